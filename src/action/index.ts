@@ -1,0 +1,227 @@
+/**
+ * Agent actions, normalised. Every adapter (Claude Code hook payloads, the generic action
+ * JSON of docs/actions.md, Cursor and Gemini CLI hooks) turns its input into an `Action`;
+ * the classifier, the policy and the trail only ever see this shape.
+ */
+import { z } from "zod";
+import { describeIssues, TrailsealError } from "../errors/index.js";
+
+export type FileOp = "read" | "write" | "edit" | "delete" | "search";
+
+export type ActionTarget =
+  | { kind: "command"; command: string }
+  | { kind: "file"; op: FileOp; path: string; pattern?: string }
+  | { kind: "network"; method: string; url: string }
+  | { kind: "mcp"; server: string; tool: string; args: Record<string, unknown> }
+  | { kind: "agent"; description: string }
+  | { kind: "other"; description: string };
+
+export interface Action {
+  target: ActionTarget;
+  /** The tool as the agent named it (`Bash`, `mcp__github__create_issue`, `command`). */
+  tool: string;
+  agent: string;
+  session: string | null;
+  cwd: string | null;
+  /** The agent's raw tool input, kept for the record. */
+  input: unknown;
+}
+
+/** Largest action accepted on stdin (one JSON value or one JSONL line). */
+export const MAX_ACTION_BYTES = 1 << 20;
+
+const claudeCodePayloadSchema = z
+  .object({
+    tool_name: z.string().min(1).max(512),
+    tool_input: z.record(z.string(), z.unknown()).default({}),
+    cwd: z.string().max(4096).optional(),
+    session_id: z.string().max(512).optional(),
+    hook_event_name: z.string().max(128).optional(),
+    tool_response: z.unknown().optional(),
+    transcript_path: z.string().optional(),
+  })
+  .loose();
+export type ClaudeCodePayload = z.infer<typeof claudeCodePayloadSchema>;
+
+const common = {
+  agent: z.string().min(1).max(200).optional(),
+  session: z.string().max(512).optional(),
+  cwd: z.string().max(4096).optional(),
+};
+const genericActionSchema = z.discriminatedUnion("kind", [
+  z
+    .object({ kind: z.literal("command"), command: z.string().min(1).max(MAX_ACTION_BYTES), ...common })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("file"),
+      op: z.enum(["read", "write", "edit", "delete", "search"]),
+      path: z.string().min(1).max(4096),
+      ...common,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("network"),
+      method: z
+        .string()
+        .regex(/^[A-Za-z]{1,16}$/)
+        .default("GET"),
+      url: z.string().min(1).max(8192),
+      ...common,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("mcp"),
+      server: z.string().min(1).max(200),
+      tool: z.string().min(1).max(200),
+      arguments: z.record(z.string(), z.unknown()).default({}),
+      ...common,
+    })
+    .strict(),
+  z.object({ kind: z.literal("other"), description: z.string().min(1).max(4096), ...common }).strict(),
+]);
+export type GenericAction = z.infer<typeof genericActionSchema>;
+
+function str(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** Maps a Claude Code tool call (PreToolUse/PostToolUse payload) to an action target. */
+export function claudeCodeTarget(
+  tool: string,
+  input: Record<string, unknown>,
+  cwd: string | null,
+): ActionTarget {
+  const mcp = /^mcp__(.+?)__(.+)$/.exec(tool);
+  if (mcp) return { kind: "mcp", server: mcp[1]!, tool: mcp[2]!, args: input };
+  switch (tool) {
+    case "Bash":
+      return { kind: "command", command: str(input.command) };
+    case "Read":
+      return { kind: "file", op: "read", path: str(input.file_path) };
+    case "Write":
+      return { kind: "file", op: "write", path: str(input.file_path) };
+    case "Edit":
+    case "MultiEdit":
+      return { kind: "file", op: "edit", path: str(input.file_path) };
+    case "NotebookEdit":
+      return { kind: "file", op: "edit", path: str(input.notebook_path) };
+    case "NotebookRead":
+      return { kind: "file", op: "read", path: str(input.notebook_path) };
+    case "Glob":
+    case "Grep":
+    case "LS":
+      return { kind: "file", op: "search", path: str(input.path) || cwd || ".", pattern: str(input.pattern) };
+    case "WebFetch":
+      return { kind: "network", method: "GET", url: str(input.url) };
+    case "WebSearch":
+      return { kind: "other", description: `web search: ${str(input.query)}` };
+    case "Task":
+    case "Agent":
+      return { kind: "agent", description: str(input.description) || str(input.prompt) };
+    default:
+      return { kind: "other", description: tool };
+  }
+}
+
+export function fromClaudeCode(payload: ClaudeCodePayload): Action {
+  const cwd = payload.cwd ?? null;
+  return {
+    target: claudeCodeTarget(payload.tool_name, payload.tool_input, cwd),
+    tool: payload.tool_name,
+    agent: "claude-code",
+    session: payload.session_id ?? null,
+    cwd,
+    input: payload.tool_input,
+  };
+}
+
+export function fromGeneric(action: GenericAction): Action {
+  const context = {
+    agent: action.agent ?? "generic",
+    session: action.session ?? null,
+    cwd: action.cwd ?? null,
+  };
+  switch (action.kind) {
+    case "command":
+      return { ...context, tool: "command", input: { command: action.command }, target: action };
+    case "file":
+      return { ...context, tool: `file.${action.op}`, input: { path: action.path }, target: action };
+    case "network":
+      return {
+        ...context,
+        tool: "network",
+        input: { method: action.method, url: action.url },
+        target: { kind: "network", method: action.method.toUpperCase(), url: action.url },
+      };
+    case "mcp":
+      return {
+        ...context,
+        tool: `mcp__${action.server}__${action.tool}`,
+        input: action.arguments,
+        target: { kind: "mcp", server: action.server, tool: action.tool, args: action.arguments },
+      };
+    case "other":
+      return { ...context, tool: "other", input: { description: action.description }, target: action };
+  }
+}
+
+/**
+ * Parses one action from untrusted JSON text: a Claude Code hook payload (has `tool_name`)
+ * or a generic action (has `kind`). Throws ACTION_INVALID with the offending path.
+ */
+export function parseAction(text: string, where = "input"): Action {
+  if (Buffer.byteLength(text, "utf8") > MAX_ACTION_BYTES) {
+    throw new TrailsealError("ACTION_TOO_LARGE", `${where} is larger than ${MAX_ACTION_BYTES} bytes`, {
+      exitCode: 2,
+    });
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new TrailsealError("ACTION_INVALID_JSON", `${where} is not JSON`, {
+      exitCode: 2,
+      hint: "send one JSON object (a Claude Code hook payload or a generic action, docs/actions.md) or JSONL",
+    });
+  }
+  return parseActionValue(raw, where);
+}
+
+export function parseActionValue(raw: unknown, where = "input"): Action {
+  if (typeof raw === "object" && raw !== null && "tool_name" in raw) {
+    const parsed = claudeCodePayloadSchema.safeParse(raw);
+    if (!parsed.success) throw invalid(where, describeIssues(parsed.error.issues));
+    return fromClaudeCode(parsed.data);
+  }
+  const parsed = genericActionSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(where, describeIssues(parsed.error.issues));
+  return fromGeneric(parsed.data);
+}
+
+function invalid(where: string, detail: string) {
+  return new TrailsealError("ACTION_INVALID", `${where} is not a valid action: ${detail}`, {
+    exitCode: 2,
+    hint: "see docs/actions.md for the accepted shapes",
+  });
+}
+
+/** A one-line human summary of what the action does. */
+export function describeTarget(target: ActionTarget): string {
+  switch (target.kind) {
+    case "command":
+      return target.command;
+    case "file":
+      return `${target.op} ${target.path}${target.pattern ? ` (${target.pattern})` : ""}`;
+    case "network":
+      return `${target.method} ${target.url}`;
+    case "mcp":
+      return `mcp ${target.server}.${target.tool}`;
+    case "agent":
+      return `agent: ${target.description}`;
+    case "other":
+      return target.description;
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { canonicalJson, SHA256_REF, sha256Hex } from "../encoding/index.js";
+
+export const RISK_LEVELS = ["none", "low", "medium", "high", "critical"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const RISK_FLAGS = [
+  "destructive_command",
+  "system_modification",
+  "privilege_escalation",
+  "sensitive_file_access",
+  "config_file_modification",
+  "network_request",
+  "pipe_to_shell",
+  "force_push",
+  "broad_file_deletion",
+] as const;
+export type RiskFlag = (typeof RISK_FLAGS)[number];
+
+export const DECISIONS = ["allow", "deny", "ask", "logged"] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** `prev` of event 0 (DESIGN §4). Also the chain tip of an empty trail. */
+export const GENESIS_HASH = `sha256:${"0".repeat(64)}`;
+
+/**
+ * The fields of an event that the writer chooses (everything but seq, ts, prev, hash).
+ * docs/trail-format.md documents each one.
+ */
+export interface EventBody {
+  risk: { level: RiskLevel; flags: RiskFlag[] };
+  agent: string;
+  session: string | null;
+  cwd: string | null;
+  phase: "pre" | "post" | "record";
+  action: Record<string, unknown> & { kind: string; tool: string };
+  decision: Decision;
+  reasons: string[];
+  input?: unknown;
+  outcome?: unknown;
+}
+
+export interface TrailEvent extends EventBody {
+  seq: number;
+  ts: string;
+  prev: string;
+  hash: string;
+}
+
+/** The minimal shape every event must have to be verifiable (DESIGN §4). Other members are free. */
+export const chainedEventSchema = z
+  .object({
+    seq: z.number().int().nonnegative(),
+    ts: z.string(),
+    prev: z.string().regex(SHA256_REF),
+    hash: z.string().regex(SHA256_REF),
+    risk: z.object({ level: z.enum(RISK_LEVELS), flags: z.array(z.enum(RISK_FLAGS)) }),
+  })
+  .loose();
+
+/**
+ * The event hash of DESIGN §4: sha256 over the JCS form of the event without its `hash`
+ * member. The single place where event bytes are hashed.
+ */
+export function computeEventHash(event: Record<string, unknown>): string {
+  const { hash: _omit, ...rest } = event;
+  return `sha256:${sha256Hex(canonicalJson(rest))}`;
+}
+
+/** Builds the next event after `prev` (hash) at position `seq`. */
+export function chainEvent(body: EventBody, seq: number, prev: string, ts: string): TrailEvent {
+  const unhashed = { seq, ts, prev, ...body };
+  return { ...unhashed, hash: computeEventHash(unhashed) } as TrailEvent;
+}
+
+/** One event as it is stored: its canonical JSON on one line. */
+export function serializeEvent(event: TrailEvent): string {
+  return canonicalJson(event);
+}

@@ -1,0 +1,24 @@
+/**
+ * The hash chain of DESIGN §4 (normative): event hashing, chaining and streaming
+ * verification. Pure: no file system, no clock (callers pass `ts`).
+ */
+
+export type { Decision, EventBody, RiskFlag, RiskLevel, TrailEvent } from "./event.js";
+export {
+  chainEvent,
+  chainedEventSchema,
+  computeEventHash,
+  DECISIONS,
+  GENESIS_HASH,
+  RISK_FLAGS,
+  RISK_LEVELS,
+  serializeEvent,
+} from "./event.js";
+export type { BreakReason, ChainBreak, ChainState } from "./verify.js";
+export { ChainVerifier } from "./verify.js";
+
+import { RISK_LEVELS, type RiskLevel } from "./event.js";
+
+export function compareRisk(a: RiskLevel, b: RiskLevel): number {
+  return RISK_LEVELS.indexOf(a) - RISK_LEVELS.indexOf(b);
+}

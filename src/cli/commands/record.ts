@@ -1,0 +1,58 @@
+import { type Action, describeTarget, parseAction } from "../../action/index.js";
+import type { TrailEvent } from "../../chain/index.js";
+import { TrailsealError } from "../../errors/index.js";
+import { recordActions } from "../../record/index.js";
+import { trailDir } from "../../trail/index.js";
+import { type CliIO, printJson, println, readStdin } from "../io.js";
+
+export interface RecordOptions {
+  home: string;
+  json?: boolean;
+}
+
+/** Largest bulk import on stdin. */
+const MAX_STDIN = 256 << 20;
+
+/**
+ * Parses stdin as one JSON action, or as JSONL (one action a line). Every line is validated
+ * before anything is appended: bad input changes nothing.
+ */
+export function parseActions(text: string): Action[] {
+  const trimmed = text.trim();
+  if (trimmed === "") throw new TrailsealError("ACTION_EMPTY", "no action on stdin", { exitCode: 2 });
+  if (!trimmed.includes("\n") || isJson(trimmed)) return [parseAction(trimmed)];
+  const actions: Action[] = [];
+  trimmed.split("\n").forEach((line, index) => {
+    if (line.trim() !== "") actions.push(parseAction(line, `line ${index + 1}`));
+  });
+  return actions;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function formatEvent(event: TrailEvent): string {
+  const flags = event.risk.flags.length > 0 ? ` [${event.risk.flags.join(", ")}]` : "";
+  const summary = describeTarget(event.action as never);
+  return `#${event.seq} ${event.risk.level}${flags} ${event.decision} ${summary}`;
+}
+
+export async function runRecord(options: RecordOptions, io: CliIO): Promise<number> {
+  const text = await readStdin(io, MAX_STDIN);
+  const actions = parseActions(text);
+  const events = await recordActions(trailDir(options.home), actions);
+  if (options.json) {
+    if (events.length === 1) printJson(io, events[0]);
+    else for (const event of events) io.stdout.write(`${JSON.stringify(event)}\n`);
+  } else {
+    for (const event of events) println(io, `recorded ${formatEvent(event)}`);
+    if (events.length > 1) println(io, `${events.length} events recorded; tip ${events.at(-1)!.hash}`);
+  }
+  return 0;
+}

@@ -1,0 +1,60 @@
+import { TrailsealError } from "../errors/index.js";
+
+/** What a command may touch of the outside world; tests pass their own. */
+export interface CliIO {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+export function processIO(): CliIO {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+}
+
+export function println(io: CliIO, text = ""): void {
+  io.stdout.write(`${text}\n`);
+}
+
+export function printJson(io: CliIO, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Diagnostics and progress go to stderr, so stdout stays clean for pipes. */
+export function note(io: CliIO, text: string): void {
+  io.stderr.write(`trailseal: ${text}\n`);
+}
+
+/** Reads all of stdin, refusing more than `limit` bytes (without buffering past it). */
+export async function readStdin(io: CliIO, limit: number): Promise<string> {
+  if (io.stdin.isTTY) {
+    throw new TrailsealError("CLI_NO_INPUT", "expected input on stdin", {
+      exitCode: 2,
+      hint: 'pipe a JSON action in, e.g. echo \'{"kind":"command","command":"ls"}\' | trailseal record',
+    });
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > limit) {
+      throw new TrailsealError("CLI_INPUT_TOO_LARGE", `stdin is larger than ${limit} bytes`, { exitCode: 2 });
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Left-aligned text table for TTY output. */
+export function formatTable(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  }
+  return rows
+    .map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "))
+    .join("\n");
+}

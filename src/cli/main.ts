@@ -1,0 +1,58 @@
+/**
+ * The trailseal command line: a thin router. Each command is a plain function in
+ * `commands/`, imported lazily so that the hot path (the agent hook) loads only what it uses.
+ * This file holds the one catch that maps errors to messages and exit codes (docs/cli.md).
+ */
+import { Command, CommanderError } from "commander";
+import { isTrailsealError } from "../errors/index.js";
+import { type CliIO, processIO } from "./io.js";
+import { createRouter } from "./router.js";
+import { registerTrailRoutes } from "./routes/trail.js";
+
+export const VERSION = "0.1.0";
+
+/** Prints an error the one way (`trailseal: error: …`, `trailseal: hint: …`) and returns its exit code. */
+export function reportError(io: CliIO, error: unknown): number {
+  if (isTrailsealError(error)) {
+    io.stderr.write(`trailseal: error: ${error.message}\n`);
+    if (error.hint) io.stderr.write(`trailseal: hint: ${error.hint}\n`);
+    if (io.env.TRAILSEAL_DEBUG && error.cause)
+      io.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
+    return error.exitCode;
+  }
+  const err = error as Error;
+  io.stderr.write(`trailseal: error: internal: ${err?.message ?? String(error)}\n`);
+  io.stderr.write("trailseal: hint: this is a bug; set TRAILSEAL_DEBUG=1 for the stack and report it\n");
+  if (io.env.TRAILSEAL_DEBUG) io.stderr.write(`${err?.stack}\n`);
+  return 1;
+}
+
+export function buildProgram(io: CliIO): Command {
+  const router = createRouter(io, (error) => reportError(io, error));
+  const program = new Command("trailseal")
+    .description("tamper-evident, witnessed audit trails for what AI agents do")
+    .version(VERSION)
+    .option("--home <dir>", "trailseal home (default: $TRAILSEAL_HOME or ~/.trailseal)")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`trailseal: ${text}`),
+    });
+  registerTrailRoutes(program, router);
+  return program;
+}
+
+export async function main(argv: string[], io: CliIO = processIO()): Promise<void> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    process.exitCode = reportError(io, error);
+  }
+}

@@ -1,0 +1,33 @@
+import type { Command } from "commander";
+import { resolveHome } from "../home/index.js";
+import type { CliIO } from "./io.js";
+
+/** What route files get: a way to run a command body, and the resolved home. */
+export interface Router {
+  /** Runs a command body; its return value becomes the exit code, a thrown error goes to the one catch. */
+  run(body: (io: CliIO) => Promise<number>): Promise<void>;
+  /** `--home`, else TRAILSEAL_HOME, else ~/.trailseal. */
+  home(command: Command): string;
+}
+
+export function createRouter(io: CliIO, onError: (error: unknown) => number): Router {
+  return {
+    async run(body) {
+      try {
+        process.exitCode = await body(io);
+      } catch (error) {
+        process.exitCode = onError(error);
+      }
+    },
+    home(command) {
+      return resolveHome(command.optsWithGlobals().home as string | undefined, io.env);
+    },
+  };
+}
+
+/** Commander's option parser for integers. */
+export function parseIntOption(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`"${value}" is not a non-negative integer`);
+  return n;
+}

@@ -1,0 +1,57 @@
+import { type Command, Option } from "commander";
+import { RISK_LEVELS } from "../../chain/index.js";
+import { parseIntOption, type Router } from "../router.js";
+
+export function registerTrailRoutes(program: Command, router: Router): void {
+  program
+    .command("init")
+    .description("create the trailseal home: trail, seal key (0600), policy.yaml, relay-config.json")
+    .option("--json", "print the result as JSON")
+    .addHelpText("after", "\nExample:\n  trailseal init --home ./.trailseal")
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/init.js")).runInit({ ...options, home: router.home(command) }, io),
+      ),
+    );
+
+  program
+    .command("record")
+    .description("record agent actions read on stdin (one JSON action, or JSONL for many)")
+    .option("--json", "print the recorded events as JSON")
+    .addHelpText(
+      "after",
+      `\nExamples:\n  echo '{"kind":"command","command":"npm test"}' | trailseal record\n  trailseal record --json < actions.jsonl`,
+    )
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/record.js")).runRecord({ ...options, home: router.home(command) }, io),
+      ),
+    );
+
+  program
+    .command("verify")
+    .description("verify the whole trail: every hash, every link, and every stored seal")
+    .option("--json", 'print {"ok", "chain_tip", "event_count"} as JSON')
+    .addHelpText("after", "\nExit status 0 when the trail verifies, 1 naming the first broken seq otherwise.")
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/verify.js")).runVerify({ ...options, home: router.home(command) }, io),
+      ),
+    );
+
+  program
+    .command("log")
+    .description("list recorded events, oldest first")
+    .addOption(new Option("--risk <level>", "only events of exactly this level").choices(RISK_LEVELS))
+    .addOption(new Option("--min-risk <level>", "only events at or above this level").choices(RISK_LEVELS))
+    .option("--since <when>", "from this instant: ISO date/time or an age such as 2h, 7d")
+    .option("--until <when>", "before this instant")
+    .option("--limit <n>", "only the newest n matching events", parseIntOption)
+    .option("--json", "print events as a JSON array")
+    .addHelpText("after", "\nExample:\n  trailseal log --risk critical --since 7d")
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/log.js")).runLog({ ...options, home: router.home(command) }, io),
+      ),
+    );
+}

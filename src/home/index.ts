@@ -1,0 +1,112 @@
+/**
+ * The trailseal home (DESIGN §2): where the trail, keys, policy, relay config and seals live.
+ * `$TRAILSEAL_HOME`, else `~/.trailseal`; every command takes `--home`.
+ * Invariants: directories 0700, key files 0600, init never overwrites an existing file.
+ */
+import { existsSync } from "node:fs";
+import { chmod, mkdir, open, readdir } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { DEFAULT_POLICY_YAML } from "../policy/default-policy.js";
+import { deriveKeyId, generateSealKeyHex } from "./keys.js";
+import { DEFAULT_RELAY_CONFIG } from "./relay-config.js";
+
+export type { SealKey } from "./keys.js";
+export { deriveKeyId, generateSealKeyHex, loadSealKey } from "./keys.js";
+export type { RelayConfig } from "./relay-config.js";
+export {
+  DEFAULT_RELAY_CONFIG,
+  loadRelayConfig,
+  parseRelayConfig,
+  relayConfigSchema,
+} from "./relay-config.js";
+
+export function resolveHome(option?: string, env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(option ?? env.TRAILSEAL_HOME ?? join(homedir(), ".trailseal"));
+}
+
+export interface HomePaths {
+  root: string;
+  trail: string;
+  seals: string;
+  keys: string;
+  policy: string;
+  relayConfig: string;
+  relayPid: string;
+  relayLog: string;
+  relayState: string;
+  /** Ed25519 keys of git transparency logs this home created (witness init). */
+  logKeys: string;
+  /** Last checkpoint seen per witness (fork detection). */
+  pins: string;
+}
+
+export function homePaths(home: string): HomePaths {
+  return {
+    root: home,
+    trail: join(home, "trail"),
+    seals: join(home, "seals"),
+    keys: join(home, "keys"),
+    policy: join(home, "policy.yaml"),
+    relayConfig: join(home, "relay-config.json"),
+    relayPid: join(home, "relay.pid"),
+    relayLog: join(home, "relay.log"),
+    relayState: join(home, "relay-state.json"),
+    logKeys: join(home, "log-keys"),
+    pins: join(home, "witness-pins"),
+  };
+}
+
+/** Writes a file only if it does not exist (O_EXCL), fsync'd. Returns whether it wrote. */
+async function createFile(path: string, content: string, mode: number): Promise<boolean> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, "wx", mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await chmod(path, mode);
+  return true;
+}
+
+export interface InitResult {
+  home: string;
+  created: string[];
+  keyId: string;
+}
+
+/** Creates the home; idempotent: what exists is left as it is and not listed in `created`. */
+export async function initHome(home: string): Promise<InitResult> {
+  const paths = homePaths(home);
+  const created: string[] = [];
+  for (const dir of [paths.root, paths.trail, paths.seals, paths.keys]) {
+    if (!existsSync(dir)) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      created.push(dir);
+    }
+  }
+  let keyId = (await readdir(paths.keys))
+    .filter((name) => name.endsWith(".key"))
+    .sort()
+    .at(-1)
+    ?.slice(0, -4);
+  if (keyId === undefined) {
+    const hex = generateSealKeyHex();
+    keyId = deriveKeyId(hex);
+    const keyPath = join(paths.keys, `${keyId}.key`);
+    await createFile(keyPath, `${hex}\n`, 0o600);
+    created.push(keyPath);
+  }
+  if (await createFile(paths.policy, DEFAULT_POLICY_YAML, 0o644)) created.push(paths.policy);
+  if (await createFile(paths.relayConfig, `${JSON.stringify(DEFAULT_RELAY_CONFIG, null, 2)}\n`, 0o600)) {
+    created.push(paths.relayConfig);
+  }
+  return { home, created, keyId };
+}

@@ -1,0 +1,86 @@
+import { readFile } from "node:fs/promises";
+import { z } from "zod";
+import { configError, describeIssues } from "../errors/index.js";
+
+/** `relay-config.json` (SPEC §2.4). Unknown keys are refused so that typos do not pass silently. */
+export const relayConfigSchema = z
+  .object({
+    auto_seal: z
+      .object({
+        enabled: z.boolean().default(true),
+        interval_minutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 60)
+          .default(15),
+        /** Seal even when no event arrived since the last seal (liveness proves coverage). */
+        seal_when_idle: z.boolean().default(true),
+      })
+      .strict()
+      .default({ enabled: true, interval_minutes: 15, seal_when_idle: true }),
+    witness: z
+      .object({
+        enabled: z.boolean().default(false),
+        quorum: z.number().int().min(1).max(64).default(1),
+        endpoints: z
+          .array(
+            z
+              .object({
+                url: z.string().min(1),
+                name: z.string().min(1).max(200),
+                auth_token: z.string().min(1).optional(),
+              })
+              .strict(),
+          )
+          .max(64)
+          .default([]),
+      })
+      .strict()
+      .default({ enabled: false, quorum: 1, endpoints: [] }),
+  })
+  .strict();
+
+export type RelayConfig = z.infer<typeof relayConfigSchema>;
+
+export const DEFAULT_RELAY_CONFIG: RelayConfig = {
+  auto_seal: { enabled: true, interval_minutes: 15, seal_when_idle: true },
+  witness: { enabled: false, quorum: 1, endpoints: [] },
+};
+
+/** Parses relay-config text; an error names the file and the bad path. */
+export function parseRelayConfig(text: string, source = "relay-config.json"): RelayConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (cause) {
+    throw configError("CONFIG_INVALID_JSON", `${source} is not valid JSON: ${(cause as Error).message}`, {
+      cause,
+    });
+  }
+  const parsed = relayConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw configError("CONFIG_INVALID", `${source}: ${describeIssues(parsed.error.issues)}`, {
+      hint: "see docs/configuration.md for the relay-config.json keys",
+    });
+  }
+  const config = parsed.data;
+  if (config.witness.enabled && config.witness.quorum > config.witness.endpoints.length) {
+    throw configError(
+      "CONFIG_INVALID",
+      `${source}: witness.quorum is ${config.witness.quorum} but only ${config.witness.endpoints.length} endpoints are configured`,
+    );
+  }
+  return config;
+}
+
+export async function loadRelayConfig(path: string): Promise<RelayConfig> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return DEFAULT_RELAY_CONFIG;
+    throw error;
+  }
+  return parseRelayConfig(text, path);
+}

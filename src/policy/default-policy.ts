@@ -1,0 +1,19 @@
+/** The policy `trailseal init` writes. docs/policy.md documents every key. */
+export const DEFAULT_POLICY_YAML = `# trailseal policy — docs/policy.md documents every key.
+# Actions above max_risk are blocked; actions at or above ask are put to the user
+# (for agents that can ask); deny patterns match each simple command after wrappers
+# such as sudo, env and timeout are stripped.
+max_risk: high
+ask: high
+rules:
+  commands:
+    deny:
+      - "sudo *"
+      - "rm -rf /*"
+      - "git push --force*"
+    allow: []
+  files:
+    deny: []
+  network:
+    deny_hosts: []
+`;

@@ -1,0 +1,63 @@
+/**
+ * Recording actions: classify, build the event body, append durably. Shared by
+ * `trailseal record`, the agent hooks and the demo.
+ */
+import { createHash } from "node:crypto";
+import type { Action } from "../action/index.js";
+import type { Decision, EventBody, TrailEvent } from "../chain/index.js";
+import { type Classification, classify } from "../risk/index.js";
+import { appendEvents } from "../trail/index.js";
+
+/** Strings longer than this in a tool input are stored as a digest (a Write's content, say). */
+export const MAX_INLINE_STRING = 2048;
+
+/** Replaces long strings with `{sha256, bytes}` so the record stays small but still binds the content. */
+export function compactInput(value: unknown): unknown {
+  if (typeof value === "string") {
+    if (value.length <= MAX_INLINE_STRING) return value;
+    const bytes = Buffer.byteLength(value, "utf8");
+    return { sha256: createHash("sha256").update(value).digest("hex"), bytes };
+  }
+  if (Array.isArray(value)) return value.map(compactInput);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, compactInput(item)]));
+  }
+  return value;
+}
+
+export interface RecordSpec {
+  action: Action;
+  classification: Classification;
+  decision: Decision;
+  phase: EventBody["phase"];
+  /** Policy reasons, appended to the classification's. */
+  reasons?: string[];
+  outcome?: unknown;
+}
+
+export function toEventBody(spec: RecordSpec): EventBody {
+  const { action, classification } = spec;
+  const body: EventBody = {
+    risk: { level: classification.level, flags: [...classification.flags] },
+    agent: action.agent,
+    session: action.session,
+    cwd: action.cwd,
+    phase: spec.phase,
+    action: { tool: action.tool, ...action.target },
+    decision: spec.decision,
+    reasons: [...classification.reasons, ...(spec.reasons ?? [])],
+    input: compactInput(action.input),
+  };
+  if (spec.outcome !== undefined) body.outcome = compactInput(spec.outcome);
+  return body;
+}
+
+/** Classifies and records actions as observed (decision `logged`, no policy). */
+export async function recordActions(trailDir: string, actions: Action[]): Promise<TrailEvent[]> {
+  const bodies: EventBody[] = [];
+  for (const action of actions) {
+    const classification = await classify(action);
+    bodies.push(toEventBody({ action, classification, decision: "logged", phase: "record" }));
+  }
+  return appendEvents(trailDir, bodies);
+}

@@ -1,0 +1,46 @@
+/**
+ * Durations and instants as users type them on the command line: `2s`, `15m`, `2h`, `7d`,
+ * an ISO date (`2026-11-01`) or timestamp.
+ */
+import { configError } from "../errors/index.js";
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Parses `500ms`, `2s`, `15m`, `2h`, `7d` (or a bare number of minutes) to milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
+  if (!match) {
+    throw configError("TIME_INVALID_DURATION", `"${text}" is not a duration`, {
+      hint: "use e.g. 30s, 15m, 2h or 7d",
+    });
+  }
+  const ms = Number(match[1]) * UNIT_MS[match[2] ?? "m"]!;
+  if (!Number.isFinite(ms) || ms <= 0)
+    throw configError("TIME_INVALID_DURATION", `"${text}" is not a positive duration`);
+  return ms;
+}
+
+/** An instant: ISO date or timestamp, or a duration meaning "that long ago". */
+export function parseInstant(text: string, now: Date = new Date()): Date {
+  if (/^\d+(?:\.\d+)?(ms|s|m|h|d)$/.test(text.trim())) return new Date(now.getTime() - parseDuration(text));
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : new Date(text);
+  if (Number.isNaN(date.getTime())) {
+    throw configError("TIME_INVALID_INSTANT", `"${text}" is not a date or time`, {
+      hint: "use an ISO date (2026-11-01), a timestamp (2026-11-01T12:00:00Z) or an age such as 2h or 7d",
+    });
+  }
+  return date;
+}
+
+/** Start of the UTC day of `now`. */
+export function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1_000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)}s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 60_000)}m`;
+  if (ms < 86_400_000) return `${(ms / 3_600_000).toFixed(1)}h`;
+  return `${(ms / 86_400_000).toFixed(1)}d`;
+}

@@ -1,0 +1,82 @@
+import { mkdir, open, readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+
+/** Segment files are read in lexicographic order (DESIGN §4); we append to the last one. */
+export const FIRST_SEGMENT = "events-000000.jsonl";
+
+export async function listSegments(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return names
+    .filter((name) => name.endsWith(".jsonl"))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+export async function currentSegment(dir: string): Promise<string> {
+  const segments = await listSegments(dir);
+  return segments.at(-1) ?? join(dir, FIRST_SEGMENT);
+}
+
+/** fsync a directory so that a newly created file's entry is durable. */
+export async function fsyncDir(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function ensureDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+}
+
+export async function fileSize(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+}
+
+/**
+ * Streams the lines of the segments in order without loading them whole. A final line
+ * without its newline is still yielded (it is reported by the verifier as torn, or repaired
+ * by the writer).
+ */
+export async function* readLines(dir: string, chunkSize = 1 << 20): AsyncGenerator<string> {
+  for (const path of await listSegments(dir)) {
+    const handle = await open(path, "r");
+    try {
+      let carry: Buffer = Buffer.alloc(0);
+      const chunk = Buffer.allocUnsafe(chunkSize);
+      for (;;) {
+        const { bytesRead } = await handle.read(chunk, 0, chunkSize, null);
+        if (bytesRead === 0) break;
+        let data =
+          carry.length > 0
+            ? Buffer.concat([carry, chunk.subarray(0, bytesRead)])
+            : chunk.subarray(0, bytesRead);
+        let start = 0;
+        for (;;) {
+          const nl = data.indexOf(10, start);
+          if (nl < 0) break;
+          yield data.toString("utf8", start, nl);
+          start = nl + 1;
+        }
+        data = data.subarray(start);
+        carry = Buffer.from(data);
+      }
+      if (carry.length > 0) yield carry.toString("utf8");
+    } finally {
+      await handle.close();
+    }
+  }
+}

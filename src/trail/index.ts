@@ -1,0 +1,126 @@
+/**
+ * The audit trail on disk (DESIGN §4): append-only JSONL segments under `<home>/trail/`.
+ * Invariants: appends are serialized across processes by a directory lock, written in one
+ * write and fsync'd before they are returned (acknowledged); a torn tail is repaired on the
+ * next append; reading and verifying stream, so memory stays flat as the trail grows.
+ */
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  type ChainBreak,
+  ChainVerifier,
+  chainEvent,
+  type EventBody,
+  serializeEvent,
+  type TrailEvent,
+} from "../chain/index.js";
+import { currentSegment, ensureDir, fsyncDir, listSegments, readLines } from "./files.js";
+import { withDirLock } from "./lock.js";
+import { repairAndReadTail } from "./tail.js";
+
+export { readLines } from "./files.js";
+export { withDirLock } from "./lock.js";
+
+export function trailDir(home: string): string {
+  return join(home, "trail");
+}
+
+export interface AppendOptions {
+  now?: () => Date;
+}
+
+/** Appends events in order and returns them once they are durable. */
+export async function appendEvents(
+  dir: string,
+  bodies: EventBody[],
+  options: AppendOptions = {},
+): Promise<TrailEvent[]> {
+  if (bodies.length === 0) return [];
+  const now = options.now ?? (() => new Date());
+  await ensureDir(dir);
+  return withDirLock(dir, async () => {
+    const segment = await currentSegment(dir);
+    const isNew = (await listSegments(dir)).length === 0;
+    let { nextSeq, tip } = await repairAndReadTail(dir, segment, now);
+    const events: TrailEvent[] = [];
+    const ts = now().toISOString();
+    for (const body of bodies) {
+      const event = chainEvent(body, nextSeq, tip, ts);
+      events.push(event);
+      nextSeq += 1;
+      tip = event.hash;
+    }
+    const bytes = Buffer.from(events.map((event) => `${serializeEvent(event)}\n`).join(""), "utf8");
+    const handle = await open(segment, "a", 0o600);
+    try {
+      await handle.write(bytes, 0, bytes.length);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (isNew) await fsyncDir(dir);
+    return events;
+  });
+}
+
+export interface TrailVerification {
+  ok: boolean;
+  chainTip: string;
+  eventCount: number;
+  broken: ChainBreak | null;
+  /** Hash of every verified event, in order (only with `keepHashes`). */
+  hashes: string[] | null;
+}
+
+/** Verifies the whole trail, streaming. `onProgress` gets the number of events verified so far. */
+export async function verifyTrail(
+  dir: string,
+  options: { keepHashes?: boolean; onProgress?: (events: number) => void } = {},
+): Promise<TrailVerification> {
+  const verifier = new ChainVerifier({ keepHashes: options.keepHashes ?? false });
+  let n = 0;
+  for await (const line of readLines(dir)) {
+    if (verifier.push(line)) break;
+    n += 1;
+    if (options.onProgress && n % 50_000 === 0) options.onProgress(n);
+  }
+  const { tip, count } = verifier.state;
+  return {
+    ok: verifier.broken === null,
+    chainTip: tip,
+    eventCount: count,
+    broken: verifier.broken,
+    hashes: verifier.hashes,
+  };
+}
+
+/**
+ * Parsed events in order, for views (log, summary, stats, report, dashboard). Lines that do
+ * not parse are skipped here: views are not the integrity check, `verifyTrail` is.
+ */
+export async function* readEvents(dir: string): AsyncGenerator<TrailEvent> {
+  for await (const line of readLines(dir)) {
+    if (line.length === 0) continue;
+    try {
+      yield JSON.parse(line) as TrailEvent;
+    } catch {
+      // reported by verifyTrail
+    }
+  }
+}
+
+/** Tip and count of the trail as written (not verified): what a seal covers. Takes the lock. */
+export async function readTip(
+  dir: string,
+  options: AppendOptions = {},
+): Promise<{ tip: string; count: number }> {
+  await ensureDir(dir);
+  return withDirLock(dir, async () => {
+    const { nextSeq, tip } = await repairAndReadTail(
+      dir,
+      await currentSegment(dir),
+      options.now ?? (() => new Date()),
+    );
+    return { tip, count: nextSeq };
+  });
+}

@@ -1,0 +1,70 @@
+import { mkdir, open, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { GENESIS_HASH } from "../chain/index.js";
+import { TrailsealError } from "../errors/index.js";
+import { fileSize, fsyncDir } from "./files.js";
+
+export interface TailState {
+  /** seq the next event gets. */
+  nextSeq: number;
+  /** hash of the last event (the chain tip). */
+  tip: string;
+}
+
+const MAX_LINE = 4 << 20;
+
+/**
+ * Reads the last line of a segment. If the segment ends in a torn line (a write cut short by
+ * a crash: bytes after the last newline), it is moved aside to `torn/` and cut off. Only a
+ * write that never completed can leave such bytes, and no writer acknowledges an event before
+ * its newline is fsync'd, so no acknowledged event is touched. Call with the trail lock held.
+ */
+export async function repairAndReadTail(dir: string, segment: string, now: () => Date): Promise<TailState> {
+  const size = await fileSize(segment);
+  if (size === 0) return { nextSeq: 0, tip: GENESIS_HASH };
+  const handle = await open(segment, "r+");
+  try {
+    const length = Math.min(size, MAX_LINE + 1);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    let end = length;
+    if (buffer[length - 1] !== 10) {
+      const lastNl = buffer.lastIndexOf(10);
+      if (lastNl < 0 && length < size) throw corrupt("the last line of the trail is longer than any event");
+      const keep = lastNl + 1;
+      const tornDir = join(dir, "torn");
+      await mkdir(tornDir, { recursive: true, mode: 0o700 });
+      await writeFile(
+        join(tornDir, `${now().toISOString().replace(/[:.]/g, "-")}.bin`),
+        buffer.subarray(keep),
+      );
+      await handle.truncate(size - length + keep);
+      await handle.sync();
+      await fsyncDir(tornDir);
+      end = keep;
+      if (size - length + keep === 0) return { nextSeq: 0, tip: GENESIS_HASH };
+    }
+    const start = buffer.lastIndexOf(10, end - 2) + 1;
+    if (start === 0 && length < size) throw corrupt("the last line of the trail is longer than any event");
+    const line = buffer.toString("utf8", start, end - 1);
+    let last: { seq?: unknown; hash?: unknown };
+    try {
+      last = JSON.parse(line);
+    } catch (cause) {
+      throw corrupt("the last event of the trail is not JSON", cause);
+    }
+    if (typeof last.seq !== "number" || typeof last.hash !== "string") {
+      throw corrupt("the last event of the trail has no seq or hash");
+    }
+    return { nextSeq: last.seq + 1, tip: last.hash };
+  } finally {
+    await handle.close();
+  }
+}
+
+function corrupt(message: string, cause?: unknown) {
+  return new TrailsealError("TRAIL_CORRUPT", message, {
+    cause,
+    hint: "run `trailseal verify` to find the first broken event; nothing was appended",
+  });
+}
