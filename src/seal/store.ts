@@ -1,0 +1,128 @@
+import { open, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { HMAC_REF, isIsoMillis, SHA256_REF } from "../encoding/index.js";
+import { TrailsealError } from "../errors/index.js";
+import { withDirLock } from "../trail/index.js";
+import type { Seal } from "./seal.js";
+
+/**
+ * The seal store: `<home>/seals/seals.jsonl`, append-only. Lines are records of two types:
+ * a seal (`{"type":"seal","id":"seal-<n>",...seal}`) and a receipt a witness gave for a seal
+ * (`{"type":"receipt","seal_id",...}`). docs/seal-format.md documents both.
+ */
+export const SEALS_FILE = "seals.jsonl";
+
+export const sealSchema = z
+  .object({
+    chain_tip: z.string().regex(SHA256_REF),
+    event_count: z.number().int().nonnegative(),
+    timestamp: z.string().refine(isIsoMillis, "not an ISO 8601 UTC timestamp with milliseconds"),
+    signature: z.string().regex(HMAC_REF),
+    key_id: z.string().min(1),
+  })
+  .strict();
+
+export interface WitnessRef {
+  name: string;
+  url: string;
+}
+
+export interface StoredReceipt {
+  seal_id: string;
+  witness: WitnessRef;
+  /** The receipt as the witness returned it: anchor_id, witnessed_at and any extra fields. */
+  receipt: { anchor_id: string; witnessed_at: string } & Record<string, unknown>;
+  recorded_at: string;
+}
+
+export interface StoredSeal {
+  id: string;
+  seal: Seal;
+  receipts: StoredReceipt[];
+}
+
+type Line = ({ type: "seal"; id: string } & Seal) | ({ type: "receipt" } & StoredReceipt);
+
+async function appendLines(dir: string, lines: Line[]): Promise<void> {
+  const handle = await open(join(dir, SEALS_FILE), "a", 0o600);
+  try {
+    await handle.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** All seals, oldest first, each with the receipts recorded for it. */
+export async function readSeals(dir: string): Promise<StoredSeal[]> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, SEALS_FILE), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const seals: StoredSeal[] = [];
+  const byId = new Map<string, StoredSeal>();
+  const lines = text.split("\n");
+  lines.forEach((raw, index) => {
+    if (raw === "") return;
+    let line: Line;
+    try {
+      line = JSON.parse(raw) as Line;
+    } catch (cause) {
+      // A torn final line (crash mid-append) was never acknowledged: ignore it.
+      if (index === lines.length - 1) return;
+      throw new TrailsealError("SEAL_STORE_CORRUPT", `seals.jsonl line ${index + 1} is not JSON`, { cause });
+    }
+    if (line.type === "seal") {
+      const { type: _type, id, ...seal } = line;
+      const parsed = sealSchema.safeParse(seal);
+      if (!parsed.success)
+        throw new TrailsealError("SEAL_STORE_CORRUPT", `seals.jsonl line ${index + 1} is not a seal`);
+      const stored = { id, seal: parsed.data, receipts: [] };
+      seals.push(stored);
+      byId.set(id, stored);
+    } else if (line.type === "receipt") {
+      const { type: _type, ...receipt } = line;
+      byId.get(receipt.seal_id)?.receipts.push(receipt);
+    }
+  });
+  return seals;
+}
+
+/** Appends a seal and returns its id (`seal-<n>`, 1-based), durable before it returns. */
+export async function appendSeal(dir: string, seal: Seal): Promise<StoredSeal> {
+  return withDirLock(dir, async () => {
+    const existing = await readSeals(dir);
+    const id = `seal-${existing.length + 1}`;
+    await appendLines(dir, [{ type: "seal", id, ...seal }]);
+    return { id, seal, receipts: [] };
+  });
+}
+
+/** Appends receipts for a stored seal, durable before it returns. */
+export async function appendReceipts(dir: string, receipts: StoredReceipt[]): Promise<void> {
+  if (receipts.length === 0) return;
+  await withDirLock(dir, () =>
+    appendLines(
+      dir,
+      receipts.map((receipt) => ({ type: "receipt" as const, ...receipt })),
+    ),
+  );
+}
+
+/** `latest`, a seal id (`seal-3`) or a 1-based number. */
+export function findSeal(seals: StoredSeal[], ref = "latest"): StoredSeal {
+  const found =
+    ref === "latest"
+      ? seals.at(-1)
+      : seals.find((stored) => stored.id === ref || stored.id === `seal-${ref}`);
+  if (!found) {
+    throw new TrailsealError("SEAL_NOT_FOUND", ref === "latest" ? "there is no seal yet" : `no seal ${ref}`, {
+      hint: "run `trailseal seal` first",
+    });
+  }
+  return found;
+}
