@@ -1,11 +1,30 @@
-// Bundles the CLI into dist/ with esbuild. Code splitting keeps every lazily imported command
-// (and its dependencies) in its own chunk, so `trailseal hook` loads only what the hook needs.
-import { rm } from "node:fs/promises";
+// Bundles with esbuild into dist/: the CLI (dist/cli.js) and every capability door
+// (src/<capability>/index.ts → dist/<capability>/index.js, for benchmarks and embedding).
+// Code splitting keeps every lazily imported command (and its dependencies) in its own chunk,
+// so `trailseal hook` loads only what the hook needs.
+import { readdir, rm } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { build } from "esbuild";
+
+async function doors(dir) {
+  const found = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await doors(path)));
+    else if (entry.name === "index.ts" && dir !== "src") found.push(path);
+  }
+  return found;
+}
+
+const entryPoints = { cli: "src/cli/bin.ts" };
+for (const door of await doors("src")) {
+  if (door.startsWith(join("src", "cli"))) continue;
+  entryPoints[relative("src", door).replace(/\.ts$/, "")] = door;
+}
 
 await rm("dist", { recursive: true, force: true });
 await build({
-  entryPoints: { cli: "src/cli/bin.ts" },
+  entryPoints,
   outdir: "dist",
   bundle: true,
   splitting: true,
