@@ -14,6 +14,7 @@ import {
   serializeEvent,
   type TrailEvent,
 } from "../chain/index.js";
+import { TrailsealError } from "../errors/index.js";
 import { currentSegment, ensureDir, fsyncDir, listSegments, readLines } from "./files.js";
 import { withDirLock } from "./lock.js";
 import { repairAndReadTail } from "./tail.js";
@@ -106,6 +107,18 @@ export async function* readEvents(dir: string): AsyncGenerator<TrailEvent> {
     } catch {
       // reported by verifyTrail
     }
+  }
+}
+
+/**
+ * Repairs a torn tail (see tail.ts) under the lock, so that readers see only whole events.
+ * A corrupt (not torn) last event is left for `verifyTrail` to report.
+ */
+export async function repairTrail(dir: string): Promise<void> {
+  try {
+    await readTip(dir);
+  } catch (error) {
+    if (!(error instanceof TrailsealError && error.code === "TRAIL_CORRUPT")) throw error;
   }
 }
 

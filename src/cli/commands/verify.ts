@@ -1,4 +1,4 @@
-import { trailDir, verifyTrail } from "../../trail/index.js";
+import { repairTrail, trailDir, verifyTrail } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface VerifyOptions {
@@ -8,6 +8,7 @@ export interface VerifyOptions {
 
 export async function runVerify(options: VerifyOptions, io: CliIO): Promise<number> {
   const progress = io.stderr.isTTY && !options.json;
+  await repairTrail(trailDir(options.home));
   const result = await verifyTrail(trailDir(options.home), {
     onProgress: progress
       ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
