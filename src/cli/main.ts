@@ -14,7 +14,7 @@ export const VERSION = "0.1.0";
 /** Prints an error the one way (`trailseal: error: …`, `trailseal: hint: …`) and returns its exit code. */
 export function reportError(io: CliIO, error: unknown): number {
   if (isTrailsealError(error)) {
-    io.stderr.write(`trailseal: error: ${error.message}\n`);
+    io.stderr.write(`trailseal: error: ${error.message} (${error.code})\n`);
     if (error.hint) io.stderr.write(`trailseal: hint: ${error.hint}\n`);
     if (io.env.TRAILSEAL_DEBUG && error.cause)
       io.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
