@@ -7,6 +7,7 @@ import { Command, CommanderError } from "commander";
 import { isTrailsealError } from "../errors/index.js";
 import { type CliIO, processIO } from "./io.js";
 import { createRouter } from "./router.js";
+import { registerSealRoutes } from "./routes/seal.js";
 import { registerTrailRoutes } from "./routes/trail.js";
 
 export const VERSION = "0.1.0";
@@ -41,6 +42,7 @@ export function buildProgram(io: CliIO): Command {
       outputError: (text, write) => write(`trailseal: ${text}`),
     });
   registerTrailRoutes(program, router);
+  registerSealRoutes(program, router);
   return program;
 }
 

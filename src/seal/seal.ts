@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { GENESIS_HASH } from "../chain/index.js";
-import { HMAC_REF, SHA256_REF } from "../encoding/index.js";
+import { HMAC_REF, isIsoMillis, SHA256_REF } from "../encoding/index.js";
 import type { SealKey } from "../home/index.js";
 
 /** SPEC §2.1 / DESIGN §5 (normative). Field names as `trailseal seal --json` prints them. */
@@ -22,6 +22,7 @@ export function sealPayload(chainTip: string, eventCount: number, timestamp: str
   if (!SHA256_REF.test(chainTip)) throw new TypeError("chain tip must be sha256:<64 lowercase hex>");
   if (!Number.isSafeInteger(eventCount) || eventCount < 0)
     throw new TypeError("event count must be a non-negative integer");
+  if (!isIsoMillis(timestamp)) throw new TypeError("timestamp must be ISO 8601 UTC with milliseconds");
   return `${SEAL_PAYLOAD_PREFIX}${chainTip}:${eventCount}:${timestamp}`;
 }
 

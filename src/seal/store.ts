@@ -1,4 +1,4 @@
-import { open, readFile } from "node:fs/promises";
+import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { HMAC_REF, isIsoMillis, SHA256_REF } from "../encoding/index.js";
@@ -44,9 +44,30 @@ export interface StoredSeal {
 
 type Line = ({ type: "seal"; id: string } & Seal) | ({ type: "receipt" } & StoredReceipt);
 
+const receiptLineSchema = z.object({
+  seal_id: z.string().min(1),
+  witness: z.object({ name: z.string(), url: z.string() }),
+  receipt: z.looseObject({ anchor_id: z.string().min(1), witnessed_at: z.string() }),
+  recorded_at: z.string(),
+});
+
+/**
+ * Appends whole lines, fsync'd. Call with the directory lock held. A torn last line (a crash
+ * mid-append, never acknowledged) is cut off first; otherwise the new line would be glued to
+ * it and every later read would fail on a corrupt line in the middle of the file.
+ */
 async function appendLines(dir: string, lines: Line[]): Promise<void> {
-  const handle = await open(join(dir, SEALS_FILE), "a", 0o600);
+  const handle = await open(join(dir, SEALS_FILE), "a+", 0o600);
   try {
+    const { size } = await handle.stat();
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, size - 1);
+      if (last[0] !== 10) {
+        const text = await readFile(join(dir, SEALS_FILE));
+        await handle.truncate(text.lastIndexOf(10) + 1);
+      }
+    }
     await handle.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
     await handle.sync();
   } finally {
@@ -76,6 +97,8 @@ export async function readSeals(dir: string): Promise<StoredSeal[]> {
       if (index === lines.length - 1) return;
       throw new TrailsealError("SEAL_STORE_CORRUPT", `seals.jsonl line ${index + 1} is not JSON`, { cause });
     }
+    if (typeof line !== "object" || line === null || Array.isArray(line))
+      throw new TrailsealError("SEAL_STORE_CORRUPT", `seals.jsonl line ${index + 1} is not a record`);
     if (line.type === "seal") {
       const { type: _type, id, ...seal } = line;
       const parsed = sealSchema.safeParse(seal);
@@ -86,6 +109,8 @@ export async function readSeals(dir: string): Promise<StoredSeal[]> {
       byId.set(id, stored);
     } else if (line.type === "receipt") {
       const { type: _type, ...receipt } = line;
+      if (!receiptLineSchema.safeParse(receipt).success)
+        throw new TrailsealError("SEAL_STORE_CORRUPT", `seals.jsonl line ${index + 1} is not a receipt`);
       byId.get(receipt.seal_id)?.receipts.push(receipt);
     }
   });
@@ -94,6 +119,7 @@ export async function readSeals(dir: string): Promise<StoredSeal[]> {
 
 /** Appends a seal and returns its id (`seal-<n>`, 1-based), durable before it returns. */
 export async function appendSeal(dir: string, seal: Seal): Promise<StoredSeal> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   return withDirLock(dir, async () => {
     const existing = await readSeals(dir);
     const id = `seal-${existing.length + 1}`;

@@ -1,4 +1,6 @@
-import { repairTrail, trailDir, verifyTrail } from "../../trail/index.js";
+import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
+import { checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
+import { trailDir, verifyTrail } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface VerifyOptions {
@@ -6,33 +8,75 @@ export interface VerifyOptions {
   json?: boolean;
 }
 
+interface SealFailure {
+  id: string;
+  code: string;
+  message: string;
+}
+
+/** The key, when one is available; a missing or unusable key only skips the HMAC check. */
+async function optionalKey(home: string, env: NodeJS.ProcessEnv): Promise<SealKey | null> {
+  try {
+    return await loadSealKey(home, env);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every stored seal against the verified chain (DESIGN §5): a seal whose tip is not the hash at
+ * `event_count - 1` means the trail was rewritten; one that covers more events than verify
+ * means it was cut. Signatures are checked for seals made with the available key.
+ */
+function checkSeals(seals: StoredSeal[], hashes: readonly string[], key: SealKey | null) {
+  const failures: SealFailure[] = [];
+  let signaturesChecked = 0;
+  for (const stored of seals) {
+    const withKey = key !== null && stored.seal.key_id === key.keyId ? key.key : undefined;
+    if (withKey) signaturesChecked += 1;
+    const check = checkSealAgainstChain(stored.seal, hashes, withKey);
+    if (!check.ok) failures.push({ id: stored.id, code: check.code, message: check.message });
+  }
+  return { failures, signaturesChecked };
+}
+
 export async function runVerify(options: VerifyOptions, io: CliIO): Promise<number> {
   const progress = io.stderr.isTTY && !options.json;
-  await repairTrail(trailDir(options.home));
   const result = await verifyTrail(trailDir(options.home), {
+    keepHashes: true,
     onProgress: progress
       ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
       : undefined,
   });
   if (progress) io.stderr.write("\r\x1b[K");
+  const seals = await readSeals(homePaths(options.home).seals);
+  const key = seals.length > 0 ? await optionalKey(options.home, io.env) : null;
+  const sealCheck = checkSeals(seals, result.hashes ?? [], key);
+  const ok = result.ok && sealCheck.failures.length === 0;
   if (options.json) {
-    printJson(
-      io,
-      result.ok
-        ? { ok: true, chain_tip: result.chainTip, event_count: result.eventCount }
-        : {
-            ok: false,
-            chain_tip: result.chainTip,
-            event_count: result.eventCount,
+    printJson(io, {
+      ok,
+      chain_tip: result.chainTip,
+      event_count: result.eventCount,
+      ...(result.broken
+        ? {
             broken: {
-              seq: result.broken!.seq,
-              line: result.broken!.line,
-              reason: result.broken!.reason,
-              message: result.broken!.message,
+              seq: result.broken.seq,
+              line: result.broken.line,
+              reason: result.broken.reason,
+              message: result.broken.message,
             },
-          },
-    );
-  } else if (result.ok) {
+          }
+        : {}),
+      seals: {
+        checked: seals.length,
+        signatures_checked: sealCheck.signaturesChecked,
+        failures: sealCheck.failures,
+      },
+    });
+    return ok ? 0 : 1;
+  }
+  if (result.ok) {
     println(io, `trail ok: ${result.eventCount} events, chain tip ${result.chainTip}`);
   } else {
     const broken = result.broken!;
@@ -43,5 +87,20 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
       `trailseal: hint: events 0..${broken.seq - 1} verify; the trail from seq ${broken.seq} on cannot be trusted\n`,
     );
   }
-  return result.ok ? 0 : 1;
+  for (const failure of sealCheck.failures) {
+    io.stderr.write(`trailseal: error: ${failure.id} (${failure.code}): ${failure.message}\n`);
+  }
+  if (seals.length > 0 && sealCheck.failures.length === 0) {
+    const unsigned = seals.length - sealCheck.signaturesChecked;
+    println(
+      io,
+      `seals ok: ${seals.length} seals match the chain` +
+        (unsigned > 0 ? ` (${unsigned} signatures not checked: their key is not available)` : ""),
+    );
+  } else if (sealCheck.failures.length > 0) {
+    io.stderr.write(
+      "trailseal: hint: a seal that no longer matches means events it covered were changed or removed after sealing\n",
+    );
+  }
+  return ok ? 0 : 1;
 }

@@ -1,0 +1,32 @@
+import { homePaths, loadSealKey } from "../../home/index.js";
+import { sealTrail } from "../../seal/index.js";
+import { trailDir } from "../../trail/index.js";
+import { type CliIO, printJson, println } from "../io.js";
+
+export interface SealOptions {
+  home: string;
+  json?: boolean;
+}
+
+/** `trailseal seal`: seals the durable tip now and stores the seal. Prints the seal, never the key. */
+export async function runSeal(options: SealOptions, io: CliIO): Promise<number> {
+  const key = await loadSealKey(options.home, io.env);
+  const stored = await sealTrail(trailDir(options.home), homePaths(options.home).seals, key);
+  const { seal } = stored;
+  if (options.json) {
+    printJson(io, {
+      chain_tip: seal.chain_tip,
+      event_count: seal.event_count,
+      timestamp: seal.timestamp,
+      signature: seal.signature,
+      key_id: seal.key_id,
+    });
+  } else {
+    println(io, `sealed ${seal.event_count} events as ${stored.id}`);
+    println(io, `  chain tip  ${seal.chain_tip}`);
+    println(io, `  timestamp  ${seal.timestamp}`);
+    println(io, `  signature  ${seal.signature}`);
+    println(io, `  key id     ${seal.key_id}`);
+  }
+  return 0;
+}

@@ -1,0 +1,12 @@
+/** The three routes of SPEC §4.1, defined once for server, client and tests. */
+export const ROUTES = {
+  anchor: "/api/v1/anchor",
+  /** Express pattern of the lookup route. */
+  anchorById: "/api/v1/anchors/:id",
+  health: "/api/v1/health",
+} as const;
+
+/** Path of one stored anchor. */
+export function anchorPath(anchorId: string): string {
+  return `/api/v1/anchors/${encodeURIComponent(anchorId)}`;
+}

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { HMAC_REF, isIsoMillis, SHA256_REF } from "../../encoding/index.js";
+
+/** The protocol constant (SPEC §9, DESIGN §2). */
+export const PROTOCOL = "trailseal-witness-v1";
+
+/** Anchor ids: `wit_` then URL-safe characters (SPEC §2.3). Safe to put in a URL path as is. */
+export const ANCHOR_ID = /^wit_[A-Za-z0-9_-]{1,128}$/;
+
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Limits a server enforces and a client respects. Documented in docs/protocol.md. */
+export const LIMITS = {
+  /** Largest POST body the server reads. An anchor request is ~400 bytes. */
+  maxBodyBytes: 64 * 1024,
+  /** Largest response body the client reads (receipt, stored anchor, health, error). */
+  maxResponseBytes: 1024 * 1024,
+  maxKeyIdLength: 256,
+  /** Default per-client token bucket: burst size and refill per second (0 disables). */
+  rateBurst: 600,
+  ratePerSecond: 100,
+  /** Node server timeouts: a client that stalls its headers or body is cut off. */
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+} as const;
+
+export type Limits = typeof LIMITS;
+
+/** A string a human or log may see: no control characters, no lone surrogates. */
+function printable(max: number) {
+  return z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((text) => !CONTROL_CHARS.test(text), "must not contain control characters")
+    .refine((text) => !LONE_SURROGATE.test(text), "must be well-formed Unicode");
+}
+
+const isoMillis = z
+  .string()
+  .refine(isIsoMillis, "must be ISO 8601 UTC with milliseconds, e.g. 2026-01-01T00:00:00.000Z");
+
+/**
+ * The anchor request (SPEC §2.2), validated strictly: exact constant, lowercase hex digests,
+ * safe non-negative integer, a real instant, no unknown members. What the server accepts is
+ * exactly what it stores and what it returns on GET.
+ */
+export const anchorRequestSchema = z
+  .object({
+    protocol: z.literal(PROTOCOL),
+    tip_hash: z.string().regex(SHA256_REF, "must be sha256:<64 lowercase hex>"),
+    chained_events: z.number().int().nonnegative(),
+    seal_signature: z.string().regex(HMAC_REF, "must be hmac-sha256:<64 lowercase hex>"),
+    key_id: printable(LIMITS.maxKeyIdLength),
+    requested_at: isoMillis,
+  })
+  .strict();
+
+export type AnchorRequest = z.infer<typeof anchorRequestSchema>;
+
+export const ANCHOR_REQUEST_FIELDS = [
+  "protocol",
+  "tip_hash",
+  "chained_events",
+  "seal_signature",
+  "key_id",
+  "requested_at",
+] as const satisfies readonly (keyof AnchorRequest)[];
+
+/** What a witness returns on POST (SPEC §2.3). Clients parse leniently: extra members are kept. */
+export interface AnchorReceipt {
+  anchor_id: string;
+  witnessed_at: string;
+  [extra: string]: unknown;
+}
+
+/** A stored anchor as GET returns it: every request field, the receipt fields, and extras. */
+export type StoredAnchor = AnchorRequest & AnchorReceipt;
+
+/** Server side: the receipt we emit. */
+export const anchorReceiptSchema = z.looseObject({
+  anchor_id: z.string().regex(ANCHOR_ID),
+  witnessed_at: isoMillis,
+});
+
+/** Server side: the stored anchor we emit and persist. */
+export const storedAnchorSchema = z.looseObject({
+  ...anchorRequestSchema.shape,
+  anchor_id: z.string().regex(ANCHOR_ID),
+  witnessed_at: isoMillis,
+});
+
+/**
+ * Client side (DESIGN §6: accept any SPEC §4.1 witness): a receipt needs only a non-empty
+ * `anchor_id` and a `witnessed_at` that names an instant; other members are kept verbatim.
+ */
+export const lenientReceiptSchema = z.looseObject({
+  anchor_id: printable(512),
+  witnessed_at: z
+    .string()
+    .max(64)
+    .refine((text) => !Number.isNaN(Date.parse(text)), "must be a date-time"),
+});
+
+/** Client side: a stored anchor is any object; fields are compared one by one by the verifier. */
+export const lenientStoredAnchorSchema = z.looseObject({});
+
+export const healthSchema = z.looseObject({
+  status: z.string(),
+  protocol: z.literal(PROTOCOL),
+  anchors: z.number().int().nonnegative(),
+});
+
+export type HealthBody = z.infer<typeof healthSchema>;
+
+/** Client side: a health body needs only `status`. */
+export const lenientHealthSchema = z.looseObject({ status: z.string() });
+
+export const errorBodySchema = z.object({
+  error: z.looseObject({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,70 @@
+import { TrailsealError } from "../../errors/index.js";
+import { anchorPath, ROUTES } from "./routes.js";
+
+/**
+ * A witness URL names a GIT witness (a transparency-log repository the client publishes to
+ * directly) when it is a local path, a file:// or ssh:// URL, scp-like `git@host:path`,
+ * a `git+https://`/`git+http://`/`git+ssh://` URL, or ends in `.git`. Every other http(s)
+ * URL is an HTTP witness speaking SPEC §4.1.
+ */
+export function isGitWitnessUrl(url: string): boolean {
+  const text = url.trim();
+  if (/^(file|ssh|git\+https?|git\+ssh):\/\//i.test(text)) return true;
+  if (/^[A-Za-z0-9._-]+@[^/:]+:/.test(text)) return true;
+  if (text.startsWith("/") || text.startsWith("./") || text.startsWith("../") || text.startsWith("~"))
+    return true;
+  if (/^[A-Za-z]:[\\/]/.test(text)) return true;
+  const withoutQuery = text.replace(/[?#].*$/, "").replace(/\/+$/, "");
+  if (withoutQuery.toLowerCase().endsWith(".git")) return true;
+  // A bare relative path (no scheme) is a local path too.
+  return !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(text);
+}
+
+function parseHttpUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (cause) {
+    throw new TrailsealError("WITNESS_URL_INVALID", `"${url}" is not a URL`, { cause, exitCode: 2 });
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new TrailsealError("WITNESS_URL_INVALID", `"${url}" is not an http(s) witness URL`, {
+      exitCode: 2,
+    });
+  }
+  if (parsed.username || parsed.password) {
+    throw new TrailsealError(
+      "WITNESS_URL_INVALID",
+      "credentials in a witness URL would be logged; use auth_token",
+      {
+        exitCode: 2,
+      },
+    );
+  }
+  return parsed;
+}
+
+/** The anchor endpoint: a base URL gets `/api/v1/anchor` appended; a full anchor URL is kept. */
+export function toAnchorUrl(url: string): string {
+  const parsed = parseHttpUrl(url);
+  parsed.hash = "";
+  const path = parsed.pathname.replace(/\/+$/, "");
+  if (!path.endsWith(ROUTES.anchor)) parsed.pathname = `${path}${ROUTES.anchor}`;
+  return parsed.toString();
+}
+
+/** The witness root, i.e. the anchor URL without its `/api/v1/anchor` suffix. */
+export function toWitnessBase(url: string): string {
+  const anchor = new URL(toAnchorUrl(url));
+  anchor.pathname = anchor.pathname.slice(0, -ROUTES.anchor.length);
+  anchor.search = "";
+  return anchor.toString().replace(/\/+$/, "");
+}
+
+export function toAnchorLookupUrl(url: string, anchorId: string): string {
+  return `${toWitnessBase(url)}${anchorPath(anchorId)}`;
+}
+
+export function toHealthUrl(url: string): string {
+  return `${toWitnessBase(url)}${ROUTES.health}`;
+}
