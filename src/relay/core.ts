@@ -1,0 +1,419 @@
+import type { Seal, StoredSeal } from "../seal/index.js";
+
+/**
+ * The relay's scheduling core: seal every interval, publish each seal to the witnesses with
+ * quorum, retry what fell below quorum with capped exponential backoff. It knows nothing of
+ * processes, files or HTTP: the clock, the timers, sealing, publishing and persistence are
+ * injected, so the same core runs in the daemon and under a fake clock in tests.
+ *
+ * Invariants:
+ * - A seal below quorum is never dropped: it stays pending (and is persisted through
+ *   `saveState`) until enough distinct witnesses confirmed it.
+ * - One operation at a time: a seal cycle and a retry round never overlap, and `stop()` lets
+ *   the publish in flight finish before it resolves.
+ * - Cadence is fixed-rate from the start time (t0, t0+I, t0+2I, …); ticks missed while a
+ *   cycle overran are skipped, not bunched.
+ */
+
+export interface WitnessEndpoint {
+  url: string;
+  name: string;
+  auth_token?: string;
+}
+
+/** One witness's outcome, as the witness client reports it (extra fields are ignored). */
+export interface PublishOutcomeLike {
+  name: string;
+  url: string;
+  ok: boolean;
+  error?: { code: string; message: string };
+}
+
+/** The part of the witness client's PublishResult the relay relies on. */
+export interface PublishResultLike {
+  seal_id: string;
+  quorum: number;
+  confirmations: number;
+  met: boolean;
+  outcomes: PublishOutcomeLike[];
+}
+
+/** Publishes one stored seal to `endpoints`, needing `quorum` of them. Must not throw for witness failures. */
+export type PublishFn = (request: {
+  stored: StoredSeal;
+  endpoints: WitnessEndpoint[];
+  quorum: number;
+}) => Promise<PublishResultLike>;
+
+export interface RelayClock {
+  now(): number;
+}
+
+export interface RelayTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export type LogLevel = "info" | "warn" | "error";
+
+export interface RelayDeps {
+  clock: RelayClock;
+  timers: RelayTimers;
+  /** Seals the trail's current tip and stores the seal. */
+  seal(): Promise<StoredSeal>;
+  /** The trail's tip as written (for idle detection). */
+  readTip(): Promise<{ tip: string; count: number }>;
+  publish: PublishFn;
+  /** Persists the runtime state (pending retries above all); called after every change. */
+  saveState(state: RelayRuntimeState): Promise<void>;
+  log(level: LogLevel, message: string): void;
+}
+
+export interface RelaySettings {
+  intervalMs: number;
+  autoSeal: boolean;
+  sealWhenIdle: boolean;
+  witness: { enabled: boolean; quorum: number; endpoints: WitnessEndpoint[] };
+  /** First retry delay; doubles per failed round up to `retryMaxMs`. Default: interval/10 within [100ms, 30s]. */
+  retryBaseMs?: number;
+  /** Longest retry delay. Default: the interval (a new seal retries everything anyway). */
+  retryMaxMs?: number;
+}
+
+export interface SealSummary {
+  id: string;
+  timestamp: string;
+  chain_tip: string;
+  event_count: number;
+}
+
+export interface QuorumResult {
+  seal_id: string;
+  at: string;
+  confirmations: number;
+  quorum: number;
+  met: boolean;
+  outcomes: { name: string; url: string; ok: boolean; error_code?: string }[];
+}
+
+/** A seal that has not yet reached quorum. `confirmed` holds the URLs of witnesses that gave a receipt. */
+export interface PendingSeal {
+  seal_id: string;
+  seal: Seal;
+  confirmed: string[];
+  attempts: number;
+  first_attempt_at: string;
+  last_attempt_at: string;
+  last_error: string | null;
+}
+
+export interface RelayRuntimeState {
+  seals_created: number;
+  seals_skipped_idle: number;
+  last_seal: SealSummary | null;
+  last_quorum: QuorumResult | null;
+  pending: PendingSeal[];
+  /** Consecutive retry rounds that gained no confirmation (drives the backoff). */
+  retry_failures: number;
+  next_seal_at: string | null;
+  next_retry_at: string | null;
+  last_error: { at: string; code: string; message: string } | null;
+}
+
+export function emptyRuntimeState(): RelayRuntimeState {
+  return {
+    seals_created: 0,
+    seals_skipped_idle: 0,
+    last_seal: null,
+    last_quorum: null,
+    pending: [],
+    retry_failures: 0,
+    next_seal_at: null,
+    next_retry_at: null,
+    last_error: null,
+  };
+}
+
+/** Capped exponential backoff: base, 2·base, 4·base, … up to max. */
+export function retryDelay(failures: number, baseMs: number, maxMs: number): number {
+  const exponent = Math.max(0, Math.min(failures - 1, 30));
+  return Math.min(baseMs * 2 ** exponent, maxMs);
+}
+
+export function defaultRetryBase(intervalMs: number): number {
+  return Math.min(30_000, Math.max(100, Math.floor(intervalMs / 10)));
+}
+
+function summarizeSeal(stored: StoredSeal): SealSummary {
+  return {
+    id: stored.id,
+    timestamp: stored.seal.timestamp,
+    chain_tip: stored.seal.chain_tip,
+    event_count: stored.seal.event_count,
+  };
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" ? code : "RELAY_INTERNAL";
+}
+
+export class RelayCore {
+  private readonly state: RelayRuntimeState;
+  private readonly retryBaseMs: number;
+  private readonly retryMaxMs: number;
+  private timer: unknown = null;
+  private inFlight: Promise<void> | null = null;
+  private stopping = false;
+  private started = false;
+  private nextSealAt = 0;
+  private nextRetryAt: number | null = null;
+  /** Tip of the last seal this relay knows of, for idle detection. */
+  private lastSealed: { tip: string; count: number } | null;
+
+  constructor(
+    private readonly settings: RelaySettings,
+    private readonly deps: RelayDeps,
+    initial: Partial<RelayRuntimeState> = {},
+    lastSealed: { tip: string; count: number } | null = null,
+  ) {
+    this.state = { ...emptyRuntimeState(), ...structuredClone(initial) };
+    this.state.retry_failures = 0;
+    this.retryBaseMs = settings.retryBaseMs ?? defaultRetryBase(settings.intervalMs);
+    this.retryMaxMs = settings.retryMaxMs ?? Math.max(this.retryBaseMs, settings.intervalMs);
+    this.lastSealed =
+      lastSealed ??
+      (this.state.last_seal
+        ? { tip: this.state.last_seal.chain_tip, count: this.state.last_seal.event_count }
+        : null);
+  }
+
+  /** A copy of the runtime state, as persisted. */
+  snapshot(): RelayRuntimeState {
+    return structuredClone(this.state);
+  }
+
+  /** Seals at once, then every interval; pending seals inherited from a previous run are retried too. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.nextSealAt = this.deps.clock.now();
+    this.nextRetryAt = this.state.pending.length > 0 ? this.deps.clock.now() : null;
+    this.schedule();
+  }
+
+  /** Stops scheduling; resolves once the operation in flight (if any) has finished and state is saved. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer !== null) {
+      this.deps.timers.clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.inFlight) await this.inFlight;
+    await this.persist();
+  }
+
+  /** Resolves when no operation is in flight (tests use it after advancing a fake clock). */
+  async idle(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+  }
+
+  private schedule(): void {
+    if (this.stopping) return;
+    const now = this.deps.clock.now();
+    const candidates: number[] = [];
+    if (this.settings.autoSeal) candidates.push(this.nextSealAt);
+    if (this.nextRetryAt !== null && this.state.pending.length > 0) candidates.push(this.nextRetryAt);
+    this.state.next_seal_at = this.settings.autoSeal ? new Date(this.nextSealAt).toISOString() : null;
+    this.state.next_retry_at =
+      this.nextRetryAt !== null && this.state.pending.length > 0
+        ? new Date(this.nextRetryAt).toISOString()
+        : null;
+    if (candidates.length === 0) return;
+    const delay = Math.max(0, Math.min(...candidates) - now);
+    this.timer = this.deps.timers.setTimeout(() => {
+      this.timer = null;
+      this.inFlight = this.wake().finally(() => {
+        this.inFlight = null;
+        this.schedule();
+      });
+    }, delay);
+  }
+
+  private async wake(): Promise<void> {
+    const now = this.deps.clock.now();
+    try {
+      if (this.settings.autoSeal && now >= this.nextSealAt) {
+        // Fixed rate: the next tick after `now`, skipping ticks missed by an overrun.
+        const interval = this.settings.intervalMs;
+        this.nextSealAt += Math.max(1, Math.floor((now - this.nextSealAt) / interval) + 1) * interval;
+        const sealed = await this.sealOnce();
+        if (!this.settings.witness.enabled || this.stopping) {
+          // nothing to publish
+        } else if (sealed) {
+          const fresh = this.addPending(sealed);
+          // A new seal is the moment to retry everything still pending, if the witnesses answer.
+          if (await this.attempt(fresh)) await this.retryRound(fresh);
+          else this.finishRound(true);
+        } else if (this.state.pending.length > 0) {
+          await this.retryRound();
+        }
+      } else if (this.settings.witness.enabled && this.nextRetryAt !== null && now >= this.nextRetryAt) {
+        await this.retryRound();
+      }
+    } catch (error) {
+      this.recordError(error);
+    }
+    await this.persist();
+  }
+
+  private async sealOnce(): Promise<StoredSeal | null> {
+    try {
+      if (!this.settings.sealWhenIdle && this.lastSealed) {
+        const tip = await this.deps.readTip();
+        if (tip.tip === this.lastSealed.tip && tip.count === this.lastSealed.count) {
+          this.state.seals_skipped_idle += 1;
+          return null;
+        }
+      }
+      const stored = await this.deps.seal();
+      this.state.seals_created += 1;
+      this.state.last_seal = summarizeSeal(stored);
+      this.lastSealed = { tip: stored.seal.chain_tip, count: stored.seal.event_count };
+      this.deps.log(
+        "info",
+        `sealed ${stored.id}: ${stored.seal.event_count} events, tip ${stored.seal.chain_tip}`,
+      );
+      await this.persist();
+      return stored;
+    } catch (error) {
+      this.recordError(error);
+      return null;
+    }
+  }
+
+  private addPending(stored: StoredSeal): PendingSeal {
+    const at = new Date(this.deps.clock.now()).toISOString();
+    const pending: PendingSeal = {
+      seal_id: stored.id,
+      seal: stored.seal,
+      confirmed: [],
+      attempts: 0,
+      first_attempt_at: at,
+      last_attempt_at: at,
+      last_error: null,
+    };
+    this.state.pending.push(pending);
+    return pending;
+  }
+
+  /**
+   * Retries pending seals oldest first. A round stops at the first attempt that gains no
+   * confirmation (the witnesses are still down): the rest wait for the next backoff step
+   * rather than each paying the witnesses' timeouts.
+   */
+  private async retryRound(skip?: PendingSeal): Promise<void> {
+    let gained = false;
+    let stalled = false;
+    for (const pending of [...this.state.pending]) {
+      if (this.stopping) break;
+      if (pending === skip || !this.state.pending.includes(pending)) continue;
+      if (await this.attempt(pending)) gained = true;
+      else {
+        stalled = true;
+        break;
+      }
+    }
+    this.finishRound(stalled && !gained && skip === undefined);
+  }
+
+  /** Schedules the next retry: the backoff grows only while rounds gain nothing. */
+  private finishRound(failed: boolean): void {
+    if (this.state.pending.length === 0) {
+      this.state.retry_failures = 0;
+      this.nextRetryAt = null;
+      return;
+    }
+    this.state.retry_failures = failed ? this.state.retry_failures + 1 : 1;
+    this.nextRetryAt =
+      this.deps.clock.now() + retryDelay(this.state.retry_failures, this.retryBaseMs, this.retryMaxMs);
+  }
+
+  /** One publish of a pending seal to the witnesses that have not confirmed it. Returns whether it gained. */
+  private async attempt(pending: PendingSeal): Promise<boolean> {
+    const { quorum, endpoints } = this.settings.witness;
+    const remaining = endpoints.filter((endpoint) => !pending.confirmed.includes(endpoint.url));
+    const need = quorum - pending.confirmed.length;
+    const at = new Date(this.deps.clock.now()).toISOString();
+    pending.attempts += 1;
+    pending.last_attempt_at = at;
+    let outcomes: PublishOutcomeLike[] = [];
+    if (need > 0 && remaining.length > 0) {
+      try {
+        const result = await this.deps.publish({
+          stored: { id: pending.seal_id, seal: pending.seal, receipts: [] },
+          endpoints: remaining,
+          quorum: Math.min(need, remaining.length),
+        });
+        outcomes = result.outcomes;
+      } catch (error) {
+        // The client should not throw for witness failures; if it does, count it as a failed round.
+        this.recordError(error);
+      }
+    }
+    const before = pending.confirmed.length;
+    for (const outcome of outcomes) {
+      if (outcome.ok && !pending.confirmed.includes(outcome.url)) pending.confirmed.push(outcome.url);
+    }
+    const failures = outcomes.filter((outcome) => !outcome.ok);
+    pending.last_error =
+      failures.length > 0
+        ? failures.map((o) => `${o.name}: ${o.error?.code ?? "failed"}`).join(", ")
+        : need > 0 && remaining.length === 0
+          ? "no configured witness left to ask"
+          : null;
+    const met = pending.confirmed.length >= quorum;
+    this.state.last_quorum = {
+      seal_id: pending.seal_id,
+      at,
+      confirmations: pending.confirmed.length,
+      quorum,
+      met,
+      outcomes: outcomes.map((o) => ({
+        name: o.name,
+        url: o.url,
+        ok: o.ok,
+        ...(o.error ? { error_code: o.error.code } : {}),
+      })),
+    };
+    if (met) {
+      this.state.pending = this.state.pending.filter((p) => p !== pending);
+      this.deps.log(
+        "info",
+        `${pending.seal_id}: quorum met (${pending.confirmed.length}/${quorum}) after ${pending.attempts} attempt(s)`,
+      );
+    } else {
+      this.deps.log(
+        "warn",
+        `${pending.seal_id}: ${pending.confirmed.length}/${quorum} confirmations, kept for retry (${pending.last_error ?? "no answer"})`,
+      );
+    }
+    await this.persist();
+    return pending.confirmed.length > before;
+  }
+
+  private recordError(error: unknown): void {
+    const code = errorCode(error);
+    const message = (error as Error)?.message ?? String(error);
+    this.state.last_error = { at: new Date(this.deps.clock.now()).toISOString(), code, message };
+    this.deps.log("error", `${code}: ${message}`);
+  }
+
+  private async persist(): Promise<void> {
+    try {
+      await this.deps.saveState(this.snapshot());
+    } catch (error) {
+      this.deps.log("error", `could not save relay state: ${(error as Error).message}`);
+    }
+  }
+}

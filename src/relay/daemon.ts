@@ -1,0 +1,158 @@
+import { rename } from "node:fs/promises";
+import { homePaths, loadRelayConfig, loadSealKey, type RelayConfig } from "../home/index.js";
+import { readSeals, sealTrail } from "../seal/index.js";
+import { readTip, trailDir } from "../trail/index.js";
+import { type PublishFn, RelayCore, type RelayRuntimeState, type RelaySettings } from "./core.js";
+import { RotatingLog } from "./log.js";
+import { acquirePidfile, releasePidfile } from "./pidfile.js";
+import { loadWitnessPublisher } from "./publisher.js";
+import { readRelayState, toStateFile, writeRelayState } from "./state.js";
+
+/**
+ * The relay running in this process (`relay start --foreground`, which is also what the
+ * background start spawns): config, key and pidfile first, then the core with the real clock,
+ * timers, seal store and witness client, until SIGTERM/SIGINT.
+ */
+
+export interface RelayProcessOptions {
+  home: string;
+  /** Overrides auto_seal.interval_minutes (`--interval 2s`). */
+  intervalMs?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Injected publisher (tests); default: the witness client. */
+  publish?: PublishFn;
+}
+
+export interface RunningRelay {
+  core: RelayCore;
+  config: RelayConfig;
+  intervalMs: number;
+  log: RotatingLog;
+  /** Finishes the publish in flight, writes the final state, releases the pidfile. */
+  stop(): Promise<void>;
+}
+
+export function settingsFromConfig(config: RelayConfig, intervalMs?: number): RelaySettings {
+  return {
+    intervalMs: intervalMs ?? config.auto_seal.interval_minutes * 60_000,
+    autoSeal: config.auto_seal.enabled,
+    sealWhenIdle: config.auto_seal.seal_when_idle,
+    witness: {
+      enabled: config.witness.enabled,
+      quorum: config.witness.quorum,
+      endpoints: config.witness.endpoints,
+    },
+  };
+}
+
+function logMaxBytes(env: NodeJS.ProcessEnv): number | undefined {
+  const value = Number(env.TRAILSEAL_RELAY_LOG_MAX_BYTES);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+/** Starts the relay in this process. Throws (before taking the pidfile) on a bad config or missing key. */
+export async function startRelayInProcess(options: RelayProcessOptions): Promise<RunningRelay> {
+  const env = options.env ?? process.env;
+  const paths = homePaths(options.home);
+  const config = await loadRelayConfig(paths.relayConfig);
+  const key = await loadSealKey(options.home, env);
+  const settings = settingsFromConfig(config, options.intervalMs);
+  const publish: PublishFn =
+    options.publish ??
+    (settings.witness.enabled
+      ? await loadWitnessPublisher(options.home)
+      : async () => {
+          throw new Error("witness publishing is disabled");
+        });
+  const pid = process.pid;
+  const { replacedStale } = await acquirePidfile(paths.relayPid, pid);
+  const log = new RotatingLog(paths.relayLog, { maxBytes: logMaxBytes(env) });
+  if (replacedStale !== null) log.write("warn", `replaced a stale pidfile (pid ${replacedStale} is gone)`);
+
+  let initial: Partial<RelayRuntimeState> = {};
+  const previous = await readRelayState(paths.relayState);
+  if (previous.kind === "ok") {
+    const { last_seal, last_quorum, pending, seals_created, seals_skipped_idle } = previous.state;
+    initial = { last_seal, last_quorum, pending, seals_created, seals_skipped_idle };
+    if (pending.length > 0) log.write("info", `resuming ${pending.length} seal(s) below quorum`);
+  } else if (previous.kind === "invalid") {
+    const aside = `${paths.relayState}.invalid-${Date.now()}`;
+    await rename(paths.relayState, aside).catch(() => undefined);
+    log.write("warn", `relay state was unreadable (${previous.message}); moved to ${aside}`);
+  }
+  const lastStored = (await readSeals(paths.seals)).at(-1);
+  const lastSealed = lastStored
+    ? { tip: lastStored.seal.chain_tip, count: lastStored.seal.event_count }
+    : null;
+
+  const startedAt = new Date().toISOString();
+  const meta = () => ({
+    pid,
+    startedAt,
+    intervalMs: settings.intervalMs,
+    config,
+    now: new Date().toISOString(),
+  });
+  const trail = trailDir(options.home);
+  const core = new RelayCore(
+    settings,
+    {
+      clock: { now: () => Date.now() },
+      timers: {
+        setTimeout: (callback, ms) => setTimeout(callback, ms),
+        clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+      },
+      seal: () => sealTrail(trail, paths.seals, key),
+      readTip: () => readTip(trail),
+      publish,
+      saveState: (state) => writeRelayState(paths.relayState, toStateFile(state, meta())),
+      log: (level, message) => log.write(level, message),
+    },
+    initial,
+    lastSealed,
+  );
+  await writeRelayState(paths.relayState, toStateFile(core.snapshot(), meta()));
+  log.write(
+    "info",
+    `relay started (pid ${pid}): seal every ${settings.intervalMs}ms${settings.autoSeal ? "" : " (auto_seal disabled)"}, ` +
+      (settings.witness.enabled
+        ? `witnesses ${settings.witness.endpoints.map((e) => e.name).join(", ")}, quorum ${settings.witness.quorum}`
+        : "witness publishing disabled"),
+  );
+  core.start();
+
+  let stopped: Promise<void> | null = null;
+  return {
+    core,
+    config,
+    intervalMs: settings.intervalMs,
+    log,
+    stop() {
+      stopped ??= (async () => {
+        await core.stop();
+        const now = new Date().toISOString();
+        await writeRelayState(paths.relayState, toStateFile(core.snapshot(), meta(), now));
+        log.write("info", `relay stopped (pid ${pid})`);
+        await releasePidfile(paths.relayPid, pid);
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** Runs the relay until SIGTERM or SIGINT, then stops it cleanly (the publish in flight finishes first). */
+export async function runRelayForeground(options: RelayProcessOptions): Promise<RunningRelay> {
+  const relay = await startRelayInProcess(options);
+  await new Promise<void>((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      relay.log.write("info", `received ${signal}; finishing the work in flight`);
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      resolve();
+    };
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+  });
+  await relay.stop();
+  return relay;
+}

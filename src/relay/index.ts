@@ -1,0 +1,43 @@
+/**
+ * The relay daemon (SPEC §1, §2.4, §8; DESIGN §6 quorum): seals the trail every
+ * `auto_seal.interval_minutes` (15 by default) and publishes each seal to the configured
+ * witnesses with quorum, retrying with backoff what fell below quorum.
+ *
+ * Invariants: one relay per home (pidfile under a lock; a stale pidfile is recognised); a seal
+ * below quorum is never dropped (pending retries persist in relay-state.json and survive a
+ * restart); SIGTERM lets the publish in flight finish; configuration is read once at start, so
+ * `relay restart` is how changes apply (SPEC §2.4). The core (core.ts) takes the clock, timers,
+ * sealing and publishing as parameters; daemon.ts wires the real ones.
+ */
+
+export type { BackgroundStartOptions, RelayStatus, StopResult } from "./control.js";
+export { relayStatus, startRelayBackground, stopRelay } from "./control.js";
+export type {
+  LogLevel,
+  PendingSeal,
+  PublishFn,
+  PublishOutcomeLike,
+  PublishResultLike,
+  QuorumResult,
+  RelayClock,
+  RelayDeps,
+  RelayRuntimeState,
+  RelaySettings,
+  RelayTimers,
+  SealSummary,
+  WitnessEndpoint,
+} from "./core.js";
+export { defaultRetryBase, emptyRuntimeState, RelayCore, retryDelay } from "./core.js";
+export type { RelayProcessOptions, RunningRelay } from "./daemon.js";
+export { runRelayForeground, settingsFromConfig, startRelayInProcess } from "./daemon.js";
+export { DEFAULT_LOG_MAX_BYTES, RotatingLog } from "./log.js";
+export {
+  acquirePidfile,
+  clearStalePidfile,
+  isRelayProcessAlive,
+  readPidfile,
+  releasePidfile,
+  runningRelayPid,
+} from "./pidfile.js";
+export type { RelayStateFile } from "./state.js";
+export { readRelayState, redactConfig, relayStateSchema, writeRelayState } from "./state.js";

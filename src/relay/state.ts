@@ -1,0 +1,134 @@
+import { open, readFile, rename } from "node:fs/promises";
+import { z } from "zod";
+import { HMAC_REF, SHA256_REF } from "../encoding/index.js";
+import type { RelayConfig } from "../home/index.js";
+import type { RelayRuntimeState } from "./core.js";
+
+/**
+ * `<home>/relay-state.json`: what the running daemon last did, written atomically (temp file,
+ * fsync, rename) after every change. `relay status` reads it; a restarted relay resumes the
+ * pending retries from it, so a seal below quorum survives a restart.
+ */
+
+const sealSummarySchema = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  chain_tip: z.string(),
+  event_count: z.number().int().nonnegative(),
+});
+
+const pendingSchema = z.object({
+  seal_id: z.string().min(1),
+  seal: z.object({
+    chain_tip: z.string().regex(SHA256_REF),
+    event_count: z.number().int().nonnegative(),
+    timestamp: z.string(),
+    signature: z.string().regex(HMAC_REF),
+    key_id: z.string().min(1),
+  }),
+  confirmed: z.array(z.string()),
+  attempts: z.number().int().nonnegative(),
+  first_attempt_at: z.string(),
+  last_attempt_at: z.string(),
+  last_error: z.string().nullable(),
+});
+
+const quorumSchema = z.object({
+  seal_id: z.string(),
+  at: z.string(),
+  confirmations: z.number().int().nonnegative(),
+  quorum: z.number().int().nonnegative(),
+  met: z.boolean(),
+  outcomes: z.array(
+    z.object({ name: z.string(), url: z.string(), ok: z.boolean(), error_code: z.string().optional() }),
+  ),
+});
+
+export const relayStateSchema = z.object({
+  version: z.literal(1),
+  pid: z.number().int().positive(),
+  started_at: z.string(),
+  updated_at: z.string(),
+  stopped_at: z.string().nullable(),
+  interval_ms: z.number().positive(),
+  /** The configuration in force, auth tokens redacted. */
+  config: z.unknown(),
+  seals_created: z.number().int().nonnegative(),
+  seals_skipped_idle: z.number().int().nonnegative(),
+  last_seal: sealSummarySchema.nullable(),
+  last_quorum: quorumSchema.nullable(),
+  pending: z.array(pendingSchema),
+  retry_failures: z.number().int().nonnegative(),
+  next_seal_at: z.string().nullable(),
+  next_retry_at: z.string().nullable(),
+  last_error: z.object({ at: z.string(), code: z.string(), message: z.string() }).nullable(),
+});
+
+export type RelayStateFile = z.infer<typeof relayStateSchema>;
+
+/** The config as status may show it: tokens are credentials and never leave the config file. */
+export function redactConfig(config: RelayConfig): RelayConfig {
+  return {
+    ...config,
+    witness: {
+      ...config.witness,
+      endpoints: config.witness.endpoints.map(({ auth_token, ...endpoint }) =>
+        auth_token === undefined ? endpoint : { ...endpoint, auth_token: "<redacted>" },
+      ),
+    },
+  };
+}
+
+export type ReadStateResult =
+  | { kind: "missing" }
+  | { kind: "invalid"; message: string }
+  | { kind: "ok"; state: RelayStateFile };
+
+export async function readRelayState(path: string): Promise<ReadStateResult> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
+    throw error;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { kind: "invalid", message: `not JSON: ${(error as Error).message}` };
+  }
+  const parsed = relayStateSchema.safeParse(raw);
+  if (!parsed.success) return { kind: "invalid", message: parsed.error.issues[0]?.message ?? "invalid" };
+  return { kind: "ok", state: parsed.data };
+}
+
+/** Replaces the state file atomically: readers see the old or the new file, never a torn one. */
+export async function writeRelayState(path: string, state: RelayStateFile): Promise<void> {
+  const temp = `${path}.${process.pid}.tmp`;
+  const handle = await open(temp, "w", 0o600);
+  try {
+    await handle.writeFile(`${JSON.stringify(state, null, 2)}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, path);
+}
+
+export function toStateFile(
+  runtime: RelayRuntimeState,
+  meta: { pid: number; startedAt: string; intervalMs: number; config: RelayConfig; now: string },
+  stoppedAt: string | null = null,
+): RelayStateFile {
+  return {
+    version: 1,
+    pid: meta.pid,
+    started_at: meta.startedAt,
+    updated_at: meta.now,
+    stopped_at: stoppedAt,
+    interval_ms: meta.intervalMs,
+    config: redactConfig(meta.config),
+    ...runtime,
+  };
+}
