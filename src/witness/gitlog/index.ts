@@ -1,0 +1,15 @@
+/**
+ * The git transparency log (DESIGN §7, SPEC §2.5 "public transparency log"): a git repository
+ * whose commits are SSH-signed (SSHSIG, namespace git) with the log's Ed25519 key and whose
+ * entries are canonical-JSON anchors, only ever appended (docs/log-format.md).
+ * Invariants: one writer format (log.ts); every commit written here verifies with stock
+ * `git verify-commit` and the repo's allowed_signers; a write is acknowledged only once its
+ * objects and ref are fsync'd; the log key never enters a repository.
+ */
+export type { InitLogOptions, InitLogResult } from "./init.js";
+export { initLog } from "./init.js";
+export * as layout from "./layout.js";
+export type { LogMetadata } from "./metadata.js";
+export { parseAllowedSigners, parseMetadata } from "./metadata.js";
+export type { SshSig } from "./sshsig.js";
+export { parseSshSig, serializeSshSig, signSshSig, verifySshSig } from "./sshsig.js";

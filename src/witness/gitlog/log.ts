@@ -1,0 +1,251 @@
+/**
+ * The state of one transparency log repository and the one way entries are added to it:
+ * `LogState.open` reads the branch head (entries, metadata, allowed signers); `stage` builds a
+ * signed commit that appends entries (objects written, ref untouched); `publish` makes the
+ * objects and the ref durable. The server backend (storage.ts) and direct publishing
+ * (publish.ts) both append through here, so the format has exactly one writer.
+ */
+import { join } from "node:path";
+import { canonicalJson } from "../../encoding/index.js";
+import { TrailsealError } from "../../errors/index.js";
+import type { AnchorRequest, StoredAnchor } from "../protocol/index.js";
+import { type CommitFields, parseCommit, signCommit } from "./commit.js";
+import type { LogKey } from "./keys.js";
+import {
+  ALLOWED_SIGNERS_PATH,
+  BRANCH_REF,
+  BUNDLE_SIZE,
+  bundleOf,
+  COMMITTER,
+  ENTRIES_DIR,
+  entryBundlePath,
+  formatAnchorId,
+  METADATA_PATH,
+  parseAnchorId,
+  parseEntryBundlePath,
+  requestDigest,
+} from "./layout.js";
+import { type LogMetadata, metadataPublicKey, parseAllowedSigners, parseMetadata } from "./metadata.js";
+import { loadIsoGit, ObjectStore, writeFileDurable } from "./objects.js";
+import { openTlogFiles } from "./tlog-files.js";
+import { WorkTree } from "./tree.js";
+
+/** The canonical request part of an anchor (the six SPEC §2.2 fields), as hashed for ids. */
+export function canonicalRequest(request: AnchorRequest): string {
+  return canonicalJson({
+    protocol: request.protocol,
+    tip_hash: request.tip_hash,
+    chained_events: request.chained_events,
+    seal_signature: request.seal_signature,
+    key_id: request.key_id,
+    requested_at: request.requested_at,
+  });
+}
+
+export interface StagedCommit {
+  commit: string;
+  parent: string | null;
+  anchors: StoredAnchor[];
+  created: boolean[];
+}
+
+/** Reads every entry bundle of a tree in order; throws GITLOG_LAYOUT_INVALID on gaps. */
+export async function readEntryLines(tree: WorkTree): Promise<string[]> {
+  const bundles: string[] = [];
+  const collect = async (dir: string): Promise<void> => {
+    for (const entry of (await tree.list(dir)) ?? []) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.mode === "40000") await collect(path);
+      else bundles.push(path);
+    }
+  };
+  await collect(ENTRIES_DIR);
+  const numbered = bundles.map((path) => ({ path, n: parseEntryBundlePath(path) }));
+  const bad = numbered.find((b) => b.n === null);
+  if (bad) throw new TrailsealError("GITLOG_LAYOUT_INVALID", `unexpected file ${bad.path} under entries/`);
+  numbered.sort((a, b) => a.n! - b.n!);
+  const lines: string[] = [];
+  for (const [i, bundle] of numbered.entries()) {
+    if (bundle.n !== i) throw new TrailsealError("GITLOG_LAYOUT_INVALID", `entry bundle ${i} is missing`);
+    const text = (await tree.readFile(bundle.path))!.toString("utf8");
+    const bundleLines = text === "" ? [] : text.replace(/\n$/, "").split("\n");
+    if (!text.endsWith("\n") || bundleLines.length > BUNDLE_SIZE) {
+      throw new TrailsealError("GITLOG_LAYOUT_INVALID", `${bundle.path} is malformed`);
+    }
+    if (i < numbered.length - 1 && bundleLines.length !== BUNDLE_SIZE) {
+      throw new TrailsealError(
+        "GITLOG_LAYOUT_INVALID",
+        `${bundle.path} is not full but is not the last bundle`,
+      );
+    }
+    lines.push(...bundleLines);
+  }
+  return lines;
+}
+
+export class LogState {
+  private readonly byDigest = new Map<string, number>();
+
+  private constructor(
+    readonly store: ObjectStore,
+    readonly metadata: LogMetadata,
+    readonly allowedSigners: Uint8Array[],
+    public head: string | null,
+    private tree: WorkTree,
+    private lines: string[],
+  ) {
+    for (const [index, line] of lines.entries()) this.index(index, line);
+  }
+
+  private index(index: number, line: string): void {
+    const id = (JSON.parse(line) as { anchor_id?: string }).anchor_id ?? "";
+    const parsed = parseAnchorId(id);
+    if (parsed) this.byDigest.set(parsed.digest, index);
+  }
+
+  static async open(gitdir: string, fsImpl?: unknown): Promise<LogState> {
+    const store = new ObjectStore(gitdir, fsImpl);
+    const head = await readBranchHead(gitdir, fsImpl);
+    if (!head) {
+      throw new TrailsealError("GITLOG_NOT_A_LOG", `${gitdir} has no ${BRANCH_REF}: not a trailseal log`, {
+        exitCode: 2,
+        hint: "create one with `trailseal witness init <dir>`",
+      });
+    }
+    const commit = parseCommit(await store.readTyped(head, "commit"));
+    const tree = await WorkTree.load(store, commit.tree);
+    const metaBytes = await tree.readFile(METADATA_PATH);
+    if (!metaBytes)
+      throw new TrailsealError("GITLOG_NOT_A_LOG", `${METADATA_PATH} is missing: not a trailseal log`);
+    const metadata = parseMetadata(metaBytes.toString("utf8"));
+    const signers = parseAllowedSigners((await tree.readFile(ALLOWED_SIGNERS_PATH))?.toString("utf8") ?? "");
+    return new LogState(store, metadata, signers, head, tree, await readEntryLines(tree));
+  }
+
+  get size(): number {
+    return this.lines.length;
+  }
+
+  get publicKey(): Uint8Array {
+    return metadataPublicKey(this.metadata);
+  }
+
+  entry(index: number): StoredAnchor | null {
+    const line = this.lines[index];
+    return line === undefined ? null : (JSON.parse(line) as StoredAnchor);
+  }
+
+  entryLine(index: number): string | null {
+    return this.lines[index] ?? null;
+  }
+
+  /** The stored anchor with this id, or null (id form, index and digest must all match). */
+  get(anchorId: string): StoredAnchor | null {
+    const parsed = parseAnchorId(anchorId);
+    if (!parsed) return null;
+    const anchor = this.entry(parsed.index);
+    return anchor && anchor.anchor_id === anchorId ? anchor : null;
+  }
+
+  /** The already stored anchor for this request, if any (idempotency). */
+  find(request: AnchorRequest): StoredAnchor | null {
+    const digest = requestDigest(canonicalRequest(request)).slice(0, 16);
+    const index = this.byDigest.get(digest);
+    if (index === undefined) return null;
+    const anchor = this.entry(index)!;
+    return canonicalRequest(anchor) === canonicalRequest(request) ? anchor : null;
+  }
+
+  /**
+   * Builds (but does not publish) one signed commit appending every request not already in
+   * the log. Duplicates, in the log or within the batch, get the existing anchor, created=false.
+   * On failure the state must be discarded (re-open), as the in-memory tree may be ahead.
+   */
+  async stage(requests: readonly AnchorRequest[], now: Date, key: LogKey): Promise<StagedCommit> {
+    const anchors: StoredAnchor[] = [];
+    const created: boolean[] = [];
+    const fresh: string[] = [];
+    const witnessedAt = now.toISOString();
+    for (const request of requests) {
+      const existing = this.find(request);
+      if (existing) {
+        anchors.push(existing);
+        created.push(false);
+        continue;
+      }
+      const canonical = canonicalRequest(request);
+      const index = this.lines.length;
+      const anchor = {
+        ...JSON.parse(canonical),
+        anchor_id: formatAnchorId(index, requestDigest(canonical)),
+        witnessed_at: witnessedAt,
+      } as StoredAnchor;
+      const line = canonicalJson(anchor);
+      this.lines.push(line);
+      this.index(index, line);
+      fresh.push(line);
+      anchors.push(anchor);
+      created.push(true);
+    }
+    if (fresh.length === 0) return { commit: this.head!, parent: this.head, anchors, created };
+    const first = this.lines.length - fresh.length;
+    for (let bundle = bundleOf(first); bundle <= bundleOf(this.lines.length - 1); bundle++) {
+      const slice = this.lines.slice(bundle * BUNDLE_SIZE, (bundle + 1) * BUNDLE_SIZE);
+      await this.tree.setFile(entryBundlePath(bundle), Buffer.from(`${slice.join("\n")}\n`));
+    }
+    const tlog = await openTlogFiles((path) => this.tree.readFile(path), this.metadata.origin, key);
+    if (tlog) {
+      for (const [path, bytes] of tlog.append(fresh.map((line) => Buffer.from(line)))) {
+        await this.tree.setFile(path, bytes);
+      }
+    }
+    const last = this.lines.length - 1;
+    const message = `log: add entries ${first}..${last} (size ${this.lines.length})\n`;
+    const commit = await writeSignedCommit(this.store, await this.tree.write(), this.head, message, now, key);
+    const parent = this.head;
+    this.head = commit;
+    return { commit, parent, anchors, created };
+  }
+
+  /** Makes every staged object durable, then moves the branch to `head` (durably). */
+  async publish(): Promise<void> {
+    await this.store.flush();
+    await writeBranchHead(this.store.gitdir, this.head!);
+  }
+}
+
+export async function writeSignedCommit(
+  store: ObjectStore,
+  tree: string,
+  parent: string | null,
+  message: string,
+  now: Date,
+  key: LogKey,
+): Promise<string> {
+  const who = { ...COMMITTER, time: Math.floor(now.getTime() / 1000) };
+  const fields: CommitFields = {
+    tree,
+    parents: parent ? [parent] : [],
+    author: who,
+    committer: who,
+    message,
+  };
+  return store.write("commit", signCommit(fields, key.privateKey));
+}
+
+export async function readBranchHead(gitdir: string, fsImpl?: unknown): Promise<string | null> {
+  const git = await loadIsoGit();
+  try {
+    return await git.resolveRef({
+      fs: (fsImpl ?? (await import("node:fs"))) as never,
+      gitdir,
+      ref: BRANCH_REF,
+    });
+  } catch {
+    return null;
+  }
+}
+
+export async function writeBranchHead(gitdir: string, commit: string): Promise<void> {
+  await writeFileDurable(join(gitdir, BRANCH_REF), `${commit}\n`);
+}
