@@ -13,3 +13,5 @@ export type { LogMetadata } from "./metadata.js";
 export { parseAllowedSigners, parseMetadata } from "./metadata.js";
 export type { SshSig } from "./sshsig.js";
 export { parseSshSig, serializeSshSig, signSshSig, verifySshSig } from "./sshsig.js";
+export type { GitStorageOptions } from "./storage.js";
+export { openGitStorage, resolveGitDir } from "./storage.js";

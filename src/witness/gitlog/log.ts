@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { canonicalJson } from "../../encoding/index.js";
 import { TrailsealError } from "../../errors/index.js";
-import type { AnchorRequest, StoredAnchor } from "../protocol/index.js";
+import { ANCHOR_REQUEST_FIELDS, type AnchorRequest, type StoredAnchor } from "../protocol/index.js";
 import { type CommitFields, parseCommit, signCommit } from "./commit.js";
 import type { LogKey } from "./keys.js";
 import {
@@ -32,14 +32,9 @@ import { WorkTree } from "./tree.js";
 
 /** The canonical request part of an anchor (the six SPEC §2.2 fields), as hashed for ids. */
 export function canonicalRequest(request: AnchorRequest): string {
-  return canonicalJson({
-    protocol: request.protocol,
-    tip_hash: request.tip_hash,
-    chained_events: request.chained_events,
-    seal_signature: request.seal_signature,
-    key_id: request.key_id,
-    requested_at: request.requested_at,
-  });
+  const picked: Record<string, unknown> = {};
+  for (const field of ANCHOR_REQUEST_FIELDS) picked[field] = request[field];
+  return canonicalJson(picked);
 }
 
 export interface StagedCommit {

@@ -1,0 +1,179 @@
+/**
+ * The git backend of the witness server (`witness serve --store <log dir>`): an AnchorStorage
+ * over a transparency-log repository. Invariants: single writer (a lock on the git dir held
+ * while open); group commit (every append that arrives while a commit is being written goes
+ * into the next one, so throughput grows with concurrency); an append resolves only after its
+ * commit's objects and the branch ref are fsync'd; `get`/`count` see only durable entries;
+ * an optional mirror pushes the branch to a remote in the background, with retry.
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { TrailsealError } from "../../errors/index.js";
+import { withDirLock } from "../../trail/index.js";
+import type { AnchorRequest, StoredAnchor } from "../protocol/index.js";
+import type { AnchorStorage } from "../server/index.js";
+import { type LogKey, loadLogKey } from "./keys.js";
+import { canonicalRequest, LogState } from "./log.js";
+import { PushMirror } from "./mirror.js";
+
+export interface GitStorageOptions {
+  home: string;
+  /** A git remote (name or URL) to mirror the branch to after each commit. */
+  push?: string;
+  now?: () => Date;
+  /** Largest number of entries in one commit. */
+  maxBatch?: number;
+}
+
+interface Pending {
+  request: AnchorRequest;
+  key: string;
+  resolve: (result: { anchor: StoredAnchor; created: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
+function unavailable(message: string, cause?: unknown): TrailsealError {
+  return new TrailsealError("WITNESS_STORAGE_UNAVAILABLE", message, { cause });
+}
+
+/** The git dir of a log: `<dir>/.git` for a working clone, `<dir>` itself for a bare repo. */
+export function resolveGitDir(dirArg: string): string {
+  const dir = resolve(dirArg);
+  if (existsSync(join(dir, ".git", "HEAD"))) return join(dir, ".git");
+  if (existsSync(join(dir, "HEAD")) && existsSync(join(dir, "objects"))) return dir;
+  throw new TrailsealError("GITLOG_NOT_A_LOG", `${dir} is not a git repository`, {
+    exitCode: 2,
+    hint: "create a log with `trailseal witness init --bare <dir>`",
+  });
+}
+
+/** Holds the single-writer lock of `gitdir` until the returned release function is called. */
+async function holdLock(gitdir: string): Promise<() => Promise<void>> {
+  let acquired!: () => void;
+  let release!: () => void;
+  const acquiredP = new Promise<void>((r) => {
+    acquired = r;
+  });
+  const releaseP = new Promise<void>((r) => {
+    release = r;
+  });
+  const held = withDirLock(gitdir, async () => {
+    acquired();
+    await releaseP;
+  });
+  try {
+    await Promise.race([acquiredP, held]);
+  } catch (cause) {
+    throw new TrailsealError("GITLOG_LOCKED", `another writer holds the log ${gitdir}`, {
+      cause,
+      exitCode: 2,
+      hint: "one `witness serve` per log; stop the other one (a dead holder's lock expires within seconds)",
+    });
+  }
+  return async () => {
+    release();
+    await held.catch(() => undefined);
+  };
+}
+
+export async function openGitStorage(dir: string, options: GitStorageOptions): Promise<AnchorStorage> {
+  const gitdir = resolveGitDir(dir);
+  const releaseLock = await holdLock(gitdir);
+  let state: LogState;
+  let key: LogKey;
+  try {
+    state = await LogState.open(gitdir);
+    key = await loadLogKey(options.home, state.publicKey);
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+  const now = options.now ?? (() => new Date());
+  const maxBatch = options.maxBatch ?? 4096;
+  const mirror = options.push ? new PushMirror(gitdir, options.push) : null;
+  let durableSize = state.size;
+  let durableHead = state.head!;
+  let closed = false;
+  let running: Promise<void> | null = null;
+  const queue: Pending[] = [];
+  const pendingByKey = new Map<string, Promise<{ anchor: StoredAnchor; created: boolean }>>();
+  mirror?.kick(durableHead, durableSize);
+
+  async function commitBatch(batch: Pending[]): Promise<void> {
+    try {
+      const staged = await state.stage(
+        batch.map((p) => p.request),
+        now(),
+        key,
+      );
+      await state.publish();
+      durableSize = state.size;
+      durableHead = state.head!;
+      batch.forEach((p, i) => {
+        p.resolve({ anchor: staged.anchors[i]!, created: staged.created[i]! });
+      });
+      mirror?.kick(durableHead, durableSize);
+    } catch (cause) {
+      const error = unavailable("the git log could not be written", cause);
+      for (const p of batch) p.reject(error);
+      // The in-memory state may be ahead of the durable ref: rebuild it from disk.
+      state = await LogState.open(gitdir).catch(() => state);
+      durableSize = state.size;
+      durableHead = state.head!;
+    } finally {
+      for (const p of batch) pendingByKey.delete(p.key);
+    }
+  }
+
+  function kick(): void {
+    if (running) return;
+    running = (async () => {
+      while (queue.length > 0) await commitBatch(queue.splice(0, maxBatch));
+      running = null;
+    })();
+  }
+
+  return {
+    async append(request) {
+      if (closed) throw unavailable("the git log is closed");
+      const existing = state.find(request);
+      if (existing && indexOf(existing) < durableSize) return { anchor: existing, created: false };
+      const key = canonicalRequest(request);
+      const inFlight = pendingByKey.get(key);
+      if (inFlight) return inFlight.then(({ anchor }) => ({ anchor, created: false }));
+      const promise = new Promise<{ anchor: StoredAnchor; created: boolean }>((resolve, reject) => {
+        queue.push({ request, key, resolve, reject });
+      });
+      pendingByKey.set(key, promise);
+      kick();
+      return promise;
+    },
+    async get(anchorId) {
+      const anchor = state.get(anchorId);
+      return anchor && indexOf(anchor) < durableSize ? anchor : null;
+    },
+    async count() {
+      return durableSize;
+    },
+    async health() {
+      return {
+        backend: "git",
+        entries: durableSize,
+        head: durableHead,
+        origin: state.metadata.origin,
+        ...(mirror ? { push: mirror.status(durableSize) } : {}),
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      while (running) await running;
+      await mirror?.stop();
+      await releaseLock();
+    },
+  };
+}
+
+function indexOf(anchor: StoredAnchor): number {
+  return Number(/^wit_(\d+)_/.exec(anchor.anchor_id)?.[1] ?? Number.POSITIVE_INFINITY);
+}
