@@ -67,6 +67,37 @@ export function computeEventHash(event: Record<string, unknown>): string {
   return `sha256:${sha256Hex(canonicalJson(rest))}`;
 }
 
+/** True when every object in `value` lists its keys in JCS order (UTF-16 code units). */
+function hasSortedKeys(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return true;
+  if (Array.isArray(value)) return value.every(hasSortedKeys);
+  let previous: string | null = null;
+  for (const key in value) {
+    if (previous !== null && !(previous < key)) return false;
+    previous = key;
+    if (!hasSortedKeys((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
+/**
+ * Fast path of `computeEventHash` for a stored line, used by verification. When the line is
+ * already the JCS form of `parsed` (what trailseal writes: JSON.stringify of an object whose keys
+ * are sorted equals JCS, both using ECMAScript number and string serialization), the hashed bytes
+ * are the line minus its top-level `"hash":"…",` member, and no re-serialization is needed.
+ * That member is unique in a canonical line (quotes inside strings are escaped, and a nested copy
+ * would need the event to contain its own hash) and never last (`ts` sorts after it).
+ * Returns null when the line is not canonical: the caller falls back to `computeEventHash`.
+ */
+export function hashCanonicalEventLine(line: string, parsed: Record<string, unknown>): string | null {
+  const hash = parsed.hash;
+  if (typeof hash !== "string" || JSON.stringify(parsed) !== line || !hasSortedKeys(parsed)) return null;
+  const member = `"hash":${JSON.stringify(hash)},`;
+  const at = line.indexOf(member);
+  if (at < 0) return null;
+  return `sha256:${sha256Hex(line.slice(0, at) + line.slice(at + member.length))}`;
+}
+
 /** Builds the next event after `prev` (hash) at position `seq`. */
 export function chainEvent(body: EventBody, seq: number, prev: string, ts: string): TrailEvent {
   const unhashed = { seq, ts, prev, ...body };

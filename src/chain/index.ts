@@ -10,6 +10,7 @@ export {
   computeEventHash,
   DECISIONS,
   GENESIS_HASH,
+  hashCanonicalEventLine,
   RISK_FLAGS,
   RISK_LEVELS,
   serializeEvent,

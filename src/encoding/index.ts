@@ -3,7 +3,7 @@
  * (JCS, via the `canonicalize` library) and the `sha256:` / `hmac-sha256:` digest strings
  * of DESIGN §2. Anything that is hashed or signed goes through here.
  */
-import { createHash } from "node:crypto";
+import { createHash, hash as oneShotHash } from "node:crypto";
 import canonicalizeLib from "canonicalize";
 
 const canonicalizeFn = canonicalizeLib as unknown as (value: unknown) => string | undefined;
@@ -16,7 +16,10 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
+  // crypto.hash (Node ≥ 20.12) skips the Hash object: markedly faster for the many small inputs of verify.
+  return typeof oneShotHash === "function"
+    ? oneShotHash("sha256", data, "hex")
+    : createHash("sha256").update(data).digest("hex");
 }
 
 export const HEX64 = /^[0-9a-f]{64}$/;

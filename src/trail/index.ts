@@ -15,7 +15,7 @@ import {
   type TrailEvent,
 } from "../chain/index.js";
 import { TrailsealError } from "../errors/index.js";
-import { currentSegment, ensureDir, fsyncDir, listSegments, readLines } from "./files.js";
+import { currentSegment, ensureDir, fsyncDir, listSegments, readLineBatches, readLines } from "./files.js";
 import { withDirLock } from "./lock.js";
 import { repairAndReadTail } from "./tail.js";
 
@@ -79,11 +79,14 @@ export async function verifyTrail(
   options: { keepHashes?: boolean; onProgress?: (events: number) => void } = {},
 ): Promise<TrailVerification> {
   const verifier = new ChainVerifier({ keepHashes: options.keepHashes ?? false });
-  let n = 0;
-  for await (const line of readLines(dir)) {
-    if (verifier.push(line)) break;
-    n += 1;
-    if (options.onProgress && n % 50_000 === 0) options.onProgress(n);
+  let reported = 0;
+  outer: for await (const batch of readLineBatches(dir)) {
+    for (const line of batch) if (verifier.push(line)) break outer;
+    const done = verifier.state.count;
+    if (options.onProgress && done - reported >= 50_000) {
+      options.onProgress(done);
+      reported = done;
+    }
   }
   const { tip, count } = verifier.state;
   return {

@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ChainVerifier, chainEvent, computeEventHash, GENESIS_HASH, serializeEvent } from "../../src/chain/index.js";
+import {
+  ChainVerifier,
+  chainEvent,
+  computeEventHash,
+  GENESIS_HASH,
+  serializeEvent,
+} from "../../src/chain/index.js";
 
 const vectors = JSON.parse(readFileSync(new URL("../vectors/event-hash.json", import.meta.url), "utf8")) as {
   events: { line: string; hash: string }[];
@@ -42,9 +48,17 @@ describe("ChainVerifier on hostile lines", () => {
   it.each([
     ["not JSON", "{", "unparsable"],
     ["a JSON string", '"x"', "invalid_shape"],
-    ["missing risk", JSON.stringify({ seq: 0, ts: "x", prev: GENESIS_HASH, hash: GENESIS_HASH }), "invalid_shape"],
+    [
+      "missing risk",
+      JSON.stringify({ seq: 0, ts: "x", prev: GENESIS_HASH, hash: GENESIS_HASH }),
+      "invalid_shape",
+    ],
     ["wrong seq", first.replace('"seq":0', '"seq":1'), "gap"],
-    ["wrong prev", first.replace(`"prev":"${GENESIS_HASH}"`, `"prev":"sha256:${"1".repeat(64)}"`), "broken_link"],
+    [
+      "wrong prev",
+      first.replace(`"prev":"${GENESIS_HASH}"`, `"prev":"sha256:${"1".repeat(64)}"`),
+      "broken_link",
+    ],
     ["edited field", first.replace('"decision":"allow"', '"decision":"deny"'), "hash_mismatch"],
   ])("reports %s", (_name, line, reason) => {
     const verifier = new ChainVerifier();

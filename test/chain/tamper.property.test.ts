@@ -1,14 +1,27 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ChainVerifier, chainEvent, type EventBody, GENESIS_HASH, serializeEvent } from "../../src/chain/index.js";
+import {
+  ChainVerifier,
+  chainEvent,
+  type EventBody,
+  GENESIS_HASH,
+  serializeEvent,
+} from "../../src/chain/index.js";
 
 const bodyArb: fc.Arbitrary<EventBody> = fc.record({
-  risk: fc.record({ level: fc.constantFrom("none", "low", "medium", "high", "critical"), flags: fc.constant([]) }),
+  risk: fc.record({
+    level: fc.constantFrom("none", "low", "medium", "high", "critical"),
+    flags: fc.constant([]),
+  }),
   agent: fc.string({ maxLength: 8 }),
   session: fc.option(fc.string({ maxLength: 8 }), { nil: null }),
   cwd: fc.constant(null),
   phase: fc.constant("record"),
-  action: fc.record({ kind: fc.constant("command"), tool: fc.constant("Bash"), command: fc.string({ maxLength: 20 }) }),
+  action: fc.record({
+    kind: fc.constant("command"),
+    tool: fc.constant("Bash"),
+    command: fc.string({ maxLength: 20 }),
+  }),
   decision: fc.constantFrom("allow", "deny", "logged"),
   reasons: fc.array(fc.string({ maxLength: 6 }), { maxLength: 2 }),
 }) as fc.Arbitrary<EventBody>;
@@ -53,7 +66,12 @@ describe("verify finds every single tampering at the right seq", () => {
       fc.property(trailArb, fc.nat(), (lines, pick) => {
         const i = pick % (lines.length - 1);
         const { hash: _h, seq, ts, prev, ...body } = JSON.parse(lines[i]!);
-        const forged = chainEvent({ ...body, decision: body.decision === "deny" ? "allow" : "deny" }, seq, prev, ts);
+        const forged = chainEvent(
+          { ...body, decision: body.decision === "deny" ? "allow" : "deny" },
+          seq,
+          prev,
+          ts,
+        );
         const tampered = [...lines];
         tampered[i] = serializeEvent(forged);
         expect(firstBreak(tampered)).toBe(i + 1);

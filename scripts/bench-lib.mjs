@@ -1,0 +1,25 @@
+// Shared by the benchmark scripts: machine details, medians and a uniform printout.
+import { cpus, totalmem } from "node:os";
+
+export function machine() {
+  const cpu = cpus();
+  return `${cpu[0]?.model ?? "unknown cpu"}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${process.platform}`;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Prints a Markdown table, ready to paste into docs/performance.md. */
+export function report(title, machineLine, rows) {
+  console.log(`\n### ${title}\n\nMachine: ${machineLine}\n`);
+  console.log("| measure | result | ratio / rate |\n|---|---|---|");
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+}
