@@ -26,7 +26,7 @@ export const LIMITS = {
   keepAliveTimeoutMs: 5_000,
 } as const;
 
-export type Limits = typeof LIMITS;
+export type Limits = { readonly [K in keyof typeof LIMITS]: number };
 
 /** A string a human or log may see: no control characters, no lone surrogates. */
 function printable(max: number) {

@@ -25,6 +25,14 @@ async function start(options: Partial<Parameters<typeof startWitnessServer>[0]> 
   return server;
 }
 
+/** What the tests read from a response body (a receipt, an error, a health body). */
+interface Body {
+  error: { code: string };
+  anchor_id: string;
+  anchors: number;
+  [field: string]: unknown;
+}
+
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${url}${ROUTES.anchor}`, {
     method: "POST",
@@ -34,7 +42,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return {
     status: response.status,
     headers: response.headers,
-    body: await response.json().catch(() => null),
+    body: (await response.json().catch(() => null)) as Body,
   };
 }
 
@@ -68,7 +76,7 @@ describe("witness server: strict validation, never 5xx on hostile input", () => 
     const result = await post(server.url, mutate(sampleRequest(3) as unknown as Record<string, unknown>));
     expect(result.status).toBe(400);
     expect(result.body.error.code).toMatch(/^WITNESS_/);
-    const health = await (await fetch(`${server.url}${ROUTES.health}`)).json();
+    const health = (await (await fetch(`${server.url}${ROUTES.health}`)).json()) as Body;
     expect(health.anchors).toBe(0);
   });
 
@@ -81,9 +89,9 @@ describe("witness server: strict validation, never 5xx on hostile input", () => 
     const again = await post(server.url, request, { "content-type": "application/json; charset=utf-8" });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    const got = await (await fetch(`${server.url}/api/v1/anchors/${first.body.anchor_id}`)).json();
+    const got = (await (await fetch(`${server.url}/api/v1/anchors/${first.body.anchor_id}`)).json()) as Body;
     expect(got).toMatchObject({ ...request, ...first.body });
-    const health = await (await fetch(`${server.url}${ROUTES.health}`)).json();
+    const health = (await (await fetch(`${server.url}${ROUTES.health}`)).json()) as Body;
     expect(health).toMatchObject({
       status: "ok",
       protocol: "trailseal-witness-v1",
@@ -130,7 +138,7 @@ describe("witness server: strict validation, never 5xx on hostile input", () => 
     for (const [path, init, status, code] of cases) {
       const response = await fetch(`${server.url}${path}`, init);
       expect([path, response.status]).toEqual([path, status]);
-      expect((await response.json()).error.code).toBe(code);
+      expect(((await response.json()) as Body).error.code).toBe(code);
     }
   });
 });
@@ -139,7 +147,7 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
   it("requires a bearer token for POST when tokens are set; GETs stay public", async () => {
     const server = await start({ tokens: ["s3cret-token", "other-token"] });
     const request = sampleRequest(1);
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { authorization: "Bearer wrong" },
       { authorization: "Basic s3cret-token" },
@@ -164,7 +172,7 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
       statuses.push(response.status);
       if (response.status === 429) {
         retryAfter = response.headers.get("retry-after");
-        expect((await response.json()).error.code).toBe("WITNESS_RATE_LIMITED");
+        expect(((await response.json()) as Body).error.code).toBe("WITNESS_RATE_LIMITED");
       }
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
