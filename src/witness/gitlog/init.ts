@@ -14,7 +14,7 @@ import { parseMetadata, serializeAllowedSigners, serializeMetadata } from "./met
 import { ObjectStore } from "./objects.js";
 import { formatSshPublicKey, sshFingerprint } from "./sshsig.js";
 import { runGit } from "./system-git.js";
-import { openTlogFiles, tlogVerifierKey } from "./tlog-files.js";
+import { isValidOrigin, tlogVerifierKey } from "./tlog-files.js";
 import { WorkTree } from "./tree.js";
 
 export interface InitLogOptions {
@@ -59,7 +59,7 @@ async function templateFiles(root: string, prefix = ""): Promise<string[]> {
 /** Renders the template into {path → bytes}: placeholders filled, metadata validated. */
 export async function renderTemplate(origin: string, key: LogKey): Promise<Map<string, Buffer>> {
   const root = templateDir();
-  const verifierKey = tlogVerifierKey(origin, key.publicKey) ?? "";
+  const verifierKey = tlogVerifierKey(origin, key.publicKey);
   const values: Record<string, string> = {
     ORIGIN: origin,
     PUBLIC_KEY: formatSshPublicKey(key.publicKey),
@@ -73,7 +73,6 @@ export async function renderTemplate(origin: string, key: LogKey): Promise<Map<s
     );
     if (path === METADATA_PATH) {
       const raw = JSON.parse(text) as Record<string, unknown>;
-      if (!verifierKey) delete raw.verifier_key;
       text = serializeMetadata(parseMetadata(JSON.stringify(raw)));
     }
     if (path === ALLOWED_SIGNERS_PATH) text = serializeAllowedSigners([key.publicKey]);
@@ -97,11 +96,15 @@ export async function initLog(dirArg: string, options: InitLogOptions): Promise<
       hint: "choose a new directory; a log is never re-initialised in place",
     });
   }
-  if (options.origin !== undefined && !/^[\x21-\x7e]{1,200}$/.test(options.origin)) {
-    throw new TrailsealError("GITLOG_ORIGIN_INVALID", "--origin must be printable ASCII without spaces", {
-      exitCode: 2,
-      hint: "e.g. --origin github.com/acme/trailseal-log",
-    });
+  if (options.origin !== undefined && !isValidOrigin(options.origin)) {
+    throw new TrailsealError(
+      "GITLOG_ORIGIN_INVALID",
+      "--origin must be printable ASCII without spaces or '+'",
+      {
+        exitCode: 2,
+        hint: "e.g. --origin github.com/acme/trailseal-log",
+      },
+    );
   }
   await mkdir(dir, { recursive: true });
   const bare = options.bare === true;
@@ -114,9 +117,6 @@ export async function initLog(dirArg: string, options: InitLogOptions): Promise<
   const store = new ObjectStore(gitdir);
   const tree = await WorkTree.load(store, null);
   for (const [path, bytes] of files) await tree.setFile(path, bytes);
-  // An empty log still publishes its (size 0) checkpoint, so a reader can pin it from the start.
-  const tlog = await openTlogFiles((path) => tree.readFile(path), origin, key);
-  if (tlog) for (const [path, bytes] of tlog.append([])) await tree.setFile(path, bytes);
   const now = (options.now ?? (() => new Date()))();
   const commit = await writeSignedCommit(
     store,

@@ -27,7 +27,7 @@ import {
 } from "./layout.js";
 import { type LogMetadata, metadataPublicKey, parseAllowedSigners, parseMetadata } from "./metadata.js";
 import { loadIsoGit, ObjectStore, writeFileDurable } from "./objects.js";
-import { openTlogFiles } from "./tlog-files.js";
+import { openTlogFiles, type TlogFiles } from "./tlog-files.js";
 import { WorkTree } from "./tree.js";
 
 /** The canonical request part of an anchor (the six SPEC §2.2 fields), as hashed for ids. */
@@ -80,6 +80,7 @@ export async function readEntryLines(tree: WorkTree): Promise<string[]> {
 
 export class LogState {
   private readonly byDigest = new Map<string, number>();
+  private tlog: TlogFiles | null = null;
 
   private constructor(
     readonly store: ObjectStore,
@@ -188,12 +189,16 @@ export class LogState {
       const slice = this.lines.slice(bundle * BUNDLE_SIZE, (bundle + 1) * BUNDLE_SIZE);
       await this.tree.setFile(entryBundlePath(bundle), Buffer.from(`${slice.join("\n")}\n`));
     }
-    const tlog = await openTlogFiles((path) => this.tree.readFile(path), this.metadata.origin, key);
-    if (tlog) {
-      for (const [path, bytes] of tlog.append(fresh.map((line) => Buffer.from(line)))) {
-        await this.tree.setFile(path, bytes);
-      }
+    this.tlog ??= await openTlogFiles((path) => this.tree.readFile(path), this.metadata.origin, key);
+    if (this.tlog.size !== first) {
+      throw new TrailsealError(
+        "GITLOG_LAYOUT_INVALID",
+        `the tlog holds ${this.tlog.size} entries, entries/ ${first}`,
+      );
     }
+    const changes = this.tlog.append(fresh.map((line) => Buffer.from(line)));
+    for (const path of changes.remove) if (!changes.write.has(path)) await this.tree.removeFile(path);
+    for (const [path, bytes] of changes.write) await this.tree.setFile(path, bytes);
     const last = this.lines.length - 1;
     const message = `log: add entries ${first}..${last} (size ${this.lines.length})\n`;
     const commit = await writeSignedCommit(this.store, await this.tree.write(), this.head, message, now, key);

@@ -87,6 +87,14 @@ export class WorkTree {
     found.node.entries.set(found.name, { mode: BLOB_MODE, oid });
   }
 
+  /** Removes a file (no-op when absent); directories left empty disappear on write. */
+  async removeFile(path: string): Promise<void> {
+    const found = await this.walk(path, false);
+    if (!found?.node.entries.has(found.name)) return;
+    await this.walk(path, true);
+    found.node.entries.delete(found.name);
+  }
+
   /** Writes every changed tree and returns the root tree oid. */
   async write(): Promise<string> {
     return writeNode(this.store, this.root);
@@ -105,7 +113,13 @@ async function writeNode(store: ObjectStore, node: Node): Promise<string> {
   if (node.oid) return node.oid;
   const entries: TreeEntry[] = [];
   for (const [name, entry] of node.entries) {
-    if (entry.child) entry.oid = await writeNode(store, entry.child);
+    if (entry.child) {
+      if (entry.child.entries.size === 0) {
+        node.entries.delete(name); // git has no empty directories
+        continue;
+      }
+      entry.oid = await writeNode(store, entry.child);
+    }
     entries.push({ mode: entry.mode, name, oid: entry.oid });
   }
   node.oid = await store.write("tree", serializeTree(entries));

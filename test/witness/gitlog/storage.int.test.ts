@@ -54,6 +54,11 @@ describe("git storage", () => {
     // entries are readable with plain git: bundle 0 has 256 lines, bundle 2 the rest
     expect(git(gitdir, "show", "main:entries/000.jsonl").trim().split("\n")).toHaveLength(256);
     expect(git(gitdir, "show", "main:entries/002.jsonl").trim().split("\n")).toHaveLength(600 - 512);
+    // and the C2SP checkpoint (src/tlog) covers all 600 under the log's origin
+    expect(git(gitdir, "show", "main:checkpoint").split("\n").slice(0, 2)).toEqual([
+      "test.example/log",
+      "600",
+    ]);
   });
 
   it("refuses a second writer on the same log", async () => {
