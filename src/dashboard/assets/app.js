@@ -1,0 +1,387 @@
+// trailseal dashboard page. Everything shown comes from the audit trail, which agents influence
+// (a command string may contain markup): it is only ever set as textContent, never as HTML.
+const LEVELS = ["none", "low", "medium", "high", "critical"];
+const COLORS = {
+  none: "#94a3b8",
+  low: "#16a34a",
+  medium: "#d97706",
+  high: "#ea580c",
+  critical: "#dc2626",
+};
+const LABELS = { none: "None", low: "Low", medium: "Medium", high: "High", critical: "Critical" };
+const PERIOD_LABELS = { today: "today", "7d": "last 7 days", "30d": "last 30 days", all: "all time" };
+const MAX_ROWS = 50;
+
+const state = {
+  period: "today",
+  summary: null,
+  lastSeq: -1,
+  charts: { distribution: null, timeline: null },
+  refreshTimer: null,
+  loading: null,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, text, className) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (className) node.className = className;
+  return node;
+}
+
+function formatTs(ts) {
+  return typeof ts === "string" ? ts.replace("T", " ").slice(0, 19) : "";
+}
+
+function formatAge(ms) {
+  if (!Number.isFinite(ms)) return "";
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${(s / 3600).toFixed(1)} h ago`;
+  return `${(s / 86400).toFixed(1)} days ago`;
+}
+
+function pointLabel(start, stepHours, multiDay) {
+  const day = start.slice(5, 10);
+  const hour = start.slice(11, 16);
+  if (stepHours >= 24) return day;
+  return multiDay ? `${day} ${hour}` : hour;
+}
+
+// ---------------------------------------------------------------- counts
+
+function setCount(node, n) {
+  node.dataset.count = String(n);
+  node.textContent = n.toLocaleString("en-US");
+}
+
+function renderCounts() {
+  const s = state.summary;
+  for (const level of LEVELS) {
+    setCount(document.querySelector(`[data-risk-level="${level}"]`), s.counts[level]);
+    setCount(document.querySelector(`[data-today-level="${level}"]`), s.today.counts[level]);
+  }
+  setCount($("total-count"), s.total);
+  setCount($("today-total"), s.today.total);
+  $("period-label").textContent = PERIOD_LABELS[s.period] ?? s.period;
+}
+
+// ---------------------------------------------------------------- charts
+
+function chartsAvailable() {
+  return typeof window.Chart === "function";
+}
+
+function renderDistribution() {
+  const s = state.summary;
+  const data = LEVELS.map((level) => s.counts[level]);
+  const canvas = $("distribution-chart");
+  canvas.setAttribute(
+    "aria-label",
+    `Risk distribution, ${PERIOD_LABELS[s.period]}: ${LEVELS.map((l) => `${LABELS[l]} ${s.counts[l]}`).join(", ")}`,
+  );
+  if (!chartsAvailable()) return;
+  if (!state.charts.distribution) {
+    state.charts.distribution = new window.Chart(canvas, {
+      type: "doughnut",
+      data: {
+        labels: LEVELS.map((level) => LABELS[level]),
+        datasets: [{ data, backgroundColor: LEVELS.map((level) => COLORS[level]), borderWidth: 2 }],
+      },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        cutout: "58%",
+        plugins: { legend: { position: "right", labels: { boxWidth: 14, font: { size: 13 } } } },
+      },
+    });
+  } else {
+    state.charts.distribution.data.datasets[0].data = data;
+    state.charts.distribution.update("none");
+  }
+}
+
+function renderTimeline() {
+  const s = state.summary;
+  const points = s.timeline.points;
+  const step = s.timeline.step_hours;
+  const multiDay = points.length > 0 && points[0].start.slice(0, 10) !== points.at(-1).start.slice(0, 10);
+  const labels = points.map((p) => pointLabel(p.start, step, multiDay));
+  $("timeline-step").textContent =
+    step >= 24
+      ? `per ${step === 24 ? "day" : `${step / 24} days`}`
+      : `per ${step === 1 ? "hour" : `${step} hours`}`;
+  if (!chartsAvailable()) return;
+  const datasets = LEVELS.map((level) => ({
+    label: LABELS[level],
+    data: points.map((p) => p.counts[level]),
+    backgroundColor: COLORS[level],
+    stack: "risk",
+  }));
+  if (!state.charts.timeline) {
+    state.charts.timeline = new window.Chart($("timeline-chart"), {
+      type: "bar",
+      data: { labels, datasets },
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        interaction: { mode: "index", intersect: false },
+        scales: {
+          x: { stacked: true, grid: { display: false }, ticks: { maxRotation: 0, autoSkipPadding: 12 } },
+          y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } },
+        },
+        plugins: { legend: { position: "bottom", labels: { boxWidth: 14 } } },
+      },
+    });
+  } else {
+    const chart = state.charts.timeline;
+    chart.data.labels = labels;
+    chart.data.datasets.forEach((dataset, i) => {
+      dataset.data = datasets[i].data;
+    });
+    chart.update("none");
+  }
+}
+
+// ---------------------------------------------------------------- flags and events
+
+function renderFlags() {
+  const body = $("flags-body");
+  const entries = Object.entries(state.summary.flags).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const max = Math.max(1, ...entries.map(([, n]) => n));
+  const rows = entries.map(([flag, n]) => {
+    const row = el("tr");
+    row.append(el("th", flag.replaceAll("_", " "), "flag-name"));
+    row.firstChild.setAttribute("scope", "row");
+    row.append(el("td", n.toLocaleString("en-US"), "num"));
+    const cell = el("td", null, "bar-cell");
+    const bar = el("span", null, "bar");
+    bar.style.width = `${Math.round((n / max) * 100)}%`;
+    cell.append(bar);
+    row.append(cell);
+    if (n === 0) row.className = "zero";
+    return row;
+  });
+  body.replaceChildren(...rows);
+}
+
+function eventRow(event, fresh) {
+  const row = el("tr", null, `risk-${event.level}${fresh ? " fresh" : ""}`);
+  row.dataset.seq = String(event.seq);
+  row.append(el("td", formatTs(event.ts), "time"));
+  const level = el("td");
+  level.append(el("span", LABELS[event.level] ?? event.level, `badge badge-${event.level}`));
+  row.append(level);
+  const action = el("td", null, "action");
+  action.append(el("code", event.action));
+  if (event.reasons.length > 0) action.append(el("div", event.reasons.join("; "), "reasons"));
+  row.append(action);
+  const flags = el("td", null, "flag-list");
+  for (const flag of event.flags) flags.append(el("span", flag, "flag"));
+  if (event.flags.length === 0) flags.append(el("span", "—", "muted"));
+  row.append(flags);
+  row.append(el("td", event.decision, `decision decision-${event.decision}`));
+  const who = el("td", null, "who");
+  who.append(el("div", event.agent));
+  if (event.session) who.append(el("div", event.session, "muted session"));
+  row.append(who);
+  return row;
+}
+
+function renderHighRisk() {
+  const rows = state.summary.high_risk.map((event) => eventRow(event, false));
+  $("high-body").replaceChildren(...rows);
+  $("high-empty").hidden = rows.length > 0;
+}
+
+// ---------------------------------------------------------------- trust
+
+function setStatus(node, text, tone) {
+  node.replaceChildren(el("span", text, `status status-${tone}`));
+}
+
+function renderTrust() {
+  const t = state.summary.trust;
+  const seal = t.last_seal;
+  if (!seal) {
+    setStatus($("trust-seal"), "no seal yet", "warn");
+    setStatus($("trust-quorum"), `quorum ${t.quorum}`, "muted");
+  } else {
+    const age = formatAge(Date.now() - Date.parse(seal.timestamp));
+    setStatus(
+      $("trust-seal"),
+      `${seal.id} · ${formatTs(seal.timestamp)} · ${age}`,
+      seal.overdue ? "warn" : "ok",
+    );
+    $("trust-seal").append(el("div", `covers ${seal.event_count.toLocaleString("en-US")} events`, "muted"));
+    const met = seal.quorum_met;
+    if (!t.witness_enabled && seal.witnesses.length === 0) {
+      setStatus($("trust-quorum"), `witnessing is off (quorum ${seal.quorum})`, "warn");
+    } else
+      setStatus(
+        $("trust-quorum"),
+        `${met ? "met" : "not met"}: ${seal.witnesses.length} of ${seal.quorum} witness${seal.quorum === 1 ? "" : "es"}`,
+        met ? "ok" : "bad",
+      );
+    if (seal.witnesses.length > 0) $("trust-quorum").append(el("div", seal.witnesses.join(", "), "muted"));
+  }
+  const i = t.integrity;
+  const verified = `${i.verified_events.toLocaleString("en-US")} events verified`;
+  if (i.state === "verifying") setStatus($("trust-integrity"), `verifying… ${verified}`, "muted");
+  else if (i.state === "ok") setStatus($("trust-integrity"), `intact · ${verified}`, "ok");
+  else setStatus($("trust-integrity"), `BROKEN · ${verified}`, "bad");
+  setStatus(
+    $("trust-seals"),
+    `${i.seals_ok} of ${i.seals_checked} match the chain${i.signatures_checked ? " (signatures checked)" : ""}`,
+    i.seals_ok === i.seals_checked ? "ok" : "bad",
+  );
+  const problems = [];
+  if (i.broken) problems.push(`chain broken at seq ${i.broken.seq}: ${i.broken.message}`);
+  for (const failure of i.seal_failures) problems.push(`${failure.id}: ${failure.message ?? failure.code}`);
+  for (const error of t.errors) problems.push(error);
+  $("trust-problems").replaceChildren(...problems.map((text) => el("li", text)));
+}
+
+function renderAll() {
+  renderCounts();
+  renderDistribution();
+  renderTimeline();
+  renderFlags();
+  renderHighRisk();
+  renderTrust();
+  const s = state.summary;
+  $("footer-text").textContent =
+    `Times are UTC · ${s.trail.events.toLocaleString("en-US")} events in the trail · updated ${formatTs(s.generated_at)}`;
+  document.body.dataset.ready = "true";
+}
+
+// ---------------------------------------------------------------- data flow
+
+async function load() {
+  const period = state.period;
+  const response = await fetch(`/api/summary?period=${encodeURIComponent(period)}`, {
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+  });
+  if (!response.ok) throw new Error(`summary: HTTP ${response.status}`);
+  const summary = await response.json();
+  if (period !== state.period) return;
+  const current = state.summary;
+  // An answer older than what is shown (two loads crossed) is dropped, unless the trail was rebuilt.
+  if (
+    current &&
+    current.period === summary.period &&
+    summary.last_seq < current.last_seq &&
+    summary.trail.resets === current.trail.resets
+  ) {
+    return;
+  }
+  state.summary = summary;
+  state.lastSeq = Math.max(state.lastSeq, summary.last_seq);
+  renderAll();
+}
+
+function reload() {
+  state.loading = load().catch((error) => {
+    $("live-text").textContent = `error: ${error.message}`;
+  });
+  return state.loading;
+}
+
+/** Charts and trust are refreshed from the server shortly after a burst of events. */
+function scheduleReload(ms = 1500) {
+  if (state.refreshTimer) return;
+  state.refreshTimer = setTimeout(() => {
+    state.refreshTimer = null;
+    reload();
+  }, ms);
+}
+
+function inPeriod(ts, from) {
+  return state.period === "all" || (from !== null && ts >= from);
+}
+
+function onEvent(event) {
+  const s = state.summary;
+  if (!s || event.seq <= state.lastSeq) return;
+  state.lastSeq = event.seq;
+  s.last_seq = event.seq;
+  if (!LEVELS.includes(event.level)) return;
+  const todayStart = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+  if (inPeriod(event.ts, s.from)) {
+    s.counts[event.level] += 1;
+    s.total += 1;
+    for (const flag of event.flags) if (flag in s.flags) s.flags[flag] += 1;
+    if (event.level === "high" || event.level === "critical") {
+      s.high_risk.unshift(event);
+      s.high_risk.length = Math.min(s.high_risk.length, MAX_ROWS);
+      $("high-body").prepend(eventRow(event, true));
+      while ($("high-body").rows.length > MAX_ROWS) $("high-body").deleteRow(-1);
+      $("high-empty").hidden = true;
+    }
+    const points = s.timeline.points;
+    for (let i = points.length - 1; i >= 0; i -= 1) {
+      if (event.ts >= points[i].start) {
+        points[i].counts[event.level] += 1;
+        break;
+      }
+    }
+  }
+  if (event.ts >= todayStart) {
+    s.today.counts[event.level] += 1;
+    s.today.total += 1;
+  }
+  s.trail.events += 1;
+  renderCounts();
+  renderDistribution();
+  renderTimeline();
+  renderFlags();
+  scheduleReload();
+}
+
+function connect() {
+  const source = new EventSource("/api/stream");
+  source.addEventListener("open", () => {
+    $("live-status").dataset.state = "live";
+    $("live-text").textContent = "live";
+    reload(); // catch up on anything missed while disconnected
+  });
+  source.addEventListener("error", () => {
+    $("live-status").dataset.state = "down";
+    $("live-text").textContent = "reconnecting…";
+  });
+  source.addEventListener("trail-event", (message) => {
+    try {
+      onEvent(JSON.parse(message.data));
+    } catch {
+      scheduleReload(0);
+    }
+  });
+  source.addEventListener("resync", () => scheduleReload(0));
+  source.addEventListener("trust", () => scheduleReload(200));
+}
+
+function selectPeriod(period, push) {
+  if (!(period in PERIOD_LABELS)) period = "today";
+  state.period = period;
+  for (const button of document.querySelectorAll("[data-period]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.period === period));
+  }
+  if (push) history.replaceState(null, "", `#period=${period}`);
+  reload();
+}
+
+function init() {
+  const fromHash = /period=([a-z0-9]+)/.exec(location.hash)?.[1];
+  for (const button of document.querySelectorAll("[data-period]")) {
+    button.addEventListener("click", () => selectPeriod(button.dataset.period, true));
+  }
+  selectPeriod(fromHash ?? "today", false);
+  connect();
+  // Ages ("3 min ago") and the seal status move with the clock.
+  setInterval(() => scheduleReload(0), 30_000);
+}
+
+init();

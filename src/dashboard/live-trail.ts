@@ -1,0 +1,206 @@
+import { type FSWatcher, watch } from "node:fs";
+import { homePaths } from "../home/index.js";
+import { trailDir } from "../trail/index.js";
+import { type DashboardEvent, toDashboardEvent } from "./dashboard-event.js";
+import { IncrementalIntegrity, type IntegrityStatus } from "./integrity.js";
+import { type Period, type PeriodFigures, RiskBuckets } from "./risk-buckets.js";
+import { TrailTail } from "./trail-tail.js";
+import { type LastSeal, TrustSources } from "./trust.js";
+
+/**
+ * The dashboard's live view of a home: the trail read incrementally (fs.watch, with a polling
+ * fallback for file systems where watching is unreliable), risk counts per hour, chain
+ * integrity verified as lines arrive, and the trust inputs. Subscribers get each new event.
+ * All derived state is rebuildable from the JSONL (DESIGN §4): a rewrite resets and rebuilds.
+ */
+export interface LiveOptions {
+  home: string;
+  now?: () => Date;
+  /** Polling interval of the fallback, ms (default 1000). */
+  pollMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export type LiveMessage =
+  | { type: "event"; event: DashboardEvent }
+  /** Too many events at once, or the history changed: refetch the summary. */
+  | { type: "resync" }
+  | { type: "trust" };
+
+export interface TrustStatus {
+  last_seal: LastSeal | null;
+  seals: number;
+  quorum: number;
+  witness_enabled: boolean;
+  auto_seal_interval_minutes: number | null;
+  integrity: IntegrityStatus;
+  errors: string[];
+}
+
+export interface DashboardSummary extends PeriodFigures {
+  generated_at: string;
+  /** Highest seq included: the page ignores streamed events at or below it. */
+  last_seq: number;
+  today: { total: number; counts: PeriodFigures["counts"] };
+  trail: { events: number; bytes_read: number; resets: number };
+  trust: TrustStatus;
+}
+
+/** At most this many events are pushed one by one per read; beyond, subscribers get `resync`. */
+const MAX_PUSH = 200;
+
+export class LiveTrail {
+  readonly buckets = new RiskBuckets();
+  readonly integrity = new IncrementalIntegrity();
+  readonly tail: TrailTail;
+  private readonly trust: TrustSources;
+  private readonly now: () => Date;
+  private readonly subscribers = new Set<(message: LiveMessage) => void>();
+  private pending: DashboardEvent[] = [];
+  private wasReset = false;
+  private integrityMark = "";
+  private watcher: FSWatcher | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private debounce: NodeJS.Timeout | null = null;
+  private closed = false;
+  private initial: Promise<void> | null = null;
+  private readonly dir: string;
+
+  constructor(private readonly options: LiveOptions) {
+    this.dir = trailDir(options.home);
+    this.now = options.now ?? (() => new Date());
+    this.trust = new TrustSources(homePaths(options.home), options.env ?? process.env);
+    this.tail = new TrailTail(this.dir, {
+      line: (line) => {
+        this.integrity.push(line);
+        const event = toDashboardEvent(line);
+        if (!event) return;
+        this.buckets.add(event);
+        this.pending.push(event);
+      },
+      reset: () => {
+        this.buckets.reset();
+        this.integrity.reset();
+        this.pending = [];
+        this.wasReset = true;
+      },
+    });
+  }
+
+  /** Starts watching and reads the trail once; resolves when the first pass is done. */
+  start(): Promise<void> {
+    this.initial ??= (async () => {
+      await this.refresh(false);
+      this.integrity.caughtUp = true;
+      this.watchDir();
+      this.timer = setInterval(() => {
+        if (!this.watcher) this.watchDir();
+        void this.refresh(true).catch(() => {});
+      }, this.options.pollMs ?? 1000);
+      this.timer.unref();
+    })();
+    return this.initial;
+  }
+
+  subscribe(fn: (message: LiveMessage) => void): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  /**
+   * Seals first, then the trail: every event a seal covers was durable before the seal was
+   * written, so after this order the chain holds it, and a seal beyond the chain is real.
+   */
+  async refresh(publish = true): Promise<void> {
+    if (this.closed) return;
+    const trustChanged = await this.trust.refresh();
+    await this.tail.poll();
+    const { seals, key, keyId } = this.trust.inputs;
+    this.integrity.checkSeals(seals, key, keyId);
+    const events = this.pending;
+    const reset = this.wasReset;
+    this.pending = [];
+    this.wasReset = false;
+    if (!publish) return;
+    if (reset || events.length > MAX_PUSH) this.publish({ type: "resync" });
+    else for (const event of events) this.publish({ type: "event", event });
+    const status = this.integrity.status(false);
+    const mark = `${status.state}:${status.seals_checked}:${status.seals_ok}`;
+    if (trustChanged || mark !== this.integrityMark) this.publish({ type: "trust" });
+    this.integrityMark = mark;
+  }
+
+  private publish(message: LiveMessage): void {
+    for (const fn of this.subscribers) {
+      try {
+        fn(message);
+      } catch {
+        // a failing subscriber (a closed socket) must not stop the others
+      }
+    }
+  }
+
+  private watchDir(): void {
+    if (this.closed || this.watcher) return;
+    try {
+      this.watcher = watch(this.dir, { persistent: false }, () => this.soon());
+      this.watcher.on("error", () => {
+        this.watcher?.close();
+        this.watcher = null;
+      });
+    } catch {
+      // No directory yet, or no inotify: the polling timer covers it and retries the watch.
+      this.watcher = null;
+    }
+  }
+
+  /** Coalesces a burst of watch notifications into one read. */
+  private soon(): void {
+    if (this.debounce || this.closed) return;
+    this.debounce = setTimeout(() => {
+      this.debounce = null;
+      void this.refresh(true).catch(() => {});
+    }, 10);
+  }
+
+  async summary(period: Period): Promise<DashboardSummary> {
+    await this.start();
+    await this.refresh(true);
+    const now = this.now();
+    const figures = this.buckets.figures(period, now);
+    const today = period === "today" ? figures : this.buckets.figures("today", now);
+    return {
+      ...figures,
+      generated_at: now.toISOString(),
+      last_seq: this.buckets.lastSeq,
+      today: { total: today.total, counts: today.counts },
+      trail: { events: this.buckets.total, bytes_read: this.tail.bytesRead, resets: this.tail.resets },
+      trust: this.trustStatus(now),
+    };
+  }
+
+  trustStatus(now: Date = this.now()): TrustStatus {
+    const { config, configError, sealsError, seals, key } = this.trust.inputs;
+    return {
+      last_seal: this.trust.lastSeal(now),
+      seals: seals.length,
+      quorum: config?.witness.quorum ?? 1,
+      witness_enabled: config?.witness.enabled ?? false,
+      auto_seal_interval_minutes: config?.auto_seal.enabled ? config.auto_seal.interval_minutes : null,
+      integrity: this.integrity.status(key !== null),
+      errors: [configError, sealsError].filter((error): error is string => error !== null),
+    };
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.debounce) clearTimeout(this.debounce);
+    this.watcher?.close();
+    this.subscribers.clear();
+  }
+}
