@@ -2,7 +2,7 @@
 // (src/<capability>/index.ts → dist/<capability>/index.js, for benchmarks and embedding).
 // Code splitting keeps every lazily imported command (and its dependencies) in its own chunk,
 // so `trailseal hook` loads only what the hook needs.
-import { readdir, rm } from "node:fs/promises";
+import { cp, readdir, rm } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
 
@@ -40,3 +40,6 @@ await build({
     js: "import { createRequire as __trailsealCreateRequire } from 'node:module'; const require = __trailsealCreateRequire(import.meta.url);",
   },
 });
+
+// The dashboard page (HTML/JS/CSS) is served from files, not bundled: copy it beside the bundle.
+await cp("src/dashboard/assets", "dist/dashboard-assets", { recursive: true });

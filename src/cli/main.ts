@@ -7,6 +7,7 @@ import { Command, CommanderError } from "commander";
 import { isTrailsealError } from "../errors/index.js";
 import { type CliIO, processIO } from "./io.js";
 import { createRouter } from "./router.js";
+import { registerDashboardRoutes } from "./routes/dashboard.js";
 import { registerRelayRoutes } from "./routes/relay.js";
 import { registerSealRoutes } from "./routes/seal.js";
 import { registerTrailRoutes } from "./routes/trail.js";
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIO): Command {
   registerTrailRoutes(program, router);
   registerSealRoutes(program, router);
   registerRelayRoutes(program, router);
+  registerDashboardRoutes(program, router);
   return program;
 }
 
