@@ -1,0 +1,227 @@
+/**
+ * C2SP signed-note (c2sp.org/signed-note) with Ed25519 keys (signature type 0x01): signing,
+ * verifying, key IDs and verifier key strings `<name>+<hex key ID>+<base64(0x01 ‖ key)>`.
+ * Everything in a note is attacker-controlled until a signature by a known key verifies; the
+ * parser is strict and never lets a decoding error escape uncoded.
+ */
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+  verify,
+} from "node:crypto";
+import { tlogError } from "./errors.js";
+
+const ED25519_TYPE = 0x01;
+const SIGNATURE_PREFIX = "\u2014 ";
+/** A cap on note size and on signature lines, as Go's sumdb/note does (it allows 100 signatures). */
+export const MAX_NOTE_BYTES = 1 << 20;
+const MAX_SIGNATURES = 100;
+
+export interface NoteSigner {
+  name: string;
+  privateKey: KeyObject;
+  /** The raw 32-byte Ed25519 public key. */
+  publicKey: Uint8Array;
+}
+
+export interface VerifierKey {
+  name: string;
+  /** 8 lowercase hex digits. */
+  keyId: string;
+  publicKey: Uint8Array;
+  keyObject: KeyObject;
+}
+
+export interface NoteSignature {
+  name: string;
+  keyId: string;
+  signature: Uint8Array;
+}
+
+export interface VerifiedNote {
+  /** The signed text, ending in a newline. Trust it only because this object exists. */
+  text: string;
+  /** The name and key ID of the key that verified. */
+  keyName: string;
+  keyId: string;
+  /** Every signature line of the note, verified or not. */
+  signatures: NoteSignature[];
+}
+
+/** True when the string has no lone surrogates, i.e. it round-trips through UTF-8. */
+function isWellFormed(text: string): boolean {
+  return Buffer.from(text, "utf8").toString("utf8") === text;
+}
+
+/** Key names: non-empty, no Unicode spaces, no "+", no control characters. */
+export function isValidKeyName(name: string): boolean {
+  return name.length > 0 && !/[\s+\u0000-\u001f\u007f]/u.test(name) && isWellFormed(name);
+}
+
+function assertKeyName(name: string): void {
+  if (!isValidKeyName(name)) throw tlogError("TLOG_KEY_INVALID", `"${name}" is not a valid note key name`);
+}
+
+function keyIdBytes(name: string, publicKey: Uint8Array): Uint8Array {
+  return createHash("sha256")
+    .update(Buffer.from(name, "utf8"))
+    .update(Uint8Array.of(0x0a, ED25519_TYPE))
+    .update(publicKey)
+    .digest()
+    .subarray(0, 4);
+}
+
+/** The key ID, SHA-256(name ‖ 0x0A ‖ 0x01 ‖ public key)[:4], as 8 lowercase hex digits. */
+export function keyId(name: string, publicKey: Uint8Array): string {
+  return Buffer.from(keyIdBytes(name, publicKey)).toString("hex");
+}
+
+/** `<name>+<hex key ID>+<base64(0x01 ‖ public key)>`: what a log publishes so others can verify it. */
+export function verifierKey(name: string, publicKey: Uint8Array): string {
+  assertKeyName(name);
+  if (publicKey.length !== 32) throw tlogError("TLOG_KEY_INVALID", "an Ed25519 public key is 32 bytes");
+  const encoded = Buffer.concat([Uint8Array.of(ED25519_TYPE), publicKey]).toString("base64");
+  return `${name}+${keyId(name, publicKey)}+${encoded}`;
+}
+
+/** Strict standard base64 (RFC 4648 §4): the decoding must re-encode to the same text. */
+export function decodeBase64Strict(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return null;
+  const bytes = Buffer.from(text, "base64");
+  return bytes.toString("base64") === text ? new Uint8Array(bytes) : null;
+}
+
+function publicKeyObject(raw: Uint8Array): KeyObject {
+  return createPublicKey({
+    key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(raw).toString("base64url") },
+    format: "jwk",
+  });
+}
+
+export function parseVerifierKey(text: string): VerifierKey {
+  const bad = (why: string) =>
+    tlogError("TLOG_KEY_INVALID", `not a verifier key (${why})`, {
+      hint: "a verifier key looks like <name>+<8 hex digits>+<base64 of 0x01 and the 32-byte key>",
+    });
+  const parts = text.trim().split("+");
+  if (parts.length !== 3) throw bad("expected three +-separated parts");
+  const [name, id, encoded] = parts as [string, string, string];
+  if (!isValidKeyName(name)) throw bad("invalid name");
+  if (!/^[0-9a-f]{8}$/.test(id)) throw bad("key ID is not 8 lowercase hex digits");
+  const raw = decodeBase64Strict(encoded);
+  if (raw?.length !== 33) throw bad("key is not base64 of 33 bytes");
+  if (raw[0] !== ED25519_TYPE) throw bad(`unsupported signature type 0x${raw[0]!.toString(16)}`);
+  const publicKey = raw.subarray(1);
+  if (keyId(name, publicKey) !== id) throw bad("key ID does not match the key");
+  let keyObject: KeyObject;
+  try {
+    keyObject = publicKeyObject(publicKey);
+  } catch (cause) {
+    throw tlogError("TLOG_KEY_INVALID", "not an Ed25519 public key", { cause });
+  }
+  return { name, keyId: id, publicKey, keyObject };
+}
+
+/** A signer from an Ed25519 private key object. */
+export function noteSignerFromKey(name: string, privateKey: KeyObject): NoteSigner {
+  assertKeyName(name);
+  if (privateKey.asymmetricKeyType !== "ed25519")
+    throw tlogError("TLOG_KEY_INVALID", "the log key must be Ed25519");
+  const jwk = createPublicKey(privateKey).export({ format: "jwk" });
+  return { name, privateKey, publicKey: new Uint8Array(Buffer.from(jwk.x!, "base64url")) };
+}
+
+/** A signer from a 32-byte Ed25519 seed (RFC 8032 private key). */
+export function noteSignerFromSeed(name: string, seed: Uint8Array): NoteSigner {
+  if (seed.length !== 32) throw tlogError("TLOG_KEY_INVALID", "an Ed25519 seed is 32 bytes");
+  const pkcs8 = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
+  return noteSignerFromKey(name, createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" }));
+}
+
+export function generateNoteSigner(name: string): NoteSigner {
+  return noteSignerFromKey(name, generateKeyPairSync("ed25519").privateKey);
+}
+
+function assertNoteText(text: string, code: "TLOG_NOTE_MALFORMED"): void {
+  if (!isWellFormed(text)) throw tlogError(code, "note is not valid UTF-8");
+  if (/[\u0000-\u0009\u000b-\u001f]/.test(text)) throw tlogError(code, "note contains a control character");
+}
+
+/** Signs `text` (which must end in a newline) and returns the whole note: text, blank line, signature line. */
+export function signNote(text: string, signer: NoteSigner): string {
+  assertKeyName(signer.name);
+  if (!text.endsWith("\n")) throw tlogError("TLOG_NOTE_MALFORMED", "note text must end in a newline");
+  assertNoteText(text, "TLOG_NOTE_MALFORMED");
+  const signature = sign(null, Buffer.from(text, "utf8"), signer.privateKey);
+  const encoded = Buffer.concat([keyIdBytes(signer.name, signer.publicKey), signature]).toString("base64");
+  return `${text}\n${SIGNATURE_PREFIX}${signer.name} ${encoded}\n`;
+}
+
+/** Splits a note into text and signature lines without verifying anything. */
+export function parseNote(note: string | Uint8Array): { text: string; signatures: NoteSignature[] } {
+  const malformed = (why: string) => tlogError("TLOG_NOTE_MALFORMED", `malformed signed note: ${why}`);
+  let source: string;
+  if (typeof note === "string") source = note;
+  else {
+    if (note.length > MAX_NOTE_BYTES) throw malformed("too large");
+    try {
+      source = new TextDecoder("utf-8", { fatal: true }).decode(note);
+    } catch {
+      throw malformed("not valid UTF-8");
+    }
+  }
+  if (Buffer.byteLength(source, "utf8") > MAX_NOTE_BYTES) throw malformed("too large");
+  assertNoteText(source, "TLOG_NOTE_MALFORMED");
+  const split = source.lastIndexOf("\n\n");
+  if (split < 0) throw malformed("no blank line before the signatures");
+  const text = source.slice(0, split + 1);
+  const block = source.slice(split + 2);
+  if (!block.endsWith("\n")) throw malformed("signature block does not end in a newline");
+  const lines = block.slice(0, -1).split("\n");
+  if (lines.length > MAX_SIGNATURES) throw malformed("too many signatures");
+  const signatures = lines.map((line) => {
+    if (!line.startsWith(SIGNATURE_PREFIX)) throw malformed("signature line does not start with an em dash");
+    const rest = line.slice(SIGNATURE_PREFIX.length);
+    const space = rest.indexOf(" ");
+    const name = rest.slice(0, space);
+    const raw = space > 0 ? decodeBase64Strict(rest.slice(space + 1)) : null;
+    if (!isValidKeyName(name) || !raw || raw.length < 5) throw malformed("bad signature line");
+    return { name, keyId: Buffer.from(raw.subarray(0, 4)).toString("hex"), signature: raw.subarray(4) };
+  });
+  return { text, signatures };
+}
+
+/**
+ * Verifies a note against one trusted key. Signatures by other keys are ignored (the spec says
+ * MUST); a signature by the known key that fails rejects the whole note; no signature by the
+ * known key rejects it too.
+ */
+export function verifyNote(note: string | Uint8Array, key: string | VerifierKey): VerifiedNote {
+  const verifier = typeof key === "string" ? parseVerifierKey(key) : key;
+  const { text, signatures } = parseNote(note);
+  let verified = false;
+  for (const sig of signatures) {
+    if (sig.name !== verifier.name || sig.keyId !== verifier.keyId) continue;
+    const ok =
+      sig.signature.length === 64 &&
+      verify(null, Buffer.from(text, "utf8"), verifier.keyObject, sig.signature);
+    if (!ok)
+      throw tlogError("TLOG_NOTE_SIGNATURE_INVALID", `the signature by ${verifier.name} does not verify`, {
+        hint: "the note was changed after signing, or signed by another key with the same name and ID",
+      });
+    verified = true;
+  }
+  if (!verified)
+    throw tlogError(
+      "TLOG_NOTE_UNVERIFIED",
+      `the note carries no signature by ${verifier.name}+${verifier.keyId}`,
+      {
+        hint: "check that the verifier key is the log's key",
+      },
+    );
+  return { text, keyName: verifier.name, keyId: verifier.keyId, signatures };
+}

@@ -1,0 +1,140 @@
+/**
+ * Fork detection: the last checkpoint seen from each witness is pinned in the home
+ * (`homePaths(home).pins`, one file per witness named by the SHA-256 of its identity — URL or
+ * origin). A new checkpoint must be the same tree or provably extend it: smaller is a
+ * rollback, same size with another root or a larger tree that is not an extension is a fork.
+ * A pin only ever moves forward, and only on proof.
+ */
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { sha256Hex } from "../encoding/index.js";
+import { type Checkpoint, parseCheckpoint } from "./checkpoint.js";
+import { tlogError } from "./errors.js";
+import { hashesEqual, verifyConsistency } from "./merkle.js";
+import { parseNote } from "./note.js";
+import { proveExtends } from "./tile-reader.js";
+import type { ReadLogFile } from "./writer.js";
+
+const pinSchema = z.object({
+  version: z.literal(1),
+  witness: z.string(),
+  checkpoint: z.string(),
+  pinned_at: z.string(),
+});
+
+export interface Pin {
+  witness: string;
+  /** The signed checkpoint note, as it was verified when pinned. */
+  note: string;
+  checkpoint: Checkpoint;
+  pinnedAt: string;
+}
+
+export function pinPath(pinsDir: string, witness: string): string {
+  return join(pinsDir, `${sha256Hex(witness)}.json`);
+}
+
+export async function readPin(pinsDir: string, witness: string): Promise<Pin | null> {
+  const path = pinPath(pinsDir, witness);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  try {
+    const pin = pinSchema.parse(JSON.parse(text));
+    return {
+      witness: pin.witness,
+      note: pin.checkpoint,
+      checkpoint: parseCheckpoint(parseNote(pin.checkpoint).text),
+      pinnedAt: pin.pinned_at,
+    };
+  } catch (cause) {
+    throw tlogError("TLOG_PIN_CORRUPT", `the pinned checkpoint ${path} is unreadable`, {
+      cause,
+      hint: "delete it only if you trust the witness's current checkpoint",
+    });
+  }
+}
+
+async function writePin(pinsDir: string, witness: string, note: string, now: Date): Promise<void> {
+  await mkdir(pinsDir, { recursive: true, mode: 0o700 });
+  const path = pinPath(pinsDir, witness);
+  const tmp = `${path}.${process.pid}.tmp`;
+  const body = { version: 1, witness, checkpoint: note, pinned_at: now.toISOString() };
+  await writeFile(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+  await rename(tmp, path);
+}
+
+export type PinStatus = "new" | "same" | "extended" | "unproven";
+
+export interface PinResult {
+  status: PinStatus;
+  previous?: Checkpoint;
+}
+
+/**
+ * Checks a *verified* checkpoint (the caller has checked its signature) against the pin and
+ * moves the pin forward when it provably extends it. Proof of extension comes from tiles of
+ * the new tree (`read`) or an explicit consistency proof. Without either, a larger tree is
+ * "unproven" and the pin stays where it was. Throws TLOG_ROLLBACK or TLOG_FORK_DETECTED.
+ */
+export async function checkPin(options: {
+  pinsDir: string;
+  witness: string;
+  note: string;
+  checkpoint: Checkpoint;
+  read?: ReadLogFile;
+  consistencyProof?: Uint8Array[];
+  now?: Date;
+}): Promise<PinResult> {
+  const { pinsDir, witness, note, checkpoint } = options;
+  const now = options.now ?? new Date();
+  const pin = await readPin(pinsDir, witness);
+  if (!pin) {
+    await writePin(pinsDir, witness, note, now);
+    return { status: "new" };
+  }
+  const previous = pin.checkpoint;
+  if (
+    checkpoint.size === previous.size &&
+    checkpoint.origin === previous.origin &&
+    hashesEqual(checkpoint.rootHash, previous.rootHash)
+  )
+    return { status: "same", previous };
+  if (options.read) {
+    await proveExtends(previous, checkpoint, options.read);
+  } else if (checkpoint.size > previous.size && options.consistencyProof) {
+    try {
+      verifyConsistency(
+        previous.size,
+        checkpoint.size,
+        previous.rootHash,
+        checkpoint.rootHash,
+        options.consistencyProof,
+      );
+    } catch (cause) {
+      throw tlogError(
+        "TLOG_FORK_DETECTED",
+        `the tree of size ${checkpoint.size} does not extend the pinned tree of size ${previous.size}`,
+        {
+          cause,
+        },
+      );
+    }
+  } else {
+    // Rollback and same-size forks need no proof; a larger tree does, and without tiles or a
+    // proof it stays unproven (the pin does not move).
+    try {
+      await proveExtends(previous, checkpoint, async () => null);
+    } catch (error) {
+      if ((error as { code?: string }).code === "TLOG_TILE_MISSING") return { status: "unproven", previous };
+      throw error;
+    }
+  }
+  await writePin(pinsDir, witness, note, now);
+  return { status: "extended", previous };
+}
