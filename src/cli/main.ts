@@ -9,6 +9,7 @@ import { type CliIO, processIO } from "./io.js";
 import { createRouter } from "./router.js";
 import { registerDashboardRoutes } from "./routes/dashboard.js";
 import { registerRelayRoutes } from "./routes/relay.js";
+import { registerReportRoutes } from "./routes/report.js";
 import { registerSealRoutes } from "./routes/seal.js";
 import { registerTrailRoutes } from "./routes/trail.js";
 
@@ -46,6 +47,7 @@ export function buildProgram(io: CliIO): Command {
   registerTrailRoutes(program, router);
   registerSealRoutes(program, router);
   registerRelayRoutes(program, router);
+  registerReportRoutes(program, router);
   registerDashboardRoutes(program, router);
   return program;
 }

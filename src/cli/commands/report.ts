@@ -1,0 +1,56 @@
+import { writeFile } from "node:fs/promises";
+import { collectReport, type LiveReceiptCheck, type ReportFormat, renderReport } from "../../report/index.js";
+import { parseInstant } from "../../time/index.js";
+import { type CliIO, note } from "../io.js";
+
+export interface ReportOptions {
+  home: string;
+  from?: string;
+  to?: string;
+  format?: ReportFormat;
+  json?: boolean;
+  output?: string;
+  verifyWitnesses?: boolean;
+}
+
+async function liveCheck(home: string): Promise<LiveReceiptCheck> {
+  const { verifyReceipts } = await import("../../witness/client/index.js");
+  return async (stored, quorum) => {
+    const result = await verifyReceipts({ home, stored, quorum });
+    return {
+      confirmations: result.confirmations,
+      met: result.met,
+      witnesses: result.results.filter((r) => r.status === "match").map((r) => r.name),
+    };
+  };
+}
+
+export async function runReport(options: ReportOptions, io: CliIO): Promise<number> {
+  const now = new Date();
+  const format: ReportFormat = options.json ? "json" : (options.format ?? "md");
+  const progress = io.stderr.isTTY === true;
+  const report = await collectReport(options.home, {
+    now,
+    from: options.from === undefined ? undefined : parseInstant(options.from, now),
+    to: options.to === undefined ? undefined : parseInstant(options.to, now),
+    env: io.env,
+    verifyLive: options.verifyWitnesses ? await liveCheck(options.home) : undefined,
+    onProgress: progress
+      ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
+      : undefined,
+  });
+  if (progress) io.stderr.write("\r\x1b[K");
+  const text = renderReport(report, format);
+  if (options.output) {
+    await writeFile(options.output, text);
+    note(
+      io,
+      `wrote ${options.output}: coverage ${report.seal_coverage.percent}%, ` +
+        `${report.witness_confirmation.seals_meeting_quorum}/${report.witness_confirmation.seals_total} seals met quorum, ` +
+        `chain ${report.chain_integrity.ok ? "intact" : "BROKEN"}`,
+    );
+  } else {
+    io.stdout.write(text);
+  }
+  return report.chain_integrity.ok ? 0 : 1;
+}

@@ -1,0 +1,34 @@
+import { type Command, Option } from "commander";
+import type { Router } from "../router.js";
+
+export function registerReportRoutes(program: Command, router: Router): void {
+  program
+    .command("report")
+    .description("compliance report: seal coverage, witness confirmation, chain integrity, risk summary")
+    .option(
+      "--from <when>",
+      "start of the audit period: ISO date/time or an age such as 30d (default: first event)",
+    )
+    .option("--to <when>", "end of the audit period (default: now)")
+    .addOption(new Option("--format <format>", "output format").choices(["json", "md", "html"]).default("md"))
+    .option("--json", "same as --format json")
+    .option("--output <file>", "write the report to FILE instead of stdout")
+    .option("--verify-witnesses", "re-check every seal's receipts against the witnesses (network)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Exit status 0 when the chain is intact, 1 when chain_integrity.ok is false (the report is still written).",
+        "",
+        "Examples:",
+        "  trailseal report --from 2026-10-01 --to 2026-11-01 --format html --output audit.html",
+        "  trailseal report --format md >> $GITHUB_STEP_SUMMARY",
+        "  trailseal report --json --verify-witnesses | jq .seal_coverage.percent",
+      ].join("\n"),
+    )
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/report.js")).runReport({ ...options, home: router.home(command) }, io),
+      ),
+    );
+}

@@ -1,0 +1,94 @@
+import { configError } from "../errors/index.js";
+import { homePaths, loadRelayConfig, loadSealKey, type SealKey } from "../home/index.js";
+import { readSeals, type StoredSeal } from "../seal/index.js";
+import { readEvents, trailDir, verifyTrail } from "../trail/index.js";
+import { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
+import type { ComplianceReport } from "./model.js";
+
+/** Re-checks one seal's receipts against the witnesses (the witness client's verifyReceipts). */
+export type LiveReceiptCheck = (
+  stored: StoredSeal,
+  quorum: number,
+) => Promise<{ confirmations: number; met: boolean; witnesses: string[] }>;
+
+export interface CollectOptions {
+  from?: Date;
+  to?: Date;
+  now?: Date;
+  env?: NodeJS.ProcessEnv;
+  /** The seal key for signature checks; default: the home's key if there is one. */
+  key?: SealKey | null;
+  /** With --verify-witnesses: confirmations come from the witnesses, not the local receipts. */
+  verifyLive?: LiveReceiptCheck;
+  onProgress?: (events: number) => void;
+}
+
+async function firstEventTs(dir: string): Promise<string | null> {
+  for await (const event of readEvents(dir)) return event.ts;
+  return null;
+}
+
+/**
+ * Gathers the facts from the home and builds the report: verifies the chain once (keeping
+ * hashes to check every seal), reads the seal store, then streams the events once for the
+ * risk summary, event coverage and the unsealed tail.
+ */
+export async function collectReport(home: string, options: CollectOptions = {}): Promise<ComplianceReport> {
+  const now = options.now ?? new Date();
+  const paths = homePaths(home);
+  const dir = trailDir(home);
+  const config = await loadRelayConfig(paths.relayConfig);
+  const chain = await verifyTrail(dir, { keepHashes: true, onProgress: options.onProgress });
+  const seals = await readSeals(paths.seals);
+  let key: SealKey | undefined;
+  if (options.key !== undefined) key = options.key ?? undefined;
+  else key = await loadSealKey(home, options.env ?? process.env).catch(() => undefined);
+  const evaluations = evaluateSeals(seals, chain.hashes ?? [], key);
+
+  const to = options.to ?? now;
+  const firstTs = await firstEventTs(dir);
+  const from =
+    options.from ??
+    (firstTs ? new Date(firstTs) : seals[0] ? new Date(seals[0].seal.timestamp) : new Date(to.getTime()));
+  if (from.getTime() > to.getTime()) {
+    throw configError(
+      "REPORT_INVALID_PERIOD",
+      `the period starts (${from.toISOString()}) after it ends (${to.toISOString()})`,
+    );
+  }
+
+  const quorum = config.witness.quorum;
+  if (options.verifyLive) {
+    const fromIso = from.toISOString();
+    const toIso = to.toISOString();
+    for (const evaluation of evaluations) {
+      const ts = evaluation.stored.seal.timestamp;
+      if (ts < fromIso || ts > toIso) continue;
+      try {
+        evaluation.live = await options.verifyLive(evaluation.stored, quorum);
+      } catch (error) {
+        evaluation.live = { error: (error as Error).message };
+      }
+    }
+  }
+
+  const events = await digestEvents(readEvents(dir), {
+    from,
+    to,
+    sealedCount: sealedEventCount(evaluations),
+  });
+  return buildReport({
+    generatedAt: now,
+    from,
+    to,
+    intervalMinutes: config.auto_seal.interval_minutes,
+    intervalMs: config.auto_seal.interval_minutes * 60_000,
+    quorum,
+    witnessEnabled: config.witness.enabled,
+    chain: { ok: chain.ok, chainTip: chain.chainTip, eventCount: chain.eventCount, broken: chain.broken },
+    seals: evaluations,
+    signaturesChecked: key !== undefined,
+    verifiedLive: options.verifyLive !== undefined,
+    events,
+  });
+}

@@ -1,0 +1,118 @@
+import type { RiskFlag, RiskLevel } from "../chain/index.js";
+import type { LevelCounts } from "../stats/index.js";
+
+/**
+ * The compliance report (SPEC §1): seal coverage, witness confirmation, chain integrity, and the
+ * period's risk summary. This JSON shape is what `trailseal report --format json` prints; the
+ * keys named in docs/report.md are a contract for CI jobs and auditors' scripts.
+ */
+
+export const REPORT_VERSION = 1;
+
+export interface CoverageGap {
+  from: string;
+  to: string;
+  duration_ms: number;
+  /** Part of the gap that a seal could still cover (it ends less than one interval before now). */
+  not_yet_due_ms: number;
+}
+
+export interface InvalidSeal {
+  id: string;
+  timestamp: string;
+  event_count: number;
+  code: string;
+  message: string;
+}
+
+export interface SealCoverage {
+  percent: number;
+  interval_ms: number;
+  period_ms: number;
+  covered_ms: number;
+  uncovered_ms: number;
+  gaps: CoverageGap[];
+  seals_total: number;
+  seals_valid: number;
+  invalid_seals: InvalidSeal[];
+  events_in_period: number;
+  events_covered: number;
+  /** Share of the period's events covered by a later valid seal. */
+  events_covered_percent: number;
+}
+
+export interface SealConfirmation {
+  id: string;
+  timestamp: string;
+  event_count: number;
+  confirmations: number;
+  quorum: number;
+  met: boolean;
+  witnesses: string[];
+  /** Set with --verify-witnesses: what the live check found, or why it failed. */
+  live_error?: string;
+}
+
+export interface WitnessConfirmation {
+  witness_enabled: boolean;
+  quorum: number;
+  seals_total: number;
+  seals_meeting_quorum: number;
+  percent: number;
+  /** True when confirmations were re-checked against the witnesses (--verify-witnesses). */
+  verified_live: boolean;
+  seals: SealConfirmation[];
+}
+
+export interface ChainBreakInfo {
+  seq: number;
+  reason: string;
+  message: string;
+}
+
+export interface ChainIntegrity {
+  ok: boolean;
+  events_total: number;
+  events_verified: number;
+  chain_tip: string;
+  first_broken_seq: number | null;
+  broken: ChainBreakInfo | null;
+  seals_checked: number;
+  seals_matching: number;
+  /** Whether seal signatures were checked (the seal key was available). */
+  signatures_checked: boolean;
+  latest_seal: { id: string; timestamp: string; event_count: number } | null;
+  unsealed_tail: { events: number; from_seq: number | null; first_ts: string | null; last_ts: string | null };
+}
+
+export interface HighRiskEntry {
+  seq: number;
+  ts: string;
+  level: RiskLevel;
+  flags: RiskFlag[];
+  agent: string;
+  decision: string;
+  action: string;
+}
+
+export interface RiskSection {
+  total: number;
+  by_level: LevelCounts;
+  by_flag: Record<RiskFlag, number>;
+  by_decision: Record<string, number>;
+  by_agent: Record<string, number>;
+  by_day: Record<string, LevelCounts>;
+  top_flagged_commands: { command: string; count: number; level: RiskLevel }[];
+  high_risk: HighRiskEntry[];
+}
+
+export interface ComplianceReport {
+  report_version: number;
+  generated_at: string;
+  period: { from: string; to: string; duration_ms: number };
+  config: { interval_minutes: number; interval_ms: number; quorum: number; witness_enabled: boolean };
+  seal_coverage: SealCoverage;
+  witness_confirmation: WitnessConfirmation;
+  chain_integrity: ChainIntegrity;
+  risk: RiskSection;
+}
