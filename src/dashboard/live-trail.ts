@@ -91,7 +91,6 @@ export class LiveTrail {
   start(): Promise<void> {
     this.initial ??= (async () => {
       await this.refresh(false);
-      this.integrity.caughtUp = true;
       this.watchDir();
       this.timer = setInterval(() => {
         if (!this.watcher) this.watchDir();
@@ -119,6 +118,7 @@ export class LiveTrail {
     if (this.closed) return;
     const trustChanged = await this.trust.refresh();
     await this.tail.poll();
+    this.integrity.caughtUp = true;
     const { seals, key, keyId } = this.trust.inputs;
     this.integrity.checkSeals(seals, key, keyId);
     const events = this.pending;
