@@ -104,25 +104,8 @@ export interface OpenStoreOptions {
 /** `witness serve --store DIR`: the git backend for a transparency log, else the JSONL file. */
 export async function openWitnessStorage(dir: string, options: OpenStoreOptions): Promise<AnchorStorage> {
   if (await isGitLogDir(dir)) {
-    // wired by gitlog: the git backend lives in src/witness/gitlog (another change). Until it
-    // exists this specifier is a variable so that typecheck and the bundle stay green; once it
-    // does, make it the literal `import("../gitlog/index.js")` so esbuild bundles it.
-    const specifier = "../gitlog/index.js";
-    let gitlog: {
-      openGitStorage(dir: string, options: { home: string; push?: string }): Promise<AnchorStorage>;
-    };
-    try {
-      gitlog = await import(specifier);
-    } catch (cause) {
-      throw new TrailsealError(
-        "WITNESS_GIT_BACKEND_UNAVAILABLE",
-        `${dir} is a git transparency log, but this build has no git backend`,
-        {
-          cause,
-          exitCode: 2,
-        },
-      );
-    }
+    // Lazy: git libraries load only for a git store.
+    const gitlog = await import("../gitlog/index.js");
     return gitlog.openGitStorage(dir, { home: options.home, push: options.push });
   }
   if (options.push) {

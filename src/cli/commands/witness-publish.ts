@@ -1,0 +1,117 @@
+import { configError } from "../../errors/index.js";
+import { homePaths, loadRelayConfig } from "../../home/index.js";
+import { findSeal, readSeals } from "../../seal/index.js";
+import { parseDuration } from "../../time/index.js";
+import { isGitWitnessUrl, toAnchorUrl } from "../../witness/protocol/index.js";
+import type { CliIO } from "../io.js";
+import { formatTable, printJson, println } from "../io.js";
+
+export interface WitnessPublishOptions {
+  home: string;
+  witnessUrl?: string[];
+  quorum?: number;
+  seal?: string;
+  timeout?: string;
+  retries?: number;
+  json?: boolean;
+}
+
+interface Endpoint {
+  url: string;
+  name: string;
+  auth_token?: string;
+}
+
+/** A bare number of seconds, or a duration (500ms, 10s, 1m). */
+export function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  return parseDuration(/^\d+(\.\d+)?$/.test(text.trim()) ? `${text.trim()}s` : text);
+}
+
+function sameWitness(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (isGitWitnessUrl(a) || isGitWitnessUrl(b)) return false;
+  try {
+    return toAnchorUrl(a) === toAnchorUrl(b);
+  } catch {
+    return false;
+  }
+}
+
+function nameFor(url: string): string {
+  if (isGitWitnessUrl(url)) return url;
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Witnesses and quorum: `--witness-url` (each may pick up its name and auth_token from the
+ * matching relay-config endpoint), else relay-config.json's witness.endpoints and quorum.
+ */
+export async function resolveWitnesses(
+  home: string,
+  urls: string[] | undefined,
+  quorum: number | undefined,
+): Promise<{ endpoints: Endpoint[]; quorum: number }> {
+  const config = await loadRelayConfig(homePaths(home).relayConfig);
+  const configured = config.witness.endpoints;
+  if (urls && urls.length > 0) {
+    const endpoints = urls.map((url) => {
+      const match = configured.find((endpoint) => sameWitness(endpoint.url, url));
+      return match ? { ...match, url } : { url, name: nameFor(url) };
+    });
+    return { endpoints, quorum: quorum ?? 1 };
+  }
+  if (configured.length === 0) {
+    throw configError("WITNESS_NO_ENDPOINTS", "no witness to publish to", {
+      hint: "pass --witness-url <url> (repeatable) or set witness.endpoints in relay-config.json",
+    });
+  }
+  return { endpoints: configured, quorum: quorum ?? config.witness.quorum };
+}
+
+/** `trailseal witness publish`: exit 0 at quorum, 3 below it (seal and receipts kept). */
+export async function runWitnessPublish(options: WitnessPublishOptions, io: CliIO): Promise<number> {
+  const { endpoints, quorum } = await resolveWitnesses(options.home, options.witnessUrl, options.quorum);
+  const timeoutMs = parseTimeout(options.timeout);
+  const stored = findSeal(await readSeals(homePaths(options.home).seals), options.seal ?? "latest");
+  const { publishSeal } = await import("../../witness/client/index.js");
+  const result = await publishSeal({
+    home: options.home,
+    stored,
+    endpoints,
+    quorum,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+  });
+  if (options.json) {
+    printJson(io, result);
+  } else {
+    println(io, `publishing ${result.seal_id} to ${result.outcomes.length} witness(es), quorum ${quorum}`);
+    println(
+      io,
+      formatTable(
+        result.outcomes.map((outcome) => [
+          outcome.ok ? "ok" : "FAIL",
+          outcome.name,
+          outcome.ok ? outcome.receipt!.anchor_id : `${outcome.error!.code}: ${outcome.error!.message}`,
+          `${outcome.attempts} attempt(s), ${outcome.ms} ms`,
+        ]),
+      ),
+    );
+    if (result.met) println(io, `quorum met: ${result.confirmations} confirmation(s), ${quorum} required`);
+  }
+  if (!result.met) {
+    io.stderr.write(
+      `trailseal: error: quorum not met: ${result.confirmations} confirmation(s), ${quorum} required\n`,
+    );
+    io.stderr.write(
+      `trailseal: hint: ${result.seal_id} and its ${result.confirmations} receipt(s) are kept; run \`trailseal witness publish --seal ${result.seal_id}\` again later\n`,
+    );
+    return 3;
+  }
+  return 0;
+}

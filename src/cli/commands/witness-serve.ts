@@ -1,0 +1,86 @@
+import { resolve } from "node:path";
+import { configError } from "../../errors/index.js";
+import type { CliIO } from "../io.js";
+import { println } from "../io.js";
+
+export interface WitnessServeOptions {
+  home: string;
+  port: number;
+  store: string;
+  token?: string[];
+  host?: string;
+  push?: string;
+  rateLimit?: number;
+  /** Resolves when the server should stop (tests); default: SIGTERM or SIGINT. */
+  until?: Promise<unknown>;
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolveSignal) => {
+    const stop = (signal: string) => {
+      process.off("SIGTERM", onTerm);
+      process.off("SIGINT", onInt);
+      resolveSignal(signal);
+    };
+    const onTerm = () => stop("SIGTERM");
+    const onInt = () => stop("SIGINT");
+    process.on("SIGTERM", onTerm);
+    process.on("SIGINT", onInt);
+  });
+}
+
+/**
+ * `trailseal witness serve`: the reference witness. Prints its URL on stdout (one line, so
+ * scripts can read it), serves until SIGTERM/SIGINT, then finishes in-flight requests and
+ * closes the store. Tokens come from --token or TRAILSEAL_WITNESS_TOKENS (comma-separated,
+ * which keeps them out of the process list).
+ */
+export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): Promise<number> {
+  const tokens = [
+    ...(options.token ?? []),
+    ...(io.env.TRAILSEAL_WITNESS_TOKENS ?? "")
+      .split(",")
+      .map((token) => token.trim())
+      .filter(Boolean),
+  ];
+  for (const token of tokens) {
+    if (!/^[\x21-\x7e]{8,512}$/.test(token)) {
+      throw configError(
+        "WITNESS_TOKEN_INVALID",
+        "a token must be 8 to 512 printable ASCII characters, no spaces",
+      );
+    }
+  }
+  const { openWitnessStorage, startWitnessServer } = await import("../../witness/server/index.js");
+  const storage = await openWitnessStorage(resolve(options.store), {
+    home: options.home,
+    push: options.push,
+  });
+  let server: Awaited<ReturnType<typeof startWitnessServer>>;
+  try {
+    server = await startWitnessServer({
+      storage,
+      host: options.host ?? "127.0.0.1",
+      port: options.port,
+      tokens,
+      ...(options.rateLimit !== undefined
+        ? { limits: { ratePerSecond: options.rateLimit, rateBurst: options.rateLimit * 6 } }
+        : {}),
+    });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  println(io, server.url);
+  io.stderr.write(
+    `trailseal: witness serving ${resolve(options.store)} at ${server.url}` +
+      (tokens.length > 0
+        ? ` (POST requires one of ${tokens.length} token(s))`
+        : " (POST is open: no --token)") +
+      "\n",
+  );
+  await (options.until ?? waitForSignal());
+  await server.close();
+  io.stderr.write("trailseal: witness stopped\n");
+  return 0;
+}

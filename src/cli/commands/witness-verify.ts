@@ -1,0 +1,81 @@
+import { homePaths, loadRelayConfig } from "../../home/index.js";
+import { findSeal, readSeals } from "../../seal/index.js";
+import type { CliIO } from "../io.js";
+import { formatTable, printJson, println } from "../io.js";
+import { parseTimeout } from "./witness-publish.js";
+
+export interface WitnessVerifyOptions {
+  home: string;
+  quorum?: number;
+  seal?: string;
+  timeout?: string;
+  json?: boolean;
+}
+
+function show(value: unknown): string {
+  return value === null || value === undefined ? "(missing)" : JSON.stringify(value);
+}
+
+/** `trailseal witness verify`: exit 1 when a witness holds different data, 3 below quorum. */
+export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO): Promise<number> {
+  const paths = homePaths(options.home);
+  const quorum = options.quorum ?? (await loadRelayConfig(paths.relayConfig)).witness.quorum;
+  const stored = findSeal(await readSeals(paths.seals), options.seal ?? "latest");
+  const { assertQuorum, verifyReceipts } = await import("../../witness/client/index.js");
+  assertQuorum(quorum, Number.MAX_SAFE_INTEGER);
+  const timeoutMs = parseTimeout(options.timeout);
+  const result = await verifyReceipts({
+    home: options.home,
+    stored,
+    quorum,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  });
+  if (options.json) {
+    printJson(io, result);
+  } else {
+    println(io, `verifying ${result.seal_id} against ${result.results.length} receipt(s), quorum ${quorum}`);
+    if (result.results.length > 0) {
+      println(
+        io,
+        formatTable(
+          result.results.map((check) => [
+            check.status === "match" ? "ok" : check.status.toUpperCase(),
+            check.name,
+            check.anchor_id,
+            check.status === "unreachable" ? `${check.error!.code}: ${check.error!.message}` : "",
+          ]),
+        ),
+      );
+    }
+    for (const check of result.results.filter((c) => c.status === "mismatch")) {
+      for (const difference of check.differences ?? []) {
+        println(
+          io,
+          `  ${check.name}: ${difference.field} is ${show(difference.actual)}, the local seal has ${show(difference.expected)}`,
+        );
+      }
+    }
+  }
+  if (!result.consistent) {
+    const bad = result.results.filter((c) => c.status === "mismatch").map((c) => c.name);
+    io.stderr.write(`trailseal: error: witness data does not match the local seal: ${bad.join(", ")}\n`);
+    io.stderr.write(
+      "trailseal: hint: either the witness altered or lost the anchor, or the local seal store was changed\n",
+    );
+    return 1;
+  }
+  if (!result.met) {
+    io.stderr.write(
+      `trailseal: error: quorum not met: ${result.confirmations} matching witness(es), ${quorum} required\n`,
+    );
+    io.stderr.write(
+      result.results.length === 0
+        ? `trailseal: hint: ${result.seal_id} has no receipts; run \`trailseal witness publish\` first\n`
+        : "trailseal: hint: unreachable witnesses say nothing either way; retry later\n",
+    );
+    return 3;
+  }
+  if (!options.json)
+    println(io, `quorum met: ${result.confirmations} matching witness(es), ${quorum} required`);
+  return 0;
+}

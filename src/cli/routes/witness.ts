@@ -1,0 +1,96 @@
+import type { Command } from "commander";
+import { parseIntOption, type Router } from "../router.js";
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function positiveInt(value: string): number {
+  const n = parseIntOption(value);
+  if (n < 1) throw new Error(`"${value}" must be at least 1`);
+  return n;
+}
+
+export function registerWitnessRoutes(program: Command, router: Router): void {
+  const witness = program
+    .command("witness")
+    .description("publish seals to witnesses, verify them, or run a witness server");
+
+  witness
+    .command("publish")
+    .description("publish a seal to witnesses in parallel; succeed when a quorum confirms")
+    .option("--witness-url <url>", "witness base URL or full anchor URL (repeatable)", collect)
+    .option(
+      "--quorum <n>",
+      "confirmations required (default: relay-config witness.quorum, or 1)",
+      positiveInt,
+    )
+    .option("--seal <id>", "seal to publish (seal-3 or 3; default: the latest)")
+    .option("--timeout <duration>", "per-witness, per-attempt timeout, e.g. 10s or 500ms (default 10s)")
+    .option("--retries <n>", "retries per witness after a retryable failure (default 2)", parseIntOption)
+    .option("--json", "print {seal_id, quorum, confirmations, met, outcomes} as JSON")
+    .addHelpText(
+      "after",
+      "\nWithout --witness-url the witnesses and quorum come from relay-config.json (auth_token is sent\n" +
+        "as a Bearer header). Exit 0 at quorum, 3 below it (the seal and its receipts are kept).\n\n" +
+        "Example:\n  trailseal witness publish --witness-url https://w1.example --witness-url https://w2.example --quorum 2",
+    )
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/witness-publish.js")).runWitnessPublish(
+          { ...options, home: router.home(command) },
+          io,
+        ),
+      ),
+    );
+
+  witness
+    .command("verify")
+    .description("ask every witness for its stored anchor and check it against the local seal")
+    .option("--quorum <n>", "matching witnesses required (default: relay-config witness.quorum)", positiveInt)
+    .option("--seal <id>", "seal to verify (default: the latest)")
+    .option("--timeout <duration>", "per-witness timeout (default 10s)")
+    .option("--json", "print the per-witness results as JSON")
+    .addHelpText(
+      "after",
+      "\nExit 0 when a quorum of witnesses hold exactly the local seal, 1 when any witness holds\n" +
+        "different data, 3 below quorum.\n\nExample:\n  trailseal witness verify --quorum 2",
+    )
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/witness-verify.js")).runWitnessVerify(
+          { ...options, home: router.home(command) },
+          io,
+        ),
+      ),
+    );
+
+  witness
+    .command("serve")
+    .description("run the reference witness server (SPEC §4.1) over a store directory")
+    .requiredOption("--port <port>", "TCP port (0 picks a free one; the URL is printed)", parseIntOption)
+    .requiredOption("--store <dir>", "anchor store: a directory (JSONL file) or a git transparency log")
+    .option(
+      "--token <token>",
+      "bearer token required for POST (repeatable; or TRAILSEAL_WITNESS_TOKENS)",
+      collect,
+    )
+    .option("--host <host>", "address to bind", "127.0.0.1")
+    .option("--push <remote>", "git log store only: remote to push to after each commit")
+    .option(
+      "--rate-limit <n>",
+      "requests per second per client, burst 6x (0 disables; default 100)",
+      parseIntOption,
+    )
+    .addHelpText(
+      "after",
+      "\nPrints its URL on stdout; stops gracefully on SIGTERM or SIGINT.\n\n" +
+        'Example:\n  trailseal witness serve --port 8080 --store ./witness-data --token "$TOKEN"',
+    )
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/witness-serve.js")).runWitnessServe(
+          { ...options, home: router.home(command) },
+          io,
+        ),
+      ),
+    );
+}

@@ -1,0 +1,209 @@
+import { TrailsealError } from "../../errors/index.js";
+import {
+  type AnchorReceipt,
+  type AnchorRequest,
+  errorBodySchema,
+  isRetryableStatus,
+  LIMITS,
+  lenientHealthSchema,
+  lenientReceiptSchema,
+  lenientStoredAnchorSchema,
+  type StoredAnchor,
+  toAnchorLookupUrl,
+  toAnchorUrl,
+  toHealthUrl,
+} from "../protocol/index.js";
+import type { WitnessClient } from "./types.js";
+
+export interface HttpWitnessOptions {
+  url: string;
+  name?: string;
+  /** Sent as `Authorization: Bearer <token>` on POST only (reads are public). Never logged. */
+  authToken?: string;
+  fetch?: typeof fetch;
+}
+
+/** Failure details the publisher uses to decide on a retry. */
+export interface WitnessFailureDetails {
+  retryable: boolean;
+  status?: number;
+  retryAfterMs?: number;
+}
+
+export function witnessFailure(
+  code: string,
+  message: string,
+  details: WitnessFailureDetails,
+  cause?: unknown,
+): TrailsealError {
+  return new TrailsealError(code, message, { details, cause });
+}
+
+/** Reads at most `limit` bytes of a response body; more is a protocol violation. */
+async function readLimited(response: Response, limit: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw witnessFailure("WITNESS_BAD_RESPONSE", `response larger than ${limit} bytes`, {
+        retryable: false,
+      });
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function parseRetryAfter(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Turns a non-2xx answer into a typed error, quoting the witness's own error code when it sent one. */
+async function failureFromResponse(response: Response, what: string): Promise<TrailsealError> {
+  const text = await readLimited(response, LIMITS.maxResponseBytes).catch(() => "");
+  let remote = "";
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    if (parsed.success) remote = ` (${parsed.data.error.code.slice(0, 80)})`;
+  } catch {
+    // not JSON: the status says enough
+  }
+  const status = response.status;
+  const details: WitnessFailureDetails = {
+    retryable: isRetryableStatus(status),
+    status,
+    retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
+  };
+  const code =
+    status === 401 || status === 403
+      ? "WITNESS_UNAUTHORIZED"
+      : status === 404
+        ? "WITNESS_ANCHOR_NOT_FOUND"
+        : status === 429
+          ? "WITNESS_RATE_LIMITED"
+          : status >= 500
+            ? "WITNESS_SERVER_ERROR"
+            : "WITNESS_REJECTED";
+  return witnessFailure(code, `${what} answered HTTP ${status}${remote}`, details);
+}
+
+function failureFromThrown(error: unknown, signal: AbortSignal, what: string): TrailsealError {
+  if (error instanceof TrailsealError) return error;
+  if (signal.aborted) {
+    const reason = signal.reason as { name?: string } | undefined;
+    return reason?.name === "TimeoutError"
+      ? witnessFailure("WITNESS_TIMEOUT", `${what} did not answer in time`, { retryable: true }, error)
+      : witnessFailure("WITNESS_ABORTED", `${what}: aborted`, { retryable: false }, error);
+  }
+  const cause = (error as { cause?: { code?: string } })?.cause;
+  return witnessFailure(
+    "WITNESS_UNREACHABLE",
+    `${what} is unreachable${cause?.code ? ` (${cause.code})` : ""}`,
+    { retryable: true },
+    error,
+  );
+}
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw witnessFailure("WITNESS_BAD_RESPONSE", `${what} did not answer JSON`, { retryable: true }, cause);
+  }
+}
+
+/**
+ * A SPEC §4.1 witness over HTTP. Lenient about what comes back (any receipt with an anchor_id
+ * and a witnessed_at; extra members kept), strict about what it sends; never follows
+ * redirects, so a token is only ever sent to the configured origin.
+ */
+export function createHttpWitness(options: HttpWitnessOptions): WitnessClient {
+  const anchorUrl = toAnchorUrl(options.url);
+  const doFetch = options.fetch ?? fetch;
+  const name = options.name ?? new URL(anchorUrl).host;
+  const what = `witness ${name}`;
+
+  async function request(url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+    try {
+      return await doFetch(url, { ...init, redirect: "error", signal });
+    } catch (error) {
+      throw failureFromThrown(error, signal, what);
+    }
+  }
+
+  async function readJson(response: Response, signal: AbortSignal): Promise<unknown> {
+    let text: string;
+    try {
+      text = await readLimited(response, LIMITS.maxResponseBytes);
+    } catch (error) {
+      throw failureFromThrown(error, signal, what);
+    }
+    return parseJson(text, what);
+  }
+
+  return {
+    name,
+    url: anchorUrl,
+    kind: "http",
+    async publish(anchor: AnchorRequest, { signal }): Promise<AnchorReceipt> {
+      const headers: Record<string, string> = {
+        "content-type": "application/json",
+        accept: "application/json",
+      };
+      if (options.authToken) headers.authorization = `Bearer ${options.authToken}`;
+      const response = await request(
+        anchorUrl,
+        { method: "POST", headers, body: JSON.stringify(anchor) },
+        signal,
+      );
+      if (response.status !== 200 && response.status !== 201) throw await failureFromResponse(response, what);
+      const parsed = lenientReceiptSchema.safeParse(await readJson(response, signal));
+      if (!parsed.success) {
+        throw witnessFailure("WITNESS_BAD_RESPONSE", `${what} answered something that is not a receipt`, {
+          retryable: true,
+        });
+      }
+      return parsed.data as AnchorReceipt;
+    },
+    async fetchAnchor(anchorId: string, { signal }): Promise<StoredAnchor> {
+      const response = await request(
+        toAnchorLookupUrl(anchorUrl, anchorId),
+        { headers: { accept: "application/json" } },
+        signal,
+      );
+      if (response.status !== 200) throw await failureFromResponse(response, what);
+      const parsed = lenientStoredAnchorSchema.safeParse(await readJson(response, signal));
+      if (!parsed.success) {
+        throw witnessFailure("WITNESS_BAD_RESPONSE", `${what} answered something that is not an anchor`, {
+          retryable: true,
+        });
+      }
+      return parsed.data as StoredAnchor;
+    },
+    async health({ signal }) {
+      const response = await request(
+        toHealthUrl(anchorUrl),
+        { headers: { accept: "application/json" } },
+        signal,
+      );
+      if (response.status !== 200) throw await failureFromResponse(response, what);
+      const parsed = lenientHealthSchema.safeParse(await readJson(response, signal));
+      if (!parsed.success) {
+        throw witnessFailure("WITNESS_BAD_RESPONSE", `${what} answered a health body without status`, {
+          retryable: true,
+        });
+      }
+      return parsed.data;
+    },
+  };
+}

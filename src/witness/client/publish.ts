@@ -1,0 +1,187 @@
+import { configError, TrailsealError } from "../../errors/index.js";
+import { homePaths } from "../../home/index.js";
+import { appendReceipts, type StoredReceipt, type StoredSeal } from "../../seal/index.js";
+import { type AnchorReceipt, anchorRequestFromSeal } from "../protocol/index.js";
+import { sleep, whenAborted } from "./abort.js";
+import type { WitnessFailureDetails } from "./http.js";
+import type { WitnessClient, WitnessEndpoint } from "./types.js";
+
+export interface PublishOutcome {
+  name: string;
+  url: string;
+  ok: boolean;
+  receipt?: AnchorReceipt;
+  error?: { code: string; message: string };
+  attempts: number;
+  ms: number;
+}
+
+export interface PublishResult {
+  seal_id: string;
+  quorum: number;
+  confirmations: number;
+  met: boolean;
+  outcomes: PublishOutcome[];
+}
+
+export interface RetryPolicy {
+  /** Per-attempt timeout. */
+  timeoutMs: number;
+  /** Attempts after the first, for retryable failures (timeouts, 5xx, 429, unreachable). */
+  retries: number;
+  /** First backoff; doubles per attempt, jittered, capped at `maxBackoffMs`. */
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  timeoutMs: 10_000,
+  retries: 2,
+  backoffMs: 250,
+  maxBackoffMs: 5_000,
+};
+
+function describeFailure(
+  error: unknown,
+  signal: AbortSignal,
+): { code: string; message: string } & WitnessFailureDetails {
+  if (error instanceof TrailsealError) {
+    const details = (error.details ?? {}) as Partial<WitnessFailureDetails>;
+    return { code: error.code, message: error.message, retryable: details.retryable ?? false, ...details };
+  }
+  if (signal.aborted && (signal.reason as { name?: string })?.name === "TimeoutError") {
+    return { code: "WITNESS_TIMEOUT", message: "the witness did not answer in time", retryable: true };
+  }
+  return { code: "WITNESS_FAILED", message: String((error as Error)?.message ?? error), retryable: true };
+}
+
+/** One witness: attempts with a per-attempt timeout and jittered exponential backoff between them. */
+export async function publishToWitness(
+  client: WitnessClient,
+  request: Parameters<WitnessClient["publish"]>[0],
+  policy: RetryPolicy,
+  outer?: AbortSignal,
+): Promise<PublishOutcome> {
+  const started = performance.now();
+  let attempts = 0;
+  let last: { code: string; message: string } = { code: "WITNESS_FAILED", message: "not attempted" };
+  while (attempts <= policy.retries && !outer?.aborted) {
+    attempts += 1;
+    const timeout = AbortSignal.timeout(policy.timeoutMs);
+    const signal = outer ? AbortSignal.any([timeout, outer]) : timeout;
+    const abort = whenAborted(signal);
+    try {
+      const receipt = await Promise.race([client.publish(request, { signal }), abort.promise]);
+      return {
+        name: client.name,
+        url: client.url,
+        ok: true,
+        receipt,
+        attempts,
+        ms: Math.round(performance.now() - started),
+      };
+    } catch (error) {
+      const failure = describeFailure(error, signal);
+      last = { code: failure.code, message: failure.message };
+      if (!failure.retryable || attempts > policy.retries) break;
+      const backoff = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (attempts - 1));
+      const jittered = backoff / 2 + Math.random() * (backoff / 2);
+      await sleep(Math.min(policy.maxBackoffMs, Math.max(jittered, failure.retryAfterMs ?? 0)), outer);
+    } finally {
+      abort.dispose();
+    }
+  }
+  return {
+    name: client.name,
+    url: client.url,
+    ok: false,
+    error: last,
+    attempts,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+export interface PublishSealOptions {
+  home: string;
+  stored: StoredSeal;
+  endpoints: WitnessEndpoint[];
+  quorum: number;
+  timeoutMs?: number;
+  retries?: number;
+  backoffMs?: number;
+  /** Ready-made clients (tests, the relay); when given, `endpoints` is not used to build them. */
+  clients?: WitnessClient[];
+  /** Aborts every attempt and backoff (relay shutdown). */
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export interface PublishSealDeps {
+  /** Builds a client for an endpoint (the dispatcher in index.ts). */
+  createClient: (endpoint: WitnessEndpoint) => Promise<WitnessClient>;
+}
+
+export function assertQuorum(quorum: number, witnesses: number): void {
+  if (!Number.isSafeInteger(quorum) || quorum < 1) {
+    throw configError("WITNESS_QUORUM_INVALID", `quorum must be a positive integer, not ${quorum}`);
+  }
+  if (quorum > witnesses) {
+    throw configError(
+      "WITNESS_QUORUM_INVALID",
+      `quorum ${quorum} can never be met with ${witnesses} witness${witnesses === 1 ? "" : "es"}`,
+      { hint: "add witnesses (--witness-url, or witness.endpoints in relay-config.json) or lower --quorum" },
+    );
+  }
+}
+
+/**
+ * Publishes a stored seal to every witness in parallel (DESIGN §6 quorum). Witness failures
+ * are outcomes, never exceptions: below quorum is a result (`met: false`). Every receipt is
+ * appended to the seal store (durably) before this returns, so a partial publish is kept.
+ * Throws only for a usage problem (bad quorum, duplicate witnesses) or a seal store failure.
+ */
+export async function publishSealWith(
+  options: PublishSealOptions,
+  deps: PublishSealDeps,
+): Promise<PublishResult> {
+  const policy: RetryPolicy = {
+    ...DEFAULT_RETRY_POLICY,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+  };
+  const clients = options.clients ?? (await Promise.all(options.endpoints.map(deps.createClient)));
+  const seen = new Set<string>();
+  for (const client of clients) {
+    if (seen.has(client.url)) {
+      throw configError("WITNESS_DUPLICATE_ENDPOINT", `witness ${client.url} is listed twice`, {
+        hint: "a quorum counts distinct witnesses",
+      });
+    }
+    seen.add(client.url);
+  }
+  assertQuorum(options.quorum, clients.length);
+  const request = anchorRequestFromSeal(options.stored.seal);
+  const outcomes = await Promise.all(
+    clients.map((client) => publishToWitness(client, request, policy, options.signal)),
+  );
+  const now = options.now ?? (() => new Date());
+  const known = new Set(options.stored.receipts.map((r) => `${r.witness.url}\n${r.receipt.anchor_id}`));
+  const receipts: StoredReceipt[] = outcomes
+    .filter((outcome) => outcome.ok && !known.has(`${outcome.url}\n${outcome.receipt!.anchor_id}`))
+    .map((outcome) => ({
+      seal_id: options.stored.id,
+      witness: { name: outcome.name, url: outcome.url },
+      receipt: outcome.receipt!,
+      recorded_at: now().toISOString(),
+    }));
+  await appendReceipts(homePaths(options.home).seals, receipts);
+  const confirmations = outcomes.filter((outcome) => outcome.ok).length;
+  return {
+    seal_id: options.stored.id,
+    quorum: options.quorum,
+    confirmations,
+    met: confirmations >= options.quorum,
+    outcomes,
+  };
+}

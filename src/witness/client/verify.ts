@@ -1,0 +1,122 @@
+import type { StoredReceipt, StoredSeal } from "../../seal/index.js";
+import { ANCHOR_REQUEST_FIELDS, anchorRequestFromSeal } from "../protocol/index.js";
+import { whenAborted } from "./abort.js";
+import type { WitnessClient } from "./types.js";
+
+export interface FieldDifference {
+  field: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface ReceiptCheck {
+  name: string;
+  url: string;
+  anchor_id: string;
+  /** match: the witness holds exactly the local seal; mismatch: it holds something else (or
+   * denies holding it); unreachable: it could not be asked (says nothing about the anchor). */
+  status: "match" | "mismatch" | "unreachable";
+  differences?: FieldDifference[];
+  error?: { code: string; message: string };
+  ms: number;
+}
+
+export interface VerifyReceiptsResult {
+  seal_id: string;
+  quorum: number;
+  /** Distinct witnesses whose stored anchor matches the local seal. */
+  confirmations: number;
+  met: boolean;
+  /** True when no witness holds different data. */
+  consistent: boolean;
+  results: ReceiptCheck[];
+}
+
+/** What a witness must return for this seal and receipt: every request field, and the receipt's id and time. */
+export function expectedAnchor(stored: StoredSeal, receipt: StoredReceipt): Record<string, unknown> {
+  return {
+    ...anchorRequestFromSeal(stored.seal),
+    anchor_id: receipt.receipt.anchor_id,
+    witnessed_at: receipt.receipt.witnessed_at,
+  };
+}
+
+export function diffAnchor(
+  expected: Record<string, unknown>,
+  actual: Record<string, unknown>,
+): FieldDifference[] {
+  const fields = [...ANCHOR_REQUEST_FIELDS, "anchor_id", "witnessed_at"];
+  return fields
+    .filter((field) => !Object.is(expected[field], actual[field]))
+    .map((field) => ({ field, expected: expected[field], actual: actual[field] ?? null }));
+}
+
+export interface VerifyReceiptsDeps {
+  clientFor(receipt: StoredReceipt): Promise<WitnessClient>;
+}
+
+/** Checks every stored receipt of a seal against what its witness returns now, in parallel. */
+export async function verifyReceiptsWith(
+  options: { stored: StoredSeal; quorum: number; timeoutMs?: number; signal?: AbortSignal },
+  deps: VerifyReceiptsDeps,
+): Promise<VerifyReceiptsResult> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const unique = new Map<string, StoredReceipt>();
+  for (const receipt of options.stored.receipts) {
+    unique.set(`${receipt.witness.url}\n${receipt.receipt.anchor_id}`, receipt);
+  }
+  const results = await Promise.all(
+    [...unique.values()].map(async (receipt): Promise<ReceiptCheck> => {
+      const started = performance.now();
+      const base = {
+        name: receipt.witness.name,
+        url: receipt.witness.url,
+        anchor_id: receipt.receipt.anchor_id,
+      };
+      const elapsed = () => Math.round(performance.now() - started);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+      try {
+        const client = await deps.clientFor(receipt);
+        const abort = whenAborted(signal);
+        let anchor: Record<string, unknown>;
+        try {
+          anchor = await Promise.race([
+            client.fetchAnchor(receipt.receipt.anchor_id, { signal }),
+            abort.promise,
+          ]);
+        } finally {
+          abort.dispose();
+        }
+        const differences = diffAnchor(expectedAnchor(options.stored, receipt), anchor);
+        return differences.length === 0
+          ? { ...base, status: "match", ms: elapsed() }
+          : { ...base, status: "mismatch", differences, ms: elapsed() };
+      } catch (error) {
+        const code =
+          (error as { code?: string }).code ?? (signal.aborted ? "WITNESS_TIMEOUT" : "WITNESS_FAILED");
+        const message = (error as Error)?.message ?? String(error);
+        // A witness that answers "no such anchor" for a receipt it issued denies the seal.
+        if (code === "WITNESS_ANCHOR_NOT_FOUND") {
+          return {
+            ...base,
+            status: "mismatch",
+            differences: [{ field: "anchor_id", expected: receipt.receipt.anchor_id, actual: null }],
+            error: { code, message },
+            ms: elapsed(),
+          };
+        }
+        return { ...base, status: "unreachable", error: { code, message }, ms: elapsed() };
+      }
+    }),
+  );
+  const confirmations = new Set(results.filter((r) => r.status === "match").map((r) => r.url)).size;
+  return {
+    seal_id: options.stored.id,
+    quorum: options.quorum,
+    confirmations,
+    met: confirmations >= options.quorum,
+    consistent: results.every((r) => r.status !== "mismatch"),
+    results,
+  };
+}
