@@ -12,6 +12,7 @@ import { registerRelayRoutes } from "./routes/relay.js";
 import { registerReportRoutes } from "./routes/report.js";
 import { registerSealRoutes } from "./routes/seal.js";
 import { registerTrailRoutes } from "./routes/trail.js";
+import { registerWitnessRoutes } from "./routes/witness.js";
 
 export const VERSION = "0.1.0";
 
@@ -46,6 +47,7 @@ export function buildProgram(io: CliIO): Command {
     });
   registerTrailRoutes(program, router);
   registerSealRoutes(program, router);
+  registerWitnessRoutes(program, router);
   registerRelayRoutes(program, router);
   registerReportRoutes(program, router);
   registerDashboardRoutes(program, router);
