@@ -1,16 +1,11 @@
-import { TrailsealError } from "../errors/index.js";
 import type { PublishFn } from "./core.js";
 
 /**
- * The real publish function for the daemon: the witness client's `publishSeal`, loaded lazily
- * so that `relay status`/`stop` never load the HTTP client.
+ * The real publish function for the daemon: the witness client's `publishSeal` (parallel,
+ * per-witness timeout and bounded retries, receipts stored durably before it returns), loaded
+ * lazily so that `relay status` and `relay stop` never load the HTTP client.
  */
-export async function loadWitnessPublisher(_home: string): Promise<PublishFn> {
-  throw new TrailsealError(
-    "RELAY_WITNESS_CLIENT_UNAVAILABLE",
-    "the witness client is not built into this trailseal",
-    {
-      hint: "set witness.enabled to false in relay-config.json",
-    },
-  );
+export async function loadWitnessPublisher(home: string): Promise<PublishFn> {
+  const { publishSeal } = await import("../witness/client/index.js");
+  return ({ stored, endpoints, quorum }) => publishSeal({ home, stored, endpoints, quorum });
 }
