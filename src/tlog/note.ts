@@ -107,9 +107,11 @@ export function parseVerifierKey(text: string): VerifierKey {
     tlogError("TLOG_KEY_INVALID", `not a verifier key (${why})`, {
       hint: "a verifier key looks like <name>+<8 hex digits>+<base64 of 0x01 and the 32-byte key>",
     });
-  const parts = text.trim().split("+");
-  if (parts.length !== 3) throw bad("expected three +-separated parts");
-  const [name, id, encoded] = parts as [string, string, string];
+  // The base64 key may itself contain "+": only the first two are separators (as in Go's note).
+  const first = text.indexOf("+");
+  const second = text.indexOf("+", first + 1);
+  if (first < 0 || second < 0) throw bad("expected <name>+<id>+<key>");
+  const [name, id, encoded] = [text.slice(0, first), text.slice(first + 1, second), text.slice(second + 1)];
   if (!isValidKeyName(name)) throw bad("invalid name");
   if (!/^[0-9a-f]{8}$/.test(id)) throw bad("key ID is not 8 lowercase hex digits");
   const raw = decodeBase64Strict(encoded);
