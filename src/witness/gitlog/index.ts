@@ -6,12 +6,20 @@
  * `git verify-commit` and the repo's allowed_signers; a write is acknowledged only once its
  * objects and ref are fsync'd; the log key never enters a repository.
  */
+
+export type { AuditOptions, AuditReport } from "./audit.js";
+export { auditGitDir } from "./audit.js";
+export type { GitWitnessOptions } from "./client.js";
+export { createGitWitness, publishToGitLog } from "./client.js";
 export type { InitLogOptions, InitLogResult } from "./init.js";
 export { initLog } from "./init.js";
 export * as layout from "./layout.js";
 export type { LogMetadata } from "./metadata.js";
 export { parseAllowedSigners, parseMetadata } from "./metadata.js";
+export { openRemote } from "./remote.js";
 export type { SshSig } from "./sshsig.js";
 export { parseSshSig, serializeSshSig, signSshSig, verifySshSig } from "./sshsig.js";
 export type { GitStorageOptions } from "./storage.js";
 export { openGitStorage, resolveGitDir } from "./storage.js";
+export type { VerifiedAnchor } from "./verify.js";
+export { verifyAnchorInClone } from "./verify.js";

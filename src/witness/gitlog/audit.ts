@@ -1,0 +1,329 @@
+/**
+ * `witness audit`: the whole history of a log, oldest commit first. A log passes when
+ * - history is linear and every commit is SSH-signed by a key in the allowed_signers of its
+ *   parent (the root commit: its own), so the key cannot be swapped without a signed hand-over;
+ * - history only appends: every entry bundle of the parent is still there, unchanged or extended
+ *   at its end; indices are contiguous (bundle structure + the index in each anchor_id);
+ * - every new entry is a schema-valid stored anchor in canonical JSON whose anchor_id is the one
+ *   the log assigns (index + request digest);
+ * - checkpoints (src/tlog) are signed by the log key, cover exactly the entries, and each is
+ *   consistent with the one before; at the head, every tile and tile entry matches entries/.
+ * The first violation stops the audit and names its commit.
+ */
+import { canonicalJson } from "../../encoding/index.js";
+import { TrailsealError } from "../../errors/index.js";
+import { auditTiles, checkCheckpointConsistency, openCheckpoint } from "../../tlog/index.js";
+import { storedAnchorSchema } from "../protocol/index.js";
+import { isCommitSignedBy, type ParsedCommit, parseCommit } from "./commit.js";
+import {
+  ALLOWED_SIGNERS_PATH,
+  BUNDLE_SIZE,
+  CHECKPOINT_PATH,
+  ENTRIES_DIR,
+  formatAnchorId,
+  METADATA_PATH,
+  parseEntryBundlePath,
+  requestDigest,
+} from "./layout.js";
+import { canonicalRequest, readBranchHead } from "./log.js";
+import { type LogMetadata, parseAllowedSigners, parseMetadata } from "./metadata.js";
+import { ObjectStore } from "./objects.js";
+import { WorkTree } from "./tree.js";
+
+export type AuditFailureCode =
+  | "GITLOG_AUDIT_UNSIGNED"
+  | "GITLOG_AUDIT_BAD_SIGNATURE"
+  | "GITLOG_AUDIT_NOT_LINEAR"
+  | "GITLOG_AUDIT_METADATA"
+  | "GITLOG_AUDIT_ENTRY_CHANGED"
+  | "GITLOG_AUDIT_ENTRY_REMOVED"
+  | "GITLOG_AUDIT_ENTRY_INVALID"
+  | "GITLOG_AUDIT_LAYOUT"
+  | "GITLOG_AUDIT_CHECKPOINT"
+  | "GITLOG_AUDIT_NOT_DESCENDANT";
+
+export interface AuditFailure {
+  commit: string;
+  code: AuditFailureCode;
+  message: string;
+}
+
+export interface AuditReport {
+  ok: boolean;
+  head: string;
+  commits: number;
+  entries: number;
+  origin: string | null;
+  checkpoints: number;
+  failure: AuditFailure | null;
+}
+
+export interface AuditOptions {
+  /** Called after each commit: (commits done, total). */
+  onProgress?: (done: number, total: number) => void;
+  /** A head seen earlier (e.g. by a previous audit): it must be in the audited history. */
+  knownHead?: string;
+  fsImpl?: unknown;
+}
+
+class AuditStop extends Error {
+  constructor(
+    readonly code: AuditFailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Bundle {
+  n: number;
+  path: string;
+  oid: string;
+}
+
+async function listBundles(tree: WorkTree): Promise<Bundle[]> {
+  const out: Bundle[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of (await tree.list(dir)) ?? []) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.mode === "40000") await walk(path);
+      else {
+        const n = parseEntryBundlePath(path);
+        if (n === null) throw new AuditStop("GITLOG_AUDIT_LAYOUT", `unexpected file ${path}`);
+        out.push({ n, path, oid: entry.oid });
+      }
+    }
+  };
+  await walk(ENTRIES_DIR);
+  out.sort((a, b) => a.n - b.n);
+  out.forEach((bundle, i) => {
+    if (bundle.n !== i) throw new AuditStop("GITLOG_AUDIT_LAYOUT", `entry bundle ${i} is missing`);
+  });
+  return out;
+}
+
+function splitLines(bytes: Buffer, path: string): string[] {
+  const text = bytes.toString("utf8");
+  if (text === "") return [];
+  if (!text.endsWith("\n")) throw new AuditStop("GITLOG_AUDIT_LAYOUT", `${path} does not end in a newline`);
+  const lines = text.slice(0, -1).split("\n");
+  if (lines.length > BUNDLE_SIZE)
+    throw new AuditStop("GITLOG_AUDIT_LAYOUT", `${path} has over ${BUNDLE_SIZE} lines`);
+  return lines;
+}
+
+/** Checks one new entry line at `index`; returns nothing, throws AuditStop. */
+function checkEntry(line: string, index: number): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new AuditStop("GITLOG_AUDIT_ENTRY_INVALID", `entry ${index} is not JSON`);
+  }
+  const parsed = storedAnchorSchema.safeParse(value);
+  if (!parsed.success)
+    throw new AuditStop("GITLOG_AUDIT_ENTRY_INVALID", `entry ${index} is not a valid anchor`);
+  if (canonicalJson(value) !== line) {
+    throw new AuditStop("GITLOG_AUDIT_ENTRY_INVALID", `entry ${index} is not in canonical JSON`);
+  }
+  const expected = formatAnchorId(index, requestDigest(canonicalRequest(parsed.data)));
+  if (parsed.data.anchor_id !== expected) {
+    throw new AuditStop(
+      "GITLOG_AUDIT_ENTRY_INVALID",
+      `entry ${index} has anchor_id ${parsed.data.anchor_id}, expected ${expected} (index or request changed)`,
+    );
+  }
+}
+
+/** First-parent history from `head` back to the root, returned oldest first. */
+async function linearHistory(
+  store: ObjectStore,
+  head: string,
+): Promise<{ oid: string; commit: ParsedCommit }[]> {
+  const out: { oid: string; commit: ParsedCommit }[] = [];
+  let oid: string | undefined = head;
+  while (oid) {
+    const commit = parseCommit(await store.readTyped(oid, "commit"));
+    out.push({ oid, commit });
+    if (commit.parents.length > 1) {
+      out.reverse();
+      throw Object.assign(
+        new AuditStop("GITLOG_AUDIT_NOT_LINEAR", "merge commits are not allowed in a log"),
+        {
+          commit: oid,
+        },
+      );
+    }
+    oid = commit.parents[0];
+  }
+  return out.reverse();
+}
+
+export async function auditGitDir(gitdir: string, options: AuditOptions = {}): Promise<AuditReport> {
+  const store = new ObjectStore(gitdir, options.fsImpl);
+  const head = await readBranchHead(gitdir, options.fsImpl);
+  if (!head)
+    throw new TrailsealError("GITLOG_NOT_A_LOG", `${gitdir} has no main branch: not a trailseal log`);
+  const report: AuditReport = {
+    ok: true,
+    head,
+    commits: 0,
+    entries: 0,
+    origin: null,
+    checkpoints: 0,
+    failure: null,
+  };
+  let current = head;
+  try {
+    let history: { oid: string; commit: ParsedCommit }[];
+    try {
+      history = await linearHistory(store, head);
+    } catch (error) {
+      if (error instanceof AuditStop) current = (error as AuditStop & { commit: string }).commit;
+      throw error;
+    }
+    if (options.knownHead && !history.some((h) => h.oid === options.knownHead)) {
+      current = head;
+      throw new AuditStop(
+        "GITLOG_AUDIT_NOT_DESCENDANT",
+        `the previously seen head ${options.knownHead} is not in this history: the log was rewritten`,
+      );
+    }
+    let signers: Uint8Array[] | null = null;
+    let metadata: LogMetadata | null = null;
+    let bundles: Bundle[] = [];
+    let lastLines: string[] = [];
+    let size = 0;
+    let checkpoint: Buffer | null = null;
+    let tree: WorkTree | null = null;
+    for (const [i, { oid, commit }] of history.entries()) {
+      current = oid;
+      tree = await WorkTree.load(store, commit.tree);
+      const ownSigners = parseAllowedSigners(
+        (await tree.readFile(ALLOWED_SIGNERS_PATH))?.toString("utf8") ?? "",
+      );
+      const trusted = signers ?? ownSigners;
+      if (commit.signature === null) throw new AuditStop("GITLOG_AUDIT_UNSIGNED", "commit is not signed");
+      if (!isCommitSignedBy(commit, trusted)) {
+        throw new AuditStop("GITLOG_AUDIT_BAD_SIGNATURE", "commit signature is not by an allowed signer");
+      }
+      signers = ownSigners;
+
+      const metaBytes = await tree.readFile(METADATA_PATH);
+      let meta: LogMetadata;
+      try {
+        meta = parseMetadata(metaBytes?.toString("utf8") ?? "");
+      } catch (error) {
+        throw new AuditStop("GITLOG_AUDIT_METADATA", (error as Error).message);
+      }
+      if (metadata && meta.origin !== metadata.origin) {
+        throw new AuditStop(
+          "GITLOG_AUDIT_METADATA",
+          `origin changed from ${metadata.origin} to ${meta.origin}`,
+        );
+      }
+      metadata = meta;
+      report.origin = meta.origin;
+
+      // Append-only entries: compare bundle by bundle with the parent.
+      const next = await listBundles(tree);
+      if (next.length < bundles.length) {
+        throw new AuditStop("GITLOG_AUDIT_ENTRY_REMOVED", `entry bundle ${next.length} was removed`);
+      }
+      let nextSize = 0;
+      let nextLast: string[] = [];
+      for (const bundle of next) {
+        const before = bundles[bundle.n];
+        const isLast = bundle.n === next.length - 1;
+        if (before && before.oid === bundle.oid) {
+          nextSize += bundle.n === bundles.length - 1 ? lastLines.length : BUNDLE_SIZE;
+          if (isLast) nextLast = lastLines;
+          continue;
+        }
+        const lines = splitLines(await store.readTyped(bundle.oid, "blob"), bundle.path);
+        if (!isLast && lines.length !== BUNDLE_SIZE) {
+          throw new AuditStop("GITLOG_AUDIT_LAYOUT", `${bundle.path} is not full but is not the last bundle`);
+        }
+        const base = bundle.n * BUNDLE_SIZE;
+        let old: string[] = [];
+        if (before) {
+          // Only the parent's last bundle may change, and only by growing at its end.
+          old =
+            bundle.n === bundles.length - 1
+              ? lastLines
+              : splitLines(await store.readTyped(before.oid, "blob"), before.path);
+          for (const [j, line] of old.entries()) {
+            if (lines[j] === undefined) {
+              throw new AuditStop("GITLOG_AUDIT_ENTRY_REMOVED", `entry ${base + j} was removed`);
+            }
+            if (lines[j] !== line)
+              throw new AuditStop("GITLOG_AUDIT_ENTRY_CHANGED", `entry ${base + j} was changed`);
+          }
+        }
+        for (let j = old.length; j < lines.length; j++) checkEntry(lines[j]!, base + j);
+        nextSize += lines.length;
+        if (isLast) nextLast = lines;
+      }
+      bundles = next;
+      lastLines = nextLast;
+      size = nextSize;
+
+      // Checkpoints (src/tlog): signed, covering exactly the entries, consistent with the previous one.
+      const nextCheckpoint = await tree.readFile(CHECKPOINT_PATH);
+      const key = meta.verifier_key;
+      if (nextCheckpoint && key) {
+        const work = tree;
+        const read = async (path: string) => work.readFile(path);
+        try {
+          const opened = openCheckpoint(nextCheckpoint, key).checkpoint;
+          if (opened.size !== size) {
+            throw new AuditStop(
+              "GITLOG_AUDIT_CHECKPOINT",
+              `checkpoint covers ${opened.size} entries, entries/ ${size}`,
+            );
+          }
+          if (checkpoint && !checkpoint.equals(nextCheckpoint)) {
+            await checkCheckpointConsistency(checkpoint, nextCheckpoint, key, read);
+          }
+        } catch (error) {
+          if (error instanceof AuditStop) throw error;
+          throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `checkpoint: ${(error as Error).message}`);
+        }
+        report.checkpoints++;
+      } else if (checkpoint || (size > 0 && key)) {
+        throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", "the checkpoint is missing");
+      }
+      checkpoint = nextCheckpoint;
+      report.commits = i + 1;
+      report.entries = size;
+      options.onProgress?.(i + 1, history.length);
+    }
+    // At the head: every tile and every tile entry matches entries/, byte for byte.
+    if (checkpoint && metadata?.verifier_key && tree) {
+      const work = tree;
+      const lines: string[] = [];
+      for (const bundle of bundles)
+        lines.push(...splitLines(await store.readTyped(bundle.oid, "blob"), bundle.path));
+      try {
+        const opened = openCheckpoint(checkpoint, metadata.verifier_key).checkpoint;
+        await auditTiles(
+          async (path) => work.readFile(path),
+          opened,
+          (entry, index) => {
+            if (Buffer.from(entry).toString("utf8") !== lines[index]) {
+              throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `tile entry ${index} differs from entries/`);
+            }
+          },
+        );
+      } catch (error) {
+        if (error instanceof AuditStop) throw error;
+        throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `tiles: ${(error as Error).message}`);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof AuditStop)) throw error;
+    report.ok = false;
+    report.failure = { commit: current, code: error.code, message: error.message };
+  }
+  return report;
+}

@@ -1,0 +1,137 @@
+/**
+ * Verify by cloning (DESIGN §7): one anchor of a remote log, from a shallow clone deepened
+ * only as far as needed. Checks, in order: the entry at the id's index has exactly that id and
+ * is a valid stored anchor; the head and every commit back to the one that added the entry are
+ * SSH-signed by the log's allowed signers and never change the entry; the entry is included
+ * under the head's signed C2SP checkpoint (src/tlog). Every failure is a coded error.
+ */
+import { TrailsealError } from "../../errors/index.js";
+import { inclusionFromTiles, openCheckpoint } from "../../tlog/index.js";
+import { type StoredAnchor, storedAnchorSchema } from "../protocol/index.js";
+import { isCommitSignedBy, parseCommit } from "./commit.js";
+import {
+  ALLOWED_SIGNERS_PATH,
+  BUNDLE_SIZE,
+  bundleOf,
+  CHECKPOINT_PATH,
+  entryBundlePath,
+  METADATA_PATH,
+  parseAnchorId,
+} from "./layout.js";
+import { readBranchHead } from "./log.js";
+import { parseAllowedSigners, parseMetadata } from "./metadata.js";
+import { ObjectStore } from "./objects.js";
+import type { LogRemote } from "./remote.js";
+import { WorkTree } from "./tree.js";
+
+export interface VerifiedAnchor extends StoredAnchor {
+  log_index: number;
+  /** The commit that added the entry. */
+  commit: string;
+  /** The branch head the verification started from. */
+  log_head: string;
+  /** Commits whose signatures were checked (head back to `commit`). */
+  commits_checked: number;
+  /** Tree size of the checkpoint the entry was proven included in (null: no checkpoint). */
+  checkpoint_size: number | null;
+}
+
+function verifyError(code: string, message: string, cause?: unknown): TrailsealError {
+  return new TrailsealError(code, message, { cause });
+}
+
+async function lineAt(tree: WorkTree, index: number): Promise<string | null> {
+  const bytes = await tree.readFile(entryBundlePath(bundleOf(index)));
+  if (!bytes) return null;
+  const lines = bytes.toString("utf8").split("\n");
+  return lines[index % BUNDLE_SIZE] || null;
+}
+
+export async function verifyAnchorInClone(
+  remote: LogRemote,
+  dest: string,
+  anchorId: string,
+  signal?: AbortSignal,
+): Promise<VerifiedAnchor> {
+  const parsedId = parseAnchorId(anchorId);
+  if (!parsedId)
+    throw verifyError("WITNESS_ANCHOR_NOT_FOUND", `${anchorId} is not an anchor id of a git log`);
+  const { index } = parsedId;
+  let depth = 1;
+  const gitdir = await remote.clone(dest, depth, signal);
+  const store = new ObjectStore(gitdir, remote.fs);
+  const head = await readBranchHead(gitdir, remote.fs);
+  if (!head) throw verifyError("GITLOG_NOT_A_LOG", `${remote.url} has no main branch`);
+  const headTree = await WorkTree.load(store, parseCommit(await store.readTyped(head, "commit")).tree);
+  const metadata = parseMetadata((await headTree.readFile(METADATA_PATH))?.toString("utf8") ?? "");
+  const trusted = parseAllowedSigners(
+    (await headTree.readFile(ALLOWED_SIGNERS_PATH))?.toString("utf8") ?? "",
+  );
+  const line = await lineAt(headTree, index);
+  if (line === null) throw verifyError("WITNESS_ANCHOR_NOT_FOUND", `the log has no entry ${index}`);
+  const parsed = storedAnchorSchema.safeParse(JSON.parse(line));
+  if (!parsed.success || parsed.data.anchor_id !== anchorId) {
+    throw verifyError("WITNESS_ANCHOR_NOT_FOUND", `entry ${index} of the log is not ${anchorId}`);
+  }
+
+  // Walk back from the head to the commit that added the entry, deepening the clone on demand.
+  let oid = head;
+  let checked = 0;
+  for (;;) {
+    const commit = parseCommit(await store.readTyped(oid, "commit"));
+    if (!isCommitSignedBy(commit, trusted)) {
+      throw verifyError("GITLOG_VERIFY_BAD_SIGNATURE", `commit ${oid} is not signed by the log key`);
+    }
+    checked++;
+    const parent = commit.parents[0];
+    if (commit.parents.length > 1) throw verifyError("GITLOG_VERIFY_NOT_LINEAR", `commit ${oid} is a merge`);
+    if (!parent) break;
+    let parentRaw: Buffer | null = null;
+    while (!parentRaw) {
+      try {
+        parentRaw = await store.readTyped(parent, "commit");
+      } catch (error) {
+        if (depth > 1 << 24) throw error;
+        signal?.throwIfAborted();
+        await remote.deepen(gitdir, depth, signal);
+        depth *= 2;
+      }
+    }
+    const parentLine = await lineAt(await WorkTree.load(store, parseCommit(parentRaw).tree), index);
+    if (parentLine === null) break; // `oid` added the entry
+    if (parentLine !== line) {
+      throw verifyError("GITLOG_VERIFY_ENTRY_CHANGED", `entry ${index} differs before commit ${oid}`);
+    }
+    oid = parent;
+  }
+
+  let checkpointSize: number | null = null;
+  const note = await headTree.readFile(CHECKPOINT_PATH);
+  if (metadata.verifier_key && note) {
+    try {
+      const checkpoint = openCheckpoint(note, metadata.verifier_key).checkpoint;
+      const inclusion = await inclusionFromTiles((path) => headTree.readFile(path), checkpoint, index);
+      if (Buffer.from(inclusion.entry).toString("utf8") !== line) {
+        throw verifyError("GITLOG_VERIFY_NOT_INCLUDED", `entry ${index} in the tiles differs from entries/`);
+      }
+      checkpointSize = checkpoint.size;
+    } catch (error) {
+      if ((error as TrailsealError).code === "GITLOG_VERIFY_NOT_INCLUDED") throw error;
+      throw verifyError(
+        "GITLOG_VERIFY_NOT_INCLUDED",
+        `entry ${index} is not proven in the checkpoint`,
+        error,
+      );
+    }
+  } else if (metadata.verifier_key) {
+    throw verifyError("GITLOG_VERIFY_NOT_INCLUDED", "the log has no checkpoint");
+  }
+  return {
+    ...parsed.data,
+    log_index: index,
+    commit: oid,
+    log_head: head,
+    commits_checked: checked,
+    checkpoint_size: checkpointSize,
+  } as VerifiedAnchor;
+}
