@@ -212,10 +212,16 @@ function renderTrust() {
     const age = formatAge(Date.now() - Date.parse(seal.timestamp));
     setStatus(
       $("trust-seal"),
-      `${seal.id} · ${formatTs(seal.timestamp)} · ${age}`,
+      `${seal.id}, ${age}${seal.overdue ? " (overdue)" : ""}`,
       seal.overdue ? "warn" : "ok",
     );
-    $("trust-seal").append(el("div", `covers ${seal.event_count.toLocaleString("en-US")} events`, "muted"));
+    $("trust-seal").append(
+      el(
+        "div",
+        `${formatTs(seal.timestamp)} UTC · covers ${seal.event_count.toLocaleString("en-US")} events`,
+        "detail",
+      ),
+    );
     const met = seal.quorum_met;
     if (!t.witness_enabled && seal.witnesses.length === 0) {
       setStatus($("trust-quorum"), `witnessing is off (quorum ${seal.quorum})`, "warn");
@@ -225,17 +231,25 @@ function renderTrust() {
         `${met ? "met" : "not met"}: ${seal.witnesses.length} of ${seal.quorum} witness${seal.quorum === 1 ? "" : "es"}`,
         met ? "ok" : "bad",
       );
-    if (seal.witnesses.length > 0) $("trust-quorum").append(el("div", seal.witnesses.join(", "), "muted"));
+    if (seal.witnesses.length > 0) $("trust-quorum").append(el("div", seal.witnesses.join(", "), "detail"));
   }
   const i = t.integrity;
   const verified = `${i.verified_events.toLocaleString("en-US")} events verified`;
-  if (i.state === "verifying") setStatus($("trust-integrity"), `verifying… ${verified}`, "muted");
-  else if (i.state === "ok") setStatus($("trust-integrity"), `intact · ${verified}`, "ok");
-  else setStatus($("trust-integrity"), `BROKEN · ${verified}`, "bad");
+  const states = { verifying: ["verifying…", "muted"], ok: ["intact", "ok"], broken: ["BROKEN", "bad"] };
+  const [label, tone] = states[i.state] ?? ["unknown", "muted"];
+  setStatus($("trust-integrity"), label, tone);
+  $("trust-integrity").append(el("div", verified, "detail"));
   setStatus(
     $("trust-seals"),
-    `${i.seals_ok} of ${i.seals_checked} match the chain${i.signatures_checked ? " (signatures checked)" : ""}`,
+    `${i.seals_ok} of ${i.seals_checked} match the chain`,
     i.seals_ok === i.seals_checked ? "ok" : "bad",
+  );
+  $("trust-seals").append(
+    el(
+      "div",
+      i.signatures_checked ? "signatures checked with the local key" : "signatures not checked (no key)",
+      "detail",
+    ),
   );
   const problems = [];
   if (i.broken) problems.push(`chain broken at seq ${i.broken.seq}: ${i.broken.message}`);
@@ -251,10 +265,14 @@ function renderAll() {
   renderFlags();
   renderHighRisk();
   renderTrust();
+  renderFooter();
+  document.body.dataset.ready = "true";
+}
+
+function renderFooter() {
   const s = state.summary;
   $("footer-text").textContent =
     `Times are UTC · ${s.trail.events.toLocaleString("en-US")} events in the trail · updated ${formatTs(s.generated_at)}`;
-  document.body.dataset.ready = "true";
 }
 
 // ---------------------------------------------------------------- data flow
@@ -338,6 +356,7 @@ function onEvent(event) {
   renderDistribution();
   renderTimeline();
   renderFlags();
+  renderFooter();
   scheduleReload();
 }
 
