@@ -49,17 +49,37 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     .option("--seal <id>", "seal to verify (default: the latest)")
     .option("--timeout <duration>", "per-witness timeout (default 10s)")
     .option("--json", "print the per-witness results as JSON")
+    .option(
+      "--tiles <raw-base-url>",
+      "verify one anchor from a tiled log's checkpoint and tiles over HTTP, no clone",
+    )
+    .option("--anchor <id>", "with --tiles: the anchor to verify (default: the seal's receipts)")
+    .option(
+      "--key <verifier-key>",
+      "with --tiles: the log's C2SP verifier key (default: its trailseal-log.json)",
+    )
+    .option(
+      "--index <n>",
+      "with --tiles: the entry's log index, if the receipt does not carry it",
+      parseIntOption,
+    )
     .addHelpText(
       "after",
       "\nExit 0 when a quorum of witnesses hold exactly the local seal, 1 when any witness holds\n" +
-        "different data, 3 below quorum.\n\nExample:\n  trailseal witness verify --quorum 2",
+        "different data, 3 below quorum.\n\nExamples:\n  trailseal witness verify --quorum 2\n" +
+        "  trailseal witness verify --tiles https://raw.githubusercontent.com/acme/log/main --seal 3",
     )
     .action((options, command: Command) =>
       router.run(async (io) =>
-        (await import("../commands/witness-verify.js")).runWitnessVerify(
-          { ...options, home: router.home(command) },
-          io,
-        ),
+        options.tiles
+          ? (await import("../commands/witness-verify-tiles.js")).runWitnessVerifyTiles(
+              { ...options, home: router.home(command) },
+              io,
+            )
+          : (await import("../commands/witness-verify.js")).runWitnessVerify(
+              { ...options, home: router.home(command) },
+              io,
+            ),
       ),
     );
 
