@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { parseIntOption, type Router } from "../router.js";
+import { registerGitlogRoutes } from "./gitlog.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -113,4 +114,6 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
         ),
       ),
     );
+
+  registerGitlogRoutes(witness, router);
 }

@@ -327,3 +327,24 @@ export async function auditGitDir(gitdir: string, options: AuditOptions = {}): P
   }
   return report;
 }
+
+/**
+ * Audits a log given as a local directory (read in place) or a git URL (fully cloned into a
+ * temporary directory first, with the same transports as publishing).
+ */
+export async function auditLog(target: string, options: AuditOptions = {}): Promise<AuditReport> {
+  const { existsSync } = await import("node:fs");
+  const { resolveGitDir } = await import("./storage.js");
+  if (existsSync(target)) return auditGitDir(resolveGitDir(target), options);
+  const { mkdtemp, rm } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { openRemote } = await import("./remote.js");
+  const dir = await mkdtemp(join(tmpdir(), "trailseal-audit-"));
+  try {
+    const gitdir = await openRemote(target).clone(join(dir, "log"), 0);
+    return await auditGitDir(gitdir, options);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -8,7 +8,7 @@
  */
 
 export type { AuditOptions, AuditReport } from "./audit.js";
-export { auditGitDir } from "./audit.js";
+export { auditGitDir, auditLog } from "./audit.js";
 export type { GitWitnessOptions } from "./client.js";
 export { createGitWitness, publishToGitLog } from "./client.js";
 export type { InitLogOptions, InitLogResult } from "./init.js";

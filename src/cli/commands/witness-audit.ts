@@ -1,0 +1,43 @@
+import { auditLog } from "../../witness/gitlog/index.js";
+import { type CliIO, printJson, println } from "../io.js";
+
+export interface WitnessAuditOptions {
+  target: string;
+  home: string;
+  knownHead?: string;
+  json?: boolean;
+}
+
+export async function runWitnessAudit(options: WitnessAuditOptions, io: CliIO): Promise<number> {
+  const tty = io.stderr.isTTY === true && !options.json;
+  let lastDraw = 0;
+  const report = await auditLog(options.target, {
+    knownHead: options.knownHead,
+    onProgress: tty
+      ? (done, total) => {
+          const now = Date.now();
+          if (done !== total && now - lastDraw < 100) return;
+          lastDraw = now;
+          io.stderr.write(`\rtrailseal: auditing commit ${done}/${total}${done === total ? "\n" : ""}`);
+        }
+      : undefined,
+  });
+  if (options.json) {
+    printJson(io, report);
+  } else if (report.ok) {
+    println(
+      io,
+      `ok: ${report.origin} — ${report.commits} commits all signed, ${report.entries} entries append-only and valid, ` +
+        `${report.checkpoints} checkpoints consistent (head ${report.head})`,
+    );
+  } else {
+    const failure = report.failure!;
+    io.stderr.write(
+      `trailseal: error: audit failed at commit ${failure.commit}: ${failure.message} (${failure.code})\n`,
+    );
+    io.stderr.write(
+      `trailseal: hint: ${report.commits} commits before it passed; inspect it with \`git show ${failure.commit}\`\n`,
+    );
+  }
+  return report.ok ? 0 : 1;
+}
