@@ -247,6 +247,7 @@ export class RelayCore {
         // Fixed rate: the next tick after `now`, skipping ticks missed by an overrun.
         const interval = this.settings.intervalMs;
         this.nextSealAt += Math.max(1, Math.floor((now - this.nextSealAt) / interval) + 1) * interval;
+        this.state.next_seal_at = new Date(this.nextSealAt).toISOString();
         const sealed = await this.sealOnce();
         if (!this.settings.witness.enabled || this.stopping) {
           // nothing to publish
@@ -332,11 +333,13 @@ export class RelayCore {
     if (this.state.pending.length === 0) {
       this.state.retry_failures = 0;
       this.nextRetryAt = null;
+      this.state.next_retry_at = null;
       return;
     }
     this.state.retry_failures = failed ? this.state.retry_failures + 1 : 1;
     this.nextRetryAt =
       this.deps.clock.now() + retryDelay(this.state.retry_failures, this.retryBaseMs, this.retryMaxMs);
+    this.state.next_retry_at = new Date(this.nextRetryAt).toISOString();
   }
 
   /** One publish of a pending seal to the witnesses that have not confirmed it. Returns whether it gained. */
