@@ -184,7 +184,15 @@ class IsoGitRemote implements LogRemote {
       })) as never;
     } catch (cause) {
       const code = (cause as { code?: string })?.code;
+      const details = String((cause as { data?: { prettyDetails?: string } })?.data?.prettyDetails ?? "");
       if (code === "PushRejectedError") throw rejected(cause);
+      // Lost a race at the server (its ref lock or old-value check): fetch and re-append.
+      if (
+        code === "GitPushError" &&
+        /failed to update ref|non-fast-forward|fetch first|lock/i.test(details)
+      ) {
+        throw rejected(cause);
+      }
       throw unreachable(this.url, cause);
     }
     const refResult = result.refs[BRANCH_REF];
