@@ -1,9 +1,31 @@
 /**
- * Risk classification (SPEC §2.6–2.8): action → {level, flags, reasons}.
- * Minimal placeholder rules; the full classifier replaces this module's internals.
+ * Risk classification (SPEC §2.6–2.8, DESIGN §9): action → {level, flags, reasons}.
+ *
+ * Commands are parsed with a real shell parser (tree-sitter-bash, loaded lazily; an exact
+ * tokenizer answers the quote-free subset without loading it), wrappers are stripped and
+ * every simple command is judged by its program's rules; paths, hosts and MCP tool names
+ * have their own rules. Invariants: the level is the highest signal found; input the parser
+ * cannot read is at least high, never none; text that is only an argument is not an action.
+ * docs/risk.md lists the rules; docs/decisions/risk-test-command.md the test-command rule.
  */
 import type { Action } from "../action/index.js";
 import type { RiskFlag, RiskLevel } from "../chain/index.js";
+import { RISK_FLAGS } from "../chain/index.js";
+import { analyzeAction } from "./classify.js";
+import type { ShellScript } from "./shell-model.js";
+import { isShellParserLoaded, loadShellParser, parseWithTreeSitter } from "./shell-parser.js";
+import type { Signals } from "./signals.js";
+import { lexSimpleCommand } from "./simple-lexer.js";
+
+export type { HostClass } from "./hosts.js";
+export { classifyHost, parseTarget } from "./hosts.js";
+export { isSystemPath, normalizePath, sensitiveReason } from "./paths.js";
+export { maxLevel, riskRank } from "./score.js";
+export type { ShellCommand, ShellScript, Word } from "./shell-model.js";
+export { isShellParserLoaded, loadShellParser } from "./shell-parser.js";
+export { lexSimpleCommand } from "./simple-lexer.js";
+export type { Invocation } from "./wrappers.js";
+export { resolveInvocation } from "./wrappers.js";
 
 export interface Classification {
   level: RiskLevel;
@@ -11,19 +33,57 @@ export interface Classification {
   reasons: string[];
 }
 
+/** A classification plus what the policy matches against. */
+export interface RiskAnalysis extends Classification {
+  /** Per simple command: its text as written and at each wrapper-stripping stage. */
+  commands: string[][];
+  paths: string[];
+  hosts: string[];
+  unparsable: boolean;
+}
+
+/** Parses a command line: the exact tokenizer when it can, else tree-sitter (must be loaded). */
+export function parseShell(text: string): ShellScript {
+  return lexSimpleCommand(text) ?? parseWithTreeSitter(text);
+}
+
+function toAnalysis(signals: Signals): RiskAnalysis {
+  const flags = RISK_FLAGS.filter((flag) => signals.score.flags.has(flag));
+  return {
+    level: signals.score.level,
+    flags,
+    reasons: signals.score.reasons.filter(Boolean),
+    commands: signals.commandForms,
+    paths: signals.paths,
+    hosts: signals.hosts,
+    unparsable: signals.unparsable,
+  };
+}
+
+/**
+ * Synchronous analysis. Throws RISK_PARSER_NOT_LOADED when a command needs the shell parser
+ * and `loadShellParser()` has not finished; `analyze` handles that for you.
+ */
+export function analyzeSync(action: Action): RiskAnalysis {
+  return toAnalysis(analyzeAction(action, parseShell));
+}
+
+export async function analyze(action: Action): Promise<RiskAnalysis> {
+  try {
+    return analyzeSync(action);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "RISK_PARSER_NOT_LOADED" || isShellParserLoaded()) throw error;
+    await loadShellParser();
+    return analyzeSync(action);
+  }
+}
+
+export function classifySync(action: Action): Classification {
+  const { level, flags, reasons } = analyzeSync(action);
+  return { level, flags, reasons };
+}
+
 export async function classify(action: Action): Promise<Classification> {
-  const target = action.target;
-  if (target.kind === "file") {
-    if (target.op === "read" || target.op === "search") return { level: "none", flags: [], reasons: [] };
-    return { level: "low", flags: [], reasons: ["edits a file"] };
-  }
-  if (target.kind === "network") {
-    return {
-      level: target.method === "GET" ? "low" : "medium",
-      flags: ["network_request"],
-      reasons: ["network request"],
-    };
-  }
-  if (target.kind === "command") return { level: "medium", flags: [], reasons: ["runs a command"] };
-  return { level: "low", flags: [], reasons: [] };
+  const { level, flags, reasons } = await analyze(action);
+  return { level, flags, reasons };
 }

@@ -1,0 +1,51 @@
+/**
+ * Action → signals: one entry point for every kind of action (file, command, network, MCP,
+ * sub-agent, other). Synchronous; the caller supplies the shell parse function.
+ */
+import type { Action } from "../action/index.js";
+import { analyzeCommandLine, type ShellParse } from "./commands.js";
+import { classifyMcp } from "./mcp.js";
+import { Signals } from "./signals.js";
+
+export function analyzeAction(action: Action, parse: ShellParse): Signals {
+  const signals = new Signals(action.cwd);
+  const { score } = signals;
+  const target = action.target;
+  switch (target.kind) {
+    case "file":
+      if (!target.path) {
+        score.raise(target.op === "search" ? "none" : "medium", "file action without a path");
+      } else if (target.op === "read") {
+        signals.read(target.path);
+      } else if (target.op === "search") {
+        // Listing names and matching a pattern: the pattern is text, not a path.
+        signals.read(target.path, "searches");
+      } else {
+        signals.write(
+          target.path,
+          target.op === "delete" ? "deletes" : target.op === "edit" ? "edits" : "writes",
+        );
+        if (target.op === "delete") score.flag("destructive_command");
+      }
+      break;
+    case "command":
+      analyzeCommandLine(target.command, signals, parse);
+      break;
+    case "network":
+      signals.network(target.url, target.method || "GET", "tool");
+      break;
+    case "mcp": {
+      const command = classifyMcp(target, signals);
+      if (command !== null) analyzeCommandLine(command, signals, parse);
+      break;
+    }
+    case "agent":
+      score.raise("low", "delegates work to a sub-agent (its own tool calls are judged one by one)");
+      break;
+    case "other":
+      if (/^web search/.test(target.description)) score.raise("low", "web search", "network_request");
+      else score.raise("low", `tool ${action.tool}`);
+      break;
+  }
+  return signals;
+}

@@ -1,0 +1,180 @@
+/**
+ * Command classification: every simple command of a parsed command line is stripped of its
+ * wrappers and judged by the rules for its program; the line's level is the highest. Inline
+ * scripts (`bash -c`, `sh -c`, `eval`, `su -c`, a heredoc or echoed text fed to a shell, a
+ * remote `ssh` command) are parsed and judged the same way, a few levels deep.
+ */
+import { DEVELOPER_RULES } from "./rules-dev.js";
+import { FILE_RULES } from "./rules-fs.js";
+import { NETWORK_RULES, pipeToShell } from "./rules-net.js";
+import { SYSTEM_RULES } from "./rules-system.js";
+import type { ShellScript, Word } from "./shell-model.js";
+import type { Signals } from "./signals.js";
+import { type Invocation, inlineScript, resolveInvocation } from "./wrappers.js";
+
+/** Parses a command line; null when the parser is needed but not loaded. */
+export type ShellParse = (text: string) => ShellScript;
+
+export interface RuleContext {
+  signals: Signals;
+  script: ShellScript;
+  /** Judges text that will run as a shell script (an inline script, a remote command). */
+  nested(script: Word, label: string): void;
+}
+
+export type Rule = (invocation: Invocation, context: RuleContext) => void;
+
+/** Inline scripts nested deeper than this are not followed (and are high). */
+const MAX_NESTING = 4;
+
+/** Read-only programs: nothing to add unless a rule below finds a secret in their arguments. */
+const READ_ONLY = new Set(
+  (
+    "ls ll la dir vdir pwd cd pushd popd echo printf true false test [ which whereis type hash file stat du df " +
+    "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
+    "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
+    "netstat ss nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
+    "column cowsay figlet yes export declare local readonly typeset unset"
+  ).split(" "),
+);
+
+const RULES: Record<string, Rule> = {
+  ...FILE_RULES,
+  ...NETWORK_RULES,
+  ...DEVELOPER_RULES,
+  ...SYSTEM_RULES,
+};
+
+export function analyzeCommandLine(text: string, signals: Signals, parse: ShellParse, depth = 0): void {
+  const script = parse(text);
+  if (script.error) {
+    signals.unparsable = true;
+    signals.score.raise("high", "the shell parser could not read the command: treated as high");
+  }
+  if (script.commands.length === 0 && !script.error) {
+    signals.score.raise("none", "empty command");
+    return;
+  }
+  const context: RuleContext = {
+    signals,
+    script,
+    nested(word, label) {
+      if (word.dynamic) {
+        for (const inner of word.inner) signals.commandForms.push(resolveInvocation(inner).forms);
+        signals.score.raise("medium", `${label}: a command built at run time`);
+        return;
+      }
+      if (depth + 1 > MAX_NESTING) {
+        signals.score.raise("high", `${label}: nested too deep to follow`);
+        return;
+      }
+      analyzeCommandLine(word.value, signals, parse, depth + 1);
+    },
+  };
+  for (const command of script.commands) {
+    const invocation = resolveInvocation(command);
+    signals.commandForms.push(invocation.forms);
+    judge(invocation, context);
+  }
+}
+
+function judge(invocation: Invocation, context: RuleContext): void {
+  const { signals } = context;
+  const { score } = signals;
+  const command = invocation.command;
+  if (invocation.privileged) {
+    const via = invocation.wrappers.find((name) => ["sudo", "doas", "pkexec"].includes(name)) ?? "sudo";
+    score.raise("critical", `runs with ${via} (privilege escalation)`, "privilege_escalation");
+  }
+  for (const redirect of command.redirects) {
+    const target = redirect.target;
+    if (!target || /^&?\d*-?$/.test(target.value)) continue; // `2>&1`, `>&-`: descriptors, not files
+    if (redirect.op.includes(">")) signals.write(target, "redirects output to");
+    else if (redirect.op.includes("<")) signals.read(target, "feeds in");
+  }
+  if (invocation.program === "") {
+    if (command.words.length === 0) score.raise("none", "");
+    return;
+  }
+  const first = command.words[command.words.length - invocation.args.length - 1]!;
+  if (first.dynamic) {
+    score.raise("medium", `runs a program named at run time (${first.value.slice(0, 60)})`);
+    return;
+  }
+  pipeToShell(invocation, context);
+  if (invocation.program === "su") {
+    score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
+  }
+  const script = inlineScript(invocation.program, invocation.args);
+  if (script) {
+    context.nested(script, `${invocation.program} runs an inline script`);
+    return;
+  }
+  const rule = RULES[invocation.program];
+  if (rule) {
+    rule(invocation, context);
+    return;
+  }
+  if (READ_ONLY.has(invocation.program)) {
+    score.raise("none", "");
+    return;
+  }
+  if (["sudo", "doas", "pkexec"].includes(invocation.program)) return; // `sudo -i`: judged above
+  const local = first.value.includes("/");
+  score.raise(
+    "medium",
+    local
+      ? `runs the local program ${first.value}`
+      : `runs ${invocation.program}, which has no specific rule`,
+  );
+}
+
+/** Positional arguments (not options, not option values), honouring `--`. */
+export function positionals(args: Word[], valueOptions: string[] = []): Word[] {
+  const found: Word[] = [];
+  let optionsEnded = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (optionsEnded || !arg.value.startsWith("-") || arg.value === "-") {
+      found.push(arg);
+      continue;
+    }
+    if (arg.value === "--") {
+      optionsEnded = true;
+      continue;
+    }
+    if (valueOptions.includes(arg.value)) i += 1;
+  }
+  return found;
+}
+
+/** True when any argument is one of `names`, or a short-option cluster containing `letter`. */
+export function hasOption(args: Word[], names: string[], letter?: string): boolean {
+  for (const arg of args) {
+    const value = arg.value;
+    if (value === "--") return false;
+    if (
+      names.includes(value) ||
+      names.some((name) => name.startsWith("--") && value.startsWith(`${name}=`))
+    ) {
+      return true;
+    }
+    if (letter && /^-[a-zA-Z]+$/.test(value) && value.slice(1).includes(letter)) return true;
+  }
+  return false;
+}
+
+/** The value of an option (`-X POST`, `-XPOST`, `--request=POST`), or null. */
+export function optionValue(args: Word[], names: string[]): string | null {
+  for (let i = 0; i < args.length; i += 1) {
+    const value = args[i]!.value;
+    for (const name of names) {
+      if (value === name) return args[i + 1]?.value ?? null;
+      if (name.startsWith("--") && value.startsWith(`${name}=`)) return value.slice(name.length + 1);
+      if (!name.startsWith("--") && name.length === 2 && value.startsWith(name) && value.length > 2) {
+        return value.slice(2);
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,296 @@
+/**
+ * Path semantics for risk (SPEC §2.8): sensitive files (secrets, keys, credentials), system
+ * directories, project configuration, authentication code, shell start-up files. Paths are
+ * judged after normalisation (`~` and `$HOME` kept as a home marker, `.`/`..` resolved
+ * against the working directory), never by substring over a raw command line.
+ */
+import { posix } from "node:path";
+
+/** Stands for the user's home directory in normalised paths. */
+export const HOME = "~";
+
+export interface PathContext {
+  cwd: string | null;
+}
+
+/** Normalises a path as the shell would see it: home expanded to `~`, relative resolved to cwd. */
+export function normalizePath(raw: string, context: PathContext): string {
+  let path = raw.trim();
+  path = path.replace(/^(\$HOME|\$\{HOME\})(?=\/|$)/, HOME);
+  if (path === HOME || path.startsWith(`${HOME}/`)) return posix.normalize(path).replace(/\/$/, "") || HOME;
+  if (path.startsWith("~")) return posix.normalize(path); // ~user/…
+  if (!path.startsWith("/")) path = posix.join(context.cwd ?? ".", path);
+  const normal = posix.normalize(path);
+  return normal.length > 1 ? normal.replace(/\/$/, "") : normal;
+}
+
+function segments(path: string): string[] {
+  return path.split("/").filter((segment) => segment !== "" && segment !== ".");
+}
+
+function basename(path: string): string {
+  return segments(path).at(-1) ?? path;
+}
+
+/** Splits a name into lowercase words: `getAccessToken.ts` → get, access, token, ts. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+const SECRET_WORD = /(secret|password|passwd|token|credential)s?$|^creds?$/;
+/** Files whose content is code or prose about a subject, not the secret itself. */
+const CODE_OR_DOC =
+  /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|java|kt|kts|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|m|md|mdx|rst|adoc|html|css|scss|vue|svelte|sh|snap)$/i;
+const KEY_EXTENSIONS = /\.(key|pem|p12|pfx|jks|keystore|ppk|kdbx|asc|gpg|der|crt-key)$/i;
+const PRIVATE_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/;
+const SECRET_FILES = new Set([
+  ".netrc",
+  "_netrc",
+  ".pgpass",
+  ".npmrc",
+  ".pypirc",
+  ".git-credentials",
+  ".htpasswd",
+  ".my.cnf",
+  "shadow",
+  "gshadow",
+  "sudoers",
+  "master.key",
+  "credentials",
+  "credentials.json",
+  "service-account.json",
+  "keychain-db",
+]);
+const SECRET_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".azure", ".password-store"]);
+/** Environment templates hold variable names, not values: not secret (docs/risk.md). */
+const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/;
+
+/** Why a path is sensitive (credential or secret), or null. */
+export function sensitiveReason(path: string): string | null {
+  const name = basename(path);
+  if (name === ".env" || (name.startsWith(".env.") && !ENV_TEMPLATE.test(name))) {
+    return `environment-secret file ${name}`;
+  }
+  if (PRIVATE_KEY_NAME.test(name)) return `private key file ${name}`;
+  if (KEY_EXTENSIONS.test(name)) return `key or certificate file ${name}`;
+  if (SECRET_FILES.has(name)) return `credential file ${name}`;
+  const parts = segments(path);
+  for (const dir of parts.slice(0, -1)) {
+    if (SECRET_DIRS.has(dir)) return `credential directory ${dir}/`;
+  }
+  if (name === "config.json" && parts.at(-2) === ".docker") return "docker credentials";
+  if (parts.includes("gcloud") && parts.includes(".config")) return "gcloud credentials";
+  if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;
+  const checked = CODE_OR_DOC.test(name) ? parts.slice(0, -1) : parts;
+  for (const part of checked) {
+    if (part === HOME) continue;
+    for (const word of words(part)) {
+      if (SECRET_WORD.test(word)) return `path names a secret (${part})`;
+    }
+  }
+  return null;
+}
+
+const SYSTEM_ROOTS = [
+  "etc",
+  "usr",
+  "bin",
+  "sbin",
+  "boot",
+  "lib",
+  "lib32",
+  "lib64",
+  "libx32",
+  "sys",
+  "proc",
+  "dev",
+  "var",
+  "opt",
+  "root",
+  "srv",
+  "System",
+  "Library",
+  "private",
+];
+/** Device files that are safe to write (`> /dev/null`). */
+const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+|u?random|full)$/;
+
+/** True for a path in a system directory (SPEC §2.8: writing there is critical). */
+export function isSystemPath(path: string): boolean {
+  if (!path.startsWith("/")) return false;
+  const parts = segments(path);
+  const top = parts[0];
+  if (top === undefined || !SYSTEM_ROOTS.includes(top)) return false;
+  if (HARMLESS_DEVICES.test(path)) return false;
+  if (top === "var" && (parts[1] === "tmp" || parts[1] === "folders")) return false;
+  if (top === "private" && (parts[1] === "tmp" || parts[1] === "var")) return false;
+  if (top === "usr" && parts[1] === "local" && parts[2] === "src") return false;
+  return true;
+}
+
+/** The whole file system, a top-level directory, home or the parent of the working directory. */
+export function isBroadPath(path: string, context: PathContext): boolean {
+  if (path === "/" || path === HOME || /^~[^/]*$/.test(path)) return true;
+  if (/^\.\.?(\/\.\.)*$/.test(path)) return true; // the working directory or its parents
+  const parts = segments(path);
+  if (path.startsWith("/") && parts.length <= 1) return true;
+  if (path.startsWith("/") && (parts[0] === "home" || parts[0] === "Users") && parts.length <= 2) return true;
+  const cwd = context.cwd ? normalizePath(context.cwd, { cwd: "/" }) : null;
+  if (cwd && (path === cwd || cwd.startsWith(`${path}/`))) return true;
+  return false;
+}
+
+const CONFIG_FILES = new Set([
+  "package.json",
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "pnpm-workspace.yaml",
+  "bun.lockb",
+  "bun.lock",
+  "deno.json",
+  "deno.jsonc",
+  ".nvmrc",
+  ".node-version",
+  ".tool-versions",
+  "biome.json",
+  "biome.jsonc",
+  ".editorconfig",
+  ".gitignore",
+  ".gitattributes",
+  ".gitmodules",
+  ".dockerignore",
+  ".babelrc",
+  "makefile",
+  "gnumakefile",
+  "cmakelists.txt",
+  "cargo.toml",
+  "cargo.lock",
+  "go.mod",
+  "go.sum",
+  "go.work",
+  "pyproject.toml",
+  "setup.py",
+  "setup.cfg",
+  "pipfile",
+  "pipfile.lock",
+  "poetry.lock",
+  "uv.lock",
+  "tox.ini",
+  "pytest.ini",
+  "gemfile",
+  "gemfile.lock",
+  "composer.json",
+  "composer.lock",
+  "pom.xml",
+  "gradle.properties",
+  "jenkinsfile",
+  "procfile",
+  "lerna.json",
+  "nx.json",
+  "turbo.json",
+  "renovate.json",
+  "vercel.json",
+  "netlify.toml",
+  "fly.toml",
+  "app.json",
+  "angular.json",
+  ".gitlab-ci.yml",
+  ".travis.yml",
+  "azure-pipelines.yml",
+  "bitbucket-pipelines.yml",
+  ".pre-commit-config.yaml",
+  "codeowners",
+]);
+const CONFIG_PATTERNS = [
+  /^tsconfig(\..+)?\.json$/,
+  /^jsconfig(\..+)?\.json$/,
+  /^(vite|vitest|jest|webpack|rollup|esbuild|babel|next|nuxt|svelte|astro|tailwind|postcss|playwright|cypress|karma|eslint|prettier|stylelint|commitlint|lint-staged|metro|remix|turbo|tsup)\.config\.[cm]?[jt]s$/,
+  /^\.(eslintrc|prettierrc|stylelintrc|babelrc|swcrc|mocharc|npmignore)(\..+)?$/,
+  /^dockerfile(\..+)?$/,
+  /^.+\.dockerfile$/,
+  /^(docker-)?compose(\..+)?\.ya?ml$/,
+  /^requirements(-.+)?\.txt$/,
+  /^build\.gradle(\.kts)?$/,
+  /^settings\.gradle(\.kts)?$/,
+  /^.+\.csproj$/,
+  /^.+\.sln$/,
+];
+const CONFIG_DIRS = [".github", ".circleci", ".husky", ".devcontainer", ".vscode"];
+
+/** Project configuration (SPEC §2.8: editing it is medium), or null. */
+export function configReason(path: string): string | null {
+  const name = basename(path).toLowerCase();
+  const parts = segments(path);
+  if (CONFIG_FILES.has(name) || CONFIG_PATTERNS.some((pattern) => pattern.test(name))) {
+    return `project configuration ${basename(path)}`;
+  }
+  const dir = parts.slice(0, -1).find((part) => CONFIG_DIRS.includes(part));
+  if (dir) return `project configuration under ${dir}/`;
+  if (parts.at(-2) === ".git" && name === "config") return "git configuration";
+  return null;
+}
+
+/** Files that change what an agent, git or a shell runs on their own: editing them is high. */
+export function executionHookReason(path: string): string | null {
+  const name = basename(path);
+  const parts = segments(path);
+  const parent = parts.at(-2);
+  if (
+    (parent === ".claude" && /^settings(\.local)?\.json$/.test(name)) ||
+    (parent === ".cursor" && name === "hooks.json")
+  ) {
+    return "the agent's hook configuration";
+  }
+  if (parent === ".gemini" && name === "settings.json") return "the agent's hook configuration";
+  if (parts.includes(".git") && parts.includes("hooks")) return "a git hook";
+  if (/^\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)$/.test(name)) {
+    return `shell start-up file ${name}`;
+  }
+  if (parent === "autostart" || (parts.includes("cron.d") && path.startsWith("/")))
+    return "scheduled start-up";
+  return null;
+}
+
+const TEST_DIRS = new Set(["test", "tests", "__tests__", "spec", "fixtures"]);
+const AUTH_WORDS = new Set([
+  "auth",
+  "authn",
+  "authz",
+  "authentication",
+  "authorization",
+  "authorize",
+  "oauth",
+  "oauth2",
+  "login",
+  "logon",
+  "signin",
+  "sso",
+  "saml",
+  "oidc",
+  "jwt",
+  "passport",
+  "permission",
+  "permissions",
+  "rbac",
+  "acl",
+  "mfa",
+  "totp",
+]);
+
+/** Authentication or authorisation code (SPEC §2.7: modifying it is high), or null. */
+export function authCodeReason(path: string): string | null {
+  const name = basename(path);
+  if (!CODE_OR_DOC.test(name) || /\.(md|mdx|rst|adoc)$/i.test(name)) return null;
+  const parts = segments(path);
+  if (/\.(test|spec)\.|_test\.|^test_/.test(name) || parts.some((part) => TEST_DIRS.has(part))) return null;
+  for (const part of parts) {
+    if (words(part).some((word) => AUTH_WORDS.has(word))) return `authentication code (${part})`;
+  }
+  return null;
+}

@@ -1,0 +1,348 @@
+/**
+ * Network commands by method and host (curl, wget, httpie, nc, ssh, scp, rsync), download
+ * piped into a shell (critical), data exfiltration of secrets (`curl -d @.env`), and
+ * database drop/truncate through psql/mysql/sqlite3/… arguments or stdin (critical).
+ */
+import { hasOption, optionValue, positionals, type Rule, type RuleContext } from "./commands.js";
+import { upstream } from "./rules-fs.js";
+import type { ShellCommand, Word } from "./shell-model.js";
+import { INTERPRETERS, type Invocation, resolveInvocation } from "./wrappers.js";
+
+export const DOWNLOADERS = new Set([
+  "curl",
+  "wget",
+  "http",
+  "https",
+  "xh",
+  "aria2c",
+  "fetch",
+  "lwp-request",
+  "GET",
+]);
+
+const URLISH =
+  /^([a-z][a-z0-9+.-]*:\/\/|[\w.-]+\.[a-z]{2,}(:\d+)?(\/|$)|\d{1,3}(\.\d{1,3}){3}(:\d+)?(\/|$)|\[[0-9a-f:]+\]|localhost(:\d+)?(\/|$))/i;
+
+const CURL_VALUE_OPTIONS = (
+  "-X -H -d -o -u -A -e -b -c -F -T -w -x -m -K -E -r -C -y -Y -z -U -Q -P " +
+  "--request --header --data --data-raw --data-binary --data-urlencode --data-ascii --json --output --user " +
+  "--user-agent --referer --cookie --cookie-jar --form --form-string --upload-file --write-out --proxy " +
+  "--max-time --connect-timeout --retry --retry-delay --resolve --cacert --cert --key --config --range " +
+  "--output-dir --oauth2-bearer --limit-rate --interface --dns-servers --connect-to --url-query"
+).split(" ");
+const WGET_VALUE_OPTIONS = (
+  "-O -o -a -P -t -T -w -U -e -i -B -Q -l -A -R -D -I -X --output-document --output-file --directory-prefix " +
+  "--tries --timeout --wait --user-agent --header --post-data --post-file --body-data --body-file --method --user --password"
+).split(" ");
+
+const curl: Rule = (invocation, { signals }) => {
+  const args = invocation.args;
+  let method = optionValue(args, ["-X", "--request"])?.toUpperCase() ?? null;
+  const dataOptions = [
+    "-d",
+    "--data",
+    "--data-raw",
+    "--data-binary",
+    "--data-urlencode",
+    "--data-ascii",
+    "--json",
+    "-F",
+    "--form",
+    "-T",
+    "--upload-file",
+  ];
+  const sendsData = hasOption(args, dataOptions);
+  if (!method)
+    method = hasOption(args, ["-T", "--upload-file"])
+      ? "PUT"
+      : sendsData
+        ? "POST"
+        : hasOption(args, ["-I", "--head"])
+          ? "HEAD"
+          : "GET";
+  // Files sent with -d @file / -F x=@file / -T file leave the machine.
+  for (let i = 0; i < args.length; i += 1) {
+    const option = args[i]!.value;
+    if (!dataOptions.includes(option)) continue;
+    const value = args[i + 1]?.value ?? "";
+    const upload = option === "-T" || option === "--upload-file";
+    const file = upload ? value : (/^@(.+)$/.exec(value) ?? /=[@<]([^;]+)/.exec(value))?.[1];
+    if (file && file !== "-") signals.read(file, "uploads");
+  }
+  const output = optionValue(args, ["-o", "--output"]);
+  if (output && output !== "-" && output !== "/dev/null") signals.write(output, "downloads to");
+  const urls = [
+    optionValue(args, ["--url"]),
+    ...positionals(args, CURL_VALUE_OPTIONS).map((word) => word.value),
+  ];
+  requestAll(invocation, signals, urls, method);
+};
+
+const wget: Rule = (invocation, { signals }) => {
+  const args = invocation.args;
+  let method = optionValue(args, ["--method"])?.toUpperCase() ?? null;
+  if (!method)
+    method = hasOption(args, ["--post-data", "--post-file", "--body-data", "--body-file"]) ? "POST" : "GET";
+  const postFile = optionValue(args, ["--post-file", "--body-file"]);
+  if (postFile) signals.read(postFile, "uploads");
+  const output = optionValue(args, ["-O", "--output-document"]);
+  if (output && output !== "-" && output !== "/dev/null") signals.write(output, "downloads to");
+  const prefix = optionValue(args, ["-P", "--directory-prefix"]);
+  if (prefix) signals.write(prefix, "downloads into");
+  requestAll(
+    invocation,
+    signals,
+    positionals(args, WGET_VALUE_OPTIONS).map((word) => word.value),
+    method,
+  );
+};
+
+/** httpie / xh: `http [METHOD] URL [items]`; request items with `=`/`:=`/`@` send data. */
+const httpie: Rule = (invocation, { signals }) => {
+  const words = positionals(invocation.args, [
+    "-a",
+    "--auth",
+    "-o",
+    "--output",
+    "--session",
+    "--verify",
+    "--cert",
+  ]);
+  let method: string | null = null;
+  let index = 0;
+  if (words[0] && /^[A-Z]+$/.test(words[0].value)) {
+    method = words[0].value;
+    index = 1;
+  }
+  const url = words[index]?.value;
+  const items = words.slice(index + 1).map((word) => word.value);
+  for (const item of items) {
+    const file = /^[^=:@]+(?:=@|@)(.+)$/.exec(item);
+    if (file) signals.read(file[1]!, "uploads");
+  }
+  method ??= items.some((item) => /^[^:]+(=|:=|@)/.test(item)) ? "POST" : "GET";
+  requestAll(invocation, signals, url ? [url] : [], method);
+};
+
+function requestAll(
+  invocation: Invocation,
+  signals: RuleContext["signals"],
+  urls: (string | null)[],
+  method: string,
+) {
+  const found = urls.filter((url): url is string => url !== null && URLISH.test(url));
+  if (found.length === 0) {
+    signals.score.raise("medium", `${invocation.program} makes a network request`, "network_request");
+    return;
+  }
+  for (const url of found) signals.network(url, method, "command");
+}
+
+/** `[user@]host[:path]` and `scp://` forms. */
+function remoteHost(value: string): string | null {
+  const url = /^(?:scp|sftp|ssh|rsync):\/\/(?:[^@/]+@)?([^/:]+|\[[^\]]+\])/.exec(value);
+  if (url) return url[1]!;
+  const spec = /^(?:[^@/:]+@)?(\[[^\]]+\]|[^/:@]+):/.exec(value);
+  return spec ? spec[1]! : null;
+}
+
+const ssh: Rule = (invocation, context) => {
+  const args = positionals(
+    invocation.args,
+    "-b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w".split(" "),
+  );
+  const destination = args[0]?.value;
+  if (!destination) return;
+  const host = destination
+    .replace(/^ssh:\/\//, "")
+    .replace(/^[^@]+@/, "")
+    .replace(/:\d+$/, "");
+  context.signals.network(host, "SSH", "command");
+  const identity = optionValue(invocation.args, ["-i"]);
+  if (identity) context.signals.path(identity); // using a key is not reading it out
+  if (args.length > 1) {
+    const remote = args.slice(1);
+    context.nested(
+      {
+        value: remote.map((word) => word.value).join(" "),
+        dynamic: remote.some((word) => word.dynamic),
+        inner: [],
+      },
+      `ssh runs a command on ${host}`,
+    );
+  }
+};
+
+/** scp/rsync/sftp: remote specs are network transfers; local sources are read, destinations written. */
+const transfer: Rule = (invocation, { signals }) => {
+  const paths = positionals(invocation.args, [
+    "-P",
+    "-i",
+    "-o",
+    "-F",
+    "-c",
+    "-l",
+    "-S",
+    "-e",
+    "--rsh",
+    "--exclude",
+    "--include",
+    "--filter",
+    "-f",
+  ]);
+  const destination = paths.at(-1);
+  let remote = false;
+  for (const word of paths) {
+    const host = remoteHost(word.value);
+    if (host) {
+      remote = true;
+      signals.network(host, word === destination ? "PUT" : "GET", "command");
+    } else if (word === destination) {
+      signals.write(word);
+    } else {
+      signals.read(word, "copies");
+    }
+  }
+  if (!remote && invocation.program !== "rsync")
+    signals.score.raise("medium", `${invocation.program} makes a network transfer`, "network_request");
+  if (hasOption(invocation.args, ["--delete", "--delete-after", "--delete-before", "--delete-excluded"])) {
+    signals.score.raise("medium", "rsync --delete removes files at the destination", "destructive_command");
+  }
+};
+
+const socket: Rule = (invocation, { signals }) => {
+  const words = positionals(invocation.args, ["-p", "-s", "-w", "-i", "-q", "-e", "-c", "-x", "-X"]);
+  const host = words.find((word) => !/^\d+$/.test(word.value));
+  if (host && !hasOption(invocation.args, [], "l")) signals.network(host.value, "CONNECT", "command");
+  else signals.score.raise("medium", `${invocation.program} opens a network socket`, "network_request");
+};
+
+const SQL_DROP =
+  /\b(drop\s+(table|database|schema|index|view|user|role|collection)\b|truncate\s+(table\s+)?[\w"`[]|dropdatabase\s*\(|flushall\b|flushdb\b)|\.drop\s*\(/i;
+const SQL_DELETE_ALL = /\bdelete\s+from\s+[\w."`[\]]+\s*(;|$)/i;
+export const DB_CLIENTS = new Set([
+  "psql",
+  "mysql",
+  "mariadb",
+  "sqlite3",
+  "sqlite",
+  "sqlcmd",
+  "clickhouse-client",
+  "clickhouse",
+  "cockroach",
+  "mongo",
+  "mongosh",
+  "redis-cli",
+  "duckdb",
+  "cqlsh",
+  "snowsql",
+  "bq",
+]);
+
+/** SQL given to a database client in arguments, a heredoc/herestring, or piped in from echo/cat. */
+const database: Rule = (invocation, context) => {
+  const texts = invocation.args.map((word) => word.value);
+  const command = invocation.command;
+  if (command.stdinText) texts.push(command.stdinText);
+  for (const feeder of upstream(context.script.commands, command)) {
+    const feed = resolveInvocation(feeder);
+    if (feeder.stdinText) texts.push(feeder.stdinText);
+    if (feed.program === "echo" || feed.program === "printf")
+      texts.push(feed.args.map((word) => word.value).join(" "));
+  }
+  const sql = texts.join("\n");
+  const { score } = context.signals;
+  if (SQL_DROP.test(sql))
+    score.raise(
+      "critical",
+      `${invocation.program}: drops or truncates database objects`,
+      "destructive_command",
+    );
+  else if (SQL_DELETE_ALL.test(sql))
+    score.raise("high", `${invocation.program}: deletes every row of a table`, "destructive_command");
+  else score.raise("medium", `${invocation.program} runs database statements`);
+};
+
+const dropDatabase: Rule = (invocation, { signals }) => {
+  signals.score.raise("critical", `${invocation.program} drops a database`, "destructive_command");
+};
+
+/**
+ * Download piped into a shell (SPEC §2.8, critical): `curl … | sh`, `bash <(curl …)`,
+ * `sh -c "$(curl …)"`, `eval "$(wget -O- …)"`. Text piped or fed to a shell from echo,
+ * printf or a heredoc is parsed and judged as a script of its own.
+ */
+export function pipeToShell(invocation: Invocation, context: RuleContext): void {
+  const { program, args, command } = invocation;
+  if (!INTERPRETERS.has(program) && program !== "eval") return;
+  const { score } = context.signals;
+  const fetched = (commands: ShellCommand[]) =>
+    commands.some((inner) => DOWNLOADERS.has(resolveInvocation(inner).program));
+  const substitutions = args.flatMap((word: Word) => word.inner);
+  if (fetched(substitutions)) {
+    score.raise("critical", `${program} runs downloaded content`, "pipe_to_shell", "network_request");
+    return;
+  }
+  if (command.position === 0 || program === "eval") {
+    if (
+      command.stdinText !== null &&
+      (program === "bash" || program === "sh" || program === "zsh" || program === "dash")
+    ) {
+      context.nested(
+        { value: command.stdinText, dynamic: false, inner: [] },
+        `${program} runs a heredoc script`,
+      );
+    }
+    return;
+  }
+  const readsStdin =
+    args.every((word) => word.value.startsWith("-")) ||
+    args.some((word) => word.value === "-" || word.value === "/dev/stdin");
+  if (!readsStdin) return;
+  const feeders = upstream(context.script.commands, command);
+  if (fetched(feeders)) {
+    score.raise("critical", `pipes downloaded content into ${program}`, "pipe_to_shell", "network_request");
+    return;
+  }
+  for (const feeder of feeders) {
+    const feed = resolveInvocation(feeder);
+    if ((feed.program === "echo" || feed.program === "printf") && feed.args.every((word) => !word.dynamic)) {
+      const text = feed.args
+        .filter((word) => !/^-[neE]+$/.test(word.value))
+        .map((word) => word.value)
+        .join(" ");
+      if (SHELL_LIKE.has(program))
+        context.nested({ value: text, dynamic: false, inner: [] }, `${program} runs piped text`);
+      else score.raise("medium", `${program} runs piped code`);
+    } else {
+      score.raise("high", `pipes the output of ${feed.program || "a command"} into ${program}`);
+    }
+  }
+}
+
+const SHELL_LIKE = new Set(["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh"]);
+
+export const NETWORK_RULES: Record<string, Rule> = {
+  curl,
+  wget,
+  http: httpie,
+  https: httpie,
+  xh: httpie,
+  aria2c: wget,
+  ssh,
+  mosh: ssh,
+  scp: transfer,
+  sftp: transfer,
+  rsync: transfer,
+  nc: socket,
+  ncat: socket,
+  netcat: socket,
+  telnet: socket,
+  socat: socket,
+  ...Object.fromEntries([...DB_CLIENTS].map((name) => [name, database])),
+  dropdb: dropDatabase,
+  mysqladmin: (invocation, context) => {
+    if (invocation.args.some((word) => word.value === "drop")) dropDatabase(invocation, context);
+    else context.signals.score.raise("medium", "mysqladmin changes a database server");
+  },
+};

@@ -1,0 +1,97 @@
+/**
+ * System modification commands (SPEC §2.8: critical): system package managers, services,
+ * users, mounts, kernel and firewall settings, disks, scheduled jobs, power. Their read-only
+ * forms (`systemctl status`, `apt list`, `crontab -l`) add nothing.
+ */
+import { hasOption, positionals, type Rule } from "./commands.js";
+
+function systemChange(what: string): Rule {
+  return (invocation, { signals }) => {
+    signals.score.raise("critical", `${invocation.program}: ${what}`, "system_modification");
+  };
+}
+
+/** A command whose listed sub-commands only read; anything else changes the system. */
+function systemTool(readOnly: RegExp, what: string): Rule {
+  return (invocation, context) => {
+    const sub = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r", "--user"])[0]?.value ?? "";
+    const query = invocation.args.some((word) =>
+      /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query)/.test(word.value),
+    );
+    if (readOnly.test(sub) || query || invocation.args.length === 0) {
+      context.signals.score.raise("none", "");
+      return;
+    }
+    systemChange(`${sub ? `${sub} ` : ""}${what}`)(invocation, context);
+  };
+}
+
+const PACKAGES = systemTool(
+  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|provides|whatprovides|repolist|query)$/,
+  "changes system packages",
+);
+const SERVICES = systemTool(
+  /^(status|show|list-units|list-unit-files|list-timers|list|is-active|is-enabled|is-failed|cat|help|--version|print|blame|get-default)$/,
+  "changes system services",
+);
+
+const crontab: Rule = (invocation, context) => {
+  if (hasOption(invocation.args, ["-l"])) return void context.signals.score.raise("none", "");
+  if (hasOption(invocation.args, ["-r"])) {
+    return void context.signals.score.raise(
+      "critical",
+      "crontab -r deletes scheduled jobs",
+      "system_modification",
+      "destructive_command",
+    );
+  }
+  systemChange("changes scheduled jobs")(invocation, context);
+};
+
+const sysctl: Rule = (invocation, context) => {
+  const writes =
+    hasOption(invocation.args, ["-w", "--write", "-p", "--load", "--system"]) ||
+    invocation.args.some((word) => word.value.includes("="));
+  if (writes) systemChange("changes kernel parameters")(invocation, context);
+  else context.signals.score.raise("none", "");
+};
+
+const disk = (invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]) => {
+  context.signals.score.raise(
+    "critical",
+    `${invocation.program} rewrites disks or file systems`,
+    "system_modification",
+    "destructive_command",
+  );
+};
+
+const fromList = (names: string, rule: Rule) =>
+  Object.fromEntries(names.split(" ").map((name) => [name, rule]));
+
+export const SYSTEM_RULES: Record<string, Rule> = {
+  ...fromList(
+    "apt apt-get aptitude dpkg yum dnf zypper pacman apk snap port emerge rpm pkg xbps-install nix-env",
+    PACKAGES,
+  ),
+  ...fromList("systemctl service launchctl rc-service rc-update update-rc.d chkconfig initctl", SERVICES),
+  ...fromList(
+    "mount umount swapon swapoff modprobe insmod rmmod depmod",
+    systemChange("changes mounts or kernel modules"),
+  ),
+  ...fromList("iptables ip6tables nft ufw firewall-cmd pfctl", systemChange("changes the firewall")),
+  ...fromList(
+    "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh",
+    systemChange("changes users or their credentials"),
+  ),
+  ...fromList("reboot shutdown halt poweroff telinit", systemChange("stops or restarts the machine")),
+  ...fromList(
+    "hostnamectl timedatectl localectl update-alternatives ldconfig grub-install update-grub update-initramfs csrutil nvram spctl setenforce",
+    systemChange("changes system configuration"),
+  ),
+  ...fromList(
+    "mkfs mkfs.ext4 mkfs.ext3 mkfs.xfs mkfs.vfat mkfs.btrfs mkswap wipefs fdisk sfdisk gdisk parted diskutil",
+    disk,
+  ),
+  crontab,
+  sysctl,
+};

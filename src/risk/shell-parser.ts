@@ -1,0 +1,352 @@
+/**
+ * The real shell parser: tree-sitter-bash (wasm) through web-tree-sitter, loaded lazily on
+ * the first command that needs it and kept for the process. Every tree is deleted after use
+ * (wasm memory is not garbage collected). The walk turns the syntax tree into the simple
+ * commands of shell-model.ts: pipelines, lists, subshells, groups, loops, functions, `$(…)`,
+ * backticks, `<(…)`, redirections, heredocs (their bodies are data, except the substitutions
+ * an unquoted heredoc runs) and herestrings.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { setFlagsFromString } from "node:v8";
+import type { Node, Parser } from "web-tree-sitter";
+import { TrailsealError } from "../errors/index.js";
+import type { Redirect, ShellCommand, ShellScript, Word } from "./shell-model.js";
+
+/** Deeper syntax than this (nested substitutions, say) is refused as unreadable. */
+const MAX_DEPTH = 200;
+
+let parser: Parser | null = null;
+let loading: Promise<void> | null = null;
+
+export function isShellParserLoaded(): boolean {
+  return parser !== null;
+}
+
+/** Loads the grammar once; later calls return at once. */
+export function loadShellParser(): Promise<void> {
+  loading ??= (async () => {
+    // V8 (Node 20) tiers hot wasm functions up to TurboFan in background threads, and a
+    // process then waits for those compile jobs before it exits: measured +0.5 s on every
+    // hook call. Baseline (Liftoff) code parses a command in well under a millisecond.
+    setFlagsFromString("--liftoff-only");
+    const require = createRequire(import.meta.url);
+    const { Parser: ParserClass, Language } = await import("web-tree-sitter");
+    await ParserClass.init({
+      wasmBinary: readFileSync(require.resolve("web-tree-sitter/web-tree-sitter.wasm")),
+    });
+    const bash = await Language.load(readFileSync(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm")));
+    const instance = new ParserClass();
+    instance.setLanguage(bash);
+    parser = instance;
+  })().catch((cause) => {
+    loading = null;
+    throw new TrailsealError(
+      "RISK_PARSER_UNAVAILABLE",
+      "the shell parser (tree-sitter-bash) could not load",
+      {
+        cause,
+        hint: "reinstall trailseal: web-tree-sitter and tree-sitter-bash must be in node_modules",
+      },
+    );
+  });
+  return loading;
+}
+
+/** Parses with tree-sitter. The parser must be loaded (loadShellParser). */
+export function parseWithTreeSitter(text: string): ShellScript {
+  if (!parser) throw new TrailsealError("RISK_PARSER_NOT_LOADED", "the shell parser is not loaded");
+  const tree = parser.parse(text);
+  if (!tree) return { commands: [], error: true };
+  try {
+    const walker = new Walker();
+    walker.walk(tree.rootNode, null, 0);
+    return { commands: walker.commands, error: tree.rootNode.hasError || walker.tooDeep };
+  } finally {
+    tree.delete();
+  }
+}
+
+interface PipeSlot {
+  pipeline: number;
+  position: number;
+  length: number;
+}
+
+const REDIRECTS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
+
+class Walker {
+  readonly commands: ShellCommand[] = [];
+  tooDeep = false;
+  private pipelines = 0;
+
+  walk(node: Node, slot: PipeSlot | null, depth: number): void {
+    if (depth > MAX_DEPTH) {
+      this.tooDeep = true;
+      return;
+    }
+    switch (node.type) {
+      case "command":
+        this.command(node, [], slot, depth);
+        return;
+      case "declaration_command":
+      case "unset_command":
+        this.declaration(node, slot, depth);
+        return;
+      case "variable_assignment":
+      case "variable_assignments":
+        this.bareAssignments(node, slot, depth);
+        return;
+      case "pipeline":
+        this.pipeline(this.flattenPipeline(node), depth);
+        return;
+      case "redirected_statement":
+        this.redirected(node, slot, depth);
+        return;
+      case "heredoc_body":
+        // Data, except what an unquoted heredoc expands: its substitutions run.
+        for (const child of node.namedChildren) if (child) this.walkSubstitutions(child, depth + 1);
+        return;
+      case "comment":
+        return;
+      default:
+        for (const child of node.namedChildren) if (child) this.walk(child, slot, depth + 1);
+    }
+  }
+
+  private flattenPipeline(node: Node): Node[] {
+    const parts: Node[] = [];
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === "pipeline") parts.push(...this.flattenPipeline(child));
+      else parts.push(child);
+    }
+    return parts;
+  }
+
+  private pipeline(parts: Node[], depth: number): void {
+    const pipeline = this.pipelines++;
+    parts.forEach((part, position) => {
+      this.walk(part, { pipeline, position, length: parts.length }, depth + 1);
+    });
+  }
+
+  private walkSubstitutions(node: Node, depth: number): void {
+    if (node.type === "command_substitution" || node.type === "process_substitution") {
+      this.walk(node, null, depth);
+      return;
+    }
+    for (const child of node.namedChildren) if (child) this.walkSubstitutions(child, depth + 1);
+  }
+
+  private redirected(node: Node, slot: PipeSlot | null, depth: number): void {
+    const redirects: Node[] = [];
+    let body: Node | null = null;
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (REDIRECTS.has(child.type)) redirects.push(child);
+      else body ??= child;
+    }
+    // tree-sitter-bash hangs the rest of a line that starts with a heredoc (`cat <<EOF | psql`)
+    // under the heredoc node: a pipeline there continues the body's pipeline.
+    const continuation: Node[] = [];
+    const extra: Node[] = [];
+    for (const redirect of redirects) {
+      if (redirect.type !== "heredoc_redirect") continue;
+      for (const child of redirect.namedChildren) {
+        if (!child || /^heredoc_(start|body|end)$/.test(child.type) || REDIRECTS.has(child.type)) continue;
+        if (child.type === "pipeline") continuation.push(...this.flattenPipeline(child));
+        else extra.push(child);
+      }
+    }
+    if (continuation.length > 0 && body && slot === null) {
+      const pipeline = this.pipelines++;
+      const length = continuation.length + 1;
+      this.statementWithRedirects(body, redirects, { pipeline, position: 0, length }, depth);
+      continuation.forEach((part, index) => {
+        this.walk(part, { pipeline, position: index + 1, length }, depth + 1);
+      });
+    } else {
+      if (body) this.statementWithRedirects(body, redirects, slot, depth);
+      else this.command(null, redirects, slot, depth);
+      for (const part of continuation) this.walk(part, null, depth + 1);
+    }
+    for (const part of extra) this.walk(part, null, depth + 1);
+  }
+
+  private statementWithRedirects(body: Node, redirects: Node[], slot: PipeSlot | null, depth: number): void {
+    if (body.type === "command") {
+      this.command(body, redirects, slot, depth);
+      return;
+    }
+    // A compound statement with redirections (`while …; done > file`): the redirections
+    // belong to no single command, so they are listed as a command of their own.
+    this.walk(body, slot, depth + 1);
+    this.command(null, redirects, slot, depth);
+  }
+
+  private emit(
+    words: Word[],
+    assignments: string[],
+    redirects: Redirect[],
+    stdinText: string | null,
+    slot: PipeSlot | null,
+  ) {
+    const own = slot ?? { pipeline: this.pipelines++, position: 0, length: 1 };
+    this.commands.push({
+      words,
+      assignments,
+      redirects,
+      stdinText,
+      pipeline: own.pipeline,
+      position: own.position,
+      pipelineLength: own.length,
+    });
+  }
+
+  private command(node: Node | null, extraRedirects: Node[], slot: PipeSlot | null, depth: number): void {
+    const words: Word[] = [];
+    const assignments: string[] = [];
+    const redirectNodes = [...extraRedirects];
+    if (node) {
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        if (child.type === "variable_assignment") {
+          assignments.push(this.word(child, depth).value);
+        } else if (REDIRECTS.has(child.type)) {
+          redirectNodes.push(child);
+        } else if (child.type === "command_name") {
+          const inner = child.namedChildren[0];
+          words.push(inner ? this.word(inner, depth) : { value: child.text, dynamic: false, inner: [] });
+        } else if (child.type !== "comment") {
+          words.push(this.word(child, depth));
+        }
+      }
+    }
+    const redirects: Redirect[] = [];
+    let stdinText: string | null = null;
+    for (const redirect of redirectNodes) {
+      if (redirect.type === "heredoc_redirect") {
+        const bodyNode = redirect.namedChildren.find((child) => child?.type === "heredoc_body");
+        stdinText = bodyNode?.text ?? "";
+        if (bodyNode) this.walk(bodyNode, null, depth + 1);
+      } else if (redirect.type === "herestring_redirect") {
+        const target = redirect.namedChildren[0];
+        stdinText = target ? this.word(target, depth).value : "";
+      } else {
+        redirects.push(this.fileRedirect(redirect, depth));
+      }
+    }
+    if (words.length === 0 && assignments.length === 0 && redirects.length === 0) return;
+    this.emit(words, assignments, redirects, stdinText, slot);
+  }
+
+  private fileRedirect(node: Node, depth: number): Redirect {
+    let op = "";
+    let target: Word | null = null;
+    for (const child of node.children) {
+      if (!child) continue;
+      if (!child.isNamed) op += child.type;
+      else if (child.type !== "file_descriptor") target = this.word(child, depth);
+    }
+    return { op, target };
+  }
+
+  private declaration(node: Node, slot: PipeSlot | null, depth: number): void {
+    const keyword = node.children[0]?.type ?? "declare";
+    const words: Word[] = [{ value: keyword, dynamic: false, inner: [] }];
+    for (const child of node.namedChildren) if (child) words.push(this.word(child, depth));
+    this.emit(words, [], [], null, slot);
+  }
+
+  private bareAssignments(node: Node, slot: PipeSlot | null, depth: number): void {
+    const list = node.type === "variable_assignment" ? [node] : node.namedChildren;
+    const assignments = list.flatMap((child) => (child ? [this.word(child, depth).value] : []));
+    this.emit([], assignments, [], null, slot);
+  }
+
+  /** The value of a word-like node; substitutions inside it are walked (they run). */
+  private word(node: Node, depth: number): Word {
+    if (depth > MAX_DEPTH) {
+      this.tooDeep = true;
+      return { value: node.text, dynamic: true, inner: [] };
+    }
+    switch (node.type) {
+      case "word":
+      case "number":
+      case "variable_name":
+        return { value: unescapeWord(node.text), dynamic: false, inner: [] };
+      case "raw_string":
+        return { value: node.text.slice(1, -1), dynamic: false, inner: [] };
+      case "ansi_c_string":
+        return { value: decodeAnsiC(node.text.slice(2, -1)), dynamic: false, inner: [] };
+      case "string":
+      case "translated_string":
+      case "concatenation":
+      case "variable_assignment": {
+        const parts = node.namedChildren.filter((child): child is Node => child !== null);
+        if (node.type === "string" && parts.every((child) => child.type === "string_content")) {
+          return { value: unescapeDouble(node.text.replace(/^\$?"|"$/g, "")), dynamic: false, inner: [] };
+        }
+        let value = "";
+        let dynamic = false;
+        const inner: ShellCommand[] = [];
+        let cursor = node.startIndex;
+        for (const part of parts) {
+          // Literal text between parts (`=` of an assignment, quotes of a string) is kept.
+          const gap = node.text.slice(cursor - node.startIndex, part.startIndex - node.startIndex);
+          value += node.type === "string" ? gap.replace(/^\$?"/, "") : gap;
+          const piece =
+            part.type === "string_content"
+              ? { value: unescapeDouble(part.text), dynamic: false, inner: [] }
+              : this.word(part, depth + 1);
+          value += piece.value;
+          dynamic ||= piece.dynamic;
+          inner.push(...piece.inner);
+          cursor = part.endIndex;
+        }
+        const tail = node.text.slice(cursor - node.startIndex);
+        value += node.type === "string" ? tail.replace(/"$/, "") : tail;
+        return { value, dynamic, inner };
+      }
+      case "command_substitution":
+      case "process_substitution": {
+        const before = this.commands.length;
+        this.walk(node, null, depth + 1);
+        // The commands stay in the script's list (they run); the word remembers them too.
+        return { value: node.text, dynamic: true, inner: this.commands.slice(before) };
+      }
+      default: {
+        // Expansions ($X, ${X}, $((…))) and anything unusual: known only at run time.
+        const before = this.commands.length;
+        for (const child of node.namedChildren) if (child) this.walkSubstitutions(child, depth + 1);
+        return { value: node.text, dynamic: true, inner: this.commands.slice(before) };
+      }
+    }
+  }
+}
+
+function unescapeWord(text: string): string {
+  return text.replace(/\\(.)/gs, "$1");
+}
+
+function unescapeDouble(text: string): string {
+  return text.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === "\n" ? "" : c));
+}
+
+function decodeAnsiC(text: string): string {
+  const simple: Record<string, string> = {
+    n: "\n",
+    t: "\t",
+    r: "\r",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    e: "\x1b",
+  };
+  return text.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/g, (_, esc: string) => {
+    if (esc[0] === "x") return String.fromCharCode(Number.parseInt(esc.slice(1), 16));
+    if (/^[0-7]+$/.test(esc)) return String.fromCharCode(Number.parseInt(esc, 8));
+    return simple[esc] ?? `\\${esc}`;
+  });
+}

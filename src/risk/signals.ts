@@ -1,0 +1,103 @@
+/**
+ * The signals of one action, shared by the file, network, MCP and command rules: the score
+ * so far, and what the policy needs to see (simple commands after wrapper stripping, the
+ * paths and hosts the action touches).
+ */
+import { type HostClass, parseTarget } from "./hosts.js";
+import {
+  authCodeReason,
+  configReason,
+  executionHookReason,
+  isSystemPath,
+  normalizePath,
+  sensitiveReason,
+} from "./paths.js";
+import { Score } from "./score.js";
+import type { Word } from "./shell-model.js";
+
+export type Via = "tool" | "command";
+
+export class Signals {
+  readonly score = new Score();
+  /** Each simple command as written and at each wrapper-stripping stage (policy globs). */
+  readonly commandForms: string[][] = [];
+  readonly paths: string[] = [];
+  readonly hosts: string[] = [];
+  /** Set when any part of the input could not be parsed. */
+  unparsable = false;
+
+  constructor(readonly cwd: string | null) {}
+
+  path(raw: string | Word): string {
+    const value = typeof raw === "string" ? raw : raw.value;
+    const path = normalizePath(value, { cwd: this.cwd });
+    if (!this.paths.includes(path)) this.paths.push(path);
+    return path;
+  }
+
+  /** Reading file content: secrets are high (SPEC §2.8), anything else adds nothing. */
+  read(raw: string | Word, verb = "reads"): void {
+    const path = this.path(raw);
+    const sensitive = sensitiveReason(path);
+    if (sensitive) this.score.raise("high", `${verb} ${sensitive}`, "sensitive_file_access");
+  }
+
+  /**
+   * Writing, creating or deleting a file: system directories are critical, secrets and files
+   * that make things run by themselves high, project configuration medium, other files low.
+   */
+  write(raw: string | Word, verb = "writes"): void {
+    const path = this.path(raw);
+    if (isSystemPath(path)) {
+      this.score.raise("critical", `${verb} the system path ${path}`, "system_modification");
+      return;
+    }
+    const sensitive = sensitiveReason(path);
+    if (sensitive) this.score.raise("high", `${verb} ${sensitive}`, "sensitive_file_access");
+    const hook = executionHookReason(path);
+    if (hook) this.score.raise("high", `${verb} ${hook}`, "config_file_modification");
+    const config = configReason(path);
+    if (config) this.score.raise("medium", `${verb} ${config}`, "config_file_modification");
+    const auth = authCodeReason(path);
+    if (auth) this.score.raise("high", `${verb} ${auth}`);
+    if (!sensitive && !hook && !config && !auth) this.score.raise("low", `${verb} ${path}`);
+  }
+
+  /**
+   * A network request. Cloud metadata is critical and internal hosts high wherever they come
+   * from; a public GET is low from a fetch tool and medium from a command (SPEC §2.8).
+   */
+  network(raw: string, method: string, via: Via): HostClass {
+    const target = parseTarget(raw);
+    if (!this.hosts.includes(target.host)) this.hosts.push(target.host);
+    const what = `${method.toUpperCase()} ${target.host}`;
+    switch (target.hostClass) {
+      case "metadata":
+        this.score.raise("critical", `${what}: cloud metadata endpoint (credentials)`, "network_request");
+        break;
+      case "internal":
+        this.score.raise("high", `${what}: internal network`, "network_request");
+        break;
+      case "loopback":
+        this.score.raise("low", `${what}: this machine`, "network_request");
+        break;
+      case "invalid":
+        this.score.raise(
+          "medium",
+          `network request to an unreadable address ${raw.slice(0, 80)}`,
+          "network_request",
+        );
+        break;
+      case "public": {
+        const read = method.toUpperCase() === "GET" || method.toUpperCase() === "HEAD";
+        const level = via === "tool" && read ? "low" : "medium";
+        this.score.raise(
+          level,
+          read ? `${what}: public host` : `${what}: sends data to an external host`,
+          "network_request",
+        );
+      }
+    }
+    return target.hostClass;
+  }
+}
