@@ -14,6 +14,8 @@ export interface DashboardAppOptions {
   host?: string;
   /** Fallback polling interval of the trail, ms. */
   pollMs?: number;
+  /** Interval of the background full re-verification, ms (default 10 min; 0 turns it off). */
+  recheckMs?: number;
   env?: NodeJS.ProcessEnv;
   /** Where index.html, app.js and app.css are (default: found beside this module). */
   assetsDir?: string;

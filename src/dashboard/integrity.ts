@@ -46,6 +46,8 @@ export interface IntegrityStatus {
   seal_failures: SealResult[];
   /** Whether seal signatures were checked (the seal key is readable here). */
   signatures_checked: boolean;
+  /** Last background re-verification of the whole trail from byte 0 (null: not yet run). */
+  full_check: { at: string; ok: boolean; message: string | null } | null;
 }
 
 export class IncrementalIntegrity {
@@ -54,12 +56,40 @@ export class IncrementalIntegrity {
   /** Per seal id: a final result. A seal whose events are not all read yet has none. */
   private results = new Map<string, SealResult>();
   caughtUp = false;
+  /** Result of the last full re-verification (see `recheck`). */
+  fullCheck: { at: string; ok: boolean; message: string | null } | null = null;
 
   reset(): void {
     this.verifier = new ChainVerifier();
     this.hashes = new HashLog();
     this.results.clear();
     this.caughtUp = false;
+    this.fullCheck = null;
+  }
+
+  /**
+   * Re-verifies the trail from byte 0 up to the events verified so far, and compares with
+   * what was verified incrementally: catches bytes rewritten in place behind the read offset
+   * (same size, so the tail does not notice). `lines` is a fresh read of the trail.
+   */
+  async recheck(lines: AsyncIterable<string>, at: Date): Promise<void> {
+    const target = this.hashes.length;
+    const hashes = this.hashes;
+    const verifier = new ChainVerifier();
+    for await (const line of lines) {
+      if (verifier.state.count >= target || verifier.push(line)) break;
+    }
+    if (hashes !== this.hashes) return; // reset meanwhile: the rebuild supersedes this check
+    const { count, tip } = verifier.state;
+    let message: string | null = null;
+    if (verifier.broken && verifier.broken.seq < target) {
+      message = `re-verification: ${verifier.broken.message}`;
+    } else if (count < target) {
+      message = `re-verification found ${count} events where ${target} were verified before`;
+    } else if (target > 0 && tip !== hashes.at(target - 1)) {
+      message = `re-verification: the first ${target} events were rewritten since they were read`;
+    }
+    this.fullCheck = { at: at.toISOString(), ok: message === null, message };
   }
 
   push(line: string): void {
@@ -100,7 +130,11 @@ export class IncrementalIntegrity {
     const failures = results.filter((result) => !result.ok);
     const broken = this.verifier.broken;
     return {
-      state: !this.caughtUp ? "verifying" : broken || failures.length > 0 ? "broken" : "ok",
+      state: !this.caughtUp
+        ? "verifying"
+        : broken || failures.length > 0 || this.fullCheck?.ok === false
+          ? "broken"
+          : "ok",
       verified_events: this.verifier.state.count,
       chain_tip: this.verifier.state.tip,
       broken,
@@ -108,6 +142,7 @@ export class IncrementalIntegrity {
       seals_ok: results.length - failures.length,
       seal_failures: failures.slice(-20),
       signatures_checked: signaturesChecked,
+      full_check: this.fullCheck,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
 import { homePaths } from "../home/index.js";
-import { trailDir } from "../trail/index.js";
+import { readLines, trailDir } from "../trail/index.js";
 import { type DashboardEvent, toDashboardEvent } from "./dashboard-event.js";
 import { IncrementalIntegrity, type IntegrityStatus } from "./integrity.js";
 import { type Period, type PeriodFigures, RiskBuckets } from "./risk-buckets.js";
@@ -18,6 +18,8 @@ export interface LiveOptions {
   now?: () => Date;
   /** Polling interval of the fallback, ms (default 1000). */
   pollMs?: number;
+  /** Interval of the background full re-verification, ms (default 10 min; 0 turns it off). */
+  recheckMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -61,6 +63,8 @@ export class LiveTrail {
   private integrityMark = "";
   private watcher: FSWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private recheckTimer: NodeJS.Timeout | null = null;
+  private rechecking: Promise<void> | null = null;
   private debounce: NodeJS.Timeout | null = null;
   private closed = false;
   private initial: Promise<void> | null = null;
@@ -97,8 +101,26 @@ export class LiveTrail {
         void this.refresh(true).catch(() => {});
       }, this.options.pollMs ?? 1000);
       this.timer.unref();
+      const recheckMs = this.options.recheckMs ?? 10 * 60_000;
+      if (recheckMs > 0) {
+        this.recheckTimer = setInterval(() => void this.recheck().catch(() => {}), recheckMs);
+        this.recheckTimer.unref();
+      }
     })();
     return this.initial;
+  }
+
+  /** Re-verifies the whole trail in the background (one at a time); publishes `trust` after. */
+  recheck(): Promise<void> {
+    this.rechecking ??= (async () => {
+      try {
+        await this.integrity.recheck(readLines(this.dir), this.now());
+        this.publish({ type: "trust" });
+      } finally {
+        this.rechecking = null;
+      }
+    })();
+    return this.rechecking;
   }
 
   subscribe(fn: (message: LiveMessage) => void): () => void {
@@ -199,6 +221,7 @@ export class LiveTrail {
   close(): void {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.recheckTimer) clearInterval(this.recheckTimer);
     if (this.debounce) clearTimeout(this.debounce);
     this.watcher?.close();
     this.subscribers.clear();

@@ -55,6 +55,8 @@ describe("dashboard API", () => {
     });
     expect(all.trust.integrity).toMatchObject({ state: "ok", verified_events: 9 });
     expect(all.trust.last_seal).toBeNull();
+    await running.app.live.recheck();
+    expect((await summary(running)).trust.integrity.full_check).toMatchObject({ ok: true, message: null });
     const week = await summary(running, "7d");
     expect(week.counts).toEqual(all.counts);
   });
@@ -139,6 +141,22 @@ describe("dashboard API", () => {
     const s = await summary(running);
     expect(s.trust.integrity.state).toBe("broken");
     expect(s.trust.integrity.broken).toMatchObject({ seq: 7, reason: "hash_mismatch" });
+  });
+
+  it("re-verification from byte 0 catches an event rewritten in place behind the read offset", async () => {
+    running = await startDashboard({ home, port: 0, pollMs: 50, recheckMs: 0, env: {} });
+    expect((await summary(running)).trust.integrity.state).toBe("ok");
+    // Same length, so the incremental reader sees no change at all.
+    const segment = join(trailDir(home), "events-000000.jsonl");
+    const text = await readFile(segment, "utf8");
+    await writeFile(segment, text.replace("cat README.md", "cat READMX.md"));
+    const unchanged = await summary(running);
+    expect(unchanged.trail.resets).toBe(0);
+    expect(unchanged.trust.integrity.full_check).toBeNull();
+    await running.app.live.recheck();
+    const s = await summary(running);
+    expect(s.trust.integrity.state).toBe("broken");
+    expect(s.trust.integrity.full_check).toMatchObject({ ok: false });
   });
 
   it("serves the page with a strict CSP, scripts only as files, chart.js locally", async () => {

@@ -99,10 +99,12 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
       expect(await hostileCell.textContent()).toBe(HOSTILE);
       expect(await page.locator("#high-body img").count()).toBe(0);
       expect(await page.getByText("<b>agent</b>", { exact: true }).count()).toBe(1);
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned),
+      ).toBeUndefined();
 
       // Charts were drawn by the locally served Chart.js.
-      expect(await page.evaluate(() => typeof (window as unknown as { Chart?: unknown }).Chart)).toBe(
+      expect(await page.evaluate(() => typeof (globalThis as unknown as { Chart?: unknown }).Chart)).toBe(
         "function",
       );
       expect(await page.locator("#trust-integrity").textContent()).toContain("intact");
@@ -111,7 +113,7 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
       // A new critical action appears without a reload.
       await page.locator("#live-status[data-state='live']").waitFor();
       await page.evaluate(() => {
-        (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+        (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument = true;
       });
       const critical = expected.critical!;
       await appendEvents(trailDir(home), [
@@ -123,7 +125,7 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
       await page.locator(`[data-risk-level="critical"][data-count="${critical + 1}"]`).waitFor();
       await page.locator("#high-body tr.risk-critical", { hasText: "evil.example" }).first().waitFor();
       expect(
-        await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+        await page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument),
       ).toBe(true);
       const after = await trailCounts(home);
       for (const [level, n] of Object.entries(after)) {

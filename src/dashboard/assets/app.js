@@ -238,7 +238,8 @@ function renderTrust() {
   const states = { verifying: ["verifying…", "muted"], ok: ["intact", "ok"], broken: ["BROKEN", "bad"] };
   const [label, tone] = states[i.state] ?? ["unknown", "muted"];
   setStatus($("trust-integrity"), label, tone);
-  $("trust-integrity").append(el("div", verified, "detail"));
+  const rechecked = i.full_check ? ` · re-verified from the start ${formatTs(i.full_check.at)}` : "";
+  $("trust-integrity").append(el("div", `${verified}${rechecked}`, "detail"));
   setStatus(
     $("trust-seals"),
     `${i.seals_ok} of ${i.seals_checked} match the chain`,
@@ -253,6 +254,7 @@ function renderTrust() {
   );
   const problems = [];
   if (i.broken) problems.push(`chain broken at seq ${i.broken.seq}: ${i.broken.message}`);
+  if (i.full_check && !i.full_check.ok) problems.push(i.full_check.message);
   for (const failure of i.seal_failures) problems.push(`${failure.id}: ${failure.message ?? failure.code}`);
   for (const error of t.errors) problems.push(error);
   $("trust-problems").replaceChildren(...problems.map((text) => el("li", text)));
