@@ -136,6 +136,8 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
   let flushing: Promise<void> | null = null;
   let broken: Error | null = null;
   let closed = false;
+  /** Write+fsync rounds since open: anchors ÷ commits is the group-commit batch size. */
+  let commits = 0;
 
   async function writeBatch(batch: Pending[]): Promise<void> {
     const witnessedAt = now().toISOString();
@@ -165,6 +167,7 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
       return;
     }
     durableSize += bytes.length;
+    commits += 1;
     batch.forEach((pending, i) => {
       const anchor = anchors[i]!;
       byId.set(anchor.anchor_id, anchor);
@@ -216,7 +219,7 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
       return byId.size;
     },
     async health() {
-      return { storage: "file", log_bytes: durableSize };
+      return { storage: "file", log_bytes: durableSize, commits_since_start: commits };
     },
     async close() {
       if (closed) return;
