@@ -39,7 +39,11 @@ async function startProcess(args) {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { url, child, kill: async (signal) => (child.kill(signal), exited) };
+  const kill = (signal) => {
+    child.kill(signal);
+    return exited;
+  };
+  return { url, child, kill };
 }
 
 const BARE_SERVER = `
