@@ -224,3 +224,27 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
     }
   });
 });
+
+describe("witness server: property, arbitrary bodies never produce a 5xx", () => {
+  it("answers 201/200 or a 4xx with an error code for any JSON or byte body", async () => {
+    const fc = (await import("fast-check")).default;
+    const server = await start({ limits: { maxBodyBytes: 4096, rateBurst: 0, ratePerSecond: 0 } });
+    const base = sampleRequest(1) as unknown as Record<string, unknown>;
+    const bodies = fc.oneof(
+      fc.json(),
+      fc.string({ unit: "binary" }),
+      fc.record({ ...Object.fromEntries(Object.keys(base).map((k) => [k, fc.option(fc.jsonValue())])) }),
+      fc
+        .dictionary(fc.constantFrom(...Object.keys(base), "__proto__", "constructor"), fc.jsonValue())
+        .map((patch) => JSON.stringify({ ...base, ...patch })),
+    );
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const result = await post(server.url, typeof body === "string" ? body : JSON.stringify(body));
+        expect(result.status).toBeLessThan(500);
+        if (result.status >= 400) expect(result.body.error.code).toMatch(/^WITNESS_/);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
