@@ -6,7 +6,9 @@
  */
 import { DEVELOPER_RULES } from "./rules-dev.js";
 import { FILE_RULES } from "./rules-fs.js";
+import { git } from "./rules-git.js";
 import { NETWORK_RULES, pipeToShell } from "./rules-net.js";
+import { OPS_RULES } from "./rules-ops.js";
 import { SYSTEM_RULES } from "./rules-system.js";
 import type { ShellScript, Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
@@ -34,7 +36,7 @@ const READ_ONLY = new Set(
     "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
     "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
     "netstat ss nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
-    "column cowsay figlet yes export declare local readonly typeset unset"
+    "column cowsay figlet yes export declare local readonly typeset unset command builtin"
   ).split(" "),
 );
 
@@ -43,6 +45,8 @@ const RULES: Record<string, Rule> = {
   ...NETWORK_RULES,
   ...DEVELOPER_RULES,
   ...SYSTEM_RULES,
+  ...OPS_RULES,
+  git,
 };
 
 export function analyzeCommandLine(text: string, signals: Signals, parse: ShellParse, depth = 0): void {

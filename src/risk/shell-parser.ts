@@ -151,14 +151,17 @@ class Walker {
     // under the heredoc node: a pipeline there continues the body's pipeline.
     const continuation: Node[] = [];
     const extra: Node[] = [];
+    const nested: Node[] = [];
     for (const redirect of redirects) {
       if (redirect.type !== "heredoc_redirect") continue;
       for (const child of redirect.namedChildren) {
-        if (!child || /^heredoc_(start|body|end)$/.test(child.type) || REDIRECTS.has(child.type)) continue;
+        if (!child || /^heredoc_(start|body|end)$/.test(child.type)) continue;
+        if (REDIRECTS.has(child.type)) nested.push(child); // `cat <<EOF > file`
         if (child.type === "pipeline") continuation.push(...this.flattenPipeline(child));
         else extra.push(child);
       }
     }
+    redirects.push(...nested);
     if (continuation.length > 0 && body && slot === null) {
       const pipeline = this.pipelines++;
       const length = continuation.length + 1;

@@ -10,6 +10,7 @@ import type { ShellCommand, ShellScript } from "./shell-model.js";
 import { staticWord } from "./shell-model.js";
 
 const SUBSET = /^[A-Za-z0-9_./,:@%+=\- \t|;&]*$/;
+const COMMAND_NAME = /^[A-Za-z_./][A-Za-z0-9_./+-]*$/;
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 /** Words that are syntax in command position (or parsed specially by tree-sitter-bash). */
 const RESERVED = new Set([
@@ -50,7 +51,10 @@ export function lexSimpleCommand(text: string): ShellScript | null {
     if (words.length === 0) return false;
     const assignments: string[] = [];
     while (words.length > 0 && ASSIGNMENT.test(words[0]!)) assignments.push(words.shift()!);
-    if (words.length > 0 && RESERVED.has(words[0]!)) return false;
+    // Reserved words are syntax; tree-sitter-bash does not read `@` in a command name.
+    // Reserved words are syntax; the grammar reads only plain names as command names.
+    if (words.length > 0 && (RESERVED.has(words[0]!) || !COMMAND_NAME.test(words[0]!))) return false;
+    if (words.some((word) => word.startsWith("="))) return false;
     if (words.length === 0 && assignments.length > 0) return false; // bare assignments: leave to the parser
     current.push({
       words: words.map(staticWord),

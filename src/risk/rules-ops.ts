@@ -1,0 +1,142 @@
+/**
+ * Operations tools: containers (privileged runs high), clusters and infrastructure
+ * (delete/destroy high or critical), cloud and forge CLIs (remote APIs; deleting verbs high).
+ */
+import { hasOption, positionals, type Rule } from "./commands.js";
+
+const container: Rule = (invocation, context) => {
+  const { args, program } = invocation;
+  const { score } = context.signals;
+  const sub =
+    positionals(args, [
+      "-H",
+      "--host",
+      "--context",
+      "-c",
+      "--config",
+      "-f",
+      "--file",
+      "-p",
+      "--project-name",
+    ])[0]?.value ?? "";
+  if (
+    /^(ps|images|image|logs|inspect|version|info|stats|top|events|history|search|port|diff|ls|config)$/.test(
+      sub,
+    )
+  )
+    return void score.raise("none", "");
+  const text = args.map((word) => word.value).join(" ");
+  if (
+    /--privileged|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|(-v|--volume|--mount)[= ]?\S*(^|[ =:])\/(:|,|$)|docker\.sock/.test(
+      text,
+    )
+  ) {
+    score.raise("high", `${program} ${sub} gives a container control of the host`, "privilege_escalation");
+  }
+  if (/^(rm|rmi|prune|kill|down)$/.test(sub) || /\b(prune|rm)\b/.test(text)) {
+    return void score.raise("medium", `${program} ${sub} removes containers or data`, "destructive_command");
+  }
+  if (sub === "push" || sub === "login")
+    return void score.raise("medium", `${program} ${sub}`, "network_request");
+  score.raise("medium", `${program} ${sub}`.trim());
+};
+
+const orchestration: Rule = (invocation, context) => {
+  const { program, args } = invocation;
+  const { score } = context.signals;
+  const words = positionals(args, [
+    "-n",
+    "--namespace",
+    "--context",
+    "-f",
+    "--filename",
+    "-o",
+    "--output",
+    "-l",
+    "--selector",
+    "--kubeconfig",
+    "-var",
+    "-var-file",
+    "-chdir",
+  ]);
+  const sub = words[0]?.value ?? "";
+  if (
+    /^(get|describe|logs|top|explain|version|api-resources|config|plan|validate|show|output|status|list|history|template|lint|diff|fmt|graph|providers|preview|whoami|ls)$/.test(
+      sub,
+    )
+  ) {
+    return void score.raise(sub === "plan" || sub === "preview" ? "low" : "none", "");
+  }
+  if (/^(destroy|uninstall|delete|drain|down)$/.test(sub) || hasOption(args, ["-destroy", "--destroy"])) {
+    const all = hasOption(args, ["--all", "--all-namespaces", "-A"]) || /^(destroy|down)$/.test(sub);
+    return void score.raise(
+      all ? "critical" : "high",
+      `${program} ${sub} deletes infrastructure`,
+      "destructive_command",
+    );
+  }
+  if (
+    /^(apply|deploy|up|import|taint|state|replace|scale|rollout|patch|edit|create|install|upgrade|rollback|set|run|exec|cp|port-forward)$/.test(
+      sub,
+    )
+  ) {
+    return void score.raise(
+      sub === "apply" && program !== "kubectl" ? "high" : "medium",
+      `${program} ${sub} changes infrastructure`,
+    );
+  }
+  score.raise("medium", `${program} ${sub}`.trim());
+};
+
+/** aws, gcloud, az, gh, …: remote APIs; deleting verbs are high. */
+const cloud: Rule = (invocation, context) => {
+  const { score } = context.signals;
+  const words = positionals(invocation.args, [
+    "--profile",
+    "--region",
+    "--project",
+    "--output",
+    "-o",
+    "-R",
+    "--repo",
+    "-X",
+    "--method",
+    "--query",
+  ]).map((word) => word.value);
+  const verbs = words.slice(0, 3).join(" ");
+  const method = (
+    invocation.args.find((_, i, all) => all[i - 1]?.value === "-X" || all[i - 1]?.value === "--method")
+      ?.value ?? ""
+  ).toUpperCase();
+  if (/\b(delete|remove|rm|rb|terminate|destroy|purge|deregister)\b/.test(verbs) || method === "DELETE") {
+    return void score.raise(
+      "high",
+      `${invocation.program} ${verbs} deletes remote resources`,
+      "destructive_command",
+      "network_request",
+    );
+  }
+  if (
+    /\b(list|ls|describe|get|view|show|status|whoami|help|version|diff|log|search|checks|browse)\b/.test(
+      verbs,
+    ) ||
+    verbs === "" ||
+    (words[0] === "auth" && words[1] === "status")
+  ) {
+    return void score.raise(
+      "low",
+      `${invocation.program} ${verbs} reads from a remote API`,
+      "network_request",
+    );
+  }
+  score.raise("medium", `${invocation.program} ${verbs} changes remote resources`, "network_request");
+};
+
+const fromList = (names: string, rule: Rule) =>
+  Object.fromEntries(names.split(" ").map((name) => [name, rule]));
+
+export const OPS_RULES: Record<string, Rule> = {
+  ...fromList("docker podman nerdctl docker-compose", container),
+  ...fromList("kubectl helm terraform tofu pulumi cdk serverless sam", orchestration),
+  ...fromList("aws gcloud gsutil az gh glab doctl flyctl vercel netlify heroku", cloud),
+};
