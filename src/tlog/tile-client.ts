@@ -39,7 +39,11 @@ function capFor(path: string): number {
 }
 
 async function readCapped(response: Response, cap: number, url: string): Promise<Uint8Array> {
-  const declared = Number(response.headers.get("content-length") ?? "0");
+  // Content-Length counts encoded bytes (gzip of hashes is larger than the hashes): only an
+  // unencoded body can be refused up front; the decoded stream is capped below either way.
+  const encoding = response.headers.get("content-encoding");
+  const declared =
+    !encoding || encoding === "identity" ? Number(response.headers.get("content-length") ?? "0") : 0;
   if (declared > cap) throw tlogError("TLOG_FETCH_FAILED", `${url} is larger than ${cap} bytes`);
   if (!response.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
