@@ -2,9 +2,10 @@ import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve, sep } from "node:path";
+import { gzipSync } from "node:zlib";
 
 /** A static file server on 127.0.0.1 (an ephemeral port) over `root`, counting requests and bytes. */
-export async function serveDirectory(root: string) {
+export async function serveDirectory(root: string, options: { gzip?: boolean } = {}) {
   const stats = { requests: 0, bytes: 0 };
   const server: Server = createServer(async (req, res) => {
     stats.requests++;
@@ -14,10 +15,17 @@ export async function serveDirectory(root: string) {
       return;
     }
     try {
-      const body = await readFile(path);
+      const raw = await readFile(path);
+      // Like a git host's raw URLs: gzip on request (gzip of hashes is larger than 8,192 bytes).
+      const gzip = options.gzip === true && /\bgzip\b/.test(String(req.headers["accept-encoding"]));
+      const body = gzip ? gzipSync(raw) : raw;
       stats.bytes += body.length;
       res
-        .writeHead(200, { "content-type": "application/octet-stream", "content-length": body.length })
+        .writeHead(200, {
+          "content-type": "application/octet-stream",
+          "content-length": body.length,
+          ...(gzip ? { "content-encoding": "gzip" } : {}),
+        })
         .end(body);
     } catch {
       res.writeHead(404).end();

@@ -62,6 +62,18 @@ describe("tile client over a real HTTP server", () => {
     expect(stats.bytes).toBe(server.stats.bytes);
   });
 
+  it("reads gzip-encoded tiles (full tiles grow past 8,192 bytes when gzipped)", async () => {
+    await newLog(1000);
+    const gzipServer = await serveDirectory(join(dir, "log"), { gzip: true });
+    try {
+      const { read } = httpReader(gzipServer.url);
+      const result = await verifyEntryByTiles({ read, key, index: 3 });
+      expect(JSON.parse(Buffer.from(result.entry).toString()).filler).toBe(3);
+    } finally {
+      await gzipServer.close();
+    }
+  });
+
   it("rejects a tampered tile, a wrong key and a checkpoint from another log with codes", async () => {
     const { root } = await newLog(600);
     const { read } = httpReader(server.url);
