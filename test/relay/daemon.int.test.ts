@@ -188,6 +188,14 @@ describe("relay daemon (built CLI, real processes)", () => {
     for (const id of pendingIds) {
       expect(figures.witness_confirmation.seals.find((s: { id: string }) => s.id === id).met).toBe(true);
     }
+
+    // Re-checked live against the witness (it holds every anchor it receipted).
+    const live = await runCli(["--home", home, "report", "--json", "--verify-witnesses"]);
+    expect(live.code).toBe(0);
+    const checked = JSON.parse(live.stdout).witness_confirmation;
+    const witnessed = (await readSeals(join(home, "seals"))).filter((s) => s.receipts.length > 0).length;
+    expect(checked.verified_live).toBe(true);
+    expect(checked.seals_meeting_quorum).toBe(witnessed);
   });
 
   it("recognises a stale pidfile and starts over it", async () => {
