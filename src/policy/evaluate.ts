@@ -1,0 +1,86 @@
+/**
+ * Policy decisions (SPEC §4.3, §7): deny patterns per simple command (after wrapper
+ * stripping: a pattern may match the command as written or any stripped stage), file-path
+ * and host deny lists, then max_risk (above it: deny) and the ask threshold (at or above
+ * it: ask, for agents that can ask). `rules.commands.allow` is the exception list: a command
+ * it matches is not denied by a command pattern, and when every simple command of an action
+ * is allowed the level checks are skipped too (unreadable input is never exempt).
+ */
+import { homedir } from "node:os";
+import picomatch from "picomatch";
+import type { Decision, RiskLevel } from "../chain/index.js";
+import type { RiskAnalysis } from "../risk/index.js";
+import { riskRank } from "../risk/index.js";
+import type { Policy } from "./types.js";
+
+export interface PolicyDecision {
+  decision: Exclude<Decision, "logged">;
+  reasons: string[];
+}
+
+export interface EvaluateOptions {
+  /** False for agents that cannot ask: an `ask` becomes allow (the action is within max_risk). */
+  canAsk?: boolean;
+  home?: string;
+}
+
+// In command patterns `*` spans any characters, slashes and spaces included (bash: true).
+const COMMAND_GLOB = { bash: true, dot: true } as const;
+
+function firstMatch(
+  patterns: string[],
+  candidates: string[],
+  options: picomatch.PicomatchOptions,
+): string | null {
+  for (const pattern of patterns) {
+    const isMatch = picomatch(pattern, options);
+    if (candidates.some((candidate) => isMatch(candidate))) return pattern;
+  }
+  return null;
+}
+
+export function evaluatePolicy(
+  policy: Policy,
+  analysis: RiskAnalysis,
+  options: EvaluateOptions = {},
+): PolicyDecision {
+  const { commands, files, network } = policy.rules;
+  let allExempt = analysis.commands.length > 0 && !analysis.unparsable;
+  for (const forms of analysis.commands) {
+    const allowed = commands.allow.length > 0 ? firstMatch(commands.allow, forms, COMMAND_GLOB) : null;
+    if (!allowed) allExempt = false;
+    if (allowed || commands.deny.length === 0) continue;
+    const denied = firstMatch(commands.deny, forms, COMMAND_GLOB);
+    if (denied)
+      return { decision: "deny", reasons: [`command "${forms[0]}" matches rules.commands.deny "${denied}"`] };
+  }
+  if (files.deny.length > 0 && analysis.paths.length > 0) {
+    const home = options.home ?? homedir();
+    const expand = (text: string) => text.replace(/^~(?=\/|$)/, home);
+    const candidates = analysis.paths.flatMap((path) => [path, expand(path)]);
+    const denied = firstMatch(files.deny.map(expand), candidates, { dot: true, basename: false });
+    const deniedName =
+      denied ??
+      firstMatch(
+        files.deny.filter((p) => !p.includes("/")),
+        candidates,
+        { dot: true, basename: true },
+      );
+    if (deniedName) return { decision: "deny", reasons: [`path matches rules.files.deny "${deniedName}"`] };
+  }
+  if (network.deny_hosts.length > 0 && analysis.hosts.length > 0) {
+    const denied = firstMatch(network.deny_hosts, analysis.hosts, { nocase: true, dot: true });
+    if (denied) return { decision: "deny", reasons: [`host matches rules.network.deny_hosts "${denied}"`] };
+  }
+  if (allExempt) return { decision: "allow", reasons: ["every command matches rules.commands.allow"] };
+  const level: RiskLevel = analysis.level;
+  if (riskRank(level) > riskRank(policy.max_risk)) {
+    return { decision: "deny", reasons: [`risk ${level} is above max_risk ${policy.max_risk}`] };
+  }
+  if (policy.ask !== null && riskRank(level) >= riskRank(policy.ask)) {
+    if (options.canAsk === false)
+      return { decision: "allow", reasons: [`risk ${level} (agent cannot ask; within max_risk)`] };
+    return { decision: "ask", reasons: [`risk ${level} is at or above the ask threshold ${policy.ask}`] };
+  }
+  return { decision: "allow", reasons: [] };
+}

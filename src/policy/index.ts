@@ -1,0 +1,20 @@
+/**
+ * Policy (SPEC §4.3, DESIGN §9): policy.yaml → a validated Policy → a decision for each
+ * classified action (allow, deny, ask). Invariants: a policy that does not validate is an
+ * error naming its line and key, never a silent default; deny rules win over max_risk, the
+ * allow list wins over deny rules. yaml and zod load only when policy.yaml changed.
+ * docs/policy.md documents every key.
+ */
+import type { Policy } from "./types.js";
+
+export { loadPolicy, policyCachePath } from "./cache.js";
+export { DEFAULT_POLICY_YAML } from "./default-policy.js";
+export type { EvaluateOptions, PolicyDecision } from "./evaluate.js";
+export { evaluatePolicy } from "./evaluate.js";
+export type { Policy } from "./types.js";
+export { DEFAULT_POLICY } from "./types.js";
+
+/** Validates policy YAML text (loads yaml and zod on first use). Throws POLICY_INVALID. */
+export async function parsePolicy(text: string, source = "policy.yaml"): Promise<Policy> {
+  return (await import("./load.js")).parsePolicy(text, source);
+}

@@ -1,0 +1,25 @@
+import type { RiskLevel } from "../chain/index.js";
+
+/** A validated policy (docs/policy.md). */
+export interface Policy {
+  /** Actions above this level are denied (SPEC §4.3). */
+  max_risk: RiskLevel;
+  /** Actions at or above this level (and within max_risk) are put to the user; null: never ask. */
+  ask: RiskLevel | null;
+  rules: {
+    commands: { deny: string[]; allow: string[] };
+    files: { deny: string[] };
+    network: { deny_hosts: string[] };
+  };
+}
+
+/** DEFAULT_POLICY_YAML parsed; used when the home has no policy.yaml (a test keeps them equal). */
+export const DEFAULT_POLICY: Policy = {
+  max_risk: "high",
+  ask: "high",
+  rules: {
+    commands: { deny: ["sudo *", "rm -rf /*", "git push --force*"], allow: [] },
+    files: { deny: [] },
+    network: { deny_hosts: [] },
+  },
+};

@@ -1,0 +1,153 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Action, ActionTarget } from "../../src/action/index.js";
+import {
+  DEFAULT_POLICY,
+  DEFAULT_POLICY_YAML,
+  evaluatePolicy,
+  loadPolicy,
+  type Policy,
+  parsePolicy,
+  policyCachePath,
+} from "../../src/policy/index.js";
+import { analyze, loadShellParser } from "../../src/risk/index.js";
+
+function action(input: string | ActionTarget): Action {
+  const target: ActionTarget = typeof input === "string" ? { kind: "command", command: input } : input;
+  return { target, tool: "t", agent: "t", session: null, cwd: "/home/dev/project", input: {} };
+}
+
+async function decide(policy: Policy, input: string | ActionTarget, canAsk = true) {
+  return evaluatePolicy(policy, await analyze(action(input)), { canAsk, home: "/home/dev" });
+}
+
+async function errorOf(text: string) {
+  try {
+    await parsePolicy(text, "policy.yaml");
+  } catch (error) {
+    return error as { code: string; message: string; details: { line: number | null } };
+  }
+  throw new Error("expected an error");
+}
+
+describe("policy parsing", () => {
+  it("the default YAML is the default policy", async () => {
+    expect(await parsePolicy(DEFAULT_POLICY_YAML)).toEqual(DEFAULT_POLICY);
+  });
+
+  it("fills omitted sections", async () => {
+    const policy = await parsePolicy("max_risk: medium\n");
+    expect(policy).toEqual({
+      max_risk: "medium",
+      ask: null,
+      rules: { commands: { deny: [], allow: [] }, files: { deny: [] }, network: { deny_hosts: [] } },
+    });
+  });
+
+  it("names the line of a bad level", async () => {
+    const error = await errorOf("# c\nmax_risk: extreme\n");
+    expect(error.code).toBe("POLICY_INVALID");
+    expect(error.details.line).toBe(2);
+    expect(error.message).toContain("max_risk");
+  });
+
+  it("names the line and path of an unknown key", async () => {
+    const error = await errorOf("max_risk: high\nrules:\n  commands:\n    deny: []\n    denny: [x]\n");
+    expect(error.code).toBe("POLICY_INVALID");
+    expect(error.details.line).toBe(5);
+    expect(error.message).toContain("rules.commands.denny");
+  });
+
+  it("names the line of a bad list item", async () => {
+    const error = await errorOf("rules:\n  commands:\n    deny:\n      - ok\n      - 42\n");
+    expect(error.details.line).toBe(5);
+    expect(error.message).toContain("rules.commands.deny.1");
+  });
+
+  it("reports YAML syntax errors with a line", async () => {
+    const error = await errorOf("max_risk: high\nrules: [\n");
+    expect(error.code).toBe("POLICY_INVALID");
+    expect(error.details.line).toBeGreaterThan(0);
+  });
+});
+
+describe("policy decisions", () => {
+  beforeAll(() => loadShellParser());
+  const base: Policy = structuredClone(DEFAULT_POLICY);
+
+  it("denies above max_risk, asks at the threshold, allows below", async () => {
+    expect((await decide({ ...base, max_risk: "medium", ask: null }, "git push --force")).decision).toBe(
+      "deny",
+    );
+    expect((await decide(base, "cat .env")).decision).toBe("ask");
+    expect((await decide(base, "cat .env", false)).decision).toBe("allow");
+    expect((await decide(base, "ls -la")).decision).toBe("allow");
+  });
+
+  it("matches deny globs per simple command, after wrappers, inside lists", async () => {
+    const policy = { ...base, max_risk: "critical" as const, ask: null };
+    expect((await decide(policy, "cd /tmp && sudo apt-get install jq")).decision).toBe("deny");
+    expect((await decide(policy, "cd x && timeout 5 rm -rf /tmp/x")).decision).toBe("deny");
+    expect((await decide(policy, "cd x && timeout 5 rm -rf build")).decision).toBe("allow");
+    const rmPolicy = { ...policy, rules: { ...policy.rules, commands: { deny: ["rm -rf *"], allow: [] } } };
+    const denied = await decide(rmPolicy, "cd x && env A=1 timeout 5 rm -rf build");
+    expect(denied.decision).toBe("deny");
+    expect(denied.reasons[0]).toContain("rm -rf *");
+    expect((await decide(rmPolicy, 'echo "rm -rf build"')).decision).toBe("allow");
+  });
+
+  it("lets allow patterns win over deny patterns", async () => {
+    const policy: Policy = {
+      ...base,
+      ask: null,
+      rules: {
+        ...base.rules,
+        commands: { deny: ["git push --force*"], allow: ["git push --force-with-lease*"] },
+      },
+    };
+    expect((await decide(policy, "git push --force-with-lease origin x")).decision).toBe("allow");
+    expect((await decide(policy, "git push --force origin x")).decision).toBe("deny");
+  });
+
+  it("denies file paths and hosts", async () => {
+    const policy: Policy = {
+      ...base,
+      max_risk: "critical",
+      ask: null,
+      rules: {
+        ...base.rules,
+        files: { deny: ["~/.ssh/**", "*.pem"] },
+        network: { deny_hosts: ["*.example.com"] },
+      },
+    };
+    expect((await decide(policy, { kind: "file", op: "read", path: "/home/dev/.ssh/config" })).decision).toBe(
+      "deny",
+    );
+    expect((await decide(policy, "cat certs/server.pem")).decision).toBe("deny");
+    expect((await decide(policy, "curl https://api.example.com/x")).decision).toBe("deny");
+    expect(
+      (await decide(policy, { kind: "network", method: "GET", url: "https://example.org" })).decision,
+    ).toBe("allow");
+  });
+});
+
+describe("policy cache", () => {
+  let dir: string;
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("uses the default policy when the file is missing, validates and caches, revalidates on change", async () => {
+    dir = await mkdtemp(join(tmpdir(), "trailseal-policy-"));
+    const path = join(dir, "policy.yaml");
+    expect(await loadPolicy(path)).toEqual(DEFAULT_POLICY);
+    await writeFile(path, "max_risk: low\n");
+    expect((await loadPolicy(path)).max_risk).toBe("low");
+    const cache = JSON.parse(await readFile(policyCachePath(path), "utf8"));
+    expect(cache.policy.max_risk).toBe("low");
+    await writeFile(path, "max_risk: nope\n");
+    await expect(loadPolicy(path)).rejects.toMatchObject({ code: "POLICY_INVALID" });
+    await writeFile(path, "max_risk: medium\n");
+    expect((await loadPolicy(path)).max_risk).toBe("medium");
+  });
+});
