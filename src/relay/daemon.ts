@@ -21,6 +21,8 @@ export interface RelayProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** Injected publisher (tests); default: the witness client. */
   publish?: PublishFn;
+  /** Also receives every log line (foreground on a terminal). */
+  echo?: (line: string) => void;
 }
 
 export interface RunningRelay {
@@ -66,7 +68,7 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
         });
   const pid = process.pid;
   const { replacedStale } = await acquirePidfile(paths.relayPid, pid);
-  const log = new RotatingLog(paths.relayLog, { maxBytes: logMaxBytes(env) });
+  const log = new RotatingLog(paths.relayLog, { maxBytes: logMaxBytes(env), mirror: options.echo });
   if (replacedStale !== null) log.write("warn", `replaced a stale pidfile (pid ${replacedStale} is gone)`);
 
   let initial: Partial<RelayRuntimeState> = {};

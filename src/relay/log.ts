@@ -11,6 +11,8 @@ export interface RotatingLogOptions {
   maxBytes?: number;
   keep?: number;
   now?: () => Date;
+  /** Also hands every line to this (a foreground relay on a terminal shows its log). */
+  mirror?: (line: string) => void;
 }
 
 export const DEFAULT_LOG_MAX_BYTES = 1024 * 1024;
@@ -19,6 +21,7 @@ export class RotatingLog {
   private readonly maxBytes: number;
   private readonly keep: number;
   private readonly now: () => Date;
+  private readonly mirror: ((line: string) => void) | undefined;
 
   constructor(
     readonly path: string,
@@ -27,10 +30,12 @@ export class RotatingLog {
     this.maxBytes = Math.max(1024, options.maxBytes ?? DEFAULT_LOG_MAX_BYTES);
     this.keep = Math.max(1, options.keep ?? 3);
     this.now = options.now ?? (() => new Date());
+    this.mirror = options.mirror;
   }
 
   write(level: LogLevel, message: string): void {
     const line = `${this.now().toISOString()} ${level.padEnd(5)} ${message.replace(/\n/g, "\\n")}\n`;
+    this.mirror?.(line);
     try {
       if (this.size() + Buffer.byteLength(line) > this.maxBytes) this.rotate();
       appendFileSync(this.path, line, { mode: 0o600 });

@@ -20,7 +20,13 @@ export async function runRelayStart(options: RelayStartOptions, io: CliIO): Prom
   const intervalMs = options.interval === undefined ? undefined : parseDuration(options.interval);
   if (options.foreground) {
     note(io, `relay running in the foreground (pid ${process.pid}); stop with Ctrl-C or SIGTERM`);
-    await runRelayForeground({ home: options.home, intervalMs, env: io.env });
+    await runRelayForeground({
+      home: options.home,
+      intervalMs,
+      env: io.env,
+      // Spawned by a background start, stderr is the log file itself: echo only to a terminal.
+      echo: io.stderr.isTTY ? (line) => io.stderr.write(line) : undefined,
+    });
     return 0;
   }
   const { pid } = await startRelayBackground({ home: options.home, interval: options.interval, env: io.env });
