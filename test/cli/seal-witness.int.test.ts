@@ -137,7 +137,7 @@ describe("witness publish / verify through the built CLI", () => {
       "--quorum",
       "2",
       "--timeout",
-      "500ms",
+      "2s",
       "--retries",
       "1",
       "--json",
