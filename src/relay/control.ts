@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, open } from "node:fs/promises";
+import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { TrailsealError } from "../errors/index.js";
 import { homePaths, loadRelayConfig, loadSealKey } from "../home/index.js";
@@ -50,16 +51,18 @@ export async function startRelayBackground(options: BackgroundStartOptions): Pro
       },
     );
   }
-  const cliPath = options.cliPath ?? process.argv[1];
-  if (!cliPath) throw new TrailsealError("RELAY_START_FAILED", "cannot tell which trailseal script to run");
+  const script = options.cliPath ?? process.argv[1];
+  if (!script) throw new TrailsealError("RELAY_START_FAILED", "cannot tell which trailseal script to run");
   await mkdir(paths.root, { recursive: true, mode: 0o700 });
   const logHandle = await open(paths.relayLog, "a", 0o600);
   let child: ReturnType<typeof spawn>;
   try {
-    const args = [cliPath, "--home", options.home, "relay", "start", "--foreground"];
+    const args = [resolve(script), "--home", resolve(options.home), "relay", "start", "--foreground"];
     if (options.interval !== undefined) args.push("--interval", options.interval);
     child = spawn(options.execPath ?? process.execPath, args, {
       detached: true,
+      // The home, not the caller's directory: a long-lived daemon should not pin an arbitrary cwd.
+      cwd: paths.root,
       stdio: ["ignore", logHandle.fd, logHandle.fd],
       env,
     });
