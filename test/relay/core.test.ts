@@ -21,7 +21,8 @@ function setup(settings: Partial<RelaySettings> & { names?: string[]; quorum?: n
   return { time, store, witnesses, core };
 }
 
-const t = (_time: FakeTime, ms: number) => new Date(Date.parse("2026-01-01T00:00:00.000Z") + ms).toISOString();
+const t = (_time: FakeTime, ms: number) =>
+  new Date(Date.parse("2026-01-01T00:00:00.000Z") + ms).toISOString();
 
 describe("relay core cadence", () => {
   it("seals at start and then every interval, at fixed rate", async () => {

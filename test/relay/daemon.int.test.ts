@@ -92,6 +92,15 @@ describe("relay daemon (built CLI, real processes)", () => {
 
   afterEach(async () => {
     await cli(["relay", "stop"]);
+    // If the CLI could not stop it (e.g. dist/ was being rebuilt), do not leak the daemon.
+    const pid = Number((await readFile(join(home, "relay.pid"), "utf8").catch(() => "")).trim());
+    if (pid > 0) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
     await witness?.stop();
     witness = null;
     await cleanup();
