@@ -1,4 +1,33 @@
 #!/usr/bin/env node
-import { main } from "./main.js";
+// The agent hook runs on every tool call, so `trailseal hook <agent> [--home <dir>]` skips
+// commander and the other commands entirely (docs/performance.md, "Agent hook"). Anything
+// else, including `trailseal hook --help`, goes through the full command line.
+const HOOK_AGENTS = new Set(["claude-code", "cursor", "gemini"]);
 
-await main(process.argv);
+function hookFastPath(argv: string[]): { agent: string; home: string | undefined } | null {
+  if (argv[2] !== "hook" || !HOOK_AGENTS.has(argv[3] ?? "")) return null;
+  const rest = argv.slice(4);
+  if (rest.length === 0) return { agent: argv[3]!, home: undefined };
+  if (rest.length === 2 && rest[0] === "--home") return { agent: argv[3]!, home: rest[1] };
+  if (rest.length === 1 && rest[0]!.startsWith("--home="))
+    return { agent: argv[3]!, home: rest[0]!.slice(7) };
+  return null;
+}
+
+const fast = hookFastPath(process.argv);
+if (fast) {
+  const [{ runHookCommand }, { processIO }, { resolveHome }] = await Promise.all([
+    import("./commands/hook.js"),
+    import("./io.js"),
+    import("../home/index.js"),
+  ]);
+  const io = processIO();
+  process.exitCode = await runHookCommand(
+    fast.agent as "claude-code" | "cursor" | "gemini",
+    { home: resolveHome(fast.home, io.env) },
+    io,
+  );
+} else {
+  const { main } = await import("./main.js");
+  await main(process.argv);
+}

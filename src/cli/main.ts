@@ -10,6 +10,7 @@ import { createRouter } from "./router.js";
 import { registerDashboardRoutes } from "./routes/dashboard.js";
 import { registerRelayRoutes } from "./routes/relay.js";
 import { registerReportRoutes } from "./routes/report.js";
+import { registerRiskRoutes } from "./routes/risk.js";
 import { registerSealRoutes } from "./routes/seal.js";
 import { registerTrailRoutes } from "./routes/trail.js";
 import { registerWitnessRoutes } from "./routes/witness.js";
@@ -51,6 +52,7 @@ export function buildProgram(io: CliIO): Command {
   registerRelayRoutes(program, router);
   registerReportRoutes(program, router);
   registerDashboardRoutes(program, router);
+  registerRiskRoutes(program, router);
   return program;
 }
 

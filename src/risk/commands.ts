@@ -12,7 +12,7 @@ import { OPS_RULES } from "./rules-ops.js";
 import { SYSTEM_RULES } from "./rules-system.js";
 import type { ShellScript, Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
-import { type Invocation, inlineScript, resolveInvocation } from "./wrappers.js";
+import { type Invocation, inlineScript, resolveInvocation, SHELLS } from "./wrappers.js";
 
 /** Parses a command line; null when the parser is needed but not loaded. */
 export type ShellParse = (text: string) => ShellScript;
@@ -124,6 +124,13 @@ function judge(invocation: Invocation, context: RuleContext): void {
     return;
   }
   if (["sudo", "doas", "pkexec"].includes(invocation.program)) return; // `sudo -i`: judged above
+  if (SHELLS.has(invocation.program)) {
+    const script = positionals(invocation.args)[0];
+    if (!script || script.value === "-") return; // reads stdin: judged by pipeToShell
+    signals.read(script);
+    score.raise("medium", `runs the shell script ${script.value}`);
+    return;
+  }
   const local = first.value.includes("/");
   score.raise(
     "medium",

@@ -1,0 +1,20 @@
+import { parseAction } from "../../action/index.js";
+import { analyze } from "../../risk/index.js";
+import { type CliIO, printJson, println, readStdin } from "../io.js";
+
+export interface ClassifyOptions {
+  json?: boolean;
+}
+
+/** `trailseal classify`: one action on stdin → {level, flags, reasons}; nothing is recorded. */
+export async function runClassify(options: ClassifyOptions, io: CliIO): Promise<number> {
+  const action = parseAction((await readStdin(io, 1 << 20)).trim(), "stdin");
+  const { level, flags, reasons } = await analyze(action);
+  if (options.json) {
+    printJson(io, { level, flags, reasons });
+    return 0;
+  }
+  println(io, `${level}${flags.length > 0 ? ` [${flags.join(", ")}]` : ""}`);
+  for (const reason of reasons) println(io, `  - ${reason}`);
+  return 0;
+}

@@ -1,0 +1,63 @@
+import { RISK_FLAGS, RISK_LEVELS } from "../../chain/index.js";
+import { type RiskSummary, summarize } from "../../stats/index.js";
+import { startOfUtcDay } from "../../time/index.js";
+import { readEvents, trailDir } from "../../trail/index.js";
+import { type CliIO, formatTable, printJson, println } from "../io.js";
+
+export interface SummaryOptions {
+  home: string;
+  json?: boolean;
+  now?: Date;
+}
+
+/** `trailseal summary`: today's (UTC) risk breakdown. */
+export async function runSummary(options: SummaryOptions, io: CliIO): Promise<number> {
+  const now = options.now ?? new Date();
+  const from = startOfUtcDay(now);
+  const summary = await summarize(readEvents(trailDir(options.home)), { from });
+  if (options.json) {
+    printJson(io, { day: from.toISOString().slice(0, 10), ...withoutEvents(summary) });
+    return 0;
+  }
+  println(io, `risk summary for ${from.toISOString().slice(0, 10)} (UTC): ${summary.total} events`);
+  printBreakdown(io, summary);
+  return 0;
+}
+
+export function withoutEvents(summary: RiskSummary) {
+  const { high_risk, ...rest } = summary;
+  return {
+    ...rest,
+    high_risk: high_risk.map((event) => ({
+      seq: event.seq,
+      ts: event.ts,
+      level: event.risk.level,
+      flags: event.risk.flags,
+      decision: event.decision,
+    })),
+  };
+}
+
+export function printBreakdown(io: CliIO, summary: RiskSummary): void {
+  const total = summary.total || 1;
+  const rows = [["LEVEL", "EVENTS", "SHARE"]];
+  for (const level of [...RISK_LEVELS].reverse()) {
+    const n = summary.by_level[level];
+    rows.push([level, String(n), `${((100 * n) / total).toFixed(1)}%`]);
+  }
+  println(io, "");
+  println(io, formatTable(rows));
+  const flags = RISK_FLAGS.filter((flag) => summary.by_flag[flag] > 0);
+  if (flags.length > 0) {
+    println(io, "");
+    println(
+      io,
+      formatTable([["FLAG", "EVENTS"], ...flags.map((flag) => [flag, String(summary.by_flag[flag])])]),
+    );
+  }
+  const decisions = Object.entries(summary.by_decision);
+  if (decisions.length > 0) {
+    println(io, "");
+    println(io, formatTable([["DECISION", "EVENTS"], ...decisions.map(([name, n]) => [name, String(n)])]));
+  }
+}
