@@ -64,7 +64,7 @@ export function loadIsoGit(): Promise<IsoGit> {
 
 export class ObjectStore {
   private readonly cache = {};
-  private readonly pendingDirs = new Set<string>();
+  private readonly pending = new Map<string, GitObject>();
   constructor(
     readonly gitdir: string,
     private readonly fsImpl: unknown = fs,
@@ -72,6 +72,8 @@ export class ObjectStore {
   ) {}
 
   async read(oid: string): Promise<GitObject> {
+    const staged = this.pending.get(oid);
+    if (staged) return staged;
     const git = await loadIsoGit();
     try {
       const result = await git.readObject({
@@ -98,32 +100,51 @@ export class ObjectStore {
     return object.content;
   }
 
-  /** Writes a loose object (no-op when it exists); call `flush()` before publishing a ref to it. */
+  /**
+   * Stages a loose object (no-op when it exists) and returns its oid. Nothing touches the disk
+   * until `flush()`, which writes every staged object in parallel (temp file, fsync, rename), so
+   * one commit costs one round of concurrent fsyncs instead of one fsync after another.
+   */
   async write(type: ObjectType, content: Uint8Array): Promise<string> {
     const oid = hashObject(type, content);
-    const dir = join(this.gitdir, "objects", oid.slice(0, 2));
-    const path = join(dir, oid.slice(2));
-    if (fs.existsSync(path)) return oid;
-    await mkdir(dir, { recursive: true });
-    const header = Buffer.from(`${type} ${content.length}\0`);
-    const data = deflateSync(Buffer.concat([header, content]), { level: 1 });
-    if (this.durable) {
-      await writeFileDurable(path, data, false).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "EEXIST") throw error;
-      });
-      this.pendingDirs.add(dir);
-    } else {
-      await fs.promises.writeFile(path, data);
-    }
+    if (this.pending.has(oid) || fs.existsSync(this.objectPath(oid))) return oid;
+    this.pending.set(oid, { type, content: Buffer.from(content) });
     return oid;
   }
 
-  /** Makes every object written so far durable (fsync of their directories). */
+  private objectPath(oid: string): string {
+    return join(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
+  }
+
+  /** Writes every staged object durably (files and their directories fsync'd). */
   async flush(): Promise<void> {
-    const dirs = [...this.pendingDirs];
-    this.pendingDirs.clear();
-    await Promise.all(dirs.map((dir) => fsyncDir(dir)));
-    if (dirs.length > 0) await fsyncDir(join(this.gitdir, "objects"));
+    const staged = [...this.pending];
+    const dirs = new Set<string>();
+    await Promise.all(
+      staged.map(async ([oid, object]) => {
+        const path = this.objectPath(oid);
+        const dir = dirname(path);
+        await mkdir(dir, { recursive: true });
+        const header = Buffer.from(`${object.type} ${object.content.length}\0`);
+        const data = deflateSync(Buffer.concat([header, object.content]), { level: 1 });
+        if (this.durable) {
+          await writeFileDurable(path, data, false).catch((error: NodeJS.ErrnoException) => {
+            if (error.code !== "EEXIST") throw error;
+          });
+          dirs.add(dir);
+        } else {
+          await fs.promises.writeFile(path, data);
+        }
+      }),
+    );
+    for (const [oid] of staged) this.pending.delete(oid);
+    await Promise.all([...dirs].map((dir) => fsyncDir(dir)));
+    if (dirs.size > 0) await fsyncDir(join(this.gitdir, "objects"));
+  }
+
+  /** Forgets staged objects that were never flushed (after a failed commit). */
+  discard(): void {
+    this.pending.clear();
   }
 }
 
