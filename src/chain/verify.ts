@@ -42,11 +42,12 @@ export class ChainVerifier {
   private count = 0;
   private lineNo = 0;
   private failure: ChainBreak | null = null;
-  /** The hash of every event, when the caller asks to keep them (to check seals against the chain). */
-  readonly hashes: string[] | null;
+  /** The tip after each of the requested event counts (to check seals against the chain). */
+  readonly tips = new Map<number, string>();
+  private readonly tipsAt: ReadonlySet<number>;
 
-  constructor(options: { keepHashes?: boolean } = {}) {
-    this.hashes = options.keepHashes ? [] : null;
+  constructor(options: { tipsAt?: Iterable<number> } = {}) {
+    this.tipsAt = new Set(options.tipsAt ?? []);
   }
 
   /** Returns the break found at this line, or null. After a break, further lines are ignored. */
@@ -87,7 +88,7 @@ export class ChainVerifier {
       return fail("hash_mismatch", `seq ${expectedSeq} was modified: its hash does not match its content`);
     this.tip = event.hash;
     this.count += 1;
-    this.hashes?.push(event.hash);
+    if (this.tipsAt.has(this.count)) this.tips.set(this.count, event.hash);
     return null;
   }
 

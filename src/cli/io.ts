@@ -9,6 +9,11 @@ export interface CliIO {
 }
 
 export function processIO(): CliIO {
+  // A reader that goes away (`trailseal log | head`) is not an error: stop quietly, as Unix tools do.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
 }
 

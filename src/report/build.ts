@@ -1,6 +1,6 @@
 import type { ChainBreak, TrailEvent } from "../chain/index.js";
 import type { SealKey } from "../home/index.js";
-import { checkSealAgainstChain, type SealCheck, type StoredSeal } from "../seal/index.js";
+import { type ChainView, checkSealAgainstChain, type SealCheck, type StoredSeal } from "../seal/index.js";
 import { RiskAggregator, type RiskSummary } from "../stats/index.js";
 import { coveredSpans, notYetDue, totalLength, uncoveredSpans } from "./coverage.js";
 import {
@@ -27,14 +27,14 @@ export interface SealEvaluation {
  */
 export function evaluateSeals(
   seals: readonly StoredSeal[],
-  hashes: readonly string[],
+  chain: ChainView,
   key?: SealKey,
 ): SealEvaluation[] {
   return seals.map((stored) => ({
     stored,
     check: checkSealAgainstChain(
       stored.seal,
-      hashes,
+      chain,
       key && key.keyId === stored.seal.key_id ? key.key : undefined,
     ),
   }));

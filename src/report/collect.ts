@@ -1,7 +1,7 @@
 import { configError } from "../errors/index.js";
 import { homePaths, loadRelayConfig, loadSealKey, type SealKey } from "../home/index.js";
 import { readSeals, type StoredSeal } from "../seal/index.js";
-import { readEvents, trailDir, verifyTrail } from "../trail/index.js";
+import { chainView, readEvents, trailDir, verifyTrail } from "../trail/index.js";
 import { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
 import type { ComplianceReport } from "./model.js";
 
@@ -38,12 +38,15 @@ export async function collectReport(home: string, options: CollectOptions = {}):
   const paths = homePaths(home);
   const dir = trailDir(home);
   const config = await loadRelayConfig(paths.relayConfig);
-  const chain = await verifyTrail(dir, { keepHashes: true, onProgress: options.onProgress });
   const seals = await readSeals(paths.seals);
+  const chain = await verifyTrail(dir, {
+    tipsAt: seals.map((stored) => stored.seal.event_count),
+    onProgress: options.onProgress,
+  });
   let key: SealKey | undefined;
   if (options.key !== undefined) key = options.key ?? undefined;
   else key = await loadSealKey(home, options.env ?? process.env).catch(() => undefined);
-  const evaluations = evaluateSeals(seals, chain.hashes ?? [], key);
+  const evaluations = evaluateSeals(seals, chainView(chain), key);
 
   const to = options.to ?? now;
   const firstTs = await firstEventTs(dir);

@@ -9,8 +9,9 @@ import { readTip } from "../trail/index.js";
 import { createSeal } from "./seal.js";
 import { appendSeal, type StoredSeal } from "./store.js";
 
-export type { Seal, SealCheck } from "./seal.js";
+export type { ChainView, Seal, SealCheck } from "./seal.js";
 export {
+  chainViewOf,
   checkSealAgainstChain,
   createSeal,
   isSealSignatureValid,

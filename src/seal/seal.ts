@@ -61,7 +61,21 @@ export type SealCheck =
  * sealed tip (else the trail was rewritten), and the trail must still hold `event_count`
  * events (else it was cut). With the key, the HMAC is checked too.
  */
-export function checkSealAgainstChain(seal: Seal, hashes: readonly string[], key?: Buffer): SealCheck {
+/**
+ * What a seal check needs of a verified chain: how many events verify, and the tip after a
+ * given number of events (only the counts the seals name need be known).
+ */
+export interface ChainView {
+  count: number;
+  tipAt(count: number): string | undefined;
+}
+
+/** A view over a list of hashes (tests, small trails). */
+export function chainViewOf(hashes: readonly string[]): ChainView {
+  return { count: hashes.length, tipAt: (count) => hashes[count - 1] };
+}
+
+export function checkSealAgainstChain(seal: Seal, chain: ChainView, key?: Buffer): SealCheck {
   if (key && !isSealSignatureValid(seal, key)) {
     return {
       ok: false,
@@ -69,14 +83,14 @@ export function checkSealAgainstChain(seal: Seal, hashes: readonly string[], key
       message: `seal at ${seal.timestamp} has an invalid signature`,
     };
   }
-  if (seal.event_count > hashes.length) {
+  if (seal.event_count > chain.count) {
     return {
       ok: false,
       code: "SEAL_TRAIL_TRUNCATED",
-      message: `seal at ${seal.timestamp} covers ${seal.event_count} events but the trail verifies only ${hashes.length}`,
+      message: `seal at ${seal.timestamp} covers ${seal.event_count} events but the trail verifies only ${chain.count}`,
     };
   }
-  const expected = seal.event_count === 0 ? GENESIS_HASH : hashes[seal.event_count - 1];
+  const expected = seal.event_count === 0 ? GENESIS_HASH : chain.tipAt(seal.event_count);
   if (expected !== seal.chain_tip) {
     return {
       ok: false,

@@ -64,21 +64,33 @@ export async function appendEvents(
   });
 }
 
+/** The verified chain as seal checks see it. */
+export function chainView(result: TrailVerification): {
+  count: number;
+  tipAt(count: number): string | undefined;
+} {
+  return { count: result.eventCount, tipAt: (count) => result.tips.get(count) };
+}
+
 export interface TrailVerification {
   ok: boolean;
   chainTip: string;
   eventCount: number;
   broken: ChainBreak | null;
-  /** Hash of every verified event, in order (only with `keepHashes`). */
-  hashes: string[] | null;
+  /** The tip after each requested event count that verified (`tipsAt`). */
+  tips: Map<number, string>;
 }
 
-/** Verifies the whole trail, streaming. `onProgress` gets the number of events verified so far. */
+/**
+ * Verifies the whole trail, streaming: memory stays flat however long the trail. `tipsAt` names
+ * the event counts whose tip to keep (the seals' counts); `onProgress` gets the number of
+ * events verified so far.
+ */
 export async function verifyTrail(
   dir: string,
-  options: { keepHashes?: boolean; onProgress?: (events: number) => void } = {},
+  options: { tipsAt?: Iterable<number>; onProgress?: (events: number) => void } = {},
 ): Promise<TrailVerification> {
-  const verifier = new ChainVerifier({ keepHashes: options.keepHashes ?? false });
+  const verifier = new ChainVerifier({ tipsAt: options.tipsAt });
   let reported = 0;
   outer: for await (const batch of readLineBatches(dir)) {
     for (const line of batch) if (verifier.push(line)) break outer;
@@ -94,7 +106,7 @@ export async function verifyTrail(
     chainTip: tip,
     eventCount: count,
     broken: verifier.broken,
-    hashes: verifier.hashes,
+    tips: verifier.tips,
   };
 }
 

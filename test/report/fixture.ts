@@ -54,9 +54,10 @@ export class Fixture {
 
   /** Seals the first `count` events (default: all) with timestamp `minute`. */
   async seal(minute: number, count?: number, key: SealKey = this.key): Promise<StoredSeal> {
-    const { hashes } = await verifyTrail(this.trail, { keepHashes: true });
-    const n = count ?? hashes!.length;
-    const tip = n === 0 ? `sha256:${"0".repeat(64)}` : hashes![n - 1]!;
+    const whole = await verifyTrail(this.trail);
+    const n = count ?? whole.eventCount;
+    const { tips } = await verifyTrail(this.trail, { tipsAt: [n] });
+    const tip = n === 0 ? `sha256:${"0".repeat(64)}` : tips.get(n)!;
     return appendSeal(homePaths(this.home).seals, createSeal(key, tip, n, iso(minute)));
   }
 

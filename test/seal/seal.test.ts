@@ -6,6 +6,7 @@ import { GENESIS_HASH } from "../../src/chain/index.js";
 import {
   appendReceipts,
   appendSeal,
+  chainViewOf,
   checkSealAgainstChain,
   createSeal,
   findSeal,
@@ -60,23 +61,27 @@ describe("checkSealAgainstChain", () => {
   const seal = createSeal({ keyId: "k", key }, hashes[1]!, 2, "2026-01-01T00:00:00.000Z");
 
   it("accepts a seal whose tip is the hash at event_count - 1", () => {
-    expect(checkSealAgainstChain(seal, hashes, key)).toEqual({ ok: true });
+    expect(checkSealAgainstChain(seal, chainViewOf(hashes), key)).toEqual({ ok: true });
     expect(
-      checkSealAgainstChain(createSeal({ keyId: "k", key }, GENESIS_HASH, 0, seal.timestamp), [], key),
+      checkSealAgainstChain(
+        createSeal({ keyId: "k", key }, GENESIS_HASH, 0, seal.timestamp),
+        chainViewOf([]),
+        key,
+      ),
     ).toEqual({ ok: true });
   });
 
   it("names truncation, rewriting and a bad signature", () => {
-    expect(checkSealAgainstChain(seal, hashes.slice(0, 1), key)).toMatchObject({
+    expect(checkSealAgainstChain(seal, chainViewOf(hashes.slice(0, 1)), key)).toMatchObject({
       ok: false,
       code: "SEAL_TRAIL_TRUNCATED",
     });
     const rewritten = [hashes[0]!, `sha256:${"d".repeat(64)}`, hashes[2]!];
-    expect(checkSealAgainstChain(seal, rewritten, key)).toMatchObject({
+    expect(checkSealAgainstChain(seal, chainViewOf(rewritten), key)).toMatchObject({
       ok: false,
       code: "SEAL_TIP_MISMATCH",
     });
-    expect(checkSealAgainstChain(seal, hashes, Buffer.alloc(32, 2))).toMatchObject({
+    expect(checkSealAgainstChain(seal, chainViewOf(hashes), Buffer.alloc(32, 2))).toMatchObject({
       ok: false,
       code: "SEAL_BAD_SIGNATURE",
     });

@@ -1,6 +1,6 @@
 import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
-import { checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
-import { trailDir, verifyTrail } from "../../trail/index.js";
+import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
+import { chainView, repairTrail, trailDir, verifyTrail } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface VerifyOptions {
@@ -28,13 +28,13 @@ async function optionalKey(home: string, env: NodeJS.ProcessEnv): Promise<SealKe
  * `event_count - 1` means the trail was rewritten; one that covers more events than verify
  * means it was cut. Signatures are checked for seals made with the available key.
  */
-function checkSeals(seals: StoredSeal[], hashes: readonly string[], key: SealKey | null) {
+function checkSeals(seals: StoredSeal[], chain: ChainView, key: SealKey | null) {
   const failures: SealFailure[] = [];
   let signaturesChecked = 0;
   for (const stored of seals) {
     const withKey = key !== null && stored.seal.key_id === key.keyId ? key.key : undefined;
     if (withKey) signaturesChecked += 1;
-    const check = checkSealAgainstChain(stored.seal, hashes, withKey);
+    const check = checkSealAgainstChain(stored.seal, chain, withKey);
     if (!check.ok) failures.push({ id: stored.id, code: check.code, message: check.message });
   }
   return { failures, signaturesChecked };
@@ -42,16 +42,18 @@ function checkSeals(seals: StoredSeal[], hashes: readonly string[], key: SealKey
 
 export async function runVerify(options: VerifyOptions, io: CliIO): Promise<number> {
   const progress = io.stderr.isTTY && !options.json;
-  const result = await verifyTrail(trailDir(options.home), {
-    keepHashes: true,
+  const dir = trailDir(options.home);
+  await repairTrail(dir);
+  const seals = await readSeals(homePaths(options.home).seals);
+  const result = await verifyTrail(dir, {
+    tipsAt: seals.map((stored) => stored.seal.event_count),
     onProgress: progress
       ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
       : undefined,
   });
   if (progress) io.stderr.write("\r\x1b[K");
-  const seals = await readSeals(homePaths(options.home).seals);
   const key = seals.length > 0 ? await optionalKey(options.home, io.env) : null;
-  const sealCheck = checkSeals(seals, result.hashes ?? [], key);
+  const sealCheck = checkSeals(seals, chainView(result), key);
   const ok = result.ok && sealCheck.failures.length === 0;
   if (options.json) {
     printJson(io, {
