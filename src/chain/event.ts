@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { canonicalJson, SHA256_REF, sha256Hex } from "../encoding/index.js";
+import { canonicalJson, sha256Hex } from "../encoding/index.js";
 
 export const RISK_LEVELS = ["none", "low", "medium", "high", "critical"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
@@ -47,16 +46,6 @@ export interface TrailEvent extends EventBody {
   hash: string;
 }
 
-/** The minimal shape every event must have to be verifiable (DESIGN §4). Other members are free. */
-export const chainedEventSchema = z
-  .object({
-    seq: z.number().int().nonnegative(),
-    ts: z.string(),
-    prev: z.string().regex(SHA256_REF),
-    hash: z.string().regex(SHA256_REF),
-    risk: z.object({ level: z.enum(RISK_LEVELS), flags: z.array(z.enum(RISK_FLAGS)) }),
-  })
-  .loose();
 
 /**
  * The event hash of DESIGN §4: sha256 over the JCS form of the event without its `hash`

@@ -6,7 +6,6 @@
 export type { Decision, EventBody, RiskFlag, RiskLevel, TrailEvent } from "./event.js";
 export {
   chainEvent,
-  chainedEventSchema,
   computeEventHash,
   DECISIONS,
   GENESIS_HASH,
