@@ -46,7 +46,6 @@ export interface TrailEvent extends EventBody {
   hash: string;
 }
 
-
 /**
  * The event hash of DESIGN §4: sha256 over the JCS form of the event without its `hash`
  * member. The single place where event bytes are hashed.
