@@ -83,6 +83,10 @@ export async function verifyAnchorInClone(
       throw verifyError("GITLOG_VERIFY_BAD_SIGNATURE", `commit ${oid} is not signed by the log key`);
     }
     checked++;
+    // The signed message names the entries the commit added (log.ts): once its signature is
+    // checked, a commit that claims the entry ends the walk without fetching more history.
+    const added = /^log: add entries (\d+)\.\.(\d+) /.exec(commit.message);
+    if (added && Number(added[1]) <= index && index <= Number(added[2])) break;
     const parent = commit.parents[0];
     if (commit.parents.length > 1) throw verifyError("GITLOG_VERIFY_NOT_LINEAR", `commit ${oid} is a merge`);
     if (!parent) break;
