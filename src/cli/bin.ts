@@ -16,15 +16,14 @@ function hookFastPath(argv: string[]): { agent: string; home: string | undefined
 
 const fast = hookFastPath(process.argv);
 if (fast) {
-  const [{ runHookCommand }, { processIO }, { resolveHome }] = await Promise.all([
+  const [{ runHookCommand, resolveHookHome }, { processIO }] = await Promise.all([
     import("./commands/hook.js"),
     import("./io.js"),
-    import("../home/index.js"),
   ]);
   const io = processIO();
   process.exitCode = await runHookCommand(
     fast.agent as "claude-code" | "cursor" | "gemini",
-    { home: resolveHome(fast.home, io.env) },
+    { home: resolveHookHome(fast.home, io.env) },
     io,
   );
 } else {

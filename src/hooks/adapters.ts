@@ -10,7 +10,8 @@
  * - Gemini CLI: BeforeTool / AfterTool {tool_name, tool_input, cwd, session_id} with tools such
  *   as run_shell_command, read_file, write_file, replace, web_fetch; answer `{"decision", "reason"}`.
  */
-import { type Action, type ActionTarget, claudeCodeTarget } from "../action/index.js";
+// target.js, not the door: index.ts loads zod, which the hook must not pay for (docs/hooks.md).
+import { type Action, type ActionTarget, claudeCodeTarget } from "../action/target.js";
 import type { Decision } from "../chain/index.js";
 import { type Json, objectField, stringField } from "./payload.js";
 

@@ -182,9 +182,24 @@ class Walker {
       this.command(body, redirects, slot, depth);
       return;
     }
-    // A compound statement with redirections (`while …; done > file`): the redirections
-    // belong to no single command, so they are listed as a command of their own.
+    const before = this.commands.length;
     this.walk(body, slot, depth + 1);
+    // `a | b 2>&1`, `a && b > f`: tree-sitter hangs the redirection on the pipeline or list, the shell applies it to
+    // the last command. A compound statement (`while …; done > file`) keeps it on its own.
+    const last = this.commands.at(-1);
+    if (
+      (body.type === "pipeline" || body.type === "list") &&
+      last &&
+      this.commands.length > before &&
+      last.words.length > 0
+    ) {
+      const parsed = this.command(null, redirects, slot, depth, true);
+      if (parsed) {
+        last.redirects.push(...parsed.redirects);
+        if (parsed.stdinText !== null) last.stdinText = parsed.stdinText;
+      }
+      return;
+    }
     this.command(null, redirects, slot, depth);
   }
 
@@ -207,7 +222,13 @@ class Walker {
     });
   }
 
-  private command(node: Node | null, extraRedirects: Node[], slot: PipeSlot | null, depth: number): void {
+  private command(
+    node: Node | null,
+    extraRedirects: Node[],
+    slot: PipeSlot | null,
+    depth: number,
+    dryRun = false,
+  ): { redirects: Redirect[]; stdinText: string | null } | null {
     const words: Word[] = [];
     const assignments: string[] = [];
     const redirectNodes = [...extraRedirects];
@@ -240,8 +261,10 @@ class Walker {
         redirects.push(this.fileRedirect(redirect, depth));
       }
     }
-    if (words.length === 0 && assignments.length === 0 && redirects.length === 0) return;
+    if (dryRun) return { redirects, stdinText };
+    if (words.length === 0 && assignments.length === 0 && redirects.length === 0) return null;
     this.emit(words, assignments, redirects, stdinText, slot);
+    return null;
   }
 
   private fileRedirect(node: Node, depth: number): Redirect {

@@ -1,71 +1,125 @@
 /**
- * An exact tokenizer for the smallest subset of the shell grammar: words made only of
- * characters that no shell treats specially, separated by blanks, joined by `|`, `&&`, `||`
- * and `;`. In that subset a shell's own parse is a plain split, so this answers without
- * loading the tree-sitter grammar (about 40 ms of wasm start-up, see docs/performance.md).
- * Anything else (quotes, `$`, globs, `~`, redirections, `&`, `#`, keywords) returns null and
- * goes to the real parser. test/risk/simple-lexer.test.ts checks both agree on this subset.
+ * An exact tokenizer for a common subset of the shell grammar, so that most agent commands
+ * are judged without loading the tree-sitter grammar (about 40 ms of wasm start-up per hook
+ * process, see docs/performance.md). The subset: words made of characters no shell treats
+ * specially, single-quoted strings, double-quoted strings without `$`, backquote, backslash
+ * or `!`; simple commands joined by `|`, `&&`, `||` and `;`; redirections `>`, `>>`, `<`
+ * with an optional descriptor (`2>/dev/null`, `2>&1`) at the end of a command. In that
+ * subset quote removal and splitting are all a shell does. Anything else returns null and
+ * goes to the real parser. test/risk/simple-lexer.test.ts checks that both agree.
  */
-import type { ShellCommand, ShellScript } from "./shell-model.js";
+import type { Redirect, ShellCommand, ShellScript, Word } from "./shell-model.js";
 import { staticWord } from "./shell-model.js";
 
-const SUBSET = /^[A-Za-z0-9_./,:@%+=\- \t|;&]*$/;
+const PLAIN = /[A-Za-z0-9_./,:@%+=-]/;
 const COMMAND_NAME = /^[A-Za-z_./][A-Za-z0-9_./+-]*$/;
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/** `_=x` is an assignment to bash but a word to tree-sitter-bash: left to the parser. */
+const ASSIGNMENT = /^([A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)\+?=/;
 /** Words that are syntax in command position (or parsed specially by tree-sitter-bash). */
-const RESERVED = new Set([
-  "if",
-  "then",
-  "else",
-  "elif",
-  "fi",
-  "case",
-  "esac",
-  "for",
-  "select",
-  "while",
-  "until",
-  "do",
-  "done",
-  "in",
-  "function",
-  "time",
-  "coproc",
-  "export",
-  "declare",
-  "local",
-  "readonly",
-  "typeset",
-  "unset",
-]);
+const RESERVED = new Set(
+  "if then else elif fi case esac for select while until do done in function time coproc export declare local readonly typeset unset".split(
+    " ",
+  ),
+);
+
+type Token =
+  | { kind: "word"; value: string; raw: string; plainName: boolean }
+  | { kind: "op"; value: string }
+  | { kind: "redirect"; op: string; target: string | null };
+
+function tokenize(text: string): Token[] | null {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === " " || c === "\t") {
+      i += 1;
+      continue;
+    }
+    const op = /^(&&|\|\||\||;)/.exec(text.slice(i, i + 2));
+    if (op) {
+      tokens.push({ kind: "op", value: op[1]! });
+      i += op[1]!.length;
+      continue;
+    }
+    const redirect = /^(\d?)(>>|>|<)(&(\d))?/.exec(text.slice(i, i + 5));
+    if (redirect && (redirect[1] === "" || i === 0 || text[i - 1] === " " || text[i - 1] === "\t")) {
+      i += redirect[0].length;
+      if (redirect[3]) {
+        if (redirect[2] === ">>") return null;
+        tokens.push({ kind: "redirect", op: `${redirect[2]}&`, target: redirect[4]! });
+      } else {
+        tokens.push({ kind: "redirect", op: redirect[2]!, target: null });
+      }
+      continue;
+    }
+    // a word: plain characters and quoted strings, adjacent
+    let value = "";
+    let plain = true;
+    const start = i;
+    while (i < text.length) {
+      const d = text[i]!;
+      if (PLAIN.test(d)) {
+        value += d;
+        i += 1;
+      } else if (d === "'") {
+        const end = text.indexOf("'", i + 1);
+        if (end < 0) return null;
+        const inner = text.slice(i + 1, end);
+        if (inner.includes("\n")) return null;
+        value += inner;
+        plain = false;
+        i = end + 1;
+      } else if (d === '"') {
+        const end = text.indexOf('"', i + 1);
+        if (end < 0) return null;
+        const inner = text.slice(i + 1, end);
+        if (/[$`\\!\n]/.test(inner)) return null;
+        value += inner;
+        plain = false;
+        i = end + 1;
+      } else {
+        break;
+      }
+    }
+    if (i === start) return null; // a character outside the subset
+    if (/^\d+$/.test(value) && (text[i] === ">" || text[i] === "<")) return null; // `12>f`: a descriptor
+    tokens.push({ kind: "word", value, raw: text.slice(start, i), plainName: plain });
+  }
+  return tokens;
+}
 
 export function lexSimpleCommand(text: string): ShellScript | null {
-  if (!SUBSET.test(text)) return null;
-  const tokens = text.match(/&&|\|\||[|;&]|[^ \t|;&]+/g) ?? [];
+  const tokens = tokenize(text);
+  if (!tokens || tokens.length === 0) return null;
   const commands: ShellCommand[] = [];
   let pipeline = 0;
   let current: ShellCommand[] = [];
-  let words: string[] = [];
-  let expectCommand = true;
+  let words: Token[] = [];
+  let redirects: Redirect[] = [];
+  let expectTarget = false;
   const endCommand = (): boolean => {
-    if (words.length === 0) return false;
+    if (words.length === 0 || expectTarget) return false;
     const assignments: string[] = [];
-    while (words.length > 0 && ASSIGNMENT.test(words[0]!)) assignments.push(words.shift()!);
-    // Reserved words are syntax; tree-sitter-bash does not read `@` in a command name.
+    while (words.length > 0 && words[0]!.kind === "word" && ASSIGNMENT.test(words[0]!.raw)) {
+      assignments.push((words.shift() as { value: string }).value);
+    }
+    const name = words[0] as { value: string; plainName: boolean } | undefined;
     // Reserved words are syntax; the grammar reads only plain names as command names.
-    if (words.length > 0 && (RESERVED.has(words[0]!) || !COMMAND_NAME.test(words[0]!))) return false;
-    if (words.some((word) => word.startsWith("="))) return false;
-    if (words.length === 0 && assignments.length > 0) return false; // bare assignments: leave to the parser
+    if (!name?.plainName || RESERVED.has(name.value) || !COMMAND_NAME.test(name.value)) return false;
+    const argv: Word[] = words.map((word) => staticWord((word as { value: string }).value));
+    if (argv.some((word) => word.value.startsWith("="))) return false;
     current.push({
-      words: words.map(staticWord),
+      words: argv,
       assignments,
-      redirects: [],
+      redirects,
       stdinText: null,
       pipeline,
       position: 0,
       pipelineLength: 0,
     });
     words = [];
+    redirects = [];
     return true;
   };
   const endPipeline = () => {
@@ -77,20 +131,33 @@ export function lexSimpleCommand(text: string): ShellScript | null {
     current = [];
     pipeline += 1;
   };
+  let expectCommand = true;
   for (const token of tokens) {
-    if (token === "&") return null;
-    if (token === "|" || token === "&&" || token === "||" || token === ";") {
+    if (token.kind === "op") {
       if (expectCommand || !endCommand()) return null;
-      if (token !== "|") endPipeline();
+      if (token.value !== "|") endPipeline();
       expectCommand = true;
       continue;
     }
-    words.push(token);
     expectCommand = false;
+    if (token.kind === "redirect") {
+      if (words.length === 0 || expectTarget) return null; // leading redirections: leave to the parser
+      redirects.push({ op: token.op, target: token.target === null ? null : staticWord(token.target) });
+      expectTarget = token.target === null;
+      continue;
+    }
+    if (expectTarget) {
+      redirects.at(-1)!.target = staticWord(token.value);
+      expectTarget = false;
+      continue;
+    }
+    if (redirects.length > 0) return null; // words after a redirection: leave to the parser
+    words.push(token);
   }
-  const last = tokens.at(-1);
-  if (last === "|" || last === "&&" || last === "||") return null; // the shell would wait for more
+  const last = tokens.at(-1)!;
+  if (last.kind === "op" && last.value !== ";") return null; // the shell would wait for more
   if (words.length > 0 && !endCommand()) return null;
+  if (expectTarget) return null;
   if (current.length > 0) endPipeline();
   if (commands.length === 0) return null;
   return { commands, error: false };

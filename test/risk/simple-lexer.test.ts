@@ -1,12 +1,14 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lexSimpleCommand, loadShellParser } from "../../src/risk/index.js";
+import type { ShellScript } from "../../src/risk/shell-model.js";
 import { parseWithTreeSitter } from "../../src/risk/shell-parser.js";
 
-function shape(script: ReturnType<typeof parseWithTreeSitter>) {
+function shape(script: ShellScript) {
   return script.commands.map((command) => ({
     words: command.words.map((word) => word.value),
     assignments: command.assignments,
+    redirects: command.redirects.map((redirect) => [redirect.op, redirect.target?.value ?? null]),
     position: command.position,
     length: command.pipelineLength,
   }));
@@ -15,8 +17,19 @@ function shape(script: ReturnType<typeof parseWithTreeSitter>) {
 describe("the exact tokenizer agrees with tree-sitter on its subset", () => {
   beforeAll(() => loadShellParser());
 
-  const word = fc.stringMatching(/^[A-Za-z0-9_./,:@%+=-]{1,8}$/);
-  const command = fc.array(word, { minLength: 1, maxLength: 5 }).map((words) => words.join(" "));
+  const plain = fc.stringMatching(/^[A-Za-z0-9_./,:@%+=-]{1,6}$/);
+  const single = fc.stringMatching(/^[^'\n]{0,6}$/).map((text) => `'${text}'`);
+  const double = fc.stringMatching(/^[^"$`\\!\n]{0,6}$/).map((text) => `"${text}"`);
+  const word = fc
+    .array(fc.oneof({ weight: 4, arbitrary: plain }, single, double), { minLength: 1, maxLength: 3 })
+    .map((parts) => parts.join(""));
+  const redirect = fc.oneof(
+    fc.constantFrom("2>&1", ">&2", "2>/dev/null", "> out.txt", ">> log", "< in.txt", "1>x"),
+    plain.map((target) => `> ${target}`),
+  );
+  const command = fc
+    .tuple(fc.array(word, { minLength: 1, maxLength: 4 }), fc.array(redirect, { maxLength: 2 }))
+    .map(([words, redirects]) => [...words, ...redirects].join(" "));
   const line = fc
     .array(fc.tuple(command, fc.constantFrom(" | ", " && ", " || ", "; ", "|", "&&")), {
       minLength: 1,
@@ -26,7 +39,7 @@ describe("the exact tokenizer agrees with tree-sitter on its subset", () => {
       parts.map(([text, op], index) => (index === parts.length - 1 ? text : text + op)).join(""),
     );
 
-  it("same simple commands, words and pipelines", () => {
+  it("same simple commands, words, redirections and pipelines", () => {
     fc.assert(
       fc.property(line, (text) => {
         const lite = lexSimpleCommand(text);
@@ -35,20 +48,34 @@ describe("the exact tokenizer agrees with tree-sitter on its subset", () => {
         expect(full.error).toBe(false);
         expect(shape(lite)).toEqual(shape(full));
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
+  });
+
+  it("covers common agent commands", () => {
+    for (const text of [
+      "npm test 2>&1 | tail -n 20",
+      "git commit -m 'fix: parser'",
+      'grep -rn "TODO" src',
+      "ls > files.txt",
+    ]) {
+      expect(lexSimpleCommand(text)).not.toBeNull();
+    }
   });
 
   it("declines what it does not cover", () => {
     for (const text of [
-      "echo 'x'",
-      "ls > f",
+      'echo "$HOME"',
       "a & b",
       "ls |",
       "if true; then ls; fi",
       "A=1",
       "echo $HOME",
       "rm ~",
+      "echo `x`",
+      "cat <<EOF\nx\nEOF",
+      "> f ls",
+      "echo 'a\nb'",
     ]) {
       expect(lexSimpleCommand(text)).toBeNull();
     }

@@ -1,4 +1,6 @@
-import { type AgentName, runHook } from "../../hooks/index.js";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import type { AgentName } from "../../hooks/index.js";
 import { type CliIO, readStdin } from "../io.js";
 
 export interface HookCommandOptions {
@@ -6,8 +8,29 @@ export interface HookCommandOptions {
 }
 
 /**
+ * The home rule of resolveHome (src/home), restated here because src/home loads zod (relay
+ * configuration) and the hook's fast path must not; test/hooks checks that both agree.
+ */
+export function resolveHookHome(option: string | undefined, env: NodeJS.ProcessEnv): string {
+  return resolve(option ?? env.TRAILSEAL_HOME ?? join(homedir(), ".trailseal"));
+}
+
+/** The shell command a payload carries (Bash, run_shell_command, beforeShellExecution, MCP exec), if any. */
+export function peekCommand(text: string): string | null {
+  try {
+    const payload = JSON.parse(text) as { command?: unknown; tool_input?: { command?: unknown } };
+    const command = payload.tool_input?.command ?? payload.command;
+    return typeof command === "string" ? command : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `trailseal hook <agent>`: one hook call, payload on stdin, the agent's answer on stdout.
  * Exit status 0 whenever an answer was written (a deny is an answer), as the agents expect.
+ * When the command needs the shell grammar, its wasm starts compiling (on V8's background
+ * threads) before the rest of the hook's modules load, so the two overlap.
  */
 export async function runHookCommand(
   agent: AgentName,
@@ -20,6 +43,12 @@ export async function runHookCommand(
   } catch (error) {
     text = `\u0000${error instanceof Error ? error.message : String(error)}`; // becomes a deny below
   }
+  const command = peekCommand(text);
+  if (command !== null) {
+    const risk = await import("../../risk/index.js");
+    if (risk.lexSimpleCommand(command) === null) risk.loadShellParser().catch(() => undefined);
+  }
+  const { runHook } = await import("../../hooks/index.js");
   const result = await runHook(agent, text, { home: options.home });
   if (result.stdout) io.stdout.write(result.stdout);
   if (result.stderr) io.stderr.write(result.stderr);

@@ -1,0 +1,55 @@
+// The agent hook as Claude Code calls it: a new process per tool call (start, read stdin,
+// classify, apply the policy, append + fsync, answer). Reported as a ratio to `node -e 0`
+// measured in the same run, interleaved, median of many runs (DESIGN §10).
+// Run after `npm run build`: node scripts/bench-hook.mjs   (BENCH_HOOK_RUNS=100 for more)
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const cli = join(root, "dist", "cli.js");
+const runs = Number(process.env.BENCH_HOOK_RUNS ?? 30);
+const home = mkdtempSync(join(tmpdir(), "trailseal-bench-hook-"));
+
+const payload = (tool_name, tool_input) =>
+  JSON.stringify({ hook_event_name: "PreToolUse", session_id: "bench", cwd: "/home/dev/project", tool_name, tool_input });
+const scenarios = {
+  "Read a source file": payload("Read", { file_path: "/home/dev/project/src/index.ts" }),
+  "Bash, simple command (git status)": payload("Bash", { command: "git status" }),
+  "Bash, shell syntax (parser: cd && npm test 2>&1 | tail)": payload("Bash", { command: "cd app && npm test 2>&1 | tail -n 20" }),
+};
+
+function time(args, input) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { input, env: { ...process.env, TRAILSEAL_HOME: home } });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+try {
+  spawnSync(process.execPath, [cli, "init", "--home", home]);
+  // warm-up: file cache, policy cache
+  for (const input of Object.values(scenarios)) time([cli, "hook", "claude-code"], input);
+  const baseline = [];
+  const samples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
+  for (let i = 0; i < runs; i += 1) {
+    baseline.push(time(["-e", "0"], ""));
+    for (const [name, input] of Object.entries(scenarios)) samples[name].push(time([cli, "hook", "claude-code"], input));
+  }
+  const base = median(baseline);
+  console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${runs} runs each, medians`);
+  console.log(`${"node -e 0".padEnd(58)} ${base.toFixed(1).padStart(7)} ms   1.00x`);
+  for (const [name, values] of Object.entries(samples)) {
+    const m = median(values);
+    console.log(`${`hook: ${name}`.padEnd(58)} ${m.toFixed(1).padStart(7)} ms   ${(m / base).toFixed(2)}x`);
+  }
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}

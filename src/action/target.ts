@@ -1,0 +1,86 @@
+/**
+ * The normalised action and the Claude Code tool mapping, without zod: the agent hook
+ * imports this file directly because it runs on every tool call and zod's start-up cost
+ * would be paid each time (docs/performance.md, "Agent hook"). Re-exported by index.ts.
+ */
+
+export type FileOp = "read" | "write" | "edit" | "delete" | "search";
+
+export type ActionTarget =
+  | { kind: "command"; command: string }
+  | { kind: "file"; op: FileOp; path: string; pattern?: string }
+  | { kind: "network"; method: string; url: string }
+  | { kind: "mcp"; server: string; tool: string; args: Record<string, unknown> }
+  | { kind: "agent"; description: string }
+  | { kind: "other"; description: string };
+
+export interface Action {
+  target: ActionTarget;
+  /** The tool as the agent named it (`Bash`, `mcp__github__create_issue`, `command`). */
+  tool: string;
+  agent: string;
+  session: string | null;
+  cwd: string | null;
+  /** The agent's raw tool input, kept for the record. */
+  input: unknown;
+}
+
+function str(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** Maps a Claude Code tool call (PreToolUse/PostToolUse payload) to an action target. */
+export function claudeCodeTarget(
+  tool: string,
+  input: Record<string, unknown>,
+  cwd: string | null,
+): ActionTarget {
+  const mcp = /^mcp__(.+?)__(.+)$/.exec(tool);
+  if (mcp) return { kind: "mcp", server: mcp[1]!, tool: mcp[2]!, args: input };
+  switch (tool) {
+    case "Bash":
+      return { kind: "command", command: str(input.command) };
+    case "Read":
+      return { kind: "file", op: "read", path: str(input.file_path) };
+    case "Write":
+      return { kind: "file", op: "write", path: str(input.file_path) };
+    case "Edit":
+    case "MultiEdit":
+      return { kind: "file", op: "edit", path: str(input.file_path) };
+    case "NotebookEdit":
+      return { kind: "file", op: "edit", path: str(input.notebook_path) };
+    case "NotebookRead":
+      return { kind: "file", op: "read", path: str(input.notebook_path) };
+    case "Glob":
+    case "Grep":
+    case "LS":
+      return { kind: "file", op: "search", path: str(input.path) || cwd || ".", pattern: str(input.pattern) };
+    case "WebFetch":
+      return { kind: "network", method: "GET", url: str(input.url) };
+    case "WebSearch":
+      return { kind: "other", description: `web search: ${str(input.query)}` };
+    case "Task":
+    case "Agent":
+      return { kind: "agent", description: str(input.description) || str(input.prompt) };
+    default:
+      return { kind: "other", description: tool };
+  }
+}
+
+/** A one-line human summary of what the action does. */
+export function describeTarget(target: ActionTarget): string {
+  switch (target.kind) {
+    case "command":
+      return target.command;
+    case "file":
+      return `${target.op} ${target.path}${target.pattern ? ` (${target.pattern})` : ""}`;
+    case "network":
+      return `${target.method} ${target.url}`;
+    case "mcp":
+      return `mcp ${target.server}.${target.tool}`;
+    case "agent":
+      return `agent: ${target.description}`;
+    case "other":
+      return target.description;
+  }
+}
