@@ -1,0 +1,87 @@
+// Writes docs/cli.md from the built CLI's own --help, so the reference cannot drift from the code.
+// Usage: npm run build && node scripts/cli-reference.mjs [--check]   (--check: exit 1 if stale)
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+
+const CLI = new URL("../dist/cli.js", import.meta.url).pathname;
+const OUT = new URL("../docs/cli.md", import.meta.url).pathname;
+
+function help(path) {
+  const result = spawnSync(process.execPath, [CLI, ...path, "--help"], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`trailseal ${path.join(" ")} --help failed: ${result.stderr}`);
+  return result.stdout.trimEnd();
+}
+
+/** Subcommand names listed under "Commands:" in a help text. */
+function subcommands(text) {
+  const section = text.split("\nCommands:\n")[1];
+  if (!section) return [];
+  return section
+    .split("\n")
+    .map((line) => /^ {2}([a-z][\w-]*)/.exec(line)?.[1])
+    .filter((name) => name && name !== "help");
+}
+
+function walk(path, out) {
+  const text = help(path);
+  out.push({ path, text });
+  for (const name of subcommands(text)) walk([...path, name], out);
+  return out;
+}
+
+const sections = walk([], [])
+  .map(
+    ({ path, text }) =>
+      `## \`trailseal${path.length ? ` ${path.join(" ")}` : ""}\`\n\n\`\`\`text\n${text}\n\`\`\``,
+  )
+  .join("\n\n");
+
+const doc = `# CLI reference
+
+Generated from the CLI's own \`--help\` by \`node scripts/cli-reference.mjs\` (a test fails when
+this file is stale). Every command takes \`--home DIR\` (else \`$TRAILSEAL_HOME\`, else
+\`~/.trailseal\`).
+
+## Conventions
+
+- Results go to stdout: human text on a terminal, JSON with \`--json\` (stable field names).
+  Diagnostics and progress go to stderr.
+- Errors are one line, then an optional hint, on stderr:
+
+  \`\`\`text
+  trailseal: error: input is not JSON (ACTION_INVALID_JSON)
+  trailseal: hint: send one JSON object (a Claude Code hook payload or a generic action, docs/actions.md) or JSONL
+  \`\`\`
+
+  The code in parentheses is stable (prefixed by capability: \`TRAIL_\`, \`CHAIN_\`, \`SEAL_\`,
+  \`ACTION_\`, \`POLICY_\`, \`RISK_\`, \`HOOK_\`, \`CONFIG_\`, \`WITNESS_\`, \`GITLOG_\`, \`TLOG_\`,
+  \`RELAY_\`, \`REPORT_\`, \`DASHBOARD_\`); the text may improve. \`TRAILSEAL_DEBUG=1\` adds the
+  underlying cause's stack.
+- A reader that closes the pipe early (\`trailseal log | head\`) ends the command quietly.
+
+## Exit codes
+
+| code | meaning |
+|---|---|
+| 0 | success |
+| 1 | failure, including a verification that found a problem (broken chain, seal mismatch, witness mismatch, audit failure) |
+| 2 | usage or configuration error: bad flag, bad input on stdin, invalid \`policy.yaml\` / \`relay-config.json\`, missing key |
+| 3 | witness quorum not met (\`witness publish\`, \`witness verify\`); the seal and the receipts obtained are kept |
+
+The agent hooks are the exception: \`trailseal hook …\` always exits 0 with the agent's JSON
+answer on stdout (an internal failure is answered with *deny*, never by crashing open); see
+docs/hooks.md.
+
+${sections}
+`;
+
+if (process.argv.includes("--check")) {
+  const current = readFileSync(OUT, "utf8");
+  if (current !== doc) {
+    console.error("docs/cli.md is stale: run `npm run build && node scripts/cli-reference.mjs`");
+    process.exit(1);
+  }
+} else {
+  writeFileSync(OUT, doc);
+  console.log(`wrote ${OUT}`);
+}
