@@ -26,14 +26,25 @@ export const inclusionEvidenceSchema = z.object({
   checkpoint: z.string().max(1 << 16),
 });
 
-/** Evidence that entry `index` is in the writer's current tree. */
-export function proveInclusion(writer: TlogWriter, index: number): InclusionEvidence {
-  const checkpoint = writer.checkpoint;
+/**
+ * Evidence that entry `index` is in the writer's current tree, or in the earlier tree `at`
+ * names (its size and signed note): a server whose writer is ahead of what is durable proves
+ * against the durable checkpoint, so no client ever pins a tree that might not survive.
+ */
+export function proveInclusion(
+  writer: TlogWriter,
+  index: number,
+  at?: { size: number; checkpoint: string },
+): InclusionEvidence {
+  const checkpoint = at?.checkpoint ?? writer.checkpoint;
+  const size = at?.size ?? writer.size;
   if (checkpoint === undefined) throw tlogError("TLOG_INDEX_OUT_OF_RANGE", "the log is empty");
+  if (!Number.isSafeInteger(index) || index < 0 || index >= size)
+    throw tlogError("TLOG_INDEX_OUT_OF_RANGE", `index ${index} is not in a tree of size ${size}`);
   return {
     log_index: index,
-    tree_size: writer.size,
-    inclusion_proof: writer.inclusionProof(index).map((h) => Buffer.from(h).toString("base64")),
+    tree_size: size,
+    inclusion_proof: writer.inclusionProof(index, size).map((h) => Buffer.from(h).toString("base64")),
     checkpoint,
   };
 }

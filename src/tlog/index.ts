@@ -43,7 +43,7 @@ export {
   verifyNote,
 } from "./note.js";
 export type { Pin, PinResult, PinStatus } from "./pins.js";
-export { checkPin, pinPath, readPin } from "./pins.js";
+export { checkPin, logPinName, pinPath, readPin } from "./pins.js";
 export type { FetchLike, HttpReader, HttpReadStats, LogMetadata, TileVerification } from "./tile-client.js";
 export {
   httpReader,

@@ -5,6 +5,7 @@
  * rollback, same size with another root or a larger tree that is not an extension is a fork.
  * A pin only ever moves forward, and only on proof.
  */
+import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
@@ -29,6 +30,14 @@ export interface Pin {
   note: string;
   checkpoint: Checkpoint;
   pinnedAt: string;
+}
+
+/**
+ * The pin identity of a log: its checkpoint origin. Every way of reading one log (tiles, a
+ * clone, evidence from an HTTP witness serving it) uses this one name, so they share one pin.
+ */
+export function logPinName(origin: string): string {
+  return `origin:${origin}`;
 }
 
 export function pinPath(pinsDir: string, witness: string): string {
@@ -63,7 +72,8 @@ export async function readPin(pinsDir: string, witness: string): Promise<Pin | n
 async function writePin(pinsDir: string, witness: string, note: string, now: Date): Promise<void> {
   await mkdir(pinsDir, { recursive: true, mode: 0o700 });
   const path = pinPath(pinsDir, witness);
-  const tmp = `${path}.${process.pid}.tmp`;
+  // Unique per write: two checks in one process (parallel witnesses of one log) may pin at once.
+  const tmp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const body = { version: 1, witness, checkpoint: note, pinned_at: now.toISOString() };
   await writeFile(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
   await rename(tmp, path);

@@ -42,7 +42,11 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
             check.status === "match" ? "ok" : check.status.toUpperCase(),
             check.name,
             check.anchor_id,
-            check.status === "unreachable" ? `${check.error!.code}: ${check.error!.message}` : "",
+            check.error
+              ? `${check.error.code}: ${check.error.message}`
+              : check.log
+                ? `in log ${check.log.origin}: entry ${check.log.log_index} of ${check.log.tree_size} (pin ${check.log.pin})`
+                : "",
           ]),
         ),
       );

@@ -4,8 +4,12 @@
  * SPEC §4.1 witness (lenient parsing), never prints (the CLI and the relay format results),
  * never throws for a witness failure (an outcome says what happened), stores every receipt
  * durably before returning, and sends an auth token only as a Bearer header to its own witness.
+ * Verify also checks a witness's transparency log when it offers one (evidence.ts): inclusion
+ * under a signed checkpoint and the per-log pin (fork detection); witnesses without evidence
+ * are checked exactly as SPEC §4.1 allows.
  */
 import { TrailsealError } from "../../errors/index.js";
+import { homePaths } from "../../home/index.js";
 import type { StoredReceipt, StoredSeal } from "../../seal/index.js";
 import { isGitWitnessUrl } from "../protocol/index.js";
 import { createHttpWitness } from "./http.js";
@@ -13,6 +17,7 @@ import { type PublishResult, type PublishSealOptions, publishSealWith } from "./
 import type { WitnessClient, WitnessEndpoint } from "./types.js";
 import { type VerifyReceiptsResult, verifyReceiptsWith } from "./verify.js";
 
+export type { LogCheck } from "./evidence.js";
 export type { HttpWitnessOptions, WitnessFailureDetails } from "./http.js";
 export { createHttpWitness } from "./http.js";
 export type { PublishOutcome, PublishResult, PublishSealOptions, RetryPolicy } from "./publish.js";
@@ -79,9 +84,16 @@ export interface VerifyReceiptsOptions {
 }
 
 /** GETs every receipted anchor and compares each field with the local seal (see verify.ts). */
-export function verifyReceipts(options: VerifyReceiptsOptions): Promise<VerifyReceiptsResult> {
+export async function verifyReceipts(options: VerifyReceiptsOptions): Promise<VerifyReceiptsResult> {
   const clientFor = async (receipt: StoredReceipt) =>
     options.clients?.find((client) => client.url === receipt.witness.url) ??
     createWitness({ url: receipt.witness.url, name: receipt.witness.name }, { home: options.home });
-  return verifyReceiptsWith(options, { clientFor });
+  // Lazy: the tlog verifier loads only for verify.
+  const { checkWitnessLog, isLogFailure } = await import("./evidence.js");
+  const pinsDir = homePaths(options.home).pins;
+  return verifyReceiptsWith(options, {
+    clientFor,
+    checkLog: (client, anchor, signal) => checkWitnessLog(client, anchor, { pinsDir, signal }),
+    isLogFailure,
+  });
 }

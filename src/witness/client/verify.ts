@@ -1,6 +1,7 @@
 import type { StoredReceipt, StoredSeal } from "../../seal/index.js";
-import { ANCHOR_REQUEST_FIELDS, anchorRequestFromSeal } from "../protocol/index.js";
+import { ANCHOR_REQUEST_FIELDS, anchorRequestFromSeal, type StoredAnchor } from "../protocol/index.js";
 import { whenAborted } from "./abort.js";
+import type { LogCheck } from "./evidence.js";
 import type { WitnessClient } from "./types.js";
 
 export interface FieldDifference {
@@ -18,6 +19,8 @@ export interface ReceiptCheck {
   status: "match" | "mismatch" | "unreachable";
   differences?: FieldDifference[];
   error?: { code: string; message: string };
+  /** The witness's transparency log, when it proved the anchor's inclusion (evidence or clone). */
+  log?: LogCheck;
   ms: number;
 }
 
@@ -53,6 +56,10 @@ export function diffAnchor(
 
 export interface VerifyReceiptsDeps {
   clientFor(receipt: StoredReceipt): Promise<WitnessClient>;
+  /** Checks the log evidence of a matching anchor (evidence.ts); throws a coded error. */
+  checkLog?(client: WitnessClient, anchor: StoredAnchor, signal: AbortSignal): Promise<LogCheck | undefined>;
+  /** Codes that mean the witness's log misbehaved (a mismatch, not "unreachable"). */
+  isLogFailure?(code: string): boolean;
 }
 
 /** Checks every stored receipt of a seal against what its witness returns now, in parallel. */
@@ -89,9 +96,9 @@ export async function verifyReceiptsWith(
           abort.dispose();
         }
         const differences = diffAnchor(expectedAnchor(options.stored, receipt), anchor);
-        return differences.length === 0
-          ? { ...base, status: "match", ms: elapsed() }
-          : { ...base, status: "mismatch", differences, ms: elapsed() };
+        if (differences.length > 0) return { ...base, status: "mismatch", differences, ms: elapsed() };
+        const log = await deps.checkLog?.(client, anchor as StoredAnchor, signal);
+        return { ...base, status: "match", ...(log ? { log } : {}), ms: elapsed() };
       } catch (error) {
         const code =
           (error as { code?: string }).code ?? (signal.aborted ? "WITNESS_TIMEOUT" : "WITNESS_FAILED");
@@ -106,6 +113,9 @@ export async function verifyReceiptsWith(
             ms: elapsed(),
           };
         }
+        // A log that fails its own proofs, goes back or forks holds something else than it showed.
+        if (deps.isLogFailure?.(code))
+          return { ...base, status: "mismatch", differences: [], error: { code, message }, ms: elapsed() };
         return { ...base, status: "unreachable", error: { code, message }, ms: elapsed() };
       }
     }),

@@ -11,12 +11,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TrailsealError } from "../../errors/index.js";
+import { homePaths } from "../../home/index.js";
+import { checkPin, logPinName } from "../../tlog/index.js";
 import type { WitnessClient } from "../client/index.js";
 import type { AnchorReceipt, AnchorRequest, StoredAnchor } from "../protocol/index.js";
 import { loadLogKey } from "./keys.js";
 import { LogState } from "./log.js";
 import { normalizeGitUrl, openRemote } from "./remote.js";
-import { verifyAnchorInClone } from "./verify.js";
+import { type OnCheckpoint, verifyAnchorInClone } from "./verify.js";
 
 export interface GitWitnessOptions {
   url: string;
@@ -95,7 +97,14 @@ export function createGitWitness(options: GitWitnessOptions): WitnessClient {
     },
     async fetchAnchor(anchorId, { signal }) {
       const remote = openRemote(url, { authToken: options.authToken });
-      return withTempDir((dir) => verifyAnchorInClone(remote, join(dir, "log"), anchorId, signal));
+      // The head checkpoint (signed by trailseal-log.json's verifier_key, checked in the clone)
+      // against this home's pin for the log: the clone's tiles prove a grown log consistent.
+      const pinsDir = homePaths(options.home).pins;
+      const onCheckpoint: OnCheckpoint = async (checkpoint, note, read) =>
+        (await checkPin({ pinsDir, witness: logPinName(checkpoint.origin), note, checkpoint, read })).status;
+      return withTempDir((dir) =>
+        verifyAnchorInClone(remote, join(dir, "log"), anchorId, signal, onCheckpoint),
+      );
     },
   };
 }

@@ -21,5 +21,5 @@ export type { SshSig } from "./sshsig.js";
 export { parseSshSig, serializeSshSig, signSshSig, verifySshSig } from "./sshsig.js";
 export type { GitStorageOptions } from "./storage.js";
 export { openGitStorage, resolveGitDir } from "./storage.js";
-export type { VerifiedAnchor } from "./verify.js";
+export type { OnCheckpoint, VerifiedAnchor } from "./verify.js";
 export { verifyAnchorInClone } from "./verify.js";

@@ -8,7 +8,13 @@
 import { join } from "node:path";
 import { canonicalJson } from "../../encoding/index.js";
 import { TrailsealError } from "../../errors/index.js";
-import { ANCHOR_REQUEST_FIELDS, type AnchorRequest, type StoredAnchor } from "../protocol/index.js";
+import type { InclusionEvidence } from "../../tlog/index.js";
+import {
+  ANCHOR_REQUEST_FIELDS,
+  type AnchorRequest,
+  logEntryOf,
+  type StoredAnchor,
+} from "../protocol/index.js";
 import { type CommitFields, parseCommit, signCommit } from "./commit.js";
 import type { LogKey } from "./keys.js";
 import {
@@ -80,7 +86,7 @@ export async function readEntryLines(tree: WorkTree): Promise<string[]> {
 
 export class LogState {
   private readonly byDigest = new Map<string, number>();
-  private tlog: TlogFiles | null = null;
+  private tlog: Promise<TlogFiles> | null = null;
 
   private constructor(
     readonly store: ObjectStore,
@@ -176,7 +182,7 @@ export class LogState {
         anchor_id: formatAnchorId(index, requestDigest(canonical)),
         witnessed_at: witnessedAt,
       } as StoredAnchor;
-      const line = canonicalJson(anchor);
+      const line = logEntryOf(anchor);
       this.lines.push(line);
       this.index(index, line);
       fresh.push(line);
@@ -189,14 +195,17 @@ export class LogState {
       const slice = this.lines.slice(bundle * BUNDLE_SIZE, (bundle + 1) * BUNDLE_SIZE);
       await this.tree.setFile(entryBundlePath(bundle), Buffer.from(`${slice.join("\n")}\n`));
     }
-    this.tlog ??= await openTlogFiles((path) => this.tree.readFile(path), this.metadata.origin, key);
-    if (this.tlog.size !== first) {
+    const tlog = await this.openTlog();
+    if (tlog.size !== first) {
       throw new TrailsealError(
         "GITLOG_LAYOUT_INVALID",
-        `the tlog holds ${this.tlog.size} entries, entries/ ${first}`,
+        `the tlog holds ${tlog.size} entries, entries/ ${first}`,
       );
     }
-    const changes = this.tlog.append(fresh.map((line) => Buffer.from(line)));
+    const changes = tlog.append(
+      fresh.map((line) => Buffer.from(line)),
+      key,
+    );
     for (const path of changes.remove) if (!changes.write.has(path)) await this.tree.removeFile(path);
     for (const [path, bytes] of changes.write) await this.tree.setFile(path, bytes);
     const last = this.lines.length - 1;
@@ -205,6 +214,34 @@ export class LogState {
     const parent = this.head;
     this.head = commit;
     return { commit, parent, anchors, created };
+  }
+
+  /**
+   * The tlog writer over this state's tree, opened once (a single promise, so a reader and a
+   * stage racing to open it share one writer and the writer never falls behind entries/).
+   */
+  private openTlog(): Promise<TlogFiles> {
+    if (!this.tlog) {
+      const opening = openTlogFiles((path) => this.tree.readFile(path), this.metadata.origin);
+      this.tlog = opening;
+      opening.catch(() => {
+        if (this.tlog === opening) this.tlog = null;
+      });
+    }
+    return this.tlog;
+  }
+
+  /** The signed checkpoint of the staged tree (after `publish`, the durable one); undefined when empty. */
+  async checkpointNote(): Promise<string | undefined> {
+    return (await this.openTlog()).checkpoint;
+  }
+
+  /** Inclusion evidence for entry `index` under the checkpoint `at` (a tree this state has reached). */
+  async inclusionEvidence(
+    index: number,
+    at: { size: number; checkpoint: string },
+  ): Promise<InclusionEvidence> {
+    return (await this.openTlog()).evidence(index, at);
   }
 
   /** Makes every staged object durable, then moves the branch to `head` (durably). */

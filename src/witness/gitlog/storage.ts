@@ -93,6 +93,15 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
   const mirror = options.push ? new PushMirror(gitdir, options.push) : null;
   let durableSize = state.size;
   let durableHead = state.head!;
+  // The signed checkpoint of the durable tree: GET proves inclusion against it, never against
+  // a staged commit that might still fail (a client would pin a tree that never existed).
+  let durableNote: string | undefined;
+  try {
+    durableNote = await state.checkpointNote();
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
   let closed = false;
   let running: Promise<void> | null = null;
   const queue: Pending[] = [];
@@ -107,8 +116,10 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
         key,
       );
       await state.publish();
+      const note = await state.checkpointNote();
       durableSize = state.size;
       durableHead = state.head!;
+      durableNote = note;
       batch.forEach((p, i) => {
         p.resolve({ anchor: staged.anchors[i]!, created: staged.created[i]! });
       });
@@ -118,8 +129,10 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
       for (const p of batch) p.reject(error);
       // The in-memory state may be ahead of the durable ref: rebuild it from disk.
       state = await LogState.open(gitdir).catch(() => state);
+      const note = await state.checkpointNote().catch(() => undefined);
       durableSize = state.size;
       durableHead = state.head!;
+      durableNote = note;
     } finally {
       for (const p of batch) pendingByKey.delete(p.key);
     }
@@ -152,6 +165,11 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
       const anchor = state.get(anchorId);
       return anchor && indexOf(anchor) < durableSize ? anchor : null;
     },
+    async inclusionEvidence(anchor) {
+      const index = indexOf(anchor);
+      if (durableNote === undefined || index >= durableSize) return null;
+      return { ...(await state.inclusionEvidence(index, { size: durableSize, checkpoint: durableNote })) };
+    },
     async count() {
       return durableSize;
     },
@@ -161,6 +179,7 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
         entries: durableSize,
         head: durableHead,
         origin: state.metadata.origin,
+        ...(state.metadata.verifier_key ? { verifier_key: state.metadata.verifier_key } : {}),
         ...(mirror ? { push: mirror.status(durableSize) } : {}),
       };
     },

@@ -3,7 +3,14 @@
  * writes the C2SP checkpoint and tlog-tiles files the TlogWriter returns, and deletes the
  * partial tiles they supersede (history keeps them). The note key name is the log's origin.
  */
-import { isValidKeyName, type NoteSigner, TlogWriter, verifierKey } from "../../tlog/index.js";
+import {
+  type InclusionEvidence,
+  isValidKeyName,
+  type NoteSigner,
+  proveInclusion,
+  TlogWriter,
+  verifierKey,
+} from "../../tlog/index.js";
 import type { LogKey } from "./keys.js";
 
 export interface TlogFileChanges {
@@ -13,24 +20,33 @@ export interface TlogFileChanges {
 
 export interface TlogFiles {
   readonly size: number;
+  /** The latest signed checkpoint note (undefined for an empty log). */
+  readonly checkpoint: string | undefined;
   /** Files (relative to the log root) to write and to delete for these new entries. */
-  append(entries: Uint8Array[]): TlogFileChanges;
+  append(entries: Uint8Array[], key: LogKey): TlogFileChanges;
+  /** Inclusion evidence for entry `index` under `at` (an earlier, durable checkpoint), else the latest. */
+  evidence(index: number, at?: { size: number; checkpoint: string }): InclusionEvidence;
 }
 
 export async function openTlogFiles(
   read: (path: string) => Promise<Uint8Array | null>,
   origin: string,
-  key: LogKey,
 ): Promise<TlogFiles> {
   const writer = await TlogWriter.open(read, { origin });
-  const signer: NoteSigner = { name: origin, privateKey: key.privateKey, publicKey: key.publicKey };
   return {
     get size() {
       return writer.size;
     },
-    append(entries) {
+    get checkpoint() {
+      return writer.checkpoint;
+    },
+    append(entries, key) {
+      const signer: NoteSigner = { name: origin, privateKey: key.privateKey, publicKey: key.publicKey };
       const changes = writer.append(entries, signer);
       return { write: changes, remove: [...changes.removed] };
+    },
+    evidence(index, at) {
+      return proveInclusion(writer, index, at);
     },
   };
 }

@@ -6,7 +6,13 @@
  * under the head's signed C2SP checkpoint (src/tlog). Every failure is a coded error.
  */
 import { TrailsealError } from "../../errors/index.js";
-import { inclusionFromTiles, openCheckpoint } from "../../tlog/index.js";
+import {
+  type Checkpoint,
+  inclusionFromTiles,
+  openCheckpoint,
+  type PinStatus,
+  type ReadLogFile,
+} from "../../tlog/index.js";
 import { type StoredAnchor, storedAnchorSchema } from "../protocol/index.js";
 import { isCommitSignedBy, parseCommit } from "./commit.js";
 import {
@@ -34,7 +40,17 @@ export interface VerifiedAnchor extends StoredAnchor {
   commits_checked: number;
   /** Tree size of the checkpoint the entry was proven included in (null: no checkpoint). */
   checkpoint_size: number | null;
+  /** The checkpoint's origin (null: no checkpoint). */
+  log_origin: string | null;
+  /** The checkpoint against the reader's pin, when `onCheckpoint` pinned it. */
+  pin?: PinStatus;
 }
+
+/**
+ * Called with the verified head checkpoint and a reader of the head's files (its tiles can
+ * prove that the tree extends a pinned one); returns the pin status or throws (TLOG_ROLLBACK…).
+ */
+export type OnCheckpoint = (checkpoint: Checkpoint, note: string, read: ReadLogFile) => Promise<PinStatus>;
 
 function verifyError(code: string, message: string, cause?: unknown): TrailsealError {
   return new TrailsealError(code, message, { cause });
@@ -52,6 +68,7 @@ export async function verifyAnchorInClone(
   dest: string,
   anchorId: string,
   signal?: AbortSignal,
+  onCheckpoint?: OnCheckpoint,
 ): Promise<VerifiedAnchor> {
   const parsedId = parseAnchorId(anchorId);
   if (!parsedId)
@@ -109,16 +126,16 @@ export async function verifyAnchorInClone(
     oid = parent;
   }
 
-  let checkpointSize: number | null = null;
+  let opened: { checkpoint: Checkpoint; note: string } | null = null;
   const note = await headTree.readFile(CHECKPOINT_PATH);
+  const readHead: ReadLogFile = (path) => headTree.readFile(path);
   if (metadata.verifier_key && note) {
     try {
-      const checkpoint = openCheckpoint(note, metadata.verifier_key).checkpoint;
-      const inclusion = await inclusionFromTiles((path) => headTree.readFile(path), checkpoint, index);
+      opened = openCheckpoint(note, metadata.verifier_key, metadata.origin);
+      const inclusion = await inclusionFromTiles(readHead, opened.checkpoint, index);
       if (Buffer.from(inclusion.entry).toString("utf8") !== line) {
         throw verifyError("GITLOG_VERIFY_NOT_INCLUDED", `entry ${index} in the tiles differs from entries/`);
       }
-      checkpointSize = checkpoint.size;
     } catch (error) {
       if ((error as TrailsealError).code === "GITLOG_VERIFY_NOT_INCLUDED") throw error;
       throw verifyError(
@@ -130,12 +147,17 @@ export async function verifyAnchorInClone(
   } else if (metadata.verifier_key) {
     throw verifyError("GITLOG_VERIFY_NOT_INCLUDED", "the log has no checkpoint");
   }
+  // Outside the try above: a rollback or fork must surface with its own TLOG_* code.
+  const pin =
+    opened && onCheckpoint ? await onCheckpoint(opened.checkpoint, opened.note, readHead) : undefined;
   return {
     ...parsed.data,
     log_index: index,
     commit: oid,
     log_head: head,
     commits_checked: checked,
-    checkpoint_size: checkpointSize,
+    checkpoint_size: opened?.checkpoint.size ?? null,
+    log_origin: opened?.checkpoint.origin ?? null,
+    ...(pin ? { pin } : {}),
   } as VerifiedAnchor;
 }

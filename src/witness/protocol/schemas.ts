@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HMAC_REF, isIsoMillis, SHA256_REF } from "../../encoding/index.js";
+import { canonicalJson, HMAC_REF, isIsoMillis, SHA256_REF } from "../../encoding/index.js";
 
 /** The protocol constant (SPEC §9, DESIGN §2). */
 export const PROTOCOL = "trailseal-witness-v1";
@@ -78,6 +78,29 @@ export interface AnchorReceipt {
 
 /** A stored anchor as GET returns it: every request field, the receipt fields, and extras. */
 export type StoredAnchor = AnchorRequest & AnchorReceipt;
+
+/**
+ * Optional members a transparency-log witness (the git backend) adds to a stored anchor on GET:
+ * the entry's index, the inclusion proof (base64 hashes) and the signed C2SP checkpoint it
+ * leads to (src/tlog `InclusionEvidence`). They are never part of the log entry itself.
+ */
+export const EVIDENCE_FIELDS = ["log_index", "tree_size", "inclusion_proof", "checkpoint"] as const;
+
+/**
+ * The ONE definition of a log entry's bytes (docs/log-format.md; the RFC 6962 leaf): the
+ * canonical JSON (RFC 8785) of the stored anchor without the evidence members. The git log
+ * writes exactly this line; a verifier recomputes it from what GET returned.
+ */
+export function logEntryOf(anchor: Readonly<Record<string, unknown>>): string {
+  const entry: Record<string, unknown> = { ...anchor };
+  for (const field of EVIDENCE_FIELDS) delete entry[field];
+  return canonicalJson(entry);
+}
+
+/** True when a stored anchor carries inclusion evidence (any member beyond a bare `log_index`). */
+export function hasInclusionEvidence(anchor: Readonly<Record<string, unknown>>): boolean {
+  return "inclusion_proof" in anchor || "checkpoint" in anchor || "tree_size" in anchor;
+}
 
 /** Server side: the receipt we emit. */
 export const anchorReceiptSchema = z.looseObject({

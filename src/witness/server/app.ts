@@ -142,8 +142,10 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
       return;
     }
     let anchor: Awaited<ReturnType<AnchorStorage["get"]>>;
+    let evidence: Record<string, unknown> | null = null;
     try {
       anchor = await storage.get(id);
+      if (anchor && storage.inclusionEvidence) evidence = await storage.inclusionEvidence(anchor);
     } catch {
       res.set("Retry-After", "5");
       sendError(res, "WITNESS_STORAGE_UNAVAILABLE", "the anchor store cannot be read");
@@ -153,7 +155,7 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
       sendError(res, "WITNESS_ANCHOR_NOT_FOUND", `no anchor ${id}`);
       return;
     }
-    res.status(200).json(anchor);
+    res.status(200).json(evidence ? { ...anchor, ...evidence } : anchor);
   });
 
   app.get(ROUTES.health, async (_req, res) => {

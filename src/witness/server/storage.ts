@@ -19,6 +19,12 @@ export interface AnchorStorage {
   append(request: AnchorRequest): Promise<{ anchor: StoredAnchor; created: boolean }>;
   get(anchorId: string): Promise<StoredAnchor | null>;
   count(): Promise<number>;
+  /**
+   * Optional (transparency-log backends): inclusion evidence for a stored anchor — `log_index`,
+   * `tree_size`, `inclusion_proof`, `checkpoint` (docs/protocol.md) — under the latest DURABLE
+   * checkpoint; null when there is none. GET adds it to the stored anchor; it is never stored.
+   */
+  inclusionEvidence?(anchor: StoredAnchor): Promise<Record<string, unknown> | null>;
   /** Extra fields for the health body (backend name, push lag, …). */
   health(): Promise<Record<string, unknown>>;
   close(): Promise<void>;
