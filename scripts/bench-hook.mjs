@@ -3,12 +3,17 @@
 // measured in the same run, interleaved, median of many runs (DESIGN §10).
 // Run after `npm run build`: node scripts/bench-hook.mjs   (BENCH_HOOK_RUNS=100 for more)
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
-const cli = join(root, "dist", "cli.js");
+// A private copy of dist/ (inside the repo, so node_modules resolves): a rebuild running
+// meanwhile cannot pull files from under the measurement.
+if (!existsSync(join(root, "dist", "cli.js"))) throw new Error("run `npm run build` first");
+const snapshot = join(root, `.bench-hook-dist-${process.pid}`);
+cpSync(join(root, "dist"), snapshot, { recursive: true });
+const cli = join(snapshot, "cli.js");
 const runs = Number(process.env.BENCH_HOOK_RUNS ?? 30);
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-hook-"));
 
@@ -17,7 +22,8 @@ const payload = (tool_name, tool_input) =>
 const scenarios = {
   "Read a source file": payload("Read", { file_path: "/home/dev/project/src/index.ts" }),
   "Bash, simple command (git status)": payload("Bash", { command: "git status" }),
-  "Bash, shell syntax (parser: cd && npm test 2>&1 | tail)": payload("Bash", { command: "cd app && npm test 2>&1 | tail -n 20" }),
+  "Bash, quotes and redirections (exact tokenizer)": payload("Bash", { command: "cd app && npm test 2>&1 | tail -n 20" }),
+  "Bash, substitution (tree-sitter wasm)": payload("Bash", { command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD' }),
 };
 
 function time(args, input) {
@@ -45,11 +51,12 @@ try {
   }
   const base = median(baseline);
   console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${runs} runs each, medians`);
-  console.log(`${"node -e 0".padEnd(58)} ${base.toFixed(1).padStart(7)} ms   1.00x`);
+  console.log(`${"node -e 0".padEnd(62)} ${base.toFixed(1).padStart(7)} ms   1.00x`);
   for (const [name, values] of Object.entries(samples)) {
     const m = median(values);
-    console.log(`${`hook: ${name}`.padEnd(58)} ${m.toFixed(1).padStart(7)} ms   ${(m / base).toFixed(2)}x`);
+    console.log(`${`hook: ${name}`.padEnd(62)} ${m.toFixed(1).padStart(7)} ms   ${(m / base).toFixed(2)}x`);
   }
 } finally {
   rmSync(home, { recursive: true, force: true });
+  rmSync(snapshot, { recursive: true, force: true });
 }

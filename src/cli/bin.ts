@@ -16,14 +16,12 @@ function hookFastPath(argv: string[]): { agent: string; home: string | undefined
 
 const fast = hookFastPath(process.argv);
 if (fast) {
-  const [{ runHookCommand, resolveHookHome }, { processIO }] = await Promise.all([
-    import("./commands/hook.js"),
-    import("./io.js"),
-  ]);
-  const io = processIO();
+  const { runHookCommand, resolveHookHome } = await import("./commands/hook.js");
+  // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
+  const io = { env: process.env } as unknown as import("./io.js").CliIO;
   process.exitCode = await runHookCommand(
     fast.agent as "claude-code" | "cursor" | "gemini",
-    { home: resolveHookHome(fast.home, io.env) },
+    { home: resolveHookHome(fast.home, process.env), rawStdio: true },
     io,
   );
 } else {

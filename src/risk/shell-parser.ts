@@ -8,7 +8,6 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { setFlagsFromString } from "node:v8";
 import type { Node, Parser } from "web-tree-sitter";
 import { TrailsealError } from "../errors/index.js";
 import type { Redirect, ShellCommand, ShellScript, Word } from "./shell-model.js";
@@ -29,7 +28,7 @@ export function loadShellParser(): Promise<void> {
     // V8 (Node 20) tiers hot wasm functions up to TurboFan in background threads, and a
     // process then waits for those compile jobs before it exits: measured +0.5 s on every
     // hook call. Baseline (Liftoff) code parses a command in well under a millisecond.
-    setFlagsFromString("--liftoff-only");
+    (await import("node:v8")).setFlagsFromString("--liftoff-only");
     const require = createRequire(import.meta.url);
     const { Parser: ParserClass, Language } = await import("web-tree-sitter");
     await ParserClass.init({

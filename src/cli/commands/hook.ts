@@ -1,3 +1,4 @@
+import { readFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AgentName } from "../../hooks/index.js";
@@ -5,6 +6,11 @@ import { type CliIO, readStdin } from "../io.js";
 
 export interface HookCommandOptions {
   home: string;
+  /**
+   * Read stdin and write stdout with plain file-descriptor calls instead of Node's streams
+   * (the fast path: building process.stdin/stdout loads net and stream on every call).
+   */
+  rawStdio?: boolean;
 }
 
 /**
@@ -39,7 +45,7 @@ export async function runHookCommand(
 ): Promise<number> {
   let text: string;
   try {
-    text = await readStdin(io, (1 << 20) + 1);
+    text = options.rawStdio ? readFileSync(0, "utf8") : await readStdin(io, (1 << 20) + 1);
   } catch (error) {
     text = `\u0000${error instanceof Error ? error.message : String(error)}`; // becomes a deny below
   }
@@ -50,7 +56,12 @@ export async function runHookCommand(
   }
   const { runHook } = await import("../../hooks/index.js");
   const result = await runHook(agent, text, { home: options.home });
-  if (result.stdout) io.stdout.write(result.stdout);
-  if (result.stderr) io.stderr.write(result.stderr);
+  if (options.rawStdio) {
+    if (result.stdout) writeSync(1, result.stdout);
+    if (result.stderr) writeSync(2, result.stderr);
+  } else {
+    if (result.stdout) io.stdout.write(result.stdout);
+    if (result.stderr) io.stderr.write(result.stderr);
+  }
   return result.exitCode;
 }
