@@ -63,8 +63,11 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
   if (!result.consistent) {
     const bad = result.results.filter((c) => c.status === "mismatch").map((c) => c.name);
     io.stderr.write(`trailseal: error: witness data does not match the local seal: ${bad.join(", ")}\n`);
+    const logCodes = result.results.map((c) => c.error?.code ?? "");
     io.stderr.write(
-      "trailseal: hint: either the witness altered or lost the anchor, or the local seal store was changed\n",
+      logCodes.some((code) => code === "TLOG_ROLLBACK" || code === "TLOG_FORK_DETECTED")
+        ? "trailseal: hint: a witness's log went back or forked since its checkpoint was pinned; keep the pinned checkpoint (witness-pins/) and the new one as evidence\n"
+        : "trailseal: hint: either the witness altered or lost the anchor, or the local seal store was changed\n",
     );
     return 1;
   }
