@@ -2,8 +2,9 @@
  * An exact tokenizer for a common subset of the shell grammar, so that most agent commands
  * are judged without loading the tree-sitter grammar (about 40 ms of wasm start-up per hook
  * process, see docs/performance.md). The subset: words made of characters no shell treats
- * specially, single-quoted strings, double-quoted strings without `$`, backquote, backslash
- * or `!`; simple commands joined by `|`, `&&`, `||` and `;`; redirections `>`, `>>`, `<`
+ * specially (globs and `~` kept as written), plain parameter expansions `$NAME`/`${NAME}`
+ * (marked as known only at run time), single-quoted strings, double-quoted strings without
+ * backquote, backslash, `!` or other `$` forms; simple commands joined by `|`, `&&`, `||` and `;`; redirections `>`, `>>`, `<`
  * with an optional descriptor (`2>/dev/null`, `2>&1`) at the end of a command. In that
  * subset quote removal and splitting are all a shell does. Anything else returns null and
  * goes to the real parser. test/risk/simple-lexer.test.ts checks that both agree.
@@ -11,7 +12,9 @@
 import type { Redirect, ShellCommand, ShellScript, Word } from "./shell-model.js";
 import { staticWord } from "./shell-model.js";
 
-const PLAIN = /[A-Za-z0-9_./,:@%+=-]/;
+const PLAIN = /[A-Za-z0-9_./,:@%+=~*?-]/;
+/** `$NAME` or `${NAME}`: a plain parameter expansion, known only at run time. */
+const PARAMETER = /^\$([A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})/;
 const COMMAND_NAME = /^[A-Za-z_./][A-Za-z0-9_./+-]*$/;
 /** `_=x` is an assignment to bash but a word to tree-sitter-bash: left to the parser. */
 const ASSIGNMENT = /^([A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)\+?=/;
@@ -23,7 +26,7 @@ const RESERVED = new Set(
 );
 
 type Token =
-  | { kind: "word"; value: string; raw: string; plainName: boolean }
+  | { kind: "word"; value: string; raw: string; plainName: boolean; dynamic: boolean }
   | { kind: "op"; value: string }
   | { kind: "redirect"; op: string; target: string | null };
 
@@ -56,12 +59,19 @@ function tokenize(text: string): Token[] | null {
     // a word: plain characters and quoted strings, adjacent
     let value = "";
     let plain = true;
+    let dynamic = false;
     const start = i;
     while (i < text.length) {
       const d = text[i]!;
+      const parameter = d === "$" ? PARAMETER.exec(text.slice(i)) : null;
       if (PLAIN.test(d)) {
         value += d;
         i += 1;
+      } else if (parameter) {
+        value += parameter[0];
+        dynamic = true;
+        plain = false;
+        i += parameter[0].length;
       } else if (d === "'") {
         const end = text.indexOf("'", i + 1);
         if (end < 0) return null;
@@ -74,7 +84,11 @@ function tokenize(text: string): Token[] | null {
         const end = text.indexOf('"', i + 1);
         if (end < 0) return null;
         const inner = text.slice(i + 1, end);
-        if (/[$`\\!\n]/.test(inner)) return null;
+        if (/[`\\!\n]/.test(inner)) return null;
+        // inside double quotes only plain parameter expansions are in the subset
+        const rest = inner.replace(/\$([A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})/g, "");
+        if (rest.includes("$")) return null;
+        if (rest.length !== inner.length) dynamic = true;
         value += inner;
         plain = false;
         i = end + 1;
@@ -84,7 +98,7 @@ function tokenize(text: string): Token[] | null {
     }
     if (i === start) return null; // a character outside the subset
     if (/^\d+$/.test(value) && (text[i] === ">" || text[i] === "<")) return null; // `12>f`: a descriptor
-    tokens.push({ kind: "word", value, raw: text.slice(start, i), plainName: plain });
+    tokens.push({ kind: "word", value, raw: text.slice(start, i), plainName: plain, dynamic });
   }
   return tokens;
 }
@@ -107,7 +121,10 @@ export function lexSimpleCommand(text: string): ShellScript | null {
     const name = words[0] as { value: string; plainName: boolean } | undefined;
     // Reserved words are syntax; the grammar reads only plain names as command names.
     if (!name?.plainName || RESERVED.has(name.value) || !COMMAND_NAME.test(name.value)) return false;
-    const argv: Word[] = words.map((word) => staticWord((word as { value: string }).value));
+    const argv: Word[] = words.map((word) => {
+      const { value, dynamic } = word as { value: string; dynamic: boolean };
+      return { value, dynamic, inner: [] };
+    });
     if (argv.some((word) => word.value.startsWith("="))) return false;
     current.push({
       words: argv,
@@ -147,6 +164,7 @@ export function lexSimpleCommand(text: string): ShellScript | null {
       continue;
     }
     if (expectTarget) {
+      if (token.kind === "word" && token.dynamic) return null; // `> $FILE`: left to the parser
       redirects.at(-1)!.target = staticWord(token.value);
       expectTarget = false;
       continue;

@@ -6,7 +6,7 @@ import { parseWithTreeSitter } from "../../src/risk/shell-parser.js";
 
 function shape(script: ShellScript) {
   return script.commands.map((command) => ({
-    words: command.words.map((word) => word.value),
+    words: command.words.map((word) => [word.value, word.dynamic]),
     assignments: command.assignments,
     redirects: command.redirects.map((redirect) => [redirect.op, redirect.target?.value ?? null]),
     position: command.position,
@@ -17,11 +17,18 @@ function shape(script: ShellScript) {
 describe("the exact tokenizer agrees with tree-sitter on its subset", () => {
   beforeAll(() => loadShellParser());
 
-  const plain = fc.stringMatching(/^[A-Za-z0-9_./,:@%+=-]{1,6}$/);
+  const plain = fc.stringMatching(/^[A-Za-z0-9_./,:@%+=~*?-]{1,6}$/);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+  const parameter = fc.constantFrom("$HOME", "${HOME}", "$x", "$_a1", "${PATH}");
   const single = fc.stringMatching(/^[^'\n]{0,6}$/).map((text) => `'${text}'`);
-  const double = fc.stringMatching(/^[^"$`\\!\n]{0,6}$/).map((text) => `"${text}"`);
+  const double = fc
+    .array(fc.oneof(fc.stringMatching(/^[^"$`\\!\n]{0,4}$/), parameter), { maxLength: 3 })
+    .map((parts) => `"${parts.join("")}"`);
   const word = fc
-    .array(fc.oneof({ weight: 4, arbitrary: plain }, single, double), { minLength: 1, maxLength: 3 })
+    .array(fc.oneof({ weight: 4, arbitrary: plain }, single, double, parameter), {
+      minLength: 1,
+      maxLength: 3,
+    })
     .map((parts) => parts.join(""));
   const redirect = fc.oneof(
     fc.constantFrom("2>&1", ">&2", "2>/dev/null", "> out.txt", ">> log", "< in.txt", "1>x"),
@@ -58,6 +65,8 @@ describe("the exact tokenizer agrees with tree-sitter on its subset", () => {
       "git commit -m 'fix: parser'",
       'grep -rn "TODO" src',
       "ls > files.txt",
+      "rm -rf ~/x *.log",
+      'echo "$HOME" $PATH',
     ]) {
       expect(lexSimpleCommand(text)).not.toBeNull();
     }
@@ -65,13 +74,14 @@ describe("the exact tokenizer agrees with tree-sitter on its subset", () => {
 
   it("declines what it does not cover", () => {
     for (const text of [
-      'echo "$HOME"',
+      'echo "$(pwd)"',
+      "echo $1",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, not a template
+      "echo ${HOME:-x}",
       "a & b",
       "ls |",
       "if true; then ls; fi",
       "A=1",
-      "echo $HOME",
-      "rm ~",
       "echo `x`",
       "cat <<EOF\nx\nEOF",
       "> f ls",
