@@ -18,12 +18,22 @@ const runs = Number(process.env.BENCH_HOOK_RUNS ?? 30);
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-hook-"));
 
 const payload = (tool_name, tool_input) =>
-  JSON.stringify({ hook_event_name: "PreToolUse", session_id: "bench", cwd: "/home/dev/project", tool_name, tool_input });
+  JSON.stringify({
+    hook_event_name: "PreToolUse",
+    session_id: "bench",
+    cwd: "/home/dev/project",
+    tool_name,
+    tool_input,
+  });
 const scenarios = {
   "Read a source file": payload("Read", { file_path: "/home/dev/project/src/index.ts" }),
   "Bash, simple command (git status)": payload("Bash", { command: "git status" }),
-  "Bash, quotes and redirections (exact tokenizer)": payload("Bash", { command: "cd app && npm test 2>&1 | tail -n 20" }),
-  "Bash, substitution (tree-sitter wasm)": payload("Bash", { command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD' }),
+  "Bash, quotes and redirections (exact tokenizer)": payload("Bash", {
+    command: "cd app && npm test 2>&1 | tail -n 20",
+  }),
+  "Bash, substitution (tree-sitter wasm)": payload("Bash", {
+    command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD',
+  }),
 };
 
 function time(args, input) {
@@ -47,10 +57,13 @@ try {
   const samples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
   for (let i = 0; i < runs; i += 1) {
     baseline.push(time(["-e", "0"], ""));
-    for (const [name, input] of Object.entries(scenarios)) samples[name].push(time([cli, "hook", "claude-code"], input));
+    for (const [name, input] of Object.entries(scenarios))
+      samples[name].push(time([cli, "hook", "claude-code"], input));
   }
   const base = median(baseline);
-  console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${runs} runs each, medians`);
+  console.log(
+    `node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${runs} runs each, medians`,
+  );
   console.log(`${"node -e 0".padEnd(62)} ${base.toFixed(1).padStart(7)} ms   1.00x`);
   for (const [name, values] of Object.entries(samples)) {
     const m = median(values);

@@ -64,7 +64,7 @@ export function analyzeCommandLine(text: string, signals: Signals, parse: ShellP
     script,
     nested(word, label) {
       if (word.dynamic) {
-        for (const inner of word.inner) signals.commandForms.push(resolveInvocation(inner).forms);
+        // Its substitutions are commands of this script already, judged in the loop below.
         signals.score.raise("medium", `${label}: a command built at run time`);
         return;
       }
