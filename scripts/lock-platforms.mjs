@@ -6,7 +6,8 @@
 // Usage: node scripts/lock-platforms.mjs [--check]   (--check: exit 1 if entries are missing)
 import { readFileSync, writeFileSync } from "node:fs";
 
-const PLATFORM = /-(android|darwin|freebsd|linux|openbsd|sunos|win32|aix)-(arm64|arm|x64|ia32|ppc64|s390x|riscv64|loong64)(-(musl|gnu|msvc))?$/;
+const PLATFORM =
+  /-(android|darwin|freebsd|linux|openbsd|sunos|win32|aix)-(arm64|arm|x64|ia32|ppc64|s390x|riscv64|loong64)(-(musl|gnu|msvc))?$/;
 const path = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(readFileSync(path, "utf8"));
 const packages = lock.packages;
@@ -33,7 +34,9 @@ if (process.argv.includes("--check")) {
     process.exit(1);
   }
 } else if (added.length > 0) {
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+  );
   writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`package-lock.json: added ${added.length} platform entries (${added.join(", ")})`);
 }
