@@ -1,5 +1,5 @@
 import type { RiskFlag, RiskLevel } from "../chain/index.js";
-import type { LevelCounts } from "../stats/index.js";
+import type { RiskSummary } from "../stats/index.js";
 
 /**
  * The compliance report (SPEC §1): seal coverage, witness confirmation, chain integrity, and the
@@ -95,16 +95,10 @@ export interface HighRiskEntry {
   action: string;
 }
 
-export interface RiskSection {
-  total: number;
-  by_level: LevelCounts;
-  by_flag: Record<RiskFlag, number>;
-  by_decision: Record<string, number>;
-  by_agent: Record<string, number>;
-  by_day: Record<string, LevelCounts>;
-  top_flagged_commands: { command: string; count: number; level: RiskLevel }[];
+/** The period's risk summary (src/stats), with high-risk events reduced to what a report shows. */
+export type RiskSection = Omit<RiskSummary, "high_risk" | "first_ts" | "last_ts"> & {
   high_risk: HighRiskEntry[];
-}
+};
 
 export interface ComplianceReport {
   report_version: number;
