@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { open, readFile, unlink } from "node:fs/promises";
-import lockfile from "proper-lockfile";
 import { TrailsealError } from "../errors/index.js";
+import { withLock } from "../trail/index.js";
 
 /**
  * One relay per home: `<home>/relay.pid` holds the daemon's pid. Taking it is a short critical
@@ -46,21 +46,13 @@ export async function runningRelayPid(path: string): Promise<number | null> {
 }
 
 async function withPidLock<T>(path: string, work: () => Promise<T>): Promise<T> {
-  let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(path, {
-      lockfilePath: `${path}.lock`,
-      realpath: false,
-      stale: 5_000,
-      retries: { retries: 100, factor: 1.3, minTimeout: 5, maxTimeout: 100 },
-    });
+    return await withLock(`${path}.lock`, work, { staleMs: 5_000, timeoutMs: 5_000 });
   } catch (cause) {
-    throw new TrailsealError("RELAY_LOCK_TIMEOUT", `could not lock ${path}`, { cause });
-  }
-  try {
-    return await work();
-  } finally {
-    await release().catch(() => undefined);
+    const code = (cause as { code?: unknown }).code;
+    if (code === "TRAIL_LOCK_TIMEOUT" || code === "TRAIL_LOCK_FAILED")
+      throw new TrailsealError("RELAY_LOCK_TIMEOUT", `could not lock ${path}`, { cause });
+    throw cause;
   }
 }
 

@@ -20,7 +20,7 @@ import { withDirLock } from "./lock.js";
 import { repairAndReadTail } from "./tail.js";
 
 export { readLines } from "./files.js";
-export { withDirLock } from "./lock.js";
+export { acquireLock, type HeldLock, type LockOptions, withDirLock, withLock } from "./lock.js";
 
 export function trailDir(home: string): string {
   return join(home, "trail");

@@ -57,17 +57,21 @@ async function holdLock(gitdir: string): Promise<() => Promise<void>> {
   const releaseP = new Promise<void>((r) => {
     release = r;
   });
-  const held = withDirLock(gitdir, async () => {
-    acquired();
-    await releaseP;
-  });
+  const held = withDirLock(
+    gitdir,
+    async () => {
+      acquired();
+      await releaseP;
+    },
+    { timeoutMs: 2_000 },
+  );
   try {
     await Promise.race([acquiredP, held]);
   } catch (cause) {
     throw new TrailsealError("GITLOG_LOCKED", `another writer holds the log ${gitdir}`, {
       cause,
       exitCode: 2,
-      hint: "one `witness serve` per log; stop the other one (a dead holder's lock expires within seconds)",
+      hint: "one `witness serve` per log; stop the other one (the lock of a writer that died is taken over at once)",
     });
   }
   return async () => {

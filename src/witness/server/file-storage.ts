@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import lockfile from "proper-lockfile";
 import { canonicalJson } from "../../encoding/index.js";
 import { TrailsealError } from "../../errors/index.js";
+import { acquireLock, type HeldLock } from "../../trail/index.js";
 import {
   ANCHOR_REQUEST_FIELDS,
   type AnchorRequest,
@@ -59,26 +59,17 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
   const now = options.now ?? (() => new Date());
   const newAnchorId = options.newAnchorId ?? (() => `wit_${randomBytes(12).toString("base64url")}`);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  let lockLost: Error | null = null;
-  let release: () => Promise<void>;
+  let lock: HeldLock;
   try {
-    release = await lockfile.lock(dir, {
-      lockfilePath: join(dir, ".witness.lock"),
-      realpath: false,
-      stale: 15_000,
-      update: 5_000,
-      retries: 0,
-      onCompromised: (error) => {
-        lockLost = error;
-      },
-    });
+    lock = await acquireLock(join(dir, ".witness.lock"), { staleMs: 15_000, timeoutMs: 0 });
   } catch (cause) {
     throw new TrailsealError("WITNESS_STORE_LOCKED", `${dir} is in use by another witness server`, {
       cause,
       exitCode: 2,
-      hint: "run one server per store; a lock left by a killed server expires within 15 s",
+      hint: "run one server per store; the lock of a server that died is taken over at once",
     });
   }
+  const release = () => lock.release();
 
   const path = join(dir, ANCHORS_FILE);
   const byId = new Map<string, StoredAnchor>();
@@ -192,6 +183,7 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
     async append(request) {
       if (closed) throw unavailable("the anchor store is closed");
       if (broken) throw broken;
+      const lockLost = lock.lost();
       if (lockLost)
         throw unavailable("the store lock was lost (another process took the directory)", lockLost);
       const key = requestKey(request);
