@@ -14,8 +14,8 @@ export {
   RISK_LEVELS,
   serializeEvent,
 } from "./event.js";
-export type { BreakReason, ChainBreak, ChainState } from "./verify.js";
-export { ChainVerifier } from "./verify.js";
+export type { BreakCause, BreakReason, ChainBreak, ChainState, ChainVerifierOptions } from "./verify.js";
+export { ChainVerifier, chainBreak } from "./verify.js";
 
 import { RISK_LEVELS, type RiskLevel } from "./event.js";
 

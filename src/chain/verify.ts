@@ -1,4 +1,5 @@
-import { SHA256_REF } from "../encoding/index.js";
+import { SHA256_REF, sha256Hex } from "../encoding/index.js";
+import { type CanonicalEventLine, scanCanonicalEventLine } from "./canonical-bytes.js";
 import { computeEventHash, GENESIS_HASH, hashCanonicalEventLine, RISK_FLAGS, RISK_LEVELS } from "./event.js";
 
 const LEVELS = new Set<unknown>(RISK_LEVELS);
@@ -28,9 +29,49 @@ export interface ChainBreak {
   message: string;
 }
 
+/**
+ * Why a line broke the chain, independent of where: a verifier of one range of the trail
+ * (a worker) reports the cause, and whoever knows the line's global position builds the break.
+ */
+export type BreakCause =
+  | { kind: "not_json" | "not_object" | "broken_link" | "not_canonical" | "hash_mismatch" }
+  | { kind: "not_event"; problem: string }
+  | { kind: "gap"; found: number };
+
+/** The break a cause makes at 1-based `line`, where event `seq` was expected. */
+export function chainBreak(cause: BreakCause, line: number, seq: number): ChainBreak {
+  const at = (reason: BreakReason, message: string): ChainBreak => ({ seq, line, reason, message });
+  switch (cause.kind) {
+    case "not_json":
+      return at("unparsable", `line ${line} is not JSON`);
+    case "not_object":
+      return at("invalid_shape", `line ${line} is not a JSON object`);
+    case "not_event":
+      return at("invalid_shape", `line ${line} is not an event: ${cause.problem}`);
+    case "gap":
+      return at("gap", `expected seq ${seq}, found seq ${cause.found}`);
+    case "broken_link":
+      return at("broken_link", `prev of seq ${seq} is not the hash of seq ${seq - 1}`);
+    case "not_canonical":
+      return at("unparsable", `line ${line} cannot be canonicalized`);
+    case "hash_mismatch":
+      return at("hash_mismatch", `seq ${seq} was modified: its hash does not match its content`);
+  }
+}
+
 export interface ChainState {
   tip: string;
   count: number;
+}
+
+export interface ChainVerifierOptions {
+  /** Event counts whose tip to keep (`tips`). */
+  tipsAt?: Iterable<number>;
+  /**
+   * Verify a range that starts mid-trail: the first line's `seq` and `prev` are taken as given
+   * (and kept in `first`) instead of checked; whoever stitches ranges checks them.
+   */
+  floating?: boolean;
 }
 
 /**
@@ -42,58 +83,127 @@ export class ChainVerifier {
   private count = 0;
   private lineNo = 0;
   private failure: ChainBreak | null = null;
+  private failureCause: BreakCause | null = null;
+  private floating: boolean;
+  /** With `floating`: seq and prev of the first line, once it parsed as an event. */
+  first: { seq: number; prev: string } | null = null;
   /** The tip after each of the requested event counts (to check seals against the chain). */
   readonly tips = new Map<number, string>();
   private readonly tipsAt: ReadonlySet<number>;
 
-  constructor(options: { tipsAt?: Iterable<number> } = {}) {
+  constructor(options: ChainVerifierOptions = {}) {
     this.tipsAt = new Set(options.tipsAt ?? []);
+    this.floating = options.floating ?? false;
+  }
+
+  /** Scratch space for the hashed bytes of a line (the line without its hash member). */
+  private scratch = Buffer.allocUnsafe(4096);
+  private readonly found: CanonicalEventLine = { seq: 0, prev: 0, hash: 0, hashMember: 0, hashMemberEnd: 0 };
+
+  /**
+   * `push` for the UTF-8 bytes of one line (a view holding just that line, without its newline):
+   * what `verifyTrail` feeds, with the same verdicts. A line proven canonical and well-shaped that
+   * also links and hashes correctly is checked as bytes, never decoded (canonical-bytes.ts); any
+   * other line, broken ones included, is decoded and takes the general path of `push`, which
+   * then names the break exactly as it always has.
+   */
+  pushBytes(line: Buffer): ChainBreak | null {
+    if (this.failure) return this.failure;
+    const found = this.found;
+    if (!scanCanonicalEventLine(line, found) || !this.fastLinks(line, found))
+      return this.push(line.toString("utf8"));
+    const cut = found.hashMemberEnd - found.hashMember;
+    const length = line.length - cut;
+    if (this.scratch.length < length)
+      this.scratch = Buffer.allocUnsafe(Math.max(length, 2 * this.scratch.length));
+    line.copy(this.scratch, 0, 0, found.hashMember);
+    line.copy(this.scratch, found.hashMember, found.hashMemberEnd);
+    const digest = sha256Hex(this.scratch.subarray(0, length));
+    if (line.toString("latin1", found.hash + 7, found.hash + 71) !== digest)
+      return this.push(line.toString("utf8"));
+    this.lineNo += 1;
+    this.tip = `sha256:${digest}`;
+    this.count += 1;
+    if (this.tipsAt.has(this.count)) this.tips.set(this.count, this.tip);
+    return null;
+  }
+
+  /** seq and prev of a scanned line continue the chain (the first line of a floating range: always). */
+  private fastLinks(line: Buffer, found: CanonicalEventLine): boolean {
+    if (this.floating && this.lineNo === 0) {
+      const prev = line.toString("latin1", found.prev, found.prev + 71);
+      if (!SHA256_REF.test(prev)) return false;
+      this.takeFirst(found.seq, prev);
+      return true;
+    }
+    if (found.seq !== this.count) return false;
+    const tip = this.tip;
+    for (let k = 7; k < 71; k += 1) if (line[found.prev + k] !== tip.charCodeAt(k)) return false;
+    return true;
   }
 
   /** Returns the break found at this line, or null. After a break, further lines are ignored. */
   push(line: string): ChainBreak | null {
     if (this.failure) return this.failure;
     this.lineNo += 1;
-    const expectedSeq = this.count;
-    const fail = (reason: BreakReason, message: string, seq = expectedSeq) => {
-      this.failure = { seq, line: this.lineNo, reason, message };
-      return this.failure;
-    };
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
     } catch {
-      return fail("unparsable", `line ${this.lineNo} is not JSON`);
+      return this.fail({ kind: "not_json" });
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-      return fail("invalid_shape", `line ${this.lineNo} is not a JSON object`);
+      return this.fail({ kind: "not_object" });
     }
     const record = parsed as Record<string, unknown>;
     const problem = shapeError(record);
-    if (problem) return fail("invalid_shape", `line ${this.lineNo} is not an event: ${problem}`);
+    if (problem) return this.fail({ kind: "not_event", problem });
     const event = record as { seq: number; prev: string; hash: string };
-    if (event.seq !== expectedSeq) {
-      return fail("gap", `expected seq ${expectedSeq}, found seq ${event.seq}`);
-    }
-    if (event.prev !== this.tip) {
-      return fail("broken_link", `prev of seq ${expectedSeq} is not the hash of seq ${expectedSeq - 1}`);
-    }
+    if (this.floating && this.lineNo === 1) this.takeFirst(event.seq, event.prev);
+    if (event.seq !== this.count) return this.fail({ kind: "gap", found: event.seq });
+    if (event.prev !== this.tip) return this.fail({ kind: "broken_link" });
     let actual: string;
     try {
       actual = hashCanonicalEventLine(line, record) ?? computeEventHash(record);
     } catch {
-      return fail("unparsable", `line ${this.lineNo} cannot be canonicalized`);
+      return this.fail({ kind: "not_canonical" });
     }
-    if (actual !== event.hash)
-      return fail("hash_mismatch", `seq ${expectedSeq} was modified: its hash does not match its content`);
-    this.tip = event.hash;
+    if (actual !== event.hash) return this.fail({ kind: "hash_mismatch" });
+    return this.accept(event.hash);
+  }
+
+  /** A floating range starts where its first line says it does. */
+  private takeFirst(seq: number, prev: string): void {
+    this.first = { seq, prev };
+    this.count = seq;
+    this.tip = prev;
+  }
+
+  private accept(hash: string): null {
+    this.tip = hash;
     this.count += 1;
-    if (this.tipsAt.has(this.count)) this.tips.set(this.count, event.hash);
+    if (this.tipsAt.has(this.count)) this.tips.set(this.count, hash);
     return null;
+  }
+
+  private fail(cause: BreakCause): ChainBreak {
+    this.failureCause = cause;
+    this.failure = chainBreak(cause, this.lineNo, this.count);
+    return this.failure;
   }
 
   get broken(): ChainBreak | null {
     return this.failure;
+  }
+
+  /** Why the chain broke (with `broken.line`, enough to rebuild the break at another position). */
+  get brokenCause(): BreakCause | null {
+    return this.failureCause;
+  }
+
+  /** Lines pushed so far (up to and including a break). */
+  get lines(): number {
+    return this.lineNo;
   }
 
   /** Tip and count of the verified prefix. */

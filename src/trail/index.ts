@@ -15,9 +15,10 @@ import {
   type TrailEvent,
 } from "../chain/index.js";
 import { TrailsealError } from "../errors/index.js";
-import { currentSegment, ensureDir, fsyncDir, listSegments, readLineBatches, readLines } from "./files.js";
+import { currentSegment, ensureDir, fsyncDir, listSegments, readLines } from "./files.js";
 import { withDirLock } from "./lock.js";
 import { repairAndReadTail } from "./tail.js";
+import { forEachLine } from "./verify-read.js";
 
 export { readLines } from "./files.js";
 export { acquireLock, type HeldLock, type LockOptions, withDirLock, withLock } from "./lock.js";
@@ -91,14 +92,21 @@ export async function verifyTrail(
   options: { tipsAt?: Iterable<number>; onProgress?: (events: number) => void } = {},
 ): Promise<TrailVerification> {
   const verifier = new ChainVerifier({ tipsAt: options.tipsAt });
+  const onProgress = options.onProgress;
   let reported = 0;
-  outer: for await (const batch of readLineBatches(dir)) {
-    for (const line of batch) if (verifier.push(line)) break outer;
-    const done = verifier.state.count;
-    if (options.onProgress && done - reported >= 50_000) {
-      options.onProgress(done);
-      reported = done;
-    }
+  for (const path of await listSegments(dir)) {
+    const whole = await forEachLine(path, 0, Number.POSITIVE_INFINITY, (line) => {
+      if (verifier.pushBytes(line)) return false;
+      if (onProgress && (verifier.lines & 0xffff) === 0) {
+        const done = verifier.state.count;
+        if (done - reported >= 50_000) {
+          onProgress(done);
+          reported = done;
+        }
+      }
+      return true;
+    });
+    if (!whole) break;
   }
   const { tip, count } = verifier.state;
   return {
