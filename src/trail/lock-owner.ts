@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, readlinkSync } from "node:fs";
 import { hostname } from "node:os";
-import { z } from "zod";
 
 /**
  * Who holds a lock file, and whether that holder can still be alive (docs/decisions/trail-lock.md).
@@ -12,20 +11,20 @@ import { z } from "zod";
  * Everything else is "unknown" and left to the caller's age limit.
  */
 
-const ownerSchema = z.object({
-  v: z.literal(1),
-  pid: z.number().int().positive(),
+/** The lock file's record (all fields always present; `null` where the platform has no /proc). */
+export interface LockOwner {
+  v: 1;
+  pid: number;
   /** Kernel start time of `pid` (clock ticks since boot, /proc/<pid>/stat field 22). */
-  start: z.string().nullable(),
+  start: string | null;
   /** /proc/sys/kernel/random/boot_id: start times only compare within one boot. */
-  boot: z.string().nullable(),
+  boot: string | null;
   /** The pid namespace (readlink /proc/self/ns/pid): pids only compare within one. */
-  ns: z.string().nullable(),
-  host: z.string(),
+  ns: string | null;
+  host: string;
   /** Random per acquisition: tells two holds by the same process apart. */
-  token: z.string(),
-});
-export type LockOwner = z.infer<typeof ownerSchema>;
+  token: string;
+}
 export type Liveness = "alive" | "dead" | "unknown";
 
 function readOr<T>(read: () => T, fallback: T): T {
@@ -81,16 +80,27 @@ export function serializeOwner(owner: LockOwner): string {
   return `${JSON.stringify(owner)}\n`;
 }
 
-/** The record in a lock file's text, or null (empty: being written; or not ours to read). */
+const isText = (value: unknown): value is string => typeof value === "string" && value.length <= 256;
+const isTextOrNull = (value: unknown) => value === null || isText(value);
+
+/**
+ * The record in a lock file's text, or null (empty: being written; or another format). Checked
+ * by hand, not with zod: this runs in every hook call, whose import graph is kept free of zod
+ * (docs/performance.md, Agent hook).
+ */
 export function parseOwner(text: string): LockOwner | null {
-  let value: unknown;
+  let value: Record<string, unknown>;
   try {
     value = JSON.parse(text);
   } catch {
     return null;
   }
-  const parsed = ownerSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (typeof value !== "object" || value === null || value.v !== 1) return null;
+  const { pid, start, boot, ns, host, token } = value;
+  if (!Number.isSafeInteger(pid) || (pid as number) <= 0) return null;
+  if (!isTextOrNull(start) || !isTextOrNull(boot) || !isTextOrNull(ns) || !isText(host) || !isText(token))
+    return null;
+  return { v: 1, pid: pid as number, start, boot, ns, host, token } as LockOwner;
 }
 
 function pidExists(pid: number): boolean {
