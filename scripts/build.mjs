@@ -16,7 +16,8 @@ async function doors(dir) {
   return found;
 }
 
-const entryPoints = { cli: "src/cli/bin.ts" };
+// Worker thread entries are loaded by path (new URL(..., import.meta.url)), so they are entries too.
+const entryPoints = { cli: "src/cli/bin.ts", "trail/verify-worker": "src/trail/verify-worker.ts" };
 for (const door of await doors("src")) {
   if (door.startsWith(join("src", "cli"))) continue;
   entryPoints[relative("src", door).replace(/\.ts$/, "")] = door;

@@ -6,22 +6,16 @@
  */
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import {
-  type ChainBreak,
-  ChainVerifier,
-  chainEvent,
-  type EventBody,
-  serializeEvent,
-  type TrailEvent,
-} from "../chain/index.js";
+import { chainEvent, type EventBody, serializeEvent, type TrailEvent } from "../chain/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { currentSegment, ensureDir, fsyncDir, listSegments, readLines } from "./files.js";
 import { withDirLock } from "./lock.js";
 import { repairAndReadTail } from "./tail.js";
-import { forEachLine } from "./verify-read.js";
+import type { TrailVerification } from "./verify.js";
 
 export { readLines } from "./files.js";
 export { acquireLock, type HeldLock, type LockOptions, withDirLock, withLock } from "./lock.js";
+export { type TrailVerification, type VerifyOptions, verifyTrail } from "./verify.js";
 
 export function trailDir(home: string): string {
   return join(home, "trail");
@@ -71,51 +65,6 @@ export function chainView(result: TrailVerification): {
   tipAt(count: number): string | undefined;
 } {
   return { count: result.eventCount, tipAt: (count) => result.tips.get(count) };
-}
-
-export interface TrailVerification {
-  ok: boolean;
-  chainTip: string;
-  eventCount: number;
-  broken: ChainBreak | null;
-  /** The tip after each requested event count that verified (`tipsAt`). */
-  tips: Map<number, string>;
-}
-
-/**
- * Verifies the whole trail, streaming: memory stays flat however long the trail. `tipsAt` names
- * the event counts whose tip to keep (the seals' counts); `onProgress` gets the number of
- * events verified so far.
- */
-export async function verifyTrail(
-  dir: string,
-  options: { tipsAt?: Iterable<number>; onProgress?: (events: number) => void } = {},
-): Promise<TrailVerification> {
-  const verifier = new ChainVerifier({ tipsAt: options.tipsAt });
-  const onProgress = options.onProgress;
-  let reported = 0;
-  for (const path of await listSegments(dir)) {
-    const whole = await forEachLine(path, 0, Number.POSITIVE_INFINITY, (line) => {
-      if (verifier.pushBytes(line)) return false;
-      if (onProgress && (verifier.lines & 0xffff) === 0) {
-        const done = verifier.state.count;
-        if (done - reported >= 50_000) {
-          onProgress(done);
-          reported = done;
-        }
-      }
-      return true;
-    });
-    if (!whole) break;
-  }
-  const { tip, count } = verifier.state;
-  return {
-    ok: verifier.broken === null,
-    chainTip: tip,
-    eventCount: count,
-    broken: verifier.broken,
-    tips: verifier.tips,
-  };
 }
 
 /**
