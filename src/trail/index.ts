@@ -15,7 +15,14 @@ import type { TrailVerification } from "./verify.js";
 
 export { readLines } from "./files.js";
 export { acquireLock, type HeldLock, type LockOptions, withDirLock, withLock } from "./lock.js";
-export { type TrailVerification, type VerifyOptions, verifyTrail } from "./verify.js";
+export {
+  type ParallelVerifyOptions,
+  type TrailVerification,
+  type VerifyOptions,
+  verifyTrail,
+  verifyTrailParallel,
+  verifyTrailSequential,
+} from "./verify.js";
 
 export function trailDir(home: string): string {
   return join(home, "trail");
