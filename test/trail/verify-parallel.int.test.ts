@@ -15,12 +15,14 @@ import {
   RISK_FLAGS,
   serializeEvent,
 } from "../../src/chain/index.js";
+import { readLines } from "../../src/trail/files.js";
 import {
   type TrailVerification,
   verifyTrailParallel,
   verifyTrailSequential,
 } from "../../src/trail/verify.js";
 import { planRanges } from "../../src/trail/verify-ranges.js";
+import { forEachLine } from "../../src/trail/verify-read.js";
 import { REPO_ROOT, tempDir } from "../helpers/cli.js";
 
 const WORKER = join(REPO_ROOT, "dist", "trail", "verify-worker.js");
@@ -204,6 +206,54 @@ describe("parallel verify", () => {
     expect(parallel.eventCount).toBe(300);
     expect([...parallel.tips.keys()].sort((a, b) => a - b)).toEqual([1, 150, 300]);
   }, 60_000);
+});
+
+describe("forEachLine", () => {
+  it("yields the lines readLines yields, whatever the chunk size, and stops when asked", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.string({ unit: "grapheme", maxLength: 40 }), { maxLength: 12 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 64 }),
+        fc.nat(),
+        async (lines, torn, chunkSize, stopAfter) => {
+          const dir = join(root, `lines${run++}`);
+          await mkdir(dir);
+          const path = join(dir, "events-000000.jsonl");
+          await writeFile(path, lines.join("\n") + (torn || lines.length === 0 ? "" : "\n"));
+          const expected: string[] = [];
+          for await (const line of readLines(dir)) expected.push(line);
+          const seen: string[] = [];
+          const whole = await forEachLine(
+            path,
+            0,
+            Number.POSITIVE_INFINITY,
+            (line) => {
+              seen.push(line.toString("utf8"));
+              return true;
+            },
+            chunkSize,
+          );
+          expect(whole).toBe(true);
+          expect(seen).toEqual(expected);
+          const some: string[] = [];
+          await forEachLine(
+            path,
+            0,
+            Number.POSITIVE_INFINITY,
+            (line) => {
+              some.push(line.toString("utf8"));
+              return some.length <= stopAfter % 4;
+            },
+            chunkSize,
+          );
+          expect(some).toEqual(expected.slice(0, (stopAfter % 4) + 1));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });
 
 describe("byte fast path", () => {
