@@ -144,7 +144,8 @@ export async function verifyTrailParallel(
       };
       if (ranges.length === 0) return finish();
       for (let k = 0; k < Math.min(threads, ranges.length); k += 1) {
-        const worker = new Worker(workerUrl, { workerData: { tipsAt } });
+        // execArgv: [] — the parent's flags are not the worker's (`--input-type` even stops it starting).
+        const worker = new Worker(workerUrl, { workerData: { tipsAt }, execArgv: [] });
         workers.push(worker);
         worker.on("message", (message: WorkerAnswer) => onResult(worker, message));
         worker.on("error", (error) => finish(error));

@@ -1,10 +1,12 @@
 // Parallel trail verification (worker threads over byte ranges) against the sequential verifier,
 // and the byte-level canonical fast path against the general path it stands in for.
 // The parallel path runs the built worker: `npm run build` first (as for the CLI tests).
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -25,6 +27,7 @@ import { planRanges } from "../../src/trail/verify-ranges.js";
 import { forEachLine } from "../../src/trail/verify-read.js";
 import { REPO_ROOT, tempDir } from "../helpers/cli.js";
 
+const run = promisify(execFile);
 const WORKER = join(REPO_ROOT, "dist", "trail", "verify-worker.js");
 const workerUrl = pathToFileURL(WORKER);
 
@@ -205,6 +208,22 @@ describe("parallel verify", () => {
     expect(comparable(parallel)).toEqual(comparable(sequential));
     expect(parallel.eventCount).toBe(300);
     expect([...parallel.tips.keys()].sort((a, b) => a - b)).toEqual([1, 150, 300]);
+  }, 60_000);
+});
+
+describe("parallel verify from the built bundle", () => {
+  it("starts its workers from a process run with flags of its own (node --input-type -e)", async () => {
+    const dir = join(root, "flags");
+    await mkdir(dir);
+    const lines = buildTrail(fc.sample(bodyArb, { numRuns: 50, seed: 7 }));
+    await writeFile(join(dir, "events-000000.jsonl"), `${lines.join("\n")}\n`);
+    const door = pathToFileURL(join(REPO_ROOT, "dist", "trail", "index.js")).href;
+    const code = `import { verifyTrailParallel } from ${JSON.stringify(door)};
+      const r = await verifyTrailParallel(${JSON.stringify(dir)}, { rangeBytes: 2000, workers: 2 });
+      console.log(JSON.stringify({ ok: r.ok, count: r.eventCount, tip: r.chainTip }));`;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code]);
+    const sequential = await verifyTrailSequential(dir);
+    expect(JSON.parse(stdout)).toEqual({ ok: true, count: 50, tip: sequential.chainTip });
   }, 60_000);
 });
 
