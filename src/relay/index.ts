@@ -12,6 +12,10 @@
 
 export type { BackgroundStartOptions, RelayStatus, StopResult } from "./control.js";
 export { relayStatus, startRelayBackground, stopRelay } from "./control.js";
+export { RelayCore } from "./core.js";
+export type { RelayProcessOptions, RunningRelay } from "./daemon.js";
+export { runRelayForeground, settingsFromConfig, startRelayInProcess } from "./daemon.js";
+export { DEFAULT_LOG_MAX_BYTES, RotatingLog } from "./log.js";
 export type {
   LogLevel,
   PendingSeal,
@@ -26,11 +30,8 @@ export type {
   RelayTimers,
   SealSummary,
   WitnessEndpoint,
-} from "./core.js";
-export { defaultRetryBase, emptyRuntimeState, RelayCore, retryDelay } from "./core.js";
-export type { RelayProcessOptions, RunningRelay } from "./daemon.js";
-export { runRelayForeground, settingsFromConfig, startRelayInProcess } from "./daemon.js";
-export { DEFAULT_LOG_MAX_BYTES, RotatingLog } from "./log.js";
+} from "./model.js";
+export { defaultRetryBase, emptyRuntimeState, retryDelay } from "./model.js";
 export {
   acquirePidfile,
   clearStalePidfile,

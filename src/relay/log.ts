@@ -1,5 +1,5 @@
 import { appendFileSync, renameSync, rmSync, statSync } from "node:fs";
-import type { LogLevel } from "./core.js";
+import type { LogLevel } from "./model.js";
 
 /**
  * `<home>/relay.log` with size-based rotation: when a write would take the file past

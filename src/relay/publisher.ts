@@ -1,4 +1,4 @@
-import type { PublishFn } from "./core.js";
+import type { PublishFn } from "./model.js";
 
 /**
  * The real publish function for the daemon: the witness client's `publishSeal` (parallel,

@@ -2,7 +2,7 @@ import { open, readFile, rename } from "node:fs/promises";
 import { z } from "zod";
 import { HMAC_REF, SHA256_REF } from "../encoding/index.js";
 import type { RelayConfig } from "../home/index.js";
-import type { RelayRuntimeState } from "./core.js";
+import type { RelayRuntimeState } from "./model.js";
 
 /**
  * `<home>/relay-state.json`: what the running daemon last did, written atomically (temp file,
