@@ -35,8 +35,8 @@ await build({
   sourcemap: "linked",
   logLevel: "warning",
   chunkNames: "chunks/[name]-[hash]",
-  // Resolved at run time from node_modules: wasm grammars, and packages that read their own files.
-  external: ["web-tree-sitter", "tree-sitter-bash", "playwright-core", "chart.js"],
+  // Resolved at run time from node_modules: tree-sitter grammars (wasm, native addons), and packages that read their own files.
+  external: ["web-tree-sitter", "tree-sitter", "tree-sitter-bash", "playwright-core", "chart.js"],
   banner: {
     js: "import { createRequire as __trailsealCreateRequire } from 'node:module'; const require = __trailsealCreateRequire(import.meta.url);",
   },

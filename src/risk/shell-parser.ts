@@ -1,51 +1,49 @@
 /**
- * The real shell parser: tree-sitter-bash (wasm) through web-tree-sitter, loaded lazily on
- * the first command that needs it and kept for the process. Every tree is deleted after use
- * (wasm memory is not garbage collected). The walk turns the syntax tree into the simple
- * commands of shell-model.ts: pipelines, lists, subshells, groups, loops, functions, `$(…)`,
- * backticks, `<(…)`, redirections, heredocs (their bodies are data, except the substitutions
- * an unquoted heredoc runs) and herestrings.
+ * The real shell parser: tree-sitter-bash, loaded lazily on the first command that needs it
+ * and kept for the process: the native binding when it loads, else the wasm build (see
+ * shell-grammar.ts; `TRAILSEAL_SHELL_PARSER=native|wasm` forces one). The walk turns the
+ * syntax tree into the simple commands of shell-model.ts: pipelines, lists, subshells, groups,
+ * loops, functions, `$(…)`, backticks, `<(…)`, redirections, heredocs (their bodies are data,
+ * except the substitutions an unquoted heredoc runs) and herestrings. Both backends' trees are
+ * walked the same way, through `SyntaxNode`.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { Node, Parser } from "web-tree-sitter";
 import { TrailsealError } from "../errors/index.js";
+import { loadShellGrammar, type ShellBackend, type ShellGrammar, type SyntaxNode } from "./shell-grammar.js";
 import type { Redirect, ShellCommand, ShellScript, Word } from "./shell-model.js";
+
+type Node = SyntaxNode;
 
 /** Deeper syntax than this (nested substitutions, say) is refused as unreadable. */
 const MAX_DEPTH = 200;
 
-let parser: Parser | null = null;
+let grammar: ShellGrammar | null = null;
 let loading: Promise<void> | null = null;
 
 export function isShellParserLoaded(): boolean {
-  return parser !== null;
+  return grammar !== null;
+}
+
+/** The backend the loaded parser uses (null before loadShellParser finished). */
+export function shellParserBackend(): ShellBackend | null {
+  return grammar?.backend ?? null;
 }
 
 /** Loads the grammar once; later calls return at once. */
 export function loadShellParser(): Promise<void> {
   loading ??= (async () => {
-    // V8 (Node 20) tiers hot wasm functions up to TurboFan in background threads, and a
-    // process then waits for those compile jobs before it exits: measured +0.5 s on every
-    // hook call. Baseline (Liftoff) code parses a command in well under a millisecond.
-    (await import("node:v8")).setFlagsFromString("--liftoff-only");
-    const require = createRequire(import.meta.url);
-    const { Parser: ParserClass, Language } = await import("web-tree-sitter");
-    await ParserClass.init({
-      wasmBinary: readFileSync(require.resolve("web-tree-sitter/web-tree-sitter.wasm")),
-    });
-    const bash = await Language.load(readFileSync(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm")));
-    const instance = new ParserClass();
-    instance.setLanguage(bash);
-    parser = instance;
+    grammar = await loadShellGrammar(process.env);
   })().catch((cause) => {
     loading = null;
+    if ((cause as { code?: string }).code === "RISK_PARSER_BACKEND_INVALID") throw cause;
     throw new TrailsealError(
       "RISK_PARSER_UNAVAILABLE",
       "the shell parser (tree-sitter-bash) could not load",
       {
         cause,
-        hint: "reinstall trailseal: web-tree-sitter and tree-sitter-bash must be in node_modules",
+        hint:
+          process.env.TRAILSEAL_SHELL_PARSER === "native"
+            ? "the optional native binding (npm tree-sitter) did not install or load here: unset TRAILSEAL_SHELL_PARSER to use the wasm parser"
+            : "reinstall trailseal: web-tree-sitter and tree-sitter-bash must be in node_modules",
       },
     );
   });
@@ -54,16 +52,18 @@ export function loadShellParser(): Promise<void> {
 
 /** Parses with tree-sitter. The parser must be loaded (loadShellParser). */
 export function parseWithTreeSitter(text: string): ShellScript {
-  if (!parser) throw new TrailsealError("RISK_PARSER_NOT_LOADED", "the shell parser is not loaded");
-  const tree = parser.parse(text);
-  if (!tree) return { commands: [], error: true };
-  try {
+  if (!grammar) throw new TrailsealError("RISK_PARSER_NOT_LOADED", "the shell parser is not loaded");
+  return parseWithGrammar(grammar, text);
+}
+
+/** Parses with a given backend (tests compare the two). */
+export function parseWithGrammar(backend: ShellGrammar, text: string): ShellScript {
+  const script = backend.withTree(text, (root) => {
     const walker = new Walker();
-    walker.walk(tree.rootNode, null, 0);
-    return { commands: walker.commands, error: tree.rootNode.hasError || walker.tooDeep };
-  } finally {
-    tree.delete();
-  }
+    walker.walk(root, null, 0);
+    return { commands: walker.commands, error: root.hasError || walker.tooDeep };
+  });
+  return script ?? { commands: [], error: true };
 }
 
 interface PipeSlot {
