@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = resolve(import.meta.dirname, "..");
 // A private copy of dist/ (inside the repo, so node_modules resolves): a rebuild running
@@ -31,14 +32,23 @@ const scenarios = {
   "Bash, quotes and redirections (exact tokenizer)": payload("Bash", {
     command: "cd app && npm test 2>&1 | tail -n 20",
   }),
-  "Bash, substitution (tree-sitter wasm)": payload("Bash", {
+  "Bash, substitution (tree-sitter, native binding)": payload("Bash", {
     command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD',
   }),
+  // The fallback when the optional native binding is not installed: TRAILSEAL_SHELL_PARSER=wasm.
+  "Bash, substitution (tree-sitter, wasm fallback)": {
+    input: payload("Bash", { command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD' }),
+    env: { TRAILSEAL_SHELL_PARSER: "wasm" },
+  },
 };
 
-function time(args, input) {
+function time(args, scenario) {
+  const { input, env = {} } = typeof scenario === "string" ? { input: scenario } : scenario;
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { input, env: { ...process.env, TRAILSEAL_HOME: home } });
+  const result = spawnSync(process.execPath, args, {
+    input,
+    env: { ...process.env, TRAILSEAL_SHELL_PARSER: "", ...env, TRAILSEAL_HOME: home },
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
   return ms;
@@ -61,8 +71,14 @@ try {
       samples[name].push(time([cli, "hook", "claude-code"], input));
   }
   const base = median(baseline);
+  // Which grammar backend the unforced hook gets here (native unless the binding cannot load).
+  const probe = `const r = await import(${JSON.stringify(pathToFileURL(join(snapshot, "risk", "index.js")).href)}); await r.loadShellParser(); console.log(r.shellParserBackend());`;
+  const backend = spawnSync(process.execPath, ["--input-type=module", "-e", probe], {
+    env: { ...process.env, TRAILSEAL_SHELL_PARSER: "" },
+    encoding: "utf8",
+  }).stdout.trim();
   console.log(
-    `node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${runs} runs each, medians`,
+    `node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${runs} runs each, medians; shell grammar by default: ${backend || "?"}`,
   );
   console.log(`${"node -e 0".padEnd(62)} ${base.toFixed(1).padStart(7)} ms   1.00x`);
   for (const [name, values] of Object.entries(samples)) {

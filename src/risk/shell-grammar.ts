@@ -42,7 +42,10 @@ const requireHere = createRequire(import.meta.url);
 export function loadNativeGrammar(): ShellGrammar {
   type NativeParser = { setLanguage(language: unknown): void; parse(text: string): { rootNode: SyntaxNode } };
   const Parser = requireHere("tree-sitter") as new () => NativeParser;
-  const bash = requireHere("tree-sitter-bash") as unknown;
+  const bash = requireHere("tree-sitter-bash") as { nodeTypeInfo?: unknown };
+  // node-types.json lets setLanguage build a node class per type with field getters (~2 ms at
+  // start-up); the walk reads only types and children, so plain nodes do.
+  delete bash.nodeTypeInfo;
   const parser = new Parser();
   parser.setLanguage(bash);
   return {
