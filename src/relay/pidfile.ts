@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { open, readFile, unlink } from "node:fs/promises";
+import { open, unlink } from "node:fs/promises";
+import { readTextIfExists } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { withLock } from "../trail/index.js";
 
@@ -28,13 +29,8 @@ export function isRelayProcessAlive(pid: number): boolean {
 }
 
 export async function readPidfile(path: string): Promise<number | null> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const text = await readTextIfExists(path);
+  if (text === null) return null;
   const pid = Number(text.trim());
   return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
 }

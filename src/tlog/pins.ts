@@ -6,9 +6,10 @@
  * A pin only ever moves forward, and only on proof.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { readTextIfExists } from "../durable/index.js";
 import { sha256Hex } from "../encoding/index.js";
 import { type Checkpoint, parseCheckpoint } from "./checkpoint.js";
 import { tlogError } from "./errors.js";
@@ -46,13 +47,8 @@ export function pinPath(pinsDir: string, witness: string): string {
 
 export async function readPin(pinsDir: string, witness: string): Promise<Pin | null> {
   const path = pinPath(pinsDir, witness);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const text = await readTextIfExists(path);
+  if (text === null) return null;
   try {
     const pin = pinSchema.parse(JSON.parse(text));
     return {

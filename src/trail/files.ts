@@ -24,16 +24,6 @@ export async function currentSegment(dir: string): Promise<string> {
   return segments.at(-1) ?? join(dir, FIRST_SEGMENT);
 }
 
-/** fsync a directory so that a newly created file's entry is durable. */
-export async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 export async function ensureDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
 }

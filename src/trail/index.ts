@@ -7,8 +7,9 @@
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { chainEvent, type EventBody, serializeEvent, type TrailEvent } from "../chain/index.js";
+import { fsyncDir } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
-import { currentSegment, ensureDir, fsyncDir, listSegments, readLines } from "./files.js";
+import { currentSegment, ensureDir, listSegments, readLines } from "./files.js";
 import { withDirLock } from "./lock.js";
 import { repairAndReadTail } from "./tail.js";
 import type { TrailVerification } from "./verify.js";

@@ -1,8 +1,9 @@
 import { mkdir, open, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { GENESIS_HASH } from "../chain/index.js";
+import { fsyncDir } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
-import { fileSize, fsyncDir } from "./files.js";
+import { fileSize } from "./files.js";
 
 export interface TailState {
   /** seq the next event gets. */

@@ -9,8 +9,9 @@
  * its clone (witness/gitlog client). A witness without evidence is not checked here at all.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { z } from "zod";
+import { readTextIfExists } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import {
   checkPin,
@@ -46,13 +47,8 @@ function keyPinName(url: string): string {
 
 async function readKeyPin(pinsDir: string, url: string): Promise<string | null> {
   const path = pinPath(pinsDir, keyPinName(url));
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const text = await readTextIfExists(path);
+  if (text === null) return null;
   try {
     return keyPinSchema.parse(JSON.parse(text)).verifier_key;
   } catch (cause) {

@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import { mkdir, open, rename, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
+import { fsyncDir } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
 
 export type ObjectType = "blob" | "tree" | "commit";
@@ -20,15 +21,6 @@ export interface GitObject {
 
 export function hashObject(type: ObjectType, content: Uint8Array): string {
   return createHash("sha1").update(`${type} ${content.length}\0`).update(content).digest("hex");
-}
-
-async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Writes `data` at `path` atomically and durably (the directory entry is fsync'd by the caller or here). */

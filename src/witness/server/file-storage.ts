@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fsyncDir } from "../../durable/index.js";
 import { canonicalJson } from "../../encoding/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { acquireLock, type HeldLock } from "../../trail/index.js";
@@ -36,15 +37,6 @@ function requestKey(request: AnchorRequest): string {
   const picked: Record<string, unknown> = {};
   for (const field of ANCHOR_REQUEST_FIELDS) picked[field] = request[field];
   return canonicalJson(picked);
-}
-
-async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
