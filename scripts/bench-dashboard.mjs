@@ -8,31 +8,15 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { startDashboard } from "../dist/dashboard/index.js";
 import { appendEvents, readEvents, trailDir, verifyTrail } from "../dist/trail/index.js";
-import { machine, median, percentile, report } from "./bench-lib.mjs";
+import { machine, median, percentile, report, syntheticEventBody } from "./bench-lib.mjs";
 
 const N = Number(process.env.BENCH_DASHBOARD_EVENTS ?? 100_000);
 const REQUESTS = 50;
 const SSE_ROUNDS = 30;
-const LEVELS = ["none", "none", "low", "low", "low", "medium", "medium", "high", "critical"];
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-dashboard-"));
 const dir = trailDir(home);
 
-const body = (i) => {
-  const level = LEVELS[i % LEVELS.length];
-  return {
-    risk: {
-      level,
-      flags: level === "critical" ? ["privilege_escalation"] : level === "high" ? ["force_push"] : [],
-    },
-    agent: i % 3 === 0 ? "cursor" : "claude-code",
-    session: `session-${i >> 10}`,
-    cwd: "/home/dev/project",
-    phase: "pre",
-    action: { tool: "Bash", kind: "command", command: `npm test -- --shard ${i % 8}/8` },
-    decision: level === "critical" ? "deny" : "allow",
-    reasons: ["benchmark event"],
-  };
-};
+const body = syntheticEventBody;
 
 const ms = (v) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
 

@@ -23,3 +23,23 @@ export function report(title, machineLine, rows) {
   console.log("| measure | result | ratio / rate |\n|---|---|---|");
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 }
+
+const LEVELS = ["none", "none", "low", "low", "low", "medium", "medium", "high", "critical"];
+
+/** The i-th event body of a synthetic trail: a realistic mix of levels, flags, agents and decisions. */
+export function syntheticEventBody(i) {
+  const level = LEVELS[i % LEVELS.length];
+  return {
+    risk: {
+      level,
+      flags: level === "critical" ? ["privilege_escalation"] : level === "high" ? ["force_push"] : [],
+    },
+    agent: i % 3 === 0 ? "cursor" : "claude-code",
+    session: `session-${i >> 10}`,
+    cwd: "/home/dev/project",
+    phase: "pre",
+    action: { tool: "Bash", kind: "command", command: `npm test -- --shard ${i % 8}/8` },
+    decision: level === "critical" ? "deny" : "allow",
+    reasons: ["benchmark event"],
+  };
+}

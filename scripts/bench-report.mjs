@@ -11,30 +11,14 @@ import { homePaths, initHome, loadSealKey } from "../dist/home/index.js";
 import { collectReport, renderReport } from "../dist/report/index.js";
 import { createSeal } from "../dist/seal/index.js";
 import { trailDir, verifyTrail } from "../dist/trail/index.js";
-import { machine, median, report } from "./bench-lib.mjs";
+import { machine, median, report, syntheticEventBody } from "./bench-lib.mjs";
 
 const N = Number(process.env.BENCH_REPORT_EVENTS ?? 100_000);
 const ROUNDS = 3;
-const LEVELS = ["none", "none", "low", "low", "low", "medium", "medium", "high", "critical"];
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-report-"));
 const dir = trailDir(home);
 
-const body = (i) => {
-  const level = LEVELS[i % LEVELS.length];
-  return {
-    risk: {
-      level,
-      flags: level === "critical" ? ["privilege_escalation"] : level === "high" ? ["force_push"] : [],
-    },
-    agent: i % 3 === 0 ? "cursor" : "claude-code",
-    session: `session-${i >> 10}`,
-    cwd: "/home/dev/project",
-    phase: "pre",
-    action: { tool: "Bash", kind: "command", command: `npm test -- --shard ${i % 8}/8` },
-    decision: level === "critical" ? "deny" : "allow",
-    reasons: ["benchmark event"],
-  };
-};
+const body = syntheticEventBody;
 const ms = (v) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
 
 try {
