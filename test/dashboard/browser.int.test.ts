@@ -15,7 +15,8 @@ import { body, mixedBodies, tempHome } from "./fixtures.js";
  * match the trail, a newly recorded critical action shows up without a reload, and trail
  * content that looks like markup stays text. Saves test-artifacts/dashboard.png.
  */
-const CHROMIUM = "/usr/bin/chromium";
+/** Debian's chromium by default; TRAILSEAL_CHROMIUM points elsewhere (e.g. a CI image's Chrome). */
+const CHROMIUM = process.env.TRAILSEAL_CHROMIUM ?? "/usr/bin/chromium";
 const REQUIRED = process.env.TRAILSEAL_REQUIRE_BROWSER === "1";
 const HAVE_BROWSER = existsSync(CHROMIUM);
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
