@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import { resolveHome } from "../home/index.js";
 import type { CliIO } from "./io.js";
 
@@ -25,9 +25,13 @@ export function createRouter(io: CliIO, onError: (error: unknown) => number): Ro
   };
 }
 
-/** Commander's option parser for integers. */
+/**
+ * Commander's option parser for non-negative decimal integers. It throws commander's
+ * InvalidArgumentError, which commander reports as a usage error (exit 2); any other error
+ * would escape to the one catch as an internal bug.
+ */
 export function parseIntOption(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`"${value}" is not a non-negative integer`);
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`"${value}" is not a non-negative integer`);
   return n;
 }

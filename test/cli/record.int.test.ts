@@ -93,3 +93,14 @@ describe("trailseal verify", () => {
     await writeFile(file, original);
   });
 });
+
+describe("trailseal log", () => {
+  it("refuses a --limit that is not a non-negative integer as a usage error (exit 2)", async () => {
+    for (const bad of ["abc", "-1", "1e3", ""]) {
+      const result = await runCli(["log", "--limit", bad], { env: env() });
+      expect(result.code).toBe(2);
+      expect(result.stderr).not.toContain("internal");
+    }
+    expect((await runCli(["log", "--limit", "1", "--json"], { env: env() })).code).toBe(0);
+  });
+});
