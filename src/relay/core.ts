@@ -80,7 +80,11 @@ export class RelayCore {
     if (this.started) return;
     this.started = true;
     this.nextSealAt = this.deps.clock.now();
-    this.nextRetryAt = this.state.pending.length > 0 ? this.deps.clock.now() : null;
+    // Retries only while publishing is on: a retry time that wake() never serves would be due
+    // forever and reschedule at zero delay (a restart with witness.enabled now false keeps the
+    // inherited pending seals, untouched, for a later run that publishes).
+    this.nextRetryAt =
+      this.settings.witness.enabled && this.state.pending.length > 0 ? this.deps.clock.now() : null;
     this.schedule();
   }
 

@@ -164,6 +164,36 @@ describe("relay core publishing", () => {
     await core.stop();
   });
 
+  it("keeps inherited pending seals without spinning when witness publishing is now disabled", async () => {
+    const first = setup({ names: ["a"], quorum: 1 });
+    first.witnesses.up.set("a", false);
+    first.core.start();
+    await first.time.advance(1000);
+    await first.core.stop();
+    const saved = first.store.saved.at(-1)!;
+
+    const second = setup();
+    const core = new RelayCore(
+      {
+        intervalMs: MINUTE,
+        autoSeal: true,
+        sealWhenIdle: true,
+        witness: { enabled: false, quorum: 1, endpoints: [] },
+      },
+      second.store.deps(second.witnesses.publish),
+      saved,
+    );
+    second.time.core = core;
+    core.start();
+    await second.time.advance(2 * MINUTE);
+    // One wake per seal tick (start, +1, +2), no zero-delay retry loop in between.
+    expect(second.store.saved.length).toBeLessThan(20);
+    expect(second.store.seals).toHaveLength(3);
+    expect(core.snapshot().pending.map((p) => p.seal_id)).toEqual(["seal-1"]);
+    expect(core.snapshot().next_retry_at).toBeNull();
+    await core.stop();
+  });
+
   it("treats a publish that throws as a failed round, keeps the seal, and records the error", async () => {
     const time = new FakeTime();
     const store = new FakeStore(time);
