@@ -5,7 +5,9 @@
  * objects and the ref durable. The server backend (storage.ts) and direct publishing
  * (publish.ts) both append through here, so the format has exactly one writer.
  */
-import { join } from "node:path";
+import { open, rename, unlink } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fsyncDir } from "../../durable/index.js";
 import { canonicalJson } from "../../encoding/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import type { InclusionEvidence } from "../../tlog/index.js";
@@ -87,6 +89,8 @@ export async function readEntryLines(tree: WorkTree): Promise<string[]> {
 export class LogState {
   private readonly byDigest = new Map<string, number>();
   private tlog: Promise<TlogFiles> | null = null;
+  /** The branch head on disk as this state last saw it: `publish` moves the ref only from here. */
+  private published: string | null;
 
   private constructor(
     readonly store: ObjectStore,
@@ -96,6 +100,7 @@ export class LogState {
     private tree: WorkTree,
     private lines: string[],
   ) {
+    this.published = head;
     for (const [index, line] of lines.entries()) this.index(index, line);
   }
 
@@ -244,10 +249,16 @@ export class LogState {
     return (await this.openTlog()).evidence(index, at);
   }
 
-  /** Makes every staged object durable, then moves the branch to `head` (durably). */
+  /**
+   * Makes every staged object durable, then moves the branch to `head` (durably) — only if it
+   * still points where this state read it; otherwise GITLOG_REF_MOVED and the state must be
+   * re-opened.
+   */
   async publish(): Promise<void> {
+    if (this.head === this.published) return;
     await this.store.flush();
-    await writeBranchHead(this.store.gitdir, this.head!);
+    await updateBranchHead(this.store.gitdir, this.published, this.head!);
+    this.published = this.head;
   }
 }
 
@@ -285,4 +296,54 @@ export async function readBranchHead(gitdir: string, fsImpl?: unknown): Promise<
 
 export async function writeBranchHead(gitdir: string, commit: string): Promise<void> {
   await writeFileDurable(join(gitdir, BRANCH_REF), `${commit}\n`);
+}
+
+/**
+ * Moves the branch from `expected` to `commit` the way git itself updates a ref: take
+ * `<ref>.lock` exclusively (git's receive-pack and update-ref take the same lock), check the
+ * ref still holds `expected`, write and fsync the lock file, rename it over the ref, fsync the
+ * directory. Someone else's push into the same repository (direct publishing into a served
+ * log) is therefore never erased by a blind overwrite: we fail with GITLOG_REF_MOVED instead.
+ */
+export async function updateBranchHead(
+  gitdir: string,
+  expected: string | null,
+  commit: string,
+): Promise<void> {
+  const refPath = join(gitdir, BRANCH_REF);
+  const lockPath = `${refPath}.lock`;
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(lockPath, "wx", 0o644);
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code !== "EEXIST") throw cause;
+    throw new TrailsealError("GITLOG_REF_MOVED", `${BRANCH_REF} is being updated by another git process`, {
+      cause,
+      hint: `if no git process is running, a crash left ${lockPath} behind: remove it`,
+    });
+  }
+  let renamed = false;
+  try {
+    try {
+      const current = await readBranchHead(gitdir);
+      if (current !== expected) {
+        throw new TrailsealError(
+          "GITLOG_REF_MOVED",
+          `${BRANCH_REF} moved to ${current ?? "nothing"} while this writer expected ${expected ?? "nothing"}`,
+          {
+            hint: "another writer (e.g. a direct publisher) pushed into this log; re-read it and append again",
+          },
+        );
+      }
+      await handle.writeFile(`${commit}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(lockPath, refPath);
+    renamed = true;
+  } finally {
+    if (!renamed) await unlink(lockPath).catch(() => undefined);
+  }
+  await fsyncDir(dirname(refPath));
 }

@@ -112,31 +112,43 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
   const pendingByKey = new Map<string, Promise<{ anchor: StoredAnchor; created: boolean }>>();
   mirror?.kick(durableHead, durableSize);
 
+  /** Re-reads the log from disk: the in-memory state may be ahead of the durable ref. */
+  async function reload(): Promise<void> {
+    state = await LogState.open(gitdir).catch(() => state);
+    const note = await state.checkpointNote().catch(() => undefined);
+    durableSize = state.size;
+    durableHead = state.head!;
+    durableNote = note;
+  }
+
   async function commitBatch(batch: Pending[]): Promise<void> {
     try {
-      const staged = await state.stage(
-        batch.map((p) => p.request),
-        now(),
-        key,
-      );
-      await state.publish();
-      const note = await state.checkpointNote();
-      durableSize = state.size;
-      durableHead = state.head!;
-      durableNote = note;
-      batch.forEach((p, i) => {
-        p.resolve({ anchor: staged.anchors[i]!, created: staged.created[i]! });
-      });
-      mirror?.kick(durableHead, durableSize);
-    } catch (cause) {
-      const error = unavailable("the git log could not be written", cause);
-      for (const p of batch) p.reject(error);
-      // The in-memory state may be ahead of the durable ref: rebuild it from disk.
-      state = await LogState.open(gitdir).catch(() => state);
-      const note = await state.checkpointNote().catch(() => undefined);
-      durableSize = state.size;
-      durableHead = state.head!;
-      durableNote = note;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const staged = await state.stage(
+            batch.map((p) => p.request),
+            now(),
+            key,
+          );
+          await state.publish();
+          const note = await state.checkpointNote();
+          durableSize = state.size;
+          durableHead = state.head!;
+          durableNote = note;
+          batch.forEach((p, i) => {
+            p.resolve({ anchor: staged.anchors[i]!, created: staged.created[i]! });
+          });
+          mirror?.kick(durableHead, durableSize);
+          return;
+        } catch (cause) {
+          await reload();
+          // Someone pushed into the log (direct publishing): append again on top of their commit.
+          if ((cause as TrailsealError).code === "GITLOG_REF_MOVED" && attempt < 3) continue;
+          const error = unavailable("the git log could not be written", cause);
+          for (const p of batch) p.reject(error);
+          return;
+        }
+      }
     } finally {
       for (const p of batch) pendingByKey.delete(p.key);
     }

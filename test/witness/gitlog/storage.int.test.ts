@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
+import { initLog, openGitStorage, publishToGitLog } from "../../../src/witness/gitlog/index.js";
 import { runStorageContract, sampleRequest } from "../server/storage-contract.js";
 import { fsck, git, verifyEveryCommit } from "./git-check.js";
 
@@ -68,6 +68,28 @@ describe("git storage", () => {
     cleanups.unshift(() => storage.close());
     await expect(openGitStorage(gitdir, { home })).rejects.toMatchObject({ code: "GITLOG_LOCKED" });
   }, 60_000);
+
+  it("never erases a commit pushed into the served log by a direct publisher", async () => {
+    const { tmp, home, gitdir } = await makeLog();
+    cleanups.push(() => rm(tmp, { recursive: true, force: true }));
+    const storage = await openGitStorage(gitdir, { home });
+    cleanups.unshift(() => storage.close());
+    const first = await storage.append(sampleRequest(0));
+    // A publisher with the log key pushes straight into the repository the server writes.
+    const direct = await publishToGitLog({ url: gitdir, name: "direct", home }, sampleRequest(1));
+    const next = await storage.append(sampleRequest(2));
+    expect(next.created).toBe(true);
+    expect(next.anchor.anchor_id).toMatch(/^wit_2_/);
+    const lines = git(gitdir, "show", "main:entries/000.jsonl").trim().split("\n");
+    expect(lines.map((line) => JSON.parse(line).anchor_id)).toEqual([
+      first.anchor.anchor_id,
+      direct.anchor_id,
+      next.anchor.anchor_id,
+    ]);
+    expect(await storage.get(direct.anchor_id)).toMatchObject({ anchor_id: direct.anchor_id });
+    expect(await storage.count()).toBe(3);
+    verifyEveryCommit(gitdir);
+  });
 
   it("refuses a home without the log key", async () => {
     const { tmp, gitdir } = await makeLog();
