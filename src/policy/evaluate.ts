@@ -11,6 +11,7 @@ import picomatch from "picomatch";
 import type { Decision, RiskLevel } from "../chain/index.js";
 import type { RiskAnalysis } from "../risk/index.js";
 import { riskRank } from "../risk/index.js";
+import { firstCommandMatch } from "./command-glob.js";
 import type { Policy } from "./types.js";
 
 export interface PolicyDecision {
@@ -23,9 +24,6 @@ export interface EvaluateOptions {
   canAsk?: boolean;
   home?: string;
 }
-
-// In command patterns `*` spans any characters, slashes and spaces included (bash: true).
-const COMMAND_GLOB = { bash: true, dot: true } as const;
 
 function firstMatch(
   patterns: string[],
@@ -47,10 +45,10 @@ export function evaluatePolicy(
   const { commands, files, network } = policy.rules;
   let allExempt = analysis.commands.length > 0 && !analysis.unparsable;
   for (const forms of analysis.commands) {
-    const allowed = commands.allow.length > 0 ? firstMatch(commands.allow, forms, COMMAND_GLOB) : null;
+    const allowed = commands.allow.length > 0 ? firstCommandMatch(commands.allow, forms) : null;
     if (!allowed) allExempt = false;
     if (allowed || commands.deny.length === 0) continue;
-    const denied = firstMatch(commands.deny, forms, COMMAND_GLOB);
+    const denied = firstCommandMatch(commands.deny, forms);
     if (denied)
       return { decision: "deny", reasons: [`command "${forms[0]}" matches rules.commands.deny "${denied}"`] };
   }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Action, ActionTarget } from "../../src/action/index.js";
+import { commandGlobRegex } from "../../src/policy/command-glob.js";
 import {
   DEFAULT_POLICY,
   DEFAULT_POLICY_YAML,
@@ -96,6 +97,25 @@ describe("policy decisions", () => {
     expect(denied.decision).toBe("deny");
     expect(denied.reasons[0]).toContain("rm -rf *");
     expect((await decide(rmPolicy, 'echo "rm -rf build"')).decision).toBe("allow");
+  });
+
+  it("matches command globs across `..` segments and newlines (command text is not a path)", async () => {
+    const policy: Policy = {
+      ...base,
+      max_risk: "critical",
+      ask: null,
+      rules: { ...base.rules, commands: { deny: ["rm -rf *", "sudo *", "git push -[fF]*"], allow: [] } },
+    };
+    expect((await decide(policy, "rm -rf build/../src")).decision).toBe("deny");
+    expect((await decide(policy, "rm -rf ../../x")).decision).toBe("deny");
+    expect((await decide(policy, "sudo bash -c 'ls\nid'")).decision).toBe("deny");
+    expect((await decide(policy, "git push -f")).decision).toBe("deny");
+    expect((await decide(policy, "git push origin")).decision).toBe("allow");
+    expect(commandGlobRegex("a\\*b").test("a*b")).toBe(true);
+    expect(commandGlobRegex("a\\*b").test("axb")).toBe(false);
+    expect(commandGlobRegex("x [!a]").test("x b")).toBe(true);
+    expect(commandGlobRegex("x [!a]").test("x a")).toBe(false);
+    expect(commandGlobRegex("x [").test("x [")).toBe(true);
   });
 
   it("lets allow patterns win over deny patterns", async () => {
