@@ -16,14 +16,31 @@ function hookFastPath(argv: string[]): { agent: string; home: string | undefined
 
 const fast = hookFastPath(process.argv);
 if (fast) {
-  const { runHookCommand, resolveHookHome } = await import("./commands/hook.js");
-  // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
-  const io = { env: process.env } as unknown as import("./io.js").CliIO;
-  process.exitCode = await runHookCommand(
-    fast.agent as "claude-code" | "cursor" | "gemini",
-    { home: resolveHookHome(fast.home, process.env), rawStdio: true },
-    io,
-  );
+  // Never crash open: runHook answers its own failures with a deny, but a failure around it
+  // (a module that cannot load, stdout gone) would leave Node's exit status 1, which the
+  // agents read as a non-blocking error and run the tool. Exit 2 is their blocking error.
+  const blockOnFailure = (error: unknown) => {
+    const text = error instanceof Error ? error.message : String(error);
+    try {
+      process.stderr.write(`trailseal: error: hook failed, tool call blocked: ${text}\n`);
+    } finally {
+      process.exitCode = 2;
+    }
+  };
+  process.on("uncaughtException", blockOnFailure);
+  process.on("unhandledRejection", blockOnFailure);
+  try {
+    const { runHookCommand, resolveHookHome } = await import("./commands/hook.js");
+    // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
+    const io = { env: process.env } as unknown as import("./io.js").CliIO;
+    process.exitCode = await runHookCommand(
+      fast.agent as "claude-code" | "cursor" | "gemini",
+      { home: resolveHookHome(fast.home, process.env), rawStdio: true },
+      io,
+    );
+  } catch (error) {
+    blockOnFailure(error);
+  }
 } else {
   const { main } = await import("./main.js");
   await main(process.argv);
