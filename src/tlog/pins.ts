@@ -3,7 +3,9 @@
  * (`homePaths(home).pins`, one file per witness named by the SHA-256 of its identity — URL or
  * origin). A new checkpoint must be the same tree or provably extend it: smaller is a
  * rollback, same size with another root or a larger tree that is not an extension is a fork.
- * A pin only ever moves forward, and only on proof.
+ * A pin only ever moves forward, and only on proof. The pin also records the verifier key
+ * the checkpoint was checked with: a log whose key changes (a replacement log that copied the
+ * entries and re-signed them) is refused, whichever way it is read.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
@@ -22,6 +24,7 @@ const pinSchema = z.object({
   version: z.literal(1),
   witness: z.string(),
   checkpoint: z.string(),
+  verifier_key: z.string().optional(),
   pinned_at: z.string(),
 });
 
@@ -30,6 +33,8 @@ export interface Pin {
   /** The signed checkpoint note, as it was verified when pinned. */
   note: string;
   checkpoint: Checkpoint;
+  /** The verifier key the pinned checkpoint was verified with (absent in older pins). */
+  verifierKey?: string;
   pinnedAt: string;
 }
 
@@ -55,6 +60,7 @@ export async function readPin(pinsDir: string, witness: string): Promise<Pin | n
       witness: pin.witness,
       note: pin.checkpoint,
       checkpoint: parseCheckpoint(parseNote(pin.checkpoint).text),
+      ...(pin.verifier_key === undefined ? {} : { verifierKey: pin.verifier_key }),
       pinnedAt: pin.pinned_at,
     };
   } catch (cause) {
@@ -65,12 +71,24 @@ export async function readPin(pinsDir: string, witness: string): Promise<Pin | n
   }
 }
 
-async function writePin(pinsDir: string, witness: string, note: string, now: Date): Promise<void> {
+async function writePin(
+  pinsDir: string,
+  witness: string,
+  note: string,
+  key: string | undefined,
+  now: Date,
+): Promise<void> {
   await mkdir(pinsDir, { recursive: true, mode: 0o700 });
   const path = pinPath(pinsDir, witness);
   // Unique per write: two checks in one process (parallel witnesses of one log) may pin at once.
   const tmp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-  const body = { version: 1, witness, checkpoint: note, pinned_at: now.toISOString() };
+  const body = {
+    version: 1,
+    witness,
+    checkpoint: note,
+    ...(key === undefined ? {} : { verifier_key: key }),
+    pinned_at: now.toISOString(),
+  };
   await writeFile(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
   await rename(tmp, path);
 }
@@ -86,13 +104,16 @@ export interface PinResult {
  * Checks a *verified* checkpoint (the caller has checked its signature) against the pin and
  * moves the pin forward when it provably extends it. Proof of extension comes from tiles of
  * the new tree (`read`) or an explicit consistency proof. Without either, a larger tree is
- * "unproven" and the pin stays where it was. Throws TLOG_ROLLBACK or TLOG_FORK_DETECTED.
+ * "unproven" and the pin stays where it was. With `key` (the verifier key the caller checked
+ * the note with), a pin made under another key is refused. Throws TLOG_ROLLBACK,
+ * TLOG_FORK_DETECTED or TLOG_KEY_CHANGED.
  */
 export async function checkPin(options: {
   pinsDir: string;
   witness: string;
   note: string;
   checkpoint: Checkpoint;
+  key?: string;
   read?: ReadLogFile;
   consistencyProof?: Uint8Array[];
   now?: Date;
@@ -101,16 +122,25 @@ export async function checkPin(options: {
   const now = options.now ?? new Date();
   const pin = await readPin(pinsDir, witness);
   if (!pin) {
-    await writePin(pinsDir, witness, note, now);
+    await writePin(pinsDir, witness, note, options.key, now);
     return { status: "new" };
   }
+  if (options.key !== undefined && pin.verifierKey !== undefined && options.key !== pin.verifierKey)
+    throw tlogError("TLOG_KEY_CHANGED", `the log ${checkpoint.origin} is now signed by another key`, {
+      details: { pinned: pin.verifierKey, presented: options.key },
+      hint: "a log key never changes; delete the pin only if the log's operator announced a new key out of band",
+    });
+  const key = options.key ?? pin.verifierKey;
   const previous = pin.checkpoint;
   if (
     checkpoint.size === previous.size &&
     checkpoint.origin === previous.origin &&
     hashesEqual(checkpoint.rootHash, previous.rootHash)
-  )
+  ) {
+    if (pin.verifierKey === undefined && key !== undefined)
+      await writePin(pinsDir, witness, pin.note, key, now);
     return { status: "same", previous };
+  }
   if (options.read) {
     await proveExtends(previous, checkpoint, options.read);
   } else if (checkpoint.size > previous.size && options.consistencyProof) {
@@ -141,6 +171,6 @@ export async function checkPin(options: {
       throw error;
     }
   }
-  await writePin(pinsDir, witness, note, now);
+  await writePin(pinsDir, witness, note, key, now);
   return { status: "extended", previous };
 }

@@ -69,6 +69,17 @@ describe("checkpoint pins", () => {
     expect(await asyncCodeOf(() => checkPin({ pinsDir, witness, ...views[0]! }))).toBe("TLOG_ROLLBACK");
   });
 
+  it("refuses the same log signed by another key (a replacement log that copied the entries)", async () => {
+    const { views } = await grow([3]);
+    const other = generateNoteSigner(signer.name);
+    const otherKey = verifierKey(other.name, other.publicKey);
+    expect((await checkPin({ pinsDir, witness: "w", ...views[0]!, key })).status).toBe("new");
+    expect((await checkPin({ pinsDir, witness: "w", ...views[0]!, key })).status).toBe("same");
+    expect(await asyncCodeOf(() => checkPin({ pinsDir, witness: "w", ...views[0]!, key: otherKey }))).toBe(
+      "TLOG_KEY_CHANGED",
+    );
+  });
+
   it("reports a corrupt pin file with a code", async () => {
     const { views } = await grow([1]);
     await checkPin({ pinsDir, witness: "w", ...views[0]! });

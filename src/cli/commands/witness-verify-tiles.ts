@@ -6,7 +6,9 @@ import {
   type FetchLike,
   httpReader,
   inclusionFromTiles,
+  logPinName,
   type PinStatus,
+  parseVerifierKey,
   readCheckpoint,
   readLogMetadata,
 } from "../../tlog/index.js";
@@ -89,7 +91,13 @@ export async function runWitnessVerifyTiles(options: WitnessVerifyTilesOptions, 
     throw configError("TLOG_KEY_INVALID", "no verifier key for this log", {
       hint: "pass --key <name+id+key> (from the log's trailseal-log.json, obtained out of band)",
     });
-  const { checkpoint, note } = await readCheckpoint(read, key, metadata?.origin);
+  // With --key there is no metadata: the key's name is the log's origin (as in evidence.ts), so
+  // a checkpoint the key signed for another origin cannot land in, or escape, that origin's pin.
+  const { checkpoint, note } = await readCheckpoint(
+    read,
+    key,
+    metadata?.origin ?? parseVerifierKey(key).name,
+  );
 
   let match: { candidate: Candidate; entry: Record<string, unknown>; proofLength: number } | undefined;
   const { diffAnchor, expectedAnchor } = await import("../../witness/client/index.js");
@@ -121,9 +129,10 @@ export async function runWitnessVerifyTiles(options: WitnessVerifyTilesOptions, 
   // Pinned per log origin, so every way of reading one log (tiles, clone) shares one pin.
   const pin = await checkPin({
     pinsDir: homePaths(options.home).pins,
-    witness: `origin:${checkpoint.origin}`,
+    witness: logPinName(checkpoint.origin),
     note,
     checkpoint,
+    key,
     read,
   });
   const status: PinStatus = pin.status;

@@ -116,7 +116,7 @@ export async function checkInclusionEvidence(options: {
   const origin = parseVerifierKey(key).name;
   const entry = Buffer.from(logEntryOf(anchor), "utf8");
   const { checkpoint, note, logIndex } = verifyInclusionEvidence(evidence, entry, key, origin);
-  const pin = await checkPin({ pinsDir, witness: logPinName(checkpoint.origin), note, checkpoint });
+  const pin = await checkPin({ pinsDir, witness: logPinName(checkpoint.origin), note, checkpoint, key });
   return { origin: checkpoint.origin, tree_size: checkpoint.size, log_index: logIndex, pin: pin.status };
 }
 

@@ -100,8 +100,9 @@ export function createGitWitness(options: GitWitnessOptions): WitnessClient {
       // The head checkpoint (signed by trailseal-log.json's verifier_key, checked in the clone)
       // against this home's pin for the log: the clone's tiles prove a grown log consistent.
       const pinsDir = homePaths(options.home).pins;
-      const onCheckpoint: OnCheckpoint = async (checkpoint, note, read) =>
-        (await checkPin({ pinsDir, witness: logPinName(checkpoint.origin), note, checkpoint, read })).status;
+      const onCheckpoint: OnCheckpoint = async (checkpoint, note, read, key) =>
+        (await checkPin({ pinsDir, witness: logPinName(checkpoint.origin), note, checkpoint, key, read }))
+          .status;
       return withTempDir((dir) =>
         verifyAnchorInClone(remote, join(dir, "log"), anchorId, signal, onCheckpoint),
       );

@@ -50,7 +50,12 @@ export interface VerifiedAnchor extends StoredAnchor {
  * Called with the verified head checkpoint and a reader of the head's files (its tiles can
  * prove that the tree extends a pinned one); returns the pin status or throws (TLOG_ROLLBACK…).
  */
-export type OnCheckpoint = (checkpoint: Checkpoint, note: string, read: ReadLogFile) => Promise<PinStatus>;
+export type OnCheckpoint = (
+  checkpoint: Checkpoint,
+  note: string,
+  read: ReadLogFile,
+  verifierKey: string,
+) => Promise<PinStatus>;
 
 function verifyError(code: string, message: string, cause?: unknown): TrailsealError {
   return new TrailsealError(code, message, { cause });
@@ -149,7 +154,9 @@ export async function verifyAnchorInClone(
   }
   // Outside the try above: a rollback or fork must surface with its own TLOG_* code.
   const pin =
-    opened && onCheckpoint ? await onCheckpoint(opened.checkpoint, opened.note, readHead) : undefined;
+    opened && onCheckpoint && metadata.verifier_key
+      ? await onCheckpoint(opened.checkpoint, opened.note, readHead, metadata.verifier_key)
+      : undefined;
   return {
     ...parsed.data,
     log_index: index,
