@@ -6,7 +6,14 @@
  */
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import { chainEvent, type EventBody, serializeEvent, type TrailEvent } from "../chain/index.js";
+import {
+  chainEvent,
+  type EventBody,
+  RISK_FLAGS,
+  RISK_LEVELS,
+  serializeEvent,
+  type TrailEvent,
+} from "../chain/index.js";
 import { fsyncDir } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { currentSegment, ensureDir, listSegments, readLines } from "./files.js";
@@ -75,18 +82,51 @@ export function chainView(result: TrailVerification): {
   return { count: result.eventCount, tipAt: (count) => result.tips.get(count) };
 }
 
+const LEVELS: ReadonlySet<unknown> = new Set(RISK_LEVELS);
+const FLAGS: ReadonlySet<unknown> = new Set(RISK_FLAGS);
+
+/**
+ * Whether a parsed line has the fields the views read, with their types. A tampered line can
+ * be any JSON (`null`, `{}`, `"risk":{}`): without this a view would crash on it instead of
+ * showing the rest. Cheap on purpose (no zod): it runs once per event on every view.
+ */
+function isEventShaped(value: unknown): value is TrailEvent {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const event = value as Record<string, unknown>;
+  const risk = event.risk as { level?: unknown; flags?: unknown } | null;
+  const action = event.action as { kind?: unknown } | null;
+  return (
+    Number.isSafeInteger(event.seq) &&
+    typeof event.ts === "string" &&
+    typeof event.hash === "string" &&
+    typeof event.agent === "string" &&
+    typeof event.decision === "string" &&
+    typeof risk === "object" &&
+    risk !== null &&
+    LEVELS.has(risk.level) &&
+    Array.isArray(risk.flags) &&
+    risk.flags.every((flag) => FLAGS.has(flag)) &&
+    typeof action === "object" &&
+    action !== null &&
+    typeof action.kind === "string"
+  );
+}
+
 /**
  * Parsed events in order, for views (log, summary, stats, report, dashboard). Lines that do
- * not parse are skipped here: views are not the integrity check, `verifyTrail` is.
+ * not parse, or parse to something that is not an event, are skipped here: views are not the
+ * integrity check, `verifyTrail` is (and names the first such line).
  */
 export async function* readEvents(dir: string): AsyncGenerator<TrailEvent> {
   for await (const line of readLines(dir)) {
     if (line.length === 0) continue;
+    let parsed: unknown;
     try {
-      yield JSON.parse(line) as TrailEvent;
+      parsed = JSON.parse(line);
     } catch {
-      // reported by verifyTrail
+      continue; // reported by verifyTrail
     }
+    if (isEventShaped(parsed)) yield parsed;
   }
 }
 

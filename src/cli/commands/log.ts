@@ -66,7 +66,8 @@ export async function runLog(options: LogOptions, io: CliIO): Promise<number> {
       event.risk.flags.join(",") || "-",
       event.decision,
       event.agent,
-      describeTarget(event.action as never)
+      // String(): a tampered action of a known kind may lack the field its summary shows.
+      String(describeTarget(event.action as never) ?? event.action.kind)
         .replace(/\s+/g, " ")
         .slice(0, 80),
     ]);
