@@ -2,6 +2,7 @@ import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { HMAC_REF, isIsoMillis, SHA256_REF } from "../encoding/index.js";
+import { fsyncDir } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { withDirLock } from "../trail/index.js";
 import type { Seal } from "./seal.js";
@@ -70,6 +71,8 @@ async function appendLines(dir: string, lines: Line[]): Promise<void> {
     }
     await handle.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
     await handle.sync();
+    // The first append may have created the file: its directory entry must be durable too.
+    if (size === 0) await fsyncDir(dir);
   } finally {
     await handle.close();
   }
