@@ -57,11 +57,6 @@ export type SealCheck =
   | { ok: false; code: "SEAL_BAD_SIGNATURE" | "SEAL_TIP_MISMATCH" | "SEAL_TRAIL_TRUNCATED"; message: string };
 
 /**
- * Checks a seal against the trail's event hashes: the hash at `event_count - 1` must be the
- * sealed tip (else the trail was rewritten), and the trail must still hold `event_count`
- * events (else it was cut). With the key, the HMAC is checked too.
- */
-/**
  * What a seal check needs of a verified chain: how many events verify, and the tip after a
  * given number of events (only the counts the seals name need be known).
  */
@@ -75,6 +70,11 @@ export function chainViewOf(hashes: readonly string[]): ChainView {
   return { count: hashes.length, tipAt: (count) => hashes[count - 1] };
 }
 
+/**
+ * Checks a seal against the trail's event hashes: the hash at `event_count - 1` must be the
+ * sealed tip (else the trail was rewritten), and the trail must still hold `event_count`
+ * events (else it was cut). With the key, the HMAC is checked too.
+ */
 export function checkSealAgainstChain(seal: Seal, chain: ChainView, key?: Buffer): SealCheck {
   if (key && !isSealSignatureValid(seal, key)) {
     return {
