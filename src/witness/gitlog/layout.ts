@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { encodeTileIndex } from "../../tlog/index.js";
 
 /** Log format version written to and required in the metadata file. */
 export const LOG_FORMAT_VERSION = 1;
@@ -31,14 +32,8 @@ export const SIGNER_PRINCIPAL = "trailseal-log";
 
 export const COMMITTER = { name: "trailseal log", email: "log@trailseal.invalid" } as const;
 
-/** C2SP tlog-tiles style path element: 1234067 → "x001/x234/067", 5 → "005". */
-export function tilePathElement(n: number): string {
-  const digits = String(n);
-  const padded = digits.padStart(Math.ceil(digits.length / 3) * 3, "0");
-  const groups: string[] = [];
-  for (let i = 0; i < padded.length; i += 3) groups.push(padded.slice(i, i + 3));
-  return groups.map((group, i) => (i < groups.length - 1 ? `x${group}` : group)).join("/");
-}
+/** C2SP tlog-tiles path element (1234067 → "x001/x234/067", 5 → "005"): the tlog's one definition. */
+export const tilePathElement: (n: number) => string = encodeTileIndex;
 
 /** Path of entry bundle `n` (entries n*256 … n*256+255): `entries/x001/234.jsonl`. */
 export function entryBundlePath(bundle: number): string {
