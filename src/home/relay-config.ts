@@ -54,8 +54,11 @@ export function parseRelayConfig(text: string, source = "relay-config.json"): Re
   try {
     raw = JSON.parse(text);
   } catch (cause) {
-    throw configError("CONFIG_INVALID_JSON", `${source} is not valid JSON: ${(cause as Error).message}`, {
-      cause,
+    // Not the parser's message, nor the cause: V8 quotes the text around the error, and this
+    // file holds auth tokens (an unquoted token would be printed). The position is enough.
+    const position = /at position (\d+)/.exec((cause as Error).message)?.[1];
+    throw configError("CONFIG_INVALID_JSON", `${source} is not valid JSON${whereIn(text, position)}`, {
+      hint: "check quotes and commas; see docs/configuration.md for the relay-config.json keys",
     });
   }
   const parsed = relayConfigSchema.safeParse(raw);
@@ -72,6 +75,14 @@ export function parseRelayConfig(text: string, source = "relay-config.json"): Re
     );
   }
   return config;
+}
+
+/** " (line L, column C)" for a character offset, or "" when the parser gave none. */
+function whereIn(text: string, position: string | undefined): string {
+  if (position === undefined) return "";
+  const before = text.slice(0, Number(position));
+  const line = before.split("\n").length;
+  return ` (line ${line}, column ${before.length - before.lastIndexOf("\n")})`;
 }
 
 export async function loadRelayConfig(path: string): Promise<RelayConfig> {
