@@ -2,9 +2,11 @@
  * MCP tool calls (SPEC §2.8), judged from the tool name's verbs and its arguments:
  * read/get/list/search → read (none), create/update/write/push/post/send → write (medium),
  * execute/run/shell/exec/terminal/command → exec (medium at least, then the command itself),
- * delete/drop/destroy → destructive (high). Paths and URLs in the arguments are judged too.
+ * delete/drop/destroy → destructive (high). Paths, URLs and SQL in the arguments are judged
+ * too (a `query` tool given `DROP TABLE` is critical).
  */
 import type { Signals } from "./signals.js";
+import { judgeSql, looksLikeSql } from "./sql.js";
 
 type Kind = "read" | "write" | "exec" | "destructive";
 
@@ -56,6 +58,9 @@ const PATH_KEYS = [
   "directory",
 ];
 const URL_KEYS = ["url", "uri", "endpoint", "href"];
+const SQL_KEYS = ["sql", "query", "statement", "statements"];
+const DATABASE_NAME =
+  /sql|postgres|maria|sqlite|duckdb|clickhouse|bigquery|snowflake|supabase|redshift|cockroach|database|(^|[^a-z])(db|pg)([^a-z]|$)/i;
 
 export interface McpCall {
   server: string;
@@ -78,6 +83,14 @@ export function classifyMcp(call: McpCall, signals: Signals): string | null {
     if (!path) continue;
     if (kind === "read" || kind === null) signals.read(path);
     else if (kind !== "exec") signals.write(path, kind === "destructive" ? "deletes" : "writes");
+  }
+  // SQL in the arguments is judged by what it does, whatever the tool is called (`query`).
+  // `query` is SQL only for a database tool: a search tool's query is text to look for.
+  const database = DATABASE_NAME.test(`${call.server} ${call.tool}`);
+  for (const key of SQL_KEYS) {
+    const sql = str(key);
+    if (!sql || (key === "query" && !database) || (key !== "sql" && !looksLikeSql(sql))) continue;
+    if (judgeSql(sql, label, score) && kind === "read") return null;
   }
   switch (kind) {
     case "read":

@@ -6,6 +6,7 @@
 import { hasOption, optionValue, positionals, type Rule, type RuleContext } from "./commands.js";
 import { upstream } from "./rules-fs.js";
 import type { ShellCommand, Word } from "./shell-model.js";
+import { judgeSql } from "./sql.js";
 import { INTERPRETERS, type Invocation, resolveInvocation } from "./wrappers.js";
 
 export const DOWNLOADERS = new Set([
@@ -70,11 +71,17 @@ const curl: Rule = (invocation, { signals }) => {
     if (file && file !== "-") signals.read(file, "uploads");
   }
   const output = optionValue(args, ["-o", "--output"]);
-  if (output && output !== "-" && output !== "/dev/null") signals.write(output, "downloads to");
+  if (output && output !== "-" && output !== "/dev/null") signals.download(output);
   const urls = [
     optionValue(args, ["--url"]),
     ...positionals(args, CURL_VALUE_OPTIONS).map((word) => word.value),
   ];
+  if (hasOption(args, ["--remote-name", "--remote-name-all"], "O")) {
+    for (const url of urls) {
+      const name = url && remoteName(url);
+      if (name) signals.download(name);
+    }
+  }
   requestAll(invocation, signals, urls, method);
 };
 
@@ -86,16 +93,27 @@ const wget: Rule = (invocation, { signals }) => {
   const postFile = optionValue(args, ["--post-file", "--body-file"]);
   if (postFile) signals.read(postFile, "uploads");
   const output = optionValue(args, ["-O", "--output-document"]);
-  if (output && output !== "-" && output !== "/dev/null") signals.write(output, "downloads to");
+  if (output && output !== "-" && output !== "/dev/null") signals.download(output);
   const prefix = optionValue(args, ["-P", "--directory-prefix"]);
   if (prefix) signals.write(prefix, "downloads into");
-  requestAll(
-    invocation,
-    signals,
-    positionals(args, WGET_VALUE_OPTIONS).map((word) => word.value),
-    method,
-  );
+  const urls = positionals(args, WGET_VALUE_OPTIONS).map((word) => word.value);
+  if (!output) {
+    for (const url of urls) {
+      const name = remoteName(url);
+      if (name) signals.download(prefix ? `${prefix}/${name}` : name);
+    }
+  }
+  requestAll(invocation, signals, urls, method);
 };
+
+/** The file name `curl -O`/`wget` saves a URL under: the last segment of its path. */
+function remoteName(url: string): string | null {
+  if (!URLISH.test(url)) return null;
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/[?#].*$/, "");
+  const slash = path.indexOf("/");
+  const name = slash < 0 ? "" : path.slice(path.lastIndexOf("/") + 1);
+  return /^[\w.+-]+$/.test(name) && name !== "." && name !== ".." ? name : null;
+}
 
 /** httpie / xh: `http [METHOD] URL [items]`; request items with `=`/`:=`/`@` send data. */
 const httpie: Rule = (invocation, { signals }) => {
@@ -217,9 +235,6 @@ const socket: Rule = (invocation, { signals }) => {
   else signals.score.raise("medium", `${invocation.program} opens a network socket`, "network_request");
 };
 
-const SQL_DROP =
-  /\b(drop\s+(table|database|schema|index|view|user|role|collection)\b|truncate\s+(table\s+)?[\w"`[]|dropdatabase\s*\(|flushall\b|flushdb\b)|\.drop\s*\(/i;
-const SQL_DELETE_ALL = /\bdelete\s+from\s+[\w."`[\]]+\s*(;|$)/i;
 export const DB_CLIENTS = new Set([
   "psql",
   "mysql",
@@ -250,17 +265,9 @@ const database: Rule = (invocation, context) => {
     if (feed.program === "echo" || feed.program === "printf")
       texts.push(feed.args.map((word) => word.value).join(" "));
   }
-  const sql = texts.join("\n");
   const { score } = context.signals;
-  if (SQL_DROP.test(sql))
-    score.raise(
-      "critical",
-      `${invocation.program}: drops or truncates database objects`,
-      "destructive_command",
-    );
-  else if (SQL_DELETE_ALL.test(sql))
-    score.raise("high", `${invocation.program}: deletes every row of a table`, "destructive_command");
-  else score.raise("medium", `${invocation.program} runs database statements`);
+  judgeSql(texts.join("\n"), invocation.program, score);
+  score.raise("medium", `${invocation.program} runs database statements`);
 };
 
 const dropDatabase: Rule = (invocation, { signals }) => {

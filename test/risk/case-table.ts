@@ -5,7 +5,13 @@
  */
 import type { Action, ActionTarget } from "../../src/action/index.js";
 
-export type Row = [input: string | ActionTarget, levels: string, flags?: string, absent?: string];
+export type Row = [input: string | ActionTarget, levels: string, flags?: string, absent?: string  // MCP tools given SQL: judged by what the SQL does; a search tool's `query` is text
+  [{ kind: "mcp", server: "postgres", tool: "query", args: { sql: "DROP TABLE users" } }, "critical", "destructive_command"],
+  [{ kind: "mcp", server: "db", tool: "run_query", args: { query: "truncate orders" } }, "critical", "destructive_command"],
+  [{ kind: "mcp", server: "postgres", tool: "query", args: { sql: "SELECT * FROM users" } }, "none", "", "destructive_command"],
+  [{ kind: "mcp", server: "sqlite", tool: "write_query", args: { query: "UPDATE t SET a = 1 WHERE id = 2" } }, "medium"],
+  [{ kind: "mcp", server: "github", tool: "search_issues", args: { query: "drop table bug" } }, "none", "", "destructive_command"],
+];
 
 export function action(input: string | ActionTarget): Action {
   const target: ActionTarget = typeof input === "string" ? { kind: "command", command: input } : input;

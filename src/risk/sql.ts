@@ -1,0 +1,31 @@
+/**
+ * SQL statements (SPEC §2.8 "database drop or truncate operations": critical), wherever they
+ * come from: a database client's arguments or stdin, or an MCP tool's SQL argument.
+ */
+import type { Score } from "./score.js";
+
+const SQL_DROP =
+  /\b(drop\s+(table|database|schema|index|view|user|role|collection)\b|truncate\s+(table\s+)?[\w"`[]|dropdatabase\s*\(|flushall\b|flushdb\b)|\.drop\s*\(/i;
+const SQL_DELETE_ALL = /\bdelete\s+from\s+[\w."`[\]]+\s*(;|$)/i;
+const SQL_WRITE = /^\s*(insert|update|delete|merge|upsert|replace|alter|create|grant|revoke|copy|call)\b/im;
+/** Text that reads as SQL (not a search string that mentions a table). */
+const SQL_STATEMENT =
+  /^\s*(select|with|insert|update|delete|merge|drop|truncate|alter|create|grant|revoke|begin|explain|show|describe|copy|call|pragma)\b/i;
+
+export function looksLikeSql(text: string): boolean {
+  return SQL_STATEMENT.test(text);
+}
+
+/** Raises the score for what the SQL does; returns false when it only reads. */
+export function judgeSql(sql: string, label: string, score: Score): boolean {
+  if (SQL_DROP.test(sql)) {
+    score.raise("critical", `${label}: drops or truncates database objects`, "destructive_command");
+  } else if (SQL_DELETE_ALL.test(sql)) {
+    score.raise("high", `${label}: deletes every row of a table`, "destructive_command");
+  } else if (SQL_WRITE.test(sql)) {
+    score.raise("medium", `${label}: changes data or schema`);
+  } else {
+    return false;
+  }
+  return true;
+}
