@@ -4,6 +4,8 @@
  * scripts (`bash -c`, `sh -c`, `eval`, `su -c`, a heredoc or echoed text fed to a shell, a
  * remote `ssh` command) are parsed and judged the same way, a few levels deep.
  */
+
+import { normalizePath } from "./paths.js";
 import { DEVELOPER_RULES } from "./rules-dev.js";
 import { FILE_RULES } from "./rules-fs.js";
 import { git } from "./rules-git.js";
@@ -12,7 +14,7 @@ import { OPS_RULES } from "./rules-ops.js";
 import { SYSTEM_RULES } from "./rules-system.js";
 import type { ShellScript, Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
-import { type Invocation, inlineScript, resolveInvocation, SHELLS } from "./wrappers.js";
+import { INTERPRETERS, type Invocation, inlineScript, resolveInvocation, SHELLS } from "./wrappers.js";
 
 /** Parses a command line; null when the parser is needed but not loaded. */
 export type ShellParse = (text: string) => ShellScript;
@@ -96,6 +98,10 @@ function judge(invocation: Invocation, context: RuleContext): void {
     if (redirect.op.includes(">")) signals.write(target, "redirects output to");
     else if (redirect.op.includes("<")) signals.read(target, "feeds in");
   }
+  if (invocation.script) {
+    context.nested(invocation.script, `${invocation.wrappers.at(-1)} runs a shell script`);
+    return;
+  }
   if (invocation.program === "") {
     if (command.words.length === 0) score.raise("none", "");
     return;
@@ -106,6 +112,7 @@ function judge(invocation: Invocation, context: RuleContext): void {
     return;
   }
   pipeToShell(invocation, context);
+  runsDownloaded(invocation, first, signals);
   if (invocation.program === "su") {
     score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
   }
@@ -138,6 +145,25 @@ function judge(invocation: Invocation, context: RuleContext): void {
       ? `runs the local program ${first.value}`
       : `runs ${invocation.program}, which has no specific rule`,
   );
+}
+
+/**
+ * Downloading a script and then running it (`curl -o i.sh … && bash i.sh`, `wget …/i.sh; ./i.sh`)
+ * is a download piped into a shell in two steps (SPEC §2.8: critical).
+ */
+function runsDownloaded(invocation: Invocation, first: Word, signals: Signals): void {
+  if (signals.downloads.size === 0) return;
+  const candidates = first.value.includes("/") ? [first] : [];
+  if (INTERPRETERS.has(invocation.program)) candidates.push(...positionals(invocation.args).slice(0, 1));
+  for (const word of candidates) {
+    if (word.dynamic || !signals.downloads.has(normalizePath(word.value, { cwd: signals.cwd }))) continue;
+    signals.score.raise(
+      "critical",
+      `runs ${word.value}, downloaded by this command line`,
+      "pipe_to_shell",
+      "network_request",
+    );
+  }
 }
 
 /** Positional arguments (not options, not option values), honouring `--`. */

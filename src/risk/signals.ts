@@ -25,6 +25,8 @@ export class Signals {
   readonly hosts: string[] = [];
   /** Set when any part of the input could not be parsed. */
   unparsable = false;
+  /** Files a command of this action downloads (normalised): running one is a pipe to shell. */
+  readonly downloads = new Set<string>();
 
   constructor(readonly cwd: string | null) {}
 
@@ -61,6 +63,12 @@ export class Signals {
     const auth = authCodeReason(path);
     if (auth) this.score.raise("high", `${verb} ${auth}`);
     if (!sensitive && !hook && !config && !auth) this.score.raise("low", `${verb} ${path}`);
+  }
+
+  /** A file written with content fetched from the network. */
+  download(raw: string | Word, verb = "downloads to"): void {
+    this.write(raw, verb);
+    this.downloads.add(this.path(raw));
   }
 
   /**

@@ -14,6 +14,8 @@ export interface Invocation {
   privileged: boolean;
   /** The simple command as text at each stage of stripping, outermost first. */
   forms: string[];
+  /** Text a wrapper hands to `sh -c` (`watch 'cmd'`, `flock f -c 'cmd'`), judged as a script. */
+  script: Word | null;
   command: ShellCommand;
 }
 
@@ -125,10 +127,27 @@ export function resolveInvocation(command: ShellCommand): Invocation {
     }
     wrappers.push(name);
     if (spec.privileged) privileged = true;
+    const script = shellHandOff(name, words, index, start);
+    if (script) return { program: "", args: [], wrappers, privileged, forms, command, script };
     index = start;
   }
   const program = index < words.length ? programName(words[index]!.value) : "";
-  return { program, args: words.slice(index + 1), wrappers, privileged, forms, command };
+  return { program, args: words.slice(index + 1), wrappers, privileged, forms, command, script: null };
+}
+
+/** `watch` runs its words joined through `sh -c` (unless -x); `flock … -c` runs a script. */
+function shellHandOff(name: string, words: Word[], wrapper: number, start: number): Word | null {
+  const options = words.slice(wrapper + 1, start).map((word) => word.value);
+  if (name === "watch" && !options.some((value) => value === "-x" || value === "--exec")) {
+    const rest = words.slice(start);
+    return {
+      value: rest.map((word) => word.value).join(" "),
+      dynamic: rest.some((word) => word.dynamic),
+      inner: rest.flatMap((word) => word.inner),
+    };
+  }
+  if (name === "flock" && (options.at(-1) === "-c" || options.at(-1) === "--command")) return words[start]!;
+  return null;
 }
 
 function skipOptions(words: Word[], from: number, spec: WrapperSpec): number {
