@@ -5,8 +5,10 @@
  */
 import { z } from "zod";
 import { describeIssues, TrailsealError } from "../errors/index.js";
+import { findUnrecordableJson } from "./json-limits.js";
 import { type Action, claudeCodeTarget } from "./target.js";
 
+export { findUnrecordableJson, MAX_ACTION_DEPTH } from "./json-limits.js";
 export type { Action, ActionTarget, FileOp } from "./target.js";
 export { claudeCodeTarget, describeTarget } from "./target.js";
 
@@ -132,6 +134,8 @@ export function parseAction(text: string, where = "input"): Action {
 }
 
 export function parseActionValue(raw: unknown, where = "input"): Action {
+  const problem = findUnrecordableJson(raw);
+  if (problem !== null) throw invalid(where, problem);
   if (typeof raw === "object" && raw !== null && "tool_name" in raw) {
     const parsed = claudeCodePayloadSchema.safeParse(raw);
     if (!parsed.success) throw invalid(where, describeIssues(parsed.error.issues));
