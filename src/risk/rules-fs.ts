@@ -26,6 +26,16 @@ const rm: Rule = (invocation, { signals }) => {
   for (const target of positionals(args)) {
     const value = staticPath(target);
     if (value === null) {
+      // `"$DIR"/` and `$DIR/*` are the root when DIR is empty or unset (`${DIR:?}` fails instead).
+      if (recursive && /^\$\{?[A-Za-z_]\w*\}?\/\.?\*?$/.test(target.value)) {
+        score.raise(
+          "high",
+          `recursive delete of ${target.value}: the root if the variable is empty`,
+          "destructive_command",
+          "broad_file_deletion",
+        );
+        continue;
+      }
       score.raise(
         recursive ? "medium" : "low",
         "deletes a path known only at run time",
@@ -63,6 +73,7 @@ const rm: Rule = (invocation, { signals }) => {
       );
     } else if (recursive) {
       score.raise("medium", `recursive delete of ${value}`, "destructive_command");
+      signals.write(value, "recursively deletes"); // secrets and start-up files under it
     } else {
       signals.write(value, "deletes");
     }
@@ -138,7 +149,7 @@ const chmod: Rule = (invocation, { signals }) => {
   if (setuid) signals.score.raise("high", `chmod ${mode}: setuid/setgid bit`);
   for (const target of args.slice(1)) {
     const path = signals.path(target);
-    if (isSystemPath(path)) {
+    if (isSystemPath(path) || (recursive && path === "/")) {
       signals.score.raise(
         "critical",
         `changes permissions of the system path ${path}`,
@@ -154,10 +165,11 @@ const chmod: Rule = (invocation, { signals }) => {
 
 const chown: Rule = (invocation, { signals }) => {
   const args = positionals(invocation.args, ["--reference", "--from"]);
+  const recursive = hasOption(invocation.args, ["--recursive"], "R");
   signals.score.raise("high", `${invocation.program} changes file ownership`);
   for (const target of args.slice(1)) {
     const path = signals.path(target);
-    if (isSystemPath(path))
+    if (isSystemPath(path) || (recursive && path === "/"))
       signals.score.raise("critical", `changes ownership of ${path}`, "system_modification");
   }
 };
@@ -188,6 +200,8 @@ const kill: Rule = (invocation, { signals }) => {
   }
 };
 
+const DELETERS = new Set(["rm", "unlink", "shred", "rmdir", "srm", "wipe"]);
+
 /** find: -delete and -exec/-ok run actions; the search itself reads nothing. */
 const find: Rule = (invocation, context) => {
   const { signals } = context;
@@ -197,12 +211,24 @@ const find: Rule = (invocation, context) => {
     if (/^[-(!]/.test(arg.value)) break;
     roots.push(arg);
   }
-  if (args.some((arg) => arg.value === "-delete")) {
-    const broad = roots.some((root) => {
-      const value = staticPath(root);
-      return value !== null && (isBroadPath(signals.path(value), { cwd: null }) || value === "/");
-    });
-    if (broad)
+  const execDeletes = args.some(
+    (arg, i) =>
+      ["-exec", "-execdir", "-ok", "-okdir"].includes(arg.value) &&
+      DELETERS.has(args[i + 1]?.value.split("/").at(-1) ?? "") &&
+      args.slice(i + 2).some((word) => word.value === "{}"),
+  );
+  if (args.some((arg) => arg.value === "-delete") || execDeletes) {
+    const statics = roots.map(staticPath).filter((value): value is string => value !== null);
+    const broad = statics.some((value) => isBroadPath(signals.path(value), { cwd: null }) || value === "/");
+    if (statics.some((value) => signals.path(value) === "/"))
+      signals.score.raise(
+        "critical",
+        "find deletes files across the whole file system",
+        "destructive_command",
+        "broad_file_deletion",
+        "system_modification",
+      );
+    else if (broad)
       signals.score.raise(
         "high",
         "find -delete over a broad path",

@@ -190,4 +190,16 @@ export const ROWS: Row[] = [
   ["watch -n1 'rm -rf /'", "critical", "broad_file_deletion"],
   ["watch -n 5 kubectl get pods", "none"],
   ["flock /tmp/lock -c 'sudo reboot'", "critical", "privilege_escalation"],
+  // deletes through find -exec, run-time roots, secrets under a recursive delete, chmod -R /
+  ["find / -exec rm {} +", "critical", "destructive_command broad_file_deletion"],
+  ["find ~ -type f -exec rm -f {} \\;", "high", "broad_file_deletion"],
+  ["find . -name '*.pyc' -exec rm {} +", "medium", "destructive_command", "broad_file_deletion"],
+  ["find / -name '*.log' -delete", "critical", "broad_file_deletion system_modification"],
+  ['rm -rf "$DIR"/', "high", "broad_file_deletion"],
+  ['rm -rf "$STEAMROOT/"*', "high", "broad_file_deletion"],
+  ['rm -rf "${DIR:?}"/*', "medium", "destructive_command", "broad_file_deletion"],
+  ['rm -rf "$BUILD_DIR/out"', "medium", "destructive_command", "broad_file_deletion"],
+  ["rm -rf ~/.ssh", "high", "destructive_command sensitive_file_access"],
+  ["chmod -R 777 /", "critical", "system_modification"],
+  ["chown -R dev /", "critical", "system_modification"],
 ];
