@@ -81,12 +81,10 @@ export function fromClaudeCode(payload: ClaudeCodePayload): Action {
   };
 }
 
-export function fromGeneric(action: GenericAction): Action {
-  const context = {
-    agent: action.agent ?? "generic",
-    session: action.session ?? null,
-    cwd: action.cwd ?? null,
-  };
+export function fromGeneric(generic: GenericAction): Action {
+  // agent/session/cwd are the event's own members: they do not belong in its `action` too.
+  const { agent, session, cwd, ...action } = generic;
+  const context = { agent: agent ?? "generic", session: session ?? null, cwd: cwd ?? null };
   switch (action.kind) {
     case "command":
       return { ...context, tool: "command", input: { command: action.command }, target: action };

@@ -32,3 +32,11 @@ describe("parseAction refuses JSON the trail cannot record, as ACTION_INVALID", 
     );
   });
 });
+
+describe("generic actions", () => {
+  it("keep agent, session and cwd out of the action target (they are the event's own members)", () => {
+    const action = parseAction('{"kind":"command","command":"ls","agent":"bot","session":"s1","cwd":"/w"}');
+    expect(action).toMatchObject({ agent: "bot", session: "s1", cwd: "/w" });
+    expect(action.target).toEqual({ kind: "command", command: "ls" });
+  });
+});
