@@ -85,9 +85,8 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
     io.stderr.write(
       `trailseal: error: trail broken at seq ${broken.seq} (${broken.reason}): ${broken.message}\n`,
     );
-    io.stderr.write(
-      `trailseal: hint: events 0..${broken.seq - 1} verify; the trail from seq ${broken.seq} on cannot be trusted\n`,
-    );
+    const trusted = broken.seq === 0 ? "no event verifies" : `events 0..${broken.seq - 1} verify`;
+    io.stderr.write(`trailseal: hint: ${trusted}; the trail from seq ${broken.seq} on cannot be trusted\n`);
   }
   for (const failure of sealCheck.failures) {
     io.stderr.write(`trailseal: error: ${failure.id} (${failure.code}): ${failure.message}\n`);
