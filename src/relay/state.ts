@@ -1,5 +1,7 @@
 import { open, readFile, rename } from "node:fs/promises";
+import { dirname } from "node:path";
 import { z } from "zod";
+import { fsyncDir } from "../durable/index.js";
 import { HMAC_REF, SHA256_REF } from "../encoding/index.js";
 import type { RelayConfig } from "../home/index.js";
 import type { RelayRuntimeState } from "./model.js";
@@ -103,7 +105,11 @@ export async function readRelayState(path: string): Promise<ReadStateResult> {
   return { kind: "ok", state: parsed.data };
 }
 
-/** Replaces the state file atomically: readers see the old or the new file, never a torn one. */
+/**
+ * Replaces the state file atomically: readers see the old or the new file, never a torn one.
+ * The directory is fsync'd after the rename, or a crash could bring back an older file whose
+ * pending list lacks a seal still below quorum (it would never be retried).
+ */
 export async function writeRelayState(path: string, state: RelayStateFile): Promise<void> {
   const temp = `${path}.${process.pid}.tmp`;
   const handle = await open(temp, "w", 0o600);
@@ -114,6 +120,7 @@ export async function writeRelayState(path: string, state: RelayStateFile): Prom
     await handle.close();
   }
   await rename(temp, path);
+  await fsyncDir(dirname(path));
 }
 
 export function toStateFile(
