@@ -95,6 +95,15 @@ function judge(invocation: Invocation, context: RuleContext): void {
   for (const redirect of command.redirects) {
     const target = redirect.target;
     if (!target || /^&?\d*-?$/.test(target.value)) continue; // `2>&1`, `>&-`: descriptors, not files
+    const socket = /^\/dev\/(tcp|udp)\/([^/]+)\/\d+$/.exec(target.value);
+    if (socket) {
+      // bash opens a connection for these paths; a shell wired to one is a reverse shell.
+      signals.network(socket[2]!, "CONNECT", "command");
+      if (SHELLS.has(invocation.program)) {
+        score.raise("critical", `${invocation.program} gives ${socket[2]} a shell`, "network_request");
+      }
+      continue;
+    }
     if (redirect.op.includes(">")) signals.write(target, "redirects output to");
     else if (redirect.op.includes("<")) signals.read(target, "feeds in");
   }

@@ -230,6 +230,17 @@ const transfer: Rule = (invocation, { signals }) => {
 
 const socket: Rule = (invocation, { signals }) => {
   const words = positionals(invocation.args, ["-p", "-s", "-w", "-i", "-q", "-e", "-c", "-x", "-X"]);
+  // `nc -e /bin/sh host port`, `socat … EXEC:/bin/sh`: the remote end drives a program here.
+  if (
+    hasOption(invocation.args, ["-e", "-c", "--exec", "--sh-exec", "--lua-exec"]) ||
+    invocation.args.some((word) => /^(EXEC|SYSTEM):/i.test(word.value))
+  ) {
+    signals.score.raise(
+      "critical",
+      `${invocation.program} connects a program to a network socket (remote shell)`,
+      "network_request",
+    );
+  }
   const host = words.find((word) => !/^\d+$/.test(word.value));
   if (host && !hasOption(invocation.args, [], "l")) signals.network(host.value, "CONNECT", "command");
   else signals.score.raise("medium", `${invocation.program} opens a network socket`, "network_request");

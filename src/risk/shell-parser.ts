@@ -272,7 +272,9 @@ class Walker {
     for (const child of node.children) {
       if (!child) continue;
       if (!child.isNamed) op += child.type;
-      else if (child.type !== "file_descriptor") target = this.word(child, depth);
+      // The first destination: tree-sitter-bash folds `>& file 0>&1` into one redirect with a
+      // second destination (`0`), which as the target hid the file (`>& /dev/tcp/h/p`).
+      else if (child.type !== "file_descriptor" && target === null) target = this.word(child, depth);
     }
     return { op, target };
   }

