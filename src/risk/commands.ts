@@ -147,6 +147,11 @@ function judge(invocation: Invocation, context: RuleContext): void {
     score.raise("medium", `runs the shell script ${script.value}`);
     return;
   }
+  // A program without a rule still reads the files it is given (`tar czf x.tgz ~/.ssh`): only
+  // words written as file-system paths count, so `vault read secret/app` names no file.
+  for (const arg of positionals(invocation.args)) {
+    if (!arg.dynamic && /^(~|\.{1,2})?\//.test(arg.value)) signals.read(arg, "passes");
+  }
   const local = first.value.includes("/");
   score.raise(
     "medium",

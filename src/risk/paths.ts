@@ -64,6 +64,9 @@ const SECRET_FILES = new Set([
   "credentials.json",
   "service-account.json",
   "keychain-db",
+  ".vault-token",
+  ".s3cfg",
+  ".boto",
 ]);
 const SECRET_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".azure", ".password-store"]);
 /** Environment templates hold variable names, not values: not secret (docs/risk.md). */
@@ -84,6 +87,7 @@ export function sensitiveReason(path: string): string | null {
   }
   if (name === "config.json" && parts.at(-2) === ".docker") return "docker credentials";
   if (parts.includes("gcloud") && parts.includes(".config")) return "gcloud credentials";
+  if (name === "hosts.yml" && parts.at(-2) === "gh") return "GitHub CLI credentials";
   if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;
   const checked = CODE_OR_DOC.test(name) ? parts.slice(0, -1) : parts;
   for (const part of checked) {

