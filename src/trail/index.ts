@@ -4,7 +4,7 @@
  * write and fsync'd before they are returned (acknowledged); a torn tail is repaired on the
  * next append; reading and verifying stream, so memory stays flat as the trail grows.
  */
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   chainEvent,
@@ -71,6 +71,22 @@ export async function appendEvents(
     }
     if (isNew) await fsyncDir(dir);
     return events;
+  });
+}
+
+/**
+ * Throws TRAIL_NOT_FOUND (exit 2) when `dir` does not exist. For the audit commands: a mistyped
+ * `--home` must not verify as an empty, intact trail (nor be created by the check).
+ */
+export async function assertTrailExists(dir: string): Promise<void> {
+  try {
+    if ((await stat(dir)).isDirectory()) return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  throw new TrailsealError("TRAIL_NOT_FOUND", `there is no trail at ${dir}`, {
+    exitCode: 2,
+    hint: "check --home / TRAILSEAL_HOME; `trailseal init` creates a home",
   });
 }
 

@@ -104,3 +104,15 @@ describe("trailseal log", () => {
     expect((await runCli(["log", "--limit", "1", "--json"], { env: env() })).code).toBe(0);
   });
 });
+
+describe("audit commands on a home without a trail", () => {
+  it("verify and report refuse a missing trail (exit 2) instead of passing it as empty, and create nothing", async () => {
+    const missing = join(home, "no-such-home");
+    for (const args of [["verify"], ["verify", "--json"], ["report", "--json"]]) {
+      const result = await runCli([...args, "--home", missing]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("TRAIL_NOT_FOUND");
+    }
+    await expect(readdir(missing)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+});

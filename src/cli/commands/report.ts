@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { collectReport, type LiveReceiptCheck, type ReportFormat, renderReport } from "../../report/index.js";
 import { parseInstant } from "../../time/index.js";
+import { assertTrailExists, trailDir } from "../../trail/index.js";
 import { type CliIO, note } from "../io.js";
 
 export interface ReportOptions {
@@ -29,6 +30,7 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
   const now = new Date();
   const format: ReportFormat = options.json ? "json" : (options.format ?? "md");
   const progress = io.stderr.isTTY === true;
+  await assertTrailExists(trailDir(options.home));
   const report = await collectReport(options.home, {
     now,
     from: options.from === undefined ? undefined : parseInstant(options.from, now),

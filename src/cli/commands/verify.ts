@@ -1,6 +1,6 @@
 import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
 import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
-import { chainView, repairTrail, trailDir, verifyTrail } from "../../trail/index.js";
+import { assertTrailExists, chainView, repairTrail, trailDir, verifyTrail } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface VerifyOptions {
@@ -43,6 +43,7 @@ function checkSeals(seals: StoredSeal[], chain: ChainView, key: SealKey | null) 
 export async function runVerify(options: VerifyOptions, io: CliIO): Promise<number> {
   const progress = io.stderr.isTTY && !options.json;
   const dir = trailDir(options.home);
+  await assertTrailExists(dir);
   await repairTrail(dir);
   const seals = await readSeals(homePaths(options.home).seals);
   const result = await verifyTrail(dir, {
