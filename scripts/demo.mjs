@@ -16,6 +16,11 @@ const publicLog = join(root, "public-log.git");
 const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 const dim = (text) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text);
 
+// The demo's own home and key only: a TRAILSEAL_SEAL_KEY in the caller's environment (CI) must
+// not sign the demo's seals.
+const { TRAILSEAL_SEAL_KEY: _key, TRAILSEAL_KEY_ID: _keyId, ...callerEnv } = process.env;
+const envFor = (homeDir) => ({ ...callerEnv, TRAILSEAL_HOME: homeDir });
+
 function step(title) {
   console.log(`\n${bold(`▶ ${title}`)}`);
 }
@@ -24,7 +29,7 @@ function trailseal(args, { input, homeDir = home, quiet = false, allowFail = fal
   console.log(dim(`$ trailseal ${args.join(" ")}`));
   const result = spawnSync(process.execPath, [CLI, ...args], {
     input,
-    env: { ...process.env, TRAILSEAL_HOME: homeDir },
+    env: envFor(homeDir),
     encoding: "utf8",
   });
   if (!quiet) process.stdout.write(result.stdout);
@@ -38,7 +43,7 @@ function trailseal(args, { input, homeDir = home, quiet = false, allowFail = fal
 function startWitnessServer() {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, "witness", "serve", "--store", serverLog, "--port", "0"], {
-      env: { ...process.env, TRAILSEAL_HOME: home },
+      env: envFor(home),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -90,7 +95,7 @@ try {
     };
     const result = spawnSync(process.execPath, [CLI, "hook", "claude-code"], {
       input: JSON.stringify(payload),
-      env: { ...process.env, TRAILSEAL_HOME: home },
+      env: envFor(home),
       encoding: "utf8",
     });
     const answer = JSON.parse(result.stdout).hookSpecificOutput;
