@@ -20,10 +20,22 @@ export function parseDuration(text: string): number {
   return ms;
 }
 
-/** An instant: ISO date or timestamp, or a duration meaning "that long ago". */
+/** ISO 8601 date-times as users type them; a time without a zone is the machine's local time. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * An instant: ISO date (UTC midnight) or date-time, or a duration with its unit meaning "that
+ * long ago". Anything else is refused rather than handed to `new Date`, which reads "1" as the
+ * year 2001 and "Nov 1" as 2001-11-01.
+ */
 export function parseInstant(text: string, now: Date = new Date()): Date {
-  if (/^\d+(?:\.\d+)?(ms|s|m|h|d)$/.test(text.trim())) return new Date(now.getTime() - parseDuration(text));
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : new Date(text);
+  const trimmed = text.trim();
+  if (/^\d+(?:\.\d+)?(ms|s|m|h|d)$/.test(trimmed)) return new Date(now.getTime() - parseDuration(trimmed));
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(trimmed)
+    ? new Date(`${trimmed}T00:00:00.000Z`)
+    : ISO_DATE_TIME.test(trimmed)
+      ? new Date(trimmed)
+      : new Date(Number.NaN);
   if (Number.isNaN(date.getTime())) {
     throw configError("TIME_INVALID_INSTANT", `"${text}" is not a date or time`, {
       hint: "use an ISO date (2026-11-01), a timestamp (2026-11-01T12:00:00Z) or an age such as 2h or 7d",
