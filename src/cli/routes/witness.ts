@@ -1,4 +1,4 @@
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import { parseIntOption, type Router } from "../router.js";
 import { registerGitlogRoutes } from "./gitlog.js";
 
@@ -6,7 +6,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 function positiveInt(value: string): number {
   const n = parseIntOption(value);
-  if (n < 1) throw new Error(`"${value}" must be at least 1`);
+  if (n < 1) throw new InvalidArgumentError(`"${value}" must be at least 1`);
   return n;
 }
 
