@@ -5,7 +5,7 @@
  * every other setting and hook is kept as it was. A settings file that is not valid JSON is
  * an error, never overwritten. The file is replaced atomically (write, fsync, rename).
  */
-import { mkdir, open, readFile, rename } from "node:fs/promises";
+import { mkdir, open, readFile, rename, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { configError } from "../errors/index.js";
@@ -84,8 +84,17 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
         `${path}: hooks.${event} is not a list; nothing was changed`,
       );
     }
+    const malformed = groups.findIndex(
+      (group) => typeof group !== "object" || group === null || !Array.isArray(group.hooks ?? []),
+    );
+    if (malformed >= 0) {
+      throw configError(
+        "HOOK_SETTINGS_INVALID",
+        `${path}: hooks.${event}[${malformed}] is not a matcher group with a "hooks" list; nothing was changed`,
+      );
+    }
     const present = groups.some((group) =>
-      (group.hooks ?? []).some((hook) => MARKER.test(String(hook.command ?? ""))),
+      (group.hooks ?? []).some((hook) => MARKER.test(String(hook?.command ?? ""))),
     );
     if (present) {
       unchanged.push(event);
@@ -96,16 +105,19 @@ export async function installClaudeCode(options: InstallOptions): Promise<Instal
   }
   if (added.length > 0) {
     settings.hooks = hooks;
-    await writeAtomically(path, `${JSON.stringify(settings, null, 2)}\n`);
+    const mode = text === null ? 0o644 : (await stat(path)).mode & 0o777;
+    await writeAtomically(path, `${JSON.stringify(settings, null, 2)}\n`, mode);
   }
   return { path, added, unchanged };
 }
 
-async function writeAtomically(path: string, content: string): Promise<void> {
+/** Replaces `path` by rename, so a crash leaves the old or the new file, never half of one; keeps `mode`. */
+async function writeAtomically(path: string, content: string, mode: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
-  const handle = await open(temp, "w", 0o644);
+  const handle = await open(temp, "w", mode);
   try {
+    await handle.chmod(mode);
     await handle.writeFile(content);
     await handle.sync();
   } finally {

@@ -2,7 +2,7 @@
  * The hooks end to end, as the agents call them: the built CLI (`npm run build`) in a real
  * process, the payload on stdin, the answer on stdout, the trail on disk.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../helpers/cli.js";
@@ -247,6 +247,23 @@ describe("trailseal hook install claude-code", () => {
     const result = await runCli(["hook", "install", "claude-code"], { cwd: project });
     expect(result.code).toBe(2);
     expect(await readFile(join(project, ".claude", "settings.json"), "utf8")).toBe("{ nope");
+  });
+
+  it("refuses a malformed matcher group with a coded error, and keeps the file's mode when it writes", async () => {
+    const project = join(home, "odd");
+    const path = join(project, ".claude", "settings.json");
+    await mkdir(join(project, ".claude"), { recursive: true });
+    const odd = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "*", hooks: "not a list" }] } });
+    await writeFile(path, odd);
+    const refused = await runCli(["hook", "install", "claude-code"], { cwd: project });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("(HOOK_SETTINGS_INVALID)");
+    expect(await readFile(path, "utf8")).toBe(odd);
+
+    await writeFile(path, JSON.stringify({ model: "opus" }));
+    await chmod(path, 0o600);
+    expect((await runCli(["hook", "install", "claude-code"], { cwd: project })).code).toBe(0);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 });
 
