@@ -31,7 +31,19 @@ const container: Rule = (invocation, context) => {
       text,
     )
   ) {
-    score.raise("high", `${program} ${sub} gives a container control of the host`, "privilege_escalation");
+    // Root on the host, as sudo is: the same level SPEC §2.7 gives sudo.
+    score.raise(
+      "critical",
+      `${program} ${sub} gives a container control of the host`,
+      "privilege_escalation",
+    );
+  }
+  if (/\bvolume (rm|prune)\b/.test(text) || (/\bprune\b/.test(text) && /(^| )--volumes\b/.test(text))) {
+    return void score.raise(
+      "high",
+      `${program} ${sub} deletes volumes and the data in them`,
+      "destructive_command",
+    );
   }
   if (/^(rm|rmi|prune|kill|down)$/.test(sub) || /\b(prune|rm)\b/.test(text)) {
     return void score.raise("medium", `${program} ${sub} removes containers or data`, "destructive_command");

@@ -64,6 +64,11 @@ export const ROWS: Row[] = [
   ["sed -i 's/a/b/' package.json", "medium", "config_file_modification"],
   ["echo '{}' > tsconfig.json", "medium", "config_file_modification"],
   ["docker build -t app .", "medium"],
+  ["docker run --privileged -it ubuntu bash", "critical", "privilege_escalation"],
+  ["docker run -v /:/host alpine chroot /host", "critical", "privilege_escalation"],
+  ["docker volume rm pgdata", "high", "destructive_command"],
+  ["docker system prune -af --volumes", "high", "destructive_command"],
+  ["docker system prune -f", "medium", "destructive_command"],
   ["bash -c 'npm install'", "medium"],
   // high
   ["git push origin +main", "high", "force_push"],
