@@ -66,7 +66,8 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   exec: { valueShort: "a", valueLong: [] },
   stdbuf: { valueShort: "ioe", valueLong: ["input", "output", "error"] },
   xargs: {
-    valueShort: "IiEeLlnPsda",
+    // -i, -e and -l take their optional value attached (`-i{}`), never the next word.
+    valueShort: "IELnPsda",
     valueLong: [
       "replace",
       "eof",
@@ -132,7 +133,33 @@ export function resolveInvocation(command: ShellCommand): Invocation {
     index = start;
   }
   const program = index < words.length ? programName(words[index]!.value) : "";
-  return { program, args: words.slice(index + 1), wrappers, privileged, forms, command, script: null };
+  let args = words.slice(index + 1);
+  if (wrappers.includes("xargs")) args = withStdinArguments(words, args);
+  return { program, args, wrappers, privileged, forms, command, script: null };
+}
+
+/**
+ * xargs completes the command with words read from stdin: unknown until run time. With a
+ * replacement string (`-I {}`, `-i`, `--replace`) the words holding it are run-time values; without
+ * one, run-time words follow the written arguments (`xargs rm -rf` deletes what stdin names).
+ */
+function withStdinArguments(words: Word[], args: Word[]): Word[] {
+  const xargs = words.findIndex((word) => programName(word.value) === "xargs");
+  let replace: string | null = null;
+  for (let i = xargs + 1; i < words.length; i += 1) {
+    const value = words[i]!.value;
+    if (value === "-I") replace = words[i + 1]?.value ?? null;
+    else if (value.startsWith("-I")) replace = value.slice(2);
+    else if (value === "-i" || value === "--replace") replace = "{}";
+    else if (value.startsWith("-i")) replace = value.slice(2);
+    else if (value.startsWith("--replace=")) replace = value.slice("--replace=".length);
+    if (!value.startsWith("-")) break;
+  }
+  if (replace) {
+    const marker = replace;
+    return args.map((word) => (word.value.includes(marker) ? { ...word, dynamic: true } : word));
+  }
+  return [...args, { value: "$STDIN_WORDS", dynamic: true, inner: [] }];
 }
 
 /** `watch` runs its words joined through `sh -c` (unless -x); `flock … -c` runs a script. */

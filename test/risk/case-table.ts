@@ -64,6 +64,11 @@ export const ROWS: Row[] = [
   ["sed -i 's/a/b/' package.json", "medium", "config_file_modification"],
   ["echo '{}' > tsconfig.json", "medium", "config_file_modification"],
   ["docker build -t app .", "medium"],
+  // xargs completes the command from stdin: run-time arguments, not none
+  ["find . -type f -name '*.tmp' | xargs rm -rf", "medium", "destructive_command"],
+  ["cat cmds.txt | xargs -I{} sh -c '{}'", "medium"],
+  ["git ls-files | xargs wc -l", "none"],
+  ["find . -name '*.ts' | xargs grep -n TODO", "none", "", "sensitive_file_access"],
   ["docker run --privileged -it ubuntu bash", "critical", "privilege_escalation"],
   ["docker run -v /:/host alpine chroot /host", "critical", "privilege_escalation"],
   ["docker volume rm pgdata", "high", "destructive_command"],
