@@ -259,7 +259,7 @@ const pip: Rule = (invocation, context) => {
 };
 
 /** python, node, ruby, …: a script or inline code runs; `-m pytest` is a test run. */
-const interpreter: Rule = (invocation, context) => {
+export const interpreter: Rule = (invocation, context) => {
   const { program, args } = invocation;
   const { score } = context.signals;
   const first = args[0]?.value ?? "";
@@ -275,7 +275,7 @@ const interpreter: Rule = (invocation, context) => {
       return void score.raise("medium", "serves files over HTTP", "network_request");
     return void score.raise("medium", `${program} -m ${name}`);
   }
-  const inline = args.findIndex((word) => /^(-c|-e|--eval|-p|--print|-r)$/.test(word.value));
+  const inline = args.findIndex((word) => /^(-c|-e|-E|--eval|-p|--print|-r)$/.test(word.value));
   if (inline >= 0) {
     const code = args[inline + 1];
     if (code && !code.dynamic) judgeInlineCode(program, code.value, context);

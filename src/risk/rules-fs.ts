@@ -5,6 +5,7 @@
  */
 import { hasOption, optionValue, positionals, type Rule } from "./commands.js";
 import { HOME, isBroadPath, isSystemPath } from "./paths.js";
+import { interpreter } from "./rules-dev.js";
 import type { ShellCommand, Word } from "./shell-model.js";
 import { staticWord } from "./shell-model.js";
 
@@ -390,7 +391,7 @@ export const FILE_RULES: Record<string, Rule> = {
   ...Object.fromEntries(READERS.map((name) => [name, reader])),
   perl: (invocation, context) => {
     if (hasOption(invocation.args, [], "i")) reader(invocation, context);
-    else context.signals.score.raise("medium", "runs a perl program");
+    else interpreter(invocation, context);
   },
   source: sourceScript,
   ".": sourceScript,

@@ -64,6 +64,8 @@ export const ROWS: Row[] = [
   ["sed -i 's/a/b/' package.json", "medium", "config_file_modification"],
   ["echo '{}' > tsconfig.json", "medium", "config_file_modification"],
   ["docker build -t app .", "medium"],
+  ["perl -e 'system(\"rm -rf /\")'", "critical", "destructive_command broad_file_deletion"],
+  ["perl -ne 'print if /TODO/' src/a.pl", "medium"],
   // xargs completes the command from stdin: run-time arguments, not none
   ["find . -type f -name '*.tmp' | xargs rm -rf", "medium", "destructive_command"],
   ["cat cmds.txt | xargs -I{} sh -c '{}'", "medium"],
