@@ -59,7 +59,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     }
     let policy: PolicyDecision;
     try {
-      policy = evaluatePolicy(await policyPromise!, analysis, { canAsk: call.canAsk });
+      policy = await evaluatePolicy(await policyPromise!, analysis, { canAsk: call.canAsk });
     } catch (error) {
       policy = { decision: "deny", reasons: [`policy unusable (${message(error)})`] };
     }

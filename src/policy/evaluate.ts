@@ -7,7 +7,7 @@
  * is allowed the level checks are skipped too (unreadable input is never exempt).
  */
 import { homedir } from "node:os";
-import picomatch from "picomatch";
+import type picomatch from "picomatch";
 import type { Decision, RiskLevel } from "../chain/index.js";
 import type { RiskAnalysis } from "../risk/index.js";
 import { riskRank } from "../risk/index.js";
@@ -25,23 +25,31 @@ export interface EvaluateOptions {
   home?: string;
 }
 
+type Picomatch = typeof picomatch;
+
+/** picomatch loads only for a policy that has file or host patterns (not on the default hook path). */
+async function loadPicomatch(): Promise<Picomatch> {
+  return (await import("picomatch")).default;
+}
+
 function firstMatch(
+  glob: Picomatch,
   patterns: string[],
   candidates: string[],
   options: picomatch.PicomatchOptions,
 ): string | null {
   for (const pattern of patterns) {
-    const isMatch = picomatch(pattern, options);
+    const isMatch = glob(pattern, options);
     if (candidates.some((candidate) => isMatch(candidate))) return pattern;
   }
   return null;
 }
 
-export function evaluatePolicy(
+export async function evaluatePolicy(
   policy: Policy,
   analysis: RiskAnalysis,
   options: EvaluateOptions = {},
-): PolicyDecision {
+): Promise<PolicyDecision> {
   const { commands, files, network } = policy.rules;
   let allExempt = analysis.commands.length > 0 && !analysis.unparsable;
   for (const forms of analysis.commands) {
@@ -56,10 +64,12 @@ export function evaluatePolicy(
     const home = options.home ?? homedir();
     const expand = (text: string) => text.replace(/^~(?=\/|$)/, home);
     const candidates = analysis.paths.flatMap((path) => [path, expand(path)]);
-    const denied = firstMatch(files.deny.map(expand), candidates, { dot: true, basename: false });
+    const glob = await loadPicomatch();
+    const denied = firstMatch(glob, files.deny.map(expand), candidates, { dot: true, basename: false });
     const deniedName =
       denied ??
       firstMatch(
+        glob,
         files.deny.filter((p) => !p.includes("/")),
         candidates,
         { dot: true, basename: true },
@@ -67,7 +77,10 @@ export function evaluatePolicy(
     if (deniedName) return { decision: "deny", reasons: [`path matches rules.files.deny "${deniedName}"`] };
   }
   if (network.deny_hosts.length > 0 && analysis.hosts.length > 0) {
-    const denied = firstMatch(network.deny_hosts, analysis.hosts, { nocase: true, dot: true });
+    const denied = firstMatch(await loadPicomatch(), network.deny_hosts, analysis.hosts, {
+      nocase: true,
+      dot: true,
+    });
     if (denied) return { decision: "deny", reasons: [`host matches rules.network.deny_hosts "${denied}"`] };
   }
   if (allExempt) return { decision: "allow", reasons: ["every command matches rules.commands.allow"] };
