@@ -44,3 +44,21 @@ await build({
 
 // The dashboard page (HTML/JS/CSS) is served from files, not bundled: copy it beside the bundle.
 await cp("src/dashboard/assets", "dist/dashboard-assets", { recursive: true });
+
+// The agent hook as one CommonJS file (dist/hook.cjs, required by bin.ts): it runs on every tool
+// call, and a single CJS file loads ~10 ms faster than the ESM chunks (docs/performance.md). Packages
+// the hook loads only on rare paths (policy validation, file/host globs, shell grammars) stay in
+// node_modules and are required when needed.
+await build({
+  entryPoints: ["src/cli/hook-entry.ts"],
+  outfile: "dist/hook.cjs",
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  sourcemap: "linked",
+  logLevel: "warning",
+  external: ["zod", "yaml", "picomatch", "web-tree-sitter", "tree-sitter", "tree-sitter-bash"],
+  define: { "import.meta.url": "__hookBundleUrl", "import.meta.dirname": "__dirname" },
+  banner: { js: 'const __hookBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+});

@@ -2,7 +2,11 @@
 // The agent hook runs on every tool call, so `trailseal hook <agent> [--home <dir>]` skips
 // commander and the other commands entirely (docs/performance.md, "Agent hook"). Anything
 // else, including `trailseal hook --help`, goes through the full command line.
+import { createRequire } from "node:module";
+
 const HOOK_AGENTS = new Set(["claude-code", "cursor", "gemini"]);
+/** Built by scripts/build.mjs from hook-entry.ts; a variable, so the ESM bundle leaves it alone. */
+const HOOK_BUNDLE = "./hook.cjs";
 
 function hookFastPath(argv: string[]): { agent: string; home: string | undefined } | null {
   if (argv[2] !== "hook" || !HOOK_AGENTS.has(argv[3] ?? "")) return null;
@@ -30,7 +34,9 @@ if (fast) {
   process.on("uncaughtException", blockOnFailure);
   process.on("unhandledRejection", blockOnFailure);
   try {
-    const { runHookCommand, resolveHookHome } = await import("./commands/hook.js");
+    const { runHookCommand, resolveHookHome } = createRequire(import.meta.url)(
+      HOOK_BUNDLE,
+    ) as typeof import("./hook-entry.js");
     // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
     const io = { env: process.env } as unknown as import("./io.js").CliIO;
     process.exitCode = await runHookCommand(
