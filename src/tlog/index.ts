@@ -31,6 +31,7 @@ export {
 } from "./merkle.js";
 export type { NoteSignature, NoteSigner, VerifiedNote, VerifierKey } from "./note.js";
 export {
+  decodeBase64Strict,
   generateNoteSigner,
   isValidKeyName,
   keyId,

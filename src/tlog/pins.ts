@@ -116,6 +116,11 @@ export async function checkPin(options: {
   key?: string;
   read?: ReadLogFile;
   consistencyProof?: Uint8Array[];
+  /**
+   * The tree size `consistencyProof` starts at (the pin the caller read before asking for it).
+   * When the pin has moved since (a parallel check), the proof is not about it and is not used.
+   */
+  proofFrom?: number;
   now?: Date;
 }): Promise<PinResult> {
   const { pinsDir, witness, note, checkpoint } = options;
@@ -143,7 +148,11 @@ export async function checkPin(options: {
   }
   if (options.read) {
     await proveExtends(previous, checkpoint, options.read);
-  } else if (checkpoint.size > previous.size && options.consistencyProof) {
+  } else if (
+    checkpoint.size > previous.size &&
+    options.consistencyProof &&
+    (options.proofFrom === undefined || options.proofFrom === previous.size)
+  ) {
     try {
       verifyConsistency(
         previous.size,

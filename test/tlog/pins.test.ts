@@ -69,6 +69,29 @@ describe("checkpoint pins", () => {
     expect(await asyncCodeOf(() => checkPin({ pinsDir, witness, ...views[0]! }))).toBe("TLOG_ROLLBACK");
   });
 
+  it("does not use a proof that starts at another size than the pin (the pin moved meanwhile)", async () => {
+    const { views, log } = await grow([5, 3, 3]);
+    const writer = await TlogWriter.open(log.read);
+    const witness = "w";
+    await checkPin({ pinsDir, witness, ...views[0]! });
+    await checkPin({
+      pinsDir,
+      witness,
+      ...views[1]!,
+      consistencyProof: writer.consistencyProof(5, 8),
+      proofFrom: 5,
+    });
+    // A proof from 5 to 11, asked for before the pin moved to 8: not about the pin, so unproven.
+    const stale = writer.consistencyProof(5, 11);
+    expect(
+      (await checkPin({ pinsDir, witness, ...views[2]!, consistencyProof: stale, proofFrom: 5 })).status,
+    ).toBe("unproven");
+    const fresh = writer.consistencyProof(8, 11);
+    expect(
+      (await checkPin({ pinsDir, witness, ...views[2]!, consistencyProof: fresh, proofFrom: 8 })).status,
+    ).toBe("extended");
+  });
+
   it("refuses the same log signed by another key (a replacement log that copied the entries)", async () => {
     const { views } = await grow([3]);
     const other = generateNoteSigner(signer.name);

@@ -15,13 +15,21 @@ import { readTextIfExists } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import {
   checkPin,
+  decodeBase64Strict,
+  HASH_SIZE,
   logPinName,
   type PinStatus,
   parseVerifierKey,
   pinPath,
+  readPin,
   verifyInclusionEvidence,
 } from "../../tlog/index.js";
-import { EVIDENCE_FIELDS, hasInclusionEvidence, logEntryOf } from "../protocol/index.js";
+import {
+  consistencyProofSchema,
+  EVIDENCE_FIELDS,
+  hasInclusionEvidence,
+  logEntryOf,
+} from "../protocol/index.js";
 import type { WitnessClient } from "./types.js";
 
 /** What a verified log said about one anchor (reported per witness). */
@@ -99,16 +107,46 @@ export async function witnessVerifierKey(
 }
 
 /**
+ * The size of the pinned tree of the log an HTTP witness serves, to ask it for a consistency
+ * proof from (`consistency_from`): known once the witness's key is pinned (the key names the
+ * log's origin, the origin names the pin). Undefined for git witnesses and before first contact.
+ */
+export async function pinnedLogSize(client: WitnessClient, pinsDir: string): Promise<number | undefined> {
+  if (client.kind !== "http") return undefined;
+  const key = await readKeyPin(pinsDir, client.url);
+  if (key === null) return undefined;
+  const pin = await readPin(pinsDir, logPinName(parseVerifierKey(key).name));
+  return pin?.checkpoint.size;
+}
+
+/** The `consistency_proof` member as hashes; TLOG_CONSISTENCY_INVALID when it is malformed. */
+function consistencyProofOf(anchor: Readonly<Record<string, unknown>>): Uint8Array[] | undefined {
+  if (anchor.consistency_proof === undefined) return undefined;
+  const parsed = consistencyProofSchema.safeParse(anchor.consistency_proof);
+  const hashes = parsed.success ? parsed.data.map((text) => decodeBase64Strict(text)) : [null];
+  if (hashes.some((hash) => hash === null || hash.length !== HASH_SIZE))
+    throw new TrailsealError(
+      "TLOG_CONSISTENCY_INVALID",
+      "consistency_proof is not a list of base64 32-byte hashes",
+    );
+  return hashes as Uint8Array[];
+}
+
+/**
  * Verifies the evidence in a stored anchor with the log's key and checks its checkpoint
- * against the log's pin. Throws TLOG_* codes (TLOG_INCLUSION_INVALID, TLOG_NOTE_*,
- * TLOG_ORIGIN_MISMATCH, TLOG_ROLLBACK, TLOG_FORK_DETECTED, …).
+ * against the log's pin. With `consistencyFrom` (the pinned size the anchor was fetched with),
+ * the anchor's `consistency_proof` from that size lets the pin advance; a proof that does not
+ * verify is TLOG_FORK_DETECTED, a missing one leaves a larger tree `unproven`. Throws TLOG_*
+ * codes (TLOG_INCLUSION_INVALID, TLOG_NOTE_*, TLOG_ORIGIN_MISMATCH, TLOG_ROLLBACK,
+ * TLOG_FORK_DETECTED, TLOG_CONSISTENCY_INVALID, …).
  */
 export async function checkInclusionEvidence(options: {
   anchor: Readonly<Record<string, unknown>>;
   key: string;
   pinsDir: string;
+  consistencyFrom?: number | undefined;
 }): Promise<LogCheck> {
-  const { anchor, key, pinsDir } = options;
+  const { anchor, key, pinsDir, consistencyFrom } = options;
   const evidence: Record<string, unknown> = {};
   for (const field of EVIDENCE_FIELDS) evidence[field] = anchor[field];
   // The checkpoint must be the key's own log: a key cannot sign for another origin and so
@@ -116,7 +154,16 @@ export async function checkInclusionEvidence(options: {
   const origin = parseVerifierKey(key).name;
   const entry = Buffer.from(logEntryOf(anchor), "utf8");
   const { checkpoint, note, logIndex } = verifyInclusionEvidence(evidence, entry, key, origin);
-  const pin = await checkPin({ pinsDir, witness: logPinName(checkpoint.origin), note, checkpoint, key });
+  // Only a proof the client asked for is used: it starts at the size the client named.
+  const proof = consistencyFrom === undefined ? undefined : consistencyProofOf(anchor);
+  const pin = await checkPin({
+    pinsDir,
+    witness: logPinName(checkpoint.origin),
+    note,
+    checkpoint,
+    key,
+    ...(proof === undefined ? {} : { consistencyProof: proof, proofFrom: consistencyFrom }),
+  });
   return { origin: checkpoint.origin, tree_size: checkpoint.size, log_index: logIndex, pin: pin.status };
 }
 
@@ -128,7 +175,7 @@ export async function checkInclusionEvidence(options: {
 export async function checkWitnessLog(
   client: WitnessClient,
   anchor: Readonly<Record<string, unknown>>,
-  options: { pinsDir: string; signal: AbortSignal },
+  options: { pinsDir: string; signal: AbortSignal; consistencyFrom?: number | undefined },
 ): Promise<LogCheck | undefined> {
   if (client.kind === "git") {
     const { log_origin, checkpoint_size, log_index, pin } = anchor as Record<string, unknown>;
@@ -142,8 +189,23 @@ export async function checkWitnessLog(
       : undefined;
   }
   if (!hasInclusionEvidence(anchor)) return undefined;
-  const key = await witnessVerifierKey(client, options.pinsDir, options.signal);
-  return checkInclusionEvidence({ anchor, key, pinsDir: options.pinsDir });
+  const { pinsDir, signal, consistencyFrom } = options;
+  const key = await witnessVerifierKey(client, pinsDir, signal);
+  const check = await checkInclusionEvidence({ anchor, key, pinsDir, consistencyFrom });
+  if (check.pin !== "unproven") return check;
+  // A larger tree without a proof from the pin: the anchor was fetched before the client knew
+  // which log this witness serves (first contact with this URL, e.g. a copy of a known log) or
+  // the pin moved meanwhile. Ask once more, from the pinned size.
+  const pinned = (await readPin(pinsDir, logPinName(check.origin)))?.checkpoint.size;
+  if (pinned === undefined || pinned === consistencyFrom) return check;
+  const again = await client.fetchAnchor(String(anchor.anchor_id), { signal, consistencyFrom: pinned });
+  if (logEntryOf(again) !== logEntryOf(anchor))
+    throw new TrailsealError(
+      "TLOG_ENTRY_MISMATCH",
+      `witness ${client.name} changed the anchor between two reads`,
+    );
+  if (!hasInclusionEvidence(again)) return check;
+  return checkInclusionEvidence({ anchor: again, key, pinsDir, consistencyFrom: pinned });
 }
 
 /**

@@ -2,6 +2,7 @@ import { TrailsealError } from "../../errors/index.js";
 import {
   type AnchorReceipt,
   type AnchorRequest,
+  CONSISTENCY_FROM_PARAM,
   errorBodySchema,
   isRetryableStatus,
   LIMITS,
@@ -175,12 +176,20 @@ export function createHttpWitness(options: HttpWitnessOptions): WitnessClient {
       }
       return parsed.data as AnchorReceipt;
     },
-    async fetchAnchor(anchorId: string, { signal }): Promise<StoredAnchor> {
-      const response = await request(
-        toAnchorLookupUrl(anchorUrl, anchorId),
-        { headers: { accept: "application/json" } },
-        signal,
-      );
+    async fetchAnchor(anchorId: string, { signal, consistencyFrom }): Promise<StoredAnchor> {
+      const lookup = toAnchorLookupUrl(anchorUrl, anchorId);
+      const get = (url: string) => request(url, { headers: { accept: "application/json" } }, signal);
+      let response: Response;
+      if (consistencyFrom === undefined) response = await get(lookup);
+      else {
+        response = await get(`${lookup}?${CONSISTENCY_FROM_PARAM}=${consistencyFrom}`);
+        // A 400 is the witness refusing the size (its tree is smaller: a rollback the evidence
+        // check must see) or not knowing the query: ask again without it.
+        if (response.status === 400) {
+          await response.body?.cancel().catch(() => undefined);
+          response = await get(lookup);
+        }
+      }
       if (response.status !== 200) throw await failureFromResponse(response, what);
       const parsed = lenientStoredAnchorSchema.safeParse(await readJson(response, signal));
       if (!parsed.success) {

@@ -89,11 +89,13 @@ export async function verifyReceipts(options: VerifyReceiptsOptions): Promise<Ve
     options.clients?.find((client) => client.url === receipt.witness.url) ??
     createWitness({ url: receipt.witness.url, name: receipt.witness.name }, { home: options.home });
   // Lazy: the tlog verifier loads only for verify.
-  const { checkWitnessLog, isLogFailure } = await import("./evidence.js");
+  const { checkWitnessLog, isLogFailure, pinnedLogSize } = await import("./evidence.js");
   const pinsDir = homePaths(options.home).pins;
   return verifyReceiptsWith(options, {
     clientFor,
-    checkLog: (client, anchor, signal) => checkWitnessLog(client, anchor, { pinsDir, signal }),
+    consistencyFrom: (client) => pinnedLogSize(client, pinsDir),
+    checkLog: (client, anchor, signal, consistencyFrom) =>
+      checkWitnessLog(client, anchor, { pinsDir, signal, consistencyFrom }),
     isLogFailure,
   });
 }

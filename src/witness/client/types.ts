@@ -7,7 +7,14 @@ export interface WitnessClient {
   readonly url: string;
   readonly kind: "http" | "git";
   publish(request: AnchorRequest, options: { signal: AbortSignal }): Promise<AnchorReceipt>;
-  fetchAnchor(anchorId: string, options: { signal: AbortSignal }): Promise<StoredAnchor>;
+  /**
+   * GETs a stored anchor. `consistencyFrom` (HTTP witnesses serving a log): ask for the
+   * consistency proof from the tree of that size (docs/protocol.md); others ignore it.
+   */
+  fetchAnchor(
+    anchorId: string,
+    options: { signal: AbortSignal; consistencyFrom?: number },
+  ): Promise<StoredAnchor>;
   /** Optional liveness check: a body with at least `status`. */
   health?(options: { signal: AbortSignal }): Promise<{ status: string } & Record<string, unknown>>;
 }

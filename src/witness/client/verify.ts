@@ -57,7 +57,14 @@ export function diffAnchor(
 export interface VerifyReceiptsDeps {
   clientFor(receipt: StoredReceipt): Promise<WitnessClient>;
   /** Checks the log evidence of a matching anchor (evidence.ts); throws a coded error. */
-  checkLog?(client: WitnessClient, anchor: StoredAnchor, signal: AbortSignal): Promise<LogCheck | undefined>;
+  checkLog?(
+    client: WitnessClient,
+    anchor: StoredAnchor,
+    signal: AbortSignal,
+    consistencyFrom?: number,
+  ): Promise<LogCheck | undefined>;
+  /** The pinned tree size to ask this witness for a consistency proof from (evidence.ts), if any. */
+  consistencyFrom?(client: WitnessClient): Promise<number | undefined>;
   /** Codes that mean the witness's log misbehaved (a mismatch, not "unreachable"). */
   isLogFailure?(code: string): boolean;
 }
@@ -85,11 +92,15 @@ export async function verifyReceiptsWith(
       const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
       try {
         const client = await deps.clientFor(receipt);
+        const consistencyFrom = await deps.consistencyFrom?.(client);
         const abort = whenAborted(signal);
         let anchor: Record<string, unknown>;
         try {
           anchor = await Promise.race([
-            client.fetchAnchor(receipt.receipt.anchor_id, { signal }),
+            client.fetchAnchor(receipt.receipt.anchor_id, {
+              signal,
+              ...(consistencyFrom === undefined ? {} : { consistencyFrom }),
+            }),
             abort.promise,
           ]);
         } finally {
@@ -97,7 +108,7 @@ export async function verifyReceiptsWith(
         }
         const differences = diffAnchor(expectedAnchor(options.stored, receipt), anchor);
         if (differences.length > 0) return { ...base, status: "mismatch", differences, ms: elapsed() };
-        const log = await deps.checkLog?.(client, anchor as StoredAnchor, signal);
+        const log = await deps.checkLog?.(client, anchor as StoredAnchor, signal, consistencyFrom);
         return { ...base, status: "match", ...(log ? { log } : {}), ms: elapsed() };
       } catch (error) {
         const code =

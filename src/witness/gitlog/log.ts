@@ -241,12 +241,16 @@ export class LogState {
     return (await this.openTlog()).checkpoint;
   }
 
-  /** Inclusion evidence for entry `index` under the checkpoint `at` (a tree this state has reached). */
+  /**
+   * Inclusion evidence for entry `index` under the checkpoint `at` (a tree this state has
+   * reached), with the consistency proof from size `consistencyFrom` when 1 ≤ it ≤ `at.size`.
+   */
   async inclusionEvidence(
     index: number,
     at: { size: number; checkpoint: string },
-  ): Promise<InclusionEvidence> {
-    return (await this.openTlog()).evidence(index, at);
+    consistencyFrom?: number,
+  ): Promise<InclusionEvidence & { consistency_proof?: string[] }> {
+    return (await this.openTlog()).evidence(index, at, consistencyFrom);
   }
 
   /**

@@ -181,10 +181,15 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
       const anchor = state.get(anchorId);
       return anchor && indexOf(anchor) < durableSize ? anchor : null;
     },
-    async inclusionEvidence(anchor) {
+    async inclusionEvidence(anchor, options) {
       const index = indexOf(anchor);
-      if (durableNote === undefined || index >= durableSize) return null;
-      return { ...(await state.inclusionEvidence(index, { size: durableSize, checkpoint: durableNote })) };
+      // One snapshot: the inclusion and consistency proofs are both for this durable checkpoint.
+      const size = durableSize;
+      const note = durableNote;
+      if (note === undefined || index >= size) return null;
+      return {
+        ...(await state.inclusionEvidence(index, { size, checkpoint: note }, options?.consistencyFrom)),
+      };
     },
     async count() {
       return durableSize;

@@ -24,8 +24,16 @@ export interface TlogFiles {
   readonly checkpoint: string | undefined;
   /** Files (relative to the log root) to write and to delete for these new entries. */
   append(entries: Uint8Array[], key: LogKey): TlogFileChanges;
-  /** Inclusion evidence for entry `index` under `at` (an earlier, durable checkpoint), else the latest. */
-  evidence(index: number, at?: { size: number; checkpoint: string }): InclusionEvidence;
+  /**
+   * Inclusion evidence for entry `index` under `at` (an earlier, durable checkpoint), else the
+   * latest; with `consistency_proof` from size `consistencyFrom` to that same tree when
+   * 1 ≤ consistencyFrom ≤ its size (otherwise no proof).
+   */
+  evidence(
+    index: number,
+    at?: { size: number; checkpoint: string },
+    consistencyFrom?: number,
+  ): InclusionEvidence & { consistency_proof?: string[] };
 }
 
 export async function openTlogFiles(
@@ -45,8 +53,13 @@ export async function openTlogFiles(
       const changes = writer.append(entries, signer);
       return { write: changes, remove: [...changes.removed] };
     },
-    evidence(index, at) {
-      return proveInclusion(writer, index, at);
+    evidence(index, at, consistencyFrom) {
+      const evidence = proveInclusion(writer, index, at);
+      const size = evidence.tree_size;
+      if (consistencyFrom === undefined || !Number.isSafeInteger(consistencyFrom)) return evidence;
+      if (consistencyFrom < 1 || consistencyFrom > size) return evidence;
+      const proof = writer.consistencyProof(consistencyFrom, size);
+      return { ...evidence, consistency_proof: proof.map((h) => Buffer.from(h).toString("base64")) };
     },
   };
 }

@@ -17,6 +17,8 @@ export {
   ANCHOR_REQUEST_FIELDS,
   anchorReceiptSchema,
   anchorRequestSchema,
+  CONSISTENCY_FROM_PARAM,
+  consistencyProofSchema,
   EVIDENCE_FIELDS,
   errorBodySchema,
   hasInclusionEvidence,
@@ -27,6 +29,7 @@ export {
   lenientStoredAnchorSchema,
   logEntryOf,
   PROTOCOL,
+  parseConsistencyFrom,
   storedAnchorSchema,
 } from "./schemas.js";
 export { isGitWitnessUrl, toAnchorLookupUrl, toAnchorUrl, toHealthUrl, toWitnessBase } from "./urls.js";

@@ -82,9 +82,38 @@ export type StoredAnchor = AnchorRequest & AnchorReceipt;
 /**
  * Optional members a transparency-log witness (the git backend) adds to a stored anchor on GET:
  * the entry's index, the inclusion proof (base64 hashes) and the signed C2SP checkpoint it
- * leads to (src/tlog `InclusionEvidence`). They are never part of the log entry itself.
+ * leads to (src/tlog `InclusionEvidence`), and, when asked with `consistency_from`, the
+ * consistency proof to that checkpoint. They are never part of the log entry itself.
  */
-export const EVIDENCE_FIELDS = ["log_index", "tree_size", "inclusion_proof", "checkpoint"] as const;
+export const EVIDENCE_FIELDS = [
+  "log_index",
+  "tree_size",
+  "inclusion_proof",
+  "checkpoint",
+  "consistency_proof",
+] as const;
+
+/**
+ * The optional query of GET /api/v1/anchors/:id that asks a transparency-log witness for a
+ * consistency proof from the tree of size N (the client's pinned size) to the evidence's
+ * `tree_size`. N is decimal digits without a sign or leading zero, 1 ≤ N ≤ tree_size.
+ */
+export const CONSISTENCY_FROM_PARAM = "consistency_from";
+
+/** `consistency_proof`: RFC 6962 consistency proof, base64 of each 32-byte hash (RFC 9162 order). */
+export const consistencyProofSchema = z.array(z.string().max(64)).max(128);
+
+/**
+ * Parses the `consistency_from` values of a query string (all of them: a repeated parameter
+ * is refused). Returns undefined when absent, null when malformed (not one decimal integer in
+ * 1..2^53-1); the upper bound (≤ tree_size) is the server's to check against its evidence.
+ */
+export function parseConsistencyFrom(values: readonly string[]): number | null | undefined {
+  if (values.length === 0) return undefined;
+  if (values.length > 1 || !/^[1-9][0-9]{0,15}$/.test(values[0]!)) return null;
+  const size = Number(values[0]);
+  return Number.isSafeInteger(size) ? size : null;
+}
 
 /**
  * The ONE definition of a log entry's bytes (docs/log-format.md; the RFC 6962 leaf): the

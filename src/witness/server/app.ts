@@ -4,9 +4,11 @@ import {
   ANCHOR_ID,
   anchorPath,
   anchorRequestSchema,
+  CONSISTENCY_FROM_PARAM,
   LIMITS,
   type Limits,
   PROTOCOL,
+  parseConsistencyFrom,
   ROUTES,
   statusForError,
   type WitnessErrorCode,
@@ -141,11 +143,29 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
       sendError(res, "WITNESS_INVALID_ANCHOR_ID", "an anchor id is wit_ followed by URL-safe characters");
       return;
     }
+    // The one query member read (the app's query parser stays off): only a log backend uses it.
+    let consistencyFrom: number | undefined;
+    if (storage.inclusionEvidence) {
+      const query = req.url.indexOf("?");
+      const params = new URLSearchParams(query < 0 ? "" : req.url.slice(query + 1));
+      const parsed = parseConsistencyFrom(params.getAll(CONSISTENCY_FROM_PARAM));
+      if (parsed !== null) consistencyFrom = parsed;
+      else {
+        sendError(res, "WITNESS_INVALID_REQUEST", `${CONSISTENCY_FROM_PARAM} must be one integer ≥ 1`, {
+          parameter: CONSISTENCY_FROM_PARAM,
+        });
+        return;
+      }
+    }
     let anchor: Awaited<ReturnType<AnchorStorage["get"]>>;
     let evidence: Record<string, unknown> | null = null;
     try {
       anchor = await storage.get(id);
-      if (anchor && storage.inclusionEvidence) evidence = await storage.inclusionEvidence(anchor);
+      if (anchor && storage.inclusionEvidence)
+        evidence = await storage.inclusionEvidence(
+          anchor,
+          consistencyFrom === undefined ? {} : { consistencyFrom },
+        );
     } catch {
       res.set("Retry-After", "5");
       sendError(res, "WITNESS_STORAGE_UNAVAILABLE", "the anchor store cannot be read");
@@ -153,6 +173,17 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
     }
     if (!anchor) {
       sendError(res, "WITNESS_ANCHOR_NOT_FOUND", `no anchor ${id}`);
+      return;
+    }
+    if (
+      evidence &&
+      typeof consistencyFrom === "number" &&
+      !(typeof evidence.tree_size === "number" && consistencyFrom <= evidence.tree_size)
+    ) {
+      sendError(res, "WITNESS_INVALID_REQUEST", `${CONSISTENCY_FROM_PARAM} is larger than the tree`, {
+        parameter: CONSISTENCY_FROM_PARAM,
+        tree_size: evidence.tree_size,
+      });
       return;
     }
     res.status(200).json(evidence ? { ...anchor, ...evidence } : anchor);

@@ -23,8 +23,13 @@ export interface AnchorStorage {
    * Optional (transparency-log backends): inclusion evidence for a stored anchor — `log_index`,
    * `tree_size`, `inclusion_proof`, `checkpoint` (docs/protocol.md) — under the latest DURABLE
    * checkpoint; null when there is none. GET adds it to the stored anchor; it is never stored.
+   * With `consistencyFrom` (1 ≤ N ≤ the evidence's tree_size; else it is ignored), also
+   * `consistency_proof` from the tree of size N to that same checkpoint.
    */
-  inclusionEvidence?(anchor: StoredAnchor): Promise<Record<string, unknown> | null>;
+  inclusionEvidence?(
+    anchor: StoredAnchor,
+    options?: { consistencyFrom?: number },
+  ): Promise<Record<string, unknown> | null>;
   /** Extra fields for the health body (backend name, push lag, …). */
   health(): Promise<Record<string, unknown>>;
   close(): Promise<void>;
