@@ -1,6 +1,6 @@
 /**
  * Rules for programs that read, write and delete files (SPEC §2.8): rm (recursive, forced,
- * broad), cp/mv/ln/install, chmod/chown, find -delete/-exec, dd, tee, sed -i, kill/pkill,
+ * broad), cp/mv/ln/install, chmod/chown, find -delete/-exec, dd, tee, sed -i,
  * and the readers whose file arguments may be secrets (cat, grep, …).
  */
 import { hasOption, optionValue, positionals, type Rule } from "./commands.js";
@@ -172,32 +172,6 @@ const chown: Rule = (invocation, { signals }) => {
     const path = signals.path(target);
     if (isSystemPath(path) || (recursive && path === "/"))
       signals.score.raise("critical", `changes ownership of ${path}`, "system_modification");
-  }
-};
-
-const SYSTEM_PROCESSES = new Set(
-  (
-    "init systemd launchd sshd ssh-agent cron crond atd dockerd containerd kubelet journald systemd-journald " +
-    "udevd systemd-udevd dbus-daemon networkmanager NetworkManager rsyslogd syslogd xorg Xorg gdm sddm " +
-    "loginwindow windowserver WindowServer kernel_task polkitd auditd firewalld sudo login getty agetty"
-  ).split(" "),
-);
-
-const kill: Rule = (invocation, { signals }) => {
-  const targets = positionals(invocation.args, ["-s", "-n", "-u", "-U", "-g", "-G", "-P", "-t", "--signal"]);
-  const program = invocation.program;
-  const system = targets.find((target) =>
-    program === "kill"
-      ? /^-?1$/.test(target.value)
-      : SYSTEM_PROCESSES.has(target.value.toLowerCase()) || SYSTEM_PROCESSES.has(target.value),
-  );
-  if (
-    system ||
-    (hasOption(invocation.args, ["-u"]) && /root/.test(optionValue(invocation.args, ["-u"]) ?? ""))
-  ) {
-    signals.score.raise("high", `${program} stops system processes (${system?.value ?? "root's"})`);
-  } else {
-    signals.score.raise("medium", `${program} stops processes`);
   }
 };
 
@@ -383,9 +357,6 @@ export const FILE_RULES: Record<string, Rule> = {
   chmod,
   chown,
   chgrp: chown,
-  kill,
-  pkill: kill,
-  killall: kill,
   find,
   dd,
   ...Object.fromEntries(READERS.map((name) => [name, reader])),

@@ -3,7 +3,7 @@
  * users, mounts, kernel and firewall settings, disks, scheduled jobs, power. Their read-only
  * forms (`systemctl status`, `apt list`, `crontab -l`) add nothing.
  */
-import { hasOption, positionals, type Rule } from "./commands.js";
+import { hasOption, optionValue, positionals, type Rule } from "./commands.js";
 
 function systemChange(what: string): Rule {
   return (invocation, { signals }) => {
@@ -68,7 +68,37 @@ const disk = (invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]) => 
 const fromList = (names: string, rule: Rule) =>
   Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
+/** kill/pkill/killall: stopping system processes (sshd, pid 1, root's) is high, others medium. */
+const SYSTEM_PROCESSES = new Set(
+  (
+    "init systemd launchd sshd ssh-agent cron crond atd dockerd containerd kubelet journald systemd-journald " +
+    "udevd systemd-udevd dbus-daemon networkmanager NetworkManager rsyslogd syslogd xorg Xorg gdm sddm " +
+    "loginwindow windowserver WindowServer kernel_task polkitd auditd firewalld sudo login getty agetty"
+  ).split(" "),
+);
+
+const kill: Rule = (invocation, { signals }) => {
+  const targets = positionals(invocation.args, ["-s", "-n", "-u", "-U", "-g", "-G", "-P", "-t", "--signal"]);
+  const program = invocation.program;
+  const system = targets.find((target) =>
+    program === "kill"
+      ? /^-?1$/.test(target.value)
+      : SYSTEM_PROCESSES.has(target.value.toLowerCase()) || SYSTEM_PROCESSES.has(target.value),
+  );
+  if (
+    system ||
+    (hasOption(invocation.args, ["-u"]) && /root/.test(optionValue(invocation.args, ["-u"]) ?? ""))
+  ) {
+    signals.score.raise("high", `${program} stops system processes (${system?.value ?? "root's"})`);
+  } else {
+    signals.score.raise("medium", `${program} stops processes`);
+  }
+};
+
 export const SYSTEM_RULES: Record<string, Rule> = {
+  kill,
+  pkill: kill,
+  killall: kill,
   ...fromList(
     "apt apt-get aptitude dpkg yum dnf zypper pacman apk snap port emerge rpm pkg xbps-install nix-env",
     PACKAGES,
