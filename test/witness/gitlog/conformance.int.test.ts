@@ -1,19 +1,14 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { auditGitDir, initLog } from "../../../src/witness/gitlog/index.js";
+import { CLI as cli, SHARED } from "../../helpers/cli.js";
 import { verifyEveryCommit } from "./git-check.js";
 
-const repoRoot = resolve(import.meta.dirname, "../../..");
-const cli = join(repoRoot, "dist", "cli.js");
-const checker = join(resolve(repoRoot, "../shared"), "conformance", "witness_conformance.py");
-
-beforeAll(() => {
-  if (!existsSync(cli)) execFileSync("node", ["scripts/build.mjs"], { cwd: repoRoot, stdio: "pipe" });
-}, 120_000);
+const checker = join(SHARED, "conformance", "witness_conformance.py");
 
 let tmp: string | null = null;
 let child: ChildProcess | null = null;

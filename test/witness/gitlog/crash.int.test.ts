@@ -1,20 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { auditGitDir, initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
 import type { AnchorRequest } from "../../../src/witness/protocol/index.js";
+import { CLI as cli } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
 import { verifyEveryCommit } from "./git-check.js";
-
-const repoRoot = resolve(import.meta.dirname, "../../..");
-const cli = join(repoRoot, "dist", "cli.js");
-
-beforeAll(() => {
-  if (!existsSync(cli)) execFileSync("node", ["scripts/build.mjs"], { cwd: repoRoot, stdio: "pipe" });
-}, 120_000);
 
 let tmp: string | null = null;
 let child: ChildProcess | null = null;
