@@ -5,28 +5,20 @@
  * remote `ssh` command) are parsed and judged the same way, a few levels deep.
  */
 
+import { positionals } from "./command/argv.js";
+import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { normalizePath } from "./paths.js";
-import { DEVELOPER_RULES } from "./rules-dev.js";
-import { FILE_RULES } from "./rules-fs.js";
-import { git } from "./rules-git.js";
-import { NETWORK_RULES, pipeToShell } from "./rules-net.js";
-import { OPS_RULES } from "./rules-ops.js";
-import { SYSTEM_RULES } from "./rules-system.js";
-import type { ShellScript, Word } from "./shell-model.js";
+import { DEVELOPER_RULES } from "./rules/dev.js";
+import { FILE_RULES } from "./rules/fs.js";
+import { git } from "./rules/git.js";
+import { NETWORK_RULES, pipeToShell } from "./rules/net.js";
+import { OPS_RULES } from "./rules/ops.js";
+import { SYSTEM_RULES } from "./rules/system.js";
+import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import { INTERPRETERS, type Invocation, inlineScript, resolveInvocation, SHELLS } from "./wrappers.js";
 
-/** Parses a command line; null when the parser is needed but not loaded. */
-export type ShellParse = (text: string) => ShellScript;
-
-export interface RuleContext {
-  signals: Signals;
-  script: ShellScript;
-  /** Judges text that will run as a shell script (an inline script, a remote command). */
-  nested(script: Word, label: string): void;
-}
-
-export type Rule = (invocation: Invocation, context: RuleContext) => void;
+export type { ShellParse } from "./command/rule.js";
 
 /** Inline scripts nested deeper than this are not followed (and are high). */
 const MAX_NESTING = 4;
@@ -178,54 +170,4 @@ function runsDownloaded(invocation: Invocation, first: Word, signals: Signals): 
       "network_request",
     );
   }
-}
-
-/** Positional arguments (not options, not option values), honouring `--`. */
-export function positionals(args: Word[], valueOptions: string[] = []): Word[] {
-  const found: Word[] = [];
-  let optionsEnded = false;
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i]!;
-    if (optionsEnded || !arg.value.startsWith("-") || arg.value === "-") {
-      found.push(arg);
-      continue;
-    }
-    if (arg.value === "--") {
-      optionsEnded = true;
-      continue;
-    }
-    if (valueOptions.includes(arg.value)) i += 1;
-  }
-  return found;
-}
-
-/** True when any argument is one of `names`, or a short-option cluster containing `letter`. */
-export function hasOption(args: Word[], names: string[], letter?: string): boolean {
-  for (const arg of args) {
-    const value = arg.value;
-    if (value === "--") return false;
-    if (
-      names.includes(value) ||
-      names.some((name) => name.startsWith("--") && value.startsWith(`${name}=`))
-    ) {
-      return true;
-    }
-    if (letter && /^-[a-zA-Z]+$/.test(value) && value.slice(1).includes(letter)) return true;
-  }
-  return false;
-}
-
-/** The value of an option (`-X POST`, `-XPOST`, `--request=POST`), or null. */
-export function optionValue(args: Word[], names: string[]): string | null {
-  for (let i = 0; i < args.length; i += 1) {
-    const value = args[i]!.value;
-    for (const name of names) {
-      if (value === name) return args[i + 1]?.value ?? null;
-      if (name.startsWith("--") && value.startsWith(`${name}=`)) return value.slice(name.length + 1);
-      if (!name.startsWith("--") && name.length === 2 && value.startsWith(name) && value.length > 2) {
-        return value.slice(2);
-      }
-    }
-  }
-  return null;
 }

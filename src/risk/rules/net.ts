@@ -3,11 +3,11 @@
  * piped into a shell (critical), data exfiltration of secrets (`curl -d @.env`), and
  * database drop/truncate through psql/mysql/sqlite3/… arguments or stdin (critical).
  */
-import { hasOption, optionValue, positionals, type Rule, type RuleContext } from "./commands.js";
-import { upstream } from "./rules-fs.js";
-import type { ShellCommand, Word } from "./shell-model.js";
-import { judgeSql } from "./sql.js";
-import { INTERPRETERS, type Invocation, resolveInvocation } from "./wrappers.js";
+import { hasOption, optionValue, positionals, upstream } from "../command/argv.js";
+import type { Rule, RuleContext } from "../command/rule.js";
+import type { ShellCommand, Word } from "../shell-model.js";
+import { judgeSql } from "../sql.js";
+import { INTERPRETERS, type Invocation, resolveInvocation } from "../wrappers.js";
 
 export const DOWNLOADERS = new Set([
   "curl",

@@ -3,8 +3,9 @@
  * (installs and scripts medium), test runners (low: docs/decisions/risk-test-command.md),
  * builds, interpreters.
  */
-import { hasOption, positionals, type Rule, type RuleContext } from "./commands.js";
-import type { Invocation } from "./wrappers.js";
+import { hasOption, positionals } from "../command/argv.js";
+import type { Rule, RuleContext } from "../command/rule.js";
+import type { Invocation } from "../wrappers.js";
 
 export function testCommand(what: string, context: RuleContext): void {
   context.signals.score.raise("low", `runs the test suite (${what})`);

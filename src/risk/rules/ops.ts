@@ -2,7 +2,8 @@
  * Operations tools: containers (privileged runs high), clusters and infrastructure
  * (delete/destroy high or critical), cloud and forge CLIs (remote APIs; deleting verbs high).
  */
-import { hasOption, positionals, type Rule } from "./commands.js";
+import { hasOption, positionals } from "../command/argv.js";
+import type { Rule } from "../command/rule.js";
 
 const container: Rule = (invocation, context) => {
   const { args, program } = invocation;

@@ -2,8 +2,9 @@
  * git (SPEC §2.8): reading is none, commit medium, push/pull/clone network, force push and
  * reset --hard / clean high; remotes given as URLs are judged by host.
  */
-import { hasOption, positionals, type Rule, type RuleContext } from "./commands.js";
-import type { Word } from "./shell-model.js";
+import { hasOption, positionals } from "../command/argv.js";
+import type { Rule, RuleContext } from "../command/rule.js";
+import type { Word } from "../shell-model.js";
 
 const GIT_VALUE_OPTIONS = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"];
 const GIT_READ = new Set(

@@ -3,7 +3,8 @@
  * users, mounts, kernel and firewall settings, disks, scheduled jobs, power. Their read-only
  * forms (`systemctl status`, `apt list`, `crontab -l`) add nothing.
  */
-import { hasOption, optionValue, positionals, type Rule } from "./commands.js";
+import { hasOption, optionValue, positionals } from "../command/argv.js";
+import type { Rule } from "../command/rule.js";
 
 function systemChange(what: string): Rule {
   return (invocation, { signals }) => {

@@ -3,11 +3,12 @@
  * broad), cp/mv/ln/install, chmod/chown, find -delete/-exec, dd, tee, sed -i,
  * and the readers whose file arguments may be secrets (cat, grep, …).
  */
-import { hasOption, optionValue, positionals, type Rule } from "./commands.js";
-import { HOME, isBroadPath, isSystemPath } from "./paths.js";
-import { interpreter } from "./rules-dev.js";
-import type { ShellCommand, Word } from "./shell-model.js";
-import { staticWord } from "./shell-model.js";
+import { hasOption, optionValue, positionals } from "../command/argv.js";
+import type { Rule } from "../command/rule.js";
+import { HOME, isBroadPath, isSystemPath } from "../paths.js";
+import type { Word } from "../shell-model.js";
+import { staticWord } from "../shell-model.js";
+import { interpreter } from "./dev.js";
 
 /** A path value with `$HOME`/`${HOME}` read as `~`; null when it still depends on run time. */
 function staticPath(word: Word): string | null {
@@ -367,8 +368,3 @@ export const FILE_RULES: Record<string, Rule> = {
   source: sourceScript,
   ".": sourceScript,
 };
-
-/** The commands in a pipeline before `command` (what feeds its stdin). */
-export function upstream(commands: ShellCommand[], command: ShellCommand): ShellCommand[] {
-  return commands.filter((other) => other.pipeline === command.pipeline && other.position < command.position);
-}
