@@ -1,5 +1,5 @@
 /**
- * The project's own case table, beyond the shared corpus: generalisation (wrappers, nesting,
+ * The project's own case table, beyond the public corpus: generalisation (wrappers, nesting,
  * URL forms, other tools) and false-positive traps (text that only mentions danger).
  * The rows live in case-table.ts.
  */

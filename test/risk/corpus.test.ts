@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseActionValue } from "../../src/action/index.js";
 import { analyze, loadShellParser } from "../../src/risk/index.js";
 
-const SHARED = resolve(import.meta.dirname, "../../../shared");
+const CORPUS = resolve(import.meta.dirname, "../vectors/risk-cases.jsonl");
 
 interface Case {
   id: string;
@@ -15,12 +15,12 @@ interface Case {
   why: string;
 }
 
-const cases: Case[] = readFileSync(join(SHARED, "corpus", "risk-cases.jsonl"), "utf8")
+const cases: Case[] = readFileSync(CORPUS, "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .map((line) => JSON.parse(line) as Case);
 
-describe("shared risk corpus (../shared/corpus/risk-cases.jsonl)", () => {
+describe("public risk corpus (test/vectors/risk-cases.jsonl)", () => {
   beforeAll(() => loadShellParser());
 
   it("has cases", () => {

@@ -1,13 +1,13 @@
 /**
  * The two tree-sitter-bash backends (native binding, wasm) are interchangeable: for every
- * command of the shared corpus, of the case table and of a few hundred generated and
+ * command of the public corpus (test/vectors/risk-cases.jsonl), of the case table and of a few hundred generated and
  * hand-written lines (substitutions, subshells, heredocs, `bash -c`, non-ASCII text) they
  * give the same parsed script and the same classification. The exact tokenizer is bypassed
  * here so that every line goes through the parser. When the native binding cannot load on
  * this machine, the native half is skipped and the reason is in the test name.
  */
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Action, parseActionValue } from "../../src/action/index.js";
@@ -23,7 +23,7 @@ import type { ShellScript } from "../../src/risk/shell-model.js";
 import { parseWithGrammar } from "../../src/risk/shell-parser.js";
 import { action, ROWS } from "./case-table.js";
 
-const SHARED = resolve(import.meta.dirname, "../../../shared");
+const CORPUS = resolve(import.meta.dirname, "../vectors/risk-cases.jsonl");
 
 const wasm = await loadWasmGrammar();
 let native: ShellGrammar | null = null;
@@ -65,7 +65,7 @@ function same(subject: Action): void {
   }
 }
 
-const corpus = readFileSync(join(SHARED, "corpus", "risk-cases.jsonl"), "utf8")
+const corpus = readFileSync(CORPUS, "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "")
   .map((line) => JSON.parse(line) as { id: string; input: Record<string, unknown> });
@@ -127,7 +127,7 @@ describe(`tree-sitter backends agree (native vs wasm)${nativeNote}`, () => {
     if (native) expect(native.backend).toBe("native");
   });
 
-  it.skipIf(skipNative)(`every case of ../shared/corpus/risk-cases.jsonl${nativeNote}`, () => {
+  it.skipIf(skipNative)(`every case of test/vectors/risk-cases.jsonl${nativeNote}`, () => {
     expect(corpus.length).toBeGreaterThan(40);
     for (const c of corpus) same(parseActionValue(c.input));
   });
