@@ -8,6 +8,7 @@
  * walked the same way, through `SyntaxNode`.
  */
 import { TrailsealError } from "../errors/index.js";
+import { heredocsAsHerestrings } from "./heredoc.js";
 import { loadShellGrammar, type ShellBackend, type ShellGrammar, type SyntaxNode } from "./shell-grammar.js";
 import type { Redirect, ShellCommand, ShellScript, Word } from "./shell-model.js";
 
@@ -58,6 +59,17 @@ export function parseWithTreeSitter(text: string): ShellScript {
 
 /** Parses with a given backend (tests compare the two). */
 export function parseWithGrammar(backend: ShellGrammar, text: string): ShellScript {
+  const script = walkTree(backend, text);
+  if (!script.error) return script;
+  // Valid bash the grammar rejects (two heredocs on a line, `<<E'O'F`): read once more with the
+  // heredocs as herestrings; kept only when that reading is clean.
+  const rewritten = heredocsAsHerestrings(text);
+  if (rewritten === null) return script;
+  const second = walkTree(backend, rewritten);
+  return second.error ? script : second;
+}
+
+function walkTree(backend: ShellGrammar, text: string): ShellScript {
   const script = backend.withTree(text, (root) => {
     const walker = new Walker();
     walker.walk(root, null, 0);
@@ -257,7 +269,9 @@ class Walker {
         const target = redirect.namedChildren[0];
         stdinText = target ? this.word(target, depth).value : "";
       } else {
-        redirects.push(this.fileRedirect(redirect, depth));
+        const parsed = this.fileRedirect(redirect, depth);
+        redirects.push(parsed.redirect);
+        words.push(...parsed.words);
       }
     }
     if (dryRun) return { redirects, stdinText };
@@ -266,17 +280,25 @@ class Walker {
     return null;
   }
 
-  private fileRedirect(node: Node, depth: number): Redirect {
+  /**
+   * A file redirection and the words tree-sitter-bash hung on it: it reads everything after a
+   * redirection's target as more destinations (`rm >/dev/null -rf /`, `git 2>&1 reset --hard`),
+   * where bash reads them as arguments of the command. Those come back as `words`.
+   */
+  private fileRedirect(node: Node, depth: number): { redirect: Redirect; words: Word[] } {
     let op = "";
     let target: Word | null = null;
+    const words: Word[] = [];
     for (const child of node.children) {
       if (!child) continue;
       if (!child.isNamed) op += child.type;
       // The first destination: tree-sitter-bash folds `>& file 0>&1` into one redirect with a
       // second destination (`0`), which as the target hid the file (`>& /dev/tcp/h/p`).
       else if (child.type !== "file_descriptor" && target === null) target = this.word(child, depth);
+      else if (child.type !== "file_descriptor" && child.type !== "number")
+        words.push(this.word(child, depth));
     }
-    return { op, target };
+    return { redirect: { op, target }, words };
   }
 
   private declaration(node: Node, slot: PipeSlot | null, depth: number): void {

@@ -1,17 +1,63 @@
 /**
- * git (SPEC §2.8): reading is none, commit medium, push/pull/clone network, force push and
- * reset --hard / clean high; remotes given as URLs are judged by host.
+ * git (SPEC §2.8): reading is none, commit medium, push/pull/clone network; everything that
+ * discards uncommitted or unpushed work is high (reset --hard, clean, checkout/restore of paths,
+ * forced switch, rm -f, worktree remove --force, stash drop/clear, branch -D, reflog
+ * delete/expire, force push). git accepts unique prefixes of long options (`--ha` is
+ * `--hard`) and global options before the sub-command (`git -C dir`, `--config-env k=v`);
+ * both are read here. Remotes given as URLs are judged by host.
  */
-import { hasOption, positionals } from "../command/argv.js";
+import { positionals } from "../command/argv.js";
 import type { Rule, RuleContext } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 
-const GIT_VALUE_OPTIONS = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"];
+/** Global options that take the next word as their value. */
+const GIT_VALUE_OPTIONS = [
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--exec-path",
+  "--config-env",
+  "--super-prefix",
+  "--list-cmds",
+];
 const GIT_READ = new Set(
-  "status log diff show blame grep ls-files ls-tree ls-remote-local rev-parse rev-list describe shortlog reflog whatchanged cat-file name-rev help version show-ref for-each-ref count-objects fsck check-ignore merge-base var cherry range-diff annotate".split(
+  "status log diff show blame grep ls-files ls-tree rev-parse rev-list describe shortlog whatchanged cat-file name-rev help version show-ref for-each-ref count-objects fsck check-ignore merge-base var cherry range-diff annotate".split(
     " ",
   ),
 );
+
+/**
+ * True when an argument is one of the long options `names` or a prefix git would expand to one
+ * (at least `min` characters: `--ha` for `--hard`), or a short cluster holding `letter`.
+ */
+function gitOption(args: Word[], names: string[], letter?: string, min = 4): boolean {
+  for (const arg of args) {
+    const value = arg.value;
+    if (value === "--") return false;
+    const name = value.split("=")[0]!;
+    if (name.startsWith("--") && name.length >= min && names.some((full) => full.startsWith(name)))
+      return true;
+    if (names.includes(name)) return true;
+    if (letter && /^-[a-zA-Z]+$/.test(value) && value.slice(1).includes(letter)) return true;
+  }
+  return false;
+}
+
+const discard = (context: RuleContext, what: string) =>
+  context.signals.score.raise(
+    "high",
+    `git ${what} discards uncommitted or unpushed work`,
+    "destructive_command",
+  );
+
+/** A word that names files rather than a branch: `.`, a path with an extension, `dir/`. */
+function looksLikePath(value: string): boolean {
+  return (
+    value === "." || value === ".." || /\/$/.test(value) || /\.[A-Za-z]\w*$/.test(value) || value === "*"
+  );
+}
 
 export const git: Rule = (invocation, context) => {
   const { signals } = context;
@@ -19,57 +65,86 @@ export const git: Rule = (invocation, context) => {
   const words = positionals(invocation.args, GIT_VALUE_OPTIONS);
   const sub = words[0]?.value ?? "";
   const rest = words[0] ? invocation.args.slice(invocation.args.indexOf(words[0]) + 1) : [];
-  const has = (names: string[], letter?: string) => hasOption(rest, names, letter);
-  const args = positionals(rest);
+  const has = (names: string[], letter?: string, min?: number) => gitOption(rest, names, letter, min);
+  const args = positionals(rest, ["--source", "-s", "--expire", "--expire-unreachable", "-m", "--message"]);
+  const afterDashDash = rest.findIndex((word) => word.value === "--");
   if (GIT_READ.has(sub) || sub === "") return void score.raise("none", "");
   switch (sub) {
     case "push": {
       const force =
-        has(["--force", "--force-with-lease", "--force-if-includes", "--mirror"], "f") ||
+        has(["--force", "--force-with-lease", "--force-if-includes", "--mirror"], "f", 5) ||
         args.some((word) => /^\+/.test(word.value));
       if (force)
         score.raise("high", "git push --force rewrites remote history", "force_push", "network_request");
-      if (has(["--delete"], "d") || args.some((word) => /^:[^/]/.test(word.value))) {
+      if (has(["--delete"], "d", 5) || args.some((word) => /^:[^/]/.test(word.value))) {
         score.raise("high", "git push deletes a remote branch", "destructive_command", "network_request");
       }
+      if (has(["--prune"], undefined, 5))
+        score.raise("high", "git push --prune deletes remote branches", "destructive_command");
       remote(args[0], context);
       return void score.raise("medium", "git push publishes commits", "network_request");
     }
     case "commit":
       return void score.raise("medium", "git commit");
     case "reset":
-      if (has(["--hard", "--merge", "--keep"]))
-        return void score.raise("high", "git reset --hard discards work", "destructive_command");
+      if (has(["--hard", "--merge", "--keep"])) return discard(context, "reset --hard");
       return void score.raise("low", "git reset");
     case "clean":
-      if (has(["--dry-run"], "n")) return void score.raise("none", "");
+      if (has(["--dry-run"], "n", 3)) return void score.raise("none", "");
       return void score.raise("high", "git clean deletes untracked files", "destructive_command");
-    case "checkout":
-    case "restore":
-      if (
-        has(["--force"], "f") ||
-        args.some((word) => word.value === "." || word.value === "--") ||
-        (sub === "restore" && !has(["--staged"], "S"))
-      ) {
-        return void score.raise("medium", `git ${sub} discards working-tree changes`, "destructive_command");
+    case "checkout": {
+      if (has(["--patch"], "p", 4)) return void score.raise("medium", "git checkout -p (asks per change)");
+      if (has(["--force"], "f", 4)) return discard(context, "checkout --force");
+      if (afterDashDash >= 0 && rest.length > afterDashDash + 1)
+        return discard(context, "checkout -- <paths>");
+      const named = args.filter((word) => !/^-/.test(word.value));
+      if (named.length > 1 || named.some((word) => looksLikePath(word.value))) {
+        return discard(context, "checkout <paths>");
       }
-      return void score.raise("low", `git ${sub}`);
+      return void score.raise("low", "git checkout");
+    }
+    case "restore":
+      if (has(["--staged"], "S", 5) && !has(["--worktree"], "W", 4))
+        return void score.raise("low", "git restore --staged");
+      return discard(context, "restore");
+    case "switch":
+      if (has(["--force", "--discard-changes"], "f", 4)) return discard(context, "switch --discard-changes");
+      return void score.raise("low", "git switch");
+    case "rm":
+      if (has(["--cached"], undefined, 4)) return void score.raise("low", "git rm --cached");
+      if (has(["--force"], "f", 4)) return discard(context, "rm --force");
+      return void score.raise("medium", "git rm deletes tracked files", "destructive_command");
+    case "worktree":
+      if (args[0]?.value === "remove" && has(["--force"], "f", 4))
+        return discard(context, "worktree remove --force");
+      if (args[0]?.value === "remove")
+        return void score.raise("medium", "git worktree remove", "destructive_command");
+      return void score.raise("low", `git worktree ${args[0]?.value ?? ""}`.trim());
     case "branch":
-      if (has(["--delete"], "D") || has([], "d"))
+      if (has([], "D") || (has(["--delete"], "d", 5) && has(["--force"], "f", 4)))
+        return discard(context, "branch -D (unmerged commits)");
+      if (has(["--delete"], "d", 5))
         return void score.raise("medium", "git branch deletes a branch", "destructive_command");
       return void score.raise("low", "git branch");
-    case "stash":
-      if (args[0]?.value === "drop" || args[0]?.value === "clear")
-        return void score.raise("medium", "git stash drops saved work", "destructive_command");
-      return void score.raise(
-        args[0]?.value === "list" || args[0]?.value === "show" ? "none" : "low",
-        "git stash",
-      );
+    case "stash": {
+      const verb = args[0]?.value;
+      if (verb === "drop" || verb === "clear") return discard(context, `stash ${verb}`);
+      return void score.raise(verb === "list" || verb === "show" ? "none" : "low", "git stash");
+    }
+    case "reflog": {
+      const verb = args[0]?.value;
+      if (verb === "delete" || verb === "expire") return discard(context, `reflog ${verb}`);
+      return void score.raise("none", "");
+    }
+    case "gc":
+      if (rest.some((word) => /^--prune=(now|all)$/.test(word.value)))
+        return discard(context, "gc --prune=now (unreachable commits)");
+      return void score.raise("low", "git gc");
     case "filter-branch":
     case "filter-repo":
       return void score.raise("high", `git ${sub} rewrites history`, "destructive_command");
     case "update-ref":
-      if (has(["-d"]))
+      if (gitOption(rest, [], "d"))
         return void score.raise("high", "git update-ref -d deletes a ref", "destructive_command");
       return void score.raise("medium", "git update-ref");
     case "clone":
@@ -77,7 +152,7 @@ export const git: Rule = (invocation, context) => {
     case "pull":
     case "ls-remote":
     case "submodule":
-      remote(sub === "clone" ? args[0] : args[0], context);
+      remote(args[0], context);
       return void score.raise(
         sub === "fetch" || sub === "ls-remote" ? "low" : "medium",
         `git ${sub} talks to a remote`,
@@ -86,19 +161,16 @@ export const git: Rule = (invocation, context) => {
     case "remote":
     case "config":
     case "tag":
-      if (args.length <= 1 || has(["--get", "--list", "--get-all", "-l", "-v"]))
+      if (args.length <= 1 || gitOption(rest, ["--get", "--list", "--get-all", "-l", "-v"]))
         return void score.raise("none", "");
       return void score.raise("low", `git ${sub}`);
     case "add":
     case "mv":
-    case "rm":
-    case "switch":
     case "init":
     case "apply":
     case "am":
     case "notes":
     case "bisect":
-    case "worktree":
     case "sparse-checkout":
       return void score.raise("low", `git ${sub}`);
     default:
