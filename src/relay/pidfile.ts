@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { open, unlink } from "node:fs/promises";
-import { readTextIfExists } from "../durable/index.js";
+import { readTextIfExists, withLock } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
-import { withLock } from "../trail/index.js";
 
 /**
  * One relay per home: `<home>/relay.pid` holds the daemon's pid. Taking it is a short critical
@@ -46,7 +45,7 @@ async function withPidLock<T>(path: string, work: () => Promise<T>): Promise<T> 
     return await withLock(`${path}.lock`, work, { staleMs: 5_000, timeoutMs: 5_000 });
   } catch (cause) {
     const code = (cause as { code?: unknown }).code;
-    if (code === "TRAIL_LOCK_TIMEOUT" || code === "TRAIL_LOCK_FAILED")
+    if (code === "DURABLE_LOCK_TIMEOUT" || code === "DURABLE_LOCK_FAILED")
       throw new TrailsealError("RELAY_LOCK_TIMEOUT", `could not lock ${path}`, { cause });
     throw cause;
   }

@@ -1,10 +1,9 @@
 import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { fsyncDir } from "../durable/index.js";
+import { fsyncDir, withDirLock } from "../durable/index.js";
 import { HMAC_REF, isIsoMillis, SHA256_REF } from "../encoding/index.js";
 import { TrailsealError } from "../errors/index.js";
-import { withDirLock } from "../trail/index.js";
 import type { Seal } from "./seal.js";
 
 /**

@@ -14,15 +14,13 @@ import {
   serializeEvent,
   type TrailEvent,
 } from "../chain/index.js";
-import { fsyncDir } from "../durable/index.js";
+import { fsyncDir, withDirLock } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { currentSegment, ensureDir, listSegments, readLines } from "./files.js";
-import { withDirLock } from "./lock.js";
 import { repairAndReadTail } from "./tail.js";
 import type { TrailVerification } from "./verify.js";
 
 export { readLines } from "./files.js";
-export { acquireLock, type HeldLock, type LockOptions, withDirLock, withLock } from "./lock.js";
 export {
   type ParallelVerifyOptions,
   type TrailVerification,

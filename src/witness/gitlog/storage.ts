@@ -8,8 +8,8 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { withDirLock } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
-import { withDirLock } from "../../trail/index.js";
 import type { AnchorRequest, StoredAnchor } from "../protocol/index.js";
 import type { AnchorStorage } from "../server/index.js";
 import { type LogKey, loadLogKey } from "./keys.js";

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fsyncDir } from "../../durable/index.js";
+import { acquireLock, fsyncDir, type HeldLock } from "../../durable/index.js";
 import { canonicalJson } from "../../encoding/index.js";
 import { TrailsealError } from "../../errors/index.js";
-import { acquireLock, type HeldLock } from "../../trail/index.js";
 import {
   ANCHOR_REQUEST_FIELDS,
   type AnchorRequest,

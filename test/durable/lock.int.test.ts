@@ -4,7 +4,7 @@ import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { acquireLock, withDirLock } from "../../src/trail/index.js";
+import { acquireLock, withDirLock } from "../../src/durable/index.js";
 import { tempDir } from "../helpers/cli.js";
 
 const WORKER = join(import.meta.dirname, "lock-worker.mjs");
@@ -94,7 +94,7 @@ describe("withDirLock across processes", () => {
     await expect(
       withDirLock(dir, async () => "stolen", { staleMs: 50, timeoutMs: 500 }),
     ).rejects.toMatchObject({
-      code: "TRAIL_LOCK_TIMEOUT",
+      code: "DURABLE_LOCK_TIMEOUT",
     });
     expect(JSON.parse(readFileSync(join(dir, ".lock"), "utf8")).pid).toBe(holder.proc.pid);
     await killed(holder);
@@ -105,7 +105,7 @@ describe("withDirLock across processes", () => {
     await holder.line("held");
     await expect(
       withDirLock(dir, async () => "stolen", { staleMs: 1_000, timeoutMs: 3_000, procChecks: false }),
-    ).rejects.toMatchObject({ code: "TRAIL_LOCK_TIMEOUT" });
+    ).rejects.toMatchObject({ code: "DURABLE_LOCK_TIMEOUT" });
     await killed(holder);
     // Dead and no longer refreshed: the age limit frees it.
     expect(await withDirLock(dir, async () => "locked", { staleMs: 1_000, procChecks: false })).toBe(
@@ -165,7 +165,7 @@ describe.runIf(hasProc)("stale records", () => {
   it("waits on a lock held in this same process, and gets it after release", async () => {
     const first = await acquireLock(join(dir, ".lock"));
     await expect(withDirLock(dir, async () => "x", { timeoutMs: 100 })).rejects.toMatchObject({
-      code: "TRAIL_LOCK_TIMEOUT",
+      code: "DURABLE_LOCK_TIMEOUT",
     });
     const second = withDirLock(dir, async () => "second", { timeoutMs: 30_000 });
     await first.release();
@@ -195,9 +195,9 @@ describe("acquireLock", () => {
     expect(await withDirLock(dir, async () => "locked", { timeoutMs: 30_000 })).toBe("locked");
   });
 
-  it("reports a directory it cannot create the lock in with TRAIL_LOCK_FAILED", async () => {
+  it("reports a directory it cannot create the lock in with DURABLE_LOCK_FAILED", async () => {
     await expect(withDirLock(join(dir, "missing"), async () => "x")).rejects.toMatchObject({
-      code: "TRAIL_LOCK_FAILED",
+      code: "DURABLE_LOCK_FAILED",
     });
   });
 });

@@ -1,4 +1,4 @@
-// A separate process for test/trail/lock.int.test.ts, using the built lock (dist/trail).
+// A separate process for test/durable/lock.int.test.ts, using the built lock (dist/durable).
 // Usage: node lock-worker.mjs <mode> <dir> <options JSON> [count]
 //   count: `count` times, under the lock, increment <dir>/counter
 //   hold:  take the lock, print "held", keep it until killed
@@ -7,7 +7,7 @@
 // release: a second holder at the same time fails to create it and the process exits non-zero.
 import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { acquireLock, withDirLock } from "../../dist/trail/index.js";
+import { acquireLock, withDirLock } from "../../dist/durable/index.js";
 
 const [mode, dir, optionsJson, countArg] = process.argv.slice(2);
 const options = JSON.parse(optionsJson);

@@ -38,7 +38,7 @@ export interface LockOptions {
    * its lock's mtime every staleMs/3, so it is not stolen unless its event loop stalls that long.
    */
   staleMs?: number;
-  /** How long to wait for a held lock before TRAIL_LOCK_TIMEOUT; 0 tries once. */
+  /** How long to wait for a held lock before DURABLE_LOCK_TIMEOUT; 0 tries once. */
   timeoutMs?: number;
   /** Tests: judge every owner by age alone, as on a platform without /proc. */
   procChecks?: boolean;
@@ -213,7 +213,7 @@ function hold(path: string, fd: number, owner: LockOwner, options: Resolved): He
         futimesSync(fd, now, now); // on our inode, never on a successor's file
         if (!isStillOurs(path, fd)) throw new Error("the lock file was removed or replaced");
       } catch (cause) {
-        lost ??= new TrailsealError("TRAIL_LOCK_LOST", `lost the lock ${path}`, { cause });
+        lost ??= new TrailsealError("DURABLE_LOCK_LOST", `lost the lock ${path}`, { cause });
         clearInterval(refresh);
       }
     },
@@ -249,7 +249,7 @@ function hold(path: string, fd: number, owner: LockOwner, options: Resolved): He
 
 /**
  * Takes the lock file `path` (its directory must exist), waiting with backoff up to
- * `timeoutMs`; throws TRAIL_LOCK_TIMEOUT when a live holder keeps it that long.
+ * `timeoutMs`; throws DURABLE_LOCK_TIMEOUT when a live holder keeps it that long.
  */
 export async function acquireLock(path: string, options: LockOptions = {}): Promise<HeldLock> {
   const resolved = resolveOptions(options);
@@ -265,12 +265,12 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
       if (seen === null) continue; // released meanwhile
       if (isStale(seen, resolved) && removeStale(path, seen, resolved)) continue;
     } catch (cause) {
-      throw new TrailsealError("TRAIL_LOCK_FAILED", `cannot take the lock ${path}`, { cause });
+      throw new TrailsealError("DURABLE_LOCK_FAILED", `cannot take the lock ${path}`, { cause });
     }
     const left = deadline - Date.now();
     if (left <= 0) {
       throw new TrailsealError(
-        "TRAIL_LOCK_TIMEOUT",
+        "DURABLE_LOCK_TIMEOUT",
         `could not lock ${path} within ${resolved.timeoutMs} ms`,
         {
           details: seen.owner ? { pid: seen.owner.pid, host: seen.owner.host } : undefined,
@@ -283,7 +283,7 @@ export async function acquireLock(path: string, options: LockOptions = {}): Prom
   }
 }
 
-/** Runs `work` holding the lock file `path`; throws TRAIL_LOCK_LOST if the lock was lost meanwhile. */
+/** Runs `work` holding the lock file `path`; throws DURABLE_LOCK_LOST if the lock was lost meanwhile. */
 export async function withLock<T>(
   path: string,
   work: () => Promise<T>,
