@@ -1,6 +1,6 @@
-import { SHA256_REF, sha256Hex } from "../encoding/index.js";
+import { canonicalJson, SHA256_REF, sha256Hex } from "../encoding/index.js";
 import { type CanonicalEventLine, scanCanonicalEventLine } from "./canonical-bytes.js";
-import { computeEventHash, GENESIS_HASH, hashCanonicalEventLine, RISK_FLAGS, RISK_LEVELS } from "./event.js";
+import { computeEventHash, GENESIS_HASH, RISK_FLAGS, RISK_LEVELS } from "./event.js";
 
 const LEVELS = new Set<unknown>(RISK_LEVELS);
 const FLAGS = new Set<unknown>(RISK_FLAGS);
@@ -20,7 +20,13 @@ function shapeError(event: Record<string, unknown>): string | null {
   return null;
 }
 
-export type BreakReason = "unparsable" | "invalid_shape" | "gap" | "broken_link" | "hash_mismatch";
+export type BreakReason =
+  | "unparsable"
+  | "invalid_shape"
+  | "not_canonical"
+  | "gap"
+  | "broken_link"
+  | "hash_mismatch";
 
 export interface ChainBreak {
   seq: number;
@@ -34,7 +40,7 @@ export interface ChainBreak {
  * (a worker) reports the cause, and whoever knows the line's global position builds the break.
  */
 export type BreakCause =
-  | { kind: "not_json" | "not_object" | "broken_link" | "not_canonical" | "hash_mismatch" }
+  | { kind: "not_json" | "not_object" | "broken_link" | "not_canonical" | "not_canonical_form" | "hash_mismatch" }
   | { kind: "not_event"; problem: string }
   | { kind: "gap"; found: number };
 
@@ -54,6 +60,8 @@ export function chainBreak(cause: BreakCause, line: number, seq: number): ChainB
       return at("broken_link", `prev of seq ${seq} is not the hash of seq ${seq - 1}`);
     case "not_canonical":
       return at("unparsable", `line ${line} cannot be canonicalized`);
+    case "not_canonical_form":
+      return at("not_canonical", `line ${line} is not the canonical JSON (RFC 8785) of its event`);
     case "hash_mismatch":
       return at("hash_mismatch", `seq ${seq} was modified: its hash does not match its content`);
   }
@@ -111,7 +119,7 @@ export class ChainVerifier {
     if (this.failure) return this.failure;
     const found = this.found;
     if (!scanCanonicalEventLine(line, found) || !this.fastLinks(line, found))
-      return this.push(line.toString("utf8"));
+      return this.check(line.toString("utf8"), line);
     const cut = found.hashMemberEnd - found.hashMember;
     const length = line.length - cut;
     if (this.scratch.length < length)
@@ -120,7 +128,7 @@ export class ChainVerifier {
     line.copy(this.scratch, found.hashMember, found.hashMemberEnd);
     const digest = sha256Hex(this.scratch.subarray(0, length));
     if (line.toString("latin1", found.hash + 7, found.hash + 71) !== digest)
-      return this.push(line.toString("utf8"));
+      return this.check(line.toString("utf8"), line);
     this.lineNo += 1;
     this.tip = `sha256:${digest}`;
     this.count += 1;
@@ -142,8 +150,19 @@ export class ChainVerifier {
     return true;
   }
 
-  /** Returns the break found at this line, or null. After a break, further lines are ignored. */
-  push(line: string): ChainBreak | null {
+  /**
+   * Returns the break found at this line, or null. After a break, further lines are ignored.
+   * Always the general path; given bytes, canonical form is judged on them (see `check`).
+   */
+  push(line: string | Buffer): ChainBreak | null {
+    return typeof line === "string" ? this.check(line, null) : this.check(line.toString("utf8"), line);
+  }
+
+  /**
+   * The general path. `bytes`, when given, are the line as stored: canonical form is judged on
+   * them, since decoding would turn malformed UTF-8 into U+FFFD that re-encodes "canonically".
+   */
+  private check(line: string, bytes: Buffer | null): ChainBreak | null {
     if (this.failure) return this.failure;
     this.lineNo += 1;
     let parsed: unknown;
@@ -162,12 +181,18 @@ export class ChainVerifier {
     if (this.floating && this.lineNo === 1) this.takeFirst(event.seq, event.prev);
     if (event.seq !== this.count) return this.fail({ kind: "gap", found: event.seq });
     if (event.prev !== this.tip) return this.fail({ kind: "broken_link" });
-    let actual: string;
+    // The line must be byte for byte the JCS form of what it parses to. Comparing bytes (not a
+    // parse round trip) also rejects duplicate members: JSON.parse keeps the last, a reader that
+    // keeps the first would show another event under the same hash.
+    let canonical: string;
     try {
-      actual = hashCanonicalEventLine(line, record) ?? computeEventHash(record);
+      canonical = canonicalJson(record);
     } catch {
       return this.fail({ kind: "not_canonical" });
     }
+    if (bytes ? !bytes.equals(Buffer.from(canonical, "utf8")) : canonical !== line)
+      return this.fail({ kind: "not_canonical_form" });
+    const actual = computeEventHash(record);
     if (actual !== event.hash) return this.fail({ kind: "hash_mismatch" });
     return this.accept(event.hash);
   }
