@@ -40,7 +40,15 @@ export interface ChainBreak {
  * (a worker) reports the cause, and whoever knows the line's global position builds the break.
  */
 export type BreakCause =
-  | { kind: "not_json" | "not_object" | "broken_link" | "not_canonical" | "not_canonical_form" | "hash_mismatch" }
+  | {
+      kind:
+        | "not_json"
+        | "not_object"
+        | "broken_link"
+        | "not_canonical"
+        | "not_canonical_form"
+        | "hash_mismatch";
+    }
   | { kind: "not_event"; problem: string }
   | { kind: "gap"; found: number };
 
