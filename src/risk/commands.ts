@@ -1,18 +1,26 @@
 /**
  * Command classification: every simple command of a parsed command line is stripped of its
  * wrappers and judged by the rules for its program; the line's level is the highest. Inline
- * scripts (`bash -c`, `sh -c`, `eval`, `su -c`, a heredoc or echoed text fed to a shell, a
- * remote `ssh` command) are parsed and judged the same way, a few levels deep.
+ * scripts (`bash -c`, `sh -c`, `eval`, `su -c`, `trap`, a heredoc or echoed text fed to a
+ * shell, a remote `ssh` command, what `xargs` and `parallel` build) are parsed and judged the
+ * same way, a few levels deep. The line is read in order: literal assignments are followed
+ * (`x=sudo; $x …`) and `cd` moves the directory later paths are resolved against. What stays
+ * unknown until run time (the program, a script held in a variable) is at least high.
  */
 
-import { positionals } from "./command/argv.js";
+import { positionals, upstream } from "./command/argv.js";
+import { expandCommand, recordAssignments, type Variables } from "./command/expand.js";
+import { parallelScripts, xargsScripts } from "./command/fanout.js";
 import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
-import { normalizePath } from "./paths.js";
+import { UNKNOWN_DIRECTORY } from "./deletes.js";
+import { normalizePath, secretFileReason } from "./paths.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
 import { FILE_RULES } from "./rules/fs.js";
 import { git } from "./rules/git.js";
-import { NETWORK_RULES, pipeToShell } from "./rules/net.js";
+import { INTERPRETER_RULES, interpreterName } from "./rules/interpreters.js";
+import { DOWNLOADERS, NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
+import { pipeToShell } from "./rules/pipe-to-shell.js";
 import { SYSTEM_RULES } from "./rules/system.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
@@ -38,12 +46,22 @@ const RULES: Record<string, Rule> = {
   ...FILE_RULES,
   ...NETWORK_RULES,
   ...DEVELOPER_RULES,
+  ...INTERPRETER_RULES,
   ...SYSTEM_RULES,
   ...OPS_RULES,
   git,
 };
 
-export function analyzeCommandLine(text: string, signals: Signals, parse: ShellParse, depth = 0): void {
+/** Decoders whose output, run as a script, hides what runs. */
+const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;
+
+export function analyzeCommandLine(
+  text: string,
+  signals: Signals,
+  parse: ShellParse,
+  depth = 0,
+  variables: Variables = new Map(),
+): void {
   const script = parse(text);
   if (script.error) {
     signals.unparsable = true;
@@ -57,22 +75,56 @@ export function analyzeCommandLine(text: string, signals: Signals, parse: ShellP
     signals,
     script,
     nested(word, label) {
-      if (word.dynamic) {
-        // Its substitutions are commands of this script already, judged in the loop below.
-        signals.score.raise("medium", `${label}: a command built at run time`);
-        return;
-      }
       if (depth + 1 > MAX_NESTING) {
         signals.score.raise("high", `${label}: nested too deep to follow`);
         return;
       }
-      analyzeCommandLine(word.value, signals, parse, depth + 1);
+      if (word.dynamic && unknownScript(word, label, signals)) return;
+      analyzeCommandLine(word.value, signals, parse, depth + 1, variables);
     },
   };
-  for (const command of script.commands) {
+  for (const written of script.commands) {
+    const command = expandCommand(written, variables);
+    recordAssignments(command, variables);
     const invocation = resolveInvocation(command);
     signals.commandForms.push(invocation.forms);
     judge(invocation, context);
+    followCd(invocation, signals);
+  }
+}
+
+/**
+ * A script that is wholly a run-time value (`sh -c "$X"`, `eval "$(…)"`): judged by where it
+ * comes from, and true when nothing more can be read from it. A script that only contains
+ * expansions (`sh -c "cd $DIR && make"`) is parsed and judged like any other.
+ */
+function unknownScript(word: Word, label: string, signals: Signals): boolean {
+  const { score } = signals;
+  const value = word.value.trim();
+  if (/^(\$\{?[A-Za-z_]\w*\}?|\$[0-9@*])$/.test(value)) {
+    score.raise("high", `${label}: the script is held in ${value}, known only at run time`);
+    return true;
+  }
+  if (!/^(\$\(.*\)|`.*`)$/s.test(value)) return false;
+  const programs = word.inner.map((inner) => resolveInvocation(inner).program);
+  if (programs.some((program) => DECODERS.test(program))) {
+    score.raise("high", `${label}: the script is decoded at run time (${programs.join(" | ")})`);
+  } else if (programs.some((program) => DOWNLOADERS.has(program))) {
+    score.raise("critical", `${label}: the script is downloaded`, "pipe_to_shell", "network_request");
+  } else {
+    score.raise("medium", `${label}: the script is the output of ${programs.join(" | ") || "a command"}`);
+  }
+  return true;
+}
+
+/** `cd dir`/`pushd dir` moves where later relative paths land; `cd $X` to a place unknown. */
+function followCd(invocation: Invocation, signals: Signals): void {
+  if (!["cd", "pushd", "popd", "chdir"].includes(invocation.program)) return;
+  const target = positionals(invocation.args)[0];
+  if (invocation.program === "popd" || target?.value === "-" || target?.dynamic) {
+    signals.cwd = UNKNOWN_DIRECTORY;
+  } else {
+    signals.cwd = normalizePath(target?.value ?? "~", { cwd: signals.cwd });
   }
 }
 
@@ -84,23 +136,17 @@ function judge(invocation: Invocation, context: RuleContext): void {
     const via = invocation.wrappers.find((name) => ["sudo", "doas", "pkexec"].includes(name)) ?? "sudo";
     score.raise("critical", `runs with ${via} (privilege escalation)`, "privilege_escalation");
   }
-  for (const redirect of command.redirects) {
-    const target = redirect.target;
-    if (!target || /^&?\d*-?$/.test(target.value)) continue; // `2>&1`, `>&-`: descriptors, not files
-    const socket = /^\/dev\/(tcp|udp)\/([^/]+)\/\d+$/.exec(target.value);
-    if (socket) {
-      // bash opens a connection for these paths; a shell wired to one is a reverse shell.
-      signals.network(socket[2]!, "CONNECT", "command");
-      if (SHELLS.has(invocation.program)) {
-        score.raise("critical", `${invocation.program} gives ${socket[2]} a shell`, "network_request");
-      }
-      continue;
-    }
-    if (redirect.op.includes(">")) signals.write(target, "redirects output to");
-    else if (redirect.op.includes("<")) signals.read(target, "feeds in");
-  }
+  judgeRedirects(invocation, signals);
   if (invocation.script) {
     context.nested(invocation.script, `${invocation.wrappers.at(-1)} runs a shell script`);
+    return;
+  }
+  const fanned =
+    xargsScripts(invocation, context.script) ??
+    (invocation.program === "parallel" ? parallelScripts(invocation.args, command, context.script) : null);
+  if (fanned) {
+    for (const script of fanned)
+      context.nested(script, `${invocation.program === "parallel" ? "parallel" : "xargs"} runs`);
     return;
   }
   if (invocation.program === "") {
@@ -108,59 +154,104 @@ function judge(invocation: Invocation, context: RuleContext): void {
     return;
   }
   const first = command.words[command.words.length - invocation.args.length - 1]!;
-  if (first.dynamic) {
-    score.raise("medium", `runs a program named at run time (${first.value.slice(0, 60)})`);
+  if (first.dynamic && invocation.program !== "sh") {
+    const feeders = upstream(context.script.commands, command).map(
+      (feeder) => resolveInvocation(feeder).program,
+    );
+    if (feeders.some((program) => DOWNLOADERS.has(program))) {
+      score.raise(
+        "critical",
+        `pipes downloaded content into ${first.value}`,
+        "pipe_to_shell",
+        "network_request",
+      );
+    }
+    score.raise(
+      "high",
+      `runs a program named at run time (${first.value.slice(0, 60)}): what runs is unknown`,
+    );
     return;
   }
-  pipeToShell(invocation, context);
-  runsDownloaded(invocation, first, signals);
-  if (invocation.program === "su") {
-    score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
-  }
-  const script = inlineScript(invocation.program, invocation.args);
+  const program = interpreterName(invocation.program);
+  pipeToShell({ ...invocation, program }, context);
+  runsDownloaded(invocation, program, first, signals);
+  if (program === "su") score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
+  const script = inlineScript(program, invocation.args);
   if (script) {
     context.nested(script, `${invocation.program} runs an inline script`);
     return;
   }
-  const rule = RULES[invocation.program];
-  if (rule) {
-    rule(invocation, context);
-    return;
+  const rule = RULES[program];
+  if (rule) return void rule({ ...invocation, program }, context);
+  if (READ_ONLY.has(program)) return void score.raise("none", "");
+  if (["sudo", "doas", "pkexec"].includes(program)) return; // `sudo -i`: judged above
+  if (SHELLS.has(program)) return void judgeShellScript(invocation, signals);
+  // A program without a rule still reads the files it is given (`tar czf x.tgz ~/.ssh`,
+  // `openssl enc -in .env`): words written as file-system paths, and words naming a secret
+  // file; `vault read secret/app` names no file.
+  for (const arg of invocation.args) {
+    if (arg.dynamic) continue;
+    const value = arg.value.replace(/^--?[\w-]+=/, "");
+    if (/^(~|\.{1,2})?\//.test(value) || secretFileReason(value)) signals.read(value, "passes");
   }
-  if (READ_ONLY.has(invocation.program)) {
-    score.raise("none", "");
-    return;
-  }
-  if (["sudo", "doas", "pkexec"].includes(invocation.program)) return; // `sudo -i`: judged above
-  if (SHELLS.has(invocation.program)) {
-    const script = positionals(invocation.args)[0];
-    if (!script || script.value === "-") return; // reads stdin: judged by pipeToShell
-    signals.read(script);
-    score.raise("medium", `runs the shell script ${script.value}`);
-    return;
-  }
-  // A program without a rule still reads the files it is given (`tar czf x.tgz ~/.ssh`): only
-  // words written as file-system paths count, so `vault read secret/app` names no file.
-  for (const arg of positionals(invocation.args)) {
-    if (!arg.dynamic && /^(~|\.{1,2})?\//.test(arg.value)) signals.read(arg, "passes");
-  }
-  const local = first.value.includes("/");
   score.raise(
     "medium",
-    local
+    first.value.includes("/")
       ? `runs the local program ${first.value}`
-      : `runs ${invocation.program}, which has no specific rule`,
+      : `runs ${program}, which has no specific rule`,
   );
 }
 
+function judgeRedirects(invocation: Invocation, signals: Signals): void {
+  const downloader = DOWNLOADERS.has(invocation.program);
+  for (const redirect of invocation.command.redirects) {
+    const target = redirect.target;
+    if (!target || /^&?\d*-?$/.test(target.value)) continue; // `2>&1`, `>&-`: descriptors, not files
+    const socket = /^\/dev\/(tcp|udp)\/([^/]+)\/\d+$/.exec(target.value);
+    if (socket) {
+      // bash opens a connection for these paths; a shell wired to one is a reverse shell.
+      signals.network(socket[2]!, "CONNECT", "command");
+      if (SHELLS.has(invocation.program)) {
+        signals.score.raise(
+          "critical",
+          `${invocation.program} gives ${socket[2]} a shell`,
+          "network_request",
+        );
+      }
+      continue;
+    }
+    // `curl … > i.sh`: the file holds downloaded content (running it later is a pipe to shell).
+    if (redirect.op.includes(">") && downloader && target.value !== "/dev/null")
+      signals.download(target, "saves a download to");
+    else if (redirect.op.includes(">")) signals.write(target, "redirects output to");
+    else if (redirect.op.includes("<")) signals.read(target, "feeds in");
+  }
+}
+
+/** `bash script.sh` runs a script (medium); `bash -n` only checks its syntax. */
+function judgeShellScript(invocation: Invocation, signals: Signals): void {
+  const options = invocation.args.filter((word) => /^-[a-zA-Z]+$/.test(word.value));
+  const script = positionals(invocation.args)[0];
+  if (
+    options.some((word) => word.value.slice(1).includes("n")) ||
+    /^--(version|help)$/.test(invocation.args[0]?.value ?? "")
+  ) {
+    if (script) signals.read(script);
+    return void signals.score.raise("low", `${invocation.program} only checks syntax or prints its version`);
+  }
+  if (!script || script.value === "-") return; // reads stdin: judged by pipeToShell
+  signals.read(script);
+  signals.score.raise("medium", `runs the shell script ${script.value}`);
+}
+
 /**
- * Downloading a script and then running it (`curl -o i.sh … && bash i.sh`, `wget …/i.sh; ./i.sh`)
+ * Downloading a script and then running it (`curl -o i.sh … && bash i.sh`, `curl … > i.sh; sh i.sh`)
  * is a download piped into a shell in two steps (SPEC §2.8: critical).
  */
-function runsDownloaded(invocation: Invocation, first: Word, signals: Signals): void {
+function runsDownloaded(invocation: Invocation, program: string, first: Word, signals: Signals): void {
   if (signals.downloads.size === 0) return;
   const candidates = first.value.includes("/") ? [first] : [];
-  if (INTERPRETERS.has(invocation.program)) candidates.push(...positionals(invocation.args).slice(0, 1));
+  if (INTERPRETERS.has(program)) candidates.push(...positionals(invocation.args).slice(0, 1));
   for (const word of candidates) {
     if (word.dynamic || !signals.downloads.has(normalizePath(word.value, { cwd: signals.cwd }))) continue;
     signals.score.raise(

@@ -67,21 +67,50 @@ const SECRET_FILES = new Set([
   ".vault-token",
   ".s3cfg",
   ".boto",
+  // composer, Codex, opencode and other tools keep tokens in an auth.json
+  "auth.json",
+  "oauth_creds.json",
+  ".credentials.json",
 ]);
+/** Other agents' and tools' credential stores, by directory (any file in them). */
+const CREDENTIAL_STORES = ["github-copilot"];
 const SECRET_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".azure", ".password-store"]);
 /** Environment templates hold variable names, not values: not secret (docs/risk.md). */
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/;
 
-/** Why a path is sensitive (credential or secret), or null. */
-export function sensitiveReason(path: string): string | null {
-  const name = basename(path);
+/**
+ * Files anyone may read: public keys, known hosts, the account list. Naming a secret word
+ * (`passwd`) or living in ~/.ssh does not make them secrets.
+ */
+const PUBLIC_FILE = /\.pub$|^(known_hosts2?|authorized_keys2?|config)$/;
+const PUBLIC_SYSTEM_FILES = new Set(["/etc/passwd", "/etc/group", "/etc/hosts", "/etc/shells"]);
+
+/**
+ * Why a file name alone marks a secret (`.env`, `id_rsa`, `server.key`, `.netrc`, `auth.json`), or
+ * null. Used for bare words given to programs without a rule, where a directory-like word
+ * (`secret/app`) is not known to be a path.
+ */
+export function secretFileReason(word: string): string | null {
+  const name = basename(word);
   if (name === ".env" || (name.startsWith(".env.") && !ENV_TEMPLATE.test(name))) {
     return `environment-secret file ${name}`;
   }
   if (PRIVATE_KEY_NAME.test(name)) return `private key file ${name}`;
   if (KEY_EXTENSIONS.test(name)) return `key or certificate file ${name}`;
   if (SECRET_FILES.has(name)) return `credential file ${name}`;
+  return null;
+}
+
+/** Why a path is sensitive (credential or secret), or null. */
+export function sensitiveReason(path: string): string | null {
+  const name = basename(path);
+  if (PUBLIC_SYSTEM_FILES.has(path)) return null;
+  const byName = secretFileReason(path);
+  if (byName) return byName;
   const parts = segments(path);
+  if (PUBLIC_FILE.test(name) && parts.at(-2) === ".ssh") return null;
+  const store = parts.slice(0, -1).find((part) => CREDENTIAL_STORES.includes(part));
+  if (store) return `credential store ${store}/`;
   for (const dir of parts.slice(0, -1)) {
     if (SECRET_DIRS.has(dir)) return `credential directory ${dir}/`;
   }
@@ -253,6 +282,9 @@ export function executionHookReason(path: string): string | null {
   }
   if (parent === ".gemini" && name === "settings.json") return "the agent's hook configuration";
   if (parts.includes(".git") && parts.includes("hooks")) return "a git hook";
+  if (parent === ".ssh" && /^(authorized_keys2?|config|rc|environment)$/.test(name)) {
+    return `ssh ${name} (who may log in, what runs on connect)`;
+  }
   if (/^\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)$/.test(name)) {
     return `shell start-up file ${name}`;
   }

@@ -28,7 +28,13 @@ export class Signals {
   /** Files a command of this action downloads (normalised): running one is a pipe to shell. */
   readonly downloads = new Set<string>();
 
-  constructor(readonly cwd: string | null) {}
+  /** The working directory of the command being judged: the project, until a `cd` moves it. */
+  cwd: string | null;
+
+  /** `project` is the action's working directory: recursive deletes are judged against it. */
+  constructor(readonly project: string | null) {
+    this.cwd = project;
+  }
 
   path(raw: string | Word): string {
     const value = typeof raw === "string" ? raw : raw.value;

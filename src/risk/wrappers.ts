@@ -17,6 +17,17 @@ export interface Invocation {
   /** Text a wrapper hands to `sh -c` (`watch 'cmd'`, `flock f -c 'cmd'`), judged as a script. */
   script: Word | null;
   command: ShellCommand;
+  /** For `… | xargs [options] cmd args`: the command's words and how input completes them. */
+  xargs: XargsCall | null;
+}
+
+export interface XargsCall {
+  /** The command xargs runs, as written (program first). */
+  words: Word[];
+  /** The replacement string (`-I {}`, `-i`), or null: input words are appended. */
+  replace: string | null;
+  /** Input read from a file (`-a file`), not from stdin. */
+  argFile: boolean;
 }
 
 /** Wrapper → options that take a value (short letters and long names), and how it ends. */
@@ -28,6 +39,8 @@ interface WrapperSpec {
   /** `env`-style: NAME=value words may precede the command. */
   assignments?: boolean;
   privileged?: boolean;
+  /** A lone `-` is an option (`env -` is `env -i`), not the command. */
+  dashOption?: boolean;
 }
 
 const WRAPPERS: Record<string, WrapperSpec> = {
@@ -54,6 +67,7 @@ const WRAPPERS: Record<string, WrapperSpec> = {
     valueShort: "uCPS",
     valueLong: ["unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal"],
     assignments: true,
+    dashOption: true,
   },
   nohup: { valueShort: "", valueLong: [] },
   setsid: { valueShort: "", valueLong: [] },
@@ -88,11 +102,29 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   proxychains4: { valueShort: "f", valueLong: [] },
   watch: { valueShort: "nd", valueLong: ["interval", "differences"] },
   flock: { valueShort: "wE", valueLong: ["timeout", "conflict-exit-code"], positionals: 1 },
+  // `busybox sh -c …`, `busybox rm -rf /`: the applet is the program.
+  busybox: { valueShort: "", valueLong: [] },
+  chroot: { valueShort: "", valueLong: ["userspec", "groups"], positionals: 1 },
 };
+
+/** Variables that hold the user's shell: `$SHELL -c '…'` runs a shell. */
+const SHELL_VARIABLE = /^\$(\{(SHELL|BASH)\}|SHELL|BASH)$/;
 
 export function programName(word: string): string {
   const slash = word.lastIndexOf("/");
   return slash >= 0 ? word.slice(slash + 1) : word;
+}
+
+/**
+ * The name rules know a program by: its basename, lowercase, without `.exe`. On
+ * case-insensitive file systems (macOS, Windows) and under WSL, `RM`, `Git.exe` and `rm.exe`
+ * run the same program as `rm` and `git`.
+ */
+export function canonicalProgram(word: Word): string {
+  if (word.dynamic && SHELL_VARIABLE.test(word.value)) return "sh";
+  return programName(word.value)
+    .replace(/\.exe$/i, "")
+    .toLowerCase();
 }
 
 function formText(words: Word[], from: number): string {
@@ -110,10 +142,11 @@ export function resolveInvocation(command: ShellCommand): Invocation {
   }
   const wrappers: string[] = [];
   let privileged = false;
+  let xargs: XargsCall | null = null;
   let index = 0;
   while (index < words.length) {
     forms.push(formText(words, index));
-    const name = programName(words[index]!.value);
+    const name = canonicalProgram(words[index]!);
     const spec = WRAPPERS[name];
     if (!spec || words[index]!.dynamic) break;
     // `command -v x` and `sudo -l` ask questions; they do not run the command.
@@ -128,38 +161,49 @@ export function resolveInvocation(command: ShellCommand): Invocation {
     }
     wrappers.push(name);
     if (spec.privileged) privileged = true;
+    if (name === "xargs")
+      xargs = { words: words.slice(start), ...xargsOptions(words.slice(index + 1, start)) };
     const script = shellHandOff(name, words, index, start);
-    if (script) return { program: "", args: [], wrappers, privileged, forms, command, script };
+    if (script) return { program: "", args: [], wrappers, privileged, forms, command, script, xargs };
     index = start;
   }
-  const program = index < words.length ? programName(words[index]!.value) : "";
+  const program = index < words.length ? canonicalProgram(words[index]!) : "";
   let args = words.slice(index + 1);
-  if (wrappers.includes("xargs")) args = withStdinArguments(words, args);
-  return { program, args, wrappers, privileged, forms, command, script: null };
+  if (xargs) args = withStdinArguments(xargs, args);
+  return { program, args, wrappers, privileged, forms, command, script: null, xargs };
+}
+
+function xargsOptions(options: Word[]): { replace: string | null; argFile: boolean } {
+  let replace: string | null = null;
+  let argFile = false;
+  for (let i = 0; i < options.length; i += 1) {
+    const value = options[i]!.value;
+    if (value === "-I") replace = options[i + 1]?.value ?? null;
+    else if (value.startsWith("-I")) replace = value.slice(2);
+    else if (value === "-i" || value === "--replace") replace = "{}";
+    else if (value.startsWith("-i")) replace = value.slice(2);
+    else if (value.startsWith("--replace=")) replace = value.slice("--replace=".length);
+    else if (value === "-a" || value.startsWith("--arg-file")) argFile = true;
+  }
+  return { replace, argFile };
 }
 
 /**
  * xargs completes the command with words read from stdin: unknown until run time. With a
  * replacement string (`-I {}`, `-i`, `--replace`) the words holding it are run-time values; without
  * one, run-time words follow the written arguments (`xargs rm -rf` deletes what stdin names).
+ * The input is written `$XARGS_INPUT` so that rules see an expansion, as they would in a script.
  */
-function withStdinArguments(words: Word[], args: Word[]): Word[] {
-  const xargs = words.findIndex((word) => programName(word.value) === "xargs");
-  let replace: string | null = null;
-  for (let i = xargs + 1; i < words.length; i += 1) {
-    const value = words[i]!.value;
-    if (value === "-I") replace = words[i + 1]?.value ?? null;
-    else if (value.startsWith("-I")) replace = value.slice(2);
-    else if (value === "-i" || value === "--replace") replace = "{}";
-    else if (value.startsWith("-i")) replace = value.slice(2);
-    else if (value.startsWith("--replace=")) replace = value.slice("--replace=".length);
-    if (!value.startsWith("-")) break;
+function withStdinArguments(xargs: XargsCall, args: Word[]): Word[] {
+  const marker = xargs.replace;
+  if (marker) {
+    return args.map((word) =>
+      word.value.includes(marker)
+        ? { ...word, value: word.value.split(marker).join("$XARGS_INPUT"), dynamic: true }
+        : word,
+    );
   }
-  if (replace) {
-    const marker = replace;
-    return args.map((word) => (word.value.includes(marker) ? { ...word, dynamic: true } : word));
-  }
-  return [...args, { value: "$STDIN_WORDS", dynamic: true, inner: [] }];
+  return [...args, { value: "$XARGS_INPUT", dynamic: true, inner: [] }];
 }
 
 /** `watch` runs its words joined through `sh -c` (unless -x); `flock … -c` runs a script. */
@@ -167,8 +211,10 @@ function shellHandOff(name: string, words: Word[], wrapper: number, start: numbe
   const options = words.slice(wrapper + 1, start).map((word) => word.value);
   if (name === "watch" && !options.some((value) => value === "-x" || value === "--exec")) {
     const rest = words.slice(start);
+    // watch joins its words with spaces for `sh -c`; several words are read with their quoting
+    // kept (`watch sh -c 'rm -rf /'` is meant as that script, whatever sh makes of it).
     return {
-      value: rest.map((word) => word.value).join(" "),
+      value: rest.length === 1 ? rest[0]!.value : rest.map((word) => shellQuote(word.value)).join(" "),
       dynamic: rest.some((word) => word.dynamic),
       inner: rest.flatMap((word) => word.inner),
     };
@@ -183,12 +229,16 @@ function skipOptions(words: Word[], from: number, spec: WrapperSpec): number {
   while (index < words.length) {
     const value = words[index]!.value;
     if (value === "--") return index + 1;
+    if (value === "-" && spec.dashOption) {
+      index += 1;
+      continue;
+    }
     if (value.startsWith("--") && value.length > 2) {
       const name = value.slice(2).split("=")[0]!;
       index += spec.valueLong.includes(name) && !value.includes("=") ? 2 : 1;
       continue;
     }
-    if (value.startsWith("-") && value.length > 1 && !/^-\d/.test(value)) {
+    if (value.startsWith("-") && value.length > 1) {
       // A cluster like -nE or -n5: a value letter takes the rest, or the next word.
       const letters = value.slice(1);
       let takesNext = false;
@@ -219,8 +269,21 @@ function skipOptions(words: Word[], from: number, spec: WrapperSpec): number {
   return index;
 }
 
-/** Options of `su`/`bash`/`sh`… that carry an inline script: `-c 'script'`. */
+/** A word as the shell would need it written to read it back as one word. */
+export function shellQuote(value: string): string {
+  return /^[A-Za-z0-9_./,:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The inline script of `su`/`bash`/`sh`/`script` (`-c 'script'`, `bash -c -- 'script'`), of
+ * `eval` (its words) and of `trap` (its first argument runs when the signal comes).
+ */
 export function inlineScript(program: string, args: Word[]): Word | null {
+  if (program === "trap") {
+    const rest = args[0]?.value === "--" ? args.slice(1) : args;
+    if (rest.length < 2 || /^-[lp]$/.test(rest[0]!.value) || rest[0]!.value === "-") return null;
+    return rest[0]!;
+  }
   if (program === "eval") {
     if (args.length === 0) return null;
     return {
@@ -229,12 +292,13 @@ export function inlineScript(program: string, args: Word[]): Word | null {
       inner: args.flatMap((arg) => arg.inner),
     };
   }
-  if (!SHELLS.has(program) && program !== "su") return null;
+  if (!SHELLS.has(program) && program !== "su" && program !== "script") return null;
   for (let i = 0; i < args.length; i += 1) {
     const value = args[i]!.value;
     if (value === "--") break;
     if (value === "--command" || (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(value) && !value.startsWith("--"))) {
-      return args[i + 1] ?? null;
+      const next = args[i + 1];
+      return next?.value === "--" ? (args[i + 2] ?? null) : (next ?? null);
     }
     if (!value.startsWith("-") && !value.startsWith("+")) break;
   }

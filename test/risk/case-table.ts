@@ -68,7 +68,8 @@ export const ROWS: Row[] = [
   ["perl -ne 'print if /TODO/' src/a.pl", "medium"],
   // xargs completes the command from stdin: run-time arguments, not none
   ["find . -type f -name '*.tmp' | xargs rm -rf", "medium", "destructive_command"],
-  ["cat cmds.txt | xargs -I{} sh -c '{}'", "medium"],
+  // a script made of run-time input is unknown: at least high (was medium before indirection counted)
+  ["cat cmds.txt | xargs -I{} sh -c '{}'", "high"],
   ["git ls-files | xargs wc -l", "none"],
   ["find . -name '*.ts' | xargs grep -n TODO", "none", "", "sensitive_file_access"],
   ["docker run --privileged -it ubuntu bash", "critical", "privilege_escalation"],

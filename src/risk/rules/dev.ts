@@ -242,7 +242,7 @@ const toolchain: Rule = (invocation, context) => {
 };
 
 /** pip and friends. */
-const pip: Rule = (invocation, context) => {
+export const pip: Rule = (invocation, context) => {
   const sub =
     positionals(invocation.args, ["-r", "-c", "-e", "--index-url", "-i", "--target", "-t"])[0]?.value ?? "";
   const { score } = context.signals;
@@ -259,72 +259,6 @@ const pip: Rule = (invocation, context) => {
   );
 };
 
-/** python, node, ruby, …: a script or inline code runs; `-m pytest` is a test run. */
-export const interpreter: Rule = (invocation, context) => {
-  const { program, args } = invocation;
-  const { score } = context.signals;
-  const first = args[0]?.value ?? "";
-  if (args.length === 0) return void score.raise("medium", `starts ${program}`);
-  if (/^(--version|-V|-v|--help|-h)$/.test(first) && args.length === 1) return void score.raise("none", "");
-  const module = args.findIndex((word) => word.value === "-m");
-  if (module >= 0) {
-    const name = args[module + 1]?.value ?? "";
-    const rest = args.slice(module + 2);
-    if (/^(pytest|unittest|nose2?|tox)$/.test(name)) return testCommand(`${program} -m ${name}`, context);
-    if (name === "pip") return pip({ ...invocation, program: "pip", args: rest }, context);
-    if (name === "http.server")
-      return void score.raise("medium", "serves files over HTTP", "network_request");
-    return void score.raise("medium", `${program} -m ${name}`);
-  }
-  const inline = args.findIndex((word) => /^(-c|-e|-E|--eval|-p|--print|-r)$/.test(word.value));
-  if (inline >= 0) {
-    const code = args[inline + 1];
-    if (code && !code.dynamic) judgeInlineCode(program, code.value, context);
-    return void score.raise("medium", `${program} runs inline code`);
-  }
-  const script = positionals(args)[0];
-  if (script) context.signals.read(script);
-  score.raise("medium", `${program} runs ${script?.value ?? "a script"}`);
-};
-
-/** Calls that hand a string to a shell, per language (`os.system("…")`, `execSync('…')`, `` `…` ``). */
-const STRING = String.raw`\s*\(?\s*(["'])((?:\\.|(?!\1)[^\\])*)\1`;
-const SHELL_CALLS: [RegExp, RegExp][] = [
-  [/^python/, new RegExp(String.raw`\b(?:os\.(?:system|popen)|subprocess\.\w+|commands\.\w+)${STRING}`, "g")],
-  [/^(node|bun|deno|ts-node|tsx)$/, new RegExp(String.raw`\b(?:execSync|exec)${STRING}`, "g")],
-  [
-    /^(ruby|perl|php)$/,
-    new RegExp(
-      String.raw`\b(?:system|exec|popen|shell_exec|passthru|qx)${STRING}|\x60([^\x60]*)\x60|%x[({]([^)}]*)[)}]`,
-      "g",
-    ),
-  ],
-];
-/** Recursive deletes: `shutil.rmtree("…")`, `fs.rmSync("…", {recursive: true})`, `FileUtils.rm_rf("…")`. */
-const TREE_DELETE =
-  /\b(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf(?:\.sync)?)\s*\(\s*(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
-
-/**
- * Inline code of another language cannot be parsed here, but the strings it hands to a shell
- * and the trees it deletes can be found and judged as the commands they are.
- */
-function judgeInlineCode(program: string, code: string, context: RuleContext): void {
-  const calls = SHELL_CALLS.find(([name]) => name.test(program))?.[1];
-  for (const match of calls ? code.matchAll(calls) : []) {
-    const command = match[2] ?? match[3] ?? match[4];
-    if (command?.trim()) {
-      context.nested({ value: command, dynamic: false, inner: [] }, `${program} inline code runs a command`);
-    }
-  }
-  for (const match of code.matchAll(TREE_DELETE)) {
-    const path = match[2]!;
-    context.nested(
-      { value: `rm -r -- '${path.replace(/'/g, "'\\''")}'`, dynamic: false, inner: [] },
-      `${program} inline code deletes a tree`,
-    );
-  }
-}
-
 const fromList = (names: string, rule: Rule) =>
   Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
@@ -336,7 +270,6 @@ export const DEVELOPER_RULES: Record<string, Rule> = {
     toolchain,
   ),
   ...fromList("pip pip3 pipx", pip),
-  ...fromList("python python2 python3 node ruby php lua Rscript julia ts-node tsx", interpreter),
   npx: (invocation: Invocation, context: RuleContext) => {
     const name = positionals(invocation.args, ["-p", "--package"])[0]?.value ?? "";
     if (TEST_RUNNERS.has(name)) return testCommand(`npx ${name}`, context);

@@ -5,10 +5,11 @@
  */
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
+import { deleteScope } from "../deletes.js";
 import { HOME, isBroadPath, isSystemPath } from "../paths.js";
 import type { Word } from "../shell-model.js";
-import { staticWord } from "../shell-model.js";
-import { interpreter } from "./dev.js";
+import { find } from "./find.js";
+import { interpreter, judgeInlineCode } from "./interpreters.js";
 
 /** A path value with `$HOME`/`${HOME}` read as `~`; null when it still depends on run time. */
 function staticPath(word: Word): string | null {
@@ -16,6 +17,9 @@ function staticPath(word: Word): string | null {
   if (/[$`]/.test(value)) return null;
   return value;
 }
+
+/** `dir/*`, `dir/.*`, `*`: everything in dir, judged like dir itself. */
+const EVERYTHING = /(^|\/)\.?\*$/;
 
 const rm: Rule = (invocation, { signals }) => {
   const { args } = invocation;
@@ -28,45 +32,51 @@ const rm: Rule = (invocation, { signals }) => {
   for (const target of positionals(args)) {
     const value = staticPath(target);
     if (value === null) {
-      // `"$DIR"/` and `$DIR/*` are the root when DIR is empty or unset (`${DIR:?}` fails instead).
-      if (recursive && /^\$\{?[A-Za-z_]\w*\}?\/\.?\*?$/.test(target.value)) {
-        score.raise(
-          "high",
-          `recursive delete of ${target.value}: the root if the variable is empty`,
-          "destructive_command",
-          "broad_file_deletion",
-        );
-        continue;
-      }
-      score.raise(
-        recursive ? "medium" : "low",
-        "deletes a path known only at run time",
-        "destructive_command",
-      );
+      runTimeTarget(target, recursive, signals);
       continue;
     }
     const path = signals.path(value);
-    const glob = /[*?[]/.test(path);
-    // `dir/*` deletes everything in dir: judged like deleting dir itself.
-    const everything = /(^|\/)\.?\*$/.test(path);
-    const base = everything ? path.replace(/\/?\.?\*$/, "") || (path.startsWith("/") ? "/" : ".") : path;
+    const everything = EVERYTHING.test(path);
+    const base = everything ? path.replace(/\/?\.?\*$/, "") || "/" : path;
+    if (path.startsWith("/") && /[*?[]/.test(path.split("/")[1] ?? "")) {
+      score.raise(
+        "critical",
+        `delete of ${value}: a glob over the root directory`,
+        "destructive_command",
+        "broad_file_deletion",
+      );
+      continue;
+    }
     if ((recursive || everything) && !/[*?[]/.test(base)) {
       if (base === "/") {
         const how = `${recursive ? "recursive " : ""}${force ? "forced " : ""}delete of the root file system`;
         score.raise("critical", how, "destructive_command", "broad_file_deletion");
         continue;
       }
-      if (isBroadPath(base, { cwd: signals.cwd })) {
-        score.raise(
-          "high",
-          `delete of a broad path (${value})`,
-          "destructive_command",
-          "broad_file_deletion",
-        );
-        continue;
+      if (!isSystemPath(base)) {
+        const scope = deleteScope(base, signals);
+        if (scope.broad) {
+          score.raise(
+            "high",
+            `delete of a broad path (${value})`,
+            "destructive_command",
+            "broad_file_deletion",
+          );
+          continue;
+        }
+        if (scope.outside && recursive) {
+          score.raise(
+            "high",
+            `recursive delete of ${scope.outside}`,
+            "destructive_command",
+            "broad_file_deletion",
+          );
+          signals.write(value, "recursively deletes");
+          continue;
+        }
       }
     }
-    if (isSystemPath(glob ? base : path)) {
+    if (isSystemPath(/[*?[]/.test(path) ? base : path)) {
       score.raise(
         "critical",
         `deletes the system path ${path}`,
@@ -81,6 +91,41 @@ const rm: Rule = (invocation, { signals }) => {
     }
   }
 };
+
+/**
+ * A delete target known only at run time. Wholly unknown (`$d`, `"$d"/`, `$(…)`, `$1`) it may be
+ * anything, `/` included: high. `"$DIR"/` and `$DIR/*` are the root when DIR is empty;
+ * `${DIR:?}/*` fails instead, and `$BUILD/out` names a child: medium.
+ */
+function runTimeTarget(target: Word, recursive: boolean, signals: Parameters<Rule>[1]["signals"]): void {
+  const { score } = signals;
+  const text = target.value;
+  if (/^\$\{\w+:\?[^}]*\}/.test(text)) {
+    score.raise(
+      recursive ? "medium" : "low",
+      "deletes a path known only at run time (guarded by :?)",
+      "destructive_command",
+    );
+    return;
+  }
+  const wholly = /^(\$\{?[A-Za-z_]\w*\}?|\$[0-9@*]|\$\{[^}]*\}|\$\(.*\)|`.*`)\/?\.?\*?$/s.test(text);
+  if (wholly && recursive) {
+    score.raise(
+      "high",
+      `recursive delete of ${text.slice(0, 60)}: the path is known only at run time (it may be / or home)`,
+      "destructive_command",
+      "broad_file_deletion",
+    );
+  } else if (wholly) {
+    score.raise(
+      "medium",
+      `deletes ${text.slice(0, 60)}, a path known only at run time`,
+      "destructive_command",
+    );
+  } else {
+    score.raise(recursive ? "medium" : "low", "deletes a path known only at run time", "destructive_command");
+  }
+}
 
 const shred: Rule = (invocation, { signals }) => {
   for (const target of positionals(invocation.args, ["-n", "-s", "--iterations", "--size"])) {
@@ -176,65 +221,6 @@ const chown: Rule = (invocation, { signals }) => {
   }
 };
 
-const DELETERS = new Set(["rm", "unlink", "shred", "rmdir", "srm", "wipe"]);
-
-/** find: -delete and -exec/-ok run actions; the search itself reads nothing. */
-const find: Rule = (invocation, context) => {
-  const { signals } = context;
-  const args = invocation.args;
-  const roots = [];
-  for (const arg of args) {
-    if (/^[-(!]/.test(arg.value)) break;
-    roots.push(arg);
-  }
-  const execDeletes = args.some(
-    (arg, i) =>
-      ["-exec", "-execdir", "-ok", "-okdir"].includes(arg.value) &&
-      DELETERS.has(args[i + 1]?.value.split("/").at(-1) ?? "") &&
-      args.slice(i + 2).some((word) => word.value === "{}"),
-  );
-  if (args.some((arg) => arg.value === "-delete") || execDeletes) {
-    const statics = roots.map(staticPath).filter((value): value is string => value !== null);
-    const broad = statics.some((value) => isBroadPath(signals.path(value), { cwd: null }) || value === "/");
-    if (statics.some((value) => signals.path(value) === "/"))
-      signals.score.raise(
-        "critical",
-        "find deletes files across the whole file system",
-        "destructive_command",
-        "broad_file_deletion",
-        "system_modification",
-      );
-    else if (broad)
-      signals.score.raise(
-        "high",
-        "find -delete over a broad path",
-        "destructive_command",
-        "broad_file_deletion",
-      );
-    else signals.score.raise("medium", "find -delete removes the files it matches", "destructive_command");
-    for (const root of roots) {
-      const value = staticPath(root);
-      if (value !== null && isSystemPath(signals.path(value))) {
-        signals.score.raise("critical", `find -delete under the system path ${value}`, "system_modification");
-      }
-    }
-  }
-  for (let i = 0; i < args.length; i += 1) {
-    if (!["-exec", "-execdir", "-ok", "-okdir"].includes(args[i]!.value)) continue;
-    const words: Word[] = [];
-    for (i += 1; i < args.length && args[i]!.value !== ";" && args[i]!.value !== "+"; i += 1) {
-      words.push(args[i]!.value === "{}" ? staticWord(roots[0]?.value ?? ".") : args[i]!);
-    }
-    if (words.length === 0) continue;
-    const text = words.map((word) => quote(word.value)).join(" ");
-    context.nested({ value: text, dynamic: words.some((word) => word.dynamic), inner: [] }, "find -exec");
-  }
-};
-
-function quote(value: string): string {
-  return /^[A-Za-z0-9_./,:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
 const dd: Rule = (invocation, { signals }) => {
   for (const arg of invocation.args) {
     const [key, value] = arg.value.split("=", 2) as [string, string | undefined];
@@ -271,45 +257,45 @@ const PATTERN_FIRST = new Set([
   "yq",
   "zgrep",
 ]);
-const READER_VALUE_OPTIONS = [
-  "-e",
-  "-f",
-  "-A",
-  "-B",
-  "-C",
-  "-m",
-  "-d",
-  "-D",
-  "-g",
-  "-t",
-  "-T",
-  "-n",
-  "-c",
-  "-s",
-  "-o",
-  "-v",
-  "-F",
-  "--regexp",
-  "--file",
-  "--include",
-  "--exclude",
-  "--glob",
-  "--type",
-  "--max-count",
-  "--lines",
-  "--bytes",
-  "--arg",
-  "--argjson",
-];
+const GREP_OPTIONS = "-e -f -A -B -C -m -d -D --regexp --file --include --exclude --max-count";
+/** Options that take the next word as their value, per reader. */
+const READER_VALUE_OPTIONS: Record<string, string[]> = Object.fromEntries(
+  Object.entries({
+    "head tail": "-n -c -s --lines --bytes --sleep-interval --pid",
+    "grep egrep fgrep zgrep ack": GREP_OPTIONS,
+    "rg ag": `${GREP_OPTIONS} -g -t -T --glob --type --type-not`,
+    "awk gawk mawk": "-F -v -f --field-separator --assign --file",
+    sed: "-e -f -l --expression --file --line-length",
+    "jq yq": "-f --from-file --arg --argjson --slurpfile --rawfile --indent",
+    cut: "-d -f -c -b --delimiter --fields --characters --bytes",
+    sort: "-k -t -o -S --key --field-separator --output --buffer-size",
+    "od hexdump xxd": "-s -l -n -c -j -N -t -A -o -g -C",
+    "nl diff": "-w -s -v -i -b -U -C",
+  }).flatMap(([names, options]) => names.split(" ").map((name) => [name, options.split(" ")])),
+);
+const TWO_VALUES = new Set(["--arg", "--argjson", "--slurpfile", "--rawfile"]);
+
+/** The file operands of a reader: not options, not their values, not the pattern. */
+function readerFiles(program: string, args: Word[]): Word[] {
+  const valueOptions = READER_VALUE_OPTIONS[program] ?? [];
+  const found: Word[] = [];
+  let ended = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const value = args[i]!.value;
+    if (ended || !value.startsWith("-") || value === "-") found.push(args[i]!);
+    else if (value === "--") ended = true;
+    else if (TWO_VALUES.has(value)) i += 2;
+    else if (valueOptions.includes(value)) i += 1;
+  }
+  return found;
+}
 
 /** Readers: their file arguments are read (a secret among them is high); nothing else. */
-const reader: Rule = (invocation, { signals }) => {
+const reader: Rule = (invocation, context) => {
+  const { signals } = context;
   const program = invocation.program;
   const explicitPattern = hasOption(invocation.args, ["-e", "-f", "--regexp", "--file", "--expression"]);
-  let files = positionals(
-    invocation.args,
-    program === "head" || program === "tail" || PATTERN_FIRST.has(program) ? READER_VALUE_OPTIONS : [],
-  );
+  let files = readerFiles(program, invocation.args);
   if (PATTERN_FIRST.has(program) && !explicitPattern) files = files.slice(1);
   const inPlace =
     (program === "sed" || program === "perl") && hasOption(invocation.args, ["--in-place"], "i");
@@ -318,11 +304,9 @@ const reader: Rule = (invocation, { signals }) => {
     if (inPlace) signals.write(file, "edits");
     else signals.read(file);
   }
-  if (/^(awk|gawk|mawk)$/.test(program)) {
-    const text = positionals(invocation.args, READER_VALUE_OPTIONS)[0]?.value ?? "";
-    if (/\bsystem\s*\(|\|\s*"|print[^;]*>\s*"/.test(text)) {
-      signals.score.raise("medium", "the awk program runs commands or writes files");
-    }
+  if (/^(awk|gawk|mawk)$/.test(program) && !hasOption(invocation.args, ["-f", "--file"])) {
+    const text = readerFiles(program, invocation.args)[0]?.value ?? "";
+    judgeInlineCode(program, text, context);
   }
 };
 

@@ -5,9 +5,8 @@
  */
 import { hasOption, optionValue, positionals, upstream } from "../command/argv.js";
 import type { Rule, RuleContext } from "../command/rule.js";
-import type { ShellCommand, Word } from "../shell-model.js";
 import { judgeSql } from "../sql.js";
-import { INTERPRETERS, type Invocation, resolveInvocation } from "../wrappers.js";
+import { type Invocation, resolveInvocation } from "../wrappers.js";
 
 export const DOWNLOADERS = new Set([
   "curl",
@@ -18,7 +17,7 @@ export const DOWNLOADERS = new Set([
   "aria2c",
   "fetch",
   "lwp-request",
-  "GET",
+  "get",
 ]);
 
 const URLISH =
@@ -284,61 +283,6 @@ const database: Rule = (invocation, context) => {
 const dropDatabase: Rule = (invocation, { signals }) => {
   signals.score.raise("critical", `${invocation.program} drops a database`, "destructive_command");
 };
-
-/**
- * Download piped into a shell (SPEC §2.8, critical): `curl … | sh`, `bash <(curl …)`,
- * `sh -c "$(curl …)"`, `eval "$(wget -O- …)"`. Text piped or fed to a shell from echo,
- * printf or a heredoc is parsed and judged as a script of its own.
- */
-export function pipeToShell(invocation: Invocation, context: RuleContext): void {
-  const { program, args, command } = invocation;
-  if (!INTERPRETERS.has(program) && program !== "eval") return;
-  const { score } = context.signals;
-  const fetched = (commands: ShellCommand[]) =>
-    commands.some((inner) => DOWNLOADERS.has(resolveInvocation(inner).program));
-  const substitutions = args.flatMap((word: Word) => word.inner);
-  if (fetched(substitutions)) {
-    score.raise("critical", `${program} runs downloaded content`, "pipe_to_shell", "network_request");
-    return;
-  }
-  if (command.position === 0 || program === "eval") {
-    if (
-      command.stdinText !== null &&
-      (program === "bash" || program === "sh" || program === "zsh" || program === "dash")
-    ) {
-      context.nested(
-        { value: command.stdinText, dynamic: false, inner: [] },
-        `${program} runs a heredoc script`,
-      );
-    }
-    return;
-  }
-  const readsStdin =
-    args.every((word) => word.value.startsWith("-")) ||
-    args.some((word) => word.value === "-" || word.value === "/dev/stdin");
-  if (!readsStdin) return;
-  const feeders = upstream(context.script.commands, command);
-  if (fetched(feeders)) {
-    score.raise("critical", `pipes downloaded content into ${program}`, "pipe_to_shell", "network_request");
-    return;
-  }
-  for (const feeder of feeders) {
-    const feed = resolveInvocation(feeder);
-    if ((feed.program === "echo" || feed.program === "printf") && feed.args.every((word) => !word.dynamic)) {
-      const text = feed.args
-        .filter((word) => !/^-[neE]+$/.test(word.value))
-        .map((word) => word.value)
-        .join(" ");
-      if (SHELL_LIKE.has(program))
-        context.nested({ value: text, dynamic: false, inner: [] }, `${program} runs piped text`);
-      else score.raise("medium", `${program} runs piped code`);
-    } else {
-      score.raise("high", `pipes the output of ${feed.program || "a command"} into ${program}`);
-    }
-  }
-}
-
-const SHELL_LIKE = new Set(["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh"]);
 
 export const NETWORK_RULES: Record<string, Rule> = {
   curl,

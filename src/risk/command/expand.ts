@@ -1,0 +1,74 @@
+/**
+ * Following a command line's own literal assignments: `x=sudo; $x rm -rf /` runs sudo, and
+ * `d=/; rm -rf "$d"` deletes the root. Values assigned literally (`NAME=value`, `export`,
+ * `local`, `declare`, `readonly`) replace their expansions in later words; so does
+ * `$(echo …)`/`$(printf …)` of literal text, and `$(mktemp …)` stands for a temporary path.
+ * Anything else stays unknown (the rules then judge it as known only at run time).
+ */
+import type { ShellCommand, Word } from "../shell-model.js";
+import { canonicalProgram } from "../wrappers.js";
+import { literalOutput } from "./feed.js";
+
+/** Literal values of the variables assigned so far; null when assigned something unknown. */
+export type Variables = Map<string, string | null>;
+
+const DECLARATIONS = new Set(["export", "local", "declare", "readonly", "typeset"]);
+const REFERENCE = /\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))/g;
+
+function assign(text: string, variables: Variables): void {
+  const match = /^([A-Za-z_]\w*)\+?=(.*)$/s.exec(text);
+  if (!match) return;
+  const [, name, value] = match as unknown as [string, string, string];
+  if (/^\$\(\s*mktemp\b[^)]*\)$/.test(value)) variables.set(name, "/tmp/mktemp.XXXXXX");
+  else variables.set(name, /[$`]/.test(value) ? expandText(value, variables) : value);
+}
+
+/** Records what a bare assignment or a declaration sets. */
+export function recordAssignments(command: ShellCommand, variables: Variables): void {
+  if (command.words.length === 0) {
+    for (const text of command.assignments) assign(text, variables);
+    return;
+  }
+  if (DECLARATIONS.has(command.words[0]!.value)) {
+    for (const word of command.words.slice(1)) if (!word.value.startsWith("-")) assign(word.value, variables);
+  }
+}
+
+/** Text with its variable references replaced, or null when one of them is unknown. */
+function expandText(text: string, variables: Variables): string | null {
+  let unknown = false;
+  const expanded = text.replace(REFERENCE, (whole, braced?: string, plain?: string) => {
+    const value = variables.get((braced ?? plain)!);
+    if (value === undefined || value === null) {
+      unknown = true;
+      return whole;
+    }
+    return value;
+  });
+  if (unknown || /[$`]/.test(expanded.replace(/\$(?![({A-Za-z_0-9@*#?!-])/g, ""))) return null;
+  return expanded;
+}
+
+function expandWord(word: Word, variables: Variables): Word {
+  if (!word.dynamic) return word;
+  const whole = /^(\$\(.*\)|`.*`)$/s.test(word.value);
+  if (
+    whole &&
+    word.inner.length === 1 &&
+    ["echo", "printf"].includes(canonicalProgram(word.inner[0]!.words[0]!))
+  ) {
+    const printed = literalOutput(word.inner[0]!);
+    if (printed !== null) return { value: printed.trim(), dynamic: false, inner: word.inner };
+  }
+  if (whole && word.inner.length === 1 && canonicalProgram(word.inner[0]!.words[0] ?? word) === "mktemp") {
+    return { value: "/tmp/mktemp.XXXXXX", dynamic: false, inner: word.inner };
+  }
+  const expanded = expandText(word.value, variables);
+  return expanded === null ? word : { value: expanded, dynamic: false, inner: word.inner };
+}
+
+/** The command with every word whose value is known by now made static. */
+export function expandCommand(command: ShellCommand, variables: Variables): ShellCommand {
+  if (!command.words.some((word) => word.dynamic)) return command;
+  return { ...command, words: command.words.map((word) => expandWord(word, variables)) };
+}

@@ -1,0 +1,77 @@
+/**
+ * Commands completed by their input: `xargs cmd` and GNU `parallel cmd ::: inputs` run `cmd`
+ * with words that arrive at run time. When the input is literal (`echo / | xargs rm -rf`,
+ * `parallel rm -rf {} ::: /`) or names what `find`/`ls` list, each command is judged as the
+ * script it becomes; otherwise the input is an expansion (`$XARGS_INPUT`), judged as unknown.
+ */
+import type { ShellCommand, ShellScript, Word } from "../shell-model.js";
+import { type Invocation, shellQuote } from "../wrappers.js";
+import { stdinWords } from "./feed.js";
+
+/** At most this many inputs are expanded one by one; more are judged together. */
+const MAX_INPUTS = 16;
+const UNKNOWN = "$XARGS_INPUT";
+
+/** A word for the script text; the unknown input stays an expansion (double quotes). */
+function quoteWord(value: string): string {
+  if (!value.includes(UNKNOWN)) return shellQuote(value);
+  const escapeDouble = (part: string) => part.replace(/(["\\$`])/g, "\\$1");
+  return `"${value.split(UNKNOWN).map(escapeDouble).join(UNKNOWN)}"`;
+}
+
+function scriptFor(words: Word[], replace: string | null, inputs: string[]): Word {
+  const values = replace
+    ? words.map((word) => word.value.split(replace).join(inputs[0] ?? ""))
+    : [...words.map((word) => word.value), ...inputs];
+  const dynamic = values.some((value) => value.includes(UNKNOWN));
+  return { value: values.map(quoteWord).join(" "), dynamic, inner: [] };
+}
+
+/** The scripts an xargs call amounts to, or null when it is not an xargs call. */
+export function xargsScripts(invocation: Invocation, script: ShellScript): Word[] | null {
+  const call = invocation.xargs;
+  if (!call || call.words.length === 0) return null;
+  const inputs = call.argFile ? null : stdinWords(script.commands, invocation.command, call.replace !== null);
+  return expand(call.words, call.replace, inputs);
+}
+
+function expand(words: Word[], replace: string | null, inputs: string[] | null): Word[] {
+  if (inputs === null || inputs.length === 0) {
+    if (!replace) return [scriptFor(words, null, [UNKNOWN])];
+    return [scriptFor(words, replace, [UNKNOWN])];
+  }
+  if (!replace) return [scriptFor(words, null, inputs.slice(0, MAX_INPUTS * 4))];
+  return inputs.slice(0, MAX_INPUTS).map((input) => scriptFor(words, replace, [input]));
+}
+
+const PARALLEL_VALUE_OPTIONS = new Set(
+  "-j --jobs -n --max-args -N -I -S --sshlogin --delay --timeout --joblog --results --tmpdir -d --delimiter --colsep -C -P --max-procs -E --eof --workdir --wd --tag-string --memfree --load".split(
+    " ",
+  ),
+);
+
+/** `parallel [options] cmd … ::: a b`: the scripts it runs (`{}` or appended input). */
+export function parallelScripts(args: Word[], command: ShellCommand, script: ShellScript): Word[] {
+  let index = 0;
+  let replace = "{}";
+  while (index < args.length && args[index]!.value.startsWith("-") && !/^:::/.test(args[index]!.value)) {
+    const value = args[index]!.value;
+    if (value === "-I") replace = args[index + 1]?.value ?? replace;
+    index += PARALLEL_VALUE_OPTIONS.has(value) ? 2 : 1;
+  }
+  const separator = args.findIndex((word, i) => i >= index && /^::::?\+?$/.test(word.value));
+  const words = args.slice(index, separator < 0 ? args.length : separator);
+  let inputs: string[] | null;
+  if (separator < 0) inputs = stdinWords(script.commands, command, true);
+  else if (args[separator]!.value.startsWith("::::")) inputs = null;
+  else {
+    const sources = args.slice(separator + 1).filter((word) => !/^::::?\+?$/.test(word.value));
+    inputs = sources.some((word) => word.dynamic) ? null : sources.map((word) => word.value);
+  }
+  if (words.length === 0) {
+    // `parallel ::: 'cmd1' 'cmd2'`: each input is a command line
+    return (inputs ?? [UNKNOWN]).map((input) => ({ value: input, dynamic: input === UNKNOWN, inner: [] }));
+  }
+  const uses = words.some((word) => word.value.includes(replace));
+  return expand(words, uses ? replace : null, inputs);
+}

@@ -1,0 +1,53 @@
+/**
+ * Where a recursive delete lands, relative to the project (the action's working directory):
+ * inside it (medium: build output, caches), or somewhere whose loss is not the project's to
+ * decide: outside it, a home subtree, git history (`.git`), a Windows drive under WSL, or a
+ * directory only known at run time (after `cd $X`). Temporary directories are fair game.
+ */
+import { HOME, isBroadPath, normalizePath } from "./paths.js";
+
+export interface DeleteScope {
+  /** Why the path is not the project's to delete, or null. */
+  outside: string | null;
+  /** The project, home or a parent as a whole (`rm -rf .`, `rm -rf ~`), or null. */
+  broad: string | null;
+}
+
+export interface WhereContext {
+  cwd: string | null;
+  project: string | null;
+}
+
+/** The working directory after `cd` to a directory only known at run time. */
+export const UNKNOWN_DIRECTORY = "/?run-time?";
+
+const TEMP = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/folders|dev\/shm)(\/|$)/;
+const WSL_DRIVE = /^\/mnt\/[a-z](\/|$)/;
+
+function under(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);
+}
+
+export function deleteScope(path: string, where: WhereContext): DeleteScope {
+  const project = where.project ? normalizePath(where.project, { cwd: "/" }) : null;
+  if (path.startsWith(UNKNOWN_DIRECTORY)) {
+    return { outside: "a path under a directory known only at run time", broad: null };
+  }
+  if (isBroadPath(path, { cwd: project })) return { outside: null, broad: path };
+  const parts = path.split("/");
+  if (parts.includes(".git")) return { outside: `git history (${path})`, broad: null };
+  if (WSL_DRIVE.test(path)) {
+    const rest = parts.slice(3).filter(Boolean);
+    if (rest.length === 0 || (rest[0] === "Users" && rest.length <= 2)) {
+      return { outside: null, broad: path };
+    }
+    return { outside: `a Windows drive's files (${path})`, broad: null };
+  }
+  if (TEMP.test(path)) return { outside: null, broad: null };
+  if (project && under(path, project)) return { outside: null, broad: null };
+  if (path === HOME || path.startsWith(`${HOME}/`) || /^\/(home|Users)\/[^/]+\//.test(path)) {
+    return { outside: `a home directory subtree outside the project (${path})`, broad: null };
+  }
+  if (!project && !path.startsWith("/") && !path.startsWith("..")) return { outside: null, broad: null };
+  return { outside: `a path outside the project (${path})`, broad: null };
+}

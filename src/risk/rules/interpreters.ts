@@ -1,0 +1,172 @@
+/**
+ * Interpreters (python, node, perl, ruby, php, lua, R, julia, osascript, awk): a script or
+ * inline code runs. Inline code of another language is not parsed, but what it hands to a
+ * shell is found and judged as the command it is: strings given to `os.system`, `execSync`,
+ * `system`, backticks (`subprocess.run([...])`'s list too); trees it deletes (`rmtree`,
+ * `rmSync`); secret files it names. A shell call given something other than literal text
+ * (`os.system(input())`) runs a command known only at run time: high. Every spelling counts:
+ * `python3.11`, `pypy3`, `perl -we`, `node -pe`, code in a heredoc or piped in.
+ */
+import { positionals } from "../command/argv.js";
+import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
+import { fromList } from "../command/rule.js";
+import { secretFileReason, sensitiveReason } from "../paths.js";
+import { shellQuote } from "../wrappers.js";
+import { pip, testCommand } from "./dev.js";
+
+/** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
+export function interpreterName(program: string): string {
+  const match = /^(python|pypy|perl|ruby|php|lua|node|nodejs|tclsh|julia)(\d[\d.]*)?$/.exec(program);
+  if (!match) return program;
+  const base = match[1]!;
+  if (base === "pypy" || (base === "python" && match[2])) return "python";
+  return base === "nodejs" ? "node" : base;
+}
+
+/** The option that carries inline code, per interpreter (clusters such as `-we`, `-pe`). */
+const INLINE_OPTION: [RegExp, RegExp][] = [
+  [/^python/, /^-[a-zA-Z]*c$/],
+  [/^(perl|ruby)$/, /^-[a-zA-Z]*[eE]$/],
+  [/^(node|bun|ts-node|tsx)$/, /^(-[a-zA-Z]*[ep]|--eval|--print)$/],
+  [/^php$/, /^-[a-zA-Z]*r$/],
+  [/^(lua|rscript|julia|osascript)$/, /^(-e|--eval)$/],
+];
+
+/** Calls that run a command, per language; the shell sees their string (or list of strings). */
+const SHELL_CALLS: [RegExp, string][] = [
+  [/^python/, String.raw`os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|commands\.\w+|pty\.spawn`],
+  [
+    /^(node|bun|deno|ts-node|tsx)$/,
+    String.raw`execSync|execFileSync|execFile|spawnSync|spawn|exec|Bun\.spawnSync|Bun\.spawn|Deno\.Command`,
+  ],
+  [
+    /^(ruby|perl|php)$/,
+    String.raw`system|exec|spawn|popen|shell_exec|passthru|proc_open|IO\.popen|Open3\.\w+`,
+  ],
+  [/^lua$/, String.raw`os\.execute|io\.popen`],
+  [/^rscript$/, "system2?"],
+  [/^(awk|gawk|mawk)$/, "system"],
+  [/^osascript$/, "do shell script"],
+];
+/** Recursive deletes: `shutil.rmtree("…")`, `fs.rmSync("…", {recursive: true})`, `FileUtils.rm_rf("…")`. */
+const TREE_DELETE =
+  /\b(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf(?:\.sync)?|remove_tree)\s*\(\s*(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
+/** The home directory spelled in code: a tree delete of it is `rm -r ~`. */
+const HOME_IN_CODE =
+  /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.path\.expanduser\(\s*["']~["']\s*\)|os\.homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])/;
+const LITERAL = /(["'])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+
+/** Text each literal string of a call's arguments holds: `("rm", ["-rf", "/"])` → rm -rf /. */
+function callArguments(code: string, from: number): string[] | null {
+  const rest = code.slice(from).replace(/^\s*\(?\s*/, "");
+  if (!/^[[("']/.test(rest)) return null; // not literal text: a variable, input(), an f-string
+  const end = rest.search(/\)\s*($|[;\n}]|\.|,\s*\{)|;|\n/);
+  const args = end < 0 ? rest : rest.slice(0, end + 1);
+  const strings = [...args.matchAll(LITERAL)].map((match) => match[2]!);
+  return strings.length > 0 ? strings : null;
+}
+
+/** Judges inline code of `program` by the commands it runs, the trees it deletes and the secrets it names. */
+export function judgeInlineCode(program: string, code: string, context: RuleContext): void {
+  const { score } = context.signals;
+  const names = SHELL_CALLS.find(([name]) => name.test(program))?.[1];
+  if (names) {
+    for (const match of code.matchAll(new RegExp(String.raw`(?:^|[^\w$])(?:${names})\b`, "g"))) {
+      const strings = callArguments(code, match.index + match[0].length);
+      if (strings === null) {
+        score.raise("high", `${program} inline code runs a command built at run time (${match[0].trim()})`);
+        continue;
+      }
+      const text = strings.length === 1 ? strings[0]! : strings.map(shellQuote).join(" ");
+      context.nested({ value: text, dynamic: false, inner: [] }, `${program} inline code runs a command`);
+    }
+  }
+  if (/^(ruby|perl|php|julia)$/.test(program)) {
+    for (const match of code.matchAll(/`([^`]*)`|\bqx\s*[({/]([^)}/]*)[)}/]|%x[({]([^)}]*)[)}]/g)) {
+      const text = match[1] ?? match[2] ?? match[3] ?? "";
+      if (text.trim())
+        context.nested({ value: text, dynamic: false, inner: [] }, `${program} inline code runs a command`);
+    }
+  }
+  if (/^(awk|gawk|mawk)$/.test(program) && /\|\s*"|"\s*\|\s*getline/.test(code)) {
+    score.raise("medium", "the awk program runs commands or writes files");
+  }
+  for (const match of code.matchAll(TREE_DELETE)) {
+    context.nested(
+      { value: `rm -r -- ${shellQuote(match[2]!)}`, dynamic: false, inner: [] },
+      `${program} inline code deletes a tree`,
+    );
+  }
+  if (HOME_IN_CODE.test(code)) {
+    context.nested(
+      { value: "rm -r -- ~", dynamic: false, inner: [] },
+      `${program} inline code deletes a tree`,
+    );
+  }
+  for (const match of code.matchAll(LITERAL)) {
+    const value = match[2]!;
+    if (
+      /^(~|\.{0,2}\/|\.env)/.test(value)
+        ? sensitiveReason(value.replace(/\/\*$/, "/x"))
+        : secretFileReason(value)
+    ) {
+      context.signals.read(value.replace(/\/\*$/, "/x"), `${program} inline code opens`);
+    }
+  }
+}
+
+/** python, node, ruby, …: a script or inline code runs; `-m pytest` is a test run. */
+export const interpreter: Rule = (invocation, context) => {
+  const { program, args } = invocation;
+  const { score } = context.signals;
+  const first = args[0]?.value ?? "";
+  if (/^(--version|-V|-v|--help|-h)$/.test(first) && args.length === 1) return void score.raise("none", "");
+  const module = args.findIndex((word) => word.value === "-m");
+  if (module >= 0) {
+    const name = args[module + 1]?.value ?? "";
+    const rest = args.slice(module + 2);
+    if (/^(pytest|unittest|nose2?|tox)$/.test(name)) return testCommand(`${program} -m ${name}`, context);
+    if (name === "pip") return pip({ ...invocation, program: "pip", args: rest }, context);
+    if (name === "http.server")
+      return void score.raise("medium", "serves files over HTTP", "network_request");
+    return void score.raise("medium", `${program} -m ${name}`);
+  }
+  const option = INLINE_OPTION.find(([name]) => name.test(program))?.[1];
+  const inline = option ? args.findIndex((word) => option.test(word.value)) : -1;
+  if (inline >= 0) {
+    const code = args[inline + 1];
+    if (code && !code.dynamic) judgeInlineCode(program, code.value, context);
+    if (code?.dynamic) score.raise("high", `${program} runs inline code known only at run time`);
+    const inPlace =
+      program === "perl" && args.slice(0, inline + 1).some((word) => /^-[a-zA-Z]*i/.test(word.value));
+    for (const file of positionals(args.slice(inline + 2))) {
+      if (inPlace) context.signals.write(file, "edits");
+      else context.signals.read(file);
+    }
+    return void score.raise("medium", `${program} runs inline code`);
+  }
+  const script = positionals(args)[0];
+  if (!script || script.value === "-") {
+    // Code from stdin: a heredoc or herestring is read here; a pipe is judged by pipeToShell.
+    const stdin = invocation.command.stdinText;
+    if (stdin !== null) judgeInlineCode(program, stdin, context);
+    return void score.raise("medium", `${program} runs code from its input`);
+  }
+  context.signals.read(script);
+  score.raise("medium", `${program} runs ${script.value}`);
+};
+
+/** awk's program text is code: what it runs is judged like any inline code. */
+export const awk: Rule = (invocation, context) => {
+  const text = positionals(invocation.args, ["-F", "-v", "-f"])[0];
+  if (text && !invocation.args.some((word) => word.value === "-f")) {
+    judgeInlineCode(invocation.program, text.value, context);
+  }
+};
+
+export const INTERPRETER_RULES: RuleTable = {
+  ...fromList(
+    "python python2 python3 node ruby php lua rscript julia ts-node tsx bun osascript",
+    interpreter,
+  ),
+};
