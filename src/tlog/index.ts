@@ -44,15 +44,9 @@ export {
   verifyNote,
 } from "./note.js";
 export type { Pin, PinResult, PinStatus } from "./pins.js";
-export { checkPin, logPinName, pinPath, readPin } from "./pins.js";
-export type { FetchLike, HttpReader, HttpReadStats, LogMetadata, TileVerification } from "./tile-client.js";
-export {
-  httpReader,
-  LOG_METADATA_PATH,
-  readCheckpoint,
-  readLogMetadata,
-  verifyEntryByTiles,
-} from "./tile-client.js";
+export { checkLogPin, checkPin, logPinName, pinPath, readPin } from "./pins.js";
+export type { FetchLike, HttpReader, HttpReadStats, TileVerification } from "./tile-client.js";
+export { httpReader, readCheckpoint, verifyEntryByTiles } from "./tile-client.js";
 export type { TileAudit, TileInclusion } from "./tile-reader.js";
 export { auditTiles, inclusionFromTiles, proveExtends, withTiles } from "./tile-reader.js";
 export {
@@ -98,3 +92,43 @@ export async function checkCheckpointConsistency(
   const proof = await proveExtends(previous, next, readTile);
   return { previousSize: previous.size, nextSize: next.size, proof };
 }
+
+export type {
+  Cosignature,
+  CosignatureCheck,
+  CosignatureCheckOptions,
+  CosignatureStatus,
+  Cosigner,
+  CosignerVerifier,
+} from "./cosignature.js";
+export {
+  appendCosignatures,
+  COSIGNATURE_V1_TYPE,
+  checkCosignatures,
+  cosignCheckpoint,
+  cosignedMessage,
+  cosignerFromSeed,
+  cosignerKeyId,
+  formatCosignerSkey,
+  formatCosignerVkey,
+  generateCosigner,
+  parseCosignerSkey,
+  parseCosignerVkey,
+  parseSignatureLines,
+  splitCosignedNote,
+} from "./cosignature.js";
+export type { CosignErrorCode } from "./cosignature-errors.js";
+export type {
+  PolicyGroup,
+  PolicyLog,
+  PolicyStatement,
+  PolicyWitness,
+  WitnessPolicy,
+} from "./witness-policy.js";
+export {
+  formatWitnessPolicy,
+  isQuorumMet,
+  POLICY_LIMITS,
+  parseWitnessPolicy,
+  policyLogFor,
+} from "./witness-policy.js";
