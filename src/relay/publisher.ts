@@ -6,6 +6,6 @@ import type { PublishFn } from "./model.js";
  * lazily so that `relay status` and `relay stop` never load the HTTP client.
  */
 export async function loadWitnessPublisher(home: string): Promise<PublishFn> {
-  const { publishSeal } = await import("../witness/client/index.js");
+  const { publishSeal } = await import("../witness/index.js");
   return ({ stored, endpoints, quorum }) => publishSeal({ home, stored, endpoints, quorum });
 }

@@ -23,7 +23,8 @@ export type TlogErrorCode =
   | "TLOG_PIN_CORRUPT"
   | "TLOG_FETCH_FAILED"
   | "TLOG_ENTRY_MISMATCH"
-  | "TLOG_INDEX_UNKNOWN";
+  | "TLOG_INDEX_UNKNOWN"
+  | "TLOG_RECEIPT_NOT_FOUND";
 
 export function tlogError(
   code: TlogErrorCode,

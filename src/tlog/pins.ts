@@ -7,11 +7,10 @@
  * the checkpoint was checked with: a log whose key changes (a replacement log that copied the
  * entries and re-signed them) is refused, whichever way it is read.
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { readTextIfExists } from "../durable/index.js";
+import { readTextIfExists, writeFileAtomic } from "../durable/index.js";
 import { sha256Hex } from "../encoding/index.js";
 import { type Checkpoint, parseCheckpoint } from "./checkpoint.js";
 import { tlogError } from "./errors.js";
@@ -80,8 +79,6 @@ async function writePin(
 ): Promise<void> {
   await mkdir(pinsDir, { recursive: true, mode: 0o700 });
   const path = pinPath(pinsDir, witness);
-  // Unique per write: two checks in one process (parallel witnesses of one log) may pin at once.
-  const tmp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const body = {
     version: 1,
     witness,
@@ -89,8 +86,8 @@ async function writePin(
     ...(key === undefined ? {} : { verifier_key: key }),
     pinned_at: now.toISOString(),
   };
-  await writeFile(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-  await rename(tmp, path);
+  // A unique temporary file per write: parallel checks of one log may pin at once.
+  await writeFileAtomic(path, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
 }
 
 export type PinStatus = "new" | "same" | "extended" | "unproven";
@@ -182,4 +179,12 @@ export async function checkPin(options: {
   }
   await writePin(pinsDir, witness, note, key, now);
   return { status: "extended", previous };
+}
+
+/**
+ * `checkPin` under the log's own pin (`logPinName` of the checkpoint's origin): the one way every
+ * reader of a log — evidence from an HTTP witness, a clone, tiles over HTTP — pins it.
+ */
+export function checkLogPin(options: Omit<Parameters<typeof checkPin>[0], "witness">): Promise<PinResult> {
+  return checkPin({ ...options, witness: logPinName(options.checkpoint.origin) });
 }

@@ -3,7 +3,6 @@
  * base URL (a static server, or a git host's raw file URLs) and verifies one entry — no clone.
  * `fetch` is injected; every response is size-capped before it is buffered.
  */
-import { z } from "zod";
 import { type Checkpoint, openCheckpoint } from "./checkpoint.js";
 import { tlogError } from "./errors.js";
 import { MAX_NOTE_BYTES, type VerifierKey } from "./note.js";
@@ -11,8 +10,6 @@ import { inclusionFromTiles, type TileInclusion } from "./tile-reader.js";
 import { MAX_ENTRY_BYTES, TILE_WIDTH } from "./tiles.js";
 import { CHECKPOINT_PATH, type ReadLogFile } from "./writer.js";
 
-/** The log metadata file at the root of a trailseal log (written by witness/gitlog). */
-export const LOG_METADATA_PATH = "trailseal-log.json";
 const MAX_METADATA_BYTES = 64 * 1024;
 
 export type FetchLike = (
@@ -35,6 +32,7 @@ function capFor(path: string): number {
   if (path === CHECKPOINT_PATH) return MAX_NOTE_BYTES;
   if (path.startsWith("tile/entries/")) return TILE_WIDTH * (2 + MAX_ENTRY_BYTES);
   if (path.startsWith("tile/")) return TILE_WIDTH * 32;
+  // Anything else (a log's own metadata file, e.g.) is small.
   return MAX_METADATA_BYTES;
 }
 
@@ -91,34 +89,6 @@ export function httpReader(
     return bytes;
   };
   return { read, stats };
-}
-
-const metadataSchema = z.looseObject({
-  verifier_key: z.string().optional(),
-  origin: z.string().optional(),
-});
-
-export interface LogMetadata {
-  verifierKey?: string;
-  origin?: string;
-}
-
-/** Reads `trailseal-log.json` at the log root (null when absent). */
-export async function readLogMetadata(read: ReadLogFile): Promise<LogMetadata | null> {
-  const bytes = await read(LOG_METADATA_PATH);
-  if (!bytes) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(bytes).toString("utf8"));
-  } catch (cause) {
-    throw tlogError("TLOG_FETCH_FAILED", `${LOG_METADATA_PATH} is not JSON`, { cause });
-  }
-  const parsed = metadataSchema.safeParse(json);
-  if (!parsed.success) throw tlogError("TLOG_FETCH_FAILED", `${LOG_METADATA_PATH} is not log metadata`);
-  return {
-    ...(parsed.data.verifier_key ? { verifierKey: parsed.data.verifier_key } : {}),
-    ...(parsed.data.origin ? { origin: parsed.data.origin } : {}),
-  };
 }
 
 /** Reads and verifies the log's current checkpoint. */

@@ -10,12 +10,12 @@ import { appendReceipts, appendSeal, type Seal } from "../../src/seal/index.js";
 import {
   generateNoteSigner,
   httpReader,
-  LOG_METADATA_PATH,
   readPin,
   TlogWriter,
   verifierKey,
   verifyEntryByTiles,
 } from "../../src/tlog/index.js";
+import { layout } from "../../src/witness/gitlog/index.js";
 import { appendToDisk, diskReader } from "./disk-log.js";
 import { asyncCodeOf, utf8 } from "./helpers.js";
 import { serveDirectory } from "./serve-dir.js";
@@ -46,7 +46,10 @@ async function newLog(size: number) {
       Array.from({ length: Math.min(500, size - at) }, (_, i) => filler(at + i)),
       signer,
     );
-  await writeFile(join(root, LOG_METADATA_PATH), JSON.stringify({ origin: signer.name, verifier_key: key }));
+  await writeFile(
+    join(root, layout.METADATA_PATH),
+    JSON.stringify({ origin: signer.name, verifier_key: key }),
+  );
   return { root, writer };
 }
 

@@ -15,7 +15,7 @@ export interface ReportOptions {
 }
 
 async function liveCheck(home: string): Promise<LiveReceiptCheck> {
-  const { verifyReceipts } = await import("../../witness/client/index.js");
+  const { verifyReceipts } = await import("../../witness/index.js");
   return async (stored, quorum) => {
     const result = await verifyReceipts({ home, stored, quorum });
     return {

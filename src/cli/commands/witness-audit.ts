@@ -1,4 +1,4 @@
-import { auditLog } from "../../witness/gitlog/index.js";
+import { auditLog } from "../../witness/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface WitnessAuditOptions {

@@ -1,4 +1,4 @@
-import { initLog } from "../../witness/gitlog/index.js";
+import { initLog } from "../../witness/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface WitnessInitOptions {

@@ -2,7 +2,7 @@ import { configError } from "../../errors/index.js";
 import { homePaths, loadRelayConfig } from "../../home/index.js";
 import { findSeal, readSeals } from "../../seal/index.js";
 import { parseDuration } from "../../time/index.js";
-import { isGitWitnessUrl, toAnchorUrl } from "../../witness/protocol/index.js";
+import { isGitWitnessUrl, toAnchorUrl } from "../../witness/index.js";
 import type { CliIO } from "../io.js";
 import { formatTable, printJson, println } from "../io.js";
 
@@ -78,7 +78,7 @@ export async function runWitnessPublish(options: WitnessPublishOptions, io: CliI
   const { endpoints, quorum } = await resolveWitnesses(options.home, options.witnessUrl, options.quorum);
   const timeoutMs = parseTimeout(options.timeout);
   const stored = findSeal(await readSeals(homePaths(options.home).seals), options.seal ?? "latest");
-  const { publishSeal } = await import("../../witness/client/index.js");
+  const { publishSeal } = await import("../../witness/index.js");
   const result = await publishSeal({
     home: options.home,
     stored,

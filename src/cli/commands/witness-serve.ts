@@ -51,7 +51,7 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
       );
     }
   }
-  const { openWitnessStorage, startWitnessServer } = await import("../../witness/server/index.js");
+  const { openWitnessStorage, startWitnessServer } = await import("../../witness/index.js");
   const storage = await openWitnessStorage(resolve(options.store), {
     home: options.home,
     push: options.push,

@@ -21,7 +21,7 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
   const paths = homePaths(options.home);
   const quorum = options.quorum ?? (await loadRelayConfig(paths.relayConfig)).witness.quorum;
   const stored = findSeal(await readSeals(paths.seals), options.seal ?? "latest");
-  const { assertQuorum, verifyReceipts } = await import("../../witness/client/index.js");
+  const { assertQuorum, verifyReceipts } = await import("../../witness/index.js");
   assertQuorum(quorum, Number.MAX_SAFE_INTEGER);
   const timeoutMs = parseTimeout(options.timeout);
   const result = await verifyReceipts({

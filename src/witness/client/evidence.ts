@@ -8,17 +8,15 @@
  * sideways is refused (TLOG_ROLLBACK / TLOG_FORK_DETECTED). A git witness does the same inside
  * its clone (witness/gitlog client). A witness without evidence is not checked here at all.
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { z } from "zod";
-import { readTextIfExists } from "../../durable/index.js";
+import { readTextIfExists, writeFileAtomic } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import {
-  checkPin,
+  checkLogPin,
   decodeBase64Strict,
   HASH_SIZE,
   logPinName,
-  type PinStatus,
   parseVerifierKey,
   pinPath,
   readPin,
@@ -28,18 +26,11 @@ import {
   consistencyProofSchema,
   EVIDENCE_FIELDS,
   hasInclusionEvidence,
+  type LogCheck,
+  logCheckOfClone,
   logEntryOf,
+  type WitnessClient,
 } from "../protocol/index.js";
-import type { WitnessClient } from "./types.js";
-
-/** What a verified log said about one anchor (reported per witness). */
-export interface LogCheck {
-  origin: string;
-  tree_size: number;
-  log_index: number;
-  /** Where the checkpoint stands against the pin: first seen, same tree, proven extension, or larger but unproven. */
-  pin: PinStatus;
-}
 
 const keyPinSchema = z.object({
   version: z.literal(1),
@@ -70,15 +61,13 @@ async function readKeyPin(pinsDir: string, url: string): Promise<string | null> 
 async function writeKeyPin(pinsDir: string, url: string, key: string): Promise<void> {
   await mkdir(pinsDir, { recursive: true, mode: 0o700 });
   const path = pinPath(pinsDir, keyPinName(url));
-  const tmp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const body = {
     version: 1,
     witness: keyPinName(url),
     verifier_key: key,
     pinned_at: new Date().toISOString(),
   };
-  await writeFile(tmp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-  await rename(tmp, path);
+  await writeFileAtomic(path, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
 }
 
 /**
@@ -156,9 +145,8 @@ export async function checkInclusionEvidence(options: {
   const { checkpoint, note, logIndex } = verifyInclusionEvidence(evidence, entry, key, origin);
   // Only a proof the client asked for is used: it starts at the size the client named.
   const proof = consistencyFrom === undefined ? undefined : consistencyProofOf(anchor);
-  const pin = await checkPin({
+  const pin = await checkLogPin({
     pinsDir,
-    witness: logPinName(checkpoint.origin),
     note,
     checkpoint,
     key,
@@ -177,17 +165,7 @@ export async function checkWitnessLog(
   anchor: Readonly<Record<string, unknown>>,
   options: { pinsDir: string; signal: AbortSignal; consistencyFrom?: number | undefined },
 ): Promise<LogCheck | undefined> {
-  if (client.kind === "git") {
-    const { log_origin, checkpoint_size, log_index, pin } = anchor as Record<string, unknown>;
-    return typeof log_origin === "string" && typeof checkpoint_size === "number" && typeof pin === "string"
-      ? {
-          origin: log_origin,
-          tree_size: checkpoint_size,
-          log_index: Number(log_index),
-          pin: pin as PinStatus,
-        }
-      : undefined;
-  }
+  if (client.kind === "git") return logCheckOfClone(anchor);
   if (!hasInclusionEvidence(anchor)) return undefined;
   const { pinsDir, signal, consistencyFrom } = options;
   const key = await witnessVerifierKey(client, pinsDir, signal);

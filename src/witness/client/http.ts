@@ -1,4 +1,5 @@
 import { TrailsealError } from "../../errors/index.js";
+import type { WitnessClient } from "../protocol/index.js";
 import {
   type AnchorReceipt,
   type AnchorRequest,
@@ -14,7 +15,6 @@ import {
   toAnchorUrl,
   toHealthUrl,
 } from "../protocol/index.js";
-import type { WitnessClient } from "./types.js";
 
 export interface HttpWitnessOptions {
   url: string;

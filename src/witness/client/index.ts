@@ -6,92 +6,56 @@
  * durably before returning, and sends an auth token only as a Bearer header to its own witness.
  * Verify also checks a witness's transparency log when it offers one (evidence.ts): inclusion
  * under a signed checkpoint and the per-log pin (fork detection); witnesses without evidence
- * are checked exactly as SPEC §4.1 allows.
+ * are checked exactly as SPEC §4.1 allows. `verifyByTiles` checks one anchor from a tiled
+ * log's checkpoint and tiles alone. Which client serves a URL (HTTP here, git in
+ * witness/gitlog) is decided by the caller: witness/index.ts composes the two.
  */
-import { TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import type { StoredReceipt, StoredSeal } from "../../seal/index.js";
-import { isGitWitnessUrl } from "../protocol/index.js";
-import { createHttpWitness } from "./http.js";
-import { type PublishResult, type PublishSealOptions, publishSealWith } from "./publish.js";
-import type { WitnessClient, WitnessEndpoint } from "./types.js";
-import { type VerifyReceiptsResult, verifyReceiptsWith } from "./verify.js";
+import { type WitnessClient, type WitnessEndpoint, witnessIdentity } from "../protocol/index.js";
+import { checkReceipts, type VerifyReceiptsResult } from "./verify.js";
 
-export type { LogCheck } from "./evidence.js";
 export type { HttpWitnessOptions, WitnessFailureDetails } from "./http.js";
 export { createHttpWitness } from "./http.js";
-export type { PublishOutcome, PublishResult, PublishSealOptions, RetryPolicy } from "./publish.js";
-export { assertQuorum, DEFAULT_RETRY_POLICY, publishToWitness } from "./publish.js";
-export type { WitnessClient, WitnessEndpoint } from "./types.js";
+export type {
+  PublishOutcome,
+  PublishResult,
+  PublishSealDeps,
+  PublishSealOptions,
+  RetryPolicy,
+} from "./publish.js";
+export { assertQuorum, DEFAULT_RETRY_POLICY, publishSealWith, publishToWitness } from "./publish.js";
+export type { TilesVerification, VerifyByTilesOptions } from "./tiles.js";
+export { verifyByTiles } from "./tiles.js";
 export type { FieldDifference, ReceiptCheck, VerifyReceiptsResult } from "./verify.js";
 export { diffAnchor, expectedAnchor } from "./verify.js";
-
-export interface WitnessContext {
-  home: string;
-  fetch?: typeof fetch;
-}
-
-interface GitlogModule {
-  createGitWitness(options: { url: string; name: string; authToken?: string; home: string }): WitnessClient;
-}
-
-/** An HTTP witness, or for a git URL (isGitWitnessUrl) the transparency-log client of witness/gitlog. */
-export async function createWitness(
-  endpoint: WitnessEndpoint,
-  context: WitnessContext,
-): Promise<WitnessClient> {
-  if (!isGitWitnessUrl(endpoint.url)) {
-    return createHttpWitness({
-      url: endpoint.url,
-      name: endpoint.name,
-      authToken: endpoint.auth_token,
-      fetch: context.fetch,
-    });
-  }
-  // Lazy: git libraries load only for a git witness. createGitWitness is checked at run time
-  // because witness/gitlog adds it in its own change; until then this is a typed error.
-  const gitlog = (await import("../gitlog/index.js")) as unknown as Partial<GitlogModule>;
-  if (typeof gitlog.createGitWitness !== "function") {
-    throw new TrailsealError(
-      "WITNESS_GIT_BACKEND_UNAVAILABLE",
-      `${endpoint.url} is a git transparency log, but this build has no git witness client`,
-      { exitCode: 2 },
-    );
-  }
-  return gitlog.createGitWitness({
-    url: endpoint.url,
-    name: endpoint.name,
-    authToken: endpoint.auth_token,
-    home: context.home,
-  });
-}
-
-/** See publishSealWith: parallel publish with per-witness timeout, retries, quorum; receipts stored. */
-export function publishSeal(options: PublishSealOptions): Promise<PublishResult> {
-  return publishSealWith(options, {
-    createClient: (endpoint) => createWitness(endpoint, { home: options.home }),
-  });
-}
 
 export interface VerifyReceiptsOptions {
   home: string;
   stored: StoredSeal;
   quorum: number;
-  /** Clients to use instead of building them from the receipts' URLs (matched by url). */
+  /** Clients to use instead of building them from the receipts' URLs (matched by witness identity). */
   clients?: WitnessClient[];
   timeoutMs?: number;
   signal?: AbortSignal;
 }
 
-/** GETs every receipted anchor and compares each field with the local seal (see verify.ts). */
-export async function verifyReceipts(options: VerifyReceiptsOptions): Promise<VerifyReceiptsResult> {
+/**
+ * GETs every receipted anchor and compares each field with the local seal (verify.ts), and
+ * checks the log evidence of every match (evidence.ts). `createClient` builds the client of a
+ * receipt's witness (HTTP or git: the composition in witness/index.ts).
+ */
+export async function verifyReceiptsWith(
+  options: VerifyReceiptsOptions,
+  deps: { createClient: (endpoint: WitnessEndpoint) => Promise<WitnessClient> },
+): Promise<VerifyReceiptsResult> {
   const clientFor = async (receipt: StoredReceipt) =>
-    options.clients?.find((client) => client.url === receipt.witness.url) ??
-    createWitness({ url: receipt.witness.url, name: receipt.witness.name }, { home: options.home });
+    options.clients?.find((client) => witnessIdentity(client.url) === witnessIdentity(receipt.witness.url)) ??
+    deps.createClient({ url: receipt.witness.url, name: receipt.witness.name });
   // Lazy: the tlog verifier loads only for verify.
   const { checkWitnessLog, isLogFailure, pinnedLogSize } = await import("./evidence.js");
   const pinsDir = homePaths(options.home).pins;
-  return verifyReceiptsWith(options, {
+  return checkReceipts(options, {
     clientFor,
     consistencyFrom: (client) => pinnedLogSize(client, pinsDir),
     checkLog: (client, anchor, signal, consistencyFrom) =>

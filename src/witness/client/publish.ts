@@ -1,10 +1,15 @@
 import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { appendReceipts, type StoredReceipt, type StoredSeal } from "../../seal/index.js";
-import { type AnchorReceipt, anchorRequestFromSeal } from "../protocol/index.js";
+import {
+  type AnchorReceipt,
+  anchorRequestFromSeal,
+  type WitnessClient,
+  type WitnessEndpoint,
+  witnessIdentity,
+} from "../protocol/index.js";
 import { sleep, whenAborted } from "./abort.js";
 import type { WitnessFailureDetails } from "./http.js";
-import type { WitnessClient, WitnessEndpoint } from "./types.js";
 
 export interface PublishOutcome {
   name: string;
@@ -151,14 +156,21 @@ export async function publishSealWith(
     ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
   };
   const clients = options.clients ?? (await Promise.all(options.endpoints.map(deps.createClient)));
-  const seen = new Set<string>();
+  // One witness counts once, however its URL is spelled (localhost / 127.0.0.1, a query, …).
+  const seen = new Map<string, string>();
   for (const client of clients) {
-    if (seen.has(client.url)) {
-      throw configError("WITNESS_DUPLICATE_ENDPOINT", `witness ${client.url} is listed twice`, {
-        hint: "a quorum counts distinct witnesses",
-      });
+    const identity = witnessIdentity(client.url);
+    const earlier = seen.get(identity);
+    if (earlier !== undefined) {
+      throw configError(
+        "WITNESS_DUPLICATE_ENDPOINT",
+        earlier === client.url
+          ? `witness ${client.url} is listed twice`
+          : `witnesses ${earlier} and ${client.url} are the same witness`,
+        { hint: "a quorum counts distinct witnesses" },
+      );
     }
-    seen.add(client.url);
+    seen.set(identity, client.url);
   }
   assertQuorum(options.quorum, clients.length);
   const request = anchorRequestFromSeal(options.stored.seal);
@@ -166,9 +178,10 @@ export async function publishSealWith(
     clients.map((client) => publishToWitness(client, request, policy, options.signal)),
   );
   const now = options.now ?? (() => new Date());
-  const known = new Set(options.stored.receipts.map((r) => `${r.witness.url}\n${r.receipt.anchor_id}`));
+  const receiptKey = (url: string, anchorId: string) => `${witnessIdentity(url)}\n${anchorId}`;
+  const known = new Set(options.stored.receipts.map((r) => receiptKey(r.witness.url, r.receipt.anchor_id)));
   const receipts: StoredReceipt[] = outcomes
-    .filter((outcome) => outcome.ok && !known.has(`${outcome.url}\n${outcome.receipt!.anchor_id}`))
+    .filter((outcome) => outcome.ok && !known.has(receiptKey(outcome.url, outcome.receipt!.anchor_id)))
     .map((outcome) => ({
       seal_id: options.stored.id,
       witness: { name: outcome.name, url: outcome.url },

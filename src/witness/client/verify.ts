@@ -1,8 +1,13 @@
 import type { StoredReceipt, StoredSeal } from "../../seal/index.js";
-import { ANCHOR_REQUEST_FIELDS, anchorRequestFromSeal, type StoredAnchor } from "../protocol/index.js";
+import {
+  ANCHOR_REQUEST_FIELDS,
+  anchorRequestFromSeal,
+  type LogCheck,
+  type StoredAnchor,
+  type WitnessClient,
+  witnessIdentity,
+} from "../protocol/index.js";
 import { whenAborted } from "./abort.js";
-import type { LogCheck } from "./evidence.js";
-import type { WitnessClient } from "./types.js";
 
 export interface FieldDifference {
   field: string;
@@ -70,14 +75,14 @@ export interface VerifyReceiptsDeps {
 }
 
 /** Checks every stored receipt of a seal against what its witness returns now, in parallel. */
-export async function verifyReceiptsWith(
+export async function checkReceipts(
   options: { stored: StoredSeal; quorum: number; timeoutMs?: number; signal?: AbortSignal },
   deps: VerifyReceiptsDeps,
 ): Promise<VerifyReceiptsResult> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const unique = new Map<string, StoredReceipt>();
   for (const receipt of options.stored.receipts) {
-    unique.set(`${receipt.witness.url}\n${receipt.receipt.anchor_id}`, receipt);
+    unique.set(`${witnessIdentity(receipt.witness.url)}\n${receipt.receipt.anchor_id}`, receipt);
   }
   const results = await Promise.all(
     [...unique.values()].map(async (receipt): Promise<ReceiptCheck> => {
@@ -131,7 +136,7 @@ export async function verifyReceiptsWith(
       }
     }),
   );
-  const confirmations = new Set(results.filter((r) => r.status === "match").map((r) => r.url)).size;
+  const confirmations = countWitnesses(results.filter((r) => r.status === "match"));
   return {
     seal_id: options.stored.id,
     quorum: options.quorum,
@@ -140,4 +145,29 @@ export async function verifyReceiptsWith(
     consistent: results.every((r) => r.status !== "mismatch"),
     results,
   };
+}
+
+/**
+ * Distinct witnesses among matching checks: two checks are one witness when their URLs name
+ * the same witness (witnessIdentity), or when they proved the same anchor id in the same log
+ * (one log reached two ways, e.g. served over HTTP and cloned directly, is one witness).
+ */
+export function countWitnesses(matches: readonly ReceiptCheck[]): number {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let root = x;
+    while (parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(x, root);
+    return root;
+  };
+  const union = (a: string, b: string) => {
+    for (const x of [a, b]) if (!parent.has(x)) parent.set(x, x);
+    parent.set(find(a), find(b));
+  };
+  for (const check of matches) {
+    const url = `url\n${witnessIdentity(check.url)}`;
+    union(url, url);
+    if (check.log) union(url, `log\n${check.log.origin}\n${check.anchor_id}`);
+  }
+  return new Set([...parent.keys()].filter((key) => key.startsWith("url\n")).map(find)).size;
 }

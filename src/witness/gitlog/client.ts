@@ -12,9 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
-import { checkPin, logPinName } from "../../tlog/index.js";
-import type { WitnessClient } from "../client/index.js";
-import type { AnchorReceipt, AnchorRequest, StoredAnchor } from "../protocol/index.js";
+import { checkLogPin } from "../../tlog/index.js";
+import type { AnchorReceipt, AnchorRequest, StoredAnchor, WitnessClient } from "../protocol/index.js";
 import { loadLogKey } from "./keys.js";
 import { LogState } from "./log.js";
 import { normalizeGitUrl, openRemote } from "./remote.js";
@@ -101,8 +100,7 @@ export function createGitWitness(options: GitWitnessOptions): WitnessClient {
       // against this home's pin for the log: the clone's tiles prove a grown log consistent.
       const pinsDir = homePaths(options.home).pins;
       const onCheckpoint: OnCheckpoint = async (checkpoint, note, read, key) =>
-        (await checkPin({ pinsDir, witness: logPinName(checkpoint.origin), note, checkpoint, key, read }))
-          .status;
+        (await checkLogPin({ pinsDir, note, checkpoint, key, read })).status;
       return withTempDir((dir) =>
         verifyAnchorInClone(remote, join(dir, "log"), anchorId, signal, onCheckpoint),
       );

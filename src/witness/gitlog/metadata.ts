@@ -4,7 +4,15 @@
  */
 import { z } from "zod";
 import { describeIssues, TrailsealError } from "../../errors/index.js";
-import { BRANCH, BUNDLE_SIZE, LOG_FORMAT_NAME, LOG_FORMAT_VERSION, SIGNER_PRINCIPAL } from "./layout.js";
+import type { ReadLogFile } from "../../tlog/index.js";
+import {
+  BRANCH,
+  BUNDLE_SIZE,
+  LOG_FORMAT_NAME,
+  LOG_FORMAT_VERSION,
+  METADATA_PATH,
+  SIGNER_PRINCIPAL,
+} from "./layout.js";
 import { formatSshPublicKey, parseSshPublicKey } from "./sshsig.js";
 
 export const logMetadataSchema = z.looseObject({
@@ -44,13 +52,13 @@ export function parseMetadata(text: string): LogMetadata {
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new TrailsealError("GITLOG_METADATA_INVALID", "trailseal-log.json is not JSON", { cause });
+    throw new TrailsealError("GITLOG_METADATA_INVALID", `${METADATA_PATH} is not JSON`, { cause });
   }
   const parsed = logMetadataSchema.safeParse(value);
   if (!parsed.success) {
     throw new TrailsealError(
       "GITLOG_METADATA_INVALID",
-      `trailseal-log.json is invalid: ${describeIssues(parsed.error.issues)}`,
+      `${METADATA_PATH} is invalid: ${describeIssues(parsed.error.issues)}`,
     );
   }
   return parsed.data;
@@ -87,4 +95,36 @@ export function parseAllowedSigners(text: string): Uint8Array[] {
     if (key) keys.push(key);
   }
   return keys;
+}
+
+const publishedKeySchema = z.looseObject({
+  verifier_key: z.string().optional(),
+  origin: z.string().optional(),
+});
+
+/** The members of a log's metadata a tile reader needs: its verifier key and origin. */
+export interface PublishedLogKey {
+  verifierKey?: string;
+  origin?: string;
+}
+
+/**
+ * Reads the metadata file at the root of a log served as raw files (tiles over HTTP), keeping
+ * only `verifier_key` and `origin`; null when absent. TLOG_FETCH_FAILED when it is not JSON.
+ */
+export async function readPublishedLogKey(read: ReadLogFile): Promise<PublishedLogKey | null> {
+  const bytes = await read(METADATA_PATH);
+  if (!bytes) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(bytes).toString("utf8"));
+  } catch (cause) {
+    throw new TrailsealError("TLOG_FETCH_FAILED", `${METADATA_PATH} is not JSON`, { cause });
+  }
+  const parsed = publishedKeySchema.safeParse(json);
+  if (!parsed.success) throw new TrailsealError("TLOG_FETCH_FAILED", `${METADATA_PATH} is not log metadata`);
+  return {
+    ...(parsed.data.verifier_key ? { verifierKey: parsed.data.verifier_key } : {}),
+    ...(parsed.data.origin ? { origin: parsed.data.origin } : {}),
+  };
 }

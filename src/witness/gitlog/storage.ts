@@ -1,20 +1,22 @@
 /**
  * The git backend of the witness server (`witness serve --store <log dir>`): an AnchorStorage
  * over a transparency-log repository. Invariants: single writer (a lock on the git dir held
- * while open); group commit (every append that arrives while a commit is being written goes
- * into the next one, so throughput grows with concurrency); an append resolves only after its
+ * while open); group commit (witness/group-commit: every append that arrives while a commit is
+ * being written goes into the next one); an append resolves only after its
  * commit's objects and the branch ref are fsync'd; `get`/`count` see only durable entries;
  * an optional mirror pushes the branch to a remote in the background, with retry.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { withDirLock } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
-import type { AnchorRequest, StoredAnchor } from "../protocol/index.js";
-import type { AnchorStorage } from "../server/index.js";
+import { createGroupCommit } from "../group-commit/index.js";
+import type { AnchorRequest, AnchorStorage, StoredAnchor } from "../protocol/index.js";
 import { type LogKey, loadLogKey } from "./keys.js";
+import { METADATA_PATH } from "./layout.js";
 import { canonicalRequest, LogState } from "./log.js";
 import { PushMirror } from "./mirror.js";
+import { runGit } from "./system-git.js";
 
 export interface GitStorageOptions {
   home: string;
@@ -23,13 +25,6 @@ export interface GitStorageOptions {
   now?: () => Date;
   /** Largest number of entries in one commit. */
   maxBatch?: number;
-}
-
-interface Pending {
-  request: AnchorRequest;
-  key: string;
-  resolve: (result: { anchor: StoredAnchor; created: boolean }) => void;
-  reject: (error: unknown) => void;
 }
 
 function unavailable(message: string, cause?: unknown): TrailsealError {
@@ -45,6 +40,20 @@ export function resolveGitDir(dirArg: string): string {
     exitCode: 2,
     hint: "create a log with `trailseal witness init --bare <dir>`",
   });
+}
+
+/** True when `dir` is a git transparency log: a work tree with the metadata file, or a bare repo with it at the branch head. */
+export async function isGitLogDir(dir: string): Promise<boolean> {
+  if (existsSync(join(dir, METADATA_PATH))) return true;
+  const looksBare =
+    existsSync(join(dir, "HEAD")) &&
+    existsSync(join(dir, "objects")) &&
+    statSync(join(dir, "objects")).isDirectory();
+  if (!looksBare) return false;
+  return runGit(["--git-dir", dir, "cat-file", "-e", `HEAD:${METADATA_PATH}`]).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Holds the single-writer lock of `gitdir` until the returned release function is called. */
@@ -107,9 +116,6 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
     throw error;
   }
   let closed = false;
-  let running: Promise<void> | null = null;
-  const queue: Pending[] = [];
-  const pendingByKey = new Map<string, Promise<{ anchor: StoredAnchor; created: boolean }>>();
   mirror?.kick(durableHead, durableSize);
 
   /** Re-reads the log from disk: the in-memory state may be ahead of the durable ref. */
@@ -121,61 +127,36 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
     durableNote = note;
   }
 
-  async function commitBatch(batch: Pending[]): Promise<void> {
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const staged = await state.stage(
-            batch.map((p) => p.request),
-            now(),
-            key,
-          );
-          await state.publish();
-          const note = await state.checkpointNote();
-          durableSize = state.size;
-          durableHead = state.head!;
-          durableNote = note;
-          batch.forEach((p, i) => {
-            p.resolve({ anchor: staged.anchors[i]!, created: staged.created[i]! });
-          });
-          mirror?.kick(durableHead, durableSize);
-          return;
-        } catch (cause) {
-          await reload();
-          // Someone pushed into the log (direct publishing): append again on top of their commit.
-          if ((cause as TrailsealError).code === "GITLOG_REF_MOVED" && attempt < 3) continue;
-          const error = unavailable("the git log could not be written", cause);
-          for (const p of batch) p.reject(error);
-          return;
-        }
+  /** One signed commit for the batch, objects and ref fsync'd; all or nothing. */
+  async function commitBatch(batch: readonly AnchorRequest[]) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const staged = await state.stage(batch, now(), key);
+        await state.publish();
+        const note = await state.checkpointNote();
+        durableSize = state.size;
+        durableHead = state.head!;
+        durableNote = note;
+        mirror?.kick(durableHead, durableSize);
+        return staged.anchors.map((anchor, i) => ({ value: anchor, created: staged.created[i]! }));
+      } catch (cause) {
+        await reload();
+        // Someone pushed into the log (direct publishing): append again on top of their commit.
+        if ((cause as TrailsealError).code === "GITLOG_REF_MOVED" && attempt < 3) continue;
+        throw unavailable("the git log could not be written", cause);
       }
-    } finally {
-      for (const p of batch) pendingByKey.delete(p.key);
     }
   }
 
-  function kick(): void {
-    if (running) return;
-    running = (async () => {
-      while (queue.length > 0) await commitBatch(queue.splice(0, maxBatch));
-      running = null;
-    })();
-  }
+  const queue = createGroupCommit<AnchorRequest, StoredAnchor>({ flush: commitBatch, maxBatch });
 
   return {
     async append(request) {
       if (closed) throw unavailable("the git log is closed");
       const existing = state.find(request);
       if (existing && indexOf(existing) < durableSize) return { anchor: existing, created: false };
-      const key = canonicalRequest(request);
-      const inFlight = pendingByKey.get(key);
-      if (inFlight) return inFlight.then(({ anchor }) => ({ anchor, created: false }));
-      const promise = new Promise<{ anchor: StoredAnchor; created: boolean }>((resolve, reject) => {
-        queue.push({ request, key, resolve, reject });
-      });
-      pendingByKey.set(key, promise);
-      kick();
-      return promise;
+      const { value, created } = await queue.submit(canonicalRequest(request), request);
+      return { anchor: value, created };
     },
     async get(anchorId) {
       const anchor = state.get(anchorId);
@@ -198,6 +179,7 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
       return {
         backend: "git",
         entries: durableSize,
+        ...queue.stats(),
         head: durableHead,
         origin: state.metadata.origin,
         ...(state.metadata.verifier_key ? { verifier_key: state.metadata.verifier_key } : {}),
@@ -207,7 +189,7 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
     async close() {
       if (closed) return;
       closed = true;
-      while (running) await running;
+      await queue.drain();
       await mirror?.stop();
       await releaseLock();
     },

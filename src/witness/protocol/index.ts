@@ -1,13 +1,22 @@
 /**
- * The witness protocol (SPEC §2.2–2.3, §4.1; DESIGN §6): the one definition of the wire
- * schemas, routes, limits and error↔status table, imported by the client, the HTTP server and
- * the git log. Invariants: the server validates with the strict schemas (what it accepts is
+ * The witness protocol: the one definition of the wire schemas, routes, limits and
+ * error↔status table, and of the contracts between the witness parts (`WitnessClient`,
+ * `AnchorStorage`, log evidence), imported by the client, the HTTP server and the git log. Invariants: the server validates with the strict schemas (what it accepts is
  * exactly what it stores), the client parses with the lenient ones (any SPEC §4.1 witness
  * works); both agree on every constant here. docs/protocol.md is the prose version.
  */
 import type { Seal } from "../../seal/index.js";
 import { type AnchorRequest, PROTOCOL } from "./schemas.js";
 
+export type {
+  AnchorStorage,
+  CloneEvidence,
+  LogCheck,
+  StorageHealth,
+  WitnessClient,
+  WitnessEndpoint,
+} from "./contracts.js";
+export { logCheckOfClone } from "./contracts.js";
 export type { WitnessErrorCode } from "./errors.js";
 export { ERROR_STATUS, isRetryableStatus, statusForError } from "./errors.js";
 export { anchorPath, ROUTES } from "./routes.js";
@@ -32,7 +41,14 @@ export {
   parseConsistencyFrom,
   storedAnchorSchema,
 } from "./schemas.js";
-export { isGitWitnessUrl, toAnchorLookupUrl, toAnchorUrl, toHealthUrl, toWitnessBase } from "./urls.js";
+export {
+  isGitWitnessUrl,
+  toAnchorLookupUrl,
+  toAnchorUrl,
+  toHealthUrl,
+  toWitnessBase,
+  witnessIdentity,
+} from "./urls.js";
 
 /** The anchor request that publishes a seal: the mapping of SPEC §2.1 onto §2.2. */
 export function anchorRequestFromSeal(seal: Seal): AnchorRequest {

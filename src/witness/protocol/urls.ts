@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from "node:path";
 import { TrailsealError } from "../../errors/index.js";
 import { anchorPath, ROUTES } from "./routes.js";
 
@@ -67,4 +68,51 @@ export function toAnchorLookupUrl(url: string, anchorId: string): string {
 
 export function toHealthUrl(url: string): string {
   return `${toWitnessBase(url)}${ROUTES.health}`;
+}
+
+/** Loopback spellings that name this machine: one witness, however it is written. */
+function canonicalHost(hostname: string): string {
+  let host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+  if (mapped) host = mapped[1]!;
+  // new URL() prints an IPv4-mapped address in hex (::ffff:7f00:1).
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (hex) {
+    const high = Number.parseInt(hex[1]!, 16);
+    const low = Number.parseInt(hex[2]!, 16);
+    host = `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  if (host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\./.test(host))
+    return "127.0.0.1";
+  return host.replace(/\.$/, "");
+}
+
+/**
+ * The identity of a witness for counting toward a quorum: two URLs that reach the same
+ * witness give the same identity. For HTTP: scheme, canonical host (loopback spellings and
+ * IPv4-mapped IPv6 folded, a trailing dot dropped), port, and the witness base path — query,
+ * fragment and the `/api/v1/anchor` suffix never make a second witness. For git: the URL
+ * without its `git+` prefix and trailing slashes, local paths made absolute.
+ */
+export function witnessIdentity(url: string): string {
+  if (isGitWitnessUrl(url)) {
+    let text = url.trim().replace(/^git\+(?=(https?|ssh):\/\/)/i, "");
+    if (/^file:\/\//i.test(text)) {
+      try {
+        text = decodeURIComponent(new URL(text).pathname);
+      } catch {
+        // keep it as written
+      }
+    }
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text) && !/^[A-Za-z0-9._-]+@[^/:]+:/.test(text))
+      text = resolvePath(text);
+    return `git:${text.replace(/\/+$/, "")}`;
+  }
+  try {
+    const base = new URL(toWitnessBase(url));
+    const port = base.port || (base.protocol === "https:" ? "443" : "80");
+    return `${base.protocol}//${canonicalHost(base.hostname)}:${port}${base.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return url.trim();
+  }
 }

@@ -1,21 +1,18 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import { describeIssues, isTrailsealError } from "../../errors/index.js";
 import {
-  ANCHOR_ID,
+  type AnchorStorage,
   anchorPath,
-  anchorRequestSchema,
   CONSISTENCY_FROM_PARAM,
   LIMITS,
   type Limits,
   PROTOCOL,
-  parseConsistencyFrom,
   ROUTES,
   statusForError,
   type WitnessErrorCode,
 } from "../protocol/index.js";
 import { createTokenCheck } from "./auth.js";
+import { type CoreError, createWitnessCore } from "./core.js";
 import { createRateLimiter } from "./rate-limit.js";
-import type { AnchorStorage } from "./storage.js";
 
 export interface WitnessAppOptions {
   storage: AnchorStorage;
@@ -32,12 +29,18 @@ function sendError(res: Response, code: WitnessErrorCode, message: string, detai
     .json({ error: details === undefined ? { code, message } : { code, message, details } });
 }
 
+function sendCoreError(res: Response, error: CoreError): void {
+  if (error.retryAfter !== undefined) res.set("Retry-After", String(error.retryAfter));
+  sendError(res, error.code, error.message, error.details);
+}
+
 /** Maps body-parser / express errors (all caused by the request) to protocol errors. */
 function requestErrorCode(error: { type?: string; status?: number }): WitnessErrorCode {
   switch (error.type) {
     case "entity.too.large":
       return "WITNESS_PAYLOAD_TOO_LARGE";
     case "entity.parse.failed":
+    case "encoding.invalid":
       return "WITNESS_INVALID_JSON";
     case "encoding.unsupported":
     case "charset.unsupported":
@@ -47,15 +50,43 @@ function requestErrorCode(error: { type?: string; status?: number }): WitnessErr
   }
 }
 
+/** The charset parameter of a Content-Type, lowercased without quotes; undefined when absent. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  for (const param of (contentType ?? "").split(";").slice(1)) {
+    const [name, ...value] = param.split("=");
+    if (name?.trim().toLowerCase() === "charset")
+      return value
+        .join("=")
+        .trim()
+        .replace(/^"(.*)"$/, "$1")
+        .toLowerCase();
+  }
+  return undefined;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
- * The three endpoints of SPEC §4.1 with DESIGN §6 semantics, over any AnchorStorage.
- * The handlers only translate: validation is the protocol's strict schema, persistence is the
- * storage's, and every failure becomes one row of the protocol's error table.
+ * The body is UTF-8 JSON (RFC 8259 §8.1): bytes that are not UTF-8 are refused, never decoded
+ * with U+FFFD replacements (the stored key_id would differ from what the client signed).
+ */
+function assertUtf8(_req: unknown, _res: unknown, buffer: Buffer): void {
+  try {
+    strictUtf8.decode(buffer);
+  } catch {
+    throw Object.assign(new Error("the body is not valid UTF-8"), { status: 400, type: "encoding.invalid" });
+  }
+}
+
+/**
+ * The three endpoints of SPEC §4.1 over the witness core (core.ts). Express reads the request
+ * (token, media type, size, rate) and maps each core result to a status; the protocol rules
+ * themselves live in the core.
  */
 export function createWitnessApp(options: WitnessAppOptions): express.Express {
   const limits = { ...LIMITS, ...options.limits };
   const now = options.now ?? (() => new Date());
-  const { storage } = options;
+  const core = createWitnessCore(options.storage);
   const checkToken = createTokenCheck(options.tokens ?? []);
   const limiter = createRateLimiter(limits.rateBurst, limits.ratePerSecond, () => now().getTime());
   const app = express();
@@ -75,7 +106,12 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
     next();
   });
 
-  const json = express.json({ limit: limits.maxBodyBytes, strict: true, type: () => true });
+  const json = express.json({
+    limit: limits.maxBodyBytes,
+    strict: true,
+    type: () => true,
+    verify: assertUtf8,
+  });
 
   app.post(
     ROUTES.anchor,
@@ -85,117 +121,40 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
         sendError(res, "WITNESS_UNAUTHORIZED", "a valid bearer token is required to anchor");
         return;
       }
-      if (!req.is("application/json")) {
-        sendError(res, "WITNESS_UNSUPPORTED_MEDIA_TYPE", "the body must be application/json");
+      const charset = charsetOf(req.get("content-type"));
+      if (
+        !req.is("application/json") ||
+        (charset !== undefined && charset !== "utf-8" && charset !== "utf8")
+      ) {
+        sendError(res, "WITNESS_UNSUPPORTED_MEDIA_TYPE", "the body must be application/json in UTF-8");
         return;
       }
       next();
     },
     json,
     async (req, res) => {
-      const body: unknown = req.body;
-      if (typeof body === "object" && body !== null && !Array.isArray(body)) {
-        const protocol = (body as { protocol?: unknown }).protocol;
-        if (protocol !== undefined && protocol !== PROTOCOL) {
-          sendError(res, "WITNESS_WRONG_PROTOCOL", `protocol must be "${PROTOCOL}"`);
-          return;
-        }
-      }
-      const parsed = anchorRequestSchema.safeParse(body);
-      if (!parsed.success) {
-        sendError(res, "WITNESS_INVALID_REQUEST", describeIssues(parsed.error.issues), {
-          issues: parsed.error.issues.slice(0, 10).map((issue) => ({
-            path: issue.path.map(String).join("."),
-            message: issue.message,
-          })),
-        });
-        return;
-      }
-      let result: Awaited<ReturnType<AnchorStorage["append"]>>;
-      try {
-        result = await storage.append(parsed.data);
-      } catch (error) {
-        res.set("Retry-After", "5");
-        sendError(
-          res,
-          "WITNESS_STORAGE_UNAVAILABLE",
-          isTrailsealError(error) && error.code === "WITNESS_STORAGE_UNAVAILABLE"
-            ? error.message
-            : "the anchor could not be stored",
-        );
-        return;
-      }
-      const { anchor, created } = result;
-      const receipt: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(anchor)) {
-        if (!(field in anchorRequestSchema.shape)) receipt[field] = value;
-      }
+      const result = await core.anchor(req.body);
+      if (!result.ok) return sendCoreError(res, result);
       res
-        .location(anchorPath(anchor.anchor_id))
-        .status(created ? 201 : 200)
-        .json(receipt);
+        .location(anchorPath(result.anchorId))
+        .status(result.created ? 201 : 200)
+        .json(result.receipt);
     },
   );
 
   app.get(ROUTES.anchorById, async (req, res) => {
-    const id = req.params.id;
-    if (typeof id !== "string" || !ANCHOR_ID.test(id)) {
-      sendError(res, "WITNESS_INVALID_ANCHOR_ID", "an anchor id is wit_ followed by URL-safe characters");
-      return;
-    }
-    // The one query member read (the app's query parser stays off): only a log backend uses it.
-    let consistencyFrom: number | undefined;
-    if (storage.inclusionEvidence) {
-      const query = req.url.indexOf("?");
-      const params = new URLSearchParams(query < 0 ? "" : req.url.slice(query + 1));
-      const parsed = parseConsistencyFrom(params.getAll(CONSISTENCY_FROM_PARAM));
-      if (parsed !== null) consistencyFrom = parsed;
-      else {
-        sendError(res, "WITNESS_INVALID_REQUEST", `${CONSISTENCY_FROM_PARAM} must be one integer ≥ 1`, {
-          parameter: CONSISTENCY_FROM_PARAM,
-        });
-        return;
-      }
-    }
-    let anchor: Awaited<ReturnType<AnchorStorage["get"]>>;
-    let evidence: Record<string, unknown> | null = null;
-    try {
-      anchor = await storage.get(id);
-      if (anchor && storage.inclusionEvidence)
-        evidence = await storage.inclusionEvidence(
-          anchor,
-          consistencyFrom === undefined ? {} : { consistencyFrom },
-        );
-    } catch {
-      res.set("Retry-After", "5");
-      sendError(res, "WITNESS_STORAGE_UNAVAILABLE", "the anchor store cannot be read");
-      return;
-    }
-    if (!anchor) {
-      sendError(res, "WITNESS_ANCHOR_NOT_FOUND", `no anchor ${id}`);
-      return;
-    }
-    if (
-      evidence &&
-      typeof consistencyFrom === "number" &&
-      !(typeof evidence.tree_size === "number" && consistencyFrom <= evidence.tree_size)
-    ) {
-      sendError(res, "WITNESS_INVALID_REQUEST", `${CONSISTENCY_FROM_PARAM} is larger than the tree`, {
-        parameter: CONSISTENCY_FROM_PARAM,
-        tree_size: evidence.tree_size,
-      });
-      return;
-    }
-    res.status(200).json(evidence ? { ...anchor, ...evidence } : anchor);
+    // The one query member read (the app's query parser stays off).
+    const query = req.url.indexOf("?");
+    const params = new URLSearchParams(query < 0 ? "" : req.url.slice(query + 1));
+    const result = await core.get(String(req.params.id), params.getAll(CONSISTENCY_FROM_PARAM));
+    if (!result.ok) return sendCoreError(res, result);
+    res.status(200).json(result.anchor);
   });
 
   app.get(ROUTES.health, async (_req, res) => {
-    try {
-      const [anchors, extra] = await Promise.all([storage.count(), storage.health()]);
-      res.status(200).json({ ...extra, status: "ok", protocol: PROTOCOL, anchors });
-    } catch {
-      res.status(503).json({ status: "unavailable", protocol: PROTOCOL });
-    }
+    const body = await core.health();
+    if (body) res.status(200).json(body);
+    else res.status(503).json({ status: "unavailable", protocol: PROTOCOL });
   });
 
   const methodNotAllowed = (allow: string) => (_req: Request, res: Response) => {

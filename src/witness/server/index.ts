@@ -1,26 +1,22 @@
 /**
- * The witness HTTP server (SPEC §4.1, DESIGN §6): Express over an AnchorStorage. Invariants:
+ * The witness HTTP server (SPEC §4.1, DESIGN §6): a core (core.ts: anchor, get, health with
+ * typed results) over an AnchorStorage, and Express mapping its results to statuses. Invariants:
  * a 201 is sent only after the anchor is durable; a rejected request changes nothing; hostile
  * input gets a 4xx, never a 5xx; GETs are public, POST needs a bearer token when tokens are
  * configured; it binds 127.0.0.1 unless told otherwise; a client that stalls its headers or
  * body is cut off by the server timeouts and never blocks the others.
  */
-import { execFile } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { TrailsealError } from "../../errors/index.js";
-import { LIMITS, type Limits } from "../protocol/index.js";
+import { type AnchorStorage, LIMITS, type Limits } from "../protocol/index.js";
 import { createWitnessApp } from "./app.js";
-import { openFileStorage } from "./file-storage.js";
-import type { AnchorStorage } from "./storage.js";
 
+export type { AnchorStorage } from "../protocol/index.js";
 export type { WitnessAppOptions } from "./app.js";
 export { createWitnessApp } from "./app.js";
 export type { FileStorageOptions } from "./file-storage.js";
 export { ANCHORS_FILE, openFileStorage } from "./file-storage.js";
-export type { AnchorStorage } from "./storage.js";
 
 export interface StartWitnessServerOptions {
   storage: AnchorStorage;
@@ -42,7 +38,13 @@ export interface RunningWitnessServer {
 export async function startWitnessServer(options: StartWitnessServerOptions): Promise<RunningWitnessServer> {
   const limits = { ...LIMITS, ...options.limits };
   const app = createWitnessApp({ ...options, limits });
-  const server = createServer(app);
+  // Node checks the header and request timeouts only every connectionsCheckingInterval (30 s by
+  // default), which let a stalled client hold a socket for up to 27 s / 56 s instead of the
+  // documented 10 s / 30 s: check often enough that the limits are what they say.
+  const server = createServer(
+    { connectionsCheckingInterval: Math.max(100, Math.min(1_000, limits.headersTimeoutMs / 4)) },
+    app,
+  );
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
@@ -76,42 +78,4 @@ export async function startWitnessServer(options: StartWitnessServerOptions): Pr
       return closing;
     },
   };
-}
-
-export const GIT_LOG_MARKER = "trailseal-log.json";
-
-/** True when `dir` is a git transparency log: a work tree with the marker, or a bare repo with it at HEAD. */
-export async function isGitLogDir(dir: string): Promise<boolean> {
-  if (existsSync(join(dir, GIT_LOG_MARKER))) return true;
-  const looksBare =
-    existsSync(join(dir, "HEAD")) &&
-    existsSync(join(dir, "objects")) &&
-    statSync(join(dir, "objects")).isDirectory();
-  if (!looksBare) return false;
-  return new Promise((resolve) => {
-    execFile("git", ["--git-dir", dir, "cat-file", "-e", `HEAD:${GIT_LOG_MARKER}`], (error) =>
-      resolve(!error),
-    );
-  });
-}
-
-export interface OpenStoreOptions {
-  home: string;
-  push?: string;
-  now?: () => Date;
-}
-
-/** `witness serve --store DIR`: the git backend for a transparency log, else the JSONL file. */
-export async function openWitnessStorage(dir: string, options: OpenStoreOptions): Promise<AnchorStorage> {
-  if (await isGitLogDir(dir)) {
-    // Lazy: git libraries load only for a git store.
-    const gitlog = await import("../gitlog/index.js");
-    return gitlog.openGitStorage(dir, { home: options.home, push: options.push });
-  }
-  if (options.push) {
-    throw new TrailsealError("WITNESS_PUSH_UNSUPPORTED", "--push needs a git transparency log as --store", {
-      exitCode: 2,
-    });
-  }
-  return openFileStorage(dir, { now: options.now });
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { publishSeal, verifyReceipts } from "../../../src/witness/client/index.js";
+import { publishSeal, verifyReceipts } from "../../../src/witness/index.js";
 import { ROUTES } from "../../../src/witness/protocol/index.js";
 import { deadUrl, homeWithSeal, reload, startRawServer, startRealWitness } from "./fixtures.js";
 

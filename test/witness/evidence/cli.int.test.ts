@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { initHome } from "../../../src/home/index.js";
-import { publishSeal } from "../../../src/witness/client/index.js";
+import { publishSeal } from "../../../src/witness/index.js";
 import { runCli } from "../../helpers/cli.js";
 import { homeWithSeal } from "../client/fixtures.js";
 import { sampleRequest } from "../server/storage-contract.js";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { homePaths, initHome } from "../../../src/home/index.js";
 import type { StoredSeal } from "../../../src/seal/index.js";
 import { logPinName, openCheckpoint, readPin, verifyConsistency } from "../../../src/tlog/index.js";
-import { publishSeal, verifyReceipts } from "../../../src/witness/client/index.js";
+import { publishSeal, verifyReceipts } from "../../../src/witness/index.js";
 import {
   CONSISTENCY_FROM_PARAM,
   toAnchorLookupUrl,

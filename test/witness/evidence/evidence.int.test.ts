@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { homePaths, initHome } from "../../../src/home/index.js";
 import type { StoredSeal } from "../../../src/seal/index.js";
 import { logPinName, readPin, verifyInclusionEvidence } from "../../../src/tlog/index.js";
-import { publishSeal, verifyReceipts } from "../../../src/witness/client/index.js";
 import { createGitWitness } from "../../../src/witness/gitlog/index.js";
+import { publishSeal, verifyReceipts } from "../../../src/witness/index.js";
 import {
   EVIDENCE_FIELDS,
   logEntryOf,

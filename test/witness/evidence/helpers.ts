@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
-import type { AnchorStorage, RunningWitnessServer } from "../../../src/witness/server/index.js";
+import type { AnchorStorage } from "../../../src/witness/protocol/index.js";
+import type { RunningWitnessServer } from "../../../src/witness/server/index.js";
 import { startWitnessServer } from "../../../src/witness/server/index.js";
 import { startRawServer } from "../client/fixtures.js";
 

@@ -111,7 +111,9 @@ describe("git storage", () => {
     const head = git(gitdir, "rev-parse", "main").trim();
     const storage2 = await openGitStorage(gitdir, { home, push: mirror });
     for (let i = 0; i < 200; i++) {
-      const h = (await storage2.health()) as { push: { pushed_head: string | null; lag_entries: number } };
+      const h = (await storage2.health()) as unknown as {
+        push: { pushed_head: string | null; lag_entries: number };
+      };
       if (h.push.pushed_head === head) {
         expect(h.push.lag_entries).toBe(0);
         break;

@@ -1,8 +1,7 @@
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROUTES } from "../../../src/witness/protocol/index.js";
+import { type AnchorStorage, ROUTES } from "../../../src/witness/protocol/index.js";
 import {
-  type AnchorStorage,
   openFileStorage,
   type RunningWitnessServer,
   startWitnessServer,
@@ -96,7 +95,7 @@ describe("witness server: strict validation, never 5xx on hostile input", () => 
       status: "ok",
       protocol: "trailseal-witness-v1",
       anchors: 1,
-      storage: "file",
+      backend: "file",
     });
   });
 
@@ -186,7 +185,12 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
       },
       get: async () => null,
       count: async () => 0,
-      health: async () => ({}),
+      health: async () => ({
+        backend: "failing",
+        entries: 0,
+        commits_since_start: 0,
+        anchors_since_start: 0,
+      }),
       close: async () => undefined,
     };
     const server = await startWitnessServer({ storage: failing });

@@ -7,9 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AnchorRequest } from "../../../src/witness/protocol/index.js";
+import type { AnchorRequest, AnchorStorage } from "../../../src/witness/protocol/index.js";
 import { ANCHOR_ID, PROTOCOL } from "../../../src/witness/protocol/index.js";
-import type { AnchorStorage } from "../../../src/witness/server/index.js";
 
 export interface StorageFixture {
   storage: AnchorStorage;

@@ -1,0 +1,143 @@
+/**
+ * The witness capability's door, and its one composition point. The parts never import each
+ * other's implementations: witness/protocol holds the wire format and the contracts
+ * (`WitnessClient`, `AnchorStorage`, log evidence); witness/client speaks HTTP to a witness and
+ * runs publish/verify over any `WitnessClient`; witness/gitlog is the git transparency log
+ * (a `WitnessClient` over a clone, an `AnchorStorage` over a repository); witness/server is the
+ * reference HTTP server over any `AnchorStorage`. This module picks HTTP or git for a URL (the
+ * relay and the CLI) and the file or git backend for a store directory (`witness serve`).
+ *
+ * Heavy parts load lazily: importing this module loads the client and protocol only; the git
+ * log, the HTTP server (Express) and isomorphic-git load when a git URL, a store or a server is
+ * actually used.
+ */
+import { TrailsealError } from "../errors/index.js";
+import {
+  type PublishResult,
+  type PublishSealOptions,
+  publishSealWith,
+  type VerifyByTilesOptions,
+  type VerifyReceiptsOptions,
+  type VerifyReceiptsResult,
+  verifyReceiptsWith,
+} from "./client/index.js";
+import type { AuditOptions, AuditReport, InitLogOptions, InitLogResult } from "./gitlog/index.js";
+import {
+  type AnchorStorage,
+  isGitWitnessUrl,
+  type WitnessClient,
+  type WitnessEndpoint,
+} from "./protocol/index.js";
+import type { RunningWitnessServer, StartWitnessServerOptions } from "./server/index.js";
+
+export type {
+  FieldDifference,
+  PublishOutcome,
+  PublishResult,
+  PublishSealOptions,
+  ReceiptCheck,
+  RetryPolicy,
+  TilesVerification,
+  VerifyByTilesOptions,
+  VerifyReceiptsOptions,
+  VerifyReceiptsResult,
+} from "./client/index.js";
+export { assertQuorum, createHttpWitness, DEFAULT_RETRY_POLICY } from "./client/index.js";
+export type { AuditOptions, AuditReport, InitLogOptions, InitLogResult } from "./gitlog/index.js";
+export type {
+  AnchorReceipt,
+  AnchorRequest,
+  AnchorStorage,
+  LogCheck,
+  StoredAnchor,
+  WitnessClient,
+  WitnessEndpoint,
+} from "./protocol/index.js";
+export { isGitWitnessUrl, toAnchorUrl, witnessIdentity } from "./protocol/index.js";
+export type { RunningWitnessServer, StartWitnessServerOptions } from "./server/index.js";
+
+export interface WitnessContext {
+  home: string;
+  fetch?: typeof fetch;
+}
+
+/** The client of one witness: HTTP, or for a git URL (isGitWitnessUrl) the transparency-log client. */
+export async function createWitness(
+  endpoint: WitnessEndpoint,
+  context: WitnessContext,
+): Promise<WitnessClient> {
+  if (!isGitWitnessUrl(endpoint.url)) {
+    const { createHttpWitness } = await import("./client/index.js");
+    return createHttpWitness({
+      url: endpoint.url,
+      name: endpoint.name,
+      authToken: endpoint.auth_token,
+      fetch: context.fetch,
+    });
+  }
+  const { createGitWitness } = await import("./gitlog/index.js");
+  return createGitWitness({
+    url: endpoint.url,
+    name: endpoint.name,
+    authToken: endpoint.auth_token,
+    home: context.home,
+  });
+}
+
+/** Parallel publish with per-witness timeout, retries and quorum; receipts stored (witness/client). */
+export function publishSeal(options: PublishSealOptions): Promise<PublishResult> {
+  return publishSealWith(options, {
+    createClient: (endpoint) => createWitness(endpoint, { home: options.home }),
+  });
+}
+
+/** GETs every receipted anchor, compares it with the local seal and checks log evidence (witness/client). */
+export function verifyReceipts(options: VerifyReceiptsOptions): Promise<VerifyReceiptsResult> {
+  return verifyReceiptsWith(options, {
+    createClient: (endpoint) => createWitness(endpoint, { home: options.home }),
+  });
+}
+
+/** One anchor of a tiled log from its checkpoint and tiles over HTTP (witness/client). */
+export async function verifyByTiles(options: VerifyByTilesOptions) {
+  const client = await import("./client/index.js");
+  return client.verifyByTiles(options);
+}
+
+export interface OpenStoreOptions {
+  home: string;
+  push?: string;
+  now?: () => Date;
+}
+
+/** `witness serve --store DIR`: the git backend for a transparency log, else the JSONL file. */
+export async function openWitnessStorage(dir: string, options: OpenStoreOptions): Promise<AnchorStorage> {
+  const gitlog = await import("./gitlog/index.js");
+  if (await gitlog.isGitLogDir(dir))
+    return gitlog.openGitStorage(dir, { home: options.home, push: options.push });
+  if (options.push) {
+    throw new TrailsealError("WITNESS_PUSH_UNSUPPORTED", "--push needs a git transparency log as --store", {
+      exitCode: 2,
+    });
+  }
+  const { openFileStorage } = await import("./server/index.js");
+  return openFileStorage(dir, { now: options.now });
+}
+
+/** The reference witness server (Express) over a storage. */
+export async function startWitnessServer(options: StartWitnessServerOptions): Promise<RunningWitnessServer> {
+  const server = await import("./server/index.js");
+  return server.startWitnessServer(options);
+}
+
+/** `witness init`: a new git transparency log. */
+export async function initLog(dir: string, options: InitLogOptions): Promise<InitLogResult> {
+  const gitlog = await import("./gitlog/index.js");
+  return gitlog.initLog(dir, options);
+}
+
+/** `witness audit`: the whole history of a git log, local or cloned. */
+export async function auditLog(target: string, options: AuditOptions = {}): Promise<AuditReport> {
+  const gitlog = await import("./gitlog/index.js");
+  return gitlog.auditLog(target, options);
+}
