@@ -1,7 +1,7 @@
 import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { fsyncDir, withDirLock } from "../durable/index.js";
+import { appendAll, fsyncDir, withDirLock } from "../durable/index.js";
 import { HMAC_REF, isIsoMillis, SHA256_REF } from "../encoding/index.js";
 import { TrailsealError } from "../errors/index.js";
 import type { Seal } from "./seal.js";
@@ -68,8 +68,8 @@ async function appendLines(dir: string, lines: Line[]): Promise<void> {
         await handle.truncate(text.lastIndexOf(10) + 1);
       }
     }
-    await handle.write(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
-    await handle.sync();
+    const bytes = Buffer.from(lines.map((line) => `${JSON.stringify(line)}\n`).join(""), "utf8");
+    await appendAll(handle, bytes, (await handle.stat()).size);
     // The first append may have created the file: its directory entry must be durable too.
     if (size === 0) await fsyncDir(dir);
   } finally {

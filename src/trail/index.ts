@@ -1,8 +1,9 @@
 /**
  * The audit trail on disk (DESIGN §4): append-only JSONL segments under `<home>/trail/`.
- * Invariants: appends are serialized across processes by a directory lock, written in one
- * write and fsync'd before they are returned (acknowledged); a torn tail is repaired on the
- * next append; reading and verifying stream, so memory stays flat as the trail grows.
+ * Invariants: appends are serialized across processes by a directory lock, written whole
+ * (every byte, or the segment is cut back to its last whole line and the append fails) and
+ * fsync'd before they are returned (acknowledged); a torn tail (a crash mid-write) is repaired
+ * on the next append; reading and verifying stream, so memory stays flat as the trail grows.
  */
 import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,7 +15,7 @@ import {
   serializeEvent,
   type TrailEvent,
 } from "../chain/index.js";
-import { fsyncDir, withDirLock } from "../durable/index.js";
+import { appendAll, fsyncDir, withDirLock } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { currentSegment, ensureDir, listSegments, readLines } from "./files.js";
 import { repairAndReadTail } from "./tail.js";
@@ -62,8 +63,9 @@ export async function appendEvents(
     const bytes = Buffer.from(events.map((event) => `${serializeEvent(event)}\n`).join(""), "utf8");
     const handle = await open(segment, "a", 0o600);
     try {
-      await handle.write(bytes, 0, bytes.length);
-      await handle.sync();
+      // Every byte out and synced, or the segment cut back to its last whole line and nothing
+      // acknowledged (a full disk or `ulimit -f` makes write() return short).
+      await appendAll(handle, bytes, (await handle.stat()).size);
     } finally {
       await handle.close();
     }

@@ -11,7 +11,7 @@ import { forEachLine } from "./verify-read.js";
 export interface TrailRange {
   path: string;
   from: number;
-  /** Exclusive; Infinity for the last range of a segment. */
+  /** Exclusive; Infinity for the last range of a segment read to its end. */
   to: number;
 }
 
@@ -32,11 +32,19 @@ export interface RangeSummary {
   tips: [number, string][];
 }
 
-/** Cuts every segment into ranges of about `rangeBytes`, each cut just after a newline. */
-export async function planRanges(segments: string[], rangeBytes: number): Promise<TrailRange[]> {
+/**
+ * Cuts every segment into ranges of about `rangeBytes`, each cut just after a newline. `ends`
+ * stops a segment early (the last one before its torn tail); the others are read to their end.
+ */
+export async function planRanges(
+  segments: string[],
+  rangeBytes: number,
+  ends: ReadonlyMap<string, number> = new Map(),
+): Promise<TrailRange[]> {
   const ranges: TrailRange[] = [];
   for (const path of segments) {
-    const { size } = await stat(path);
+    const end = ends.get(path);
+    const size = end ?? (await stat(path)).size;
     if (size === 0) continue;
     const handle = await open(path, "r");
     try {
@@ -49,7 +57,7 @@ export async function planRanges(segments: string[], rangeBytes: number): Promis
         ranges.push({ path, from, to: cut });
         from = cut;
       }
-      ranges.push({ path, from, to: Number.POSITIVE_INFINITY });
+      ranges.push({ path, from, to: end ?? Number.POSITIVE_INFINITY });
     } finally {
       await handle.close();
     }

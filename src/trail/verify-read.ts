@@ -69,3 +69,27 @@ function grow(buffer: Buffer, kept: number, size: number): Buffer {
   buffer.copy(bigger, 0, 0, kept);
   return bigger;
 }
+
+/**
+ * Where the whole lines of a file end: just after its last newline (0 if none), read from the
+ * end backwards. Bytes after it are a torn tail: an append cut short by a crash, or one being
+ * written right now. Neither was acknowledged (an event is acknowledged only after its newline
+ * is synced), so a reader that must not take the writer's lock stops before them.
+ */
+export async function wholeLinesEnd(path: string): Promise<{ end: number; size: number }> {
+  const handle = await open(path, "r");
+  try {
+    const { size } = await handle.stat();
+    const window = Buffer.allocUnsafe(64 << 10);
+    for (let stop = size; stop > 0; ) {
+      const start = Math.max(0, stop - window.length);
+      const { bytesRead } = await handle.read(window, 0, stop - start, start);
+      const newline = window.subarray(0, bytesRead).lastIndexOf(10);
+      if (newline >= 0) return { end: start + newline + 1, size };
+      stop = start;
+    }
+    return { end: 0, size };
+  } finally {
+    await handle.close();
+  }
+}

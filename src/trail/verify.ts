@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 import { type ChainBreak, ChainVerifier } from "../chain/index.js";
 import { listSegments } from "./files.js";
 import { planRanges, RangeStitcher, type RangeSummary, type TrailRange } from "./verify-ranges.js";
-import { forEachLine } from "./verify-read.js";
+import { forEachLine, wholeLinesEnd } from "./verify-read.js";
 
 export interface TrailVerification {
   ok: boolean;
@@ -15,6 +15,28 @@ export interface TrailVerification {
   broken: ChainBreak | null;
   /** The tip after each requested event count that verified (`tipsAt`). */
   tips: Map<number, string>;
+  /**
+   * Bytes after the last newline of the last segment, left unread: an append cut short by a
+   * crash or being written now, never acknowledged, so neither an event nor tampering.
+   */
+  tornBytes: number;
+}
+
+/**
+ * The segments and where reading each stops: the last one before its torn tail. Verification
+ * never takes the writer's lock (it works on a read-only trail and beside a live writer), so it
+ * does not repair that tail, it reads around it.
+ */
+async function readPlan(
+  dir: string,
+): Promise<{ segments: string[]; ends: Map<string, number>; torn: number }> {
+  const segments = await listSegments(dir);
+  const ends = new Map<string, number>();
+  const last = segments.at(-1);
+  if (last === undefined) return { segments, ends, torn: 0 };
+  const { end, size } = await wholeLinesEnd(last);
+  ends.set(last, end);
+  return { segments, ends, torn: size - end };
 }
 
 export interface VerifyOptions {
@@ -59,8 +81,9 @@ export async function verifyTrailSequential(
   const verifier = new ChainVerifier({ tipsAt: options.tipsAt });
   const onProgress = options.onProgress;
   let reported = 0;
-  for (const path of await listSegments(dir)) {
-    const whole = await forEachLine(path, 0, Number.POSITIVE_INFINITY, (line) => {
+  const { segments, ends, torn } = await readPlan(dir);
+  for (const path of segments) {
+    const whole = await forEachLine(path, 0, ends.get(path) ?? Number.POSITIVE_INFINITY, (line) => {
       if (verifier.pushBytes(line)) return false;
       if (onProgress && (verifier.lines & 0xffff) === 0) {
         const done = verifier.state.count;
@@ -80,6 +103,7 @@ export async function verifyTrailSequential(
     eventCount: count,
     broken: verifier.broken,
     tips: verifier.tips,
+    tornBytes: torn,
   };
 }
 
@@ -94,12 +118,12 @@ export async function verifyTrailParallel(
 ): Promise<TrailVerification> {
   const workerUrl = options.workerUrl ?? findWorker();
   if (!workerUrl) return verifyTrailSequential(dir, options);
-  const segments = await listSegments(dir);
+  const { segments, ends, torn } = await readPlan(dir);
   const threads = Math.max(1, options.workers ?? availableParallelism());
   let bytes = 0;
-  for (const path of segments) bytes += (await stat(path)).size;
+  for (const path of segments) bytes += ends.get(path) ?? (await stat(path)).size;
   const rangeBytes = Math.max(1, options.rangeBytes ?? Math.min(64 << 20, Math.ceil(bytes / threads)));
-  const ranges = await planRanges(segments, rangeBytes);
+  const ranges = await planRanges(segments, rangeBytes, ends);
   const tipsAt = [...(options.tipsAt ?? [])];
   const stitcher = new RangeStitcher();
   const results: (RangeSummary | undefined)[] = [];
@@ -164,6 +188,7 @@ export async function verifyTrailParallel(
     eventCount: stitcher.count,
     broken: stitcher.broken,
     tips: stitcher.tips,
+    tornBytes: torn,
   };
 }
 

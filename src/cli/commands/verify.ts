@@ -1,6 +1,7 @@
+import { TrailsealError } from "../../errors/index.js";
 import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
 import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
-import { assertTrailExists, chainView, repairTrail, trailDir, verifyTrail } from "../../trail/index.js";
+import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface VerifyOptions {
@@ -40,11 +41,50 @@ function checkSeals(seals: StoredSeal[], chain: ChainView, key: SealKey | null) 
   return { failures, signaturesChecked };
 }
 
+/**
+ * Three outcomes, never confused: `ok` (exit 0), `tampered` (the chain or a seal does not hold,
+ * exit 1) and `unchecked` (the trail could not be read, exit 2: nothing is known about it).
+ * Verification only reads: it takes no lock, so it works on a read-only trail and beside a live
+ * writer, and it leaves a torn tail (never acknowledged) where it is. `--json` always prints.
+ */
 export async function runVerify(options: VerifyOptions, io: CliIO): Promise<number> {
+  try {
+    return await verifyHome(options, io);
+  } catch (error) {
+    if (!options.json) throw unchecked(error);
+    const wrapped = unchecked(error);
+    // The object for programs on stdout, the usual error line for people on stderr.
+    io.stderr.write(`trailseal: error: ${wrapped.message} (${wrapped.code})\n`);
+    printJson(io, {
+      ok: false,
+      outcome: "unchecked",
+      error: { code: wrapped.code, message: wrapped.message },
+    });
+    return 2;
+  }
+}
+
+/** Any failure to read is "could not check" (exit 2), whatever raised it. */
+function unchecked(error: unknown): TrailsealError {
+  if (error instanceof TrailsealError) {
+    if (error.exitCode === 2) return error;
+    return new TrailsealError(error.code, error.message, { cause: error, hint: error.hint, exitCode: 2 });
+  }
+  return new TrailsealError(
+    "TRAIL_UNREADABLE",
+    `could not read the trail: ${String((error as Error)?.message ?? error)}`,
+    {
+      cause: error,
+      exitCode: 2,
+      hint: "nothing was verified; check the permissions and the disk, then run verify again",
+    },
+  );
+}
+
+async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
   const progress = io.stderr.isTTY && !options.json;
   const dir = trailDir(options.home);
   await assertTrailExists(dir);
-  await repairTrail(dir);
   const seals = await readSeals(homePaths(options.home).seals);
   const result = await verifyTrail(dir, {
     tipsAt: seals.map((stored) => stored.seal.event_count),
@@ -59,6 +99,8 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
   if (options.json) {
     printJson(io, {
       ok,
+      outcome: ok ? "ok" : "tampered",
+      ...(result.tornBytes > 0 ? { torn_bytes: result.tornBytes } : {}),
       chain_tip: result.chainTip,
       event_count: result.eventCount,
       ...(result.broken
@@ -81,6 +123,11 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
   }
   if (result.ok) {
     println(io, `trail ok: ${result.eventCount} events, chain tip ${result.chainTip}`);
+    if (result.tornBytes > 0)
+      println(
+        io,
+        `(${result.tornBytes} bytes after the last event were not read: an append cut short or in progress, never acknowledged)`,
+      );
   } else {
     const broken = result.broken!;
     io.stderr.write(
