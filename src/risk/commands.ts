@@ -21,6 +21,7 @@ import { INTERPRETER_RULES, interpreterName } from "./rules/interpreters.js";
 import { DOWNLOADERS, NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
+import { SECRET_RULES } from "./rules/secrets.js";
 import { SYSTEM_RULES } from "./rules/system.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
@@ -49,6 +50,7 @@ const RULES: Record<string, Rule> = {
   ...INTERPRETER_RULES,
   ...SYSTEM_RULES,
   ...OPS_RULES,
+  ...SECRET_RULES,
   git,
 };
 

@@ -11,6 +11,8 @@ export interface DeleteScope {
   outside: string | null;
   /** The project, home or a parent as a whole (`rm -rf .`, `rm -rf ~`), or null. */
   broad: string | null;
+  /** The path is the project directory itself. */
+  project: boolean;
 }
 
 export interface WhereContext {
@@ -30,6 +32,10 @@ function under(path: string, dir: string): boolean {
 
 export function deleteScope(path: string, where: WhereContext): DeleteScope {
   const project = where.project ? normalizePath(where.project, { cwd: "/" }) : null;
+  return { project: project !== null && path === project, ...scopeOf(path, project) };
+}
+
+function scopeOf(path: string, project: string | null): Omit<DeleteScope, "project"> {
   if (path.startsWith(UNKNOWN_DIRECTORY)) {
     return { outside: "a path under a directory known only at run time", broad: null };
   }

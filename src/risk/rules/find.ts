@@ -135,10 +135,10 @@ function judgeFindDelete(
     );
   } else if (scope.outside) {
     score.raise("high", `find deletes ${scope.outside}`, "destructive_command", "broad_file_deletion");
-  } else if (scope.broad && !narrowed) {
+  } else if (scope.broad && (!narrowed || !scope.project)) {
     score.raise(
       "high",
-      `find deletes everything under ${scope.broad}, with no test narrowing the match`,
+      `find deletes ${narrowed ? "files matched anywhere" : "everything"} under ${scope.broad}`,
       "destructive_command",
       "broad_file_deletion",
     );

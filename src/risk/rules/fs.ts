@@ -36,6 +36,10 @@ const rm: Rule = (invocation, { signals }) => {
       continue;
     }
     const path = signals.path(value);
+    if (/\/\{\}$/.test(path)) {
+      matchedFiles(path.slice(0, -3) || "/", recursive, signals);
+      continue;
+    }
     const everything = EVERYTHING.test(path);
     const base = everything ? path.replace(/\/?\.?\*$/, "") || "/" : path;
     if (path.startsWith("/") && /[*?[]/.test(path.split("/")[1] ?? "")) {
@@ -91,6 +95,29 @@ const rm: Rule = (invocation, { signals }) => {
     }
   }
 };
+
+/** `root/{}`: files `find` matched under root (`find / -name x | xargs rm`). */
+function matchedFiles(root: string, recursive: boolean, signals: Parameters<Rule>[1]["signals"]): void {
+  const { score } = signals;
+  const scope = deleteScope(root, signals);
+  if (root === "/" || isSystemPath(root)) {
+    score.raise(
+      "critical",
+      `deletes files found under ${root}`,
+      "destructive_command",
+      "system_modification",
+    );
+  } else if (scope.outside || (scope.broad && !scope.project)) {
+    score.raise(
+      "high",
+      `deletes files found under ${scope.outside ?? root}`,
+      "destructive_command",
+      "broad_file_deletion",
+    );
+  } else {
+    score.raise(recursive ? "medium" : "low", `deletes files found under ${root}`, "destructive_command");
+  }
+}
 
 /**
  * A delete target known only at run time. Wholly unknown (`$d`, `"$d"/`, `$(…)`, `$1`) it may be

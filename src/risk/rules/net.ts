@@ -5,6 +5,7 @@
  */
 import { hasOption, optionValue, positionals, upstream } from "../command/argv.js";
 import type { Rule, RuleContext } from "../command/rule.js";
+import type { Word } from "../shell-model.js";
 import { judgeSql } from "../sql.js";
 import { type Invocation, resolveInvocation } from "../wrappers.js";
 
@@ -71,6 +72,20 @@ const curl: Rule = (invocation, { signals }) => {
   }
   const output = optionValue(args, ["-o", "--output"]);
   if (output && output !== "-" && output !== "/dev/null") signals.download(output);
+  // Over a Unix socket the URL's host is only a label: the request stays on this machine.
+  const unix = optionValue(args, ["--unix-socket", "--abstract-unix-socket"]);
+  if (unix) {
+    const daemon = /docker\.sock$|containerd\.sock$|podman\.sock$/.test(unix);
+    if (daemon && method !== "GET" && method !== "HEAD") {
+      signals.score.raise(
+        "high",
+        `${method} to ${unix}: controls the container daemon (root on this machine)`,
+      );
+    } else {
+      signals.score.raise("low", `curl talks to the local Unix socket ${unix}`);
+    }
+    return;
+  }
   const urls = [
     optionValue(args, ["--url"]),
     ...positionals(args, CURL_VALUE_OPTIONS).map((word) => word.value),
@@ -222,8 +237,22 @@ const transfer: Rule = (invocation, { signals }) => {
   }
   if (!remote && invocation.program !== "rsync")
     signals.score.raise("medium", `${invocation.program} makes a network transfer`, "network_request");
-  if (hasOption(invocation.args, ["--delete", "--delete-after", "--delete-before", "--delete-excluded"])) {
-    signals.score.raise("medium", "rsync --delete removes files at the destination", "destructive_command");
+  if (
+    hasOption(invocation.args, [
+      "--delete",
+      "--delete-after",
+      "--delete-before",
+      "--delete-excluded",
+      "--delete-during",
+      "--delete-delay",
+    ])
+  ) {
+    // Mirroring onto another machine deletes there what is missing here: high, as cloud syncs.
+    signals.score.raise(
+      remote ? "high" : "medium",
+      `rsync --delete removes files at the ${remote ? "remote " : ""}destination`,
+      "destructive_command",
+    );
   }
 };
 
@@ -240,10 +269,28 @@ const socket: Rule = (invocation, { signals }) => {
       "network_request",
     );
   }
+  if (invocation.program === "socat") return socatAddresses(words, signals);
+  // `nc -U path`: a Unix socket is a file on this machine, not the network.
+  if (hasOption(invocation.args, ["--unixsock"], "U")) {
+    return void signals.score.raise("low", `${invocation.program} talks to a local Unix socket`);
+  }
   const host = words.find((word) => !/^\d+$/.test(word.value));
   if (host && !hasOption(invocation.args, [], "l")) signals.network(host.value, "CONNECT", "command");
   else signals.score.raise("medium", `${invocation.program} opens a network socket`, "network_request");
 };
+
+/** socat's two addresses: network ones (`TCP:host:port`) are judged by host; local ones add nothing. */
+function socatAddresses(words: Word[], signals: RuleContext["signals"]): void {
+  for (const word of words) {
+    const network = /^(?:TCP|TCP4|TCP6|UDP|UDP4|UDP6|SSL|OPENSSL|SCTP|SOCKS4A?|PROXY)[^:]*:([^:,]+)/i.exec(
+      word.value,
+    );
+    if (network && !/-LISTEN|-L:/i.test(word.value)) signals.network(network[1]!, "CONNECT", "command");
+    else if (/^(TCP|UDP|SSL|OPENSSL|SCTP)[\w-]*LISTEN/i.test(word.value))
+      signals.score.raise("medium", "socat listens on a network port", "network_request");
+  }
+  signals.score.raise("low", "socat relays data");
+}
 
 export const DB_CLIENTS = new Set([
   "psql",

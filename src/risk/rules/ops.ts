@@ -46,6 +46,21 @@ const container: Rule = (invocation, context) => {
       "destructive_command",
     );
   }
+  if (/\b(down)\b/.test(text) && /(^| )(-v|--volumes)\b/.test(text)) {
+    return void score.raise(
+      "high",
+      `${program} down -v deletes volumes and the data in them`,
+      "destructive_command",
+    );
+  }
+  // `rm -f` stops running containers first; `rmi -f` removes images containers still use
+  if (/\b(rm|rmi)\b/.test(text) && /(^| )(-[a-zA-Z]*f[a-zA-Z]*|--force)\b/.test(text)) {
+    return void score.raise(
+      "high",
+      `${program} ${sub} --force removes running containers or used images`,
+      "destructive_command",
+    );
+  }
   if (/^(rm|rmi|prune|kill|down)$/.test(sub) || /\b(prune|rm)\b/.test(text)) {
     return void score.raise("medium", `${program} ${sub} removes containers or data`, "destructive_command");
   }
@@ -121,6 +136,19 @@ const cloud: Rule = (invocation, context) => {
     invocation.args.find((_, i, all) => all[i - 1]?.value === "-X" || all[i - 1]?.value === "--method")
       ?.value ?? ""
   ).toUpperCase();
+  if (
+    syncDeletes(
+      invocation.args.map((word) => word.value),
+      verbs,
+    )
+  ) {
+    return void score.raise(
+      "high",
+      `${invocation.program} ${verbs} deletes destination files missing from the source`,
+      "destructive_command",
+      "network_request",
+    );
+  }
   if (/\b(delete|remove|rm|rb|terminate|destroy|purge|deregister)\b/.test(verbs) || method === "DELETE") {
     return void score.raise(
       "high",
@@ -145,6 +173,46 @@ const cloud: Rule = (invocation, context) => {
   score.raise("medium", `${invocation.program} ${verbs} changes remote resources`, "network_request");
 };
 
+/** A sync that deletes at the destination: `aws s3 sync --delete`, `gsutil rsync -d`, … */
+function syncDeletes(args: string[], verbs: string): boolean {
+  if (!/\b(sync|rsync|mirror)\b/.test(verbs)) return false;
+  return args.some(
+    (arg) =>
+      /^(--delete\S*|-d|--remove|--delete-removed|--delete-unmatched-destination-objects)$/.test(arg) ||
+      (/^-[a-zA-Z]*d[a-zA-Z]*$/.test(arg) && verbs.includes("rsync")),
+  );
+}
+
+/** rclone, azcopy, s3cmd, mc: cloud storage copies; syncing and purging delete remote data. */
+const storage: Rule = (invocation, context) => {
+  const { score } = context.signals;
+  const args = invocation.args.map((word) => word.value);
+  const words = positionals(invocation.args).map((word) => word.value);
+  const verb = words[0] ?? "";
+  const program = invocation.program;
+  // rclone sync makes the destination identical to the source: it deletes by design.
+  if ((program === "rclone" && /^(sync|bisync|move)$/.test(verb)) || syncDeletes(args, verb)) {
+    return void score.raise(
+      "high",
+      `${program} ${verb} deletes destination files`,
+      "destructive_command",
+      "network_request",
+    );
+  }
+  if (/^(purge|delete|deletefile|rmdir|rmdirs|rm|remove|del|rb|cleanup)$/.test(verb)) {
+    return void score.raise(
+      "high",
+      `${program} ${verb} deletes remote data`,
+      "destructive_command",
+      "network_request",
+    );
+  }
+  if (/^(ls|lsd|lsl|lsf|list|cat|size|about|version|config|check|info|du|tree|listremotes)$/.test(verb)) {
+    return void score.raise("low", `${program} ${verb} reads remote storage`, "network_request");
+  }
+  score.raise("medium", `${program} ${verb} writes remote storage`.trim(), "network_request");
+};
+
 const fromList = (names: string, rule: Rule) =>
   Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
@@ -152,4 +220,5 @@ export const OPS_RULES: Record<string, Rule> = {
   ...fromList("docker podman nerdctl docker-compose", container),
   ...fromList("kubectl helm terraform tofu pulumi cdk serverless sam", orchestration),
   ...fromList("aws gcloud gsutil az gh glab doctl flyctl vercel netlify heroku", cloud),
+  ...fromList("rclone azcopy s3cmd mc", storage),
 };

@@ -57,7 +57,45 @@ const sysctl: Rule = (invocation, context) => {
   else context.signals.score.raise("none", "");
 };
 
+/** `service NAME ACTION`: the action comes second; `service --status-all` lists. */
+const service: Rule = (invocation, context) => {
+  const words = positionals(invocation.args);
+  const action = words[1]?.value ?? "";
+  if (
+    hasOption(invocation.args, ["--status-all", "--help", "--version"]) ||
+    /^(status|--full-restart-help)?$/.test(action)
+  ) {
+    return void context.signals.score.raise("none", "");
+  }
+  systemChange(`${action} changes system services`)(invocation, context);
+};
+
+/** mkfs & co. on a device is critical; on an image file (`disk.img`) it writes only that file. */
 const disk = (invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]) => {
+  const targets = positionals(invocation.args, [
+    "-t",
+    "-L",
+    "-n",
+    "-b",
+    "-F",
+    "-S",
+    "-i",
+    "-O",
+    "-E",
+    "-T",
+    "-U",
+    "-m",
+    "-N",
+  ]);
+  const files = targets.filter((word) => !/^\d+$/.test(word.value));
+  if (
+    files.length > 0 &&
+    /^mk(fs|swap)/.test(invocation.program) &&
+    files.every((word) => !word.dynamic && !word.value.startsWith("/dev/"))
+  ) {
+    for (const file of files) context.signals.write(file, `${invocation.program} formats the image file`);
+    return;
+  }
   context.signals.score.raise(
     "critical",
     `${invocation.program} rewrites disks or file systems`,
@@ -104,7 +142,9 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     "apt apt-get aptitude dpkg yum dnf zypper pacman apk snap port emerge rpm pkg xbps-install nix-env",
     PACKAGES,
   ),
-  ...fromList("systemctl service launchctl rc-service rc-update update-rc.d chkconfig initctl", SERVICES),
+  ...fromList("systemctl launchctl rc-update update-rc.d chkconfig initctl", SERVICES),
+  service,
+  "rc-service": service,
   ...fromList(
     "mount umount swapon swapoff modprobe insmod rmmod depmod",
     systemChange("changes mounts or kernel modules"),
@@ -120,7 +160,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     systemChange("changes system configuration"),
   ),
   ...fromList(
-    "mkfs mkfs.ext4 mkfs.ext3 mkfs.xfs mkfs.vfat mkfs.btrfs mkswap wipefs fdisk sfdisk gdisk parted diskutil",
+    "mkfs mkfs.ext4 mkfs.ext3 mkfs.ext2 mkfs.xfs mkfs.vfat mkfs.fat mkfs.btrfs mkfs.ntfs mkswap wipefs fdisk sfdisk gdisk parted diskutil",
     disk,
   ),
   crontab,
