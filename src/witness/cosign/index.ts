@@ -1,0 +1,29 @@
+/**
+ * C2SP witnessing both ways. As a witness for other logs: the tlog-witness add-checkpoint state
+ * machine (witness.ts, no HTTP), its durable per-origin state (state.ts: compare-and-swap under
+ * a lock, fsync'd before the answer), and a node:http face (http.ts, server.ts) that only maps
+ * refusals to the spec's statuses. The wire contract lives in protocol.ts, shared with the
+ * cosign client that asks witnesses to cosign our own log.
+ *
+ * Specs: c2sp.org/tlog-witness, c2sp.org/tlog-cosignature, c2sp.org/tlog-policy.
+ */
+export type { AddCheckpointHandlerOptions } from "./http.js";
+export { createAddCheckpointHandler } from "./http.js";
+export type { AddCheckpointRequest, CosignRefusalCode } from "./protocol.js";
+export {
+  ADD_CHECKPOINT_PATH,
+  COSIGN_STATUS,
+  formatAddCheckpoint,
+  formatSizeBody,
+  MAX_ADD_CHECKPOINT_BYTES,
+  MAX_PROOF_LINES,
+  parseAddCheckpoint,
+  parseSizeBody,
+  SIZE_CONTENT_TYPE,
+} from "./protocol.js";
+export type { CosignServerOptions, RunningCosignServer } from "./server.js";
+export { startCosignServer } from "./server.js";
+export type { CosignStateStore, WitnessedCheckpoint } from "./state.js";
+export { memoryCosignState, openFileCosignState } from "./state.js";
+export type { CheckpointWitness, CheckpointWitnessOptions } from "./witness.js";
+export { createCheckpointWitness } from "./witness.js";

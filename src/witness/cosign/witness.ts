@@ -1,0 +1,147 @@
+import { TrailsealError } from "../../errors/index.js";
+import {
+  type Cosigner,
+  cosignCheckpoint,
+  hashesEqual,
+  type PolicyLog,
+  parseCheckpoint,
+  parseNote,
+  verifyConsistency,
+  verifyNote,
+} from "../../tlog/index.js";
+import { cosignRefusal, parseAddCheckpoint } from "./protocol.js";
+import type { CosignStateStore, WitnessedCheckpoint } from "./state.js";
+
+export interface CheckpointWitnessOptions {
+  /** The logs this witness accepts (tlog-policy `log` lines): the key name is the origin. */
+  logs: readonly PolicyLog[];
+  cosigner: Cosigner;
+  store: CosignStateStore;
+  /** POSIX seconds (the cosignature timestamp). */
+  now?: () => number;
+}
+
+export interface CheckpointWitness {
+  /**
+   * Handles one add-checkpoint body: returns the cosignature line(s) after the new state is
+   * durable, or throws a COSIGN_* refusal (the HTTP layer maps it with COSIGN_STATUS).
+   */
+  addCheckpoint(body: Uint8Array): Promise<string>;
+  latest(origin: string): Promise<WitnessedCheckpoint | null>;
+}
+
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+
+/**
+ * The tlog-witness add-checkpoint state machine, with no HTTP in it. The checks run in the
+ * spec's order: body syntax (400), known origin (404), a signature by a known key (403), old
+ * size not beyond the checkpoint (400); then, atomically with the write, old size equal to the
+ * recorded size (409 with it), equal sizes with equal roots (409), the consistency proof (422).
+ * Everything before the signature check is attacker-controlled and used only to find the key.
+ */
+export function createCheckpointWitness(options: CheckpointWitnessOptions): CheckpointWitness {
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const { store, cosigner } = options;
+
+  return {
+    latest: (origin) => store.read(origin),
+    async addCheckpoint(body) {
+      const request = parseAddCheckpoint(body);
+      let text: string;
+      try {
+        text = parseNote(request.checkpoint).text;
+      } catch (cause) {
+        throw Object.assign(
+          cosignRefusal("COSIGN_REQUEST_MALFORMED", "the checkpoint is not a signed note"),
+          {
+            cause,
+          },
+        );
+      }
+      const origin = text.slice(0, text.indexOf("\n"));
+      const keys = options.logs.filter((log) => log.key.name === origin);
+      if (keys.length === 0) throw cosignRefusal("COSIGN_UNKNOWN_LOG", `unknown log origin "${origin}"`);
+      const trusted = keys.some((log) => {
+        try {
+          verifyNote(request.checkpoint, log.key);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      if (!trusted)
+        throw cosignRefusal(
+          "COSIGN_UNTRUSTED_CHECKPOINT",
+          `no signature by a known key of "${origin}" verifies`,
+        );
+      let checkpoint: ReturnType<typeof parseCheckpoint>;
+      try {
+        checkpoint = parseCheckpoint(text);
+      } catch (cause) {
+        throw Object.assign(cosignRefusal("COSIGN_REQUEST_MALFORMED", "the note is not a checkpoint"), {
+          cause,
+        });
+      }
+      if (request.oldSize > checkpoint.size)
+        throw cosignRefusal(
+          "COSIGN_OLD_SIZE_TOO_LARGE",
+          `old size ${request.oldSize} is larger than the checkpoint size ${checkpoint.size}`,
+        );
+
+      await store.update(origin, (current) => {
+        const currentSize = current?.size ?? 0;
+        if (request.oldSize !== currentSize)
+          throw cosignRefusal(
+            "COSIGN_OLD_SIZE_MISMATCH",
+            `old size ${request.oldSize} is not the witnessed size ${currentSize}`,
+            { size: currentSize },
+          );
+        const next: WitnessedCheckpoint = {
+          origin,
+          size: checkpoint.size,
+          root: b64(checkpoint.rootHash),
+          note: request.checkpoint,
+        };
+        if (current && current.size === checkpoint.size) {
+          if (!hashesEqual(Buffer.from(current.root, "base64"), checkpoint.rootHash))
+            throw cosignRefusal(
+              "COSIGN_ROOT_MISMATCH",
+              `a different root at the witnessed size ${currentSize}`,
+              {
+                size: currentSize,
+              },
+            );
+          if (request.proof.length > 0)
+            throw cosignRefusal("COSIGN_PROOF_INVALID", "the proof must be empty for equal sizes");
+          return { result: undefined };
+        }
+        if (!current || currentSize === 0) {
+          if (request.proof.length > 0)
+            throw cosignRefusal("COSIGN_PROOF_INVALID", "the proof must be empty from size 0");
+          return { next, result: undefined };
+        }
+        try {
+          verifyConsistency(
+            current.size,
+            checkpoint.size,
+            Buffer.from(current.root, "base64"),
+            checkpoint.rootHash,
+            request.proof,
+          );
+        } catch (cause) {
+          if (cause instanceof TrailsealError && cause.code === "TLOG_CONSISTENCY_INVALID")
+            throw Object.assign(
+              cosignRefusal(
+                "COSIGN_PROOF_INVALID",
+                `consistency ${current.size} → ${checkpoint.size} does not verify`,
+              ),
+              { cause },
+            );
+          throw cause;
+        }
+        return { next, result: undefined };
+      });
+      return cosignCheckpoint(text, cosigner, now());
+    },
+  };
+}
