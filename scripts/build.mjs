@@ -58,7 +58,17 @@ await build({
   target: "node20",
   sourcemap: "linked",
   logLevel: "warning",
-  external: ["zod", "yaml", "picomatch", "web-tree-sitter", "tree-sitter", "tree-sitter-bash"],
+  external: [
+    "zod",
+    "yaml",
+    "picomatch",
+    "web-tree-sitter",
+    "tree-sitter",
+    "tree-sitter-bash",
+    // secret redaction rule set: imported only when a recorded string may hold a token
+    "@secretlint/core",
+    "@secretlint/secretlint-rule-preset-recommend",
+  ],
   define: { "import.meta.url": "__hookBundleUrl", "import.meta.dirname": "__dirname" },
   banner: { js: 'const __hookBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
 });

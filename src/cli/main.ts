@@ -8,6 +8,7 @@ import { isTrailsealError } from "../errors/index.js";
 import { type CliIO, processIO } from "./io.js";
 import { createRouter } from "./router.js";
 import { registerDashboardRoutes } from "./routes/dashboard.js";
+import { registerExportRoutes } from "./routes/export.js";
 import { registerRelayRoutes } from "./routes/relay.js";
 import { registerReportRoutes } from "./routes/report.js";
 import { registerRiskRoutes } from "./routes/risk.js";
@@ -53,6 +54,7 @@ export function buildProgram(io: CliIO): Command {
   registerReportRoutes(program, router);
   registerDashboardRoutes(program, router);
   registerRiskRoutes(program, router);
+  registerExportRoutes(program, router);
   return program;
 }
 

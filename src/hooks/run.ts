@@ -7,9 +7,8 @@
 import { join } from "node:path";
 import type { Decision, EventBody } from "../chain/index.js";
 import { evaluatePolicy, loadPolicy, type PolicyDecision } from "../policy/index.js";
-import { toEventBody } from "../record/index.js";
+import { appendRecorded, toEventBody } from "../record/index.js";
 import { analyze, type RiskAnalysis } from "../risk/index.js";
-import { appendEvents, trailDir } from "../trail/index.js";
 import { type AgentName, answer, CALLS, type HookCall } from "./adapters.js";
 import { parsePayload } from "./payload.js";
 
@@ -54,7 +53,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
         phase: "post",
         outcome: call.outcome ?? null,
       });
-      await appendEvents(trailDir(options.home), [body], { now: options.now });
+      await appendRecorded(options.home, [body], { now: options.now });
       return { stdout: "", stderr: "", exitCode: 0 };
     }
     let policy: PolicyDecision;
@@ -70,7 +69,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
       phase: "pre",
       reasons: policy.reasons,
     });
-    await appendEvents(trailDir(options.home), [body], { now: options.now });
+    await appendRecorded(options.home, [body], { now: options.now });
     return {
       stdout: `${JSON.stringify(answer(agent, call, policy.decision, summarize(analysis, policy)))}\n`,
       stderr: "",
@@ -108,5 +107,5 @@ async function recordFailure(
     reasons: [reason],
     input: text.length > 2048 ? { bytes: Buffer.byteLength(text, "utf8") } : text,
   };
-  await appendEvents(trailDir(options.home), [body], { now: options.now });
+  await appendRecorded(options.home, [body], { now: options.now });
 }

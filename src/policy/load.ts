@@ -37,8 +37,26 @@ export const policySchema = z
       .strict()
       .nullable()
       .default({ commands: { deny: [], allow: [] }, files: { deny: [] }, network: { deny_hosts: [] } }),
+    redact: z
+      .object({
+        enabled: z.boolean().default(true),
+        patterns: patterns
+          .refine((list) => list.every(isRegex), "not a valid regular expression")
+          .default([]),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
+
+function isRegex(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Parses policy YAML; `source` names the file in errors. Throws POLICY_INVALID (exit 2). */
 export function parsePolicy(text: string, source = "policy.yaml"): Policy {
@@ -81,6 +99,7 @@ export function parsePolicy(text: string, source = "policy.yaml"): Policy {
       files: { deny: rules.files?.deny ?? [] },
       network: { deny_hosts: rules.network?.deny_hosts ?? [] },
     },
+    ...(data.redact ? { redact: data.redact } : {}),
   };
 }
 

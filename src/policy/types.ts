@@ -11,6 +11,8 @@ export interface Policy {
     files: { deny: string[] };
     network: { deny_hosts: string[] };
   };
+  /** Secret redaction before hashing (docs/policy.md); absent: on, no extra patterns. */
+  redact?: { enabled: boolean; patterns: string[] };
 }
 
 /** DEFAULT_POLICY_YAML parsed; used when the home has no policy.yaml (a test keeps them equal). */

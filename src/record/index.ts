@@ -5,8 +5,9 @@
 import { createHash } from "node:crypto";
 import type { Action } from "../action/index.js";
 import type { Decision, EventBody, TrailEvent } from "../chain/index.js";
+import { redactBodies } from "../redact/index.js";
 import { type Classification, classify } from "../risk/index.js";
-import { appendEvents } from "../trail/index.js";
+import { type AppendOptions, appendEvents, trailDir } from "../trail/index.js";
 
 /** Strings longer than this in a tool input are stored as a digest (a Write's content, say). */
 export const MAX_INLINE_STRING = 2048;
@@ -52,12 +53,24 @@ export function toEventBody(spec: RecordSpec): EventBody {
   return body;
 }
 
+/**
+ * Appends event bodies to the trail of `home` after redacting their secrets (src/redact):
+ * the one way recorded actions reach the trail, so no path stores a secret verbatim.
+ */
+export async function appendRecorded(
+  home: string,
+  bodies: EventBody[],
+  options: AppendOptions = {},
+): Promise<TrailEvent[]> {
+  return appendEvents(trailDir(home), await redactBodies(home, bodies), options);
+}
+
 /** Classifies and records actions as observed (decision `logged`, no policy). */
-export async function recordActions(trailDir: string, actions: Action[]): Promise<TrailEvent[]> {
+export async function recordActions(home: string, actions: Action[]): Promise<TrailEvent[]> {
   const bodies: EventBody[] = [];
   for (const action of actions) {
     const classification = await classify(action);
     bodies.push(toEventBody({ action, classification, decision: "logged", phase: "record" }));
   }
-  return appendEvents(trailDir, bodies);
+  return appendRecorded(home, bodies);
 }

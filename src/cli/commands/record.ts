@@ -2,7 +2,6 @@ import { type Action, describeTarget, parseAction } from "../../action/index.js"
 import type { TrailEvent } from "../../chain/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { recordActions } from "../../record/index.js";
-import { trailDir } from "../../trail/index.js";
 import { type CliIO, printJson, println, readStdin } from "../io.js";
 
 export interface RecordOptions {
@@ -46,7 +45,7 @@ export function formatEvent(event: TrailEvent): string {
 export async function runRecord(options: RecordOptions, io: CliIO): Promise<number> {
   const text = await readStdin(io, MAX_STDIN);
   const actions = parseActions(text);
-  const events = await recordActions(trailDir(options.home), actions);
+  const events = await recordActions(options.home, actions);
   if (options.json) {
     if (events.length === 1) printJson(io, events[0]);
     else for (const event of events) io.stdout.write(`${JSON.stringify(event)}\n`);

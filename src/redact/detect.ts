@@ -1,0 +1,128 @@
+/**
+ * Secret detection that needs no rule set: the structures that say "this is a secret" (an
+ * Authorization or Cookie header, credentials in a URL, a value assigned to a secret-sounding
+ * name, a PEM private key block) and the token formats the secretlint preset does not cover
+ * (AWS access key ids, Google API keys, Stripe keys, JWTs). Vendor token formats covered by
+ * the preset are left to it (rule-set.ts). Everything here is plain regular expressions over
+ * one string, cheap enough to run on every hook call.
+ */
+
+export interface Span {
+  start: number;
+  end: number;
+  kind: string;
+}
+
+interface Pattern {
+  kind: string;
+  regex: RegExp;
+  /** Capture group holding the secret (0: the whole match). */
+  group: number;
+}
+
+// Names that say "secret" when a value is assigned to them: the last segment of the name.
+// Bare `key` and `pwd` are left out (a key-value store's `key`, the shell's `PWD`).
+const SECRET_NAME =
+  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd)$/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+const OWN_PATTERNS: Pattern[] = [
+  {
+    kind: "private-key",
+    regex:
+      /-----BEGIN[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----/g,
+    group: 0,
+  },
+  { kind: "aws-access-key", regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g, group: 0 },
+  { kind: "google-api-key", regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, group: 0 },
+  {
+    kind: "stripe",
+    regex: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}\b|\bwhsec_[0-9A-Za-z]{20,}\b/g,
+    group: 0,
+  },
+  { kind: "jwt", regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0 },
+  // scheme://user:password@host — the password only; the host stays readable.
+  { kind: "url-credentials", regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/@"'`]+)@/gi, group: 1 },
+  // Authorization: Bearer|Basic|token <credentials> (also `authorization=` in query-ish text).
+  {
+    kind: "authorization",
+    regex:
+      /\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|bot)\s+)?([^\s"',;]+)/gi,
+    group: 1,
+  },
+  { kind: "cookie", regex: /\b(?:set-)?cookie["']?\s*:\s*["']?([^"'\r\n]+)/gi, group: 1 },
+  { kind: "basic-auth", regex: /(?:^|\s)(?:-u|--user)\s+["']?[^\s:"']+:([^\s"']+)/g, group: 1 },
+];
+
+// NAME=value / NAME: value / --name=value / "name": "value" on a command line or in text.
+const ASSIGNMENT =
+  /(?<![A-Za-z0-9_])(?:--?)?["']?([A-Za-z][A-Za-z0-9_.-]*)["']?\s*(=|:\s*)\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'`;&|,)}\]]+))/g;
+
+function assignmentSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(ASSIGNMENT)) {
+    const name = match[1]!;
+    if (!isSecretName(name)) continue;
+    // `name: value` only in quoted-JSON style or YAML-ish text; `=` anywhere.
+    const value = match[3] ?? match[4] ?? match[5];
+    if (value === undefined || !isSecretValue(value)) continue;
+    const end = (match.index ?? 0) + match[0].length - (match[5] === undefined ? 1 : 0);
+    spans.push({ start: end - value.length, end, kind: "assignment" });
+  }
+}
+
+/** Values that are references or placeholders, not secrets. */
+export function isSecretValue(value: string): boolean {
+  if (value.length < 3) return false;
+  if (/^\$|^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+%$/.test(value)) return false;
+  return true;
+}
+
+/** Spans found by the built-in patterns and the extra patterns of the policy. */
+export function detectOwn(text: string, extra: readonly RegExp[] = []): Span[] {
+  const spans: Span[] = [];
+  for (const pattern of OWN_PATTERNS) collect(text, pattern, spans);
+  for (const regex of extra)
+    collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
+  assignmentSpans(text, spans);
+  return spans;
+}
+
+function collect(text: string, pattern: Pattern, spans: Span[]): void {
+  for (const match of text.matchAll(pattern.regex)) {
+    const secret = match[pattern.group] ?? match[0];
+    if (secret.length === 0 || !isSecretValue(secret)) continue;
+    const offset = pattern.group === 0 ? 0 : match[0].lastIndexOf(secret);
+    const start = (match.index ?? 0) + offset;
+    spans.push({ start, end: start + secret.length, kind: pattern.kind });
+  }
+}
+
+/**
+ * Whether the text might hold a token the rule set knows: a run of 20+ token characters
+ * with both letters and digits, or a private key block. Without a hit the rule set is never
+ * loaded (it costs ~25 ms to import), which keeps ordinary hook calls fast.
+ */
+export function mightHoldToken(text: string): boolean {
+  if (text.includes("PRIVATE KEY")) return true;
+  for (const match of text.matchAll(/[A-Za-z0-9_+=-]{20,}/g)) {
+    if (/\d/.test(match[0]) && /[A-Za-z]/.test(match[0])) return true;
+  }
+  return false;
+}
+
+/** Sorts and merges overlapping spans (the earliest, then longest, then most specific names the kind). */
+export function mergeSpans(spans: Span[]): Span[] {
+  // On equal ranges a token format names the kind rather than the generic `assignment`.
+  const generic = (span: Span) => (span.kind === "assignment" ? 1 : 0);
+  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end || generic(a) - generic(b));
+  const merged: Span[] = [];
+  for (const span of sorted) {
+    const last = merged.at(-1);
+    if (last && span.start < last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}

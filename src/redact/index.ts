@@ -1,0 +1,63 @@
+/**
+ * Secret redaction before hashing (docs/trail-format.md, "Redaction"). Secrets in a recorded
+ * event body are replaced by `[redacted:<kind>:<commitment>]` before the event is chained, so
+ * the trail, every view of it and every export hold only the marker, and the hash chain covers
+ * the redacted text. Risk is judged on the unredacted action before this runs.
+ * Invariants: the seal key is read only when a secret is found; the secretlint rule set is
+ * imported only when the cheap prefilter hits; with no usable key the secret is still replaced
+ * (under a throwaway key, so the marker cannot be confirmed) — redaction never fails open.
+ */
+import type { EventBody } from "../chain/index.js";
+import { homePaths, loadSealKey } from "../home/index.js";
+import { loadPolicy } from "../policy/index.js";
+import { redactEventBody } from "./redact.js";
+
+export { type CheckResult, checkEventValue } from "./check.js";
+export { detectOwn, isSecretName, type Span } from "./detect.js";
+export {
+  COMMITMENT_DOMAIN,
+  computeCommitment,
+  formatMarker,
+  type Marker,
+  parseMarkers,
+} from "./marker.js";
+export { findSecrets, type RedactOptions, redactEventBody } from "./redact.js";
+
+export interface RedactionSettings {
+  enabled: boolean;
+  patterns: RegExp[];
+}
+
+/** `redact` of the home's policy; redaction on with no extra patterns when it cannot be read. */
+export async function loadRedactionSettings(home: string): Promise<RedactionSettings> {
+  let policy: Awaited<ReturnType<typeof loadPolicy>> | null = null;
+  try {
+    policy = await loadPolicy(homePaths(home).policy);
+  } catch {
+    // an unusable policy is reported by the policy check; redaction stays on
+  }
+  const redact = policy?.redact;
+  const patterns: RegExp[] = [];
+  for (const source of redact?.patterns ?? []) {
+    try {
+      patterns.push(new RegExp(source, "g"));
+    } catch {
+      // validated when the policy is parsed; an invalid one here is skipped
+    }
+  }
+  return { enabled: redact?.enabled ?? true, patterns };
+}
+
+/** Redacts event bodies for the trail of `home` (the one call the recording paths make). */
+export async function redactBodies(home: string, bodies: EventBody[]): Promise<EventBody[]> {
+  const settings = await loadRedactionSettings(home);
+  if (!settings.enabled) return bodies;
+  let key: Promise<Uint8Array> | null = null;
+  const options = {
+    key: () => (key ??= loadSealKey(home).then((sealKey) => sealKey.key)),
+    patterns: settings.patterns,
+  };
+  const out: EventBody[] = [];
+  for (const body of bodies) out.push((await redactEventBody(body, options)).body);
+  return out;
+}

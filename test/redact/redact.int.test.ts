@@ -1,0 +1,119 @@
+/**
+ * Redaction end to end with the built CLI: secrets sent through the hook and `record` are in no
+ * file of the home and in no output, the risk is what the unredacted action classifies as, the
+ * trail verifies, `redact check` confirms the value, and an independent Python implementation of
+ * the documented recipe agrees.
+ */
+import { execFile } from "node:child_process";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, tempDir } from "../helpers/cli.js";
+import { PEM, PEM_BODY, SECRETS } from "./secrets.js";
+
+let home: string;
+let cleanup: () => Promise<void>;
+const outputs: string[] = [];
+
+async function cli(args: string[], input?: string, expected = 0) {
+  const result = await runCli(args, { input, env: { TRAILSEAL_HOME: home } });
+  outputs.push(result.stdout, result.stderr);
+  expect(result.code, result.stderr).toBe(expected);
+  return result;
+}
+
+const bashCommand = `curl -H "Authorization: Bearer ${SECRETS.bearer}" https://deploy:${SECRETS.urlPassword}@example.com/x -d token=${SECRETS.github}`;
+const actions = [
+  { kind: "command", command: `export GITHUB_TOKEN=${SECRETS.envToken} && rm -rf build` },
+  { kind: "command", command: `aws s3 ls --profile x # ${SECRETS.aws} ${SECRETS.stripe}` },
+  { kind: "mcp", server: "db", tool: "connect", arguments: { user: "app", password: SECRETS.jsonPassword } },
+  { kind: "network", method: "GET", url: `https://api.example.com/v1?key=${SECRETS.google}` },
+  { kind: "command", command: `printf '%s' '${PEM}' > ~/.ssh/id_rsa` },
+];
+const allSecrets = [...Object.values(SECRETS).filter((s) => s !== SECRETS.cookie), PEM_BODY];
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+beforeAll(async () => {
+  ({ dir: home, cleanup } = await tempDir("trailseal-redact-"));
+  await cli(["init"]);
+  const pre = JSON.stringify({
+    hook_event_name: "PreToolUse",
+    session_id: "s1",
+    cwd: "/w",
+    tool_name: "Bash",
+    tool_input: { command: bashCommand },
+  });
+  await cli(["hook", "claude-code"], pre);
+  const post = JSON.stringify({
+    hook_event_name: "PostToolUse",
+    session_id: "s1",
+    cwd: "/w",
+    tool_name: "Bash",
+    tool_input: { command: bashCommand },
+    tool_response: { stdout: `OPENAI_API_KEY=${SECRETS.openai}\n${SECRETS.slack}` },
+  });
+  await cli(["hook", "claude-code"], post);
+  await cli(["record", "--json"], actions.map((a) => JSON.stringify(a)).join("\n"));
+  await cli(["seal"]);
+}, 60_000);
+afterAll(() => cleanup());
+
+describe("redaction before hashing", () => {
+  it("leaves no secret in any file under the home or in any output", async () => {
+    await cli(["verify"]);
+    await cli(["log"]);
+    await cli(["log", "--json"]);
+    await cli(["summary"]);
+    for await (const path of files(home)) {
+      const bytes = await readFile(path);
+      for (const secret of allSecrets) expect(bytes.includes(secret), `${secret} in ${path}`).toBe(false);
+    }
+    for (const output of outputs) for (const secret of allSecrets) expect(output).not.toContain(secret);
+    const trail = await readFile(join(home, "trail", "events-000000.jsonl"), "utf8");
+    expect(trail.match(/\[redacted:[a-z0-9-]+:[0-9a-f]{16}\]/g)?.length).toBeGreaterThanOrEqual(
+      allSecrets.length,
+    );
+  });
+
+  it("keeps the classification of the unredacted action", async () => {
+    const { stdout } = await cli(["log", "--json"]);
+    const recorded = JSON.parse(stdout).filter((event: { phase: string }) => event.phase === "record");
+    for (const [index, action] of actions.entries()) {
+      const classified = JSON.parse((await cli(["classify", "--json"], JSON.stringify(action))).stdout);
+      expect(recorded[index].risk).toEqual({ level: classified.level, flags: classified.flags });
+    }
+  });
+
+  it("confirms a suspected value with redact check, without printing it", async () => {
+    const { stdout } = await cli(["redact", "check", "-", "--seq", "2", "--json"], SECRETS.envToken);
+    expect(JSON.parse(stdout)).toMatchObject({ seq: 2, matched: true });
+    await cli(["redact", "check", "-", "--seq", "2"], "not-the-token", 1);
+    const missing = await cli(["redact", "check", "x", "--seq", "999"], undefined, 2);
+    expect(missing.stderr).toContain("REDACT_EVENT_NOT_FOUND");
+  });
+
+  it("re-verifies with the documented recipe in Python", async () => {
+    const [keyFile] = (await readdir(join(home, "keys"))).filter((name) => name.endsWith(".key"));
+    const secretFile = join(home, "..", `${home.split("/").at(-1)}-secret.txt`);
+    await writeFile(secretFile, SECRETS.github);
+    try {
+      const { stdout } = await promisify(execFile)("python3", [
+        join(import.meta.dirname, "verify_redaction.py"),
+        join(home, "trail"),
+        join(home, "keys", keyFile!),
+        secretFile,
+      ]);
+      expect(stdout).toMatch(/^ok 7 [1-9]/);
+    } finally {
+      await writeFile(secretFile, "");
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import { createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { EventBody } from "../../src/chain/index.js";
+import {
+  checkEventValue,
+  computeCommitment,
+  findSecrets,
+  parseMarkers,
+  redactEventBody,
+} from "../../src/redact/index.js";
+import { PEM, PEM_BODY, SECRETS } from "./secrets.js";
+
+const KEY = Buffer.alloc(32, 7);
+const options = { key: async () => KEY };
+
+function body(command: string, input: unknown = { command }): EventBody {
+  return {
+    risk: { level: "low", flags: [] },
+    agent: "claude-code",
+    session: "s1",
+    cwd: "/src",
+    phase: "pre",
+    action: { tool: "Bash", kind: "command", command },
+    decision: "allow",
+    reasons: [],
+    input,
+  };
+}
+
+async function redactText(text: string): Promise<string> {
+  const out = await redactEventBody(body(text), options);
+  return (out.body.action as unknown as { command: string }).command;
+}
+
+describe("detection", () => {
+  it.each(
+    Object.entries({
+      github: SECRETS.github,
+      gitlab: SECRETS.gitlab,
+      aws: SECRETS.aws,
+      slack: SECRETS.slack,
+      stripe: SECRETS.stripe,
+      openai: SECRETS.openai,
+      anthropic: SECRETS.anthropic,
+      google: SECRETS.google,
+      jwt: SECRETS.jwt,
+    }),
+  )("replaces a %s token in a command", async (_name, secret) => {
+    const out = await redactText(`tool --flag ${secret} && echo done`);
+    expect(out).not.toContain(secret);
+    expect(out).toMatch(/^tool --flag \[redacted:[a-z0-9-]+:[0-9a-f]{16}\] && echo done$/);
+  });
+
+  it("replaces structural secrets and keeps what is around them", async () => {
+    const command = [
+      `curl -H "Authorization: Bearer ${SECRETS.bearer}" -H "Cookie: ${SECRETS.cookie}"`,
+      `https://deploy:${SECRETS.urlPassword}@example.com/path`,
+      `&& export GITHUB_TOKEN=${SECRETS.envToken}`,
+      `&& psql postgres://admin:${SECRETS.urlPassword}@db.internal/app`,
+    ].join(" ");
+    const out = await redactText(command);
+    for (const secret of [SECRETS.bearer, SECRETS.cookie, SECRETS.urlPassword, SECRETS.envToken]) {
+      expect(out).not.toContain(secret);
+    }
+    expect(out).toContain("Authorization: Bearer [redacted:authorization:");
+    expect(out).toContain("https://deploy:[redacted:url-credentials:");
+    expect(out).toContain("@example.com/path");
+    expect(out).toContain("export GITHUB_TOKEN=[redacted:assignment:");
+    expect(out).toContain("@db.internal/app");
+  });
+
+  it("replaces a PEM private key block whole", async () => {
+    const out = await redactText(`printf '%s' '${PEM}' > id_rsa`);
+    expect(out).not.toContain(PEM_BODY);
+    expect(out).toMatch(/\[redacted:private-key:[0-9a-f]{16}\]/);
+  });
+
+  it("replaces values of secret-named JSON members and leaves others", async () => {
+    const input = {
+      url: "https://api.example.com",
+      headers: { Authorization: `token ${SECRETS.bearer}` },
+      password: SECRETS.jsonPassword,
+      key: "user:42",
+      PWD: "/home/dev",
+    };
+    const out = (await redactEventBody(body("mcp", input), options)).body.input as Record<string, unknown>;
+    expect(JSON.stringify(out)).not.toContain(SECRETS.bearer);
+    expect(JSON.stringify(out)).not.toContain(SECRETS.jsonPassword);
+    expect((out.headers as Record<string, string>).Authorization).toMatch(/^token \[redacted:authorization:/);
+    expect(out.key).toBe("user:42");
+    expect(out.PWD).toBe("/home/dev");
+    expect(out.url).toBe("https://api.example.com");
+  });
+
+  it("leaves ordinary commands alone and references to secrets alone", async () => {
+    for (const command of [
+      "npm test",
+      "git push origin main",
+      "export GITHUB_TOKEN=$GH_TOKEN",
+      "ls -la /home/dev/project/src",
+      "git log --oneline -5 9616f09",
+    ]) {
+      expect(await redactText(command)).toBe(command);
+    }
+    expect(await findSecrets("cd /work && PWD=/tmp make")).toEqual([]);
+  });
+
+  it("applies the policy's extra patterns", async () => {
+    const out = await redactEventBody(body("deploy --ticket INTERNAL-123456"), {
+      ...options,
+      patterns: [/INTERNAL-(\d+)/g],
+    });
+    expect((out.body.action as unknown as { command: string }).command).toMatch(
+      /^deploy --ticket INTERNAL-\[redacted:policy:[0-9a-f]{16}\]$/,
+    );
+  });
+});
+
+describe("commitment", () => {
+  it("is the first 16 hex of HMAC-SHA256(key, domain + secret), and check confirms it", async () => {
+    const out = await redactEventBody(body(`export GITHUB_TOKEN=${SECRETS.envToken}`), options);
+    const [marker] = parseMarkers((out.body.action as unknown as { command: string }).command);
+    const expected = createHmac("sha256", KEY)
+      .update(`trailseal-redact:v1:${SECRETS.envToken}`)
+      .digest("hex")
+      .slice(0, 16);
+    expect(marker).toEqual({ kind: "assignment", commitment: expected });
+    expect(computeCommitment(KEY, SECRETS.envToken)).toBe(expected);
+    expect(checkEventValue(out.body, KEY, SECRETS.envToken).matched).toBe(true);
+    expect(checkEventValue(out.body, KEY, "something-else").matched).toBe(false);
+    expect(checkEventValue(out.body, Buffer.alloc(32, 8), SECRETS.envToken).matched).toBe(false);
+  });
+
+  it("never leaves the risk, phase and decision members changed", async () => {
+    const original = body(`curl -u admin:${SECRETS.urlPassword} https://x`);
+    const out = await redactEventBody(original, options);
+    expect(out.body.risk).toEqual(original.risk);
+    expect(out.body.decision).toBe(original.decision);
+    expect(out.redactions).toBe(2); // action.command and input.command
+  });
+});
