@@ -101,6 +101,8 @@ export function secretFileReason(word: string): string | null {
   return null;
 }
 
+const TEMPLATE_NAME = /[._-](example|sample|template|tmpl|dist|defaults?)([._-]|$)/i;
+
 /** Why a path is sensitive (credential or secret), or null. */
 export function sensitiveReason(path: string): string | null {
   const name = basename(path);
@@ -118,7 +120,8 @@ export function sensitiveReason(path: string): string | null {
   if (parts.includes("gcloud") && parts.includes(".config")) return "gcloud credentials";
   if (name === "hosts.yml" && parts.at(-2) === "gh") return "GitHub CLI credentials";
   if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;
-  const checked = CODE_OR_DOC.test(name) ? parts.slice(0, -1) : parts;
+  // Code or prose about secrets, and templates of them (`secrets.example.yaml`), hold no secret.
+  const checked = CODE_OR_DOC.test(name) || TEMPLATE_NAME.test(name) ? parts.slice(0, -1) : parts;
   for (const part of checked) {
     if (part === HOME) continue;
     for (const word of words(part)) {

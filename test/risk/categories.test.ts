@@ -7,6 +7,7 @@ import { analyze, loadShellParser } from "../../src/risk/index.js";
 import { action } from "./case-table.js";
 import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
+import { SECOND } from "./category-cases-second.js";
 
 const CATEGORIES: Category[] = [
   GIT_DISCARD,
@@ -18,6 +19,7 @@ const CATEGORIES: Category[] = [
   INDIRECTION,
   SPELLINGS,
   FALSE_ALARMS,
+  SECOND,
 ];
 const ALARM = ["high", "critical"];
 

@@ -296,7 +296,9 @@ const READER_VALUE_OPTIONS: Record<string, string[]> = Object.fromEntries(
     "jq yq": "-f --from-file --arg --argjson --slurpfile --rawfile --indent",
     cut: "-d -f -c -b --delimiter --fields --characters --bytes",
     sort: "-k -t -o -S --key --field-separator --output --buffer-size",
-    "od hexdump xxd": "-s -l -n -c -j -N -t -A -o -g -C",
+    od: "-A -j -N -S -t -w --address-radix --skip-bytes --read-bytes --strings --format --width",
+    xxd: "-c -g -l -o -s -n --cols --len --seek",
+    hexdump: "-e -f -n -s",
     "nl diff": "-w -s -v -i -b -U -C",
   }).flatMap(([names, options]) => names.split(" ").map((name) => [name, options.split(" ")])),
 );

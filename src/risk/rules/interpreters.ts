@@ -34,7 +34,11 @@ const INLINE_OPTION: [RegExp, RegExp][] = [
 
 /** Calls that run a command, per language; the shell sees their string (or list of strings). */
 const SHELL_CALLS: [RegExp, string][] = [
-  [/^python/, String.raw`os\.(?:system|popen|exec\w*|spawn\w*)|subprocess\.\w+|commands\.\w+|pty\.spawn`],
+  // `__import__('os').system(…)` and `o.system(…)` as well as `os.system(…)`
+  [
+    /^python/,
+    String.raw`(?:\)|\w+)\.(?:system|popen|exec[lv]p?e?|spawn\w*)|subprocess\.\w+|commands\.\w+|pty\.spawn`,
+  ],
   [
     /^(node|bun|deno|ts-node|tsx)$/,
     String.raw`execSync|execFileSync|execFile|spawnSync|spawn|exec|Bun\.spawnSync|Bun\.spawn|Deno\.Command`,

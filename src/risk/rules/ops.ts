@@ -27,6 +27,15 @@ const container: Rule = (invocation, context) => {
   )
     return void score.raise("none", "");
   const text = args.map((word) => word.value).join(" ");
+  // A host directory mounted into a container is readable there: secrets among them count.
+  for (let i = 0; i < args.length; i += 1) {
+    const value = args[i]!.value;
+    const mount = /^(-v|--volume|--mount)$/.test(value)
+      ? args[i + 1]?.value
+      : /^--(volume|mount)=(.*)$/.exec(value)?.[2];
+    const host = mount && (/(?:^|,)(?:source|src)=([^,]+)/.exec(mount)?.[1] ?? mount.split(":")[0]);
+    if (host && /^(~|\.{0,2}\/|\$HOME)/.test(host)) context.signals.read(host, "mounts into a container");
+  }
   if (
     /--privileged|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|(-v|--volume|--mount)[= ]?\S*(^|[ =:])\/(:|,|$)|docker\.sock/.test(
       text,
@@ -54,7 +63,8 @@ const container: Rule = (invocation, context) => {
     );
   }
   // `rm -f` stops running containers first; `rmi -f` removes images containers still use
-  if (/\b(rm|rmi)\b/.test(text) && /(^| )(-[a-zA-Z]*f[a-zA-Z]*|--force)\b/.test(text)) {
+  const force = args.some((word) => !word.dynamic && /^(-[a-zA-Z]*f[a-zA-Z]*|--force)$/.test(word.value));
+  if (/\b(rm|rmi)\b/.test(text) && force) {
     return void score.raise(
       "high",
       `${program} ${sub} --force removes running containers or used images`,

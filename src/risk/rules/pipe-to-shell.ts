@@ -40,9 +40,9 @@ export function pipeToShell(invocation: Invocation, context: RuleContext): void 
   for (const word of args) {
     if (!/^<\(/.test(word.value) || word.inner.length === 0) continue;
     const text = outputOf(word.inner, word.inner.at(-1)!);
+    if (programs(word.inner).some((name) => DECODERS.test(name)))
+      score.raise("high", `${program} runs a decoded script: encoding hides what runs`);
     if (text !== null) runText(program, text, "a script it decodes", context);
-    else if (programs(word.inner).some((name) => DECODERS.test(name)))
-      score.raise("high", `${program} runs a script decoded at run time`);
   }
   const feeders = upstream(context.script.commands, command);
   if (feeders.length === 0 || program === "eval") {
@@ -60,13 +60,11 @@ export function pipeToShell(invocation: Invocation, context: RuleContext): void 
     return;
   }
   const text = pipedText(context.script.commands, command);
-  if (text !== null) return void runText(program, text, "piped text", context);
+  // A script that had to be decoded first was encoded to hide it: high whatever it decodes to.
   if (names.some((name) => DECODERS.test(name))) {
-    score.raise(
-      "high",
-      `${program} runs text decoded at run time (${names.join(" | ")}): what runs is unknown`,
-    );
-  } else {
+    score.raise("high", `${program} runs decoded text (${names.join(" | ")}): encoding hides what runs`);
+  } else if (text === null) {
     score.raise("high", `pipes the output of ${names.at(-1) || "a command"} into ${program}`);
   }
+  if (text !== null) runText(program, text, "piped text", context);
 }

@@ -63,37 +63,23 @@ const service: Rule = (invocation, context) => {
   const action = words[1]?.value ?? "";
   if (
     hasOption(invocation.args, ["--status-all", "--help", "--version"]) ||
-    /^(status|--full-restart-help)?$/.test(action)
+    /^(status|configtest|--full-restart-help)?$/.test(action)
   ) {
     return void context.signals.score.raise("none", "");
   }
   systemChange(`${action} changes system services`)(invocation, context);
 };
 
+const IMAGE_FILE = /\.(img|iso|raw|bin|qcow2|vhdx?|vmdk|vdi|dmg|fs|ext[234]|squashfs)$/i;
+
 /** mkfs & co. on a device is critical; on an image file (`disk.img`) it writes only that file. */
 const disk = (invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]) => {
-  const targets = positionals(invocation.args, [
-    "-t",
-    "-L",
-    "-n",
-    "-b",
-    "-F",
-    "-S",
-    "-i",
-    "-O",
-    "-E",
-    "-T",
-    "-U",
-    "-m",
-    "-N",
-  ]);
-  const files = targets.filter((word) => !/^\d+$/.test(word.value));
-  if (
-    files.length > 0 &&
-    /^mk(fs|swap)/.test(invocation.program) &&
-    files.every((word) => !word.dynamic && !word.value.startsWith("/dev/"))
-  ) {
-    for (const file of files) context.signals.write(file, `${invocation.program} formats the image file`);
+  // Option values are not told apart from targets here: any device or run-time word is a disk.
+  const words = invocation.args.filter((word) => !word.value.startsWith("-"));
+  const images = words.filter((word) => IMAGE_FILE.test(word.value));
+  const disks = words.filter((word) => word.dynamic || word.value.startsWith("/dev/"));
+  if (/^mk(fs|swap)/.test(invocation.program) && images.length > 0 && disks.length === 0) {
+    for (const file of images) context.signals.write(file, `${invocation.program} formats the image file`);
     return;
   }
   context.signals.score.raise(
