@@ -141,3 +141,14 @@ export async function auditLog(target: string, options: AuditOptions = {}): Prom
   const gitlog = await import("./gitlog/index.js");
   return gitlog.auditLog(target, options);
 }
+
+/** The reference witness app (Express) as a request listener, so `add-checkpoint` can share its port. */
+export async function createWitnessRequestListener(options: import("./server/index.js").WitnessAppOptions) {
+  const server = await import("./server/index.js");
+  return server.createWitnessApp(options);
+}
+
+/** C2SP witnessing (witness/cosign): the add-checkpoint witness and the cosign client, on demand. */
+export function loadCosign(): Promise<typeof import("./cosign/index.js")> {
+  return import("./cosign/index.js");
+}

@@ -36,6 +36,11 @@ function waitForSignal(): Promise<string> {
  * which keeps them out of the process list).
  */
 export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): Promise<number> {
+  if (!options.store)
+    throw configError(
+      "WITNESS_STORE_REQUIRED",
+      "witness serve needs --store <dir> (or --cosign-logs <policy>)",
+    );
   const tokens = [
     ...(options.token ?? []),
     ...(io.env.TRAILSEAL_WITNESS_TOKENS ?? "")

@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from "commander";
 import { parseIntOption, type Router } from "../router.js";
 import { registerGitlogRoutes } from "./gitlog.js";
+import { registerC2spRoutes } from "./witness-c2sp.js";
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -88,7 +89,13 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     .command("serve")
     .description("run the reference witness server (SPEC §4.1) over a store directory")
     .requiredOption("--port <port>", "TCP port (0 picks a free one; the URL is printed)", parseIntOption)
-    .requiredOption("--store <dir>", "anchor store: a directory (JSONL file) or a git transparency log")
+    .option("--store <dir>", "anchor store: a directory (JSONL file) or a git transparency log")
+    .option(
+      "--cosign-logs <policy>",
+      "also act as a C2SP witness (POST /add-checkpoint) for the logs in this tlog-policy file",
+    )
+    .option("--cosigner-key <file>", "with --cosign-logs: the cosigner key from `witness keygen`")
+    .option("--cosign-state <dir>", "with --cosign-logs: per-log witness state (default <home>/cosign-state)")
     .option(
       "--token <token>",
       "bearer token required for POST (repeatable; or TRAILSEAL_WITNESS_TOKENS)",
@@ -108,12 +115,18 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     )
     .action((options, command: Command) =>
       router.run(async (io) =>
-        (await import("../commands/witness-serve.js")).runWitnessServe(
-          { ...options, home: router.home(command) },
-          io,
-        ),
+        options.cosignLogs
+          ? (await import("../commands/witness-cosign-serve.js")).runWitnessCosignServe(
+              { ...options, home: router.home(command) },
+              io,
+            )
+          : (await import("../commands/witness-serve.js")).runWitnessServe(
+              { ...options, home: router.home(command) },
+              io,
+            ),
       ),
     );
 
   registerGitlogRoutes(witness, router);
+  registerC2spRoutes(witness, router);
 }

@@ -1,0 +1,124 @@
+import { readFile, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { configError, TrailsealError } from "../../errors/index.js";
+import { formatCosignerVkey, parseCosignerSkey, parseWitnessPolicy } from "../../tlog/index.js";
+import type { CliIO } from "../io.js";
+import { println } from "../io.js";
+
+export interface WitnessCosignServeOptions {
+  home: string;
+  port: number;
+  host?: string;
+  /** tlog-policy file: its `log` lines are the logs this witness cosigns. */
+  cosignLogs: string;
+  cosignerKey: string;
+  /** Where per-log state lives (default <home>/cosign-state). */
+  cosignState?: string;
+  /** Also serve the anchor witness over this store on the same port. */
+  store?: string;
+  token?: string[];
+  push?: string;
+  rateLimit?: number;
+  until?: Promise<unknown>;
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((done) => {
+    const stop = (signal: string) => {
+      process.off("SIGTERM", onTerm);
+      process.off("SIGINT", onInt);
+      done(signal);
+    };
+    const onTerm = () => stop("SIGTERM");
+    const onInt = () => stop("SIGINT");
+    process.on("SIGTERM", onTerm);
+    process.on("SIGINT", onInt);
+  });
+}
+
+async function readConfigFile(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (cause) {
+    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the ${what} ${path}`, { cause });
+  }
+}
+
+/**
+ * `trailseal witness serve --cosign-logs <policy> --cosigner-key <file>`: a C2SP tlog-witness
+ * (POST /add-checkpoint) for the logs the policy lists, optionally next to the anchor witness
+ * (--store) on the same port. Prints its URL on stdout; stops on SIGTERM/SIGINT.
+ */
+export async function runWitnessCosignServe(options: WitnessCosignServeOptions, io: CliIO): Promise<number> {
+  const policyPath = resolve(options.cosignLogs);
+  const policy = parseWitnessPolicy(await readConfigFile(policyPath, "log list"));
+  if (policy.logs.length === 0)
+    throw configError("COSIGN_NO_LOGS", `${policyPath} lists no log`, {
+      hint: "add a line: log <the log's verifier key> [<url>]",
+    });
+  const keyPath = resolve(options.cosignerKey);
+  const cosigner = parseCosignerSkey(await readConfigFile(keyPath, "cosigner key"));
+  if (((await stat(keyPath)).mode & 0o077) !== 0)
+    io.stderr.write(`trailseal: warning: ${keyPath} is readable by others; chmod 600 it\n`);
+
+  const { loadCosign, openWitnessStorage, createWitnessRequestListener } = await import(
+    "../../witness/index.js"
+  );
+  const cosign = await loadCosign();
+  const stateDir = resolve(options.cosignState ?? join(options.home, "cosign-state"));
+  const witness = cosign.createCheckpointWitness({
+    logs: policy.logs,
+    cosigner,
+    store: cosign.openFileCosignState(stateDir),
+  });
+
+  let fallback: Parameters<typeof cosign.startCosignServer>[0]["fallback"];
+  let closeStore = async () => {};
+  if (options.store) {
+    const storage = await openWitnessStorage(resolve(options.store), {
+      home: options.home,
+      push: options.push,
+    });
+    const tokens = [
+      ...(options.token ?? []),
+      ...(io.env.TRAILSEAL_WITNESS_TOKENS ?? "")
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ];
+    const app = await createWitnessRequestListener({
+      storage,
+      tokens,
+      ...(options.rateLimit !== undefined
+        ? { limits: { ratePerSecond: options.rateLimit, rateBurst: options.rateLimit * 6 } }
+        : {}),
+    });
+    fallback = (req, res) => app(req, res);
+    closeStore = () => storage.close();
+  }
+  let server: Awaited<ReturnType<typeof cosign.startCosignServer>>;
+  try {
+    server = await cosign.startCosignServer({
+      witness,
+      host: options.host ?? "127.0.0.1",
+      port: options.port,
+      ...(fallback ? { fallback } : {}),
+      onError: (error) =>
+        io.stderr.write(
+          `trailseal: add-checkpoint failed: ${error instanceof TrailsealError ? `${error.code} ${error.message}` : String(error)}\n`,
+        ),
+    });
+  } catch (error) {
+    await closeStore();
+    throw error;
+  }
+  println(io, server.url);
+  io.stderr.write(
+    `trailseal: witness ${formatCosignerVkey(cosigner)} cosigning ${policy.logs.length} log(s) at ${server.url}/add-checkpoint (state in ${stateDir})\n`,
+  );
+  await (options.until ?? waitForSignal());
+  await server.close();
+  await closeStore();
+  io.stderr.write("trailseal: witness stopped\n");
+  return 0;
+}

@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkCosignatures, parseCosignerVkey, parseSignatureLines } from "../../../src/tlog/index.js";
+import { formatAddCheckpoint } from "../../../src/witness/cosign/index.js";
+import { CLI, runCli, tempDir } from "../../helpers/cli.js";
+import { ToyLog } from "./fixtures.js";
+
+const ORIGIN = "peer.example/log";
+let work: { dir: string; cleanup: () => Promise<void> };
+let vkey: string;
+const log = ToyLog.create(ORIGIN, 4).grow(64);
+
+beforeAll(async () => {
+  work = await tempDir("ts-cosign-serve-");
+  const keygen = await runCli([
+    "witness",
+    "keygen",
+    "--cosigner",
+    "w.example/w1",
+    "--out",
+    join(work.dir, "cosigner.key"),
+  ]);
+  expect(keygen.code).toBe(0);
+  vkey = keygen.stdout.trim();
+  writeFileSync(join(work.dir, "logs.policy"), `# logs we witness\nlog ${log.vkey}\nquorum none\n`);
+});
+afterAll(() => work.cleanup());
+
+/** Starts `witness serve --cosign-logs` as a real process; resolves with its URL. */
+function serve(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      "--home",
+      join(work.dir, "home"),
+      "witness",
+      "serve",
+      "--port",
+      "0",
+      "--cosign-logs",
+      join(work.dir, "logs.policy"),
+      "--cosigner-key",
+      join(work.dir, "cosigner.key"),
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stderr!.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) resolve({ child, url: line });
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+async function post(url: string, oldSize: number, size: number, proof = log.proof(oldSize, size)) {
+  const res = await fetch(`${url}/add-checkpoint`, {
+    method: "POST",
+    body: formatAddCheckpoint({ oldSize, proof, checkpoint: log.checkpoint(size) }),
+  });
+  return { status: res.status, type: res.headers.get("content-type"), body: await res.text() };
+}
+
+function kill9(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
+
+describe("witness keygen + witness serve --cosign-logs (real processes)", () => {
+  it("keygen writes a 0600 key and prints a type-0x04 verifier key", () => {
+    expect(statSync(join(work.dir, "cosigner.key")).mode & 0o777).toBe(0o600);
+    expect(parseCosignerVkey(vkey).name).toBe("w.example/w1");
+  });
+
+  it("keygen refuses to overwrite a key (exit 2)", async () => {
+    const again = await runCli([
+      "witness",
+      "keygen",
+      "--cosigner",
+      "w.example/w1",
+      "--out",
+      join(work.dir, "cosigner.key"),
+    ]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/^trailseal: error: /m);
+  });
+
+  it("serves add-checkpoint per tlog-witness, and its state survives kill -9", async () => {
+    let { child, url } = await serve();
+    try {
+      const first = await post(url, 0, 5);
+      expect(first.status).toBe(200);
+      const [check] = checkCosignatures(log.text(5), parseSignatureLines(first.body), [
+        parseCosignerVkey(vkey),
+      ]);
+      expect(check!.status).toBe("valid");
+
+      const stale = await post(url, 0, 9);
+      expect(stale).toEqual({ status: 409, type: "text/x.tlog.size", body: "5\n" });
+      expect((await post(url, 6, 5, [])).status).toBe(400);
+      expect((await post(url, 5, 9, log.proof(4, 9))).status).toBe(422);
+      const unknown = await fetch(`${url}/add-checkpoint`, {
+        method: "POST",
+        body: formatAddCheckpoint({
+          oldSize: 0,
+          proof: [],
+          checkpoint: ToyLog.create("x.example/l", 5).grow(1).checkpoint(),
+        }),
+      });
+      expect(unknown.status).toBe(404);
+
+      // Many concurrent requests, then kill -9 while some are in flight: every size answered
+      // 200 must still be there (or exceeded) after the restart.
+      const acked: number[] = [];
+      const inflight = [];
+      for (let size = 6; size <= 40; size++) {
+        inflight.push(
+          post(url, size - 1, size)
+            .then((r) => r.status === 200 && acked.push(size))
+            .catch(() => undefined),
+        );
+      }
+      await Promise.race([Promise.all(inflight), new Promise((r) => setTimeout(r, 150))]);
+      await kill9(child);
+      await Promise.all(inflight);
+      ({ child, url } = await serve());
+      const probe = await post(url, 0, 64);
+      expect(probe.status).toBe(409);
+      const size = Number(probe.body.trim());
+      expect(size).toBeGreaterThanOrEqual(Math.max(5, ...acked));
+      const next = await post(url, size, 64);
+      expect(next.status).toBe(200);
+    } finally {
+      await kill9(child);
+    }
+  });
+});
