@@ -1,0 +1,334 @@
+#!/usr/bin/env node
+// The trailseal GitHub Action's step (action.yml runs exactly this, and test/action runs it the
+// same way): initialise a home, record the actions, seal, publish to the witnesses, verify them,
+// write the Markdown report to $GITHUB_STEP_SUMMARY, set the step outputs in $GITHUB_OUTPUT,
+// and collect the HTML report and the seal's evidence in a directory for actions/upload-artifact.
+// A failing trailseal command fails the step with its own exit code (1 failure, 2 usage or
+// configuration, 3 quorum not met) and an `::error::` annotation carrying its message and code;
+// the summary, outputs and artifact are still written, so a failed run can be inspected.
+// Inputs come as INPUT_* variables (action.yml maps them; composite actions do not).
+import { spawnSync } from "node:child_process";
+import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+const env = process.env;
+const input = (name, fallback = "") =>
+  (env[`INPUT_${name.toUpperCase().replace(/-/g, "_")}`] ?? "").trim() || fallback;
+const runnerTemp = env.RUNNER_TEMP || env.TMPDIR || "/tmp";
+const actionPath = env.GITHUB_ACTION_PATH || resolve(dirname(new URL(import.meta.url).pathname), "../..");
+
+/** Workflow-command escaping (what @actions/core does): data, and property values. */
+const escapeData = (text) => String(text).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const escapeProperty = (text) => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+const annotate = (level, title, message) =>
+  process.stdout.write(`::${level} title=${escapeProperty(title)}::${escapeData(message)}\n`);
+
+function setOutput(name, value) {
+  if (env.GITHUB_OUTPUT)
+    appendFileSync(env.GITHUB_OUTPUT, `${name}=${String(value).replace(/[\r\n]+/g, " ")}\n`);
+  else console.log(`${name}=${value}`);
+}
+
+function summary(markdown) {
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, markdown);
+  else process.stdout.write(markdown);
+}
+
+/** The CLI to run: a pinned npm version installed into RUNNER_TEMP, or this checkout's build. */
+function resolveCli() {
+  const wanted = input(
+    "trailseal-version",
+    JSON.parse(readFileSync(join(actionPath, "package.json"), "utf8")).version,
+  );
+  if (wanted === "source") {
+    const cli = join(actionPath, "dist", "cli.js");
+    if (!existsSync(cli)) {
+      for (const args of [
+        ["ci", "--no-audit", "--no-fund"],
+        ["run", "build"],
+      ]) {
+        const built = spawnSync("npm", args, { cwd: actionPath, stdio: ["ignore", 2, 2] });
+        if (built.status !== 0)
+          throw new StepFailure(1, "install", `npm ${args[0]} in the action checkout failed`);
+      }
+    }
+    return cli;
+  }
+  if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(wanted)) {
+    throw new StepFailure(
+      2,
+      "install",
+      `trailseal-version must be an exact version (e.g. 0.1.0) or "source", not "${wanted}"`,
+    );
+  }
+  const prefix = join(runnerTemp, `trailseal-cli-${wanted}`);
+  const cli = join(prefix, "node_modules", "trailseal", "dist", "cli.js");
+  if (!existsSync(cli)) {
+    const args = [
+      "install",
+      "--prefix",
+      prefix,
+      "--omit=dev",
+      "--no-audit",
+      "--no-fund",
+      `trailseal@${wanted}`,
+    ];
+    const installed = spawnSync("npm", args, { stdio: ["ignore", 2, 2] });
+    if (installed.status !== 0) throw new StepFailure(1, "install", `npm install trailseal@${wanted} failed`);
+  }
+  return cli;
+}
+
+class StepFailure extends Error {
+  constructor(exitCode, stage, message) {
+    super(message);
+    this.exitCode = exitCode;
+    this.stage = stage;
+  }
+}
+
+/** `trailseal: error: … (CODE)` and `trailseal: hint: …` from stderr, as one annotation text. */
+function diagnosis(stderr) {
+  const lines = stderr.split("\n");
+  const error = lines
+    .find((line) => line.startsWith("trailseal: error: "))
+    ?.slice("trailseal: error: ".length);
+  const hint = lines.find((line) => line.startsWith("trailseal: hint: "))?.slice("trailseal: hint: ".length);
+  return [error ?? (lines.filter(Boolean).at(-1) || "no message"), hint ? `hint: ${hint}` : ""]
+    .filter(Boolean)
+    .join("\n");
+}
+
+function makeRunner(cli, home) {
+  /** Runs one trailseal command; stderr is passed through to the log. */
+  return (stage, args, { stdin, allow = [0] } = {}) => {
+    const result = spawnSync(process.execPath, [cli, "--home", home, ...args], {
+      input: stdin,
+      encoding: "utf8",
+      maxBuffer: 256 * 2 ** 20,
+      env: { ...env, TRAILSEAL_HOME: undefined },
+    });
+    if (result.stderr) process.stderr.write(result.stderr);
+    const code = result.status ?? 1;
+    if (!allow.includes(code)) {
+      throw new StepFailure(
+        code,
+        stage,
+        `trailseal ${args[0] === "witness" ? `witness ${args[1]}` : args[0]} failed (exit ${code}): ${diagnosis(result.stderr ?? "")}`,
+      );
+    }
+    return { code, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
+  };
+}
+
+const splitList = (text) => text.split(/[\s,]+/).filter(Boolean);
+
+/** With a witness token, the witnesses go into relay-config.json (where publish reads auth_token). */
+function configureWitnesses(home, urls, quorum, token) {
+  const path = join(home, "relay-config.json");
+  const config = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+  config.witness = {
+    ...(config.witness ?? {}),
+    enabled: true,
+    // relay-config.json refuses a quorum above its endpoint count; publish gets --quorum anyway.
+    quorum: Math.min(quorum, urls.length),
+    endpoints: urls.map((url, i) => ({
+      url,
+      name: `witness-${i + 1}`,
+      ...(/^(git\+)?https?:/.test(url) ? { auth_token: token } : {}),
+    })),
+  };
+  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
+}
+
+/**
+ * Puts a git transparency log's private key (PKCS#8 PEM, from a secret) where `witness publish`
+ * looks for it: <home>/log-keys/, named by the first 24 hex of SHA-256 of the raw Ed25519 public
+ * key (the name witness/gitlog/layout.ts gives it; the action test publishes with it).
+ */
+function installLogKey(home, pem) {
+  let publicKey;
+  try {
+    publicKey = createPublicKey(createPrivateKey(pem)).export({ format: "der", type: "spki" }).subarray(12);
+  } catch {
+    throw new StepFailure(2, "inputs", "the log-key input is not a PEM private key");
+  }
+  const dir = join(home, "log-keys");
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const name = `${createHash("sha256").update(publicKey).digest("hex").slice(0, 24)}.pem`;
+  writeFileSync(join(dir, name), pem.endsWith("\n") ? pem : `${pem}\n`, { mode: 0o600 });
+}
+
+/** The id of the newest stored seal, or "" (seal --json does not print it). */
+function latestSealId(home) {
+  const path = join(home, "seals", "seals.jsonl");
+  if (!existsSync(path)) return "";
+  const seals = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.includes('"type":"seal"'));
+  return seals.length > 0 ? (JSON.parse(seals.at(-1)).id ?? "") : "";
+}
+
+/** The seal and its receipts, as stored in the home (one JSONL line each). */
+function sealEvidence(home, sealId) {
+  const path = join(home, "seals", "seals.jsonl");
+  if (!existsSync(path)) return "";
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => {
+      try {
+        const record = JSON.parse(line);
+        return record.id === sealId || record.seal_id === sealId;
+      } catch {
+        return false;
+      }
+    })
+    .map((line) => `${line}\n`)
+    .join("");
+}
+
+/** The Markdown summary, the report file and the seal's evidence in the artifact directory. */
+function writeReports(trailseal, state, { quorum, format, artifactDir, home }) {
+  const md = trailseal("report", ["report", "--format", "md"], { allow: [0, 1] });
+  summary(
+    `## trailseal\n\n| | |\n|---|---|\n| seal | ${state.sealId || "—"} |\n| chain tip | \`${state.chainTip || "—"}\` |\n| events | ${state.eventCount || "—"} |\n| quorum met | ${state.quorumMet} (${quorum} required) |\n| anchors | ${state.anchorIds.join(", ") || "—"} |\n\n${md.stdout}\n`,
+  );
+  trailseal("report", ["report", "--format", format, "--output", join(artifactDir, `report.${format}`)], {
+    allow: [0, 1],
+  });
+  if (state.sealId) {
+    writeFileSync(join(artifactDir, `${state.sealId}.jsonl`), sealEvidence(home, state.sealId));
+    // The inclusion proof of each anchor, where this trailseal version has `witness proof`.
+    if (/^\s+proof\b/m.test(trailseal("proof", ["witness", "--help"]).stdout)) {
+      const proof = trailseal("proof", ["witness", "proof", "--seal", state.sealId, "--json"], {
+        allow: [0, 1, 2, 3],
+      });
+      if (proof.code === 0) writeFileSync(join(artifactDir, `${state.sealId}.proof.json`), proof.stdout);
+      else
+        annotate(
+          "warning",
+          "trailseal proof",
+          `witness proof exited ${proof.code}: ${diagnosis(proof.stderr)}`,
+        );
+    }
+  }
+  if (state.publish)
+    writeFileSync(join(artifactDir, "publish.json"), `${JSON.stringify(state.publish, null, 2)}\n`);
+}
+
+function main() {
+  const state = {
+    chainTip: "",
+    eventCount: "",
+    sealId: "",
+    quorumMet: "false",
+    anchorIds: [],
+    publish: null,
+  };
+  const home = resolve(input("home", join(runnerTemp, "trailseal")));
+  const artifactDir = join(
+    runnerTemp,
+    `trailseal-artifact-${env.GITHUB_RUN_ID ?? "local"}-${env.GITHUB_RUN_ATTEMPT ?? "1"}`,
+  );
+  mkdirSync(artifactDir, { recursive: true });
+  setOutput("artifact-dir", artifactDir);
+  const key = input("seal-key");
+  if (key) process.stdout.write(`::add-mask::${key}\n`);
+  env.TRAILSEAL_SEAL_KEY = key;
+  env.TRAILSEAL_KEY_ID = input("key-id");
+  const urls = splitList(input("witness-urls"));
+  const quorum = Number.parseInt(input("quorum", "1"), 10);
+  const format = input("report-format", "html");
+  let failure = null;
+  let trailseal = null;
+  try {
+    if (!key)
+      throw new StepFailure(
+        2,
+        "inputs",
+        "the seal-key input is empty: pass a secret such as secrets.TRAILSEAL_SEAL_KEY",
+      );
+    if (!["html", "md", "json"].includes(format))
+      throw new StepFailure(2, "inputs", `report-format must be html, md or json, not "${format}"`);
+    if (!(quorum >= 1))
+      throw new StepFailure(2, "inputs", `quorum must be a positive integer, not "${input("quorum")}"`);
+    trailseal = makeRunner(resolveCli(), home);
+    trailseal("init", ["init", "--json"]);
+    const logKey = input("log-key");
+    if (logKey) {
+      for (const line of logKey.split("\n"))
+        if (line.trim() && !line.startsWith("-----")) process.stdout.write(`::add-mask::${line.trim()}\n`);
+      installLogKey(home, logKey);
+    }
+    const actions = input("actions");
+    if (actions) {
+      if (!existsSync(actions))
+        throw new StepFailure(2, "record", `the actions file ${actions} does not exist`);
+      trailseal("record", ["record", "--json"], { stdin: readFileSync(actions) });
+    }
+    const seal = JSON.parse(trailseal("seal", ["seal", "--json"]).stdout);
+    state.chainTip = seal.chain_tip;
+    state.eventCount = String(seal.event_count);
+    state.sealId = latestSealId(home);
+    if (urls.length > 0) {
+      const token = input("witness-token");
+      if (token) {
+        process.stdout.write(`::add-mask::${token}\n`);
+        configureWitnesses(home, urls, quorum, token);
+      }
+      const targets = token ? [] : urls.flatMap((url) => ["--witness-url", url]);
+      const published = trailseal(
+        "publish",
+        ["witness", "publish", ...targets, "--quorum", String(quorum), "--json"],
+        { allow: [0, 3] },
+      );
+      state.publish = JSON.parse(published.stdout);
+      state.sealId = state.publish.seal_id;
+      state.anchorIds = state.publish.outcomes.filter((o) => o.ok).map((o) => o.receipt.anchor_id);
+      if (published.code === 3) {
+        throw new StepFailure(
+          3,
+          "publish",
+          `witness quorum not met: ${state.publish.confirmations} of ${quorum} required confirmations (${diagnosis(published.stderr)})`,
+        );
+      }
+      const verified = trailseal("verify", [
+        "witness",
+        "verify",
+        "--seal",
+        state.sealId,
+        "--quorum",
+        String(quorum),
+        "--json",
+      ]);
+      const checks = JSON.parse(verified.stdout);
+      state.quorumMet = checks.met === false ? "false" : "true";
+    } else {
+      annotate("warning", "trailseal", "no witness-urls: the seal is kept in the home only, not witnessed");
+    }
+  } catch (error) {
+    if (!(error instanceof StepFailure)) throw error;
+    failure = error;
+  }
+  if (trailseal !== null) {
+    // The summary and the artifact are written even after a failure: they show how far it got.
+    try {
+      writeReports(trailseal, state, { quorum, format, artifactDir, home });
+    } catch (error) {
+      if (!(error instanceof StepFailure)) throw error;
+      failure ??= error;
+    }
+  }
+  setOutput("chain-tip", state.chainTip);
+  setOutput("event-count", state.eventCount);
+  setOutput("seal-id", state.sealId);
+  setOutput("quorum-met", state.quorumMet);
+  setOutput("anchor-ids", state.anchorIds.join(","));
+  if (failure) {
+    annotate("error", `trailseal ${failure.stage}`, failure.message);
+    process.exitCode = failure.exitCode || 1;
+  }
+}
+
+main();

@@ -1,0 +1,290 @@
+/**
+ * The GitHub Action (action.yml) run as a runner runs a composite action: its steps are read from
+ * action.yml, `${{ inputs.* }}` / `${{ steps.*.outputs.* }}` are filled in, each `run:` goes to
+ * `bash -e -o pipefail` with the step's env and the runner's step environment
+ * (GITHUB_ACTION_PATH, RUNNER_TEMP, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY). The witnesses are real:
+ * `trailseal witness serve` (a process) and a git transparency log served over smart HTTP by
+ * stock `git http-backend`, both on 127.0.0.1. `uses:` steps (upload-artifact) are not run;
+ * the test checks what they would upload.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
+import { type GitHttpServer, startGitHttpServer } from "../helpers/git-http-server.js";
+import { deadUrl } from "../witness/client/fixtures.js";
+
+interface Step {
+  id?: string;
+  name?: string;
+  if?: string;
+  run?: string;
+  uses?: string;
+  shell?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+interface ActionYml {
+  inputs: Record<string, { required?: boolean; default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
+
+const action = parse(readFileSync(join(REPO_ROOT, "action.yml"), "utf8")) as ActionYml;
+const TOKEN = "action-test-token-0123456789";
+const SEAL_KEY = "a1".repeat(32);
+
+interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  uploads: { name: string; path: string }[];
+}
+
+function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const eq = line.indexOf("=");
+    if (eq > 0) out[line.slice(0, eq)] = line.slice(eq + 1);
+  }
+  return out;
+}
+
+function runStep(
+  script: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["--noprofile", "--norc", "-e", "-o", "pipefail", "-c", script], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** Runs the composite action's steps like the runner: stops at the first failed step, except `if: always()`. */
+async function runAction(inputs: Record<string, string>, runnerTemp: string): Promise<RunResult> {
+  for (const [name, spec] of Object.entries(action.inputs)) {
+    if (spec.required && !(name in inputs)) throw new Error(`input ${name} is required`);
+  }
+  const value = (name: string) => inputs[name] ?? action.inputs[name]?.default ?? "";
+  const stepOutputs: Record<string, Record<string, string>> = {};
+  const expand = (text: string) =>
+    text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => {
+      const input = /^inputs\.([\w-]+)$/.exec(expr);
+      if (input) return value(input[1]!);
+      const output = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr);
+      if (output) return stepOutputs[output[1]!]?.[output[2]!] ?? "";
+      throw new Error(`unsupported expression ${expr}`);
+    });
+  const summaryPath = join(runnerTemp, "step-summary.md");
+  writeFileSync(summaryPath, "");
+  const result: RunResult = { code: 0, stdout: "", stderr: "", outputs: {}, summary: "", uploads: [] };
+  let failed = false;
+  for (const [index, step] of action.runs.steps.entries()) {
+    const condition = step.if ?? "success()";
+    if (failed && !condition.includes("always()")) continue;
+    if (step.uses) {
+      // The upload's condition: always(), a name and a directory to upload.
+      if (value("artifact-name") !== "" && stepOutputs.run?.["artifact-dir"]) {
+        result.uploads.push({ name: expand(step.with!.name!), path: expand(step.with!.path!) });
+      }
+      continue;
+    }
+    const outputPath = join(runnerTemp, `output-${index}`);
+    writeFileSync(outputPath, "");
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: runnerTemp,
+      CI: "true",
+      GITHUB_ACTIONS: "true",
+      GITHUB_ACTION_PATH: REPO_ROOT,
+      RUNNER_TEMP: runnerTemp,
+      GITHUB_OUTPUT: outputPath,
+      GITHUB_STEP_SUMMARY: summaryPath,
+      GITHUB_RUN_ID: "4242",
+      GITHUB_RUN_ATTEMPT: "1",
+    };
+    for (const [key, raw] of Object.entries(step.env ?? {})) env[key] = expand(String(raw));
+    expect(step.shell).toBe("bash");
+    // Asynchronous: the git server of this test answers from this process's event loop.
+    const child = await runStep(expand(step.run!), runnerTemp, env);
+    result.stdout += child.stdout;
+    result.stderr += child.stderr;
+    if (step.id) stepOutputs[step.id] = parseOutputs(readFileSync(outputPath, "utf8"));
+    if (child.status !== 0) {
+      failed = true;
+      result.code = child.status ?? 1;
+    }
+  }
+  for (const [name, spec] of Object.entries(action.outputs)) result.outputs[name] = expand(spec.value);
+  result.summary = readFileSync(summaryPath, "utf8");
+  return result;
+}
+
+/** What a failed assertion shows: the step's output and the publish outcomes. */
+function debug(run: RunResult): string {
+  const publish = join(run.outputs["artifact-dir"] ?? "", "publish.json");
+  return `${run.stdout}${run.stderr}${existsSync(publish) ? readFileSync(publish, "utf8") : ""}`;
+}
+
+describe("the GitHub Action against a real witness server and a real git log", () => {
+  let root: string;
+  let cleanup: () => Promise<void>;
+  let witnessUrl: string;
+  let witness: ChildProcess;
+  let gitServer: GitHttpServer;
+  let logDir: string;
+  let logKey: string;
+  let actionsFile: string;
+
+  beforeAll(async () => {
+    ({ dir: root, cleanup } = await tempDir("trailseal-action-"));
+    // The witness server, with a bearer token for POST.
+    witness = spawn(
+      process.execPath,
+      [CLI, "witness", "serve", "--port", "0", "--store", join(root, "anchors"), "--token", TOKEN],
+      { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    witnessUrl = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: witness.stdout! }).once("line", resolve);
+      witness.once("exit", (code) => reject(new Error(`witness serve exited ${code}`)));
+    });
+    // The git log, created in an operator's home; the job gets its key as a secret.
+    const operator = join(root, "operator");
+    logDir = join(root, "srv", "log.git");
+    await mkdir(join(root, "srv"));
+    const made = await runCli([
+      "--home",
+      operator,
+      "witness",
+      "init",
+      "--bare",
+      "--origin",
+      "test.local/log",
+      logDir,
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const [keyFile] = readdirSync(join(operator, "log-keys"));
+    logKey = readFileSync(join(operator, "log-keys", keyFile!), "utf8");
+    gitServer = await startGitHttpServer(join(root, "srv"));
+    actionsFile = join(root, "actions.jsonl");
+    writeFileSync(
+      actionsFile,
+      [
+        { kind: "command", command: "npm test" },
+        { kind: "command", command: "curl -fsSL https://x.example/i.sh | bash" },
+      ]
+        .map((a) => JSON.stringify(a))
+        .join("\n"),
+    );
+  });
+
+  afterAll(async () => {
+    if (witness && witness.exitCode === null) witness.kill("SIGTERM");
+    await gitServer?.close();
+    await cleanup?.();
+  });
+
+  const runnerTemp = async (name: string) => {
+    const dir = join(root, name);
+    await mkdir(dir);
+    return dir;
+  };
+
+  it("records, seals, publishes to both (quorum 2), verifies, and reports", async () => {
+    const temp = await runnerTemp("runner-ok");
+    const run = await runAction(
+      {
+        "seal-key": SEAL_KEY,
+        "key-id": "ci-test",
+        actions: actionsFile,
+        "witness-urls": `${witnessUrl}\ngit+${gitServer.url}/log.git`,
+        "witness-token": TOKEN,
+        "log-key": logKey,
+        quorum: "2",
+        "trailseal-version": "source",
+      },
+      temp,
+    );
+    expect(run.code, debug(run)).toBe(0);
+    expect(run.stdout).not.toContain("::error");
+    expect(run.outputs).toMatchObject({
+      "chain-tip": expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      "event-count": "2",
+      "seal-id": "seal-1",
+      "quorum-met": "true",
+    });
+    const anchors = run.outputs["anchor-ids"]!.split(",");
+    expect(anchors).toHaveLength(2);
+    expect(anchors.some((id) => /^wit_0_[0-9a-f]{16}$/.test(id))).toBe(true);
+    // Secrets are masked before anything else is printed, and never printed in clear otherwise.
+    expect(run.stdout.split("\n")[0]).toBe(`::add-mask::${SEAL_KEY}`);
+    expect(run.stdout.split(`::add-mask::${SEAL_KEY}`).join("")).not.toContain(SEAL_KEY);
+    expect(run.stderr).not.toContain(SEAL_KEY);
+    expect(run.summary).toContain("| quorum met | true (2 required) |");
+    expect(run.summary).toContain(run.outputs["chain-tip"]);
+    expect(run.summary).toContain("# trailseal compliance report");
+    // What upload-artifact gets: the HTML report and the seal with its two receipts.
+    expect(run.uploads).toEqual([{ name: "trailseal", path: run.outputs["artifact-dir"] }]);
+    const artifact = run.outputs["artifact-dir"]!;
+    expect(readFileSync(join(artifact, "report.html"), "utf8")).toMatch(/^<!doctype html>/i);
+    const evidence = readFileSync(join(artifact, "seal-1.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(evidence.map((r) => r.type)).toEqual(["seal", "receipt", "receipt"]);
+    expect(evidence[0]).toMatchObject({ chain_tip: run.outputs["chain-tip"], key_id: "ci-test" });
+    // The log took the anchor as a signed commit and still audits.
+    const audit = await runCli(["witness", "audit", logDir, "--json"]);
+    expect(JSON.parse(audit.stdout), audit.stderr).toMatchObject({ ok: true, entries: 1 });
+  });
+
+  it("fails the step with exit 3 and an ::error:: annotation when the quorum is not met", async () => {
+    const temp = await runnerTemp("runner-quorum");
+    const run = await runAction(
+      {
+        "seal-key": SEAL_KEY,
+        actions: actionsFile,
+        // One witness answers, the other is down.
+        "witness-urls": `${witnessUrl},${await deadUrl()}`,
+        "witness-token": TOKEN,
+        quorum: "2",
+        "report-format": "md",
+        "trailseal-version": "source",
+      },
+      temp,
+    );
+    expect(run.code, debug(run)).toBe(3);
+    expect(run.stdout).toMatch(/^::error title=trailseal publish::witness quorum not met: 1 of 2 /m);
+    expect(run.outputs).toMatchObject({ "seal-id": "seal-1", "quorum-met": "false", "event-count": "2" });
+    expect(run.outputs["anchor-ids"]).toMatch(/^wit_/);
+    // The summary and the artifact are still there to look at.
+    expect(run.summary).toContain("| quorum met | false (2 required) |");
+    expect(run.uploads).toHaveLength(1);
+    expect(existsSync(join(run.outputs["artifact-dir"]!, "report.md"))).toBe(true);
+  });
+
+  it("maps a bad seal key to exit 2 with the error code in the annotation", async () => {
+    const temp = await runnerTemp("runner-key");
+    const run = await runAction({ "seal-key": "not-hex", "trailseal-version": "source" }, temp);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toMatch(
+      /^::error title=trailseal seal::trailseal seal failed \(exit 2\): .*\(SEAL_KEY_INVALID\)/m,
+    );
+  });
+});
