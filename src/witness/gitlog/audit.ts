@@ -22,7 +22,7 @@ import {
   ENTRIES_DIR,
   formatAnchorId,
   METADATA_PATH,
-  parseEntryBundlePath,
+  parseEntriesFilePath,
   requestDigest,
 } from "./layout.js";
 import { canonicalRequest, readBranchHead } from "./log.js";
@@ -63,7 +63,6 @@ export interface AuditOptions {
   onProgress?: (done: number, total: number) => void;
   /** A head seen earlier (e.g. by a previous audit): it must be in the audited history. */
   knownHead?: string;
-  fsImpl?: unknown;
 }
 
 class AuditStop extends Error {
@@ -88,7 +87,7 @@ async function listBundles(tree: WorkTree): Promise<Bundle[]> {
       const path = `${dir}/${entry.name}`;
       if (entry.mode === "40000") await walk(path);
       else {
-        const n = parseEntryBundlePath(path);
+        const n = parseEntriesFilePath(path);
         if (n === null) throw new AuditStop("GITLOG_AUDIT_LAYOUT", `unexpected file ${path}`);
         out.push({ n, path, oid: entry.oid });
       }
@@ -159,9 +158,179 @@ async function linearHistory(
   return out.reverse();
 }
 
+/** What the audit carries from one commit to the next. */
+interface AuditState {
+  signers: Uint8Array[] | null;
+  metadata: LogMetadata | null;
+  bundles: Bundle[];
+  lastLines: string[];
+  size: number;
+  checkpoint: Buffer | null;
+  tree: WorkTree | null;
+}
+
+/** Step 1: signed by an allowed signer of the parent (the root: its own); returns this commit's signers. */
+async function checkSignature(
+  commit: ParsedCommit,
+  tree: WorkTree,
+  state: AuditState,
+): Promise<Uint8Array[]> {
+  const own = parseAllowedSigners((await tree.readFile(ALLOWED_SIGNERS_PATH))?.toString("utf8") ?? "");
+  if (commit.signature === null) throw new AuditStop("GITLOG_AUDIT_UNSIGNED", "commit is not signed");
+  if (!isCommitSignedBy(commit, state.signers ?? own)) {
+    throw new AuditStop("GITLOG_AUDIT_BAD_SIGNATURE", "commit signature is not by an allowed signer");
+  }
+  return own;
+}
+
+/** Step 2: valid metadata whose origin never changes. */
+async function checkMetadata(tree: WorkTree, state: AuditState): Promise<LogMetadata> {
+  const bytes = await tree.readFile(METADATA_PATH);
+  let meta: LogMetadata;
+  try {
+    meta = parseMetadata(bytes?.toString("utf8") ?? "");
+  } catch (error) {
+    throw new AuditStop("GITLOG_AUDIT_METADATA", (error as Error).message);
+  }
+  if (state.metadata && meta.origin !== state.metadata.origin) {
+    throw new AuditStop(
+      "GITLOG_AUDIT_METADATA",
+      `origin changed from ${state.metadata.origin} to ${meta.origin}`,
+    );
+  }
+  return meta;
+}
+
+/**
+ * Step 3: entries only appended, compared bundle by bundle with the parent; every new entry
+ * checked. Returns the new bundles, the lines of the last one and the entry count.
+ */
+async function checkAppendOnly(
+  store: ObjectStore,
+  tree: WorkTree,
+  state: AuditState,
+): Promise<{ bundles: Bundle[]; lastLines: string[]; size: number }> {
+  const { bundles, lastLines } = state;
+  const next = await listBundles(tree);
+  if (next.length < bundles.length) {
+    throw new AuditStop("GITLOG_AUDIT_ENTRY_REMOVED", `entry bundle ${next.length} was removed`);
+  }
+  let size = 0;
+  let nextLast: string[] = [];
+  for (const bundle of next) {
+    const before = bundles[bundle.n];
+    const isLast = bundle.n === next.length - 1;
+    const wasLast = bundle.n === bundles.length - 1;
+    if (before && before.oid === bundle.oid) {
+      size += wasLast ? lastLines.length : BUNDLE_SIZE;
+      if (isLast) nextLast = lastLines;
+      continue;
+    }
+    const lines = splitLines(await store.readTyped(bundle.oid, "blob"), bundle.path);
+    if (!isLast && lines.length !== BUNDLE_SIZE) {
+      throw new AuditStop("GITLOG_AUDIT_LAYOUT", `${bundle.path} is not full but is not the last bundle`);
+    }
+    const base = bundle.n * BUNDLE_SIZE;
+    let old: string[] = [];
+    if (before) {
+      // Only the parent's last bundle may change, and only by growing at its end.
+      old = wasLast ? lastLines : splitLines(await store.readTyped(before.oid, "blob"), before.path);
+      for (const [j, line] of old.entries()) {
+        if (lines[j] === undefined)
+          throw new AuditStop("GITLOG_AUDIT_ENTRY_REMOVED", `entry ${base + j} was removed`);
+        if (lines[j] !== line)
+          throw new AuditStop("GITLOG_AUDIT_ENTRY_CHANGED", `entry ${base + j} was changed`);
+      }
+    }
+    for (let j = old.length; j < lines.length; j++) checkEntry(lines[j]!, base + j);
+    size += lines.length;
+    if (isLast) nextLast = lines;
+  }
+  return { bundles: next, lastLines: nextLast, size };
+}
+
+/**
+ * Step 4: the checkpoint (src/tlog) is signed by the log key, covers exactly the entries, and
+ * is consistent with the previous one. Returns the checkpoint bytes, or null when absent.
+ */
+async function checkCheckpoint(
+  tree: WorkTree,
+  meta: LogMetadata,
+  size: number,
+  previous: Buffer | null,
+): Promise<Buffer | null> {
+  const next = await tree.readFile(CHECKPOINT_PATH);
+  const key = meta.verifier_key;
+  if (!next || !key) {
+    if (previous || (size > 0 && key))
+      throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", "the checkpoint is missing");
+    return next;
+  }
+  try {
+    const opened = openCheckpoint(next, key).checkpoint;
+    if (opened.size !== size) {
+      throw new AuditStop(
+        "GITLOG_AUDIT_CHECKPOINT",
+        `checkpoint covers ${opened.size} entries, entries/ ${size}`,
+      );
+    }
+    if (previous && !previous.equals(next)) {
+      await checkCheckpointConsistency(previous, next, key, async (path) => tree.readFile(path));
+    }
+  } catch (error) {
+    if (error instanceof AuditStop) throw error;
+    throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `checkpoint: ${(error as Error).message}`);
+  }
+  return next;
+}
+
+/** Final step, at the head: every tile and every tile entry matches entries/, byte for byte. */
+async function checkHeadTiles(store: ObjectStore, state: AuditState): Promise<void> {
+  const { checkpoint, tree } = state;
+  const key = state.metadata?.verifier_key;
+  if (!checkpoint || !key || !tree) return;
+  const lines: string[] = [];
+  for (const bundle of state.bundles)
+    lines.push(...splitLines(await store.readTyped(bundle.oid, "blob"), bundle.path));
+  try {
+    const opened = openCheckpoint(checkpoint, key).checkpoint;
+    await auditTiles(
+      async (path) => tree.readFile(path),
+      opened,
+      (entry, index) => {
+        if (Buffer.from(entry).toString("utf8") !== lines[index]) {
+          throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `tile entry ${index} differs from entries/`);
+        }
+      },
+    );
+  } catch (error) {
+    if (error instanceof AuditStop) throw error;
+    throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `tiles: ${(error as Error).message}`);
+  }
+}
+
+/** The history to audit, oldest first; the head seen earlier (`knownHead`) must be in it. */
+async function historyToAudit(
+  store: ObjectStore,
+  head: string,
+  knownHead: string | undefined,
+): Promise<{ oid: string; commit: ParsedCommit }[]> {
+  const history = await linearHistory(store, head);
+  if (knownHead && !history.some((h) => h.oid === knownHead)) {
+    throw Object.assign(
+      new AuditStop(
+        "GITLOG_AUDIT_NOT_DESCENDANT",
+        `the previously seen head ${knownHead} is not in this history: the log was rewritten`,
+      ),
+      { commit: head },
+    );
+  }
+  return history;
+}
+
 export async function auditGitDir(gitdir: string, options: AuditOptions = {}): Promise<AuditReport> {
-  const store = new ObjectStore(gitdir, options.fsImpl);
-  const head = await readBranchHead(gitdir, options.fsImpl);
+  const store = new ObjectStore(gitdir);
+  const head = await readBranchHead(gitdir);
   if (!head)
     throw new TrailsealError("GITLOG_NOT_A_LOG", `${gitdir} has no main branch: not a trailseal log`);
   const report: AuditReport = {
@@ -173,157 +342,40 @@ export async function auditGitDir(gitdir: string, options: AuditOptions = {}): P
     checkpoints: 0,
     failure: null,
   };
+  const state: AuditState = {
+    signers: null,
+    metadata: null,
+    bundles: [],
+    lastLines: [],
+    size: 0,
+    checkpoint: null,
+    tree: null,
+  };
   let current = head;
   try {
-    let history: { oid: string; commit: ParsedCommit }[];
-    try {
-      history = await linearHistory(store, head);
-    } catch (error) {
-      if (error instanceof AuditStop) current = (error as AuditStop & { commit: string }).commit;
-      throw error;
-    }
-    if (options.knownHead && !history.some((h) => h.oid === options.knownHead)) {
-      current = head;
-      throw new AuditStop(
-        "GITLOG_AUDIT_NOT_DESCENDANT",
-        `the previously seen head ${options.knownHead} is not in this history: the log was rewritten`,
-      );
-    }
-    let signers: Uint8Array[] | null = null;
-    let metadata: LogMetadata | null = null;
-    let bundles: Bundle[] = [];
-    let lastLines: string[] = [];
-    let size = 0;
-    let checkpoint: Buffer | null = null;
-    let tree: WorkTree | null = null;
+    const history = await historyToAudit(store, head, options.knownHead);
     for (const [i, { oid, commit }] of history.entries()) {
       current = oid;
-      tree = await WorkTree.load(store, commit.tree);
-      const ownSigners = parseAllowedSigners(
-        (await tree.readFile(ALLOWED_SIGNERS_PATH))?.toString("utf8") ?? "",
-      );
-      const trusted = signers ?? ownSigners;
-      if (commit.signature === null) throw new AuditStop("GITLOG_AUDIT_UNSIGNED", "commit is not signed");
-      if (!isCommitSignedBy(commit, trusted)) {
-        throw new AuditStop("GITLOG_AUDIT_BAD_SIGNATURE", "commit signature is not by an allowed signer");
-      }
-      signers = ownSigners;
-
-      const metaBytes = await tree.readFile(METADATA_PATH);
-      let meta: LogMetadata;
-      try {
-        meta = parseMetadata(metaBytes?.toString("utf8") ?? "");
-      } catch (error) {
-        throw new AuditStop("GITLOG_AUDIT_METADATA", (error as Error).message);
-      }
-      if (metadata && meta.origin !== metadata.origin) {
-        throw new AuditStop(
-          "GITLOG_AUDIT_METADATA",
-          `origin changed from ${metadata.origin} to ${meta.origin}`,
-        );
-      }
-      metadata = meta;
+      const tree = await WorkTree.load(store, commit.tree);
+      state.tree = tree;
+      state.signers = await checkSignature(commit, tree, state);
+      const meta = await checkMetadata(tree, state);
+      state.metadata = meta;
       report.origin = meta.origin;
-
-      // Append-only entries: compare bundle by bundle with the parent.
-      const next = await listBundles(tree);
-      if (next.length < bundles.length) {
-        throw new AuditStop("GITLOG_AUDIT_ENTRY_REMOVED", `entry bundle ${next.length} was removed`);
-      }
-      let nextSize = 0;
-      let nextLast: string[] = [];
-      for (const bundle of next) {
-        const before = bundles[bundle.n];
-        const isLast = bundle.n === next.length - 1;
-        if (before && before.oid === bundle.oid) {
-          nextSize += bundle.n === bundles.length - 1 ? lastLines.length : BUNDLE_SIZE;
-          if (isLast) nextLast = lastLines;
-          continue;
-        }
-        const lines = splitLines(await store.readTyped(bundle.oid, "blob"), bundle.path);
-        if (!isLast && lines.length !== BUNDLE_SIZE) {
-          throw new AuditStop("GITLOG_AUDIT_LAYOUT", `${bundle.path} is not full but is not the last bundle`);
-        }
-        const base = bundle.n * BUNDLE_SIZE;
-        let old: string[] = [];
-        if (before) {
-          // Only the parent's last bundle may change, and only by growing at its end.
-          old =
-            bundle.n === bundles.length - 1
-              ? lastLines
-              : splitLines(await store.readTyped(before.oid, "blob"), before.path);
-          for (const [j, line] of old.entries()) {
-            if (lines[j] === undefined) {
-              throw new AuditStop("GITLOG_AUDIT_ENTRY_REMOVED", `entry ${base + j} was removed`);
-            }
-            if (lines[j] !== line)
-              throw new AuditStop("GITLOG_AUDIT_ENTRY_CHANGED", `entry ${base + j} was changed`);
-          }
-        }
-        for (let j = old.length; j < lines.length; j++) checkEntry(lines[j]!, base + j);
-        nextSize += lines.length;
-        if (isLast) nextLast = lines;
-      }
-      bundles = next;
-      lastLines = nextLast;
-      size = nextSize;
-
-      // Checkpoints (src/tlog): signed, covering exactly the entries, consistent with the previous one.
-      const nextCheckpoint = await tree.readFile(CHECKPOINT_PATH);
-      const key = meta.verifier_key;
-      if (nextCheckpoint && key) {
-        const work = tree;
-        const read = async (path: string) => work.readFile(path);
-        try {
-          const opened = openCheckpoint(nextCheckpoint, key).checkpoint;
-          if (opened.size !== size) {
-            throw new AuditStop(
-              "GITLOG_AUDIT_CHECKPOINT",
-              `checkpoint covers ${opened.size} entries, entries/ ${size}`,
-            );
-          }
-          if (checkpoint && !checkpoint.equals(nextCheckpoint)) {
-            await checkCheckpointConsistency(checkpoint, nextCheckpoint, key, read);
-          }
-        } catch (error) {
-          if (error instanceof AuditStop) throw error;
-          throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `checkpoint: ${(error as Error).message}`);
-        }
-        report.checkpoints++;
-      } else if (checkpoint || (size > 0 && key)) {
-        throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", "the checkpoint is missing");
-      }
-      checkpoint = nextCheckpoint;
+      Object.assign(state, await checkAppendOnly(store, tree, state));
+      const checkpoint = await checkCheckpoint(tree, meta, state.size, state.checkpoint);
+      if (checkpoint && meta.verifier_key) report.checkpoints++;
+      state.checkpoint = checkpoint;
       report.commits = i + 1;
-      report.entries = size;
+      report.entries = state.size;
       options.onProgress?.(i + 1, history.length);
     }
-    // At the head: every tile and every tile entry matches entries/, byte for byte.
-    if (checkpoint && metadata?.verifier_key && tree) {
-      const work = tree;
-      const lines: string[] = [];
-      for (const bundle of bundles)
-        lines.push(...splitLines(await store.readTyped(bundle.oid, "blob"), bundle.path));
-      try {
-        const opened = openCheckpoint(checkpoint, metadata.verifier_key).checkpoint;
-        await auditTiles(
-          async (path) => work.readFile(path),
-          opened,
-          (entry, index) => {
-            if (Buffer.from(entry).toString("utf8") !== lines[index]) {
-              throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `tile entry ${index} differs from entries/`);
-            }
-          },
-        );
-      } catch (error) {
-        if (error instanceof AuditStop) throw error;
-        throw new AuditStop("GITLOG_AUDIT_CHECKPOINT", `tiles: ${(error as Error).message}`);
-      }
-    }
+    await checkHeadTiles(store, state);
   } catch (error) {
     if (!(error instanceof AuditStop)) throw error;
     report.ok = false;
-    report.failure = { commit: current, code: error.code, message: error.message };
+    const at = (error as AuditStop & { commit?: string }).commit;
+    report.failure = { commit: at ?? current, code: error.code, message: error.message };
   }
   return report;
 }

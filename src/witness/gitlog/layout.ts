@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { encodeTileIndex } from "../../tlog/index.js";
+import { encodeTileIndex, CHECKPOINT_PATH as TLOG_CHECKPOINT_PATH } from "../../tlog/index.js";
 
 /** Log format version written to and required in the metadata file. */
 export const LOG_FORMAT_VERSION = 1;
@@ -19,8 +19,8 @@ export const METADATA_PATH = "trailseal-log.json";
 export const ALLOWED_SIGNERS_PATH = "allowed_signers";
 export const README_PATH = "README.md";
 export const WORKFLOW_PATH = ".github/workflows/audit.yml";
-/** Written by the tlog writer (C2SP tlog-checkpoint / tlog-tiles, src/tlog). */
-export const CHECKPOINT_PATH = "checkpoint";
+/** Written by the tlog writer (C2SP tlog-checkpoint / tlog-tiles): src/tlog's definition. */
+export const CHECKPOINT_PATH = TLOG_CHECKPOINT_PATH;
 export const TILE_DIR = "tile";
 
 /** Entries live in JSONL bundles of this many lines; only the last bundle may be partial. */
@@ -35,17 +35,20 @@ export const COMMITTER = { name: "trailseal log", email: "log@trailseal.invalid"
 /** C2SP tlog-tiles path element (1234067 → "x001/x234/067", 5 → "005"): the tlog's one definition. */
 export const tilePathElement: (n: number) => string = encodeTileIndex;
 
-/** Path of entry bundle `n` (entries n*256 … n*256+255): `entries/x001/234.jsonl`. */
-export function entryBundlePath(bundle: number): string {
+/**
+ * Path of JSONL entry file `n` (entries n*256 … n*256+255): `entries/x001/234.jsonl`. Not to be
+ * confused with the C2SP entry bundles under `tile/entries/` (src/tlog `entryBundlePath`).
+ */
+export function entriesFilePath(bundle: number): string {
   return `${ENTRIES_DIR}/${tilePathElement(bundle)}.jsonl`;
 }
 
-/** Inverse of entryBundlePath for paths relative to the log root; null for anything else. */
-export function parseEntryBundlePath(path: string): number | null {
+/** Inverse of entriesFilePath for paths relative to the log root; null for anything else. */
+export function parseEntriesFilePath(path: string): number | null {
   const match = /^entries\/((?:x\d{3}\/)*\d{3})\.jsonl$/.exec(path);
   if (!match) return null;
   const n = Number(match[1]!.replaceAll("x", "").replaceAll("/", ""));
-  return entryBundlePath(n) === path ? n : null;
+  return entriesFilePath(n) === path ? n : null;
 }
 
 export function bundleOf(index: number): number {

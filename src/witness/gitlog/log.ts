@@ -26,11 +26,11 @@ import {
   bundleOf,
   COMMITTER,
   ENTRIES_DIR,
-  entryBundlePath,
+  entriesFilePath,
   formatAnchorId,
   METADATA_PATH,
   parseAnchorId,
-  parseEntryBundlePath,
+  parseEntriesFilePath,
   requestDigest,
 } from "./layout.js";
 import { type LogMetadata, metadataPublicKey, parseAllowedSigners, parseMetadata } from "./metadata.js";
@@ -63,7 +63,7 @@ export async function readEntryLines(tree: WorkTree): Promise<string[]> {
     }
   };
   await collect(ENTRIES_DIR);
-  const numbered = bundles.map((path) => ({ path, n: parseEntryBundlePath(path) }));
+  const numbered = bundles.map((path) => ({ path, n: parseEntriesFilePath(path) }));
   const bad = numbered.find((b) => b.n === null);
   if (bad) throw new TrailsealError("GITLOG_LAYOUT_INVALID", `unexpected file ${bad.path} under entries/`);
   numbered.sort((a, b) => a.n! - b.n!);
@@ -110,9 +110,9 @@ export class LogState {
     if (parsed) this.byDigest.set(parsed.digest, index);
   }
 
-  static async open(gitdir: string, fsImpl?: unknown): Promise<LogState> {
-    const store = new ObjectStore(gitdir, fsImpl);
-    const head = await readBranchHead(gitdir, fsImpl);
+  static async open(gitdir: string): Promise<LogState> {
+    const store = new ObjectStore(gitdir);
+    const head = await readBranchHead(gitdir);
     if (!head) {
       throw new TrailsealError("GITLOG_NOT_A_LOG", `${gitdir} has no ${BRANCH_REF}: not a trailseal log`, {
         exitCode: 2,
@@ -198,7 +198,7 @@ export class LogState {
     const first = this.lines.length - fresh.length;
     for (let bundle = bundleOf(first); bundle <= bundleOf(this.lines.length - 1); bundle++) {
       const slice = this.lines.slice(bundle * BUNDLE_SIZE, (bundle + 1) * BUNDLE_SIZE);
-      await this.tree.setFile(entryBundlePath(bundle), Buffer.from(`${slice.join("\n")}\n`));
+      await this.tree.setFile(entriesFilePath(bundle), Buffer.from(`${slice.join("\n")}\n`));
     }
     const tlog = await this.openTlog();
     if (tlog.size !== first) {
@@ -285,11 +285,11 @@ export async function writeSignedCommit(
   return store.write("commit", signCommit(fields, key.privateKey));
 }
 
-export async function readBranchHead(gitdir: string, fsImpl?: unknown): Promise<string | null> {
+export async function readBranchHead(gitdir: string): Promise<string | null> {
   const git = await loadIsoGit();
   try {
     return await git.resolveRef({
-      fs: (fsImpl ?? (await import("node:fs"))) as never,
+      fs: await import("node:fs"),
       gitdir,
       ref: BRANCH_REF,
     });

@@ -59,7 +59,6 @@ export class ObjectStore {
   private readonly pending = new Map<string, GitObject>();
   constructor(
     readonly gitdir: string,
-    private readonly fsImpl: unknown = fs,
     private readonly durable = true,
   ) {}
 
@@ -69,7 +68,7 @@ export class ObjectStore {
     const git = await loadIsoGit();
     try {
       const result = await git.readObject({
-        fs: this.fsImpl as never,
+        fs,
         gitdir: this.gitdir,
         oid,
         format: "content",

@@ -9,6 +9,7 @@ import * as nodeFs from "node:fs";
 import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { HttpClient, PushResult } from "isomorphic-git";
 import { TrailsealError } from "../../errors/index.js";
 import { BRANCH, BRANCH_REF } from "./layout.js";
 import { loadIsoGit } from "./objects.js";
@@ -23,8 +24,6 @@ export interface LogRemote {
   deepen(gitdir: string, by: number, signal?: AbortSignal): Promise<void>;
   /** Pushes `commit` to the branch; throws GITLOG_PUSH_REJECTED when it is not a fast-forward. */
   push(gitdir: string, commit: string, signal?: AbortSignal): Promise<void>;
-  /** The file system the clone lives in (node:fs, or memfs for in-memory clones). */
-  readonly fs: unknown;
 }
 
 function rejected(cause: unknown): TrailsealError {
@@ -58,7 +57,6 @@ export function normalizeGitUrl(url: string): string {
 
 class SystemGitRemote implements LogRemote {
   readonly transport = "system-git" as const;
-  readonly fs = nodeFs;
   constructor(readonly url: string) {}
 
   /** git ignores --depth for plain local paths; file:// makes it honour it. */
@@ -103,7 +101,6 @@ class IsoGitRemote implements LogRemote {
   constructor(
     readonly url: string,
     private readonly authToken: string | undefined,
-    readonly fs: unknown = nodeFs,
   ) {}
 
   private headers(): Record<string, string> {
@@ -114,8 +111,8 @@ class IsoGitRemote implements LogRemote {
     return headers;
   }
 
-  private async http() {
-    return ((await import("isomorphic-git/http/node")) as { default: unknown }).default as never;
+  private async http(): Promise<HttpClient> {
+    return (await import("isomorphic-git/http/node")).default;
   }
 
   async clone(dest: string, depth: number): Promise<string> {
@@ -123,7 +120,7 @@ class IsoGitRemote implements LogRemote {
     const gitdir = join(dest, ".git");
     try {
       await git.clone({
-        fs: this.fs as never,
+        fs: nodeFs,
         http: await this.http(),
         dir: dest,
         gitdir,
@@ -145,7 +142,7 @@ class IsoGitRemote implements LogRemote {
     const git = await loadIsoGit();
     try {
       await git.fetch({
-        fs: this.fs as never,
+        fs: nodeFs,
         http: await this.http(),
         gitdir,
         url: this.url,
@@ -165,23 +162,23 @@ class IsoGitRemote implements LogRemote {
     const git = await loadIsoGit();
     // isomorphic-git pushes refs, not commits: point a scratch ref at the commit first.
     await git.writeRef({
-      fs: this.fs as never,
+      fs: nodeFs,
       gitdir,
       ref: "refs/heads/trailseal-publish",
       value: commit,
       force: true,
     });
-    let result: { ok: boolean; refs: Record<string, { ok: boolean; error?: string }> };
+    let result: PushResult;
     try {
-      result = (await git.push({
-        fs: this.fs as never,
+      result = await git.push({
+        fs: nodeFs,
         http: await this.http(),
         gitdir,
         url: this.url,
         ref: "trailseal-publish",
         remoteRef: BRANCH,
         headers: this.headers(),
-      })) as never;
+      });
     } catch (cause) {
       const code = (cause as { code?: string })?.code;
       const details = String((cause as { data?: { prettyDetails?: string } })?.data?.prettyDetails ?? "");
@@ -204,7 +201,7 @@ class IsoGitRemote implements LogRemote {
   }
 }
 
-export function openRemote(url: string, options: { authToken?: string; fs?: unknown } = {}): LogRemote {
+export function openRemote(url: string, options: { authToken?: string } = {}): LogRemote {
   const target = normalizeGitUrl(url);
   if (/^https?:\/\//i.test(target)) {
     const parsed = new URL(target);
@@ -217,7 +214,7 @@ export function openRemote(url: string, options: { authToken?: string; fs?: unkn
         },
       );
     }
-    return new IsoGitRemote(target, options.authToken, options.fs);
+    return new IsoGitRemote(target, options.authToken);
   }
   if (isAbsolute(target) && !existsSync(target)) {
     throw new TrailsealError("WITNESS_UNREACHABLE", `the git log ${target} does not exist`, { exitCode: 1 });

@@ -1,10 +1,12 @@
 /**
- * Running the user's system git: argument arrays only (never a shell), a scrubbed environment
- * (no interactive prompts), and foreign failures wrapped into GITLOG_GIT_FAILED with stderr
- * kept as detail. Credentials for https are passed as GIT_CONFIG_* environment entries, never
- * as arguments (arguments are visible to every user in `ps`).
+ * Running the user's system git through simple-git: argument arrays only (never a shell), a
+ * scrubbed environment (no interactive prompts), and simple-git's failures wrapped into
+ * GITLOG_GIT_FAILED with the original as `cause` and git's output kept as detail. Credentials
+ * for https are passed as GIT_CONFIG_* environment entries, never as arguments (arguments are
+ * visible to every user in `ps`). isomorphic-git stays the in-process https transport
+ * (remote.ts); this module is for the user's git and its ssh setup.
  */
-import { execFile } from "node:child_process";
+import { simpleGit } from "simple-git";
 import { TrailsealError } from "../../errors/index.js";
 
 export interface GitRunOptions {
@@ -12,59 +14,59 @@ export interface GitRunOptions {
   /** Extra config entries passed through GIT_CONFIG_COUNT/KEY/VALUE (not visible in argv). */
   config?: Record<string, string>;
   signal?: AbortSignal;
-  input?: string;
 }
 
 export interface GitResult {
   stdout: string;
-  stderr: string;
 }
 
-export function gitEnv(config: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", LC_ALL: "C" };
-  delete env.GIT_DIR;
-  delete env.GIT_WORK_TREE;
-  delete env.GIT_INDEX_FILE;
+/** The user's ssh setup applies to ssh remotes: these pass through from the environment. */
+const SSH_PASSTHROUGH = ["GIT_SSH_COMMAND", "GIT_SSH"];
+/** Variables simple-git guards besides every GIT_*: never inherited by our git. */
+const GUARDED = new Set(["editor", "visual", "pager", "prefix", "ssh_askpass"]);
+
+/**
+ * The environment of our git: the caller's without any GIT_* variable (a stray GIT_DIR or
+ * GIT_CONFIG_PARAMETERS must not redirect a write) or editor/pager hooks, no prompts, and
+ * `config` as GIT_CONFIG_* entries. Returns the names simple-git must be told to allow.
+ */
+export function gitEnv(config: Record<string, string> = {}): { env: NodeJS.ProcessEnv; allowed: string[] } {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    const lower = key.toLowerCase();
+    if (!lower.startsWith("git_") && !GUARDED.has(lower)) env[key] = value;
+  }
+  Object.assign(env, { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" });
+  for (const key of SSH_PASSTHROUGH) if (process.env[key]) env[key] = process.env[key];
   const entries = Object.entries(config);
   env.GIT_CONFIG_COUNT = String(entries.length);
   entries.forEach(([key, value], i) => {
     env[`GIT_CONFIG_KEY_${i}`] = key;
     env[`GIT_CONFIG_VALUE_${i}`] = value;
   });
-  return env;
+  return { env, allowed: Object.keys(env).filter((key) => key.toLowerCase().startsWith("git_")) };
 }
 
-export function runGit(args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      "git",
-      args,
-      {
-        cwd: options.cwd,
-        env: gitEnv(options.config),
-        signal: options.signal,
-        maxBuffer: 256 * 1024 * 1024,
-        encoding: "utf8",
-      },
-      (error, stdout, stderr) => {
-        if (error) {
-          reject(
-            new TrailsealError(
-              "GITLOG_GIT_FAILED",
-              `git ${args[0]} failed: ${firstLine(stderr) || error.message}`,
-              {
-                cause: error,
-                details: { stderr: stderr.slice(0, 4000) },
-              },
-            ),
-          );
-        } else {
-          resolve({ stdout, stderr });
-        }
-      },
-    );
-    if (options.input !== undefined) child.stdin?.end(options.input);
-  });
+export async function runGit(args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
+  const { env, allowed } = gitEnv(options.config);
+  const git = simpleGit({
+    ...(options.cwd ? { baseDir: options.cwd } : {}),
+    ...(options.signal ? { abort: options.signal } : {}),
+    maxConcurrentProcesses: 1,
+    allowEnvironment: allowed,
+    // --git-dir and GIT_CONFIG_COUNT are how we address a bare log and pass credentials;
+    // GIT_SSH_COMMAND is the user's own ssh setup. Every argument is ours, never the user's.
+    unsafe: { allowUnsafeConfigPaths: true, allowUnsafeConfigEnvCount: true, allowUnsafeSshCommand: true },
+  }).env(env);
+  try {
+    return { stdout: await git.raw([...args]) };
+  } catch (cause) {
+    const output = String((cause as Error)?.message ?? cause);
+    throw new TrailsealError("GITLOG_GIT_FAILED", `git ${args[0]} failed: ${firstLine(output)}`, {
+      cause,
+      details: { stderr: output.slice(0, 4000) },
+    });
+  }
 }
 
 function firstLine(text: string): string {

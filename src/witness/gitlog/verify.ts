@@ -20,7 +20,7 @@ import {
   BUNDLE_SIZE,
   bundleOf,
   CHECKPOINT_PATH,
-  entryBundlePath,
+  entriesFilePath,
   METADATA_PATH,
   parseAnchorId,
 } from "./layout.js";
@@ -62,7 +62,7 @@ function verifyError(code: string, message: string, cause?: unknown): TrailsealE
 }
 
 async function lineAt(tree: WorkTree, index: number): Promise<string | null> {
-  const bytes = await tree.readFile(entryBundlePath(bundleOf(index)));
+  const bytes = await tree.readFile(entriesFilePath(bundleOf(index)));
   if (!bytes) return null;
   const lines = bytes.toString("utf8").split("\n");
   return lines[index % BUNDLE_SIZE] || null;
@@ -81,8 +81,8 @@ export async function verifyAnchorInClone(
   const { index } = parsedId;
   let depth = 1;
   const gitdir = await remote.clone(dest, depth, signal);
-  const store = new ObjectStore(gitdir, remote.fs);
-  const head = await readBranchHead(gitdir, remote.fs);
+  const store = new ObjectStore(gitdir);
+  const head = await readBranchHead(gitdir);
   if (!head) throw verifyError("GITLOG_NOT_A_LOG", `${remote.url} has no main branch`);
   const headTree = await WorkTree.load(store, parseCommit(await store.readTyped(head, "commit")).tree);
   const metadata = parseMetadata((await headTree.readFile(METADATA_PATH))?.toString("utf8") ?? "");

@@ -8,8 +8,8 @@ import {
   signCommit,
 } from "../../../src/witness/gitlog/commit.js";
 import {
-  entryBundlePath,
-  parseEntryBundlePath,
+  entriesFilePath,
+  parseEntriesFilePath,
   tilePathElement,
 } from "../../../src/witness/gitlog/layout.js";
 import { parseAllowedSigners, serializeAllowedSigners } from "../../../src/witness/gitlog/metadata.js";
@@ -83,12 +83,12 @@ describe("layout", () => {
   it("uses C2SP path elements for bundles and parses them back", () => {
     expect(tilePathElement(5)).toBe("005");
     expect(tilePathElement(1234067)).toBe("x001/x234/067");
-    expect(entryBundlePath(1234)).toBe("entries/x001/234.jsonl");
+    expect(entriesFilePath(1234)).toBe("entries/x001/234.jsonl");
     fc.assert(
       fc.property(fc.nat(), (n) => {
-        expect(parseEntryBundlePath(entryBundlePath(n))).toBe(n);
+        expect(parseEntriesFilePath(entriesFilePath(n))).toBe(n);
       }),
     );
-    expect(parseEntryBundlePath("entries/0005.jsonl")).toBeNull();
+    expect(parseEntriesFilePath("entries/0005.jsonl")).toBeNull();
   });
 });
