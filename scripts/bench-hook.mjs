@@ -35,6 +35,10 @@ const scenarios = {
   "Bash, substitution (tree-sitter, native binding)": payload("Bash", {
     command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD',
   }),
+  // A token in the command: the secretlint rule set and the seal key load, the token is redacted.
+  "Bash, with a token to redact (rule set + key)": payload("Bash", {
+    command: `gh auth login --with-token <<< ghp_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`,
+  }),
   // The fallback when the optional native binding is not installed: TRAILSEAL_SHELL_PARSER=wasm.
   "Bash, substitution (tree-sitter, wasm fallback)": {
     input: payload("Bash", { command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD' }),
