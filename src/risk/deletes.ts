@@ -13,6 +13,8 @@ export interface DeleteScope {
   broad: string | null;
   /** The path is the project directory itself. */
   project: boolean;
+  /** The path is a temporary directory or in one. */
+  temp: boolean;
 }
 
 export interface WhereContext {
@@ -32,10 +34,10 @@ function under(path: string, dir: string): boolean {
 
 export function deleteScope(path: string, where: WhereContext): DeleteScope {
   const project = where.project ? normalizePath(where.project, { cwd: "/" }) : null;
-  return { project: project !== null && path === project, ...scopeOf(path, project) };
+  return { project: project !== null && path === project, temp: TEMP.test(path), ...scopeOf(path, project) };
 }
 
-function scopeOf(path: string, project: string | null): Omit<DeleteScope, "project"> {
+function scopeOf(path: string, project: string | null): Omit<DeleteScope, "project" | "temp"> {
   if (path.startsWith(UNKNOWN_DIRECTORY)) {
     return { outside: "a path under a directory known only at run time", broad: null };
   }

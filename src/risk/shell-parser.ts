@@ -11,6 +11,7 @@ import { TrailsealError } from "../errors/index.js";
 import { heredocsAsHerestrings } from "./heredoc.js";
 import { loadShellGrammar, type ShellBackend, type ShellGrammar, type SyntaxNode } from "./shell-grammar.js";
 import type { Redirect, ShellCommand, ShellScript, Word } from "./shell-model.js";
+import { decodeAnsiC, unescapeDouble, unescapeWord } from "./shell-quoting.js";
 
 type Node = SyntaxNode;
 
@@ -373,29 +374,4 @@ class Walker {
       }
     }
   }
-}
-
-function unescapeWord(text: string): string {
-  return text.replace(/\\(.)/gs, "$1");
-}
-
-function unescapeDouble(text: string): string {
-  return text.replace(/\\([$`"\\\n])/g, (_, c: string) => (c === "\n" ? "" : c));
-}
-
-function decodeAnsiC(text: string): string {
-  const simple: Record<string, string> = {
-    n: "\n",
-    t: "\t",
-    r: "\r",
-    "\\": "\\",
-    "'": "'",
-    '"': '"',
-    e: "\x1b",
-  };
-  return text.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/g, (_, esc: string) => {
-    if (esc[0] === "x") return String.fromCharCode(Number.parseInt(esc.slice(1), 16));
-    if (/^[0-7]+$/.test(esc)) return String.fromCharCode(Number.parseInt(esc, 8));
-    return simple[esc] ?? `\\${esc}`;
-  });
 }

@@ -154,6 +154,18 @@ export function resolveInvocation(command: ShellCommand): Invocation {
     if (name === "command" && /^-[a-zA-Z]*[vV]/.test(next)) break;
     if (name === "sudo" && /^-(l|v|k|K|V)$/.test(next)) break;
     const start = skipOptions(words, index + 1, spec);
+    const handOff = name === "env" ? shellHandOff(name, words, index, start) : null;
+    if (handOff)
+      return {
+        program: "",
+        args: [],
+        wrappers: [...wrappers, name],
+        privileged,
+        forms,
+        command,
+        script: handOff,
+        xargs,
+      };
     if (start >= words.length) {
       // A wrapper with nothing to run: `sudo -i`, `sudo -s`, `xargs` (runs echo), `env` (prints).
       if (spec.privileged) privileged = true;
@@ -220,6 +232,16 @@ function shellHandOff(name: string, words: Word[], wrapper: number, start: numbe
     };
   }
   if (name === "flock" && (options.at(-1) === "-c" || options.at(-1) === "--command")) return words[start]!;
+  // `env -S 'cmd args'` splits its value into the command line it runs
+  const split = words.slice(wrapper + 1, start).findIndex((word) => /^(-S|--split-string)$/.test(word.value));
+  if (name === "env" && split >= 0) {
+    const parts = [words[wrapper + 1 + split + 1]!, ...words.slice(start)].filter(Boolean);
+    return {
+      value: [parts[0]!.value, ...parts.slice(1).map((word) => shellQuote(word.value))].join(" "),
+      dynamic: parts.some((word) => word.dynamic),
+      inner: parts.flatMap((word) => word.inner),
+    };
+  }
   return null;
 }
 

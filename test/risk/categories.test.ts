@@ -8,6 +8,7 @@ import { action } from "./case-table.js";
 import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
 import { SECOND } from "./category-cases-second.js";
+import { THIRD } from "./category-cases-third.js";
 
 const CATEGORIES: Category[] = [
   GIT_DISCARD,
@@ -20,6 +21,7 @@ const CATEGORIES: Category[] = [
   SPELLINGS,
   FALSE_ALARMS,
   SECOND,
+  THIRD,
 ];
 const ALARM = ["high", "critical"];
 

@@ -135,7 +135,7 @@ function judgeFindDelete(
     );
   } else if (scope.outside) {
     score.raise("high", `find deletes ${scope.outside}`, "destructive_command", "broad_file_deletion");
-  } else if (scope.broad && (!narrowed || !scope.project)) {
+  } else if (scope.broad && (!narrowed || !(scope.project || scope.temp))) {
     score.raise(
       "high",
       `find deletes ${narrowed ? "files matched anywhere" : "everything"} under ${scope.broad}`,

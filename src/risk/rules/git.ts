@@ -66,7 +66,30 @@ export const git: Rule = (invocation, context) => {
   const sub = words[0]?.value ?? "";
   const rest = words[0] ? invocation.args.slice(invocation.args.indexOf(words[0]) + 1) : [];
   const has = (names: string[], letter?: string, min?: number) => gitOption(rest, names, letter, min);
-  const args = positionals(rest, ["--source", "-s", "--expire", "--expire-unreachable", "-m", "--message"]);
+  // options of the sub-commands read here that take the next word as their value
+  const args = positionals(rest, [
+    "--source",
+    "-s",
+    "--expire",
+    "--expire-unreachable",
+    "-m",
+    "--message",
+    "-b",
+    "-B",
+    "-c",
+    "-C",
+    "--orphan",
+    "--create",
+    "--force-create",
+    "--conflict",
+  ]);
+  // `--dry-run`/`-n` only reports what would happen (push, clean, rm, add, …)
+  if (
+    sub !== "commit" &&
+    has(["--dry-run"], sub === "clean" || sub === "push" || sub === "rm" ? "n" : undefined, 5)
+  ) {
+    return void score.raise(sub === "clean" ? "none" : "low", `git ${sub} --dry-run`);
+  }
   const afterDashDash = rest.findIndex((word) => word.value === "--");
   if (GIT_READ.has(sub) || sub === "") return void score.raise("none", "");
   switch (sub) {
@@ -95,6 +118,7 @@ export const git: Rule = (invocation, context) => {
     case "checkout": {
       if (has(["--patch"], "p", 4)) return void score.raise("medium", "git checkout -p (asks per change)");
       if (has(["--force"], "f", 4)) return discard(context, "checkout --force");
+      if (has([], "B")) return discard(context, "checkout -B (resets an existing branch)");
       if (afterDashDash >= 0 && rest.length > afterDashDash + 1)
         return discard(context, "checkout -- <paths>");
       const named = args.filter((word) => !/^-/.test(word.value));
@@ -109,6 +133,7 @@ export const git: Rule = (invocation, context) => {
       return discard(context, "restore");
     case "switch":
       if (has(["--force", "--discard-changes"], "f", 4)) return discard(context, "switch --discard-changes");
+      if (has(["--force-create"], "C", 9)) return discard(context, "switch -C (resets an existing branch)");
       return void score.raise("low", "git switch");
     case "rm":
       if (has(["--cached"], undefined, 4)) return void score.raise("low", "git rm --cached");

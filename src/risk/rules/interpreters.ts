@@ -92,8 +92,18 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
         context.nested({ value: text, dynamic: false, inner: [] }, `${program} inline code runs a command`);
     }
   }
-  if (/^(awk|gawk|mawk)$/.test(program) && /\|\s*"|"\s*\|\s*getline/.test(code)) {
-    score.raise("medium", "the awk program runs commands or writes files");
+  if (/^(awk|gawk|mawk)$/.test(program)) {
+    // `"cmd" | getline`, `print … | "cmd"`: awk hands the string to sh
+    for (const match of code.matchAll(/"((?:\\.|[^"\\])*)"\s*\|\s*getline|\|\s*"((?:\\.|[^"\\])*)"/g)) {
+      const text = match[1] ?? match[2] ?? "";
+      if (text.trim()) context.nested({ value: text, dynamic: false, inner: [] }, "awk runs a command");
+    }
+    if (
+      /\|\s*[^"\s]/.test(code.replace(/"(?:\\.|[^"\\])*"/g, '""')) &&
+      /\|\s*(?!getline)[A-Za-z_]\w*/.test(code)
+    ) {
+      score.raise("medium", "the awk program runs commands or writes files");
+    }
   }
   for (const match of code.matchAll(TREE_DELETE)) {
     context.nested(
