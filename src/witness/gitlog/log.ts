@@ -7,7 +7,7 @@
  */
 import { open, rename, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { fsyncDir } from "../../durable/index.js";
+import { fsyncDir, writeFileAtomic } from "../../durable/index.js";
 import { canonicalJson } from "../../encoding/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import type { InclusionEvidence } from "../../tlog/index.js";
@@ -34,7 +34,7 @@ import {
   requestDigest,
 } from "./layout.js";
 import { type LogMetadata, metadataPublicKey, parseAllowedSigners, parseMetadata } from "./metadata.js";
-import { loadIsoGit, ObjectStore, writeFileDurable } from "./objects.js";
+import { loadIsoGit, ObjectStore } from "./objects.js";
 import { openTlogFiles, type TlogFiles } from "./tlog-files.js";
 import { WorkTree } from "./tree.js";
 
@@ -299,7 +299,7 @@ export async function readBranchHead(gitdir: string): Promise<string | null> {
 }
 
 export async function writeBranchHead(gitdir: string, commit: string): Promise<void> {
-  await writeFileDurable(join(gitdir, BRANCH_REF), `${commit}\n`);
+  await writeFileAtomic(join(gitdir, BRANCH_REF), `${commit}\n`);
 }
 
 /**

@@ -1,15 +1,16 @@
 /**
  * A minimal git object database on the real file system: loose objects written durably
- * (temp file, fsync, rename, directory fsync) and read back through isomorphic-git (which also
+ * (durable `writeFileAtomic`: every byte, fsync, rename, directory fsync; a failed write leaves
+ * no temporary file behind, so `git fsck` stays clean after a full disk) and read back through isomorphic-git (which also
  * understands packs, so clones made by stock git read fine). Trees and commits are serialized
  * here byte for byte, because the commit bytes are what the SSH signature covers.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import { mkdir, open, rename, unlink } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
-import { fsyncDir } from "../../durable/index.js";
+import { fsyncDir, writeFileAtomic } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
 
 export type ObjectType = "blob" | "tree" | "commit";
@@ -21,29 +22,6 @@ export interface GitObject {
 
 export function hashObject(type: ObjectType, content: Uint8Array): string {
   return createHash("sha1").update(`${type} ${content.length}\0`).update(content).digest("hex");
-}
-
-/** Writes `data` at `path` atomically and durably (the directory entry is fsync'd by the caller or here). */
-export async function writeFileDurable(
-  path: string,
-  data: Uint8Array | string,
-  syncDir = true,
-): Promise<void> {
-  const tmp = `${path}.tmp-${randomBytes(6).toString("hex")}`;
-  const handle = await open(tmp, "wx", 0o644);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(tmp, path);
-  } catch (error) {
-    await unlink(tmp).catch(() => undefined);
-    throw error;
-  }
-  if (syncDir) await fsyncDir(dirname(path));
 }
 
 type IsoGit = typeof import("isomorphic-git");
@@ -107,30 +85,27 @@ export class ObjectStore {
     return join(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
   }
 
-  /** Writes every staged object durably (files and their directories fsync'd). */
+  /**
+   * Writes every staged object durably (files and their directories fsync'd). On failure some
+   * objects may be on disk — whole, valid and unreferenced, which git tolerates — but never a
+   * partial object or a temporary file.
+   */
   async flush(): Promise<void> {
     const staged = [...this.pending];
-    const dirs = new Set<string>();
+    let madeDir = false;
     await Promise.all(
       staged.map(async ([oid, object]) => {
         const path = this.objectPath(oid);
         const dir = dirname(path);
-        await mkdir(dir, { recursive: true });
+        madeDir = (await mkdir(dir, { recursive: true })) !== undefined || madeDir;
         const header = Buffer.from(`${object.type} ${object.content.length}\0`);
         const data = deflateSync(Buffer.concat([header, object.content]), { level: 1 });
-        if (this.durable) {
-          await writeFileDurable(path, data, false).catch((error: NodeJS.ErrnoException) => {
-            if (error.code !== "EEXIST") throw error;
-          });
-          dirs.add(dir);
-        } else {
-          await fs.promises.writeFile(path, data);
-        }
+        if (this.durable) await writeFileAtomic(path, data, { mode: 0o444 });
+        else await fs.promises.writeFile(path, data);
       }),
     );
     for (const [oid] of staged) this.pending.delete(oid);
-    await Promise.all([...dirs].map((dir) => fsyncDir(dir)));
-    if (dirs.size > 0) await fsyncDir(join(this.gitdir, "objects"));
+    if (madeDir && this.durable) await fsyncDir(join(this.gitdir, "objects"));
   }
 
   /** Forgets staged objects that were never flushed (after a failed commit). */
