@@ -131,4 +131,5 @@ export {
   POLICY_LIMITS,
   parseWitnessPolicy,
   policyLogFor,
+  verifyCosignedCheckpoint,
 } from "./witness-policy.js";

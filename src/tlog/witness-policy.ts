@@ -9,10 +9,17 @@
  * `formatWitnessPolicy(parseWitnessPolicy(t))` is the canonical form of t (single spaces, no
  * comments); parsing the canonical form gives the same policy back.
  */
-
-import { type CosignerVerifier, parseCosignerVkey } from "./cosignature.js";
+import { type Checkpoint, parseCheckpoint } from "./checkpoint.js";
+import {
+  type CosignatureCheckOptions,
+  type CosignatureStatus,
+  type CosignerVerifier,
+  checkCosignatures,
+  parseCosignerVkey,
+  splitCosignedNote,
+} from "./cosignature.js";
 import { cosignError } from "./cosignature-errors.js";
-import { parseVerifierKey, type VerifierKey } from "./note.js";
+import { parseNote, parseVerifierKey, type VerifierKey, verifyNote } from "./note.js";
 
 export interface PolicyLog {
   vkey: string;
@@ -226,4 +233,62 @@ export function isQuorumMet(policy: WitnessPolicy, cosigned: ReadonlySet<string>
 /** The policy's log entry whose vkey name is `origin` (the spec: the key name is the origin). */
 export function policyLogFor(policy: WitnessPolicy, origin: string): PolicyLog | undefined {
   return policy.logs.find((log) => log.key.name === origin);
+}
+
+export interface CosignedCheckpointVerification {
+  checkpoint: Checkpoint;
+  text: string;
+  log: PolicyLog;
+  witnesses: { name: string; status: CosignatureStatus; timestamp?: number; reason?: string }[];
+  quorumMet: boolean;
+}
+
+/**
+ * Verifies a cosigned checkpoint against a policy: signed by one of the policy's logs (its
+ * origin is the key name), then each witness's cosignature checked. Throws for a note no policy
+ * log signs; reports the quorum (it does not throw below it: callers name the failed witnesses).
+ */
+export function verifyCosignedCheckpoint(
+  note: string,
+  policy: WitnessPolicy,
+  options: CosignatureCheckOptions = {},
+): CosignedCheckpointVerification {
+  const { text } = parseNote(note);
+  const origin = text.slice(0, text.indexOf("\n"));
+  const candidates = policy.logs.filter((log) => log.key.name === origin);
+  if (candidates.length === 0)
+    throw cosignError("TLOG_COSIGNATURE_INVALID", `the policy lists no log "${origin}"`, {
+      hint: "add the log's verifier key to the witness policy: log <vkey>",
+    });
+  let log: PolicyLog | undefined;
+  let lastError: unknown;
+  for (const candidate of candidates) {
+    try {
+      verifyNote(note, candidate.key);
+      log = candidate;
+      break;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  if (!log) throw lastError;
+  const checkpoint = parseCheckpoint(text);
+  const { signatures } = splitCosignedNote(note);
+  const checks = checkCosignatures(
+    text,
+    signatures,
+    policy.witnesses.map((w) => w.key),
+    options,
+  );
+  const witnesses = policy.witnesses.map((w, i) => {
+    const check = checks[i]!;
+    return {
+      name: w.name,
+      status: check.status,
+      ...(check.cosignature ? { timestamp: check.cosignature.timestamp } : {}),
+      ...(check.reason ? { reason: check.reason } : {}),
+    };
+  });
+  const valid = new Set(witnesses.filter((w) => w.status === "valid").map((w) => w.name));
+  return { checkpoint, text, log, witnesses, quorumMet: isQuorumMet(policy, valid) };
 }

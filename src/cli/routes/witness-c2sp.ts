@@ -21,4 +21,32 @@ export function registerC2spRoutes(witness: Command, router: Router): void {
     .action((options) =>
       router.run(async (io) => (await import("../commands/witness-keygen.js")).runWitnessKeygen(options, io)),
     );
+
+  witness
+    .command("cosign")
+    .description("ask the witnesses of a C2SP witness policy to cosign a log's checkpoint")
+    .argument(
+      "<log>",
+      "the log: a trailseal git log (work tree or bare) or a directory with checkpoint and tiles",
+    )
+    .requiredOption(
+      "--witness-policy <file>",
+      "tlog-policy file: log, witness <name> <vkey> <url>, group, quorum",
+    )
+    .option("--timeout <duration>", "per-request timeout, e.g. 10s or 500ms (default 10s)")
+    .option("--json", "print {origin, size, quorum_met, outcomes} as JSON")
+    .addHelpText(
+      "after",
+      "\nNever writes the log (safe next to witness serve). Exit 0 at quorum (the cosigned checkpoint is\n" +
+        "kept in the home), 3 below it with each witness's outcome.\n\n" +
+        "Example:\n  trailseal witness cosign ./agent-log --witness-policy witnesses.policy",
+    )
+    .action((log: string, options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/witness-cosign.js")).runWitnessCosign(
+          { ...options, log, home: router.home(command) },
+          io,
+        ),
+      ),
+    );
 }

@@ -7,8 +7,21 @@
  *
  * Specs: c2sp.org/tlog-witness, c2sp.org/tlog-cosignature, c2sp.org/tlog-policy.
  */
+
+export type {
+  CosignOutcome,
+  CosignOutcomeStatus,
+  CosignTarget,
+  FetchLike as CosignFetch,
+  RequestCosignaturesOptions,
+} from "./client.js";
+export { requestCosignatures } from "./client.js";
+export type { CosignLogOptions, CosignLogResult } from "./cosign-log.js";
+export { cosignedCheckpointPath, cosignLog, readCosignedCheckpoint } from "./cosign-log.js";
 export type { AddCheckpointHandlerOptions } from "./http.js";
 export { createAddCheckpointHandler } from "./http.js";
+export type { LogSnapshot } from "./log-source.js";
+export { readLogSnapshot } from "./log-source.js";
 export type { AddCheckpointRequest, CosignRefusalCode } from "./protocol.js";
 export {
   ADD_CHECKPOINT_PATH,

@@ -1,0 +1,83 @@
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { configError, TrailsealError } from "../../errors/index.js";
+import { parseWitnessPolicy } from "../../tlog/index.js";
+import type { CliIO } from "../io.js";
+import { printJson, println } from "../io.js";
+
+export interface WitnessCosignOptions {
+  home: string;
+  log: string;
+  witnessPolicy: string;
+  timeout?: string;
+  json?: boolean;
+}
+
+function parseTimeout(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)(ms|s)?$/.exec(text);
+  if (!match) throw configError("COSIGN_TIMEOUT_INVALID", `"${text}" is not a duration like 10s or 500ms`);
+  return Number(match[1]) * (match[2] === "ms" ? 1 : 1000);
+}
+
+/**
+ * `trailseal witness cosign <log> --witness-policy <file>`: asks the policy's witnesses to cosign
+ * the log's current checkpoint (C2SP tlog-witness). Exit 0 when the quorum is met (the cosigned
+ * checkpoint is stored in the home), 3 below it, with each witness's outcome.
+ */
+export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO): Promise<number> {
+  const policyPath = resolve(options.witnessPolicy);
+  let policyText: string;
+  try {
+    policyText = await readFile(policyPath, "utf8");
+  } catch (cause) {
+    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
+  }
+  const policy = parseWitnessPolicy(policyText);
+  const { loadCosign } = await import("../../witness/index.js");
+  const { cosignLog } = await loadCosign();
+  const timeoutMs = parseTimeout(options.timeout);
+  const result = await cosignLog({
+    dir: resolve(options.log),
+    policy,
+    cosignedDir: join(options.home, "cosigned-checkpoints"),
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
+  if (options.json) {
+    printJson(io, {
+      origin: result.origin,
+      size: result.size,
+      quorum_met: result.quorumMet,
+      already_cosigned: result.alreadyCosigned,
+      path: result.quorumMet ? result.path : null,
+      outcomes: result.outcomes.map((o) => ({
+        witness: o.witness,
+        url: o.url,
+        status: o.status,
+        ...(o.httpStatus !== undefined ? { http_status: o.httpStatus } : {}),
+        ...(o.witnessSize !== undefined ? { witness_size: o.witnessSize } : {}),
+        ...(o.detail ? { detail: o.detail } : {}),
+        ...(o.cosignature ? { timestamp: o.cosignature.timestamp } : {}),
+      })),
+    });
+  } else {
+    for (const o of result.outcomes)
+      println(
+        io,
+        `${o.status === "cosigned" ? "ok  " : "FAIL"} ${o.witness} ${o.status}${o.detail ? `: ${o.detail}` : ""}`,
+      );
+    if (result.alreadyCosigned)
+      println(io, `${result.origin} size ${result.size}: already cosigned to quorum`);
+    else if (result.quorumMet)
+      println(io, `${result.origin} size ${result.size}: quorum met, cosigned checkpoint in ${result.path}`);
+  }
+  if (!result.quorumMet) {
+    const failed = result.outcomes.filter((o) => o.status !== "cosigned").map((o) => o.witness);
+    throw new TrailsealError(
+      "WITNESS_QUORUM_NOT_MET",
+      `the witness policy's quorum is not met for ${result.origin} size ${result.size} (failed: ${failed.join(", ") || "none"})`,
+      { exitCode: 3, hint: "run again later: witnesses that were down or behind catch up on the next run" },
+    );
+  }
+  return 0;
+}

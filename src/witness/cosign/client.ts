@@ -1,0 +1,203 @@
+import {
+  type Checkpoint,
+  type Cosignature,
+  type CosignerVerifier,
+  checkCosignatures,
+  parseSignatureLines,
+} from "../../tlog/index.js";
+import { ADD_CHECKPOINT_PATH, formatAddCheckpoint, parseSizeBody, SIZE_CONTENT_TYPE } from "./protocol.js";
+
+export type FetchLike = (
+  url: string,
+  init: { method: string; body: string; headers: Record<string, string>; signal?: AbortSignal },
+) => Promise<{
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}>;
+
+export interface CosignTarget {
+  /** The policy's name for the witness. */
+  name: string;
+  /** Submission prefix (tlog-policy witness URL). */
+  url: string;
+  key: CosignerVerifier;
+}
+
+export type CosignOutcomeStatus =
+  | "cosigned"
+  | "unreachable"
+  | "refused"
+  | "fork"
+  | "ahead"
+  | "bad-proof"
+  | "bad-cosignature";
+
+export interface CosignOutcome {
+  witness: string;
+  url: string;
+  status: CosignOutcomeStatus;
+  /** The size the witness reported (409), when it did. */
+  witnessSize?: number;
+  httpStatus?: number;
+  detail?: string;
+  cosignature?: Cosignature;
+}
+
+export interface RequestCosignaturesOptions {
+  /** The signed checkpoint note to be cosigned, its text and parsed body. */
+  note: string;
+  text: string;
+  checkpoint: Checkpoint;
+  witnesses: readonly CosignTarget[];
+  /** RFC 6962 consistency proof from `oldSize` to the checkpoint's size. */
+  proofFrom(oldSize: number): Promise<Uint8Array[]>;
+  /** A size each witness is believed to hold (saves a 409 round trip); default 0. */
+  knownSize?: (witness: string) => number | undefined;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  /** Round trips per witness before giving up (each 409 teaches the size; default 3). */
+  maxAttempts?: number;
+}
+
+const joinUrl = (prefix: string, path: string) => `${prefix.replace(/\/+$/, "")}${path}`;
+
+/**
+ * Asks every witness to cosign the checkpoint (c2sp.org/tlog-witness, client side), all in
+ * parallel. Per witness: POST `old <size>` with the proof from that size; a 409 names the size
+ * the witness holds, and the request is retried from there; a 409 at our own size after we sent
+ * that size (or a 422 there: implementations differ) means the witness holds a different tree of
+ * that size — a fork. Returned cosignatures are verified against the policy's key; lines by other
+ * keys are ignored, as the spec requires. Never throws: each witness gets an outcome.
+ */
+export async function requestCosignatures(options: RequestCosignaturesOptions): Promise<CosignOutcome[]> {
+  const doFetch = options.fetch ?? (globalThis.fetch as unknown as FetchLike);
+  const maxAttempts = options.maxAttempts ?? 3;
+  const { checkpoint } = options;
+  const proofs = new Map<number, Promise<Uint8Array[]>>();
+  const proofFrom = (size: number) => {
+    let proof = proofs.get(size);
+    if (!proof) {
+      proof = options.proofFrom(size);
+      proofs.set(size, proof);
+    }
+    return proof;
+  };
+
+  const one = async (target: CosignTarget): Promise<CosignOutcome> => {
+    const base = { witness: target.name, url: target.url };
+    let oldSize = Math.min(options.knownSize?.(target.name) ?? 0, checkpoint.size);
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      let status: number;
+      let body: string;
+      let type: string | null;
+      try {
+        const proof = await proofFrom(oldSize);
+        const res = await doFetch(joinUrl(target.url, ADD_CHECKPOINT_PATH), {
+          method: "POST",
+          body: formatAddCheckpoint({ oldSize, proof, checkpoint: options.note }),
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
+        status = res.status;
+        type = res.headers.get("content-type");
+        body = await res.text();
+      } catch (error) {
+        return {
+          ...base,
+          status: "unreachable",
+          detail: error instanceof Error ? error.message : String(error),
+        };
+      }
+      if (status === 200) {
+        let lines: ReturnType<typeof parseSignatureLines>;
+        try {
+          lines = parseSignatureLines(body);
+        } catch {
+          return {
+            ...base,
+            status: "bad-cosignature",
+            httpStatus: 200,
+            detail: "the answer is not signature lines",
+          };
+        }
+        const [check] = checkCosignatures(options.text, lines, [target.key]);
+        if (check!.status === "valid")
+          return { ...base, status: "cosigned", httpStatus: 200, cosignature: check!.cosignature! };
+        return {
+          ...base,
+          status: "bad-cosignature",
+          httpStatus: 200,
+          detail:
+            check!.status === "absent" ? "no cosignature by the policy's key" : (check!.reason ?? "invalid"),
+        };
+      }
+      if (status === 409) {
+        const size = type?.split(";")[0]?.trim() === SIZE_CONTENT_TYPE ? parseSizeBody(body) : null;
+        if (size === null) {
+          // Some witnesses answer a same-size different root with a bare 409.
+          if (oldSize === checkpoint.size)
+            return {
+              ...base,
+              status: "fork",
+              httpStatus: 409,
+              detail: `the witness holds another tree of size ${checkpoint.size}`,
+            };
+          return { ...base, status: "refused", httpStatus: 409, detail: "409 without a size" };
+        }
+        if (size === oldSize) {
+          if (size === checkpoint.size)
+            return {
+              ...base,
+              status: "fork",
+              httpStatus: 409,
+              witnessSize: size,
+              detail: `the witness holds another tree of size ${size}`,
+            };
+          return {
+            ...base,
+            status: "refused",
+            httpStatus: 409,
+            witnessSize: size,
+            detail: "409 naming the size we sent",
+          };
+        }
+        if (size > checkpoint.size)
+          return {
+            ...base,
+            status: "ahead",
+            httpStatus: 409,
+            witnessSize: size,
+            detail: `the witness has seen size ${size}, larger than this checkpoint (${checkpoint.size})`,
+          };
+        oldSize = size;
+        continue;
+      }
+      if (status === 422) {
+        if (oldSize === checkpoint.size)
+          return {
+            ...base,
+            status: "fork",
+            httpStatus: 422,
+            witnessSize: oldSize,
+            detail: `the witness holds another tree of size ${oldSize}`,
+          };
+        return {
+          ...base,
+          status: "bad-proof",
+          httpStatus: 422,
+          witnessSize: oldSize,
+          detail: `the witness rejects our proof from size ${oldSize}: it may hold a fork`,
+        };
+      }
+      return { ...base, status: "refused", httpStatus: status, detail: body.trim().slice(0, 200) };
+    }
+    return {
+      ...base,
+      status: "refused",
+      detail: `no agreement on the old size after ${maxAttempts} attempts`,
+    };
+  };
+
+  return Promise.all(options.witnesses.map(one));
+}

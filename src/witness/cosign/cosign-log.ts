@@ -1,0 +1,141 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { writeFileAtomic } from "../../durable/index.js";
+import { TrailsealError } from "../../errors/index.js";
+import {
+  appendCosignatures,
+  consistencyProofOf,
+  isQuorumMet,
+  parseCheckpoint,
+  parseNote,
+  verifyCosignedCheckpoint,
+  verifyNote,
+  type WitnessPolicy,
+  withTiles,
+} from "../../tlog/index.js";
+import { type CosignOutcome, type FetchLike, requestCosignatures } from "./client.js";
+import { readLogSnapshot } from "./log-source.js";
+
+export interface CosignLogOptions {
+  /** The log: a trailseal git log (work tree or bare) or a directory with `checkpoint` and tiles. */
+  dir: string;
+  policy: WitnessPolicy;
+  /** Where cosigned checkpoints are kept, one file per origin. */
+  cosignedDir: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export interface CosignLogResult {
+  origin: string;
+  size: number;
+  quorumMet: boolean;
+  /** True when the stored cosigned checkpoint already covered this tree to quorum (no request sent). */
+  alreadyCosigned: boolean;
+  outcomes: CosignOutcome[];
+  /** The cosigned note (written to `path` when the quorum is met). */
+  note: string;
+  path: string;
+}
+
+/** The file holding the latest cosigned checkpoint of a log, by origin. */
+export function cosignedCheckpointPath(cosignedDir: string, origin: string): string {
+  return join(
+    cosignedDir,
+    `${createHash("sha256").update(origin, "utf8").digest("hex").slice(0, 32)}.checkpoint`,
+  );
+}
+
+/** Reads the stored cosigned checkpoint of `origin`, or null. */
+export async function readCosignedCheckpoint(cosignedDir: string, origin: string): Promise<string | null> {
+  try {
+    return await readFile(cosignedCheckpointPath(cosignedDir, origin), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/**
+ * `witness cosign`: reads the log's current checkpoint (never writing the log, so a concurrent
+ * `witness serve` is unaffected), checks it is signed by the policy's log key, asks every
+ * witness of the policy with a URL to cosign it (consistency proofs from the log's own tiles),
+ * and when the quorum is met stores the checkpoint with the verified cosignature lines appended
+ * (atomically, fsync'd). Idempotent: a tree already cosigned to quorum is not asked again.
+ */
+export async function cosignLog(options: CosignLogOptions): Promise<CosignLogResult> {
+  const snapshot = await readLogSnapshot(options.dir);
+  const { text } = parseNote(snapshot.note);
+  const origin = text.slice(0, text.indexOf("\n"));
+  const logs = options.policy.logs.filter((log) => log.key.name === origin);
+  if (logs.length === 0)
+    throw new TrailsealError("COSIGN_LOG_NOT_IN_POLICY", `the witness policy lists no log "${origin}"`, {
+      exitCode: 2,
+      hint: "add a line `log <the log's verifier key>` (trailseal-log.json verifier_key) to the policy",
+    });
+  let verifiedBy: string | undefined;
+  for (const log of logs) {
+    try {
+      verifyNote(snapshot.note, log.key);
+      verifiedBy = log.vkey;
+      break;
+    } catch {}
+  }
+  if (!verifiedBy)
+    throw new TrailsealError(
+      "COSIGN_LOG_UNTRUSTED",
+      `the checkpoint of "${origin}" is not signed by the policy's key`,
+    );
+  const checkpoint = parseCheckpoint(text);
+  const path = cosignedCheckpointPath(options.cosignedDir, origin);
+
+  const stored = await readCosignedCheckpoint(options.cosignedDir, origin);
+  if (stored) {
+    try {
+      const previous = verifyCosignedCheckpoint(stored, options.policy);
+      if (previous.text === text && previous.quorumMet)
+        return {
+          origin,
+          size: checkpoint.size,
+          quorumMet: true,
+          alreadyCosigned: true,
+          outcomes: [],
+          note: stored,
+          path,
+        };
+    } catch {
+      // An unreadable or outdated file is simply replaced once the quorum is met again.
+    }
+  }
+
+  const witnesses = options.policy.witnesses
+    .filter((w) => w.url !== undefined)
+    .map((w) => ({ name: w.name, url: w.url!, key: w.key }));
+  const outcomes = await requestCosignatures({
+    note: snapshot.note,
+    text,
+    checkpoint,
+    witnesses,
+    proofFrom: (oldSize) =>
+      withTiles(checkpoint.size, snapshot.read, (subtree) =>
+        consistencyProofOf(oldSize, checkpoint.size, subtree),
+      ),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  for (const w of options.policy.witnesses)
+    if (w.url === undefined)
+      outcomes.push({ witness: w.name, url: "", status: "unreachable", detail: "the policy gives no URL" });
+  const cosigned = outcomes.filter((o) => o.status === "cosigned");
+  const quorumMet = isQuorumMet(options.policy, new Set(cosigned.map((o) => o.witness)));
+  const note = appendCosignatures(
+    snapshot.note,
+    cosigned.map((o) => o.cosignature!.line),
+  );
+  if (quorumMet) {
+    await mkdir(options.cosignedDir, { recursive: true });
+    await writeFileAtomic(path, note);
+  }
+  return { origin, size: checkpoint.size, quorumMet, alreadyCosigned: false, outcomes, note, path };
+}

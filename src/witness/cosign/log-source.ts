@@ -1,0 +1,78 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { TrailsealError } from "../../errors/index.js";
+import { CHECKPOINT_PATH, type ReadLogFile } from "../../tlog/index.js";
+
+/** A consistent view of a log's files: the signed checkpoint and a reader for its tiles. */
+export interface LogSnapshot {
+  note: string;
+  read: ReadLogFile;
+  /** The commit read, for a git log. */
+  commit?: string;
+}
+
+function git(dir: string, args: string[]): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      "git",
+      ["-C", dir, ...args],
+      { encoding: "buffer", maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const text = String(stderr);
+        if (
+          /does not exist|exists on disk, but not in|invalid object name|not a valid object|bad revision/i.test(
+            text,
+          )
+        )
+          return resolve(null);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Reads a log without writing to it. A git log (work tree or bare) is read at one commit of its
+ * branch, through git objects, so a `witness serve` appending at the same time can never hand us
+ * a checkpoint and tiles from different trees; a plain directory is read as files.
+ */
+export async function readLogSnapshot(dir: string, branch = "main"): Promise<LogSnapshot> {
+  const isGit =
+    existsSync(join(dir, ".git")) || (existsSync(join(dir, "HEAD")) && existsSync(join(dir, "objects")));
+  if (isGit) {
+    const head = await git(dir, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`]).catch(
+      () => null,
+    );
+    const commit = head?.toString("utf8").trim();
+    if (!commit)
+      throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no ${branch} branch`, { exitCode: 2 });
+    const read: ReadLogFile = async (path) => {
+      const out = await git(dir, ["cat-file", "blob", `${commit}:${path}`]);
+      return out ? new Uint8Array(out) : null;
+    };
+    const note = await read(CHECKPOINT_PATH);
+    if (!note)
+      throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no checkpoint at ${commit}`, {
+        exitCode: 2,
+      });
+    return { note: Buffer.from(note).toString("utf8"), read, commit };
+  }
+  const read: ReadLogFile = async (path) => {
+    try {
+      return new Uint8Array(await readFile(join(dir, path)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  };
+  const note = await read(CHECKPOINT_PATH);
+  if (!note)
+    throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no ${CHECKPOINT_PATH} file`, {
+      exitCode: 2,
+      hint: "give the directory of a trailseal log (witness init) or of a tiled log",
+    });
+  return { note: Buffer.from(note).toString("utf8"), read };
+}

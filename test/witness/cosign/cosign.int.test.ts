@@ -1,0 +1,190 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWitnessPolicy, verifyCosignedCheckpoint } from "../../../src/tlog/index.js";
+import { initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
+import { CLI, runCli, tempDir } from "../../helpers/cli.js";
+import { sampleRequest } from "../server/storage-contract.js";
+
+/**
+ * Two trailseal installations, A and B, each with its own git log and its own cosigner key,
+ * witnessing each other's log over C2SP tlog-witness: the cosign client of one against the
+ * `witness serve --cosign-logs` of the other, all real processes.
+ */
+let work: { dir: string; cleanup: () => Promise<void> };
+const servers: ChildProcess[] = [];
+interface Install {
+  home: string;
+  log: string;
+  logVkey: string;
+  witnessVkey: string;
+  url: string;
+  added: number;
+}
+const A = {} as Install;
+const B = {} as Install;
+
+async function makeLog(install: Install, name: string) {
+  install.home = join(work.dir, `home-${name}`);
+  install.log = (
+    await initLog(join(work.dir, `log-${name}.git`), {
+      home: install.home,
+      bare: true,
+      origin: `${name}.example/log`,
+    })
+  ).gitdir;
+  install.added = 0;
+  await addEntries(install, 5);
+  const meta = JSON.parse(
+    execFileSync("git", ["--git-dir", install.log, "show", "main:trailseal-log.json"], { encoding: "utf8" }),
+  );
+  install.logVkey = meta.verifier_key;
+  const keygen = await runCli([
+    "witness",
+    "keygen",
+    "--cosigner",
+    `witness.${name}.example`,
+    "--out",
+    join(work.dir, `${name}.key`),
+  ]);
+  expect(keygen.code).toBe(0);
+  install.witnessVkey = keygen.stdout.trim();
+}
+
+async function addEntries(install: Install, n: number) {
+  const storage = await openGitStorage(install.log, { home: install.home });
+  for (let i = 0; i < n; i++)
+    await storage.append(sampleRequest(install.added++ + (install === A ? 0 : 1000)));
+  await storage.close();
+}
+
+function serveWitness(install: Install, name: string, peer: Install): Promise<string> {
+  const policy = join(work.dir, `${name}-witnessed.policy`);
+  writeFileSync(policy, `log ${peer.logVkey}\nquorum none\n`);
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      "--home",
+      install.home,
+      "witness",
+      "serve",
+      "--port",
+      "0",
+      "--cosign-logs",
+      policy,
+      "--cosigner-key",
+      join(work.dir, `${name}.key`),
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  servers.push(child);
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (out.includes("\n")) resolve(out.split("\n")[0]!);
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited ${code}`)));
+  });
+}
+
+beforeAll(async () => {
+  work = await tempDir("ts-cosign-bb-");
+  await makeLog(A, "a");
+  await makeLog(B, "b");
+  A.url = await serveWitness(A, "a", B);
+  B.url = await serveWitness(B, "b", A);
+});
+afterAll(async () => {
+  for (const child of servers) child.kill("SIGKILL");
+  await work.cleanup();
+});
+
+function policyFor(log: Install, lines: string[]): string {
+  const path = join(work.dir, `policy-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(path, `log ${log.logVkey}\n${lines.join("\n")}\n`);
+  return path;
+}
+
+const cosign = (install: Install, policy: string, ...extra: string[]) =>
+  runCli([
+    "--home",
+    install.home,
+    "witness",
+    "cosign",
+    install.log,
+    "--witness-policy",
+    policy,
+    "--json",
+    ...extra,
+  ]);
+
+describe("two installations witness each other (C2SP tlog-witness, real processes)", () => {
+  it("A's log is cosigned by B's witness, grows, is cosigned again from B's size, and reruns are idempotent", async () => {
+    const policy = policyFor(A, [`witness B ${B.witnessVkey} ${B.url}`, "quorum B"]);
+    const first = await cosign(A, policy);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    const result = JSON.parse(first.stdout);
+    expect(result).toMatchObject({ origin: "a.example/log", size: 5, quorum_met: true });
+    expect(result.outcomes).toEqual([expect.objectContaining({ witness: "B", status: "cosigned" })]);
+    const stored = readFileSync(result.path, "utf8");
+    const verified = verifyCosignedCheckpoint(stored, parseWitnessPolicy(readFileSync(policy)));
+    expect(verified.quorumMet).toBe(true);
+
+    const again = JSON.parse((await cosign(A, policy)).stdout);
+    expect(again.already_cosigned).toBe(true);
+
+    await addEntries(A, 300);
+    const grown = await cosign(A, policy);
+    expect(grown.code).toBe(0);
+    expect(JSON.parse(grown.stdout)).toMatchObject({ size: 305, quorum_met: true });
+    // A fresh home knows nothing of B's size: it learns it from a 409 and still succeeds.
+    const fresh = await runCli([
+      "--home",
+      join(work.dir, "fresh"),
+      "witness",
+      "cosign",
+      A.log,
+      "--witness-policy",
+      policy,
+      "--json",
+    ]);
+    expect(JSON.parse(fresh.stdout).outcomes[0].status).toBe("cosigned");
+  });
+
+  it("B's log is cosigned by A's witness (the other direction)", async () => {
+    const policy = policyFor(B, [`witness A ${A.witnessVkey} ${A.url}`, "quorum A"]);
+    const result = await cosign(B, policy);
+    expect(result.code).toBe(0);
+  });
+
+  it("below quorum: exit 3 with each witness's outcome (one down, one with the wrong key)", async () => {
+    const policy = policyFor(A, [
+      `witness B ${B.witnessVkey} ${B.url}`,
+      `witness down ${A.witnessVkey} http://127.0.0.1:9`,
+      "group both all B down",
+      "quorum both",
+    ]);
+    const result = await cosign(A, policy);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^trailseal: error: /m);
+    const outcomes = JSON.parse(result.stdout).outcomes;
+    expect(outcomes.map((o: { witness: string; status: string }) => [o.witness, o.status])).toEqual([
+      ["B", "cosigned"],
+      ["down", "unreachable"],
+    ]);
+    const wrongKey = policyFor(A, [`witness B ${A.witnessVkey} ${B.url}`, "quorum B"]);
+    const bad = await cosign(A, wrongKey);
+    expect(bad.code).toBe(3);
+    expect(JSON.parse(bad.stdout).outcomes[0].status).toBe("bad-cosignature");
+  });
+
+  it("a log the policy does not list is a usage error (exit 2)", async () => {
+    const policy = policyFor(B, [`witness B ${B.witnessVkey} ${B.url}`, "quorum B"]);
+    const result = await runCli(["--home", A.home, "witness", "cosign", A.log, "--witness-policy", policy]);
+    expect(result.code).toBe(2);
+  });
+});
