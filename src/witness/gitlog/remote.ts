@@ -1,7 +1,7 @@
 /**
  * How a git witness URL is reached. http(s) goes through isomorphic-git (pure JS; the token is
- * sent as HTTP Basic `x-access-token:<token>`, as GitHub expects, and never reaches argv or a
- * URL); local paths, file://, ssh:// and scp-like `git@host:path` go through the user's system
+ * sent as HTTP Basic `x-access-token:<token>`, as GitHub expects, never reaches argv or a URL,
+ * and never follows a redirect to another origin: same-origin-http.ts); local paths, file://, ssh:// and scp-like `git@host:path` go through the user's system
  * git (their ssh keys and config apply). Both clone bare and single-branch, shallow on request,
  * deepen on demand and push one commit to `main` without force.
  */
@@ -13,6 +13,7 @@ import type { HttpClient, PushResult } from "isomorphic-git";
 import { TrailsealError } from "../../errors/index.js";
 import { BRANCH, BRANCH_REF } from "./layout.js";
 import { loadIsoGit } from "./objects.js";
+import { sameOriginHttp } from "./same-origin-http.js";
 import { isNonFastForward, runGit } from "./system-git.js";
 
 export interface LogRemote {
@@ -38,7 +39,9 @@ function rejected(cause: unknown): TrailsealError {
 
 function unreachable(url: string, cause: unknown): TrailsealError {
   const code = (cause as TrailsealError)?.code;
-  if (code === "GITLOG_PUSH_REJECTED") return cause as TrailsealError;
+  if (code === "GITLOG_PUSH_REJECTED" || code === "WITNESS_REDIRECT_REFUSED") return cause as TrailsealError;
+  const inner = (cause as { cause?: TrailsealError })?.cause;
+  if (inner?.code === "WITNESS_REDIRECT_REFUSED") return inner;
   const status = (cause as { data?: { statusCode?: number } })?.data?.statusCode;
   if (status === 401 || status === 403) {
     return new TrailsealError("WITNESS_UNAUTHORIZED", `the git log ${url} refused the credentials`, {
@@ -112,7 +115,7 @@ class IsoGitRemote implements LogRemote {
   }
 
   private async http(): Promise<HttpClient> {
-    return (await import("isomorphic-git/http/node")).default;
+    return sameOriginHttp();
   }
 
   async clone(dest: string, depth: number): Promise<string> {

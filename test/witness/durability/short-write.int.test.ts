@@ -88,7 +88,8 @@ async function tempObjects(dir: string): Promise<string[]> {
   const found: string[] = [];
   for (const fanout of await readdir(join(dir, "objects"))) {
     if (!/^[0-9a-f]{2}$/.test(fanout)) continue;
-    for (const name of await readdir(join(dir, "objects", fanout))) if (name.includes(".tmp-")) found.push(name);
+    for (const name of await readdir(join(dir, "objects", fanout)))
+      if (name.includes(".tmp-")) found.push(name);
   }
   return found;
 }
