@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { isTrailsealError } from "../errors/index.js";
-import { type HomePaths, loadRelayConfig, loadSealKey, type RelayConfig } from "../home/index.js";
+import { type HomePaths, loadSealKey } from "../home/index.js";
+import { loadRelayConfig, type RelayConfig } from "../relay/index.js";
 import { readSeals, type StoredSeal } from "../seal/index.js";
 
 /**

@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { configError, describeIssues } from "../errors/index.js";
+import { DEFAULT_RELAY_CONFIG as DEFAULTS } from "../home/index.js";
+import { isGitWitnessUrl, toAnchorUrl, witnessIdentity } from "../witness/protocol/index.js";
 
 /** `relay-config.json` (SPEC §2.4). Unknown keys are refused so that typos do not pass silently. */
 export const relayConfigSchema = z
@@ -43,10 +45,7 @@ export const relayConfigSchema = z
 
 export type RelayConfig = z.infer<typeof relayConfigSchema>;
 
-export const DEFAULT_RELAY_CONFIG: RelayConfig = {
-  auto_seal: { enabled: true, interval_minutes: 15, seal_when_idle: true },
-  witness: { enabled: false, quorum: 1, endpoints: [] },
-};
+export const DEFAULT_RELAY_CONFIG: RelayConfig = DEFAULTS;
 
 /** Parses relay-config text; an error names the file and the bad path. */
 export function parseRelayConfig(text: string, source = "relay-config.json"): RelayConfig {
@@ -68,6 +67,7 @@ export function parseRelayConfig(text: string, source = "relay-config.json"): Re
     });
   }
   const config = parsed.data;
+  assertEndpoints(config, source);
   if (config.witness.enabled && config.witness.quorum > config.witness.endpoints.length) {
     throw configError(
       "CONFIG_INVALID",
@@ -75,6 +75,53 @@ export function parseRelayConfig(text: string, source = "relay-config.json"): Re
     );
   }
   return config;
+}
+
+/**
+ * Endpoint mistakes that would otherwise only show in relay.log, one seal at a time: a URL that
+ * is neither http(s) nor a git witness (`javascript:…`), credentials inside a URL (they would
+ * be logged and shown by status; auth_token is the place), and the same witness twice (under
+ * any spelling: it would count twice toward the quorum).
+ */
+function assertEndpoints(config: RelayConfig, source: string): void {
+  const seen = new Map<string, string>();
+  const names = new Set<string>();
+  config.witness.endpoints.forEach((endpoint, index) => {
+    const where = `${source}: witness.endpoints.${index}`;
+    if (hasCredentials(endpoint.url))
+      throw configError("CONFIG_INVALID", `${where}.url holds credentials`, {
+        hint: "put the token in auth_token; a URL is logged and shown by `relay status`",
+      });
+    if (!isGitWitnessUrl(endpoint.url)) {
+      try {
+        toAnchorUrl(endpoint.url);
+      } catch (cause) {
+        throw configError("CONFIG_INVALID", `${where}.url is not an http(s) or git witness URL`, { cause });
+      }
+    }
+    const identity = witnessIdentity(endpoint.url);
+    const earlier = seen.get(identity);
+    if (earlier !== undefined)
+      throw configError("CONFIG_INVALID", `${where} is the same witness as ${earlier}`, {
+        hint: "a witness listed twice would count twice toward the quorum",
+      });
+    seen.set(identity, `witness.endpoints.${index}`);
+    if (names.has(endpoint.name))
+      throw configError("CONFIG_INVALID", `${where}.name "${endpoint.name}" is used twice`);
+    names.add(endpoint.name);
+  });
+}
+
+/** A password, or a user name in an http(s) URL (ssh's `git@host` names an account, not a secret). */
+function hasCredentials(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return false;
+  }
+  if (parsed.password !== "") return true;
+  return parsed.username !== "" && /^(git\+)?https?:$/i.test(parsed.protocol);
 }
 
 /** " (line L, column C)" for a character offset, or "" when the parser gave none. */

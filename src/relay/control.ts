@@ -4,14 +4,16 @@ import { mkdir, open } from "node:fs/promises";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { TrailsealError } from "../errors/index.js";
-import { homePaths, loadRelayConfig, loadSealKey } from "../home/index.js";
-import { clearStalePidfile, isRelayProcessAlive, readPidfile, runningRelayPid } from "./pidfile.js";
+import { homePaths, loadSealKey } from "../home/index.js";
+import { loadRelayConfig } from "./config.js";
+import { assertPublishableKeyId } from "./key-id.js";
+import { clearStaleRelayLock, relayHolder, runningRelayPid } from "./lifetime-lock.js";
 import { type RelayStateFile, readRelayState } from "./state.js";
 
 /**
  * Controlling the daemon from another process: start it in the background (the same CLI,
- * detached, with `--foreground`), stop it with SIGTERM, read its status from the pidfile and
- * the state file it writes.
+ * detached, with `--foreground`), stop it with SIGTERM, read its status from the relay lock
+ * (who holds it) and the state file it writes.
  */
 
 export interface BackgroundStartOptions {
@@ -34,14 +36,14 @@ function tailOfLog(path: string, lines = 5): string {
   }
 }
 
-/** Starts the relay detached, its output appended to relay.log; resolves once it holds the pidfile. */
+/** Starts the relay detached, its output appended to relay.log; resolves once it holds the relay lock. */
 export async function startRelayBackground(options: BackgroundStartOptions): Promise<{ pid: number }> {
   const env = options.env ?? process.env;
   const paths = homePaths(options.home);
   // Fail here, on the user's terminal, rather than only in the log.
   await loadRelayConfig(paths.relayConfig);
-  await loadSealKey(options.home, env);
-  const running = await runningRelayPid(paths.relayPid);
+  assertPublishableKeyId((await loadSealKey(options.home, env)).keyId);
+  const running = await runningRelayPid(paths.relayLock);
   if (running !== null) {
     throw new TrailsealError(
       "RELAY_ALREADY_RUNNING",
@@ -84,7 +86,7 @@ export async function startRelayBackground(options: BackgroundStartOptions): Pro
       });
     }
     const state = await readRelayState(paths.relayState).catch(() => null);
-    if ((await readPidfile(paths.relayPid)) === pid && state?.kind === "ok" && state.state.pid === pid) {
+    if ((await runningRelayPid(paths.relayLock)) === pid && state?.kind === "ok" && state.state.pid === pid) {
       return { pid };
     }
     await sleep(50);
@@ -103,18 +105,19 @@ export interface StopResult {
 /** SIGTERM to the relay, then waits until the process is gone (it finishes the publish in flight first). */
 export async function stopRelay(home: string, timeoutMs = 60_000): Promise<StopResult> {
   const paths = homePaths(home);
-  const pid = await readPidfile(paths.relayPid);
-  if (pid === null) return { wasRunning: false, pid: null, stalePid: null };
-  if (!isRelayProcessAlive(pid)) {
-    return { wasRunning: false, pid: null, stalePid: await clearStalePidfile(paths.relayPid) };
+  const holder = await relayHolder(paths.relayLock);
+  if (holder === null) return { wasRunning: false, pid: null, stalePid: null };
+  if (!holder.alive) {
+    return { wasRunning: false, pid: null, stalePid: await clearStaleRelayLock(paths.relayLock) };
   }
+  const pid = holder.pid;
   try {
     process.kill(pid, "SIGTERM");
   } catch (cause) {
     throw new TrailsealError("RELAY_STOP_FAILED", `could not signal the relay (pid ${pid})`, { cause });
   }
   const deadline = Date.now() + timeoutMs;
-  while (isRelayProcessAlive(pid)) {
+  while ((await runningRelayPid(paths.relayLock)) === pid) {
     if (Date.now() > deadline) {
       throw new TrailsealError("RELAY_STOP_TIMEOUT", `the relay (pid ${pid}) did not stop`, {
         hint: "it may be waiting on a witness; try again, or kill it (pending seals are kept in relay-state.json)",
@@ -122,15 +125,15 @@ export async function stopRelay(home: string, timeoutMs = 60_000): Promise<StopR
     }
     await sleep(50);
   }
-  // A relay killed hard leaves its pidfile behind.
-  await clearStalePidfile(paths.relayPid);
+  // A relay killed hard leaves its lock behind.
+  await clearStaleRelayLock(paths.relayLock);
   return { wasRunning: true, pid, stalePid: null };
 }
 
 export interface RelayStatus {
   running: boolean;
   pid: number | null;
-  /** A pidfile naming a dead process. */
+  /** The pid of a relay that died holding the lock. */
   stale_pid: number | null;
   started_at: string | null;
   uptime_ms: number | null;
@@ -139,6 +142,8 @@ export interface RelayStatus {
   last_seal: RelayStateFile["last_seal"];
   last_quorum: RelayStateFile["last_quorum"];
   pending: RelayStateFile["pending"];
+  /** Seals the witnesses refused for good (see the log for why); a restart tries them again. */
+  set_aside: RelayStateFile["set_aside"];
   seals_created: number;
   next_seal_at: string | null;
   next_retry_at: string | null;
@@ -151,8 +156,9 @@ export interface RelayStatus {
 
 export async function relayStatus(home: string, now: Date = new Date()): Promise<RelayStatus> {
   const paths = homePaths(home);
-  const pid = await readPidfile(paths.relayPid);
-  const running = pid !== null && isRelayProcessAlive(pid);
+  const holder = await relayHolder(paths.relayLock);
+  const pid = holder?.pid ?? null;
+  const running = holder?.alive ?? false;
   const read = await readRelayState(paths.relayState);
   const state = read.kind === "ok" ? read.state : null;
   // The state file describes the live daemon only if it carries its pid.
@@ -168,6 +174,7 @@ export async function relayStatus(home: string, now: Date = new Date()): Promise
     last_seal: state?.last_seal ?? null,
     last_quorum: state?.last_quorum ?? null,
     pending: state?.pending ?? [],
+    set_aside: state?.set_aside ?? [],
     seals_created: state?.seals_created ?? 0,
     next_seal_at: live ? state.next_seal_at : null,
     next_retry_at: live ? state.next_retry_at : null,

@@ -2,6 +2,7 @@ import type { StoredSeal } from "../seal/index.js";
 import {
   defaultRetryBase,
   emptyRuntimeState,
+  MAX_TIMER_MS,
   type PendingSeal,
   type PublishOutcomeLike,
   type RelayDeps,
@@ -10,6 +11,9 @@ import {
   retryDelay,
   type SealSummary,
 } from "./model.js";
+
+/** What one publish attempt of a pending seal achieved. */
+type AttemptResult = "gained" | "nothing" | "set_aside";
 
 /**
  * The relay's scheduling core: seal every interval, publish each seal to the witnesses with
@@ -116,7 +120,7 @@ export class RelayCore {
         ? new Date(this.nextRetryAt).toISOString()
         : null;
     if (candidates.length === 0) return;
-    const delay = Math.max(0, Math.min(...candidates) - now);
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, Math.min(...candidates) - now));
     this.timer = this.deps.timers.setTimeout(() => {
       this.timer = null;
       this.inFlight = this.wake().finally(() => {
@@ -134,13 +138,12 @@ export class RelayCore {
         const interval = this.settings.intervalMs;
         this.nextSealAt += Math.max(1, Math.floor((now - this.nextSealAt) / interval) + 1) * interval;
         this.state.next_seal_at = new Date(this.nextSealAt).toISOString();
-        const sealed = await this.sealOnce();
+        const fresh = await this.sealOnce();
         if (!this.settings.witness.enabled || this.stopping) {
-          // nothing to publish
-        } else if (sealed) {
-          const fresh = this.addPending(sealed);
+          // nothing to publish now (a fresh seal is already pending, for the next run)
+        } else if (fresh) {
           // A new seal is the moment to retry everything still pending, if the witnesses answer.
-          if (await this.attempt(fresh)) await this.retryRound(fresh);
+          if ((await this.attempt(fresh)) !== "nothing") await this.retryRound(fresh);
           else this.finishRound(true);
         } else if (this.state.pending.length > 0) {
           await this.retryRound();
@@ -154,7 +157,11 @@ export class RelayCore {
     await this.persist();
   }
 
-  private async sealOnce(): Promise<StoredSeal | null> {
+  /**
+   * Seals; with publishing on, the seal joins `pending` in the same state save that records it
+   * as `last_seal`: a relay killed at any point after that save retries it on restart.
+   */
+  private async sealOnce(): Promise<PendingSeal | null> {
     try {
       if (!this.settings.sealWhenIdle && this.lastSealed) {
         const tip = await this.deps.readTip();
@@ -167,12 +174,13 @@ export class RelayCore {
       this.state.seals_created += 1;
       this.state.last_seal = summarizeSeal(stored);
       this.lastSealed = { tip: stored.seal.chain_tip, count: stored.seal.event_count };
+      const pending = this.settings.witness.enabled ? this.addPending(stored) : null;
       this.deps.log(
         "info",
         `sealed ${stored.id}: ${stored.seal.event_count} events, tip ${stored.seal.chain_tip}`,
       );
       await this.persist();
-      return stored;
+      return pending;
     } catch (error) {
       this.recordError(error);
       return null;
@@ -197,7 +205,8 @@ export class RelayCore {
   /**
    * Retries pending seals oldest first. A round stops at the first attempt that gains no
    * confirmation (the witnesses are still down): the rest wait for the next backoff step
-   * rather than each paying the witnesses' timeouts.
+   * rather than each paying the witnesses' timeouts. A seal the witnesses refused for good is
+   * set aside and does not stop the round: it says nothing about the seals after it.
    */
   private async retryRound(skip?: PendingSeal): Promise<void> {
     let gained = false;
@@ -205,8 +214,9 @@ export class RelayCore {
     for (const pending of [...this.state.pending]) {
       if (this.stopping) break;
       if (pending === skip || !this.state.pending.includes(pending)) continue;
-      if (await this.attempt(pending)) gained = true;
-      else {
+      const result = await this.attempt(pending);
+      if (result === "gained") gained = true;
+      else if (result === "nothing") {
         stalled = true;
         break;
       }
@@ -228,10 +238,13 @@ export class RelayCore {
     this.state.next_retry_at = new Date(this.nextRetryAt).toISOString();
   }
 
-  /** One publish of a pending seal to the witnesses that have not confirmed it. Returns whether it gained. */
-  private async attempt(pending: PendingSeal): Promise<boolean> {
+  /** One publish of a pending seal to the witnesses that have neither confirmed nor refused it. */
+  private async attempt(pending: PendingSeal): Promise<AttemptResult> {
     const { quorum, endpoints } = this.settings.witness;
-    const remaining = endpoints.filter((endpoint) => !pending.confirmed.includes(endpoint.url));
+    const refused = (url: string) => pending.rejected?.some((r) => r.url === url) ?? false;
+    const remaining = endpoints.filter(
+      (endpoint) => !pending.confirmed.includes(endpoint.url) && !refused(endpoint.url),
+    );
     const need = quorum - pending.confirmed.length;
     const at = new Date(this.deps.clock.now()).toISOString();
     pending.attempts += 1;
@@ -253,6 +266,10 @@ export class RelayCore {
     const before = pending.confirmed.length;
     for (const outcome of outcomes) {
       if (outcome.ok && !pending.confirmed.includes(outcome.url)) pending.confirmed.push(outcome.url);
+      if (!outcome.ok && outcome.error?.retryable === false && !refused(outcome.url)) {
+        pending.rejected ??= [];
+        pending.rejected.push({ url: outcome.url, code: outcome.error.code });
+      }
     }
     const failures = outcomes.filter((outcome) => !outcome.ok);
     pending.last_error =
@@ -275,12 +292,18 @@ export class RelayCore {
         ...(o.error ? { error_code: o.error.code } : {}),
       })),
     };
+    const gained = pending.confirmed.length > before;
+    const reachable = endpoints.filter((e) => !pending.confirmed.includes(e.url) && !refused(e.url)).length;
     if (met) {
       this.state.pending = this.state.pending.filter((p) => p !== pending);
       this.deps.log(
         "info",
         `${pending.seal_id}: quorum met (${pending.confirmed.length}/${quorum}) after ${pending.attempts} attempt(s)`,
       );
+    } else if (pending.confirmed.length + reachable < quorum) {
+      this.setAside(pending, at);
+      await this.persist();
+      return "set_aside";
     } else {
       this.deps.log(
         "warn",
@@ -288,7 +311,24 @@ export class RelayCore {
       );
     }
     await this.persist();
-    return pending.confirmed.length > before;
+    return gained ? "gained" : "nothing";
+  }
+
+  private setAside(pending: PendingSeal, at: string): void {
+    this.state.pending = this.state.pending.filter((p) => p !== pending);
+    const rejected = pending.rejected ?? [];
+    this.state.set_aside.push({
+      seal_id: pending.seal_id,
+      seal: pending.seal,
+      confirmed: pending.confirmed,
+      rejected,
+      set_aside_at: at,
+    });
+    this.deps.log(
+      "error",
+      `${pending.seal_id}: set aside, the witnesses refused it for good (${rejected.map((r) => r.code).join(", ")}); ` +
+        "the other seals go on; a restart tries it again",
+    );
   }
 
   private recordError(error: unknown): void {

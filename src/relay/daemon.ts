@@ -1,17 +1,19 @@
 import { rename } from "node:fs/promises";
-import { homePaths, loadRelayConfig, loadSealKey, type RelayConfig } from "../home/index.js";
+import { homePaths, loadSealKey } from "../home/index.js";
 import { readSeals, sealTrail } from "../seal/index.js";
 import { readTip, trailDir } from "../trail/index.js";
+import { loadRelayConfig, type RelayConfig } from "./config.js";
 import { RelayCore } from "./core.js";
+import { assertPublishableKeyId } from "./key-id.js";
+import { acquireRelayLock, relayHolder } from "./lifetime-lock.js";
 import { RotatingLog } from "./log.js";
-import type { PublishFn, RelayRuntimeState, RelaySettings } from "./model.js";
-import { acquirePidfile, releasePidfile } from "./pidfile.js";
+import { assertIntervalMs, type PublishFn, type RelayRuntimeState, type RelaySettings } from "./model.js";
 import { loadWitnessPublisher } from "./publisher.js";
 import { readRelayState, toStateFile, writeRelayState } from "./state.js";
 
 /**
  * The relay running in this process (`relay start --foreground`, which is also what the
- * background start spawns): config, key and pidfile first, then the core with the real clock,
+ * background start spawns): config, key and the relay lock first, then the core with the real clock,
  * timers, seal store and witness client, until SIGTERM/SIGINT.
  */
 
@@ -31,7 +33,7 @@ export interface RunningRelay {
   config: RelayConfig;
   intervalMs: number;
   log: RotatingLog;
-  /** Finishes the publish in flight, writes the final state, releases the pidfile. */
+  /** Finishes the publish in flight, writes the final state, releases the relay lock. */
   stop(): Promise<void>;
 }
 
@@ -53,13 +55,15 @@ function logMaxBytes(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
-/** Starts the relay in this process. Throws (before taking the pidfile) on a bad config or missing key. */
+/** Starts the relay in this process. Throws (before taking the relay lock) on a bad config or missing key. */
 export async function startRelayInProcess(options: RelayProcessOptions): Promise<RunningRelay> {
   const env = options.env ?? process.env;
   const paths = homePaths(options.home);
   const config = await loadRelayConfig(paths.relayConfig);
   const key = await loadSealKey(options.home, env);
+  assertPublishableKeyId(key.keyId);
   const settings = settingsFromConfig(config, options.intervalMs);
+  assertIntervalMs(settings.intervalMs);
   const publish: PublishFn =
     options.publish ??
     (settings.witness.enabled
@@ -68,15 +72,31 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
           throw new Error("witness publishing is disabled");
         });
   const pid = process.pid;
-  const { replacedStale } = await acquirePidfile(paths.relayPid, pid);
+  const previousHolder = await relayHolder(paths.relayLock);
+  const lock = await acquireRelayLock(paths.relayLock);
   const log = new RotatingLog(paths.relayLog, { maxBytes: logMaxBytes(env), mirror: options.echo });
-  if (replacedStale !== null) log.write("warn", `replaced a stale pidfile (pid ${replacedStale} is gone)`);
+  if (previousHolder !== null && !previousHolder.alive)
+    log.write("warn", `took over the lock of a relay that died (pid ${previousHolder.pid})`);
 
   let initial: Partial<RelayRuntimeState> = {};
   const previous = await readRelayState(paths.relayState);
   if (previous.kind === "ok") {
-    const { last_seal, last_quorum, pending, seals_created, seals_skipped_idle } = previous.state;
+    const { last_seal, last_quorum, seals_created, seals_skipped_idle, set_aside } = previous.state;
+    // Seals set aside by the last run get another chance: the restart may have fixed their cause.
+    const pending = [
+      ...previous.state.pending,
+      ...set_aside.map(({ seal_id, seal, confirmed, set_aside_at }) => ({
+        seal_id,
+        seal,
+        confirmed,
+        attempts: 0,
+        first_attempt_at: set_aside_at,
+        last_attempt_at: set_aside_at,
+        last_error: null,
+      })),
+    ];
     initial = { last_seal, last_quorum, pending, seals_created, seals_skipped_idle };
+    if (set_aside.length > 0) log.write("info", `trying again ${set_aside.length} seal(s) set aside before`);
     if (pending.length > 0) log.write("info", `resuming ${pending.length} seal(s) below quorum`);
   } else if (previous.kind === "invalid") {
     const aside = `${paths.relayState}.invalid-${Date.now()}`;
@@ -136,7 +156,7 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
         const now = new Date().toISOString();
         await writeRelayState(paths.relayState, toStateFile(core.snapshot(), meta(), now));
         log.write("info", `relay stopped (pid ${pid})`);
-        await releasePidfile(paths.relayPid, pid);
+        await lock.release();
       })();
       return stopped;
     },

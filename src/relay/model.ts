@@ -2,6 +2,7 @@
  * The relay's types and its backoff policy: what the core is given (dependencies, settings)
  * and what it reports (runtime state, persisted in relay-state.json and shown by `status`).
  */
+import { configError } from "../errors/index.js";
 import type { Seal, StoredSeal } from "../seal/index.js";
 
 export interface WitnessEndpoint {
@@ -15,7 +16,8 @@ export interface PublishOutcomeLike {
   name: string;
   url: string;
   ok: boolean;
-  error?: { code: string; message: string };
+  /** `retryable: false`: the witness refused this seal for good (400, 401, 403, 409, …). */
+  error?: { code: string; message: string; retryable?: boolean };
 }
 
 /** The part of the witness client's PublishResult the relay relies on. */
@@ -94,6 +96,21 @@ export interface PendingSeal {
   first_attempt_at: string;
   last_attempt_at: string;
   last_error: string | null;
+  /** Witnesses that refused this seal for good: not asked again. */
+  rejected?: { url: string; code: string }[];
+}
+
+/**
+ * A seal that can no longer reach quorum because witnesses refused it for good: set aside so it
+ * does not hold up the others, kept and reported (`relay status`), and tried again when the
+ * relay restarts (after the configuration or the key id was fixed).
+ */
+export interface SetAsideSeal {
+  seal_id: string;
+  seal: Seal;
+  confirmed: string[];
+  rejected: { url: string; code: string }[];
+  set_aside_at: string;
 }
 
 export interface RelayRuntimeState {
@@ -102,6 +119,7 @@ export interface RelayRuntimeState {
   last_seal: SealSummary | null;
   last_quorum: QuorumResult | null;
   pending: PendingSeal[];
+  set_aside: SetAsideSeal[];
   /** Consecutive retry rounds that gained no confirmation (drives the backoff). */
   retry_failures: number;
   next_seal_at: string | null;
@@ -116,11 +134,30 @@ export function emptyRuntimeState(): RelayRuntimeState {
     last_seal: null,
     last_quorum: null,
     pending: [],
+    set_aside: [],
     retry_failures: 0,
     next_seal_at: null,
     next_retry_at: null,
     last_error: null,
   };
+}
+
+/**
+ * Longest delay a Node timer takes: above 2^31-1 ms it fires at once (with a warning), so an
+ * interval of 25 days would busy-loop. Longer intervals are refused; the core also never asks
+ * a timer for more (it wakes early and goes back to sleep).
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Throws RELAY_INTERVAL_INVALID (exit 2) for an interval the relay cannot keep. */
+export function assertIntervalMs(ms: number): void {
+  if (!Number.isFinite(ms) || ms < 1 || ms > MAX_TIMER_MS) {
+    throw configError(
+      "RELAY_INTERVAL_INVALID",
+      `a relay interval must be between 1 ms and ${Math.floor(MAX_TIMER_MS / 86_400_000)} days (${MAX_TIMER_MS} ms)`,
+      { hint: "seal at least every 24 days; 15m is the default" },
+    );
+  }
 }
 
 /** Capped exponential backoff: base, 2·base, 4·base, … up to max. */

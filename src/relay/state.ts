@@ -1,9 +1,8 @@
-import { open, readFile, rename } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { fsyncDir } from "../durable/index.js";
+import { writeFileAtomic } from "../durable/index.js";
 import { HMAC_REF, SHA256_REF } from "../encoding/index.js";
-import type { RelayConfig } from "../home/index.js";
+import type { RelayConfig } from "./config.js";
 import type { RelayRuntimeState } from "./model.js";
 
 /**
@@ -19,15 +18,20 @@ const sealSummarySchema = z.object({
   event_count: z.number().int().nonnegative(),
 });
 
+const storedSealSchema = z.object({
+  chain_tip: z.string().regex(SHA256_REF),
+  event_count: z.number().int().nonnegative(),
+  timestamp: z.string(),
+  signature: z.string().regex(HMAC_REF),
+  key_id: z.string().min(1),
+});
+
+const rejectedSchema = z.array(z.object({ url: z.string(), code: z.string() }));
+
 const pendingSchema = z.object({
   seal_id: z.string().min(1),
-  seal: z.object({
-    chain_tip: z.string().regex(SHA256_REF),
-    event_count: z.number().int().nonnegative(),
-    timestamp: z.string(),
-    signature: z.string().regex(HMAC_REF),
-    key_id: z.string().min(1),
-  }),
+  seal: storedSealSchema,
+  rejected: rejectedSchema.optional(),
   confirmed: z.array(z.string()),
   attempts: z.number().int().nonnegative(),
   first_attempt_at: z.string(),
@@ -60,6 +64,17 @@ export const relayStateSchema = z.object({
   last_seal: sealSummarySchema.nullable(),
   last_quorum: quorumSchema.nullable(),
   pending: z.array(pendingSchema),
+  set_aside: z
+    .array(
+      z.object({
+        seal_id: z.string().min(1),
+        seal: storedSealSchema,
+        confirmed: z.array(z.string()),
+        rejected: rejectedSchema,
+        set_aside_at: z.string(),
+      }),
+    )
+    .default([]),
   retry_failures: z.number().int().nonnegative(),
   next_seal_at: z.string().nullable(),
   next_retry_at: z.string().nullable(),
@@ -111,16 +126,7 @@ export async function readRelayState(path: string): Promise<ReadStateResult> {
  * pending list lacks a seal still below quorum (it would never be retried).
  */
 export async function writeRelayState(path: string, state: RelayStateFile): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
-  const handle = await open(temp, "w", 0o600);
-  try {
-    await handle.writeFile(`${JSON.stringify(state, null, 2)}\n`);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temp, path);
-  await fsyncDir(dirname(path));
+  await writeFileAtomic(path, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
 }
 
 export function toStateFile(

@@ -1,5 +1,6 @@
 import { configError } from "../errors/index.js";
-import { homePaths, loadRelayConfig, loadSealKey, type SealKey } from "../home/index.js";
+import { homePaths, loadSealKey, type SealKey } from "../home/index.js";
+import { loadRelayConfig } from "../relay/index.js";
 import { readSeals, type StoredSeal } from "../seal/index.js";
 import { chainView, readEvents, trailDir, verifyTrail } from "../trail/index.js";
 import { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";

@@ -113,4 +113,24 @@ describe("trailseal seal and verify (built CLI)", () => {
     expect(result.stderr).toContain("chmod 600");
     expect(result.stdout).toBe("");
   });
+
+  it.each([
+    ["a newline", "ts-a\nb"],
+    ["an escape sequence", "ts-\u001b[2K"],
+    ["300 characters", "k".repeat(300)],
+  ])(
+    "refuses a TRAILSEAL_KEY_ID with %s before sealing (witnesses would refuse every seal)",
+    async (_name, keyId) => {
+      expect((await record("ls")).code).toBe(0);
+      const result = await cli(["seal", "--json"], {
+        env: { TRAILSEAL_SEAL_KEY: keyHex, TRAILSEAL_KEY_ID: keyId },
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("SEAL_KEY_ID_INVALID");
+      expect(result.stdout).toBe("");
+      await expect(readFile(join(home, "seals", "seals.jsonl"), "utf8")).rejects.toMatchObject({
+        code: "ENOENT",
+      });
+    },
+  );
 });

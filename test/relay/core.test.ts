@@ -269,3 +269,134 @@ describe("retryDelay", () => {
     expect(retryDelay(1000, 100, 1000)).toBe(1000);
   });
 });
+
+describe("relay core: nothing sealed is lost from the queue", () => {
+  it("every saved state that names a seal as last_seal also has it pending (a kill after any save loses nothing)", async () => {
+    const { time, witnesses, core, store } = setup({ names: ["a"] });
+    witnesses.up.set("a", false);
+    core.start();
+    await time.advance(3 * MINUTE);
+    expect(store.saved.length).toBeGreaterThan(0);
+    for (const saved of store.saved) {
+      if (saved.last_seal === null) continue;
+      expect(saved.pending.map((p) => p.seal_id)).toContain(saved.last_seal.id);
+    }
+    await core.stop();
+  });
+
+  it("keeps a seal made while stopping in the queue for the next run", async () => {
+    const { time, core, store, witnesses } = setup({ names: ["a"] });
+    witnesses.up.set("a", false);
+    core.start();
+    await time.advance(0);
+    const stopping = core.stop();
+    await stopping;
+    const last = store.saved.at(-1)!;
+    expect(last.pending.map((p) => p.seal_id)).toEqual(store.seals.map((s) => s.id));
+  });
+});
+
+describe("relay core: a seal refused for good", () => {
+  it("is set aside and reported, and later seals are still retried and confirmed", async () => {
+    const { time, witnesses, core, store } = setup({ names: ["a"] });
+    // The witness refuses seal-1 for good (say, a 400 for its key id) and is down for the rest at first.
+    const publish = witnesses.publish;
+    let down = true;
+    const refusing: PublishFn = async (request) => {
+      if (request.stored.id === "seal-1") {
+        return {
+          seal_id: "seal-1",
+          quorum: request.quorum,
+          confirmations: 0,
+          met: false,
+          outcomes: request.endpoints.map((e) => ({
+            name: e.name,
+            url: e.url,
+            ok: false,
+            error: { code: "WITNESS_REJECTED", message: "400", retryable: false },
+          })),
+        };
+      }
+      witnesses.up.set("a", !down);
+      return publish(request);
+    };
+    const settings: RelaySettings = {
+      intervalMs: MINUTE,
+      autoSeal: true,
+      sealWhenIdle: true,
+      witness: { enabled: true, quorum: 1, endpoints: witnesses.endpoints },
+    };
+    const refusingCore = new RelayCore(settings, store.deps(refusing));
+    await core.stop();
+    time.core = refusingCore;
+    refusingCore.start();
+    await time.advance(MINUTE + 1_000); // seal-1 (refused), seal-2 (witness down)
+    let state = refusingCore.snapshot();
+    expect(state.set_aside.map((s) => s.seal_id)).toEqual(["seal-1"]);
+    expect(state.set_aside[0]!.rejected).toEqual([
+      { url: witnesses.endpoints[0]!.url, code: "WITNESS_REJECTED" },
+    ]);
+    expect(state.pending.map((p) => p.seal_id)).toEqual(["seal-2"]);
+    down = false;
+    await time.advance(MINUTE);
+    state = refusingCore.snapshot();
+    expect(state.pending).toEqual([]);
+    expect(state.set_aside.map((s) => s.seal_id)).toEqual(["seal-1"]);
+    // seal-1 was asked once: a refusal for good is not retried by this run.
+    expect(witnesses.calls.filter((c) => c.seal_id === "seal-1")).toHaveLength(0);
+    await refusingCore.stop();
+  });
+
+  it("no longer stops a retry round (the round used to end at the first seal that gained nothing)", async () => {
+    const { time, witnesses, store } = setup({ names: ["a"] });
+    const refused = new Set(["seal-1"]);
+    let up = false;
+    const publish: PublishFn = async (request) => {
+      witnesses.calls.push({
+        seal_id: request.stored.id,
+        at: time.now,
+        endpoints: [],
+        quorum: request.quorum,
+      });
+      const ok = up && !refused.has(request.stored.id);
+      return {
+        seal_id: request.stored.id,
+        quorum: request.quorum,
+        confirmations: ok ? 1 : 0,
+        met: ok,
+        outcomes: request.endpoints.map((e) =>
+          ok
+            ? { name: e.name, url: e.url, ok: true }
+            : {
+                name: e.name,
+                url: e.url,
+                ok: false,
+                error:
+                  refused.has(request.stored.id) && up
+                    ? { code: "WITNESS_REJECTED", message: "400", retryable: false }
+                    : { code: "WITNESS_UNREACHABLE", message: "down", retryable: true },
+              },
+        ),
+      };
+    };
+    const core = new RelayCore(
+      {
+        intervalMs: MINUTE,
+        autoSeal: true,
+        sealWhenIdle: true,
+        witness: { enabled: true, quorum: 1, endpoints: witnesses.endpoints },
+      },
+      store.deps(publish),
+    );
+    time.core = core;
+    core.start();
+    await time.advance(2 * MINUTE + 1_000); // seal-1..3 pending, witness down
+    expect(core.snapshot().pending.map((p) => p.seal_id)).toEqual(["seal-1", "seal-2", "seal-3"]);
+    up = true;
+    await time.advance(MINUTE); // the next seal gains, then the round retries seal-1 (refused), seal-2, seal-3
+    const state = core.snapshot();
+    expect(state.pending).toEqual([]);
+    expect(state.set_aside.map((s) => s.seal_id)).toEqual(["seal-1"]);
+    await core.stop();
+  });
+});

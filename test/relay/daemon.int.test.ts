@@ -4,6 +4,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { acquireRelayLock } from "../../src/relay/index.js";
 import { readSeals } from "../../src/seal/index.js";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
 
@@ -93,7 +94,9 @@ describe("relay daemon (built CLI, real processes)", () => {
   afterEach(async () => {
     await cli(["relay", "stop"]);
     // If the CLI could not stop it (e.g. dist/ was being rebuilt), do not leak the daemon.
-    const pid = Number((await readFile(join(home, "relay.pid"), "utf8").catch(() => "")).trim());
+    const pid = Number(
+      JSON.parse((await readFile(join(home, "relay.lock"), "utf8").catch(() => "")) || "{}").pid ?? 0,
+    );
     if (pid > 0) {
       try {
         process.kill(pid, "SIGKILL");
@@ -148,7 +151,7 @@ describe("relay daemon (built CLI, real processes)", () => {
     const final = await cli(["relay", "status", "--json"]);
     expect(final.code).toBe(1);
     expect(JSON.parse(final.stdout).running).toBe(false);
-    expect(existsSync(join(home, "relay.pid"))).toBe(false);
+    expect(existsSync(join(home, "relay.lock"))).toBe(false);
 
     const seals = await readSeals(join(home, "seals"));
     expect(seals.length).toBeGreaterThanOrEqual(3);
@@ -207,17 +210,51 @@ describe("relay daemon (built CLI, real processes)", () => {
     expect(checked.seals_meeting_quorum).toBe(witnessed);
   });
 
-  it("recognises a stale pidfile and starts over it", async () => {
+  it("recognises the lock of a relay that died and starts over it", async () => {
     const dead = spawn(process.execPath, ["-e", "0"]);
     await new Promise((resolve) => dead.once("exit", resolve));
-    await writeFile(join(home, "relay.pid"), `${dead.pid}\n`);
+    const held = await acquireRelayLock(join(home, "relay.lock"));
+    const record = JSON.parse(await readFile(join(home, "relay.lock"), "utf8"));
+    await held.release();
+    await writeFile(join(home, "relay.lock"), `${JSON.stringify({ ...record, pid: dead.pid })}\n`);
     const before = await cli(["relay", "status", "--json"]);
     expect(before.code).toBe(1);
     expect(JSON.parse(before.stdout)).toMatchObject({ running: false, stale_pid: dead.pid });
     const started = await cli(["relay", "start", "--interval", "1s", "--json"]);
     expect(started.code).toBe(0);
     expect((await status()).running).toBe(true);
-    expect(await readFile(join(home, "relay.log"), "utf8")).toContain("stale pidfile");
+    expect(await readFile(join(home, "relay.log"), "utf8")).toContain("relay that died");
+  });
+
+  it("refuses an interval Node's timers cannot keep (25d), and starts nothing", async () => {
+    for (const args of [
+      ["relay", "start", "--interval", "25d"],
+      ["relay", "start", "--foreground", "--interval", "25d"],
+      ["relay", "restart", "--interval", "25d"],
+    ]) {
+      const result = await cli(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("RELAY_INTERVAL_INVALID");
+    }
+    expect(existsSync(join(home, "relay.lock"))).toBe(false);
+  });
+
+  it.each([
+    ["a javascript: URL", [{ name: "a", url: "javascript:alert(1)" }]],
+    ["credentials in a URL", [{ name: "a", url: "https://user:pw@127.0.0.1:9/" }]],
+    [
+      "the same endpoint twice",
+      [
+        { name: "a", url: "http://127.0.0.1:9" },
+        { name: "b", url: "http://localhost:9/api/v1/anchor" },
+      ],
+    ],
+  ])("refuses %s at start with a config error, not only in relay.log", async (_name, endpoints) => {
+    await writeConfig({ witness: { enabled: true, quorum: 1, endpoints } });
+    const result = await cli(["relay", "start"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("CONFIG_INVALID");
+    expect(existsSync(join(home, "relay.lock"))).toBe(false);
   });
 
   it("refuses to start on an invalid config, naming the bad path, and starts nothing", async () => {
@@ -225,6 +262,6 @@ describe("relay daemon (built CLI, real processes)", () => {
     const result = await cli(["relay", "start"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("auto_seal.interval_minutes");
-    expect(existsSync(join(home, "relay.pid"))).toBe(false);
+    expect(existsSync(join(home, "relay.lock"))).toBe(false);
   });
 });

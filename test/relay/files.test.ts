@@ -3,15 +3,15 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_RELAY_CONFIG } from "../../src/home/index.js";
 import {
-  acquirePidfile,
+  acquireRelayLock,
+  clearStaleRelayLock,
+  DEFAULT_RELAY_CONFIG,
   emptyRuntimeState,
   RotatingLog,
-  readPidfile,
   readRelayState,
   redactConfig,
-  releasePidfile,
+  relayHolder,
   runningRelayPid,
   writeRelayState,
 } from "../../src/relay/index.js";
@@ -44,33 +44,54 @@ describe("relay log rotation", () => {
   });
 });
 
-describe("relay pidfile", () => {
-  it("refuses a second live holder and replaces a stale one", async () => {
-    const path = join(dir, "relay.pid");
-    // This test process counts as a live relay only if its command line says "relay"; use a
-    // child whose argv carries the word.
-    const live = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)", "relay"]);
-    try {
-      await acquirePidfile(path, live.pid!);
-      await expect(acquirePidfile(path, process.pid)).rejects.toMatchObject({
-        code: "RELAY_ALREADY_RUNNING",
-      });
-      expect(await runningRelayPid(path)).toBe(live.pid);
-    } finally {
-      live.kill();
-      await new Promise((resolve) => live.once("exit", resolve));
-    }
-    const dead = await deadPid();
-    await writeFile(path, `${dead}\n`);
+describe("relay lifetime lock", () => {
+  it("refuses a second relay while the first lives, and knows a dead one by its process, not its command line", async () => {
+    const path = join(dir, "relay.lock");
+    const held = await acquireRelayLock(path);
+    await expect(acquireRelayLock(path)).rejects.toMatchObject({ code: "RELAY_ALREADY_RUNNING" });
+    expect(await runningRelayPid(path)).toBe(process.pid);
+    await held.release();
     expect(await runningRelayPid(path)).toBeNull();
-    expect(await acquirePidfile(path, process.pid)).toEqual({ replacedStale: dead });
-    expect(await readPidfile(path)).toBe(process.pid);
-    await releasePidfile(path, 12345);
-    expect(await readPidfile(path)).toBe(process.pid);
-    await releasePidfile(path, process.pid);
-    expect(await readPidfile(path)).toBeNull();
+
+    // A relay killed hard leaves its lock; a live process whose command line says "relay"
+    // (`tail -f relay.log`) with that pid would have kept the old pidfile "running".
+    const dead = await deadPid();
+    const record = JSON.parse(await readFile(await lockOf(dir), "utf8"));
+    await writeFile(path, `${JSON.stringify({ ...record, pid: dead })}\n`);
+    expect(await relayHolder(path)).toEqual({ pid: dead, alive: false });
+    expect(await runningRelayPid(path)).toBeNull();
+    expect(await clearStaleRelayLock(path)).toBe(dead);
+    expect(await relayHolder(path)).toBeNull();
+    const next = await acquireRelayLock(path);
+    await next.release();
+  });
+
+  it("does not count a live process that merely mentions relay in its command line", async () => {
+    const path = join(dir, "relay.lock");
+    const impostor = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)", "relay.log"]);
+    try {
+      const record = JSON.parse(await readFile(await lockOf(dir), "utf8"));
+      // the record of a process with the impostor's pid but another start time: a recycled pid
+      await writeFile(path, `${JSON.stringify({ ...record, pid: impostor.pid, start: "1" })}\n`);
+      expect(await runningRelayPid(path)).toBeNull();
+      const lock = await acquireRelayLock(path);
+      await lock.release();
+    } finally {
+      impostor.kill();
+      await new Promise((resolve) => impostor.once("exit", resolve));
+    }
   });
 });
+
+/** A lock record of this process (taken and released in a scratch file), to edit in tests. */
+async function lockOf(at: string): Promise<string> {
+  const scratch = join(at, "scratch.lock");
+  const lock = await acquireRelayLock(scratch);
+  const copy = join(at, "record.json");
+  await writeFile(copy, await readFile(scratch));
+  await lock.release();
+  return copy;
+}
 
 describe("relay state file", () => {
   it("round-trips, redacts auth tokens, and reports an unreadable file instead of throwing", async () => {

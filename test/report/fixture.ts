@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EventBody, RiskFlag, RiskLevel } from "../../src/chain/index.js";
-import { homePaths, initHome, loadSealKey, type RelayConfig, type SealKey } from "../../src/home/index.js";
+import { homePaths, initHome, loadSealKey, type SealKey } from "../../src/home/index.js";
+import type { RelayConfig } from "../../src/relay/index.js";
 import { appendReceipts, appendSeal, createSeal, type StoredSeal } from "../../src/seal/index.js";
 import { appendEvents, trailDir, verifyTrail } from "../../src/trail/index.js";
 

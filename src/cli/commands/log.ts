@@ -1,5 +1,6 @@
 import { describeTarget } from "../../action/index.js";
 import { compareRisk, type RiskLevel, type TrailEvent } from "../../chain/index.js";
+import { escapeCells } from "../../terminal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
@@ -72,6 +73,6 @@ export async function runLog(options: LogOptions, io: CliIO): Promise<number> {
         .slice(0, 80),
     ]);
   }
-  println(io, formatTable(rows));
+  println(io, formatTable(escapeCells(rows)));
   return 0;
 }

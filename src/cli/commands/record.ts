@@ -2,7 +2,8 @@ import { type Action, describeTarget, parseAction } from "../../action/index.js"
 import type { TrailEvent } from "../../chain/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { recordActions } from "../../record/index.js";
-import { type CliIO, printJson, println, readStdin } from "../io.js";
+import { escapeControl } from "../../terminal/index.js";
+import { type CliIO, println, readStdin } from "../io.js";
 
 export interface RecordOptions {
   home: string;
@@ -39,7 +40,8 @@ function isJson(text: string): boolean {
 export function formatEvent(event: TrailEvent): string {
   const flags = event.risk.flags.length > 0 ? ` [${event.risk.flags.join(", ")}]` : "";
   const summary = describeTarget(event.action as never);
-  return `#${event.seq} ${event.risk.level}${flags} ${event.decision} ${summary}`;
+  // The summary is the agent's text (a command, a path): shown escaped, never interpreted.
+  return escapeControl(`#${event.seq} ${event.risk.level}${flags} ${event.decision} ${summary}`);
 }
 
 export async function runRecord(options: RecordOptions, io: CliIO): Promise<number> {
@@ -47,8 +49,8 @@ export async function runRecord(options: RecordOptions, io: CliIO): Promise<numb
   const actions = parseActions(text);
   const events = await recordActions(options.home, actions);
   if (options.json) {
-    if (events.length === 1) printJson(io, events[0]);
-    else for (const event of events) io.stdout.write(`${JSON.stringify(event)}\n`);
+    // One shape however many events: JSON lines, one event each.
+    for (const event of events) io.stdout.write(`${JSON.stringify(event)}\n`);
   } else {
     for (const event of events) println(io, `recorded ${formatEvent(event)}`);
     if (events.length > 1) println(io, `${events.length} events recorded; tip ${events.at(-1)!.hash}`);

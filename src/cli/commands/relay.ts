@@ -1,4 +1,5 @@
 import {
+  assertIntervalMs,
   type RelayStatus,
   relayStatus,
   runRelayForeground,
@@ -18,6 +19,7 @@ export interface RelayStartOptions {
 export async function runRelayStart(options: RelayStartOptions, io: CliIO): Promise<number> {
   // Parse here so a bad duration is a usage error on the terminal, not in the log.
   const intervalMs = options.interval === undefined ? undefined : parseDuration(options.interval);
+  if (intervalMs !== undefined) assertIntervalMs(intervalMs);
   if (options.foreground) {
     note(io, `relay running in the foreground (pid ${process.pid}); stop with Ctrl-C or SIGTERM`);
     await runRelayForeground({
@@ -45,7 +47,7 @@ export async function runRelayStop(options: { home: string; json?: boolean }, io
     println(
       io,
       result.stalePid !== null
-        ? `relay was not running (removed a stale pidfile for pid ${result.stalePid})`
+        ? `relay was not running (removed the lock left by pid ${result.stalePid}, which died)`
         : "relay was not running",
     );
   }
@@ -56,7 +58,7 @@ export async function runRelayRestart(
   options: { home: string; interval?: string; json?: boolean },
   io: CliIO,
 ): Promise<number> {
-  if (options.interval !== undefined) parseDuration(options.interval);
+  if (options.interval !== undefined) assertIntervalMs(parseDuration(options.interval));
   const stopped = await stopRelay(options.home);
   const { pid } = await startRelayBackground({ home: options.home, interval: options.interval, env: io.env });
   if (options.json) printJson(io, { running: true, pid, previous_pid: stopped.pid });
@@ -77,7 +79,7 @@ function describeStatus(status: RelayStatus): string[][] {
     status.running
       ? "running"
       : status.stale_pid !== null
-        ? `not running (stale pidfile ${status.stale_pid})`
+        ? `not running (pid ${status.stale_pid} died holding the relay lock)`
         : "not running",
   ]);
   if (status.running) {
@@ -113,6 +115,13 @@ function describeStatus(status: RelayStatus): string[][] {
       ? "none"
       : `${status.pending.length} seal(s) below quorum: ${status.pending.map((p) => p.seal_id).join(", ")}`,
   ]);
+  if (status.set_aside.length > 0)
+    rows.push([
+      "set aside",
+      `${status.set_aside.length} seal(s) refused by witnesses: ${status.set_aside
+        .map((s) => `${s.seal_id} (${s.rejected.map((r) => r.code).join(", ")})`)
+        .join(", ")}`,
+    ]);
   if (status.next_seal_at) rows.push(["next seal", status.next_seal_at]);
   if (status.next_retry_at) rows.push(["next retry", status.next_retry_at]);
   if (status.last_error) rows.push(["last error", `${status.last_error.code} at ${status.last_error.at}`]);

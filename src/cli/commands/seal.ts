@@ -1,4 +1,5 @@
 import { homePaths, loadSealKey } from "../../home/index.js";
+import { assertPublishableKeyId } from "../../relay/index.js";
 import { sealTrail } from "../../seal/index.js";
 import { trailDir } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
@@ -11,6 +12,7 @@ export interface SealOptions {
 /** `trailseal seal`: seals the durable tip now and stores the seal. Prints the seal, never the key. */
 export async function runSeal(options: SealOptions, io: CliIO): Promise<number> {
   const key = await loadSealKey(options.home, io.env);
+  assertPublishableKeyId(key.keyId);
   const stored = await sealTrail(trailDir(options.home), homePaths(options.home).seals, key);
   const { seal } = stored;
   if (options.json) {

@@ -1,4 +1,5 @@
 import { summarize } from "../../stats/index.js";
+import { escapeCells, escapeControl } from "../../terminal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
@@ -25,7 +26,9 @@ export async function runStats(options: StatsOptions, io: CliIO): Promise<number
   }
   println(
     io,
-    `risk statistics: ${summary.total} events${summary.first_ts ? ` from ${summary.first_ts} to ${summary.last_ts}` : ""}`,
+    escapeControl(
+      `risk statistics: ${summary.total} events${summary.first_ts ? ` from ${summary.first_ts} to ${summary.last_ts}` : ""}`,
+    ),
   );
   printBreakdown(io, summary);
   const days = Object.keys(summary.by_day).sort();
@@ -36,14 +39,14 @@ export async function runStats(options: StatsOptions, io: CliIO): Promise<number
       const c = summary.by_day[day]!;
       rows.push([day, String(c.none), String(c.low), String(c.medium), String(c.high), String(c.critical)]);
     }
-    println(io, formatTable(rows));
+    println(io, formatTable(escapeCells(rows)));
   }
   if (top.length > 0) {
     println(io, "");
     const rows = [["COUNT", "LEVEL", "COMMAND"]];
     for (const entry of top)
       rows.push([String(entry.count), entry.level, entry.command.replace(/\s+/g, " ").slice(0, 100)]);
-    println(io, formatTable(rows));
+    println(io, formatTable(escapeCells(rows)));
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 import { RISK_FLAGS, RISK_LEVELS } from "../../chain/index.js";
 import { type RiskSummary, summarize } from "../../stats/index.js";
+import { escapeCells } from "../../terminal/index.js";
 import { startOfUtcDay } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
@@ -52,12 +53,18 @@ export function printBreakdown(io: CliIO, summary: RiskSummary): void {
     println(io, "");
     println(
       io,
-      formatTable([["FLAG", "EVENTS"], ...flags.map((flag) => [flag, String(summary.by_flag[flag])])]),
+      formatTable(
+        escapeCells([["FLAG", "EVENTS"], ...flags.map((flag) => [flag, String(summary.by_flag[flag])])]),
+      ),
     );
   }
   const decisions = Object.entries(summary.by_decision);
   if (decisions.length > 0) {
     println(io, "");
-    println(io, formatTable([["DECISION", "EVENTS"], ...decisions.map(([name, n]) => [name, String(n)])]));
+    // Decision names come from the trail as written: a tampered line can hold any text.
+    println(
+      io,
+      formatTable(escapeCells([["DECISION", "EVENTS"], ...decisions.map(([name, n]) => [name, String(n)])])),
+    );
   }
 }

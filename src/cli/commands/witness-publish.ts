@@ -1,5 +1,6 @@
 import { configError } from "../../errors/index.js";
-import { homePaths, loadRelayConfig } from "../../home/index.js";
+import { homePaths } from "../../home/index.js";
+import { loadRelayConfig } from "../../relay/index.js";
 import { findSeal, readSeals } from "../../seal/index.js";
 import { parseDuration } from "../../time/index.js";
 import { isGitWitnessUrl, toAnchorUrl } from "../../witness/index.js";

@@ -1,4 +1,5 @@
-import { homePaths, loadRelayConfig } from "../../home/index.js";
+import { homePaths } from "../../home/index.js";
+import { loadRelayConfig } from "../../relay/index.js";
 import { findSeal, readSeals } from "../../seal/index.js";
 import type { CliIO } from "../io.js";
 import { formatTable, printJson, println } from "../io.js";
