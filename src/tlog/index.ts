@@ -119,6 +119,7 @@ export {
 } from "./cosignature.js";
 export type { CosignErrorCode } from "./cosignature-errors.js";
 export type {
+  CosignedCheckpointVerification,
   PolicyGroup,
   PolicyLog,
   PolicyStatement,

@@ -1,0 +1,125 @@
+/**
+ * Independent cross-check of cosignature/v1 (c2sp.org/tlog-cosignature) with Go's
+ * golang.org/x/mod/sumdb/note (test/crosscheck/cosig/main.go): Go's note.Open must accept a
+ * checkpoint trailseal cosigned, reject it once a cosignature byte changes, and Go's signer must
+ * produce the very line trailseal produces for the same key, time and checkpoint.
+ * Skipped when `go` or Debian's x/mod sources are missing, unless TRAILSEAL_REQUIRE_GO=1 (CI).
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  appendCosignatures,
+  cosignCheckpoint,
+  cosignerFromSeed,
+  formatCosignerVkey,
+} from "../../src/tlog/index.js";
+import { REPO_ROOT, tempDir } from "../helpers/cli.js";
+import { seed, ToyLog } from "../witness/cosign/fixtures.js";
+
+const GO_SOURCE = join(REPO_ROOT, "test", "crosscheck", "cosig");
+const X_MOD_GOPATH = "/usr/share/gocode";
+
+function goMissing(): string | null {
+  try {
+    execFileSync("go", ["version"], { stdio: "pipe" });
+  } catch {
+    return "`go` is not on PATH";
+  }
+  if (!existsSync(join(X_MOD_GOPATH, "src", "golang.org", "x", "mod", "sumdb", "note")))
+    return `golang.org/x/mod sources are not under ${X_MOD_GOPATH}`;
+  return null;
+}
+const missing = goMissing();
+const required = process.env.TRAILSEAL_REQUIRE_GO === "1";
+
+function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  return new Promise<{ code: number; out: string }>((done) =>
+    execFile(cmd, args, { ...options, maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
+      done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    ),
+  );
+}
+
+describe.runIf(missing && required)(
+  "Go cosignature cross-check prerequisites (TRAILSEAL_REQUIRE_GO=1)",
+  () => {
+    it("has go and golang.org/x/mod", () => {
+      expect.fail(String(missing));
+    });
+  },
+);
+
+describe.skipIf(missing !== null)("cosignature/v1 checked by Go's sumdb/note", () => {
+  let tmp: { dir: string; cleanup: () => Promise<void> };
+  let checker: string;
+  const log = ToyLog.create("example.com/crosscheck", 3).grow(300);
+  const w1 = cosignerFromSeed("witness.example/w1", seed(21));
+  const w2 = cosignerFromSeed("witness.example/w2", seed(22));
+
+  beforeAll(async () => {
+    tmp = await tempDir("ts-crosscheck-cosig-");
+    checker = join(tmp.dir, "cosig");
+    const built = await run("go", ["build", "-o", checker, "."], {
+      cwd: GO_SOURCE,
+      env: {
+        ...process.env,
+        GO111MODULE: "off",
+        GOPATH: `${X_MOD_GOPATH}:${join(tmp.dir, "gopath")}`,
+        GOFLAGS: "",
+        GOCACHE: join(tmp.dir, "gocache"),
+      },
+    });
+    expect(built).toEqual({ code: 0, out: "" });
+  });
+  afterAll(() => tmp?.cleanup());
+
+  it("Go verifies the log signature and both cosignatures, and rejects a changed one", async () => {
+    const text = log.text();
+    const note = appendCosignatures(log.checkpoint(), [
+      cosignCheckpoint(text, w1, 1_700_000_000),
+      cosignCheckpoint(text, w2, 1_700_000_123),
+    ]);
+    const file = join(tmp.dir, "cosigned");
+    await writeFile(file, note);
+    const vkeys = [formatCosignerVkey(w1), formatCosignerVkey(w2)];
+    const ok = await run(checker, ["verify", file, log.vkey, ...vkeys]);
+    expect(ok.out).toBe(
+      `ok example.com/crosscheck+${log.vkey.split("+")[1]}\nok ${vkeys[0]!.split("+").slice(0, 2).join("+")}\nok ${vkeys[1]!.split("+").slice(0, 2).join("+")}\n`,
+    );
+    expect(ok.code).toBe(0);
+
+    const lines = note.split("\n");
+    const last = lines.at(-2)!;
+    const raw = Buffer.from(last.split(" ")[2]!, "base64");
+    raw[20] = raw[20]! ^ 1;
+    lines[lines.length - 2] = `${last.split(" ").slice(0, 2).join(" ")} ${raw.toString("base64")}`;
+    await writeFile(file, lines.join("\n"));
+    const bad = await run(checker, ["verify", file, log.vkey, ...vkeys]);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/^FAIL note.Open/);
+  });
+
+  it("Go's cosignature line for the same key, time and checkpoint is byte for byte trailseal's", async () => {
+    for (const [size, t] of [
+      [1, 0],
+      [256, 1_679_315_147],
+      [300, 2 ** 40],
+    ] as const) {
+      const text = log.text(size);
+      const file = join(tmp.dir, `text-${size}`);
+      await writeFile(file, text);
+      const go = await run(checker, [
+        "sign",
+        w1.name,
+        Buffer.from(seed(21)).toString("hex"),
+        String(t),
+        file,
+      ]);
+      expect(go.code).toBe(0);
+      expect(go.out).toBe(cosignCheckpoint(text, w1, t));
+    }
+  });
+});
