@@ -16,7 +16,8 @@ export const RISK_FLAGS = [
 ] as const;
 export type RiskFlag = (typeof RISK_FLAGS)[number];
 
-export const DECISIONS = ["allow", "deny", "ask", "logged"] as const;
+/** `pass`: a hook left the call to the agent's own permission flow (the policy had no objection). */
+export const DECISIONS = ["allow", "deny", "ask", "pass", "logged"] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 /** `prev` of event 0 (DESIGN §4). Also the chain tip of an empty trail. */

@@ -26,7 +26,7 @@ if (fast) {
   const blockOnFailure = (error: unknown) => {
     const text = error instanceof Error ? error.message : String(error);
     try {
-      process.stderr.write(`trailseal: error: hook failed, tool call blocked: ${text}\n`);
+      process.stderr.write(`trailseal: error: the hook could not run: ${text}\n`);
     } finally {
       process.exitCode = 2;
     }

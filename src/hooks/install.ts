@@ -1,127 +1,205 @@
 /**
- * `trailseal hook install claude-code`: adds trailseal's PreToolUse and PostToolUse hooks to
- * Claude Code's settings.json (project: <dir>/.claude/settings.json, user: ~/.claude/…).
- * Idempotent: an entry whose command already runs `trailseal hook claude-code` is left alone;
- * every other setting and hook is kept as it was. A settings file that is not valid JSON is
- * an error, never overwritten. The file is replaced atomically (write, fsync, rename).
+ * `trailseal hook install <agent>`: adds trailseal's hooks to an agent's settings file.
+ *
+ * - Claude Code: <project>/.claude/settings.json, or (--user) $CLAUDE_CONFIG_DIR/settings.json
+ *   (default ~/.claude); PreToolUse with `"onFailure": "block"`, and the outcomes PostToolUse,
+ *   PostToolUseFailure and PermissionDenied.
+ * - Cursor: <project>/.cursor/hooks.json or ~/.cursor/hooks.json (version 1), every entry
+ *   `"failClosed": true`.
+ * - Gemini CLI: <project>/.gemini/settings.json or ~/.gemini/settings.json, BeforeTool and AfterTool.
+ *
+ * Fail closed: a pre-tool command ends in `|| exit 2`, so a hook that cannot start (trailseal
+ * not on PATH: status 127, a crash) is a blocking error in every agent; an outcome's command
+ * ends in `|| exit 1`, the agents' non-blocking error (Gemini would replace a tool's result
+ * with a blocking AfterTool). The home is written into the command as an absolute path: agents
+ * may run hooks with a stripped environment (Gemini in CI drops TRAILSEAL_HOME).
+ *
+ * Idempotent: an entry that already runs `trailseal hook <agent>` is updated in place (a new
+ * --home replaces the old one) or left alone; everything else in the file is kept. A file that
+ * is not valid JSON is an error and is never overwritten; the file is replaced atomically.
  */
-import { mkdir, open, readFile, rename, stat } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../durable/index.js";
 import { configError } from "../errors/index.js";
+import type { AgentName } from "./adapters.js";
 
 export type InstallScope = "project" | "user";
 
 export interface InstallOptions {
+  agent: AgentName;
   scope: InstallScope;
   /** Project directory (scope project). */
   cwd: string;
-  /** Home directory (scope user); defaults to the OS home. */
+  /** The trailseal home written into the command (absolute). */
+  home: string;
+  /** Environment (CLAUDE_CONFIG_DIR); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** The user's home directory (scope user); defaults to the OS home. */
   userHome?: string;
-  /** The command Claude Code runs; default `trailseal hook claude-code`. */
-  command?: string;
+  /** The program to run; default `trailseal` (found on PATH). */
+  program?: string;
 }
 
 export interface InstallResult {
   path: string;
   added: string[];
+  updated: string[];
   unchanged: string[];
 }
 
-const EVENTS = ["PreToolUse", "PostToolUse"] as const;
-const MARKER = /\btrailseal(\.js)?["']?\s+hook\s+claude-code\b|cli\.js["']?\s+hook\s+claude-code\b/;
-
-interface HookEntry {
-  type?: string;
-  command?: string;
-  [key: string]: unknown;
-}
-interface MatcherGroup {
-  matcher?: string;
-  hooks?: HookEntry[];
-  [key: string]: unknown;
+interface EventSpec {
+  event: string;
+  pre: boolean;
 }
 
-export function settingsPath(options: Pick<InstallOptions, "scope" | "cwd" | "userHome">): string {
-  const base = options.scope === "user" ? (options.userHome ?? homedir()) : options.cwd;
-  return join(base, ".claude", "settings.json");
+const EVENTS: Record<AgentName, EventSpec[]> = {
+  "claude-code": [
+    { event: "PreToolUse", pre: true },
+    { event: "PostToolUse", pre: false },
+    { event: "PostToolUseFailure", pre: false },
+    { event: "PermissionDenied", pre: false },
+  ],
+  cursor: [
+    { event: "beforeShellExecution", pre: true },
+    { event: "beforeMCPExecution", pre: true },
+    { event: "beforeReadFile", pre: true },
+    { event: "preToolUse", pre: true },
+    { event: "afterShellExecution", pre: false },
+    { event: "afterMCPExecution", pre: false },
+    { event: "afterFileEdit", pre: false },
+    { event: "postToolUseFailure", pre: false },
+  ],
+  gemini: [
+    { event: "BeforeTool", pre: true },
+    { event: "AfterTool", pre: false },
+  ],
+};
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export async function installClaudeCode(options: InstallOptions): Promise<InstallResult> {
-  const path = settingsPath(options);
-  const command = options.command ?? "trailseal hook claude-code";
-  let settings: Record<string, unknown> = {};
-  let text: string | null = null;
+/** POSIX shell single quoting (the agents run hook commands through sh/bash). */
+function shellQuote(text: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export function hookCommand(agent: AgentName, home: string, pre: boolean, program = "trailseal"): string {
+  return `${shellQuote(program)} hook ${agent} --home ${shellQuote(home)} || exit ${pre ? 2 : 1}`;
+}
+
+export function settingsPath(
+  options: Pick<InstallOptions, "agent" | "scope" | "cwd" | "userHome" | "env">,
+): string {
+  const user = options.userHome ?? homedir();
+  const env = options.env ?? process.env;
+  switch (options.agent) {
+    case "claude-code":
+      if (options.scope === "project") return join(options.cwd, ".claude", "settings.json");
+      return join(env.CLAUDE_CONFIG_DIR || join(user, ".claude"), "settings.json");
+    case "cursor":
+      return join(options.scope === "project" ? options.cwd : user, ".cursor", "hooks.json");
+    case "gemini":
+      return join(options.scope === "project" ? options.cwd : user, ".gemini", "settings.json");
+  }
+}
+
+function invalid(path: string, what: string) {
+  return configError("HOOK_SETTINGS_INVALID", `${path}: ${what}; nothing was changed`, {
+    hint: "fix the file (or move it away) and run the install again",
+  });
+}
+
+async function readSettings(path: string): Promise<{ settings: JsonObject; existed: boolean }> {
+  let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { settings: {}, existed: false };
+    throw error;
   }
-  if (text !== null && text.trim() !== "") {
-    try {
-      settings = JSON.parse(text) as Record<string, unknown>;
-    } catch (cause) {
-      throw configError("HOOK_SETTINGS_INVALID", `${path} is not valid JSON; nothing was changed`, {
-        cause,
-        hint: "fix the file (or move it away) and run the install again",
-      });
-    }
-    if (typeof settings !== "object" || settings === null || Array.isArray(settings)) {
-      throw configError("HOOK_SETTINGS_INVALID", `${path} is not a JSON object; nothing was changed`);
-    }
+  if (text.trim() === "") return { settings: {}, existed: true };
+  let settings: unknown;
+  try {
+    settings = JSON.parse(text);
+  } catch (cause) {
+    throw configError("HOOK_SETTINGS_INVALID", `${path} is not valid JSON; nothing was changed`, {
+      cause,
+      hint: "fix the file (or move it away) and run the install again",
+    });
   }
-  const hooks = (settings.hooks ?? {}) as Record<string, unknown>;
-  if (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)) {
-    throw configError("HOOK_SETTINGS_INVALID", `${path}: "hooks" is not an object; nothing was changed`);
-  }
-  const added: string[] = [];
-  const unchanged: string[] = [];
-  for (const event of EVENTS) {
-    const groups = (hooks[event] ?? []) as MatcherGroup[];
-    if (!Array.isArray(groups)) {
-      throw configError(
-        "HOOK_SETTINGS_INVALID",
-        `${path}: hooks.${event} is not a list; nothing was changed`,
-      );
-    }
-    const malformed = groups.findIndex(
-      (group) => typeof group !== "object" || group === null || !Array.isArray(group.hooks ?? []),
-    );
-    if (malformed >= 0) {
-      throw configError(
-        "HOOK_SETTINGS_INVALID",
-        `${path}: hooks.${event}[${malformed}] is not a matcher group with a "hooks" list; nothing was changed`,
-      );
-    }
-    const present = groups.some((group) =>
-      (group.hooks ?? []).some((hook) => MARKER.test(String(hook?.command ?? ""))),
-    );
-    if (present) {
-      unchanged.push(event);
-      continue;
-    }
-    hooks[event] = [...groups, { matcher: "*", hooks: [{ type: "command", command }] }];
-    added.push(event);
-  }
-  if (added.length > 0) {
-    settings.hooks = hooks;
-    const mode = text === null ? 0o644 : (await stat(path)).mode & 0o777;
-    await writeAtomically(path, `${JSON.stringify(settings, null, 2)}\n`, mode);
-  }
-  return { path, added, unchanged };
+  if (!isObject(settings)) throw invalid(path, "not a JSON object");
+  return { settings, existed: true };
 }
 
-/** Replaces `path` by rename, so a crash leaves the old or the new file, never half of one; keeps `mode`. */
-async function writeAtomically(path: string, content: string, mode: number): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  const handle = await open(temp, "w", mode);
-  try {
-    await handle.chmod(mode);
-    await handle.writeFile(content);
-    await handle.sync();
-  } finally {
-    await handle.close();
+/** Whether a hook entry's command runs trailseal's hook for `agent` (any program path, any home). */
+function isOurs(agent: AgentName, command: unknown): boolean {
+  return (
+    typeof command === "string" &&
+    new RegExp(
+      `(^|[\\s/'"])trailseal(\\.js|\\.cjs)?['"]?\\s+hook\\s+${agent}(\\s|$)|cli\\.js['"]?\\s+hook\\s+${agent}(\\s|$)`,
+    ).test(command)
+  );
+}
+
+/** Sets `entry` to `wanted`'s fields; reports whether anything changed. */
+function update(entry: JsonObject, wanted: JsonObject): boolean {
+  let changed = false;
+  for (const [key, value] of Object.entries(wanted)) {
+    if (entry[key] !== value) {
+      entry[key] = value;
+      changed = true;
+    }
   }
-  await rename(temp, path);
+  return changed;
+}
+
+export async function installHooks(options: InstallOptions): Promise<InstallResult> {
+  const path = settingsPath(options);
+  const { settings, existed } = await readSettings(path);
+  const hooks = settings.hooks ?? {};
+  if (!isObject(hooks)) throw invalid(path, '"hooks" is not an object');
+  const result: InstallResult = { path, added: [], updated: [], unchanged: [] };
+  const nested = options.agent !== "cursor"; // Claude Code and Gemini: matcher groups holding hooks
+  for (const { event, pre } of EVENTS[options.agent]) {
+    const list = hooks[event] ?? [];
+    if (!Array.isArray(list)) throw invalid(path, `hooks.${event} is not a list`);
+    const command = hookCommand(options.agent, options.home, pre, options.program);
+    const wanted: JsonObject = nested ? { type: "command", command } : { command, failClosed: true };
+    if (options.agent === "claude-code" && pre) wanted.onFailure = "block";
+    if (options.agent === "gemini") wanted.name = "trailseal";
+    const entries: JsonObject[] = [];
+    for (const [index, item] of list.entries()) {
+      if (!isObject(item)) throw invalid(path, `hooks.${event}[${index}] is not an object`);
+      if (!nested) {
+        entries.push(item);
+        continue;
+      }
+      const inner = item.hooks ?? [];
+      if (!Array.isArray(inner) || !inner.every(isObject))
+        throw invalid(path, `hooks.${event}[${index}] is not a matcher group with a "hooks" list`);
+      entries.push(...(inner as JsonObject[]));
+    }
+    const ours = entries.filter((entry) => isOurs(options.agent, entry.command));
+    if (ours.length === 0) {
+      hooks[event] = [...list, nested ? { matcher: "*", hooks: [wanted] } : wanted];
+      result.added.push(event);
+    } else if (ours.map((entry) => update(entry, wanted)).some(Boolean)) {
+      result.updated.push(event);
+    } else {
+      result.unchanged.push(event);
+    }
+  }
+  if (options.agent === "cursor" && settings.version === undefined) settings.version = 1;
+  if (result.added.length + result.updated.length > 0) {
+    settings.hooks = hooks;
+    await mkdir(dirname(path), { recursive: true });
+    const mode = existed ? (await stat(path)).mode & 0o777 : 0o644;
+    await writeFileAtomic(path, `${JSON.stringify(settings, null, 2)}\n`, { mode });
+  }
+  return result;
 }

@@ -1,16 +1,28 @@
 /**
- * One hook call: payload → action → classification → policy → event appended (fsync'd) →
- * the agent's answer. It never crashes open: any internal failure before a pre-tool call
- * is recorded and allowed (bad payload, unreadable policy, trail not writable, a bug) is
- * answered with a deny that carries the reason, exit code 0, so the agent blocks the tool.
+ * One hook call: payload → action (and what else it carries) → classification → policy →
+ * event appended (fsync'd) → the agent's answer.
+ *
+ * - Only ever tighten: the policy's `allow` without a rule is `pass` — recorded as such and
+ *   answered with no decision, so the agent's own permission flow runs. `allow` is answered
+ *   only when an explicit allow rule matched (docs/decisions/hooks-only-tighten.md).
+ * - Where the agent cannot ask (Cursor's file reads, its preToolUse), an `ask` is a deny
+ *   unless the policy says `cannot_ask: allow`; the message says so.
+ * - Never crash open on a pre call: any failure (bad payload, unusable policy, trail not
+ *   writable, a bug) is answered with a deny carrying the reason, and recorded when the trail
+ *   allows. A post call (an outcome) is never denied: a failure there is reported on stderr.
  */
 import { join } from "node:path";
-import type { Decision, EventBody } from "../chain/index.js";
-import { evaluatePolicy, loadPolicy, type PolicyDecision } from "../policy/index.js";
+import type { ActionTarget } from "../action/target.js";
+import type { EventBody, RiskFlag } from "../chain/index.js";
+import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "../policy/index.js";
 import { appendRecorded, toEventBody } from "../record/index.js";
-import { analyze, type RiskAnalysis } from "../risk/index.js";
-import { type AgentName, answer, CALLS, type HookCall } from "./adapters.js";
-import { parsePayload } from "./payload.js";
+import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
+import type { AgentName, HookCall, Phase, Verdict } from "./adapters.js";
+import { claudeCodeAnswer, claudeCodeCall } from "./claude-code.js";
+import { cursorAnswer, cursorCall } from "./cursor.js";
+import { geminiAnswer, geminiCall } from "./gemini.js";
+import { type Json, parsePayload, peekEventName } from "./payload.js";
+import { judgePowerShell } from "./powershell.js";
 
 export interface HookOptions {
   home: string;
@@ -23,87 +35,189 @@ export interface HookResult {
   exitCode: number;
 }
 
-function summarize(analysis: RiskAnalysis, policy: PolicyDecision): string {
+type Answer = (call: Pick<HookCall, "event" | "phase">, verdict: Verdict, reason: string) => string;
+
+export const CALLS: Record<AgentName, (payload: Json) => HookCall> = {
+  "claude-code": claudeCodeCall,
+  cursor: cursorCall,
+  gemini: geminiCall,
+};
+const ANSWERS: Record<AgentName, Answer> = {
+  "claude-code": claudeCodeAnswer,
+  cursor: cursorAnswer,
+  gemini: geminiAnswer,
+};
+/** Each agent's pre-tool events; a payload whose event is unknown is treated as pre (fail closed). */
+const PRE_EVENTS: Record<AgentName, string[]> = {
+  "claude-code": ["PreToolUse"],
+  cursor: ["beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeTabFileRead", "preToolUse"],
+  gemini: ["BeforeTool"],
+};
+const POST_EVENTS: Record<AgentName, string[]> = {
+  "claude-code": ["PostToolUse", "PostToolUseFailure", "PermissionDenied"],
+  cursor: [
+    "afterShellExecution",
+    "afterMCPExecution",
+    "afterFileEdit",
+    "afterTabFileEdit",
+    "postToolUse",
+    "postToolUseFailure",
+  ],
+  gemini: ["AfterTool"],
+};
+
+/** The agent's answer to `call` with `verdict` (the empty string: answer nothing). */
+export function answer(
+  agent: AgentName,
+  call: Pick<HookCall, "event" | "phase">,
+  verdict: Verdict,
+  reason: string,
+) {
+  return ANSWERS[agent](call, verdict, reason);
+}
+
+function describeRisk(analysis: RiskAnalysis): string {
   const flags = analysis.flags.length > 0 ? ` [${analysis.flags.join(", ")}]` : "";
+  return analysis.level === "none" ? "no risk found" : `${analysis.level} risk${flags}`;
+}
+
+function explain(verdict: Verdict, analysis: RiskAnalysis, policy: PolicyDecision, note = ""): string {
   const why = [...policy.reasons, ...analysis.reasons.slice(0, 3)].join("; ");
-  return `trailseal: ${analysis.level} risk${flags}${why ? `: ${why}` : ""}`;
+  const head =
+    verdict === "deny"
+      ? "trailseal: denied"
+      : verdict === "ask"
+        ? "trailseal: needs your confirmation"
+        : verdict === "allow"
+          ? `trailseal: allowed by ${policy.rule}`
+          : "trailseal: no objection";
+  return `${head} (${describeRisk(analysis)})${why ? `: ${why}` : ""}${note}`;
 }
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function merge(a: RiskAnalysis, b: RiskAnalysis): RiskAnalysis {
+  const flags = new Set<RiskFlag>([...a.flags, ...b.flags]);
+  return {
+    level: riskRank(b.level) > riskRank(a.level) ? b.level : a.level,
+    flags: [...flags],
+    reasons: [...a.reasons, ...b.reasons.filter((r) => !a.reasons.includes(r))],
+    commands: [...a.commands, ...b.commands],
+    paths: [...a.paths, ...b.paths],
+    hosts: [...a.hosts, ...b.hosts],
+    unparsable: a.unparsable || b.unparsable,
+  };
+}
+
+/** The call's classification: its target, everything else it carries, PowerShell as PowerShell. */
+async function judge(call: HookCall): Promise<RiskAnalysis> {
+  const action = call.action!;
+  let analysis = await analyze(action);
+  for (const target of call.extra.slice(0, 64) as ActionTarget[])
+    analysis = merge(analysis, await analyze({ ...action, target }));
+  if (call.powershell && action.target.kind === "command" && action.target.command.trim() !== "") {
+    for (const finding of judgePowerShell(action.target.command))
+      analysis = merge(analysis, { ...analysis, ...finding, reasons: [finding.reason] });
+  }
+  return analysis;
+}
+
 export async function runHook(agent: AgentName, text: string, options: HookOptions): Promise<HookResult> {
   let call: HookCall | null = null;
   try {
     call = CALLS[agent](parsePayload(text));
-    if (call.phase === "ignore" || !call.action) return { stdout: "", stderr: "", exitCode: 0 };
+    if (call.phase === "ignore" || !call.action) return done(answer(agent, call, "pass", ""));
     const action = call.action;
-    const policyPath = join(options.home, "policy.yaml");
     // The policy loads while the command is parsed (the grammar may be compiling).
-    const policyPromise = call.phase === "pre" ? loadPolicy(policyPath) : null;
+    const policyPromise = call.phase === "pre" ? loadPolicy(join(options.home, "policy.yaml")) : null;
     policyPromise?.catch(() => undefined);
-    const analysis = await analyze(action);
+    const analysis = await judge(call);
     const classification = { level: analysis.level, flags: analysis.flags, reasons: analysis.reasons };
     if (call.phase === "post") {
-      const body = toEventBody({
-        action,
-        classification,
-        decision: "logged",
-        phase: "post",
-        outcome: call.outcome ?? null,
-      });
+      const outcome = call.outcome ?? null;
+      const body = toEventBody({ action, classification, decision: "logged", phase: "post", outcome });
       await appendRecorded(options.home, [body], { now: options.now });
-      return { stdout: "", stderr: "", exitCode: 0 };
+      return done(answer(agent, call, "pass", ""));
     }
     let policy: PolicyDecision;
+    let cannotAsk: "deny" | "allow" = "deny";
     try {
-      policy = await evaluatePolicy(await policyPromise!, analysis, { canAsk: call.canAsk });
+      const loaded: Policy = await policyPromise!;
+      cannotAsk = loaded.cannot_ask ?? "deny";
+      policy = await evaluatePolicy(loaded, analysis);
     } catch (error) {
       policy = { decision: "deny", reasons: [`policy unusable (${message(error)})`] };
     }
+    let verdict: Verdict = policy.decision === "allow" && !policy.rule ? "pass" : policy.decision;
+    let note = "";
+    if (verdict === "ask" && !call.canAsk) {
+      verdict = cannotAsk === "allow" ? "pass" : "deny";
+      note =
+        verdict === "deny"
+          ? ` (${agentLabel(agent)} cannot ask here, so trailseal denies; set "cannot_ask: allow" in policy.yaml to let such calls through)`
+          : ` (${agentLabel(agent)} cannot ask here; policy cannot_ask: allow)`;
+    }
+    const reason = explain(verdict, analysis, policy, note);
     const body = toEventBody({
       action,
       classification,
-      decision: policy.decision,
+      decision: verdict,
       phase: "pre",
-      reasons: policy.reasons,
+      reasons: note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons,
     });
     await appendRecorded(options.home, [body], { now: options.now });
-    return {
-      stdout: `${JSON.stringify(answer(agent, call, policy.decision, summarize(analysis, policy)))}\n`,
-      stderr: "",
-      exitCode: 0,
-    };
+    return done(answer(agent, call, verdict, reason));
   } catch (error) {
+    const event = call?.event ?? peekEventName(text) ?? PRE_EVENTS[agent][0]!;
+    const phase: Phase = call?.phase ?? (POST_EVENTS[agent].includes(event) ? "post" : "pre");
+    if (phase !== "pre") {
+      // An outcome is never denied (the tool already ran); the failure is reported, and
+      // Claude Code and Gemini show a non-blocking error (exit 1) to the user.
+      const reason = `trailseal: error: the ${event} event could not be recorded: ${message(error)}`;
+      await recordFailure(agent, event, "post", text, reason, options).catch(() => undefined);
+      return {
+        stdout: withNewline(answer(agent, { event, phase }, "pass", "")),
+        stderr: `${reason}\n`,
+        exitCode: agent === "cursor" ? 0 : 1,
+      };
+    }
     const reason = `trailseal: denied because the hook failed: ${message(error)}`;
-    if (call?.phase === "post") return { stdout: "", stderr: `${reason}\n`, exitCode: 1 };
-    await recordFailure(agent, text, reason, options).catch(() => undefined);
-    const event = call?.event ?? (agent === "cursor" ? "beforeShellExecution" : "PreToolUse");
-    return {
-      stdout: `${JSON.stringify(answer(agent, { event }, "deny", reason))}\n`,
-      stderr: "",
-      exitCode: 0,
-    };
+    await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
+    return done(answer(agent, { event, phase: "pre" }, "deny", reason));
   }
 }
 
-/** A denied call that could not be understood is still evidence: record it when the trail allows. */
+function agentLabel(agent: AgentName): string {
+  return agent === "cursor" ? "Cursor" : agent === "gemini" ? "Gemini CLI" : "Claude Code";
+}
+
+function withNewline(text: string): string {
+  return text ? `${text}\n` : "";
+}
+
+function done(stdout: string): HookResult {
+  return { stdout: withNewline(stdout), stderr: "", exitCode: 0 };
+}
+
+/** A call that could not be understood is still evidence: record it when the trail allows. */
 async function recordFailure(
   agent: AgentName,
+  event: string,
+  phase: "pre" | "post",
   text: string,
   reason: string,
   options: HookOptions,
 ): Promise<void> {
-  const decision: Decision = "deny";
   const body: EventBody = {
     risk: { level: "high", flags: [] },
     agent,
     session: null,
     cwd: null,
-    phase: "pre",
-    action: { tool: "unknown", kind: "other", description: "hook payload that could not be processed" },
-    decision,
+    phase,
+    action: { tool: "unknown", kind: "other", description: `${event} payload that could not be processed` },
+    decision: phase === "pre" ? "deny" : "logged",
     reasons: [reason],
     input: text.length > 2048 ? { bytes: Buffer.byteLength(text, "utf8") } : text,
   };

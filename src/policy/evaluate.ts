@@ -15,8 +15,14 @@ import { firstCommandMatch } from "./command-glob.js";
 import type { Policy } from "./types.js";
 
 export interface PolicyDecision {
-  decision: Exclude<Decision, "logged">;
+  decision: Exclude<Decision, "logged" | "pass">;
   reasons: string[];
+  /**
+   * The policy rule that decided, when one did (`rules.commands.allow`, `rules.files.deny`, …).
+   * An `allow` without a rule means the policy has no objection, not that it approves: hooks
+   * must not turn that into an approval on the user's behalf.
+   */
+  rule?: string;
 }
 
 export interface EvaluateOptions {
@@ -58,7 +64,11 @@ export async function evaluatePolicy(
     if (allowed || commands.deny.length === 0) continue;
     const denied = firstCommandMatch(commands.deny, forms);
     if (denied)
-      return { decision: "deny", reasons: [`command "${forms[0]}" matches rules.commands.deny "${denied}"`] };
+      return {
+        decision: "deny",
+        reasons: [`command "${forms[0]}" matches rules.commands.deny "${denied}"`],
+        rule: "rules.commands.deny",
+      };
   }
   if (files.deny.length > 0 && analysis.paths.length > 0) {
     const home = options.home ?? homedir();
@@ -74,16 +84,31 @@ export async function evaluatePolicy(
         candidates,
         { dot: true, basename: true },
       );
-    if (deniedName) return { decision: "deny", reasons: [`path matches rules.files.deny "${deniedName}"`] };
+    if (deniedName)
+      return {
+        decision: "deny",
+        reasons: [`path matches rules.files.deny "${deniedName}"`],
+        rule: "rules.files.deny",
+      };
   }
   if (network.deny_hosts.length > 0 && analysis.hosts.length > 0) {
     const denied = firstMatch(await loadPicomatch(), network.deny_hosts, analysis.hosts, {
       nocase: true,
       dot: true,
     });
-    if (denied) return { decision: "deny", reasons: [`host matches rules.network.deny_hosts "${denied}"`] };
+    if (denied)
+      return {
+        decision: "deny",
+        reasons: [`host matches rules.network.deny_hosts "${denied}"`],
+        rule: "rules.network.deny_hosts",
+      };
   }
-  if (allExempt) return { decision: "allow", reasons: ["every command matches rules.commands.allow"] };
+  if (allExempt)
+    return {
+      decision: "allow",
+      reasons: ["every command matches rules.commands.allow"],
+      rule: "rules.commands.allow",
+    };
   const level: RiskLevel = analysis.level;
   if (riskRank(level) > riskRank(policy.max_risk)) {
     return { decision: "deny", reasons: [`risk ${level} is above max_risk ${policy.max_risk}`] };

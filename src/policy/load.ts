@@ -37,6 +37,7 @@ export const policySchema = z
       .strict()
       .nullable()
       .default({ commands: { deny: [], allow: [] }, files: { deny: [] }, network: { deny_hosts: [] } }),
+    cannot_ask: z.enum(["deny", "allow"]).optional(),
     redact: z
       .object({
         enabled: z.boolean().default(true),
@@ -99,6 +100,7 @@ export function parsePolicy(text: string, source = "policy.yaml"): Policy {
       files: { deny: rules.files?.deny ?? [] },
       network: { deny_hosts: rules.network?.deny_hosts ?? [] },
     },
+    ...(data.cannot_ask ? { cannot_ask: data.cannot_ask } : {}),
     ...(data.redact ? { redact: data.redact } : {}),
   };
 }

@@ -11,6 +11,11 @@ export interface Policy {
     files: { deny: string[] };
     network: { deny_hosts: string[] };
   };
+  /**
+   * What a hook does with an `ask` where the agent cannot ask its user (Cursor's file reads):
+   * deny (absent: the default) or allow.
+   */
+  cannot_ask?: "deny" | "allow";
   /** Secret redaction before hashing (docs/policy.md); absent: on, no extra patterns. */
   redact?: { enabled: boolean; patterns: string[] };
 }

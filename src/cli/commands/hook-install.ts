@@ -1,23 +1,32 @@
-import { type InstallScope, installClaudeCode } from "../../hooks/index.js";
+import { type AgentName, type InstallScope, installHooks } from "../../hooks/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface HookInstallOptions {
+  agent: AgentName;
   scope: InstallScope;
   cwd: string;
-  home?: string;
+  /** The resolved trailseal home (absolute); written into the installed command. */
+  home: string;
   json?: boolean;
 }
 
 export async function runHookInstall(options: HookInstallOptions, io: CliIO): Promise<number> {
-  const command = options.home
-    ? `trailseal hook claude-code --home ${JSON.stringify(options.home)}`
-    : "trailseal hook claude-code";
-  const result = await installClaudeCode({ scope: options.scope, cwd: options.cwd, command });
+  const result = await installHooks({
+    agent: options.agent,
+    scope: options.scope,
+    cwd: options.cwd,
+    home: options.home,
+    env: io.env,
+  });
   if (options.json) {
-    printJson(io, result);
+    printJson(io, { ...result, home: options.home });
     return 0;
   }
-  if (result.added.length === 0) println(io, `already installed in ${result.path}`);
-  else println(io, `added ${result.added.join(" and ")} hooks to ${result.path}`);
+  const changes = [
+    result.added.length > 0 ? `added ${result.added.join(", ")}` : "",
+    result.updated.length > 0 ? `updated ${result.updated.join(", ")} (home ${options.home})` : "",
+  ].filter(Boolean);
+  if (changes.length === 0) println(io, `already installed in ${result.path} (home ${options.home})`);
+  else println(io, `${changes.join("; ")} in ${result.path}`);
   return 0;
 }

@@ -45,7 +45,7 @@ export async function runHookCommand(
 ): Promise<number> {
   let text: string;
   try {
-    text = options.rawStdio ? readFileSync(0, "utf8") : await readStdin(io, (1 << 20) + 1);
+    text = options.rawStdio ? readFileSync(0, "utf8") : await readStdin(io, (256 << 20) + 1);
   } catch (error) {
     text = `\u0000${error instanceof Error ? error.message : String(error)}`; // becomes a deny below
   }

@@ -2,12 +2,13 @@ import type { Command } from "commander";
 import type { Router } from "../router.js";
 
 const AGENT_HELP = `
-Reads one hook payload on stdin and writes the agent's answer on stdout (exit 0).
-Install for Claude Code with: trailseal hook install claude-code --project
+Reads one hook payload on stdin and writes the agent's answer on stdout (exit 0). Answers
+nothing when the policy has no objection (the agent's own permission flow decides).
+Install with: trailseal hook install claude-code|cursor|gemini [--user]
 
 Examples:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}' | trailseal hook claude-code
-  trailseal hook cursor     (Cursor: beforeShellExecution, beforeMCPExecution, beforeReadFile, afterFileEdit)
+  trailseal hook cursor     (Cursor: before/after shell, MCP, file read/edit, preToolUse, postToolUseFailure)
   trailseal hook gemini     (Gemini CLI: BeforeTool, AfterTool)`;
 
 export function registerRiskRoutes(program: Command, router: Router): void {
@@ -39,23 +40,31 @@ export function registerRiskRoutes(program: Command, router: Router): void {
   }
   hook
     .command("install")
-    .description("install trailseal's hooks into an agent's settings (idempotent)")
-    .argument("<agent>", "claude-code")
-    .option("--project", "this project's .claude/settings.json (default)")
-    .option("--user", "your user settings, ~/.claude/settings.json")
+    .description("install trailseal's hooks into an agent's settings (idempotent, fail-closed)")
+    .argument("<agent>", "claude-code, cursor or gemini")
+    .option("--project", "this project's settings (default): .claude/, .cursor/ or .gemini/")
+    .option("--user", "your user settings: $CLAUDE_CONFIG_DIR or ~/.claude, ~/.cursor, ~/.gemini")
     .option("--json", "print what was changed as JSON")
-    .addHelpText("after", "\nExample:\n  trailseal hook install claude-code --project")
+    .addHelpText(
+      "after",
+      "\nThe installed command names the home as an absolute path (--home, TRAILSEAL_HOME or ~/.trailseal);\ninstall again with another --home to change it.\n\nExample:\n  trailseal hook install claude-code --project\n  trailseal --home /srv/audit hook install gemini --user",
+    )
     .action((agent: string, options, command: Command) =>
       router.run(async (io) => {
-        if (agent !== "claude-code") {
+        if (agent !== "claude-code" && agent !== "cursor" && agent !== "gemini") {
           const { configError } = await import("../../errors/index.js");
           throw configError("HOOK_AGENT_UNSUPPORTED", `cannot install hooks for "${agent}"`, {
-            hint: "supported: claude-code; for Cursor and Gemini CLI see docs/hooks.md",
+            hint: "supported: claude-code, cursor, gemini",
           });
         }
-        const home = command.optsWithGlobals().home as string | undefined;
         return (await import("../commands/hook-install.js")).runHookInstall(
-          { scope: options.user ? "user" : "project", cwd: process.cwd(), home, json: options.json },
+          {
+            agent,
+            scope: options.user ? "user" : "project",
+            cwd: process.cwd(),
+            home: router.home(command),
+            json: options.json,
+          },
           io,
         );
       }),

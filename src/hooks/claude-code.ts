@@ -1,0 +1,89 @@
+/**
+ * Claude Code (and Cursor running Claude Code hooks, which renames Bash to Shell).
+ *
+ * Events: PreToolUse {tool_name, tool_input, tool_use_id, cwd, session_id, permission_mode}
+ * is judged; PostToolUse (+ tool_response), PostToolUseFailure (+ error, is_interrupt) and
+ * PermissionDenied (+ reason) are outcomes, recorded and never answered with a decision.
+ * Answer to PreToolUse: `{"hookSpecificOutput": {"hookEventName": "PreToolUse",
+ * "permissionDecision": "deny" | "ask" | "allow", "permissionDecisionReason"}}`, or nothing
+ * at all for `pass` (Claude Code then asks or not, by its own settings).
+ */
+import { type ActionTarget, claudeCodeTarget } from "../action/target.js";
+import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
+import { type Json, objectField, stringField } from "./payload.js";
+import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
+
+/** Tools whose whole input is a command line. */
+const COMMAND_TOOLS = new Set(["Bash", "Shell", "Monitor", "BashBackground", ...POWERSHELL_TOOLS]);
+/** Tools that only read what they name. */
+const READ_TOOLS = new Set(["Read", "NotebookRead", "Glob", "Grep", "LS", "View"]);
+
+function target(tool: string, input: Json, cwd: string | null): ActionTarget {
+  if (COMMAND_TOOLS.has(tool)) return { kind: "command", command: str(input, "command", "cmd", "script") };
+  if (tool === "Delete" || tool === "DeleteFile")
+    return { kind: "file", op: "delete", path: str(input, "file_path", "path", "target_file") };
+  // Cursor's preToolUse names MCP tools MCP:<server>:<tool>.
+  const cursorMcp = /^MCP:([^:]+):(.+)$/.exec(tool);
+  if (cursorMcp) return { kind: "mcp", server: cursorMcp[1]!, tool: cursorMcp[2]!, args: input };
+  return claudeCodeTarget(tool, input, cwd);
+}
+
+/** The tool call of a Claude-style payload (also Cursor's preToolUse/postToolUse). */
+export function toolCall(
+  agent: "claude-code" | "cursor",
+  payload: Json,
+  phase: HookCall["phase"],
+  event: string,
+) {
+  const tool = stringField(payload, "tool_name", 512, true)!;
+  const input = objectField(payload, "tool_input");
+  const cwd = stringField(payload, "cwd", 4096);
+  const own = target(tool, input, cwd);
+  const carried = own.kind === "mcp" ? [] : carriedTargets(input, READ_TOOLS.has(tool) ? "read" : "write");
+  const [primary, extra] = withCarried(own, carried);
+  return {
+    phase,
+    event,
+    extra,
+    powershell: POWERSHELL_TOOLS.has(tool),
+    canAsk: true,
+    action: makeAction(agent, tool, primary, input, payload),
+  } satisfies HookCall;
+}
+
+export function claudeCodeCall(payload: Json): HookCall {
+  const event = stringField(payload, "hook_event_name", 128) ?? "PreToolUse";
+  switch (event) {
+    case "PreToolUse":
+      return toolCall("claude-code", payload, "pre", event);
+    case "PostToolUse":
+      return { ...toolCall("claude-code", payload, "post", event), outcome: payload.tool_response ?? null };
+    case "PostToolUseFailure":
+      return {
+        ...toolCall("claude-code", payload, "post", event),
+        outcome: { failed: true, error: payload.error ?? null, is_interrupt: payload.is_interrupt ?? false },
+      };
+    case "PermissionDenied":
+      return {
+        ...toolCall("claude-code", payload, "post", event),
+        outcome: { denied: true, reason: payload.reason ?? null },
+      };
+    default:
+      return ignored(event);
+  }
+}
+
+export function claudeCodeAnswer(
+  call: Pick<HookCall, "event" | "phase">,
+  verdict: Verdict,
+  reason: string,
+): string {
+  if (call.phase !== "pre" || verdict === "pass") return "";
+  return JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: call.event,
+      permissionDecision: verdict,
+      permissionDecisionReason: reason,
+    },
+  });
+}

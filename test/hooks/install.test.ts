@@ -1,0 +1,142 @@
+import { spawnSync } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { installHooks } from "../../src/hooks/index.js";
+import { hookCommand, settingsPath } from "../../src/hooks/install.js";
+import { tempDir } from "../helpers/cli.js";
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir("trailseal-install-"));
+});
+afterEach(() => cleanup());
+
+const read = async (path: string) => JSON.parse(await readFile(path, "utf8"));
+
+describe("hook install", () => {
+  it("claude-code --user honours CLAUDE_CONFIG_DIR", () => {
+    const env = { CLAUDE_CONFIG_DIR: "/cfg/claude" };
+    expect(settingsPath({ agent: "claude-code", scope: "user", cwd: "/p", userHome: "/u", env })).toBe(
+      "/cfg/claude/settings.json",
+    );
+    expect(settingsPath({ agent: "claude-code", scope: "user", cwd: "/p", userHome: "/u", env: {} })).toBe(
+      "/u/.claude/settings.json",
+    );
+    expect(settingsPath({ agent: "cursor", scope: "user", cwd: "/p", userHome: "/u" })).toBe(
+      "/u/.cursor/hooks.json",
+    );
+    expect(settingsPath({ agent: "gemini", scope: "project", cwd: "/p" })).toBe("/p/.gemini/settings.json");
+  });
+
+  it("claude-code: fail-closed pre hook, every outcome, the absolute home; a new home updates it", async () => {
+    const path = join(dir, ".claude", "settings.json");
+    const first = await installHooks({ agent: "claude-code", scope: "project", cwd: dir, home: "/h/one" });
+    expect(first.added).toEqual(["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionDenied"]);
+    const settings = await read(path);
+    expect(settings.hooks.PreToolUse[0]).toEqual({
+      matcher: "*",
+      hooks: [
+        {
+          type: "command",
+          command: "trailseal hook claude-code --home /h/one || exit 2",
+          onFailure: "block",
+        },
+      ],
+    });
+    expect(settings.hooks.PostToolUseFailure[0].hooks[0].command).toBe(
+      "trailseal hook claude-code --home /h/one || exit 1",
+    );
+    const again = await installHooks({ agent: "claude-code", scope: "project", cwd: dir, home: "/h/two" });
+    expect(again.updated).toHaveLength(4);
+    const updated = await read(path);
+    expect(updated.hooks.PreToolUse).toHaveLength(1);
+    expect(updated.hooks.PreToolUse[0].hooks[0].command).toBe(
+      "trailseal hook claude-code --home /h/two || exit 2",
+    );
+    const third = await installHooks({ agent: "claude-code", scope: "project", cwd: dir, home: "/h/two" });
+    expect(third).toMatchObject({ added: [], updated: [] });
+  });
+
+  it("an old-style entry (no home, no fail-closed) is upgraded in place", async () => {
+    const path = join(dir, ".claude", "settings.json");
+    await mkdir(join(dir, ".claude"));
+    await writeFile(
+      path,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "trailseal hook claude-code" }] }],
+        },
+      }),
+    );
+    const result = await installHooks({ agent: "claude-code", scope: "project", cwd: dir, home: "/h" });
+    expect(result.updated).toEqual(["PreToolUse"]);
+    expect((await read(path)).hooks.PreToolUse[0].hooks[0]).toMatchObject({ onFailure: "block" });
+  });
+
+  it("cursor: version 1, failClosed on every entry, other hooks kept", async () => {
+    const path = join(dir, ".cursor", "hooks.json");
+    await mkdir(join(dir, ".cursor"));
+    await writeFile(
+      path,
+      JSON.stringify({ version: 1, hooks: { afterFileEdit: [{ command: "prettier-hook" }] } }),
+    );
+    await installHooks({ agent: "cursor", scope: "project", cwd: dir, home: "/h" });
+    const hooks = await read(path);
+    expect(hooks.version).toBe(1);
+    expect(hooks.hooks.beforeShellExecution).toEqual([
+      { command: "trailseal hook cursor --home /h || exit 2", failClosed: true },
+    ]);
+    expect(hooks.hooks.afterFileEdit).toEqual([
+      { command: "prettier-hook" },
+      { command: "trailseal hook cursor --home /h || exit 1", failClosed: true },
+    ]);
+    for (const event of [
+      "beforeMCPExecution",
+      "beforeReadFile",
+      "preToolUse",
+      "postToolUseFailure",
+      "afterMCPExecution",
+    ])
+      expect(hooks.hooks[event]).toHaveLength(1);
+  });
+
+  it("gemini: BeforeTool and AfterTool with the home written in (Gemini strips the environment)", async () => {
+    await installHooks({ agent: "gemini", scope: "user", cwd: dir, userHome: dir, home: "/srv/audit home" });
+    const settings = await read(join(dir, ".gemini", "settings.json"));
+    expect(settings.hooks.BeforeTool[0].hooks[0]).toEqual({
+      type: "command",
+      command: "trailseal hook gemini --home '/srv/audit home' || exit 2",
+      name: "trailseal",
+    });
+    expect(settings.hooks.AfterTool[0].hooks[0].command).toMatch(/\|\| exit 1$/);
+  });
+
+  it("refuses files that are not JSON objects, with HOOK_SETTINGS_INVALID", async () => {
+    const path = join(dir, ".gemini", "settings.json");
+    await mkdir(join(dir, ".gemini"));
+    for (const text of ["{ nope", "[]", '{"hooks": []}', '{"hooks": {"BeforeTool": {}}}']) {
+      await writeFile(path, text);
+      await expect(
+        installHooks({ agent: "gemini", scope: "project", cwd: dir, home: "/h" }),
+      ).rejects.toMatchObject({
+        code: "HOOK_SETTINGS_INVALID",
+      });
+      expect(await readFile(path, "utf8")).toBe(text);
+    }
+  });
+
+  it("the installed command blocks (exit 2) when trailseal is not on PATH; outcomes exit 1", () => {
+    const pre = spawnSync("/bin/sh", ["-c", hookCommand("claude-code", "/h", true)], {
+      env: { PATH: dir },
+      input: "{}",
+    });
+    expect(pre.status).toBe(2);
+    const post = spawnSync("/bin/sh", ["-c", hookCommand("gemini", "/h", false)], {
+      env: { PATH: dir },
+      input: "{}",
+    });
+    expect(post.status).toBe(1);
+  });
+});
