@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { analyze, loadShellParser } from "../../src/risk/index.js";
 import { action } from "./case-table.js";
 import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
+import { EVERYDAY } from "./category-cases-everyday.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
 import { SECOND } from "./category-cases-second.js";
 import { THIRD } from "./category-cases-third.js";
@@ -22,6 +23,7 @@ const CATEGORIES: Category[] = [
   FALSE_ALARMS,
   SECOND,
   THIRD,
+  EVERYDAY,
 ];
 const ALARM = ["high", "critical"];
 

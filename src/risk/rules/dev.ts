@@ -113,6 +113,9 @@ const packageManager: Rule = (invocation, context) => {
   }
   if (PM_READ.has(sub) || sub === "") return void score.raise("none", "");
   if (sub === "audit") return void score.raise(args[1]?.value === "fix" ? "medium" : "none", "");
+  // `--dry-run` reports what would be published or removed, and changes nothing
+  if ((sub === "publish" || sub === "unpublish") && hasOption(invocation.args, ["--dry-run"]))
+    return void score.raise("low", `${program} ${sub} --dry-run`);
   if (sub === "publish")
     return void score.raise("high", `${program} publish releases a package`, "network_request");
   if (sub === "unpublish")
