@@ -32,10 +32,17 @@ export function registerTrailRoutes(program: Command, router: Router): void {
     .command("verify")
     .description("verify the whole trail: every hash, every link, and every stored seal")
     .option("--json", 'print {"ok", "chain_tip", "event_count"} as JSON')
+    .option("--export <file>", "verify an exported JSON Lines copy on its own instead (docs/export.md)")
     .addHelpText("after", "\nExit status 0 when the trail verifies, 1 naming the first broken seq otherwise.")
     .action((options, command: Command) =>
       router.run(async (io) =>
-        (await import("../commands/verify.js")).runVerify({ ...options, home: router.home(command) }, io),
+        options.export
+          ? (await import("../commands/export.js")).runVerifyExport(
+              options.export,
+              { ...options, home: router.home(command) },
+              io,
+            )
+          : (await import("../commands/verify.js")).runVerify({ ...options, home: router.home(command) }, io),
       ),
     );
 

@@ -1,0 +1,148 @@
+import type { RiskLevel } from "../../chain/index.js";
+import { configError } from "../../errors/index.js";
+import {
+  assertCursorName,
+  type ExportSummary,
+  exportTrail,
+  type OtlpProtocol,
+  verifyExportFile,
+} from "../../export/index.js";
+import { loadSealKey } from "../../home/index.js";
+import { parseInstant } from "../../time/index.js";
+import { assertTrailExists, trailDir } from "../../trail/index.js";
+import { type CliIO, note, printJson, println } from "../io.js";
+
+export interface ExportCommandOptions {
+  home: string;
+  format?: "jsonl" | "otlp";
+  output?: string;
+  otlpEndpoint?: string;
+  otlpProtocol?: OtlpProtocol;
+  header?: string[];
+  since?: string;
+  until?: string;
+  risk?: RiskLevel;
+  minRisk?: RiskLevel;
+  sealedOnly?: boolean;
+  cursor?: string;
+  json?: boolean;
+  /** trailseal's version, for the OTLP resource (service.version). */
+  version?: string;
+}
+
+/** `Name: value` or `Name=value`; the value is never printed (it is usually a credential). */
+export function parseHeaders(list: string[] = []): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const item of list) {
+    const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*[:=]\s*(.*)$/.exec(item);
+    if (!match) throw configError("EXPORT_HEADER_INVALID", "a --header is not `Name: value`");
+    headers[match[1]!] = match[2]!;
+  }
+  return headers;
+}
+
+export async function runExport(options: ExportCommandOptions, io: CliIO): Promise<number> {
+  const format = options.format ?? (options.otlpEndpoint ? "otlp" : "jsonl");
+  if (format === "otlp" && !options.otlpEndpoint) {
+    throw configError("EXPORT_DESTINATION_MISSING", "an OTLP export needs --otlp-endpoint", {
+      hint: "e.g. --otlp-endpoint http://127.0.0.1:4318/v1/logs",
+    });
+  }
+  if (format === "jsonl" && !options.output) {
+    throw configError(
+      "EXPORT_DESTINATION_MISSING",
+      "a JSON Lines export needs --output <file> (- for stdout)",
+    );
+  }
+  if (options.cursor !== undefined) assertCursorName(options.cursor);
+  await assertTrailExists(trailDir(options.home));
+  const now = new Date();
+  const summary = await exportTrail({
+    home: options.home,
+    selection: {
+      since: options.since ? parseInstant(options.since, now) : undefined,
+      until: options.until ? parseInstant(options.until, now) : undefined,
+      risk: options.risk,
+      minRisk: options.minRisk,
+      sealedOnly: options.sealedOnly,
+    },
+    cursor: options.cursor,
+    output: format === "jsonl" ? options.output : undefined,
+    otlp:
+      format === "otlp"
+        ? {
+            endpoint: options.otlpEndpoint!,
+            protocol: options.otlpProtocol ?? "http/protobuf",
+            headers: parseHeaders(options.header),
+            serviceVersion: options.version ?? "0.0.0",
+          }
+        : undefined,
+    stdout: io.stdout,
+  });
+  report(summary, options, format, io);
+  return 0;
+}
+
+function report(summary: ExportSummary, options: ExportCommandOptions, format: string, io: CliIO): void {
+  if (options.json) {
+    // stdout may be the export itself (--output -): the summary goes to stderr then.
+    const text = `${JSON.stringify({ format, from_seq: summary.fromSeq, next_seq: summary.nextSeq, tip: summary.tip, events: summary.events, omitted: summary.omitted, seals: summary.seals })}\n`;
+    (options.output === "-" ? io.stderr : io.stdout).write(text);
+    return;
+  }
+  const what = `${summary.events} events${summary.omitted ? ` (+${summary.omitted} omitted by the filter)` : ""}, ${summary.seals} seals`;
+  const range =
+    summary.nextSeq > summary.fromSeq ? `seq ${summary.fromSeq}..${summary.nextSeq - 1}` : "nothing new";
+  const message = `exported ${what}, ${range}${options.cursor ? `; cursor ${options.cursor} at seq ${summary.nextSeq}` : ""}`;
+  if (options.output === "-") note(io, message);
+  else println(io, message);
+}
+
+export interface VerifyExportOptions {
+  home: string;
+  json?: boolean;
+}
+
+/** `trailseal verify --export <file>`: exit 0 when the copy verifies, 1 naming the first problem. */
+export async function runVerifyExport(
+  file: string,
+  options: VerifyExportOptions,
+  io: CliIO,
+): Promise<number> {
+  let key: Awaited<ReturnType<typeof loadSealKey>> | undefined;
+  try {
+    key = await loadSealKey(options.home, io.env);
+  } catch {
+    key = undefined; // without the key, seal tips and counts are still checked, HMACs are not
+  }
+  let result: Awaited<ReturnType<typeof verifyExportFile>>;
+  try {
+    result = await verifyExportFile(file, key);
+  } catch (cause) {
+    throw configError("EXPORT_UNREADABLE", `could not read ${file}`, { cause });
+  }
+  if (options.json) {
+    printJson(io, {
+      ok: result.ok,
+      from_seq: result.fromSeq,
+      next_seq: result.nextSeq,
+      tip: result.tip,
+      events: result.events,
+      omitted: result.omitted,
+      seals: result.seals,
+      sealed_events: result.sealedEvents,
+      signatures_checked: result.signaturesChecked,
+      problem: result.problem,
+    });
+  } else if (result.ok) {
+    println(
+      io,
+      `ok: ${result.events} events (seq ${result.fromSeq}..${(result.nextSeq ?? 1) - 1}${result.omitted ? `, ${result.omitted} omitted by the export's filter` : ""}), ${result.seals} seals (${result.signaturesChecked} signatures checked), ${result.sealedEvents} events covered by a seal in the copy; tip ${result.tip}`,
+    );
+  } else {
+    io.stderr.write(
+      `trailseal: error: export copy does not verify: ${result.problem!.message} (${result.problem!.reason})\n`,
+    );
+  }
+  return result.ok ? 0 : 1;
+}

@@ -1,0 +1,164 @@
+/**
+ * OTLP log records through the official OpenTelemetry JS SDK (@opentelemetry/sdk-logs) and
+ * OTLP/HTTP exporters (protobuf: exporter-logs-otlp-proto, JSON: exporter-logs-otlp-http).
+ * Imported lazily: only `trailseal export --otlp-endpoint` pays for them.
+ *
+ * One log record per trail event: the canonical event line as the body; GenAI semantic
+ * conventions where they fit (gen_ai.operation.name = execute_tool, gen_ai.tool.name,
+ * gen_ai.conversation.id, gen_ai.agent.name); trailseal.* for the chain (seq, hash, prev),
+ * the risk, the decision and the covering seal. Seals are sent as records of their own.
+ * Records go out in batches and each batch's export result is awaited, so the cursor only
+ * moves past what the collector acknowledged.
+ */
+import type { AnyValueMap } from "@opentelemetry/api-logs";
+import type { LogRecordProcessor, ReadableLogRecord } from "@opentelemetry/sdk-logs";
+import type { TrailEvent } from "../chain/index.js";
+import { TrailsealError } from "../errors/index.js";
+import type { EventRecord, SealRecord } from "./records.js";
+
+export type OtlpProtocol = "http/protobuf" | "http/json";
+
+export interface OtlpOptions {
+  endpoint: string;
+  protocol: OtlpProtocol;
+  headers: Record<string, string>;
+  serviceVersion: string;
+  batchSize?: number;
+  timeoutMillis?: number;
+}
+
+export interface OtlpSink {
+  sendEvent(record: EventRecord, line: string): Promise<void>;
+  sendSeal(record: SealRecord): Promise<void>;
+  /** Sends what is still batched and shuts the SDK down. */
+  close(): Promise<void>;
+  sent(): number;
+}
+
+/** The attributes of one event's log record. */
+export function eventAttributes(event: TrailEvent, seal: string | null): AnyValueMap {
+  const action = event.action as { tool?: unknown; kind?: unknown };
+  const attributes: AnyValueMap = {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.name": typeof action.tool === "string" ? action.tool : String(action.kind),
+    "gen_ai.agent.name": event.agent,
+    "trailseal.seq": event.seq,
+    "trailseal.hash": event.hash,
+    "trailseal.prev": event.prev,
+    "trailseal.phase": event.phase,
+    "trailseal.action.kind": String(action.kind),
+    "trailseal.risk.level": event.risk.level,
+    "trailseal.risk.flags": [...event.risk.flags],
+    "trailseal.decision": event.decision,
+  };
+  if (event.session !== null) attributes["gen_ai.conversation.id"] = event.session;
+  if (seal !== null) attributes["trailseal.seal"] = seal;
+  return attributes;
+}
+
+const SEVERITY: Record<string, [number, string]> = {
+  none: [9, "INFO"],
+  low: [9, "INFO"],
+  medium: [13, "WARN"],
+  high: [17, "ERROR"],
+  critical: [21, "FATAL"],
+};
+
+export async function openOtlpSink(options: OtlpOptions): Promise<OtlpSink> {
+  const [sdk, resources, exporterModule] = await Promise.all([
+    import("@opentelemetry/sdk-logs"),
+    import("@opentelemetry/resources"),
+    options.protocol === "http/json"
+      ? import("@opentelemetry/exporter-logs-otlp-http")
+      : import("@opentelemetry/exporter-logs-otlp-proto"),
+  ]);
+  const exporter = new exporterModule.OTLPLogExporter({
+    url: options.endpoint,
+    headers: options.headers,
+    timeoutMillis: options.timeoutMillis ?? 30_000,
+  });
+  const pending: ReadableLogRecord[] = [];
+  const collector: LogRecordProcessor = {
+    onEmit: (record) => {
+      pending.push(record);
+    },
+    forceFlush: async () => undefined,
+    shutdown: async () => undefined,
+  };
+  const provider = new sdk.LoggerProvider({
+    resource: resources.resourceFromAttributes({
+      "service.name": "trailseal",
+      "service.version": options.serviceVersion,
+    }),
+    processors: [collector],
+  });
+  const logger = provider.getLogger("trailseal", options.serviceVersion);
+  const batchSize = options.batchSize ?? 512;
+  let sent = 0;
+
+  const flush = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const batch = pending.splice(0, pending.length);
+    const result = await new Promise<{ code: number; error?: Error }>((resolve) =>
+      exporter.export(batch, resolve),
+    );
+    if (result.code !== 0) {
+      throw new TrailsealError(
+        "EXPORT_OTLP_FAILED",
+        `the OTLP endpoint did not accept the records: ${result.error?.message ?? "export failed"}`,
+        {
+          cause: result.error,
+          hint: "check --otlp-endpoint, --otlp-protocol and --header; nothing past the last accepted batch was marked sent",
+        },
+      );
+    }
+    sent += batch.length;
+  };
+  const emit = async (record: Parameters<typeof logger.emit>[0]) => {
+    logger.emit(record);
+    if (pending.length >= batchSize) await flush();
+  };
+
+  return {
+    async sendEvent(record, line) {
+      const { event } = record;
+      const [severityNumber, severityText] = SEVERITY[event.risk.level] ?? [9, "INFO"];
+      const time = new Date(event.ts);
+      await emit({
+        eventName: "trailseal.event",
+        timestamp: time,
+        observedTimestamp: time,
+        severityNumber,
+        severityText,
+        body: line,
+        attributes: eventAttributes(event, record.seal),
+      });
+    },
+    async sendSeal(record) {
+      const time = new Date(record.seal.timestamp);
+      await emit({
+        eventName: "trailseal.seal",
+        timestamp: time,
+        observedTimestamp: time,
+        severityNumber: 9,
+        severityText: "INFO",
+        body: JSON.stringify(record.seal),
+        attributes: {
+          "trailseal.seal": record.id,
+          "trailseal.seal.chain_tip": record.seal.chain_tip,
+          "trailseal.seal.event_count": record.seal.event_count,
+          "trailseal.seal.key_id": record.seal.key_id,
+        },
+      });
+    },
+    async close() {
+      try {
+        await flush();
+      } finally {
+        await exporter.shutdown().catch(() => undefined);
+        await provider.shutdown().catch(() => undefined);
+      }
+    },
+    sent: () => sent,
+  };
+}
