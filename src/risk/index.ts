@@ -1,12 +1,18 @@
 /**
- * Risk classification (SPEC §2.6–2.8, DESIGN §9): action → {level, flags, reasons}.
+ * Risk classification (SPEC §2.6–2.8, DESIGN §9): action → {level, flags, reasons}. This file
+ * is the capability's only door.
  *
  * Commands are parsed with a real shell parser (tree-sitter-bash, loaded lazily; an exact
  * tokenizer answers the quote-free subset without loading it), wrappers are stripped and
  * every simple command is judged by its program's rules; paths, hosts and MCP tool names
- * have their own rules. Invariants: the level is the highest signal found; input the parser
- * cannot read is at least high, never none; text that is only an argument is not an action.
- * docs/risk.md lists the rules; docs/decisions/risk-test-command.md the test-command rule.
+ * have their own rules. Layout: `commands.ts` reads a command line in order (assignments,
+ * `cd`, xargs/parallel input) and judges each command; `command/` holds the rule machinery
+ * (argv reading, the Rule type, pipeline feeds, literal expansion); `rules/` the rule tables
+ * per family. Dependencies go one way: rules never import commands.ts. Invariants: the level
+ * is the highest signal found; input the parser cannot read is at least high, never none;
+ * what is only known at run time (a program, a script, a delete target) is at least high;
+ * text that is only an argument is not an action. docs/risk.md lists the rule families and
+ * why; docs/decisions/risk-test-command.md the test-command rule.
  */
 import type { Action } from "../action/index.js";
 import type { RiskFlag, RiskLevel } from "../chain/index.js";
