@@ -15,7 +15,7 @@ import {
   serializeEvent,
   type TrailEvent,
 } from "../chain/index.js";
-import { appendAll, fsyncDir, withDirLock } from "../durable/index.js";
+import { appendAll, fsyncDir, type LockOptions, withDirLock } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { currentSegment, ensureDir, listSegments, readLines } from "./files.js";
 import { repairAndReadTail } from "./tail.js";
@@ -37,6 +37,18 @@ export function trailDir(home: string): string {
 
 export interface AppendOptions {
   now?: () => Date;
+  /**
+   * Epoch ms after which no more waiting for the trail lock (a live writer holding it). One
+   * deadline shared by every append of a caller bounds its total wait: the agent hook, which
+   * may append twice (the event, then the failure record), waits at most its documented 10 s.
+   * Default: each append may wait the lock's own timeout (10 s).
+   */
+  lockDeadline?: number;
+}
+
+function lockOptions(options: AppendOptions): LockOptions {
+  if (options.lockDeadline === undefined) return {};
+  return { timeoutMs: Math.max(0, options.lockDeadline - Date.now()) };
 }
 
 /** Appends events in order and returns them once they are durable. */
@@ -48,30 +60,34 @@ export async function appendEvents(
   if (bodies.length === 0) return [];
   const now = options.now ?? (() => new Date());
   await ensureDir(dir);
-  return withDirLock(dir, async () => {
-    const segment = await currentSegment(dir);
-    const isNew = (await listSegments(dir)).length === 0;
-    let { nextSeq, tip } = await repairAndReadTail(dir, segment, now);
-    const events: TrailEvent[] = [];
-    const ts = now().toISOString();
-    for (const body of bodies) {
-      const event = chainEvent(body, nextSeq, tip, ts);
-      events.push(event);
-      nextSeq += 1;
-      tip = event.hash;
-    }
-    const bytes = Buffer.from(events.map((event) => `${serializeEvent(event)}\n`).join(""), "utf8");
-    const handle = await open(segment, "a", 0o600);
-    try {
-      // Every byte out and synced, or the segment cut back to its last whole line and nothing
-      // acknowledged (a full disk or `ulimit -f` makes write() return short).
-      await appendAll(handle, bytes, (await handle.stat()).size);
-    } finally {
-      await handle.close();
-    }
-    if (isNew) await fsyncDir(dir);
-    return events;
-  });
+  return withDirLock(
+    dir,
+    async () => {
+      const segment = await currentSegment(dir);
+      const isNew = (await listSegments(dir)).length === 0;
+      let { nextSeq, tip } = await repairAndReadTail(dir, segment, now);
+      const events: TrailEvent[] = [];
+      const ts = now().toISOString();
+      for (const body of bodies) {
+        const event = chainEvent(body, nextSeq, tip, ts);
+        events.push(event);
+        nextSeq += 1;
+        tip = event.hash;
+      }
+      const bytes = Buffer.from(events.map((event) => `${serializeEvent(event)}\n`).join(""), "utf8");
+      const handle = await open(segment, "a", 0o600);
+      try {
+        // Every byte out and synced, or the segment cut back to its last whole line and nothing
+        // acknowledged (a full disk or `ulimit -f` makes write() return short).
+        await appendAll(handle, bytes, (await handle.stat()).size);
+      } finally {
+        await handle.close();
+      }
+      if (isNew) await fsyncDir(dir);
+      return events;
+    },
+    lockOptions(options),
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import { appendFile, readdir, readFile } from "node:fs/promises";
+import { appendFile, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventBody } from "../../src/chain/index.js";
+import { acquireLock } from "../../src/durable/index.js";
 import { appendEvents, trailDir, verifyTrail } from "../../src/trail/index.js";
 import { CLI, runCli, tempDir } from "../helpers/cli.js";
 
@@ -116,5 +117,40 @@ describe("a writer killed with SIGKILL mid-append", () => {
       }[]
     ).map((e) => e.hash);
     for (const event of acked) expect(hashes[event.seq]).toBe(event.hash);
+  });
+});
+
+describe("appendEvents lock deadline", () => {
+  it("shares one deadline across appends: after it, a held lock fails at once (DURABLE_LOCK_TIMEOUT)", async () => {
+    const { dir: root, cleanup } = await tempDir("trailseal-deadline-");
+    try {
+      const dir = join(root, "trail");
+      await mkdir(dir);
+      const held = await acquireLock(join(dir, ".lock"));
+      try {
+        const lockDeadline = Date.now() + 300;
+        const started = Date.now();
+        const body = {
+          risk: { level: "none" as const, flags: [] },
+          agent: "test",
+          session: null,
+          cwd: null,
+          phase: "record" as const,
+          action: { kind: "other", tool: "x", description: "d" },
+          decision: "logged" as const,
+          reasons: [],
+        };
+        for (let k = 0; k < 3; k += 1)
+          await expect(appendEvents(dir, [body], { lockDeadline })).rejects.toMatchObject({
+            code: "DURABLE_LOCK_TIMEOUT",
+          });
+        // three appends, one 300 ms budget (each alone would wait the default 10 s)
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        await held.release();
+      }
+    } finally {
+      await cleanup();
+    }
   });
 });
