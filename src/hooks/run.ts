@@ -11,9 +11,9 @@
  *   writable, a bug) is answered with a deny carrying the reason, and recorded when the trail
  *   allows. A post call (an outcome) is never denied: a failure there is reported on stderr.
  */
-import { join } from "node:path";
 import type { ActionTarget } from "../action/target.js";
 import type { EventBody, RiskFlag } from "../chain/index.js";
+import { homePaths } from "../home/index.js";
 import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "../policy/index.js";
 import { appendRecorded, toEventBody } from "../record/index.js";
 import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
@@ -24,9 +24,14 @@ import { geminiAnswer, geminiCall } from "./gemini.js";
 import { type Json, parsePayload, peekEventName } from "./payload.js";
 import { judgePowerShell } from "./powershell.js";
 
+/** The longest a hook call waits for the trail lock a live writer holds (docs/hooks.md). */
+const HOOK_LOCK_WAIT_MS = 10_000;
+
 export interface HookOptions {
   home: string;
   now?: () => Date;
+  /** Set by runHook: every append of one call shares it, so a live lock costs at most 10 s. */
+  lockDeadline?: number;
 }
 
 export interface HookResult {
@@ -126,19 +131,20 @@ async function judge(call: HookCall): Promise<RiskAnalysis> {
 
 export async function runHook(agent: AgentName, text: string, options: HookOptions): Promise<HookResult> {
   let call: HookCall | null = null;
+  options = { ...options, lockDeadline: options.lockDeadline ?? Date.now() + HOOK_LOCK_WAIT_MS };
   try {
     call = CALLS[agent](parsePayload(text));
     if (call.phase === "ignore" || !call.action) return done(answer(agent, call, "pass", ""));
     const action = call.action;
     // The policy loads while the command is parsed (the grammar may be compiling).
-    const policyPromise = call.phase === "pre" ? loadPolicy(join(options.home, "policy.yaml")) : null;
+    const policyPromise = call.phase === "pre" ? loadPolicy(homePaths(options.home).policy) : null;
     policyPromise?.catch(() => undefined);
     const analysis = await judge(call);
     const classification = { level: analysis.level, flags: analysis.flags, reasons: analysis.reasons };
     if (call.phase === "post") {
       const outcome = call.outcome ?? null;
       const body = toEventBody({ action, classification, decision: "logged", phase: "post", outcome });
-      await appendRecorded(options.home, [body], { now: options.now });
+      await appendRecorded(options.home, [body], options);
       return done(answer(agent, call, "pass", ""));
     }
     let policy: PolicyDecision;
@@ -167,7 +173,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
       phase: "pre",
       reasons: note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons,
     });
-    await appendRecorded(options.home, [body], { now: options.now });
+    await appendRecorded(options.home, [body], options);
     return done(answer(agent, call, verdict, reason));
   } catch (error) {
     const event = call?.event ?? peekEventName(text) ?? PRE_EVENTS[agent][0]!;
@@ -221,5 +227,5 @@ async function recordFailure(
     reasons: [reason],
     input: text.length > 2048 ? { bytes: Buffer.byteLength(text, "utf8") } : text,
   };
-  await appendRecorded(options.home, [body], { now: options.now });
+  await appendRecorded(options.home, [body], options);
 }
