@@ -25,7 +25,14 @@ import { SECRET_RULES } from "./rules/secrets.js";
 import { SYSTEM_RULES } from "./rules/system.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
-import { INTERPRETERS, type Invocation, inlineScript, resolveInvocation, SHELLS } from "./wrappers.js";
+import {
+  INTERPRETERS,
+  type Invocation,
+  inlineScript,
+  isKnownVariableProgram,
+  resolveInvocation,
+  SHELLS,
+} from "./wrappers.js";
 
 export type { ShellParse } from "./command/rule.js";
 
@@ -156,7 +163,7 @@ function judge(invocation: Invocation, context: RuleContext): void {
     return;
   }
   const first = command.words[command.words.length - invocation.args.length - 1]!;
-  if (first.dynamic && invocation.program !== "sh") {
+  if (first.dynamic && !isKnownVariableProgram(first)) {
     const feeders = upstream(context.script.commands, command).map(
       (feeder) => resolveInvocation(feeder).program,
     );

@@ -109,6 +109,17 @@ const WRAPPERS: Record<string, WrapperSpec> = {
 
 /** Variables that hold the user's shell: `$SHELL -c '…'` runs a shell. */
 const SHELL_VARIABLE = /^\$(\{(SHELL|BASH)\}|SHELL|BASH)$/;
+/**
+ * Variables naming the user's own tools (`$EDITOR file`, `${PAGER:-less} log`): the program is
+ * the user's choice, not unknown; it opens the files it is given.
+ */
+const USER_TOOL_VARIABLE =
+  /^\$(\{(EDITOR|VISUAL|PAGER|BROWSER)(:?-[\w./-]*)?\}|EDITOR|VISUAL|PAGER|BROWSER)$/;
+
+/** True for a program word that is a run-time value but a known kind of program (`$SHELL`, `$EDITOR`). */
+export function isKnownVariableProgram(word: Word): boolean {
+  return word.dynamic && (SHELL_VARIABLE.test(word.value) || USER_TOOL_VARIABLE.test(word.value));
+}
 
 export function programName(word: string): string {
   const slash = word.lastIndexOf("/");
@@ -122,6 +133,7 @@ export function programName(word: string): string {
  */
 export function canonicalProgram(word: Word): string {
   if (word.dynamic && SHELL_VARIABLE.test(word.value)) return "sh";
+  if (word.dynamic && USER_TOOL_VARIABLE.test(word.value)) return "$user-tool";
   return programName(word.value)
     .replace(/\.exe$/i, "")
     .toLowerCase();

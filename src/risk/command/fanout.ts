@@ -19,12 +19,19 @@ function quoteWord(value: string): string {
   return `"${value.split(UNKNOWN).map(escapeDouble).join(UNKNOWN)}"`;
 }
 
-function scriptFor(words: Word[], replace: string | null, inputs: string[]): Word {
+/**
+ * The script one run amounts to. xargs runs an argv (each word quoted back); parallel hands its
+ * command words, joined, to a shell (`parallel 'rm -rf {}' ::: /`) and quotes only the input.
+ */
+function scriptFor(words: Word[], replace: string | null, inputs: string[], shellText: boolean): Word {
+  const input = inputs[0] ?? "";
+  const put = (value: string) =>
+    shellText ? value.split(replace!).join(quoteWord(input)) : quoteWord(value.split(replace!).join(input));
   const values = replace
-    ? words.map((word) => word.value.split(replace).join(inputs[0] ?? ""))
-    : [...words.map((word) => word.value), ...inputs];
-  const dynamic = values.some((value) => value.includes(UNKNOWN));
-  return { value: values.map(quoteWord).join(" "), dynamic, inner: [] };
+    ? words.map((word) => put(word.value))
+    : [...words.map((word) => (shellText ? word.value : quoteWord(word.value))), ...inputs.map(quoteWord)];
+  const dynamic = values.some((value) => value.includes(UNKNOWN)) || inputs.includes(UNKNOWN);
+  return { value: values.join(" "), dynamic, inner: [] };
 }
 
 /** The scripts an xargs call amounts to, or null when it is not an xargs call. */
@@ -32,16 +39,13 @@ export function xargsScripts(invocation: Invocation, script: ShellScript): Word[
   const call = invocation.xargs;
   if (!call || call.words.length === 0) return null;
   const inputs = call.argFile ? null : stdinWords(script.commands, invocation.command, call.replace !== null);
-  return expand(call.words, call.replace, inputs);
+  return expand(call.words, call.replace, inputs, false);
 }
 
-function expand(words: Word[], replace: string | null, inputs: string[] | null): Word[] {
-  if (inputs === null || inputs.length === 0) {
-    if (!replace) return [scriptFor(words, null, [UNKNOWN])];
-    return [scriptFor(words, replace, [UNKNOWN])];
-  }
-  if (!replace) return [scriptFor(words, null, inputs.slice(0, MAX_INPUTS * 4))];
-  return inputs.slice(0, MAX_INPUTS).map((input) => scriptFor(words, replace, [input]));
+function expand(words: Word[], replace: string | null, inputs: string[] | null, shellText: boolean): Word[] {
+  if (inputs === null || inputs.length === 0) return [scriptFor(words, replace, [UNKNOWN], shellText)];
+  if (!replace) return [scriptFor(words, null, inputs.slice(0, MAX_INPUTS * 4), shellText)];
+  return inputs.slice(0, MAX_INPUTS).map((input) => scriptFor(words, replace, [input], shellText));
 }
 
 const PARALLEL_VALUE_OPTIONS = new Set(
@@ -73,5 +77,5 @@ export function parallelScripts(args: Word[], command: ShellCommand, script: She
     return (inputs ?? [UNKNOWN]).map((input) => ({ value: input, dynamic: input === UNKNOWN, inner: [] }));
   }
   const uses = words.some((word) => word.value.includes(replace));
-  return expand(words, uses ? replace : null, inputs);
+  return expand(words, uses ? replace : null, inputs, true);
 }

@@ -378,6 +378,11 @@ export const FILE_RULES: Record<string, Rule> = {
     if (hasOption(invocation.args, [], "i")) reader(invocation, context);
     else interpreter(invocation, context);
   },
+  // `$EDITOR file`, `$PAGER file`: the user's editor or pager opens what it is given
+  "$user-tool": (invocation, context) => {
+    for (const file of positionals(invocation.args)) if (!file.dynamic) context.signals.read(file, "opens");
+    context.signals.score.raise("low", "opens files in the user's editor or pager");
+  },
   source: sourceScript,
   ".": sourceScript,
 };
