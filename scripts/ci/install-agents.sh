@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the real agent clients the hook end-to-end tests drive (test/hooks/*.agents.int.test.ts)
+# into a cache OUTSIDE the repository: they are test subjects, not dependencies of trailseal.
+#   - Claude Code: the native `claude` binary shipped in @anthropic-ai/claude-agent-sdk-linux-x64
+#   - Gemini CLI: @google/gemini-cli-core (its own HookRunner / HookAggregator)
+# Cache: ${TRAILSEAL_AGENT_CACHE:-$HOME/.cache/trailseal-agents}. Idempotent: versions already
+# present are kept. Versions are pinned so a test failure means trailseal changed, not the agent.
+set -euo pipefail
+CACHE="${TRAILSEAL_AGENT_CACHE:-$HOME/.cache/trailseal-agents}"
+CLAUDE_PKG="@anthropic-ai/claude-agent-sdk-linux-x64@0.3.330"
+GEMINI_PKG="@google/gemini-cli-core@0.61.0"
+
+install_into() { # dir, package spec
+  local dir="$1" spec="$2" name="${2%@*}"
+  if [ -f "$dir/node_modules/$name/package.json" ] &&
+    [ "$(node -p "require('$dir/node_modules/$name/package.json').version")" = "${spec##*@}" ]; then
+    return 0
+  fi
+  mkdir -p "$dir"
+  [ -f "$dir/package.json" ] || echo '{"private":true}' >"$dir/package.json"
+  npm install --prefix "$dir" --no-audit --no-fund --no-save --ignore-scripts=false "$spec" >/dev/null
+}
+
+if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
+  install_into "$CACHE/claude" "$CLAUDE_PKG"
+else
+  echo "install-agents: the pinned Claude Code binary is linux-x64 only; skipped on $(uname -s)-$(uname -m)" >&2
+fi
+install_into "$CACHE/gemini" "$GEMINI_PKG"
+echo "install-agents: agent clients in $CACHE"

@@ -1,0 +1,188 @@
+/**
+ * The real Claude Code binary (scripts/ci/install-agents.sh) with trailseal installed by
+ * `trailseal hook install claude-code`, against a scripted model server on 127.0.0.1. Each
+ * case scripts one tool call and checks what really happened: whether the tool ran (a file,
+ * the MCP server's call log), what Claude Code sent back to the model, and the trail.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CLI, runCli, tempDir } from "../helpers/cli.js";
+import { agentAvailable, CLAUDE_BIN } from "./agents/cache.js";
+import { type ModelServer, startModelServer } from "./agents/model-server.js";
+
+const available = agentAvailable("Claude Code", CLAUDE_BIN);
+const MCP_SERVER = join(import.meta.dirname, "agents", "mcp-server.mjs");
+
+let model: ModelServer;
+let root: string;
+let cleanup: () => Promise<void>;
+let work: string;
+let home: string;
+let shim: string;
+
+beforeAll(async () => {
+  if (available) model = await startModelServer();
+});
+afterAll(async () => {
+  await model?.close();
+});
+beforeEach(async () => {
+  ({ dir: root, cleanup } = await tempDir("trailseal-claude-"));
+  work = join(root, "work");
+  home = join(root, "home");
+  shim = join(root, "bin");
+  await mkdir(join(root, "config"), { recursive: true });
+  await mkdir(work);
+  await mkdir(shim);
+  // `trailseal` on PATH, as a user's install would put it.
+  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+  await chmod(join(shim, "trailseal"), 0o755);
+  expect((await runCli(["init", "--home", home])).code).toBe(0);
+  const install = await runCli(["hook", "install", "claude-code", "--project", "--home", home], {
+    cwd: work,
+  });
+  expect(install.code).toBe(0);
+  await writeFile(join(work, ".env"), "API_KEY=secret\n");
+  await writeFile(
+    join(work, ".mcp.json"),
+    JSON.stringify({ mcpServers: { pg: { command: process.execPath, args: [MCP_SERVER] } } }),
+  );
+});
+afterEach(() => cleanup());
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** One `claude -p` run: the model asks for `tool`, Claude Code runs its hooks and maybe the tool. */
+function claude(
+  tool: { name: string; input: Record<string, unknown> },
+  allowed: string[],
+  withShim = true,
+): Promise<Run> {
+  model.script(tool);
+  const args = ["-p", "do the task", "--output-format", "json", "--mcp-config", join(work, ".mcp.json")];
+  if (allowed.length > 0) args.push("--allowedTools", allowed.join(","));
+  return new Promise((resolve, reject) => {
+    const child = spawn(CLAUDE_BIN, args, {
+      cwd: work,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: `${withShim ? `${shim}:` : ""}/usr/local/bin:/usr/bin:/bin`,
+        HOME: root,
+        CLAUDE_CONFIG_DIR: join(root, "config"),
+        ANTHROPIC_BASE_URL: model.url,
+        ANTHROPIC_API_KEY: "sk-ant-test",
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+        DISABLE_AUTOUPDATER: "1",
+        MCP_CALL_LOG: join(root, "mcp-calls.log"),
+      },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: trail events read back as plain JSON
+async function events(): Promise<Record<string, any>[]> {
+  const path = join(home, "trail", "events-000000.jsonl");
+  if (!existsSync(path)) return [];
+  return (await readFile(path, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+const lastResult = () => JSON.stringify(model.results.at(-1) ?? null);
+
+describe.runIf(available)("the real Claude Code with trailseal installed", () => {
+  it("deny: a policy deny rule blocks a command Claude Code itself would allow", async () => {
+    await writeFile(join(home, "policy.yaml"), 'rules:\n  commands:\n    deny: ["touch denied*"]\n');
+    await claude({ name: "Bash", input: { command: "touch denied-marker", description: "t" } }, [
+      "Bash(touch:*)",
+    ]);
+    expect(existsSync(join(work, "denied-marker"))).toBe(false);
+    expect(lastResult()).toContain("trailseal: denied");
+    expect((await events()).find((e) => e.phase === "pre")).toMatchObject({
+      decision: "deny",
+      agent: "claude-code",
+    });
+  });
+
+  it("ask: a risky read is put to the user (none in -p mode, so it does not run)", async () => {
+    await claude({ name: "Bash", input: { command: "cp .env leaked", description: "c" } }, ["Bash(cp:*)"]);
+    expect(existsSync(join(work, "leaked"))).toBe(false);
+    expect((await events()).find((e) => e.phase === "pre")).toMatchObject({ decision: "ask" });
+  });
+
+  it("pass-through: trailseal gives no approval; Claude Code's own permissions decide", async () => {
+    // Not allowed by Claude Code's settings: without an approval from trailseal it must not run.
+    await claude({ name: "Bash", input: { command: "touch unapproved", description: "t" } }, []);
+    expect(existsSync(join(work, "unapproved"))).toBe(false);
+    // Allowed by Claude Code's settings: runs, and trailseal records pass (no approval given).
+    await claude({ name: "Bash", input: { command: "touch approved", description: "t" } }, ["Bash(touch:*)"]);
+    expect(existsSync(join(work, "approved"))).toBe(true);
+    const pre = (await events()).filter((e) => e.phase === "pre");
+    expect(pre.map((e) => e.decision)).toEqual(["pass", "pass"]);
+    const post = (await events()).filter((e) => e.phase === "post");
+    expect(post.some((e) => e.action.command === "touch approved")).toBe(true);
+  });
+
+  it("a missing trailseal binary blocks the tool (fail closed)", async () => {
+    await claude(
+      { name: "Bash", input: { command: "touch ran-without-hook", description: "t" } },
+      ["Bash(touch:*)"],
+      false,
+    );
+    expect(existsSync(join(work, "ran-without-hook"))).toBe(false);
+  });
+
+  it("a failed call is recorded with its failure", async () => {
+    await claude({ name: "Bash", input: { command: "ls ./no-such-dir", description: "l" } }, ["Bash(ls:*)"]);
+    const post = (await events()).filter((e) => e.phase === "post");
+    expect(post).toHaveLength(1);
+    expect(post[0]).toMatchObject({ decision: "logged", outcome: { failed: true } });
+  });
+
+  it("a 1.1 MB Write is not denied for its size; its 2 MB PostToolUse is recorded as a post event", async () => {
+    const content = "x".repeat(1_100_000);
+    await claude({ name: "Write", input: { file_path: join(work, "big.txt"), content } }, ["Write"]);
+    expect((await readFile(join(work, "big.txt"), "utf8")).length).toBe(content.length);
+    const all = await events();
+    expect(all.map((e) => [e.phase, e.decision, e.action.tool])).toEqual([
+      ["pre", "pass", "Write"],
+      ["post", "logged", "Write"],
+    ]);
+    expect(all[1].input.content).toMatchObject({ bytes: 1_100_000 });
+  });
+
+  it("MCP: a destructive query is denied before the server sees it; a harmless one runs and is recorded", async () => {
+    const log = join(root, "mcp-calls.log");
+    await claude({ name: "mcp__pg__query", input: { sql: "DROP TABLE users" } }, ["mcp__pg__query"]);
+    expect(existsSync(log)).toBe(false);
+    expect(lastResult()).toContain("trailseal: denied");
+    await claude({ name: "mcp__pg__query", input: { sql: "select 1" } }, ["mcp__pg__query"]);
+    expect(await readFile(log, "utf8")).toContain("select 1");
+    const all = await events();
+    expect(all.map((e) => [e.phase, e.decision, e.action.kind])).toEqual([
+      ["pre", "deny", "mcp"],
+      ["pre", "pass", "mcp"],
+      ["post", "logged", "mcp"],
+    ]);
+  });
+});
