@@ -168,7 +168,7 @@ describe.runIf(available)("the real Claude Code with trailseal installed", () =>
       ["pre", "pass", "Write"],
       ["post", "logged", "Write"],
     ]);
-    expect(all[1].input.content).toMatchObject({ bytes: 1_100_000 });
+    expect(all[1]!.input.content).toMatchObject({ bytes: 1_100_000 });
   });
 
   it("MCP: a destructive query is denied before the server sees it; a harmless one runs and is recorded", async () => {
