@@ -121,9 +121,33 @@ class Walker {
         return;
       case "comment":
         return;
+      case "for_statement":
+        if (this.literalLoop(node, slot, depth)) return;
+        for (const child of node.namedChildren) if (child) this.walk(child, slot, depth + 1);
+        return;
       default:
         for (const child of node.namedChildren) if (child) this.walk(child, slot, depth + 1);
     }
+  }
+
+  /**
+   * `for d in build /; do rm -rf $d; done` over literal words: the body is listed once per
+   * value, after a bare assignment of it, so that the value reaches the body's commands
+   * (followed like any literal assignment). Up to 8 values; otherwise the body is walked once.
+   */
+  private literalLoop(node: Node, slot: PipeSlot | null, depth: number): boolean {
+    const children = node.namedChildren.filter((child): child is Node => child !== null);
+    const variable = children[0];
+    const body = children.at(-1);
+    const values = children.slice(1, -1);
+    if (variable?.type !== "variable_name" || body?.type !== "do_group" || values.length === 0) return false;
+    const words = values.map((value) => this.word(value, depth));
+    if (words.length > 8 || words.some((word) => word.dynamic)) return false;
+    for (const word of words) {
+      this.emit([], [`${variable.text}=${word.value}`], [], null, null);
+      this.walk(body, slot, depth + 1);
+    }
+    return true;
   }
 
   private flattenPipeline(node: Node): Node[] {
