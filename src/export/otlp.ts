@@ -64,14 +64,31 @@ const SEVERITY: Record<string, [number, string]> = {
   critical: [21, "FATAL"],
 };
 
+/**
+ * These packages are CommonJS; bundled into an ESM chunk their exports may arrive only as the
+ * namespace's `default` (esbuild cannot see exports defined through getters).
+ */
+function namedExports(module: object): object {
+  const fallback = (module as { default?: unknown }).default;
+  return Object.keys(module).length <= 1 && typeof fallback === "object" && fallback !== null
+    ? fallback
+    : module;
+}
+
 export async function openOtlpSink(options: OtlpOptions): Promise<OtlpSink> {
-  const [sdk, resources, exporterModule] = await Promise.all([
-    import("@opentelemetry/sdk-logs"),
-    import("@opentelemetry/resources"),
-    options.protocol === "http/json"
-      ? import("@opentelemetry/exporter-logs-otlp-http")
-      : import("@opentelemetry/exporter-logs-otlp-proto"),
-  ]);
+  const [sdk, resources, exporterModule] = (
+    await Promise.all([
+      import("@opentelemetry/sdk-logs"),
+      import("@opentelemetry/resources"),
+      options.protocol === "http/json"
+        ? import("@opentelemetry/exporter-logs-otlp-http")
+        : import("@opentelemetry/exporter-logs-otlp-proto"),
+    ])
+  ).map(namedExports) as [
+    typeof import("@opentelemetry/sdk-logs"),
+    typeof import("@opentelemetry/resources"),
+    typeof import("@opentelemetry/exporter-logs-otlp-proto"),
+  ];
   const exporter = new exporterModule.OTLPLogExporter({
     url: options.endpoint,
     headers: options.headers,

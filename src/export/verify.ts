@@ -165,7 +165,14 @@ export async function verifyExportFile(
           return fail("invalid_shape", `line ${lineNo}: the seal record has no chain_tip or event_count`);
         }
         const id = String(record.id);
-        if (seal.event_count !== expected || seal.chain_tip !== prev) {
+        if (seal.event_count !== expected) {
+          return fail(
+            "gap",
+            `${id} (line ${lineNo}) seals ${seal.event_count} events but the copy has ${expected} before it (records were deleted or inserted)`,
+            Math.min(expected, seal.event_count),
+          );
+        }
+        if (seal.chain_tip !== prev) {
           return fail(
             "seal_mismatch",
             `${id} (line ${lineNo}) seals ${seal.event_count} events with tip ${seal.chain_tip}, but the copy has ${expected} events with tip ${prev} here`,
