@@ -19,6 +19,8 @@ export interface WitnessCosignServeOptions {
   token?: string[];
   push?: string;
   rateLimit?: number;
+  witnessPolicy?: string;
+  cosignInterval?: string;
   until?: Promise<unknown>;
 }
 
@@ -113,10 +115,13 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
     throw error;
   }
   println(io, server.url);
+  const { startServeCosigning } = await import("./witness-cosign.js");
+  const cosigning = await startServeCosigning(options, io);
   io.stderr.write(
     `trailseal: witness ${formatCosignerVkey(cosigner)} cosigning ${policy.logs.length} log(s) at ${server.url}/add-checkpoint (state in ${stateDir})\n`,
   );
   await (options.until ?? waitForSignal());
+  await cosigning?.stop();
   await server.close();
   await closeStore();
   io.stderr.write("trailseal: witness stopped\n");

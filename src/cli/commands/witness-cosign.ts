@@ -81,3 +81,52 @@ export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO)
   }
   return 0;
 }
+
+export interface ServeCosigningOptions {
+  home: string;
+  store?: string;
+  witnessPolicy?: string;
+  /** e.g. 60s (default) or 500ms. */
+  cosignInterval?: string;
+}
+
+/**
+ * For `witness serve --store <log> --witness-policy <file>`: starts the cosigning cadence beside
+ * the server (one round at start, then every interval while the log grows). Null without
+ * --witness-policy. Outcomes go to stderr; failures never stop the server.
+ */
+export async function startServeCosigning(
+  options: ServeCosigningOptions,
+  io: CliIO,
+): Promise<{ stop(): Promise<void> } | null> {
+  if (!options.witnessPolicy) return null;
+  if (!options.store) throw configError("COSIGN_STORE_REQUIRED", "--witness-policy needs --store <log>");
+  const policyPath = resolve(options.witnessPolicy);
+  let policyText: string;
+  try {
+    policyText = await readFile(policyPath, "utf8");
+  } catch (cause) {
+    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
+  }
+  const policy = parseWitnessPolicy(policyText);
+  const { loadCosign } = await import("../../witness/index.js");
+  const { startCosignCadence } = await loadCosign();
+  const cadence = startCosignCadence({
+    dir: resolve(options.store),
+    policy,
+    cosignedDir: join(options.home, "cosigned-checkpoints"),
+    intervalMs: parseTimeout(options.cosignInterval) ?? 60_000,
+    onResult: (result) =>
+      io.stderr.write(
+        `trailseal: cosign ${result.origin} size ${result.size}: ${result.quorumMet ? "quorum met" : "below quorum"} (${result.outcomes
+          .map((o) => `${o.witness} ${o.status}`)
+          .join(", ")})\n`,
+      ),
+    onError: (error) =>
+      io.stderr.write(
+        `trailseal: cosign round failed: ${error instanceof TrailsealError ? `${error.code} ${error.message}` : String(error)}\n`,
+      ),
+  });
+  void cadence.runOnce();
+  return cadence;
+}

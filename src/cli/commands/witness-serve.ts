@@ -11,6 +11,8 @@ export interface WitnessServeOptions {
   host?: string;
   push?: string;
   rateLimit?: number;
+  witnessPolicy?: string;
+  cosignInterval?: string;
   /** Resolves when the server should stop (tests); default: SIGTERM or SIGINT. */
   until?: Promise<unknown>;
 }
@@ -77,6 +79,7 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
     throw error;
   }
   println(io, server.url);
+  const cosigning = await (await import("./witness-cosign.js")).startServeCosigning(options, io);
   io.stderr.write(
     `trailseal: witness serving ${resolve(options.store)} at ${server.url}` +
       (tokens.length > 0
@@ -85,6 +88,7 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
       "\n",
   );
   await (options.until ?? waitForSignal());
+  await cosigning?.stop();
   await server.close();
   io.stderr.write("trailseal: witness stopped\n");
   return 0;

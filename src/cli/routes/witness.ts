@@ -97,6 +97,14 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     .option("--cosigner-key <file>", "with --cosign-logs: the cosigner key from `witness keygen`")
     .option("--cosign-state <dir>", "with --cosign-logs: per-log witness state (default <home>/cosign-state)")
     .option(
+      "--witness-policy <file>",
+      "with a git log --store: get its checkpoints cosigned by this tlog-policy's witnesses",
+    )
+    .option(
+      "--cosign-interval <duration>",
+      "with --witness-policy: how often to check for a new checkpoint (default 60s)",
+    )
+    .option(
       "--token <token>",
       "bearer token required for POST (repeatable; or TRAILSEAL_WITNESS_TOKENS)",
       collect,

@@ -8,6 +8,8 @@
  * Specs: c2sp.org/tlog-witness, c2sp.org/tlog-cosignature, c2sp.org/tlog-policy.
  */
 
+export type { CosignCadence, CosignCadenceOptions } from "./cadence.js";
+export { startCosignCadence } from "./cadence.js";
 export type {
   CosignOutcome,
   CosignOutcomeStatus,

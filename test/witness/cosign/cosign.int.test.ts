@@ -187,4 +187,51 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     const result = await runCli(["--home", A.home, "witness", "cosign", A.log, "--witness-policy", policy]);
     expect(result.code).toBe(2);
   });
+
+  it("witness serve --store <log> --witness-policy cosigns new checkpoints on a cadence while serving anchors", async () => {
+    const policy = policyFor(B, [`witness A ${A.witnessVkey} ${A.url}`, "quorum A"]);
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        "--home",
+        B.home,
+        "witness",
+        "serve",
+        "--port",
+        "0",
+        "--store",
+        B.log,
+        "--witness-policy",
+        policy,
+        "--cosign-interval",
+        "200ms",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    servers.push(child);
+    let err = "";
+    child.stderr!.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    const url = await new Promise<string>((resolve) => {
+      let out = "";
+      child.stdout!.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.includes("\n")) resolve(out.split("\n")[0]!);
+      });
+    });
+    const anchor = sampleRequest(5000);
+    const posted = await fetch(`${url}/api/v1/anchor`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(anchor),
+    });
+    expect(posted.status).toBeLessThan(300);
+    // Wait (bounded) for the round that sees size 6.
+    for (let i = 0; i < 100 && !/cosign b\.example\/log size 6: quorum met/.test(err); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(err).toMatch(/cosign b\.example\/log size 6: quorum met \(A cosigned\)/);
+    child.kill("SIGTERM");
+  });
 });

@@ -1,0 +1,67 @@
+import type { WitnessPolicy } from "../../tlog/index.js";
+import type { FetchLike } from "./client.js";
+import { type CosignLogResult, cosignLog } from "./cosign-log.js";
+
+export interface CosignCadenceOptions {
+  /** The served git log. */
+  dir: string;
+  policy: WitnessPolicy;
+  cosignedDir: string;
+  /** Default 60 s. */
+  intervalMs?: number;
+  timeoutMs?: number;
+  fetch?: FetchLike;
+  onResult?: (result: CosignLogResult) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface CosignCadence {
+  /** Runs one round now (waits for a running one first); resolves when it is done. */
+  runOnce(): Promise<void>;
+  /** Stops the timer and waits for a running round. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `witness serve --store <log> --witness-policy <file>`: every interval, if the log's checkpoint
+ * changed since the last round that met the quorum, asks the witnesses to cosign it. Runs beside
+ * the server, never in a request: it only reads the log (one commit, through git), so anchors
+ * are never held up, and one round at a time (a slow witness delays the next round, not a POST).
+ */
+export function startCosignCadence(options: CosignCadenceOptions): CosignCadence {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const round = async () => {
+    try {
+      const result = await cosignLog({
+        dir: options.dir,
+        policy: options.policy,
+        cosignedDir: options.cosignedDir,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      });
+      if (!result.alreadyCosigned) options.onResult?.(result);
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
+  const runOnce = async () => {
+    while (running) await running;
+    running = round().finally(() => {
+      running = null;
+    });
+    await running;
+  };
+  const timer = setInterval(() => {
+    if (!running && !stopped) void runOnce();
+  }, options.intervalMs ?? 60_000);
+  timer.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await running;
+    },
+  };
+}
