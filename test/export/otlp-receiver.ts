@@ -52,8 +52,19 @@ function attributes(list: KeyValue[] = []): Record<string, unknown> {
   return Object.fromEntries(list.map((kv) => [kv.key, anyValue(kv.value)]));
 }
 
+interface OtlpLogRecord {
+  body?: Record<string, unknown>;
+  eventName?: string;
+  severityText: string;
+  attributes?: KeyValue[];
+}
+interface OtlpResourceLogs {
+  resource?: { attributes?: KeyValue[] };
+  scopeLogs?: { logRecords?: OtlpLogRecord[] }[];
+}
+
 function collect(request: { resourceLogs?: unknown[] }, into: ReceivedRecord[]): void {
-  for (const resourceLogs of (request.resourceLogs ?? []) as Record<string, any>[]) {
+  for (const resourceLogs of (request.resourceLogs ?? []) as OtlpResourceLogs[]) {
     const resource = attributes(resourceLogs.resource?.attributes);
     for (const scopeLogs of resourceLogs.scopeLogs ?? []) {
       for (const record of scopeLogs.logRecords ?? []) {
