@@ -1,0 +1,157 @@
+/**
+ * gemini-cli-core 0.61's own HookRunner and HookAggregator (scripts/ci/install-agents.sh)
+ * running the commands `trailseal hook install gemini` wrote, with the environment sanitised
+ * the way Gemini does in GitHub Actions (GITHUB_SHA set: TRAILSEAL_HOME is dropped, so the
+ * home must come from the command itself).
+ */
+import { existsSync } from "node:fs";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, runCli, tempDir } from "../helpers/cli.js";
+import { agentAvailable, GEMINI_CORE } from "./agents/cache.js";
+
+const available = agentAvailable("gemini-cli-core", GEMINI_CORE);
+
+// biome-ignore lint/suspicious/noExplicitAny: gemini-cli-core is loaded from the agent cache, untyped here
+type Any = any;
+let core: Any;
+let root: string;
+let cleanup: () => Promise<void>;
+let home: string;
+let work: string;
+let shim: string;
+let hooks: { before: Any; after: Any };
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  if (!available) return;
+  core = await import(pathToFileURL(join(GEMINI_CORE, "dist", "src", "hooks", "index.js")).href);
+  ({ dir: root, cleanup } = await tempDir("trailseal-gemini-"));
+  home = join(root, "home");
+  work = join(root, "work");
+  shim = join(root, "bin");
+  await mkdir(work);
+  await mkdir(shim);
+  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+  await chmod(join(shim, "trailseal"), 0o755);
+  expect((await runCli(["init", "--home", home])).code).toBe(0);
+  expect((await runCli(["hook", "install", "gemini", "--home", home], { cwd: work })).code).toBe(0);
+  const settings = JSON.parse(await readFile(join(work, ".gemini", "settings.json"), "utf8"));
+  hooks = { before: settings.hooks.BeforeTool[0].hooks[0], after: settings.hooks.AfterTool[0].hooks[0] };
+  // As in GitHub Actions: strict sanitisation drops TRAILSEAL_HOME; a stray one must not be used either.
+  process.env.GITHUB_SHA = "0123456789abcdef";
+  process.env.TRAILSEAL_HOME = join(root, "wrong-home");
+});
+afterAll(async () => {
+  process.env = saved;
+  await cleanup?.();
+});
+
+function runner() {
+  return new core.HookRunner({
+    isTrustedFolder: () => true,
+    sanitizationConfig: {
+      enableEnvironmentVariableRedaction: true,
+      allowedEnvironmentVariables: [],
+      blockedEnvironmentVariables: [],
+    },
+    storage: { getPlansDir: () => join(root, "plans") },
+  });
+}
+
+async function run(event: "BeforeTool" | "AfterTool", fields: Record<string, unknown>, withShim = true) {
+  const path = saved.PATH ?? "/usr/bin:/bin";
+  process.env.PATH = withShim ? `${shim}:${path}` : path.replace(/[^:]*trailseal[^:]*:?/g, "");
+  const input = {
+    session_id: "g1",
+    transcript_path: join(root, "t.json"),
+    cwd: work,
+    hook_event_name: event,
+    timestamp: new Date().toISOString(),
+    ...fields,
+  };
+  const config = event === "BeforeTool" ? hooks.before : hooks.after;
+  const results = await runner().executeHooksParallel([config], core.HookEventName[event], input);
+  return new core.HookAggregator().aggregateResults(results, core.HookEventName[event]);
+}
+
+async function events(): Promise<Record<string, Any>[]> {
+  const path = join(home, "trail", "events-000000.jsonl");
+  return (await readFile(path, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+describe.runIf(available)("gemini-cli-core's hook runner with trailseal installed", () => {
+  it("deny: rm -rf / is blocked, with trailseal's reason", async () => {
+    const result = await run("BeforeTool", {
+      tool_name: "run_shell_command",
+      tool_input: { command: "rm -rf /" },
+    });
+    expect(result.finalOutput.isBlockingDecision()).toBe(true);
+    expect(result.finalOutput.getEffectiveReason()).toContain("trailseal: denied");
+    expect((await events()).at(-1)).toMatchObject({ decision: "deny", agent: "gemini" });
+    expect(existsSync(join(root, "wrong-home"))).toBe(false);
+  });
+
+  it("ask: the user sees trailseal's systemMessage", async () => {
+    const result = await run("BeforeTool", {
+      tool_name: "read_file",
+      tool_input: { file_path: join(work, ".env") },
+    });
+    expect(result.finalOutput.isAskDecision()).toBe(true);
+    expect(result.finalOutput.systemMessage).toContain("trailseal: needs your confirmation");
+  });
+
+  it("pass-through: a harmless call gets no decision (Gemini's own confirmation runs)", async () => {
+    const result = await run("BeforeTool", {
+      tool_name: "grep_search",
+      tool_input: { pattern: "x", dir_path: "." },
+    });
+    expect(result.finalOutput?.decision).toBeUndefined();
+    expect(result.finalOutput?.isBlockingDecision() ?? false).toBe(false);
+    expect((await events()).at(-1)).toMatchObject({
+      decision: "pass",
+      action: { kind: "file", op: "search" },
+    });
+  });
+
+  it("MCP: mcp_<server>_<tool> with mcp_context is judged as MCP", async () => {
+    const result = await run("BeforeTool", {
+      tool_name: "mcp_postgres_query",
+      tool_input: { sql: "DROP TABLE users" },
+      mcp_context: { server_name: "postgres", tool_name: "query", command: "npx", args: ["pg-mcp"] },
+      original_request_name: "query",
+    });
+    expect(result.finalOutput.isBlockingDecision()).toBe(true);
+    expect((await events()).at(-1)?.action).toMatchObject({ kind: "mcp", server: "postgres", tool: "query" });
+  });
+
+  it("AfterTool: an oversized result is recorded and never replaced by a deny", async () => {
+    const result = await run("AfterTool", {
+      tool_name: "read_file",
+      tool_input: { file_path: join(work, "big.ts") },
+      tool_response: { llmContent: "x".repeat(2_000_000), returnDisplay: "read" },
+    });
+    expect(result.finalOutput?.isBlockingDecision() ?? false).toBe(false);
+    expect((await events()).at(-1)).toMatchObject({ phase: "post", decision: "logged" });
+  });
+
+  it("a missing trailseal blocks BeforeTool, and only warns on AfterTool", async () => {
+    const before = await run(
+      "BeforeTool",
+      { tool_name: "run_shell_command", tool_input: { command: "ls" } },
+      false,
+    );
+    expect(before.finalOutput.isBlockingDecision()).toBe(true);
+    const after = await run(
+      "AfterTool",
+      { tool_name: "run_shell_command", tool_input: { command: "ls" }, tool_response: { llmContent: "a" } },
+      false,
+    );
+    expect(after.finalOutput?.isBlockingDecision() ?? false).toBe(false);
+  });
+});
