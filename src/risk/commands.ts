@@ -38,6 +38,11 @@ export type { ShellParse } from "./command/rule.js";
 
 /** Inline scripts nested deeper than this are not followed (and are high). */
 const MAX_NESTING = 4;
+/**
+ * Simple commands judged per action, nested scripts, loop copies and xargs inputs included:
+ * an input built to multiply the work (loops in `bash -c` in loops) stops here, as high.
+ */
+const MAX_COMMANDS = 500;
 
 /** Read-only programs: nothing to add unless a rule below finds a secret in their arguments. */
 const READ_ONLY = new Set(
@@ -93,6 +98,11 @@ export function analyzeCommandLine(
     },
   };
   for (const written of script.commands) {
+    signals.judged += 1;
+    if (signals.judged > MAX_COMMANDS) {
+      signals.score.raise("high", "the command line is too large to follow: treated as high");
+      return;
+    }
     const command = expandCommand(written, variables);
     recordAssignments(command, variables);
     const invocation = resolveInvocation(command);

@@ -91,6 +91,7 @@ class Walker {
   readonly commands: ShellCommand[] = [];
   tooDeep = false;
   private pipelines = 0;
+  private loopCopies = 0;
 
   walk(node: Node, slot: PipeSlot | null, depth: number): void {
     if (depth > MAX_DEPTH) {
@@ -142,7 +143,10 @@ class Walker {
     const values = children.slice(1, -1);
     if (variable?.type !== "variable_name" || body?.type !== "do_group" || values.length === 0) return false;
     const words = values.map((value) => this.word(value, depth));
-    if (words.length > 8 || words.some((word) => word.dynamic)) return false;
+    // The copies are bounded for the whole line: nested loops must not multiply the work.
+    if (words.length > 8 || words.some((word) => word.dynamic) || this.loopCopies + words.length > 32)
+      return false;
+    this.loopCopies += words.length;
     for (const word of words) {
       this.emit([], [`${variable.text}=${word.value}`], [], null, null);
       this.walk(body, slot, depth + 1);

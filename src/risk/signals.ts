@@ -25,6 +25,8 @@ export class Signals {
   readonly hosts: string[] = [];
   /** Set when any part of the input could not be parsed. */
   unparsable = false;
+  /** Simple commands judged so far, nested scripts included (bounded: see commands.ts). */
+  judged = 0;
   /** Files a command of this action downloads (normalised): running one is a pipe to shell. */
   readonly downloads = new Set<string>();
 

@@ -61,3 +61,13 @@ it("every dangerous case has a reason that names what it found", async () => {
     }
   }
 });
+
+it("bounds the work of loops and nested scripts built to multiply it", async () => {
+  const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+  let line = "echo x";
+  for (let level = 0; level < 6; level += 1)
+    line = `for a in 1 2 3 4 5 6 7 8; do bash -c ${quote(line)}; done`;
+  const result = await analyze(action(line));
+  expect(result.level).toBe("high");
+  expect(result.commands.length).toBeLessThanOrEqual(600);
+});

@@ -9,7 +9,7 @@ import { type Invocation, shellQuote } from "../wrappers.js";
 import { stdinWords } from "./feed.js";
 
 /** At most this many inputs are expanded one by one; more are judged together. */
-const MAX_INPUTS = 16;
+const MAX_INPUTS = 8;
 const UNKNOWN = "$XARGS_INPUT";
 
 /** A word for the script text; the unknown input stays an expansion (double quotes). */
