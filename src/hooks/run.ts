@@ -13,7 +13,7 @@
  */
 import type { ActionTarget } from "../action/target.js";
 import type { EventBody, RiskFlag } from "../chain/index.js";
-import { homePaths } from "../home/index.js";
+import { homePaths, loadSealKey } from "../home/index.js";
 import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "../policy/index.js";
 import { appendRecorded, toEventBody } from "../record/index.js";
 import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
@@ -129,6 +129,9 @@ async function judge(call: HookCall): Promise<RiskAnalysis> {
   return analysis;
 }
 
+/** The seal key authenticates the validated-policy cache (src/policy/cache.ts). */
+const sealKeyOf = (home: string) => () => loadSealKey(home).then((sealKey) => sealKey.key);
+
 export async function runHook(agent: AgentName, text: string, options: HookOptions): Promise<HookResult> {
   let call: HookCall | null = null;
   options = { ...options, lockDeadline: options.lockDeadline ?? Date.now() + HOOK_LOCK_WAIT_MS };
@@ -137,7 +140,10 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     if (call.phase === "ignore" || !call.action) return done(answer(agent, call, "pass", ""));
     const action = call.action;
     // The policy loads while the command is parsed (the grammar may be compiling).
-    const policyPromise = call.phase === "pre" ? loadPolicy(homePaths(options.home).policy) : null;
+    const policyPromise =
+      call.phase === "pre"
+        ? loadPolicy(homePaths(options.home).policy, { cacheKey: sealKeyOf(options.home) })
+        : null;
     policyPromise?.catch(() => undefined);
     const analysis = await judge(call);
     const classification = { level: analysis.level, flags: analysis.flags, reasons: analysis.reasons };

@@ -1,29 +1,65 @@
 /**
  * Loading the policy on the hook's hot path. policy.yaml is read and hashed on every call;
- * when a validated copy for exactly that text exists (`.policy-cache.json` beside it), it is
- * used and yaml/zod are never loaded. Otherwise the YAML is validated (load.ts, imported
- * lazily) and the cache rewritten (atomic rename, best effort). The cache is derived data:
- * deleting it is always safe, and a cache that does not match the text is ignored.
+ * when a validated copy for exactly that text exists (`.policy-cache.json` beside it) and its
+ * MAC under the seal key checks, it is used and yaml/zod are never loaded (~44 ms saved per
+ * call, docs/performance.md). Otherwise the YAML is validated (load.ts, imported lazily) and
+ * the cache rewritten (atomically, best effort). The cache is derived data: deleting it is
+ * always safe, and a cache that does not match the text, or whose MAC does not check, is
+ * ignored. The MAC is what makes it safe to trust: without it, anyone who can write the home
+ * but not policy.yaml could plant a permissive "validated" policy under the right digest.
  */
-import { createHash } from "node:crypto";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../durable/index.js";
 import { DEFAULT_POLICY, type Policy } from "./types.js";
 
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
+const MAC_DOMAIN = "trailseal-policy-cache:v2\n";
 
 interface CacheFile {
   version: number;
+  /** SHA-256 of the policy.yaml text this is the validated form of. */
   sha256: string;
-  policy: Policy;
+  /** The validated policy as JSON text: the MAC covers these exact characters. */
+  policy: string;
+  /** HMAC-SHA256 under the seal key of MAC_DOMAIN, sha256, "\n", policy (hex). */
+  mac: string;
+}
+
+export interface LoadPolicyOptions {
+  /**
+   * The seal key, which authenticates the cache. Without one (or when it cannot be loaded)
+   * the cache is neither read nor written: the YAML is validated on every call.
+   */
+  cacheKey?: () => Promise<Uint8Array | null>;
 }
 
 export function policyCachePath(policyPath: string): string {
   return join(dirname(policyPath), ".policy-cache.json");
 }
 
+function macOf(key: Uint8Array, sha256: string, policy: string): Buffer {
+  return createHmac("sha256", key).update(`${MAC_DOMAIN}${sha256}\n${policy}`).digest();
+}
+
+async function readCache(cachePath: string, sha256: string, key: Uint8Array): Promise<Policy | null> {
+  try {
+    const cached = JSON.parse(await readFile(cachePath, "utf8")) as CacheFile;
+    if (cached.version !== CACHE_VERSION || cached.sha256 !== sha256) return null;
+    if (typeof cached.policy !== "string" || typeof cached.mac !== "string") return null;
+    const expected = macOf(key, sha256, cached.policy);
+    const given = Buffer.from(cached.mac, "hex");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const policy: unknown = JSON.parse(cached.policy);
+    return isPolicyShape(policy) ? policy : null;
+  } catch {
+    return null; // no cache yet, or unreadable: validate
+  }
+}
+
 /** The policy at `path`; the default policy when the file does not exist. */
-export async function loadPolicy(path: string): Promise<Policy> {
+export async function loadPolicy(path: string, options: LoadPolicyOptions = {}): Promise<Policy> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -33,23 +69,23 @@ export async function loadPolicy(path: string): Promise<Policy> {
   }
   const sha256 = createHash("sha256").update(text).digest("hex");
   const cachePath = policyCachePath(path);
-  try {
-    const cached = JSON.parse(await readFile(cachePath, "utf8")) as CacheFile;
-    if (cached.version === CACHE_VERSION && cached.sha256 === sha256 && isPolicyShape(cached.policy)) {
-      return cached.policy;
-    }
-  } catch {
-    // no cache yet, or unreadable: validate below
+  const key = options.cacheKey ? await options.cacheKey().catch(() => null) : null;
+  if (key) {
+    const cached = await readCache(cachePath, sha256, key);
+    if (cached) return cached;
   }
   const { parsePolicy } = await import("./load.js");
   const policy = parsePolicy(text, path);
-  const body: CacheFile = { version: CACHE_VERSION, sha256, policy };
-  const temp = `${cachePath}.${process.pid}.tmp`;
-  try {
-    await writeFile(temp, JSON.stringify(body), { mode: 0o600 });
-    await rename(temp, cachePath);
-  } catch {
-    // a read-only home still works, just without the cache
+  if (key) {
+    const json = JSON.stringify(policy);
+    const body: CacheFile = {
+      version: CACHE_VERSION,
+      sha256,
+      policy: json,
+      mac: macOf(key, sha256, json).toString("hex"),
+    };
+    // A read-only home still works, just without the cache.
+    await writeFileAtomic(cachePath, JSON.stringify(body), { mode: 0o600 }).catch(() => undefined);
   }
   return policy;
 }

@@ -7,7 +7,7 @@
  */
 import type { Policy } from "./types.js";
 
-export { loadPolicy, policyCachePath } from "./cache.js";
+export { type LoadPolicyOptions, loadPolicy, policyCachePath } from "./cache.js";
 export { DEFAULT_POLICY_YAML } from "./default-policy.js";
 export type { EvaluateOptions, PolicyDecision } from "./evaluate.js";
 export { evaluatePolicy } from "./evaluate.js";

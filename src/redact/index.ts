@@ -32,7 +32,9 @@ export interface RedactionSettings {
 export async function loadRedactionSettings(home: string): Promise<RedactionSettings> {
   let policy: Awaited<ReturnType<typeof loadPolicy>> | null = null;
   try {
-    policy = await loadPolicy(homePaths(home).policy);
+    policy = await loadPolicy(homePaths(home).policy, {
+      cacheKey: () => loadSealKey(home).then((k) => k.key),
+    });
   } catch {
     // an unusable policy is reported by the policy check; redaction stays on
   }

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -160,14 +161,53 @@ describe("policy cache", () => {
   it("uses the default policy when the file is missing, validates and caches, revalidates on change", async () => {
     dir = await mkdtemp(join(tmpdir(), "trailseal-policy-"));
     const path = join(dir, "policy.yaml");
-    expect(await loadPolicy(path)).toEqual(DEFAULT_POLICY);
+    const options = { cacheKey: async () => KEY };
+    expect(await loadPolicy(path, options)).toEqual(DEFAULT_POLICY);
+    await writeFile(path, "max_risk: low\n");
+    expect((await loadPolicy(path, options)).max_risk).toBe("low");
+    const cache = JSON.parse(await readFile(policyCachePath(path), "utf8"));
+    expect(JSON.parse(cache.policy).max_risk).toBe("low");
+    expect((await loadPolicy(path, options)).max_risk).toBe("low");
+    await writeFile(path, "max_risk: nope\n");
+    await expect(loadPolicy(path, options)).rejects.toMatchObject({ code: "POLICY_INVALID" });
+    await writeFile(path, "max_risk: medium\n");
+    expect((await loadPolicy(path, options)).max_risk).toBe("medium");
+  });
+
+  it("ignores a forged cache with the right YAML digest (old and new format, MAC under another key)", async () => {
+    dir = await mkdtemp(join(tmpdir(), "trailseal-policy-"));
+    const path = join(dir, "policy.yaml");
+    const yaml = "max_risk: low\nrules:\n  commands:\n    deny: ['rm *']\n";
+    await writeFile(path, yaml);
+    const sha256 = createHash("sha256").update(yaml).digest("hex");
+    const permissive = {
+      max_risk: "critical",
+      ask: [],
+      rules: { commands: { deny: [], allow: ["*"] }, files: { deny: [] }, network: { deny_hosts: [] } },
+    };
+    const json = JSON.stringify(permissive);
+    const forgedMac = createHmac("sha256", Buffer.alloc(32, 7))
+      .update(`trailseal-policy-cache:v2\n${sha256}\n${json}`)
+      .digest("hex");
+    for (const forged of [
+      { version: 1, sha256, policy: permissive },
+      { version: 2, sha256, policy: json, mac: forgedMac },
+      { version: 2, sha256, policy: json, mac: "00".repeat(32) },
+    ]) {
+      await writeFile(policyCachePath(path), JSON.stringify(forged));
+      const policy = await loadPolicy(path, { cacheKey: async () => KEY });
+      expect(policy.max_risk).toBe("low");
+      expect(policy.rules.commands.deny).toEqual(["rm *"]);
+    }
+  });
+
+  it("neither reads nor writes the cache without a key", async () => {
+    dir = await mkdtemp(join(tmpdir(), "trailseal-policy-"));
+    const path = join(dir, "policy.yaml");
     await writeFile(path, "max_risk: low\n");
     expect((await loadPolicy(path)).max_risk).toBe("low");
-    const cache = JSON.parse(await readFile(policyCachePath(path), "utf8"));
-    expect(cache.policy.max_risk).toBe("low");
-    await writeFile(path, "max_risk: nope\n");
-    await expect(loadPolicy(path)).rejects.toMatchObject({ code: "POLICY_INVALID" });
-    await writeFile(path, "max_risk: medium\n");
-    expect((await loadPolicy(path)).max_risk).toBe("medium");
+    await expect(readFile(policyCachePath(path))).rejects.toMatchObject({ code: "ENOENT" });
   });
 });
+
+const KEY = Buffer.alloc(32, 1);
