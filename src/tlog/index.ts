@@ -118,6 +118,8 @@ export {
   splitCosignedNote,
 } from "./cosignature.js";
 export type { CosignErrorCode } from "./cosignature-errors.js";
+export type { TlogProof, TlogProofVerification } from "./proof.js";
+export { formatTlogProof, parseTlogProof, TLOG_PROOF_HEADER, verifyTlogProof } from "./proof.js";
 export type {
   CosignedCheckpointVerification,
   PolicyGroup,
