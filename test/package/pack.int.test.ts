@@ -9,6 +9,8 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, tempDir } from "../helpers/cli.js";
@@ -156,7 +158,15 @@ describe.skipIf(!reachable && !REQUIRED)(
       const installedNames = readdirSync(join(install, "node_modules")).filter(
         (name) => !name.startsWith("."),
       );
-      for (const devOnly of ["express", "isomorphic-git", "commander", "memfs", "vitest", "typescript"]) {
+      for (const devOnly of [
+        "express",
+        "isomorphic-git",
+        "commander",
+        "memfs",
+        "@opentelemetry",
+        "vitest",
+        "typescript",
+      ]) {
         expect(installedNames).not.toContain(devOnly);
       }
       const offenders: string[] = [];
@@ -209,6 +219,41 @@ describe.skipIf(!reachable && !REQUIRED)(
       expect((await confined(["--home", home, "seal"])).code).toBe(0);
       const verified = await confined(["--home", home, "verify", "--json"]);
       expect(JSON.parse(verified.stdout), verified.stderr).toMatchObject({ ok: true, event_count: 2 });
+    });
+
+    it("exports the trail as OTLP logs (the OpenTelemetry SDK is bundled, not installed)", async () => {
+      const received: { path: string; type: string }[] = [];
+      const collector = createServer((req, res) => {
+        req.resume();
+        req.on("end", () => {
+          received.push({ path: req.url ?? "", type: String(req.headers["content-type"]) });
+          res.writeHead(200, { "content-type": String(req.headers["content-type"]) }).end();
+        });
+      });
+      await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+      const { port } = collector.address() as AddressInfo;
+      try {
+        const home = join(root, "home-export");
+        expect((await confined(["--home", home, "init"])).code).toBe(0);
+        await confined(["--home", home, "record"], '{"kind":"command","command":"ls"}');
+        for (const protocol of ["http/protobuf", "http/json"]) {
+          const endpoint = `http://127.0.0.1:${port}/v1/logs`;
+          const exported = await confined([
+            "--home",
+            home,
+            "export",
+            "--otlp-endpoint",
+            endpoint,
+            "--otlp-protocol",
+            protocol,
+            "--json",
+          ]);
+          expect(JSON.parse(exported.stdout), exported.stderr).toMatchObject({ format: "otlp", events: 1 });
+        }
+      } finally {
+        await new Promise((resolve) => collector.close(resolve));
+      }
+      expect(received.map((r) => r.type)).toEqual(["application/x-protobuf", "application/json"]);
     });
 
     it("witness serve answers its health endpoint; dashboard serves its page and chart.js", async () => {
