@@ -8,7 +8,7 @@
  */
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import { computeEventHash } from "../chain/index.js";
+import { computeEventHash, RISK_LEVELS, type RiskLevel } from "../chain/index.js";
 import { isSealSignatureValid, type Seal } from "../seal/index.js";
 import { EXPORT_TYPE, EXPORT_VERSION } from "./records.js";
 
@@ -39,6 +39,11 @@ export interface ExportVerification {
 
 const HASH = /^sha256:[0-9a-f]{64}$/;
 
+function atLeast(level: unknown, min: string): boolean {
+  const rank = RISK_LEVELS.indexOf(level as RiskLevel);
+  return rank >= 0 && rank >= RISK_LEVELS.indexOf(min as RiskLevel);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -63,6 +68,8 @@ export async function verifyExportFile(
   let prev = "";
   let lineNo = 0;
   let ended = false;
+  let riskFilter: string | null = null;
+  let minRisk: string | null = null;
   let unsealedSince = 0; // events since the last seal record (not yet covered in this file)
   const fail = (reason: ExportProblemReason, message: string, seq: number | null = null) => {
     result.problem = { line: lineNo, seq, reason, message };
@@ -94,6 +101,9 @@ export async function verifyExportFile(
       ) {
         return fail("header", `line ${lineNo} is not a trailseal export header (version ${EXPORT_VERSION})`);
       }
+      const filter = isObject(record.filter) ? record.filter : {};
+      riskFilter = typeof filter.risk === "string" ? filter.risk : null;
+      minRisk = typeof filter.min_risk === "string" ? filter.min_risk : null;
       result.fromSeq = record.from_seq as number;
       expected = result.fromSeq;
       prev = record.prev;
@@ -133,6 +143,14 @@ export async function verifyExportFile(
             seq,
           );
         }
+        const level = isObject(event.risk) ? event.risk.level : undefined;
+        if ((riskFilter !== null && level !== riskFilter) || (minRisk !== null && !atLeast(level, minRisk))) {
+          return fail(
+            "invalid_shape",
+            `seq ${seq} (line ${lineNo}): risk ${String(level)} is outside the export's filter`,
+            seq,
+          );
+        }
         result.events += 1;
         unsealedSince += 1;
         prev = event.hash;
@@ -147,6 +165,13 @@ export async function verifyExportFile(
           return fail(
             "gap",
             `line ${lineNo}: expected the record of seq ${expected}, found seq ${record.seq} (a record was deleted, inserted or reordered)`,
+            expected,
+          );
+        }
+        if (riskFilter === null && minRisk === null) {
+          return fail(
+            "gap",
+            `line ${lineNo}: seq ${expected} is omitted, but the export has no filter that omits events (a record was hidden)`,
             expected,
           );
         }

@@ -180,6 +180,26 @@ describe("JSON Lines export and verify --export", () => {
     expect(JSON.parse(stdout).problem).toMatchObject({ reason: "gap", seq: 3 });
   });
 
+  it("catches a record turned into an omitted stub in an unfiltered copy", async () => {
+    const at = eventLine(4);
+    const event = JSON.parse(lines[at]!).event;
+    const hidden = lines.map((line, i) =>
+      i === at ? JSON.stringify({ type: "omitted", seq: 4, hash: event.hash }) : line,
+    );
+    const { stdout } = await verifyCopy(`${hidden.join("\n")}\n`);
+    expect(JSON.parse(stdout).problem).toMatchObject({ reason: "gap", seq: 4 });
+  });
+
+  it("verifies a risk-filtered copy, whose stubs keep the links", async () => {
+    const filtered = `${copy}.critical`;
+    await cli(["export", "--output", filtered, "--min-risk", "high"]);
+    const { stdout } = await cli(["verify", "--export", filtered, "--json"]);
+    const result = JSON.parse(stdout);
+    expect(result).toMatchObject({ ok: true, seals: 3, next_seq: 6 });
+    expect(result.events + result.omitted).toBe(6);
+    expect(result.omitted).toBeGreaterThan(0);
+  });
+
   it("catches a cut-off copy, and an edit re-hashed to the end through the covering seal", async () => {
     const cut = await verifyCopy(`${lines.slice(0, -2).join("\n")}\n`);
     expect(JSON.parse(cut.stdout).problem.reason).toBe("truncated");
