@@ -1,5 +1,6 @@
-import { open, readdir, stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { listSegmentNames } from "../trail/index.js";
 
 /**
  * Reads the trail's JSONL segments incrementally: each `poll()` reads only the bytes appended
@@ -16,16 +17,6 @@ export interface TailSink {
 }
 
 const CHUNK = 512 * 1024;
-
-/** Segment order of DESIGN §4: `*.jsonl` files of the trail directory, lexicographic. */
-async function listSegmentNames(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir)).filter((name) => name.endsWith(".jsonl")).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
-}
 
 export class TrailTail {
   /** Bytes read from disk since creation (tests and benchmarks check the reads stay incremental). */

@@ -5,7 +5,8 @@ import { StringDecoder } from "node:string_decoder";
 /** Segment files are read in lexicographic order (DESIGN §4); we append to the last one. */
 export const FIRST_SEGMENT = "events-000000.jsonl";
 
-export async function listSegments(dir: string): Promise<string[]> {
+/** The segment file names of a trail directory, in reading order (none when it does not exist). */
+export async function listSegmentNames(dir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -13,10 +14,12 @@ export async function listSegments(dir: string): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
-  return names
-    .filter((name) => name.endsWith(".jsonl"))
-    .sort()
-    .map((name) => join(dir, name));
+  return names.filter((name) => name.endsWith(".jsonl")).sort();
+}
+
+/** The segment files of a trail directory (paths), in reading order. */
+export async function listSegments(dir: string): Promise<string[]> {
+  return (await listSegmentNames(dir)).map((name) => join(dir, name));
 }
 
 export async function currentSegment(dir: string): Promise<string> {

@@ -6,7 +6,6 @@
  * on the next append; reading and verifying stream, so memory stays flat as the trail grows.
  */
 import { open, stat } from "node:fs/promises";
-import { join } from "node:path";
 import {
   chainEvent,
   type EventBody,
@@ -17,11 +16,12 @@ import {
 } from "../chain/index.js";
 import { appendAll, fsyncDir, type LockOptions, withDirLock } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
+import { homePaths } from "../home/index.js";
 import { currentSegment, ensureDir, listSegments, readLines } from "./files.js";
 import { repairAndReadTail } from "./tail.js";
 import type { TrailVerification } from "./verify.js";
 
-export { readLines } from "./files.js";
+export { listSegmentNames, readLines } from "./files.js";
 export {
   type ParallelVerifyOptions,
   type TrailVerification,
@@ -31,8 +31,9 @@ export {
   verifyTrailSequential,
 } from "./verify.js";
 
+/** The trail directory of a home (the home layout is defined once, in `homePaths`). */
 export function trailDir(home: string): string {
-  return join(home, "trail");
+  return homePaths(home).trail;
 }
 
 export interface AppendOptions {

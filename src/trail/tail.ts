@@ -1,7 +1,7 @@
-import { mkdir, open, writeFile } from "node:fs/promises";
+import { mkdir, open } from "node:fs/promises";
 import { join } from "node:path";
 import { GENESIS_HASH } from "../chain/index.js";
-import { fsyncDir } from "../durable/index.js";
+import { writeFileAtomic } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { fileSize } from "./files.js";
 
@@ -35,13 +35,14 @@ export async function repairAndReadTail(dir: string, segment: string, now: () =>
       const keep = lastNl + 1;
       const tornDir = join(dir, "torn");
       await mkdir(tornDir, { recursive: true, mode: 0o700 });
-      await writeFile(
+      // Kept (durably) before the segment is cut, so the bytes are never only in memory.
+      await writeFileAtomic(
         join(tornDir, `${now().toISOString().replace(/[:.]/g, "-")}.bin`),
         buffer.subarray(keep),
+        { mode: 0o600 },
       );
       await handle.truncate(size - length + keep);
       await handle.sync();
-      await fsyncDir(tornDir);
       end = keep;
       if (size - length + keep === 0) return { nextSeq: 0, tip: GENESIS_HASH };
     }
