@@ -11,13 +11,14 @@
 import { positionals, upstream } from "./command/argv.js";
 import { expandCommand, recordAssignments, type Variables } from "./command/expand.js";
 import { parallelScripts, xargsScripts } from "./command/fanout.js";
+import { literalOutput } from "./command/feed.js";
 import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
 import { FILE_RULES } from "./rules/fs.js";
 import { git } from "./rules/git.js";
-import { INTERPRETER_RULES, interpreterName } from "./rules/interpreters.js";
+import { INTERPRETER_RULES, interpreterName, judgeInlineCode } from "./rules/interpreters.js";
 import { DOWNLOADERS, NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
@@ -194,6 +195,7 @@ function judge(invocation: Invocation, context: RuleContext): void {
   const program = interpreterName(invocation.program);
   pipeToShell({ ...invocation, program }, context);
   runsDownloaded(invocation, program, first, signals);
+  runsWritten(invocation, program, first, context);
   if (program === "su") score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
   const script = inlineScript(program, invocation.args);
   if (script) {
@@ -242,8 +244,38 @@ function judgeRedirects(invocation: Invocation, signals: Signals): void {
     // `curl … > i.sh`: the file holds downloaded content (running it later is a pipe to shell).
     if (redirect.op.includes(">") && downloader && target.value !== "/dev/null")
       signals.download(target, "saves a download to");
-    else if (redirect.op.includes(">")) signals.write(target, "redirects output to");
-    else if (redirect.op.includes("<")) signals.read(target, "feeds in");
+    else if (redirect.op.includes(">")) {
+      signals.write(target, "redirects output to");
+      rememberWritten(invocation, redirect.op, target.value, signals);
+    } else if (redirect.op.includes("<")) signals.read(target, "feeds in");
+  }
+}
+
+/** `echo 'rm -rf ~' > x.sh`, `cat <<EOF > x.sh`: the literal text the file will hold. */
+function rememberWritten(invocation: Invocation, op: string, target: string, signals: Signals): void {
+  const command = invocation.command;
+  const text =
+    invocation.program === "cat" && invocation.args.length === 0 ? command.stdinText : literalOutput(command);
+  if (text === null || target.startsWith("/dev/")) return;
+  const path = normalizePath(target, { cwd: signals.cwd });
+  signals.written.set(path, (op.includes(">>") ? (signals.written.get(path) ?? "") : "") + text);
+}
+
+/** A file this command line wrote with literal text and now runs: judged as that text. */
+function runsWritten(invocation: Invocation, program: string, first: Word, context: RuleContext): void {
+  const { signals } = context;
+  if (signals.written.size === 0) return;
+  const candidates = first.value.includes("/") ? [first] : [];
+  if (INTERPRETERS.has(program)) candidates.push(...positionals(invocation.args).slice(0, 1));
+  for (const word of candidates) {
+    const text = word.dynamic
+      ? undefined
+      : signals.written.get(normalizePath(word.value, { cwd: signals.cwd }));
+    if (text === undefined) continue;
+    const label = `runs ${word.value}, written by this command line`;
+    if (SHELLS.has(program) || first === word)
+      context.nested({ value: text, dynamic: false, inner: [] }, label);
+    else judgeInlineCode(program, text, context);
   }
 }
 

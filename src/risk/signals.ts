@@ -29,6 +29,8 @@ export class Signals {
   judged = 0;
   /** Files a command of this action downloads (normalised): running one is a pipe to shell. */
   readonly downloads = new Set<string>();
+  /** Files this action writes with literal text (`echo … > x.sh`, a heredoc): running one runs that text. */
+  readonly written = new Map<string, string>();
 
   /** The working directory of the command being judged: the project, until a `cd` moves it. */
   cwd: string | null;

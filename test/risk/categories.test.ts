@@ -7,6 +7,7 @@ import { analyze, loadShellParser } from "../../src/risk/index.js";
 import { action } from "./case-table.js";
 import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
 import { EVERYDAY } from "./category-cases-everyday.js";
+import { FIFTH } from "./category-cases-fifth.js";
 import { FOURTH } from "./category-cases-fourth.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
 import { SECOND } from "./category-cases-second.js";
@@ -26,6 +27,7 @@ const CATEGORIES: Category[] = [
   THIRD,
   EVERYDAY,
   FOURTH,
+  FIFTH,
 ];
 const ALARM = ["high", "critical"];
 

@@ -237,7 +237,9 @@ const transfer: Rule = (invocation, { signals }) => {
   }
   if (!remote && invocation.program !== "rsync")
     signals.score.raise("medium", `${invocation.program} makes a network transfer`, "network_request");
+  // `-n`/`--dry-run` only lists what would change
   if (
+    !hasOption(invocation.args, ["--dry-run"], "n") &&
     hasOption(invocation.args, [
       "--delete",
       "--delete-after",
