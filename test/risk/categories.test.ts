@@ -1,34 +1,13 @@
 /**
  * The rule families of docs/risk.md, case by case: dangerous commands must be rated high or
- * critical, harmless near misses must not. The last test reports the rates over all tables.
+ * critical, harmless near misses must not. One test also holds the rates over all tables to the
+ * targets (at least 95% of dangerous cases high or critical, at most 2% of harmless ones).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyze, loadShellParser } from "../../src/risk/index.js";
 import { action } from "./case-table.js";
-import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
-import { EVERYDAY } from "./category-cases-everyday.js";
-import { FIFTH } from "./category-cases-fifth.js";
-import { FOURTH } from "./category-cases-fourth.js";
-import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
-import { SECOND } from "./category-cases-second.js";
-import { THIRD } from "./category-cases-third.js";
+import { ALL_CATEGORIES as CATEGORIES } from "./categories.js";
 
-const CATEGORIES: Category[] = [
-  GIT_DISCARD,
-  XARGS,
-  RECURSIVE_DELETE,
-  SECRETS,
-  INTERPRETERS,
-  WRAPPERS,
-  INDIRECTION,
-  SPELLINGS,
-  FALSE_ALARMS,
-  SECOND,
-  THIRD,
-  EVERYDAY,
-  FOURTH,
-  FIFTH,
-];
 const ALARM = ["high", "critical"];
 
 async function levelOf(command: string) {
@@ -55,13 +34,25 @@ for (const category of CATEGORIES) {
   });
 }
 
-it("every dangerous case has a reason that names what it found", async () => {
+it("meets the targets over all tables, and every alarm has a reason", async () => {
+  let dangerous = 0;
+  let caught = 0;
+  let harmless = 0;
+  let alarms = 0;
   for (const category of CATEGORIES) {
     for (const command of category.dangerous) {
       const result = await analyze(action(command));
+      dangerous += 1;
+      if (ALARM.includes(result.level)) caught += 1;
       expect(result.reasons.length, command).toBeGreaterThan(0);
     }
+    for (const command of category.harmless) {
+      harmless += 1;
+      if (ALARM.includes((await analyze(action(command))).level)) alarms += 1;
+    }
   }
+  expect(caught / dangerous).toBeGreaterThanOrEqual(0.95);
+  expect(alarms / harmless).toBeLessThanOrEqual(0.02);
 });
 
 it("bounds the work of loops and nested scripts built to multiply it", async () => {

@@ -22,6 +22,7 @@ import {
 import type { ShellScript } from "../../src/risk/shell-model.js";
 import { parseWithGrammar } from "../../src/risk/shell-parser.js";
 import { action, ROWS } from "./case-table.js";
+import { ALL_CATEGORIES } from "./categories.js";
 
 const CORPUS = resolve(import.meta.dirname, "../vectors/risk-cases.jsonl");
 
@@ -134,6 +135,12 @@ describe(`tree-sitter backends agree (native vs wasm)${nativeNote}`, () => {
 
   it.skipIf(skipNative)(`every row of the risk case table${nativeNote}`, () => {
     for (const [input] of ROWS) same(action(input));
+  });
+
+  it.skipIf(skipNative)(`every rule-family case (test/risk/category-cases*.ts)${nativeNote}`, () => {
+    for (const category of ALL_CATEGORIES) {
+      for (const text of [...category.dangerous, ...category.harmless]) same(action(text));
+    }
   });
 
   it.skipIf(skipNative)(`hand-written lines: substitutions, heredocs, bash -c, errors${nativeNote}`, () => {

@@ -1,0 +1,25 @@
+/** Every rule-family case table (category-cases*.ts), for the tests that run them all. */
+import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
+import { EVERYDAY } from "./category-cases-everyday.js";
+import { FIFTH } from "./category-cases-fifth.js";
+import { FOURTH } from "./category-cases-fourth.js";
+import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
+import { SECOND } from "./category-cases-second.js";
+import { THIRD } from "./category-cases-third.js";
+
+export const ALL_CATEGORIES: Category[] = [
+  GIT_DISCARD,
+  XARGS,
+  RECURSIVE_DELETE,
+  SECRETS,
+  INTERPRETERS,
+  WRAPPERS,
+  INDIRECTION,
+  SPELLINGS,
+  FALSE_ALARMS,
+  SECOND,
+  THIRD,
+  EVERYDAY,
+  FOURTH,
+  FIFTH,
+];
