@@ -139,3 +139,14 @@ describe("commitment", () => {
     expect(out.redactions).toBe(2); // action.command and input.command
   });
 });
+
+describe("prefilter", () => {
+  it("does not load the rule set for hex ids, digests and UUIDs, and does for token-like runs", async () => {
+    const { mightHoldToken } = await import("../../src/redact/detect.js");
+    expect(mightHoldToken("git show 9616f09c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f60")).toBe(false);
+    expect(mightHoldToken("curl /items/123e4567-e89b-12d3-a456-426614174000")).toBe(false);
+    expect(mightHoldToken("npm test -- --shard 3/8")).toBe(false);
+    expect(mightHoldToken(`echo ${SECRETS.github}`)).toBe(true);
+    expect(mightHoldToken(`cat <<EOF\n${PEM}\nEOF`)).toBe(true);
+  });
+});
