@@ -1,6 +1,8 @@
-// The agent hook as Claude Code calls it: a new process per tool call (start, read stdin,
-// classify, apply the policy, append + fsync, answer). Reported as a ratio to `node -e 0`
-// measured in the same run, interleaved, median of many runs (DESIGN §10).
+// The agent hook as the agents call it: a new process per tool call (start, read stdin,
+// classify, apply the policy, append + fsync, answer), for Claude Code, Cursor and Gemini CLI,
+// and `trailseal record` with one action. Reported as a ratio to `node -e 0` measured in the
+// same run, interleaved, median of many runs. Goals: hook ≤ 1.3× on the common paths, ≤ 1.5×
+// where the full shell grammar loads; record ≤ 1.5×.
 // Run after `npm run build`: node scripts/bench-hook.mjs   (BENCH_HOOK_RUNS=100 for more)
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -26,8 +28,49 @@ const payload = (tool_name, tool_input) =>
     tool_name,
     tool_input,
   });
+const cursor = (hook_event_name, fields) =>
+  JSON.stringify({
+    conversation_id: "bench",
+    generation_id: "g",
+    workspace_roots: ["/home/dev/project"],
+    hook_event_name,
+    ...fields,
+  });
+const gemini = (tool_name, tool_input, hook_event_name = "BeforeTool") =>
+  JSON.stringify({
+    session_id: "bench",
+    cwd: "/home/dev/project",
+    hook_event_name,
+    timestamp: "2026-01-01T00:00:00Z",
+    tool_name,
+    tool_input,
+  });
 const scenarios = {
   "Read a source file": payload("Read", { file_path: "/home/dev/project/src/index.ts" }),
+  "PostToolUse (outcome recorded)": payload("Bash", { command: "npm test" }).replace(
+    '"PreToolUse"',
+    '"PostToolUse","tool_response":{"stdout":"ok","stderr":"","interrupted":false}',
+  ),
+  "Cursor beforeShellExecution (npm test)": {
+    agent: "cursor",
+    input: cursor("beforeShellExecution", { command: "npm test", cwd: "/home/dev/project" }),
+  },
+  "Cursor beforeMCPExecution (JSON-string input)": {
+    agent: "cursor",
+    input: cursor("beforeMCPExecution", {
+      tool_name: "list_issues",
+      tool_input: '{"repo":"a/b"}',
+      mcp_server_name: "github",
+    }),
+  },
+  "Gemini BeforeTool read_file": {
+    agent: "gemini",
+    input: gemini("read_file", { file_path: "/home/dev/project/src/a.ts" }),
+  },
+  "Gemini BeforeTool run_shell_command (git status)": {
+    agent: "gemini",
+    input: gemini("run_shell_command", { command: "git status" }),
+  },
   "Bash, simple command (git status)": payload("Bash", { command: "git status" }),
   "Bash, quotes and redirections (exact tokenizer)": payload("Bash", {
     command: "cd app && npm test 2>&1 | tail -n 20",
@@ -48,6 +91,8 @@ const scenarios = {
 
 function time(args, scenario) {
   const { input, env = {} } = typeof scenario === "string" ? { input: scenario } : scenario;
+  if (args[1] === "hook" && typeof scenario === "object" && scenario.agent)
+    args = [args[0], "hook", scenario.agent];
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, {
     input,
@@ -67,12 +112,16 @@ try {
   spawnSync(process.execPath, [cli, "init", "--home", home]);
   // warm-up: file cache, policy cache
   for (const input of Object.values(scenarios)) time([cli, "hook", "claude-code"], input);
+  const recordInput = JSON.stringify({ kind: "command", command: "npm test", agent: "ci", session: "bench" });
+  time([cli, "record"], recordInput);
   const baseline = [];
   const samples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
+  const records = [];
   for (let i = 0; i < runs; i += 1) {
     baseline.push(time(["-e", "0"], ""));
     for (const [name, input] of Object.entries(scenarios))
       samples[name].push(time([cli, "hook", "claude-code"], input));
+    records.push(time([cli, "record"], recordInput));
   }
   const base = median(baseline);
   // Which grammar backend the unforced hook gets here (native unless the binding cannot load).
@@ -89,6 +138,10 @@ try {
     const m = median(values);
     console.log(`${`hook: ${name}`.padEnd(62)} ${m.toFixed(1).padStart(7)} ms   ${(m / base).toFixed(2)}x`);
   }
+  const r = median(records);
+  console.log(
+    `${"trailseal record (one action)".padEnd(62)} ${r.toFixed(1).padStart(7)} ms   ${(r / base).toFixed(2)}x`,
+  );
 } finally {
   rmSync(home, { recursive: true, force: true });
   rmSync(snapshot, { recursive: true, force: true });
