@@ -188,6 +188,52 @@ function sealEvidence(home, sealId) {
     .join("");
 }
 
+/** A local directory holding the git log at `url`: the path itself, or a bare clone of the URL. */
+function localLog(url, into) {
+  if (!/^(git\+)?(https?|file):/.test(url)) return url;
+  const remote = url.replace(/^git\+/, "");
+  const token = input("witness-token");
+  // The token goes in the environment (as GitHub expects it), never in argv or the URL.
+  const auth = token
+    ? {
+        GIT_CONFIG_COUNT: "1",
+        GIT_CONFIG_KEY_0: "http.extraHeader",
+        GIT_CONFIG_VALUE_0: `Authorization: Basic ${Buffer.from(`x-access-token:${token}`).toString("base64")}`,
+      }
+    : {};
+  const cloned = spawnSync("git", ["clone", "--bare", "--quiet", remote, into], {
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+    env: { ...env, GIT_TERMINAL_PROMPT: "0", ...auth },
+  });
+  if (cloned.status !== 0) throw new Error(`git clone ${remote} failed: ${cloned.stderr.trim()}`);
+  return into;
+}
+
+/**
+ * An offline inclusion proof (c2sp.org/tlog-proof) of the seal's anchor in every git log that
+ * confirmed it, where this trailseal version has `witness proof`. A proof that cannot be written
+ * is a warning: the seal and its receipts are in the artifact either way.
+ */
+function writeProofs(trailseal, state, artifactDir) {
+  if (!state.publish || !/^\s+proof\b/m.test(trailseal("proof", ["witness", "--help"]).stdout)) return;
+  for (const [i, outcome] of state.publish.outcomes.entries()) {
+    if (!outcome.ok || /^https?:/.test(outcome.url)) continue;
+    const output = join(artifactDir, `${state.sealId}.witness-${i + 1}.tlog-proof`);
+    try {
+      const log = localLog(outcome.url, join(artifactDir, "..", `trailseal-log-${process.pid}-${i}`));
+      const proof = trailseal(
+        "proof",
+        ["witness", "proof", "--seal", state.sealId, "--log", log, "--output", output],
+        { allow: [0, 1, 2, 3] },
+      );
+      if (proof.code !== 0) throw new Error(`witness proof exited ${proof.code}: ${diagnosis(proof.stderr)}`);
+    } catch (error) {
+      annotate("warning", "trailseal proof", `no inclusion proof from ${outcome.name}: ${error.message}`);
+    }
+  }
+}
+
 /** The Markdown summary, the report file and the seal's evidence in the artifact directory. */
 function writeReports(trailseal, state, { quorum, format, artifactDir, home }) {
   const md = trailseal("report", ["report", "--format", "md"], { allow: [0, 1] });
@@ -199,19 +245,7 @@ function writeReports(trailseal, state, { quorum, format, artifactDir, home }) {
   });
   if (state.sealId) {
     writeFileSync(join(artifactDir, `${state.sealId}.jsonl`), sealEvidence(home, state.sealId));
-    // The inclusion proof of each anchor, where this trailseal version has `witness proof`.
-    if (/^\s+proof\b/m.test(trailseal("proof", ["witness", "--help"]).stdout)) {
-      const proof = trailseal("proof", ["witness", "proof", "--seal", state.sealId, "--json"], {
-        allow: [0, 1, 2, 3],
-      });
-      if (proof.code === 0) writeFileSync(join(artifactDir, `${state.sealId}.proof.json`), proof.stdout);
-      else
-        annotate(
-          "warning",
-          "trailseal proof",
-          `witness proof exited ${proof.code}: ${diagnosis(proof.stderr)}`,
-        );
-    }
+    writeProofs(trailseal, state, artifactDir);
   }
   if (state.publish)
     writeFileSync(join(artifactDir, "publish.json"), `${JSON.stringify(state.publish, null, 2)}\n`);

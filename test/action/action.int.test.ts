@@ -249,6 +249,14 @@ describe("the GitHub Action against a real witness server and a real git log", (
       .map((l) => JSON.parse(l));
     expect(evidence.map((r) => r.type)).toEqual(["seal", "receipt", "receipt"]);
     expect(evidence[0]).toMatchObject({ chain_tip: run.outputs["chain-tip"], key_id: "ci-test" });
+    // An offline inclusion proof for the git log's anchor, where the CLI has `witness proof`.
+    const hasProof = /^\s+proof\b/m.test((await runCli(["witness", "--help"])).stdout);
+    const proofs = readdirSync(artifact).filter((name) => name.endsWith(".tlog-proof"));
+    expect(proofs).toEqual(hasProof ? ["seal-1.witness-2.tlog-proof"] : []);
+    expect(run.stdout).not.toContain("::warning title=trailseal proof");
+    if (hasProof) {
+      expect(readFileSync(join(artifact, proofs[0]!), "utf8")).toMatch(/^c2sp\.org\/tlog-proof@v1\n/);
+    }
     // The log took the anchor as a signed commit and still audits.
     const audit = await runCli(["witness", "audit", logDir, "--json"]);
     expect(JSON.parse(audit.stdout), audit.stderr).toMatchObject({ ok: true, entries: 1 });
