@@ -49,4 +49,25 @@ export function registerC2spRoutes(witness: Command, router: Router): void {
         ),
       ),
     );
+
+  witness
+    .command("proof")
+    .description("write an offline c2sp.org/tlog-proof for a seal's anchor in a log (with its cosignatures)")
+    .requiredOption("--log <dir>", "the log holding the anchor (a trailseal git log, work tree or bare)")
+    .option("--seal <id>", "seal to prove (seal-3 or 3; default: the latest)")
+    .option("--log-key <vkey>", "the log's verifier key (default: its trailseal-log.json)")
+    .option("--output <file>", "write the proof here (default: stdout); .tlog-proof is the usual extension")
+    .addHelpText(
+      "after",
+      "\nUses the latest checkpoint `witness cosign` kept for the log, else the log's own.\n\n" +
+        "Example:\n  trailseal witness proof --seal latest --log ./agent-log --output seal.tlog-proof",
+    )
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/witness-proof.js")).runWitnessProof(
+          { ...options, home: router.home(command) },
+          io,
+        ),
+      ),
+    );
 }

@@ -65,6 +65,12 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
       "with --tiles: the entry's log index, if the receipt does not carry it",
       parseIntOption,
     )
+    .option(
+      "--proof <file>",
+      "verify an offline c2sp.org/tlog-proof (from witness proof) against the local seal",
+    )
+    .option("--log-key <vkey>", "with --proof: the log's C2SP verifier key")
+    .option("--witness-policy <file>", "with --proof: also require the policy's quorum of cosignatures")
     .addHelpText(
       "after",
       "\nExit 0 when a quorum of witnesses hold exactly the local seal, 1 when any witness holds\n" +
@@ -73,15 +79,20 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     )
     .action((options, command: Command) =>
       router.run(async (io) =>
-        options.tiles
-          ? (await import("../commands/witness-verify-tiles.js")).runWitnessVerifyTiles(
+        options.proof
+          ? (await import("../commands/witness-proof.js")).runWitnessVerifyProof(
               { ...options, home: router.home(command) },
               io,
             )
-          : (await import("../commands/witness-verify.js")).runWitnessVerify(
-              { ...options, home: router.home(command) },
-              io,
-            ),
+          : options.tiles
+            ? (await import("../commands/witness-verify-tiles.js")).runWitnessVerifyTiles(
+                { ...options, home: router.home(command) },
+                io,
+              )
+            : (await import("../commands/witness-verify.js")).runWitnessVerify(
+                { ...options, home: router.home(command) },
+                io,
+              ),
       ),
     );
 

@@ -36,6 +36,8 @@ export {
   parseSizeBody,
   SIZE_CONTENT_TYPE,
 } from "./protocol.js";
+export type { SealProof } from "./seal-proof.js";
+export { buildSealProof, sealEntryLeaf, verifySealProof } from "./seal-proof.js";
 export type { CosignServerOptions, RunningCosignServer } from "./server.js";
 export { startCosignServer } from "./server.js";
 export type { CosignStateStore, WitnessedCheckpoint } from "./state.js";

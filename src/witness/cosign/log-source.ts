@@ -49,9 +49,25 @@ export async function readLogSnapshot(dir: string, branch = "main"): Promise<Log
     const commit = head?.toString("utf8").trim();
     if (!commit)
       throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no ${branch} branch`, { exitCode: 2 });
-    const read: ReadLogFile = async (path) => {
+    const blob = async (path: string) => {
       const out = await git(dir, ["cat-file", "blob", `${commit}:${path}`]);
       return out ? new Uint8Array(out) : null;
+    };
+    const read: ReadLogFile = async (path) => {
+      const found = await blob(path);
+      if (found) return found;
+      // A hash tile of an older, smaller tree (a cosigned checkpoint behind the head): the head
+      // holds a wider partial of the same tile, whose first W hashes are the same.
+      const partial = /^(tile\/\d+\/(?:x\d{3}\/)*\d{3})\.p\/(\d+)$/.exec(path);
+      if (!partial) return null;
+      const listing = await git(dir, ["ls-tree", "--name-only", `${commit}:${partial[1]}.p`]);
+      const width = Number(partial[2]);
+      const wider = (listing?.toString("utf8").split("\n") ?? [])
+        .map(Number)
+        .filter((w) => Number.isSafeInteger(w) && w > width)
+        .sort((a, b) => a - b)[0];
+      if (wider === undefined) return null;
+      return (await blob(`${partial[1]}.p/${wider}`))?.subarray(0, width * 32) ?? null;
     };
     const note = await read(CHECKPOINT_PATH);
     if (!note)

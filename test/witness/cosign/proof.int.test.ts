@@ -1,0 +1,152 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatTlogProof, parseTlogProof } from "../../../src/tlog/index.js";
+import { openGitStorage } from "../../../src/witness/gitlog/index.js";
+import { CLI, runCli, tempDir } from "../../helpers/cli.js";
+import { sampleRequest } from "../server/storage-contract.js";
+
+/**
+ * Offline evidence for one seal: a seal published to a git log, the log cosigned by a witness
+ * (a real `witness serve --cosign-logs`), the log growing further, then `witness proof` writes a
+ * tlog-proof against the cosigned checkpoint and `witness verify --proof` checks it offline.
+ */
+let work: { dir: string; cleanup: () => Promise<void> };
+let home: string;
+let log: string;
+let logVkey: string;
+let witnessVkey: string;
+let policy: string;
+let server: ChildProcess;
+
+const cli = (...args: string[]) => runCli(["--home", home, ...args]);
+
+async function grow(n: number, from: number) {
+  const storage = await openGitStorage(log, { home });
+  for (let i = 0; i < n; i++) await storage.append(sampleRequest(from + i));
+  await storage.close();
+}
+
+beforeAll(async () => {
+  work = await tempDir("ts-cosign-proof-");
+  home = join(work.dir, "home");
+  log = join(work.dir, "log.git");
+  const init = await cli("init");
+  expect(init.code, init.stderr).toBe(0);
+  await runCli(["--home", home, "record"], { input: JSON.stringify({ kind: "command", command: "ls" }) });
+  expect((await cli("seal")).code).toBe(0);
+  expect((await cli("witness", "init", "--bare", "--origin", "proof.example/log", log)).code).toBe(0);
+  await grow(40, 0);
+  const published = await cli("witness", "publish", "--witness-url", log, "--quorum", "1");
+  expect(published.code, published.stderr).toBe(0);
+  await grow(260, 100);
+  logVkey = JSON.parse(
+    execFileSync("git", ["--git-dir", log, "show", "main:trailseal-log.json"], { encoding: "utf8" }),
+  ).verifier_key;
+
+  const keygen = await runCli([
+    "witness",
+    "keygen",
+    "--cosigner",
+    "w.example/proof",
+    "--out",
+    join(work.dir, "w.key"),
+  ]);
+  witnessVkey = keygen.stdout.trim();
+  writeFileSync(join(work.dir, "logs.policy"), `log ${logVkey}\nquorum none\n`);
+  server = spawn(
+    process.execPath,
+    [
+      CLI,
+      "--home",
+      join(work.dir, "w-home"),
+      "witness",
+      "serve",
+      "--port",
+      "0",
+      "--cosign-logs",
+      join(work.dir, "logs.policy"),
+      "--cosigner-key",
+      join(work.dir, "w.key"),
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const url = await new Promise<string>((resolve) => {
+    let out = "";
+    server.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (out.includes("\n")) resolve(out.split("\n")[0]!);
+    });
+  });
+  policy = join(work.dir, "witnesses.policy");
+  writeFileSync(policy, `log ${logVkey}\nwitness w ${witnessVkey} ${url}\nquorum w\n`);
+  const cosigned = await cli("witness", "cosign", log, "--witness-policy", policy);
+  expect(cosigned.code, cosigned.stderr).toBe(0);
+  await grow(7, 1000); // the head moves past the cosigned checkpoint (301 → 308)
+});
+afterAll(async () => {
+  server?.kill("SIGKILL");
+  await work.cleanup();
+});
+
+describe("witness proof / witness verify --proof (offline evidence for one seal)", () => {
+  it("writes a tlog-proof against the cosigned checkpoint and verifies it offline", async () => {
+    const file = join(work.dir, "seal.tlog-proof");
+    const made = await cli("witness", "proof", "--seal", "latest", "--log", log, "--output", file);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/is entry 40 of 301 in proof\.example\/log, cosigned by w\.example\/proof/);
+    const text = readFileSync(file, "utf8");
+    expect(text.startsWith("c2sp.org/tlog-proof@v1\nindex 40\n")).toBe(true);
+
+    const ok = await cli(
+      "witness",
+      "verify",
+      "--proof",
+      file,
+      "--log-key",
+      logVkey,
+      "--witness-policy",
+      policy,
+      "--json",
+    );
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      ok: true,
+      log_index: 40,
+      tree_size: 301,
+      quorum_met: true,
+    });
+  });
+
+  it("fails on a changed proof (exit 1) and below the policy's quorum (exit 3)", async () => {
+    const file = join(work.dir, "seal.tlog-proof");
+    const proof = parseTlogProof(readFileSync(file));
+    const tampered = join(work.dir, "tampered.tlog-proof");
+    writeFileSync(tampered, formatTlogProof({ ...proof, proof: [...proof.proof].reverse() }));
+    const bad = await cli("witness", "verify", "--proof", tampered, "--log-key", logVkey);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/TLOG_INCLUSION_INVALID|trailseal: error:/);
+
+    const stricter = join(work.dir, "stricter.policy");
+    const other = (
+      await runCli(["witness", "keygen", "--cosigner", "w2.example", "--out", join(work.dir, "w2.key")])
+    ).stdout.trim();
+    writeFileSync(
+      stricter,
+      `witness w ${witnessVkey}\nwitness w2 ${other}\ngroup both all w w2\nquorum both\n`,
+    );
+    const below = await cli(
+      "witness",
+      "verify",
+      "--proof",
+      file,
+      "--log-key",
+      logVkey,
+      "--witness-policy",
+      stricter,
+    );
+    expect(below.code).toBe(3);
+    expect(below.stdout).toMatch(/FAIL w2 absent/);
+  });
+});
