@@ -4,8 +4,8 @@
  * the key of a log from the public key the log publishes. Never written into a repository.
  */
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
-import { chmod, mkdir, open, readFile } from "node:fs/promises";
-import { TrailsealError } from "../../errors/index.js";
+import { chmod, mkdir, open } from "node:fs/promises";
+import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { logKeyPath } from "./layout.js";
 import { privateKeyFromPem, rawPublicKey, sshFingerprint } from "./sshsig.js";
@@ -37,8 +37,9 @@ export async function createLogKey(home: string): Promise<LogKey & { path: strin
 export async function loadLogKey(home: string, publicKey: Uint8Array): Promise<LogKey> {
   const path = logKeyPath(homePaths(home).logKeys, publicKey);
   let pem: string;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
-    pem = await readFile(path, "utf8");
+    handle = await open(path, "r");
   } catch (cause) {
     throw new TrailsealError(
       "GITLOG_KEY_NOT_FOUND",
@@ -49,6 +50,17 @@ export async function loadLogKey(home: string, publicKey: Uint8Array): Promise<L
         hint: "publish to a git log from the home that ran `trailseal witness init` for it (or copy its log-keys/ file)",
       },
     );
+  }
+  try {
+    // Checked on the open file (no swap between the check and the read), like the seal key.
+    if (((await handle.stat()).mode & 0o077) !== 0) {
+      throw configError("GITLOG_KEY_PERMISSIONS", `${path} is readable by other users`, {
+        hint: `chmod 600 ${path}`,
+      });
+    }
+    pem = await handle.readFile("utf8");
+  } finally {
+    await handle.close();
   }
   const privateKey = privateKeyFromPem(pem);
   if (!Buffer.from(rawPublicKey(privateKey)).equals(Buffer.from(publicKey))) {

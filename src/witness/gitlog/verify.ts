@@ -135,9 +135,11 @@ export async function verifyAnchorInClone(
   const note = await headTree.readFile(CHECKPOINT_PATH);
   const readHead: ReadLogFile = (path) => headTree.readFile(path);
   if (metadata.verifier_key && note) {
+    // The checkpoint's own failures (a bad signature, another origin, a malformed note) keep
+    // their TLOG_* code: "not proven in the checkpoint" would hide that the log signed nothing.
+    opened = openCheckpoint(note, metadata.verifier_key, metadata.origin);
     try {
-      opened = openCheckpoint(note, metadata.verifier_key, metadata.origin);
-      const inclusion = await inclusionFromTiles(readHead, opened.checkpoint, index);
+      const inclusion = await inclusionFromTiles(readHead, opened!.checkpoint, index);
       if (Buffer.from(inclusion.entry).toString("utf8") !== line) {
         throw verifyError("GITLOG_VERIFY_NOT_INCLUDED", `entry ${index} in the tiles differs from entries/`);
       }
