@@ -196,6 +196,7 @@ function judge(invocation: Invocation, context: RuleContext): void {
   pipeToShell({ ...invocation, program }, context);
   runsDownloaded(invocation, program, first, signals);
   runsWritten(invocation, program, first, context);
+  sendsEnvironment(invocation, context);
   if (program === "su") score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
   const script = inlineScript(program, invocation.args);
   if (script) {
@@ -246,8 +247,51 @@ function judgeRedirects(invocation: Invocation, signals: Signals): void {
       signals.download(target, "saves a download to");
     else if (redirect.op.includes(">")) {
       signals.write(target, "redirects output to");
+      if (dumpsEnvironment(invocation))
+        signals.environmentCopies.add(normalizePath(target.value, { cwd: signals.cwd }));
       rememberWritten(invocation, redirect.op, target.value, signals);
     } else if (redirect.op.includes("<")) signals.read(target, "feeds in");
+  }
+}
+
+/** `env`, `printenv`, `set`, `export -p`: every variable, tokens and keys included. */
+function dumpsEnvironment(invocation: Invocation): boolean {
+  const { program, args } = invocation;
+  if (program === "env" || program === "printenv") return positionals(args).length === 0;
+  if (program === "set") return args.length === 0;
+  return (
+    (program === "export" || program === "declare") &&
+    args.every((arg) => /^-[px]+$/.test(arg.value)) &&
+    args.length > 0
+  );
+}
+
+/** Programs that send their input over the network. */
+const SENDERS = new Set([
+  "curl",
+  "wget",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "http",
+  "https",
+  "xh",
+  "ssh",
+  "telnet",
+]);
+
+/** The environment piped to a program that sends it away (`printenv | curl -d @- …`). */
+function sendsEnvironment(invocation: Invocation, context: RuleContext): void {
+  if (!SENDERS.has(invocation.program)) return;
+  const feeders = upstream(context.script.commands, invocation.command).map(resolveInvocation);
+  if (feeders.some(dumpsEnvironment)) {
+    context.signals.score.raise(
+      "high",
+      `sends the environment's variables (tokens and keys among them) with ${invocation.program}`,
+      "sensitive_file_access",
+      "network_request",
+    );
   }
 }
 

@@ -48,6 +48,18 @@ const CODE_OR_DOC =
 const KEY_EXTENSIONS = /\.(key|pem|p12|pfx|jks|keystore|ppk|kdbx|asc|gpg|der|crt-key)$/i;
 const PRIVATE_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/;
 const SECRET_FILES = new Set([
+  // infrastructure state and configuration that carry passwords and keys in clear
+  "terraform.tfstate",
+  "terraform.tfstate.backup",
+  "terraform.tfvars",
+  "wp-config.php",
+  // browsers' saved passwords and cookies
+  "Login Data",
+  "Cookies",
+  "logins.json",
+  "key4.db",
+  "key3.db",
+  "cookies.sqlite",
   ".netrc",
   "_netrc",
   ".pgpass",
@@ -74,6 +86,8 @@ const SECRET_FILES = new Set([
 ]);
 /** Other agents' and tools' credential stores, by directory (any file in them). */
 const CREDENTIAL_STORES = ["github-copilot"];
+/** Files under ~/.config that are credentials by name (`hub` holds a GitHub token). */
+const CONFIG_CREDENTIALS = new Set(["hub"]);
 const SECRET_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".azure", ".password-store"]);
 /** Environment templates hold variable names, not values: not secret (docs/risk.md). */
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/;
@@ -113,6 +127,7 @@ export function sensitiveReason(path: string): string | null {
   if (PUBLIC_FILE.test(name) && parts.at(-2) === ".ssh") return null;
   const store = parts.slice(0, -1).find((part) => CREDENTIAL_STORES.includes(part));
   if (store) return `credential store ${store}/`;
+  if (parts.at(-2) === ".config" && CONFIG_CREDENTIALS.has(name)) return `credential file ${name}`;
   for (const dir of parts.slice(0, -1)) {
     if (SECRET_DIRS.has(dir)) return `credential directory ${dir}/`;
   }

@@ -31,6 +31,8 @@ export class Signals {
   readonly downloads = new Set<string>();
   /** Files this action writes with literal text (`echo … > x.sh`, a heredoc): running one runs that text. */
   readonly written = new Map<string, string>();
+  /** Files this action fills with the environment's variables (`env > f`): secrets like `.env`. */
+  readonly environmentCopies = new Set<string>();
 
   /** The working directory of the command being judged: the project, until a `cd` moves it. */
   cwd: string | null;
@@ -50,7 +52,9 @@ export class Signals {
   /** Reading file content: secrets are high (SPEC §2.8), anything else adds nothing. */
   read(raw: string | Word, verb = "reads"): void {
     const path = this.path(raw);
-    const sensitive = sensitiveReason(path);
+    const sensitive =
+      sensitiveReason(path) ??
+      (this.environmentCopies.has(path) ? `${path}, a copy of the environment's variables` : null);
     if (sensitive) this.score.raise("high", `${verb} ${sensitive}`, "sensitive_file_access");
   }
 

@@ -5,6 +5,7 @@ import { FIFTH } from "./category-cases-fifth.js";
 import { FOURTH } from "./category-cases-fourth.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
 import { SECOND } from "./category-cases-second.js";
+import { SIXTH } from "./category-cases-sixth.js";
 import { THIRD } from "./category-cases-third.js";
 
 export const ALL_CATEGORIES: Category[] = [
@@ -22,4 +23,5 @@ export const ALL_CATEGORIES: Category[] = [
   EVERYDAY,
   FOURTH,
   FIFTH,
+  SIXTH,
 ];

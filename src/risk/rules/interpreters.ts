@@ -58,6 +58,12 @@ const TREE_DELETE =
 /** The home directory spelled in code: a tree delete of it is `rm -r ~`. */
 const HOME_IN_CODE =
   /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.path\.expanduser\(\s*["']~["']\s*\)|os\.homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])/;
+const DELETE_CALL =
+  /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|shutil\.rmtree|\.unlink|unlinkSync|rmSync|rmdirSync|fs\.rm|File\.delete|FileUtils\.rm\w*|unlink|rmtree|remove_dir_all|remove_file)\s*\(/;
+const LISTS_EVERYTHING =
+  /\b(?:listdir|scandir|walk|readdirSync|readdir|iterdir)\s*\(|glob\s*\(\s*["'](?:\*\*\/)?\*["']|Dir\.(?:glob|children|entries)\s*\(\s*["'](?:\*\*\/)?\*/;
+const CWD_IN_CODE =
+  /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd|["']\.\/?["'])/;
 const LITERAL = /(["'])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 
 /** Text each literal string of a call's arguments holds: `("rm", ["-rf", "/"])` → rm -rf /. */
@@ -109,6 +115,14 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
     context.nested(
       { value: `rm -r -- ${shellQuote(match[2]!)}`, dynamic: false, inner: [] },
       `${program} inline code deletes a tree`,
+    );
+  }
+  // Deleting paths the code lists at run time, or the working directory itself
+  if (DELETE_CALL.test(code) && (LISTS_EVERYTHING.test(code) || CWD_IN_CODE.test(code))) {
+    score.raise(
+      "high",
+      `${program} inline code deletes every file it lists (or the working directory)`,
+      "destructive_command",
     );
   }
   if (HOME_IN_CODE.test(code)) {
@@ -178,7 +192,53 @@ export const awk: Rule = (invocation, context) => {
   }
 };
 
+const DOWNLOAD_IN_POWERSHELL =
+  /\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient|curl|wget|start-bitstransfer)\b/i;
+
+/** PowerShell code: download-and-run, encoded commands, recursive deletes. */
+function judgePowerShell(code: string, context: RuleContext): void {
+  const { score } = context.signals;
+  if (/\b(iex|invoke-expression)\b/i.test(code) && DOWNLOAD_IN_POWERSHELL.test(code)) {
+    score.raise("critical", "PowerShell runs downloaded code", "pipe_to_shell", "network_request");
+  } else if (/\b(iex|invoke-expression)\b/i.test(code)) {
+    score.raise("high", "PowerShell runs a string as code");
+  }
+  if (/\b(remove-item|rm|del|rmdir|rd)\b[^;|]*-r(ecurse)?\b/i.test(code)) {
+    score.raise("high", "PowerShell deletes recursively", "destructive_command");
+  }
+}
+
+/** `iex (iwr URL)`, `Invoke-Expression $text`: the string runs as PowerShell code. */
+const invokeExpression: Rule = (invocation, context) => {
+  judgePowerShell(`iex ${invocation.args.map((word) => word.value).join(" ")}`, context);
+};
+
+/** pwsh/powershell: `-Command` code is judged, `-EncodedCommand` hides it (high). */
+const powershell: Rule = (invocation, context) => {
+  const { args } = invocation;
+  const encoded = args.findIndex((word) => /^-(e|ec|enc|encodedcommand)$/i.test(word.value));
+  if (encoded >= 0)
+    return void context.signals.score.raise(
+      "high",
+      "PowerShell runs an encoded command: encoding hides what runs",
+    );
+  const command = args.findIndex((word) => /^-(c|command)$/i.test(word.value));
+  if (command >= 0)
+    judgePowerShell(
+      args
+        .slice(command + 1)
+        .map((word) => word.value)
+        .join(" "),
+      context,
+    );
+  context.signals.score.raise("medium", `${invocation.program} runs PowerShell`);
+};
+
 export const INTERPRETER_RULES: RuleTable = {
+  iex: invokeExpression,
+  "invoke-expression": invokeExpression,
+  pwsh: powershell,
+  powershell,
   ...fromList(
     "python python2 python3 node ruby php lua rscript julia ts-node tsx bun osascript",
     interpreter,

@@ -316,6 +316,9 @@ export const DB_CLIENTS = new Set([
 /** SQL given to a database client in arguments, a heredoc/herestring, or piped in from echo/cat. */
 const database: Rule = (invocation, context) => {
   const texts = invocation.args.map((word) => word.value);
+  // sqlite3/duckdb open a database file: a secret one (browser passwords) is read like any file
+  const file = /^(sqlite3?|duckdb)$/.test(invocation.program) ? positionals(invocation.args)[0] : undefined;
+  if (file && !file.dynamic) context.signals.read(file, "opens the database");
   const command = invocation.command;
   if (command.stdinText) texts.push(command.stdinText);
   for (const feeder of upstream(context.script.commands, command)) {
