@@ -4,18 +4,44 @@
  * npm, AWS, GCP, private keys, basic-auth and database URLs, …; docs/decisions/redaction-rules.md).
  * Imported lazily, only when the cheap prefilter (`mightHoldToken`) hits.
  */
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import type { Span } from "./detect.js";
 
 type LintSource = typeof import("@secretlint/core").lintSource;
 type Creator = typeof import("@secretlint/secretlint-rule-preset-recommend").creator;
 
-let loaded: Promise<{ lintSource: LintSource; creator: Creator }> | null = null;
+interface RuleSet {
+  lintSource: LintSource;
+  creator: Creator;
+}
 
-function load() {
-  loaded ??= Promise.all([
-    import("@secretlint/core"),
-    import("@secretlint/secretlint-rule-preset-recommend"),
-  ]).then(([core, preset]) => ({ lintSource: core.lintSource, creator: preset.creator }));
+let loaded: Promise<RuleSet> | null = null;
+
+/**
+ * The built CLI ships the rule set as one CommonJS file beside its bundles (dist/redact-rules.cjs:
+ * ~10 ms to require against ~30 ms for the packages' ESM modules); from source, the packages.
+ */
+function loadBundled(): RuleSet | null {
+  const require = createRequire(import.meta.url);
+  for (const relative of ["./redact-rules.cjs", "../redact-rules.cjs"]) {
+    const path = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(path)) return require(path) as RuleSet;
+  }
+  return null;
+}
+
+function load(): Promise<RuleSet> {
+  loaded ??= (async () => {
+    const bundled = loadBundled();
+    if (bundled) return bundled;
+    const [core, preset] = await Promise.all([
+      import("@secretlint/core"),
+      import("@secretlint/secretlint-rule-preset-recommend"),
+    ]);
+    return { lintSource: core.lintSource, creator: preset.creator };
+  })();
   return loaded;
 }
 
