@@ -31,6 +31,13 @@ function time(command, args, cwd) {
   return ms;
 }
 
+if (
+  spawnSync("npm", ["ping", "--fetch-timeout=15000", "--fetch-retries=0"], { stdio: "ignore" }).status !== 0
+) {
+  console.log("\n### npm package\n\nskipped: the npm registry is unreachable (`npm ping` failed)");
+  process.exit(0);
+}
+
 const root = mkdtempSync(join(tmpdir(), "trailseal-bench-package-"));
 try {
   const [info] = JSON.parse(
