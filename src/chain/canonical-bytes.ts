@@ -60,20 +60,27 @@ export function scanCanonicalEventLine(b: Uint8Array, into: CanonicalEventLine):
     lastKeyEnd = keyEnd;
     if (b[keyEnd] !== 58 /* : */) return false;
     const valueAt = keyEnd + 1;
-    const valueEnd = scanValue(b, valueAt, end, 1);
-    if (valueEnd < 0) return false;
     const keyLength = keyEnd - i;
+    const word =
+      keyLength === 6
+        ? ((b[i + 1] as number) << 24) |
+          ((b[i + 2] as number) << 16) |
+          ((b[i + 3] as number) << 8) |
+          (b[i + 4] as number)
+        : 0;
+    // `prev` and `hash` in sha256-reference shape are skipped, not scanned byte by byte: their 64
+    // digits are left to the caller (see above), whose comparison with a digest proves them hex.
+    const valueEnd =
+      (word === PREV || word === HASH) && isShaRefString(b, valueAt)
+        ? valueAt + 73
+        : scanValue(b, valueAt, end, 1);
+    if (valueEnd < 0) return false;
     // "ts" "seq" "prev" "hash" "risk", quotes included
     if (keyLength === 4 && b[i + 1] === 116 && b[i + 2] === 115) tsAt = valueAt;
     else if (keyLength === 5 && b[i + 1] === 115 && b[i + 2] === 101 && b[i + 3] === 113) {
       seqAt = valueAt;
       seqEnd = valueEnd;
     } else if (keyLength === 6) {
-      const word =
-        ((b[i + 1] as number) << 24) |
-        ((b[i + 2] as number) << 16) |
-        ((b[i + 3] as number) << 8) |
-        (b[i + 4] as number);
       if (word === PREV) prevAt = valueAt;
       else if (word === HASH) {
         hashKey = i;
