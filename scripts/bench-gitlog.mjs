@@ -6,7 +6,10 @@
 //    append resolves), p50/p99 latency, against one-commit-per-anchor measured in the same run.
 // 2. Verify one anchor by cloning (newest and oldest entry), in logs of 1k/10k(/100k) entries,
 //    as a ratio to stock `git clone --depth 1` of the same log in the same run; by system git
-//    (file://) and by isomorphic-git over smart HTTP into a temp dir and into memfs.
+//    (file://) and by isomorphic-git over smart HTTP.
+// 3. Storage growth: objects on disk, repository size and full-clone time of a log of N entries
+//    written by the server backend, repacking on its cadence vs never repacking (same run).
+//    TRAILSEAL_BENCH_GROWTH  entries for this run (default 10000; 100000 with FULL)
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,7 +17,6 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createFsFromVolume, Volume } from "memfs";
 import { machine, median, percentile, report } from "./bench-lib.mjs";
 
 const gitlog = await import(new URL("../dist/witness/gitlog/index.js", import.meta.url).href);
@@ -169,10 +171,6 @@ for (const size of sizes) {
   const httpUrl = `${httpBase}/${name}`;
   const iso = gitlog.createGitWitness({ url: httpUrl, name: "bench", home });
   const isoNewest = await timeIt(() => iso.fetchAnchor(newest, { signal: signal() }), runs);
-  const memNewest = await timeIt(async () => {
-    const fs = createFsFromVolume(new Volume());
-    await gitlog.verifyAnchorInClone(gitlog.openRemote(httpUrl, { fs }), "/log", newest);
-  }, runs);
   const r = (ms) => `${ms.toFixed(0)} ms`;
   const x = (ms) => `${(ms / clone1).toFixed(2)}x git clone --depth 1 (${clone1.toFixed(0)} ms)`;
   rows.push([
@@ -182,8 +180,60 @@ for (const size of sizes) {
   ]);
   rows.push([`verify oldest of ${size} (deepens to full history), system git`, r(sysOldest), x(sysOldest)]);
   rows.push([`verify newest of ${size}, isomorphic-git over HTTP, temp dir`, r(isoNewest), x(isoNewest)]);
-  rows.push([`verify newest of ${size}, isomorphic-git over HTTP, memfs`, r(memNewest), x(memNewest)]);
 }
 http.close();
+
+// 3. Storage growth with and without the repack cadence.
+function diskBytes(dir) {
+  return Number(execFileSync("du", ["-sb", dir]).toString().split("\t")[0]);
+}
+function countObjects(gitdir) {
+  const text = execFileSync("git", ["--git-dir", gitdir, "count-objects", "-v"]).toString();
+  const get = (key) => Number(new RegExp(`^${key}: (\\d+)`, "m").exec(text)?.[1] ?? 0);
+  return { loose: get("count"), packed: get("in-pack"), packs: get("packs") };
+}
+const GROWTH = Number(process.env.TRAILSEAL_BENCH_GROWTH ?? (FULL ? 100000 : 10000));
+const growth = {};
+for (const [label, repackEvery] of [
+  ["never repacked", 0],
+  ["repacked every 100 commits", 100],
+]) {
+  const gitdir = await newLog(`growth-${repackEvery}.git`);
+  const storage = await gitlog.openGitStorage(gitdir, { home, maxBatch: 100, repackEvery });
+  let written = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: 200 }, async () => {
+      while (written < GROWTH) {
+        written++;
+        await storage.append(request());
+      }
+    }),
+  );
+  const appendS = (performance.now() - t0) / 1000;
+  await storage.close();
+  const objects = countObjects(gitdir);
+  const files = Number(execFileSync("sh", ["-c", `find '${gitdir}/objects' -type f | wc -l`]).toString());
+  const bytes = diskBytes(gitdir);
+  const clone = await timeIt(async () => {
+    const dest = join(root, `g-${randomBytes(4).toString("hex")}`);
+    execFileSync("git", ["clone", "-q", "--bare", "--no-local", pathToFileURL(gitdir).toString(), dest]);
+    rmSync(dest, { recursive: true, force: true });
+  }, 2);
+  growth[repackEvery] = { files, bytes, clone, rate: GROWTH / appendS };
+  rows.push([
+    `${GROWTH} entries, ${label}`,
+    `${files} files under objects/ (${objects.loose} loose, ${objects.packs} packs); ${(bytes / 1e6).toFixed(1)} MB`,
+    `full clone ${clone.toFixed(0)} ms; appends ${(GROWTH / appendS).toFixed(0)}/s`,
+  ]);
+}
+{
+  const [never, packed] = [growth[0], growth[100]];
+  rows.push([
+    `repacked vs never, ${GROWTH} entries`,
+    `${(packed.files / never.files).toFixed(3)}x files, ${(packed.bytes / never.bytes).toFixed(2)}x bytes`,
+    `${(packed.clone / never.clone).toFixed(2)}x clone time, ${(packed.rate / never.rate).toFixed(2)}x append rate`,
+  ]);
+}
 report("Git transparency log", machine(), rows);
 rmSync(root, { recursive: true, force: true });

@@ -20,6 +20,6 @@ export { openRemote } from "./remote.js";
 export type { SshSig } from "./sshsig.js";
 export { parseSshSig, serializeSshSig, signSshSig, verifySshSig } from "./sshsig.js";
 export type { GitStorageOptions } from "./storage.js";
-export { isGitLogDir, openGitStorage, resolveGitDir } from "./storage.js";
+export { isGitLogDir, openGitStorage, repackLog, resolveGitDir } from "./storage.js";
 export type { OnCheckpoint, VerifiedAnchor } from "./verify.js";
 export { verifyAnchorInClone } from "./verify.js";

@@ -25,6 +25,31 @@ export interface GitStorageOptions {
   now?: () => Date;
   /** Largest number of entries in one commit. */
   maxBatch?: number;
+  /**
+   * Repack after this many commits (default 100; 0 never): loose objects stay bounded (about
+   * a dozen per commit) instead of growing by millions over a log's life.
+   */
+  repackEvery?: number;
+}
+
+/**
+ * The pack a repack writes must be on disk before the loose objects it replaces are deleted:
+ * ask git to fsync objects, pack metadata and refs whatever the user's config says.
+ */
+const REPACK_CONFIG = { "core.fsync": "objects,derived-metadata,reference", "core.fsyncMethod": "fsync" };
+
+/**
+ * Incremental repack (`--geometric=2`): the loose objects go into a new pack and packs are
+ * merged so that each is at least twice the size of the next smaller one, so the number of
+ * packs stays logarithmic and each run rewrites little. Readers are safe meanwhile: git (and
+ * isomorphic-git) look for an object loose, then in packs, and a pack is complete and in place
+ * before `-d` removes what it made redundant. Refs are not touched, so the branch's
+ * compare-and-swap (log.ts `updateBranchHead`) is unaffected.
+ */
+export async function repackLog(gitdir: string): Promise<void> {
+  await runGit(["--git-dir", gitdir, "repack", "-d", "-q", "--geometric=2", "--no-write-bitmap-index"], {
+    config: REPACK_CONFIG,
+  });
 }
 
 function unavailable(message: string, cause?: unknown): TrailsealError {
@@ -148,7 +173,40 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
     }
   }
 
-  const queue = createGroupCommit<AnchorRequest, StoredAnchor>({ flush: commitBatch, maxBatch });
+  // Maintenance runs between commits, never during one: under the writer's lock, with the
+  // queue waiting for it (appends that arrive meanwhile form the next batch).
+  const repackEvery = options.repackEvery ?? 100;
+  let commitsSincePack = 0;
+  let maintenance: Promise<void> | null = null;
+  const repacks = { runs: 0, last_error: null as string | null };
+  function maybeRepack(): void {
+    commitsSincePack += 1;
+    if (repackEvery <= 0 || commitsSincePack < repackEvery || maintenance) return;
+    commitsSincePack = 0;
+    maintenance = repackLog(gitdir)
+      .then(
+        () => {
+          repacks.runs += 1;
+          repacks.last_error = null;
+        },
+        (error: Error) => {
+          repacks.last_error = error.message;
+        },
+      )
+      .finally(() => {
+        maintenance = null;
+      });
+  }
+
+  const queue = createGroupCommit<AnchorRequest, StoredAnchor>({
+    flush: async (batch) => {
+      if (maintenance) await maintenance;
+      const results = await commitBatch(batch);
+      maybeRepack();
+      return results;
+    },
+    maxBatch,
+  });
 
   return {
     async append(request) {
@@ -180,6 +238,7 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
         backend: "git",
         entries: durableSize,
         ...queue.stats(),
+        repacks: { ...repacks },
         head: durableHead,
         origin: state.metadata.origin,
         ...(state.metadata.verifier_key ? { verifier_key: state.metadata.verifier_key } : {}),
@@ -190,6 +249,7 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
       if (closed) return;
       closed = true;
       await queue.drain();
+      if (maintenance) await maintenance;
       await mirror?.stop();
       await releaseLock();
     },
