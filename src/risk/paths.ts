@@ -89,6 +89,20 @@ const CREDENTIAL_STORES = ["github-copilot"];
 /** Files under ~/.config that are credentials by name (`hub` holds a GitHub token). */
 const CONFIG_CREDENTIALS = new Set(["hub"]);
 const SECRET_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".azure", ".password-store"]);
+/**
+ * Home directories of agents and tools that keep a credential file inside: the directory as a
+ * whole (`cp -r ~/.claude /tmp`, `tar czf x ~/.codex`) carries it; other files in it are not secrets.
+ */
+const CREDENTIAL_HOLDERS = new Set([
+  ".claude",
+  ".codex",
+  ".gemini",
+  ".docker",
+  "opencode",
+  "gh",
+  "gcloud",
+  "github-copilot",
+]);
 /** Environment templates hold variable names, not values: not secret (docs/risk.md). */
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/;
 
@@ -116,6 +130,24 @@ export function secretFileReason(word: string): string | null {
 }
 
 const TEMPLATE_NAME = /[._-](example|sample|template|tmpl|dist|defaults?)([._-]|$)/i;
+
+/** `~/.claude`, `/home/x/.codex`, `~/.config/gh`, `~/.local/share/opencode`: a tool's own home. */
+function isHomeDotDir(parts: string[]): boolean {
+  const home =
+    parts[0] === HOME ? 1 : (parts[0] === "home" || parts[0] === "Users") && parts.length > 2 ? 2 : -1;
+  if (home < 0) return false;
+  const between = parts.slice(home, -1).join("/");
+  return between === "" ? parts.at(-1)!.startsWith(".") : between === ".config" || between === ".local/share";
+}
+
+/** A tool's home directory read as a whole (it carries the credential file inside), or null. */
+export function credentialHolderReason(path: string): string | null {
+  const parts = segments(path);
+  const name = parts.at(-1) ?? "";
+  return CREDENTIAL_HOLDERS.has(name) && isHomeDotDir(parts)
+    ? `${name}/, a directory holding credentials`
+    : null;
+}
 
 /** Why a path is sensitive (credential or secret), or null. */
 export function sensitiveReason(path: string): string | null {

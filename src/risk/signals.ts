@@ -7,6 +7,7 @@ import { type HostClass, parseTarget } from "./hosts.js";
 import {
   authCodeReason,
   configReason,
+  credentialHolderReason,
   executionHookReason,
   isSystemPath,
   normalizePath,
@@ -54,6 +55,7 @@ export class Signals {
     const path = this.path(raw);
     const sensitive =
       sensitiveReason(path) ??
+      credentialHolderReason(path) ??
       (this.environmentCopies.has(path) ? `${path}, a copy of the environment's variables` : null);
     if (sensitive) this.score.raise("high", `${verb} ${sensitive}`, "sensitive_file_access");
   }

@@ -164,7 +164,11 @@ export function resolveInvocation(command: ShellCommand): Invocation {
     // `command -v x` and `sudo -l` ask questions; they do not run the command.
     const next = words[index + 1]?.value ?? "";
     if (name === "command" && /^-[a-zA-Z]*[vV]/.test(next)) break;
-    if (name === "sudo" && /^-(l|v|k|K|V)$/.test(next)) break;
+    if (
+      name === "sudo" &&
+      /^(-(l|v|k|K|V|h)|--(list|validate|reset-timestamp|remove-timestamp|version|help))$/.test(next)
+    )
+      break;
     const start = skipOptions(words, index + 1, spec);
     const handOff = name === "env" ? shellHandOff(name, words, index, start) : null;
     if (handOff)

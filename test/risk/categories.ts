@@ -5,6 +5,7 @@ import { FIFTH } from "./category-cases-fifth.js";
 import { FOURTH } from "./category-cases-fourth.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
 import { SECOND } from "./category-cases-second.js";
+import { SEVENTH } from "./category-cases-seventh.js";
 import { SIXTH } from "./category-cases-sixth.js";
 import { THIRD } from "./category-cases-third.js";
 
@@ -24,4 +25,5 @@ export const ALL_CATEGORIES: Category[] = [
   FOURTH,
   FIFTH,
   SIXTH,
+  SEVENTH,
 ];

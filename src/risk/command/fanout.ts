@@ -49,7 +49,7 @@ function expand(words: Word[], replace: string | null, inputs: string[] | null, 
 }
 
 const PARALLEL_VALUE_OPTIONS = new Set(
-  "-j --jobs -n --max-args -N -I -S --sshlogin --delay --timeout --joblog --results --tmpdir -d --delimiter --colsep -C -P --max-procs -E --eof --workdir --wd --tag-string --memfree --load".split(
+  "-j --jobs -n --max-args -N -I -S --sshlogin --delay --timeout --joblog --results --tmpdir -d --delimiter --colsep -C -P --max-procs -E --eof --workdir --wd --tag-string --memfree --load --halt --retries --env --sshloginfile --basefile --return --arg-sep --termseq --delimiter".split(
     " ",
   ),
 );

@@ -346,7 +346,7 @@ const sourceScript: Rule = (invocation, { signals }) => {
 };
 
 const READERS = (
-  "cat tac head tail less more bat nl od hexdump xxd strings sort uniq cut paste diff cmp comm base64 " +
+  "cat tac head tail less more bat nl od hexdump xxd strings sort uniq cut paste diff cmp comm base64 column " +
   "md5sum sha1sum sha256sum sha512sum shasum cksum wc grep egrep fgrep zgrep rg ag ack awk gawk mawk sed jq yq " +
   "zcat bzcat xzcat gunzip"
 ).split(" ");

@@ -67,7 +67,9 @@ const CWD_IN_CODE =
 const LITERAL = /(["'])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 
 /** Text each literal string of a call's arguments holds: `("rm", ["-rf", "/"])` → rm -rf /. */
-function callArguments(code: string, from: number): string[] | null {
+function callArguments(code: string, from: number): string[] | null | undefined {
+  // Only a call: `execSync(…)`, `system "…"`; `const {execSync} = …` names the function
+  if (!/^\s*[(["'`]/.test(code.slice(from)) && !/^\s+[\w$]/.test(code.slice(from))) return undefined;
   const rest = code.slice(from).replace(/^\s*\(?\s*/, "");
   if (!/^[[("']/.test(rest)) return null; // not literal text: a variable, input(), an f-string
   const end = rest.search(/\)\s*($|[;\n}]|\.|,\s*\{)|;|\n/);
@@ -83,6 +85,7 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
   if (names) {
     for (const match of code.matchAll(new RegExp(String.raw`(?:^|[^\w$])(?:${names})\b`, "g"))) {
       const strings = callArguments(code, match.index + match[0].length);
+      if (strings === undefined) continue;
       if (strings === null) {
         score.raise("high", `${program} inline code runs a command built at run time (${match[0].trim()})`);
         continue;
@@ -155,6 +158,9 @@ export const interpreter: Rule = (invocation, context) => {
     const rest = args.slice(module + 2);
     if (/^(pytest|unittest|nose2?|tox)$/.test(name)) return testCommand(`${program} -m ${name}`, context);
     if (name === "pip") return pip({ ...invocation, program: "pip", args: rest }, context);
+    // `python -m json.tool f`, `-m base64 f`, `-m zipfile -c out.zip dir`: the files are read
+    for (const file of positionals(rest))
+      if (!file.dynamic) context.signals.read(file, `${program} -m ${name} reads`);
     if (name === "http.server")
       return void score.raise("medium", "serves files over HTTP", "network_request");
     return void score.raise("medium", `${program} -m ${name}`);

@@ -186,6 +186,7 @@ const cloud: Rule = (invocation, context) => {
 /** A sync that deletes at the destination: `aws s3 sync --delete`, `gsutil rsync -d`, … */
 function syncDeletes(args: string[], verbs: string): boolean {
   if (!/\b(sync|rsync|mirror)\b/.test(verbs)) return false;
+  if (args.some((arg) => /^--dry-?run$/.test(arg))) return false; // only lists what would change
   return args.some(
     (arg) =>
       /^(--delete\S*|-d|--remove|--delete-removed|--delete-unmatched-destination-objects)$/.test(arg) ||
