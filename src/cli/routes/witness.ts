@@ -98,7 +98,7 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
 
   witness
     .command("serve")
-    .description("run the reference witness server (SPEC §4.1) over a store directory")
+    .description("run the reference witness server over a store directory")
     .requiredOption("--port <port>", "TCP port (0 picks a free one; the URL is printed)", parseIntOption)
     .option("--store <dir>", "anchor store: a directory (JSONL file) or a git transparency log")
     .option(
