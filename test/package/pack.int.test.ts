@@ -164,6 +164,7 @@ describe.skipIf(!reachable && !REQUIRED)(
         "commander",
         "memfs",
         "@opentelemetry",
+        "@secretlint",
         "vitest",
         "typescript",
       ]) {
@@ -219,6 +220,22 @@ describe.skipIf(!reachable && !REQUIRED)(
       expect((await confined(["--home", home, "seal"])).code).toBe(0);
       const verified = await confined(["--home", home, "verify", "--json"]);
       expect(JSON.parse(verified.stdout), verified.stderr).toMatchObject({ ok: true, event_count: 2 });
+    });
+
+    it("redacts a token before recording it (the secretlint rule set ships in dist/)", async () => {
+      const home = join(root, "home-redact");
+      const token = "ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7C";
+      expect((await confined(["--home", home, "init"])).code).toBe(0);
+      const recorded = await confined(
+        ["--home", home, "record", "--json"],
+        JSON.stringify({ kind: "command", command: `echo ${token}` }),
+      );
+      expect(recorded.code, recorded.stderr).toBe(0);
+      expect(recorded.stdout).toContain("[redacted:github:");
+      const trail = readdirSync(join(home, "trail")).map((name) =>
+        readFileSync(join(home, "trail", name), "utf8"),
+      );
+      expect(trail.join("")).not.toContain(token);
     });
 
     it("exports the trail as OTLP logs (the OpenTelemetry SDK is bundled, not installed)", async () => {
