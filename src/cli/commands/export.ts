@@ -134,6 +134,8 @@ export async function runVerifyExport(
       signatures_checked: result.signaturesChecked,
       problem: result.problem,
     });
+  } else if (result.ok && result.events + result.omitted === 0) {
+    println(io, `ok: an empty export at seq ${result.fromSeq}, tip ${result.tip}`);
   } else if (result.ok) {
     println(
       io,
