@@ -78,6 +78,9 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
     await storage.close();
     throw error;
   }
+  // Listen for SIGTERM/SIGINT before printing the URL: a caller may stop the server as soon as
+  // it reads the URL, before the slower start-up steps below are done.
+  const stopped = options.until ?? waitForSignal();
   println(io, server.url);
   const cosigning = await (await import("./witness-cosign.js")).startServeCosigning(options, io);
   io.stderr.write(
@@ -87,7 +90,7 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
         : " (POST is open: no --token)") +
       "\n",
   );
-  await (options.until ?? waitForSignal());
+  await stopped;
   await cosigning?.stop();
   await server.close();
   io.stderr.write("trailseal: witness stopped\n");
