@@ -4,7 +4,7 @@
 // else, including `trailseal hook --help`, goes through the full command line.
 import { createRequire } from "node:module";
 
-const HOOK_AGENTS = new Set(["claude-code", "cursor", "gemini"]);
+const HOOK_AGENTS = new Set(["claude-code", "cursor", "gemini", "codex", "copilot", "windsurf"]);
 /** Built by scripts/build.mjs from hook-entry.ts; a variable, so the ESM bundle leaves it alone. */
 const HOOK_BUNDLE = "./hook.cjs";
 
@@ -40,7 +40,7 @@ if (fast) {
     // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
     const io = { env: process.env } as unknown as import("./io.js").CliIO;
     process.exitCode = await runHookCommand(
-      fast.agent as "claude-code" | "cursor" | "gemini",
+      fast.agent as import("../hooks/index.js").AgentName,
       { home: resolveHookHome(fast.home, process.env), rawStdio: true },
       io,
     );

@@ -10,7 +10,7 @@
 import type { Action, ActionTarget } from "../action/target.js";
 import type { Json } from "./payload.js";
 
-export type AgentName = "claude-code" | "cursor" | "gemini";
+export type AgentName = "claude-code" | "cursor" | "gemini" | "codex" | "copilot" | "windsurf";
 export type Phase = "pre" | "post" | "ignore";
 export type Verdict = "allow" | "deny" | "ask" | "pass";
 

@@ -9,7 +9,7 @@
  * at all for `pass` (Claude Code then asks or not, by its own settings).
  */
 import { type ActionTarget, claudeCodeTarget } from "../action/target.js";
-import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
+import { type AgentName, type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
 
@@ -29,12 +29,7 @@ function target(tool: string, input: Json, cwd: string | null): ActionTarget {
 }
 
 /** The tool call of a Claude-style payload (also Cursor's preToolUse/postToolUse). */
-export function toolCall(
-  agent: "claude-code" | "cursor",
-  payload: Json,
-  phase: HookCall["phase"],
-  event: string,
-) {
+export function toolCall(agent: AgentName, payload: Json, phase: HookCall["phase"], event: string) {
   const tool = stringField(payload, "tool_name", 512, true)!;
   const input = objectField(payload, "tool_input");
   const cwd = stringField(payload, "cwd", 4096);

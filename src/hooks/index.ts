@@ -1,5 +1,5 @@
 /**
- * Agent hooks: Claude Code, Cursor and Gemini CLI payloads become actions that are classified,
+ * Agent hooks: Claude Code, Cursor, Gemini CLI, Codex CLI, GitHub Copilot and Windsurf payloads become actions that are classified,
  * checked against the policy and recorded before the agent gets its answer; outcomes (post
  * events, failures, denials) are recorded too. Invariants: a pre-tool call is answered only
  * after its event is durable; trailseal only ever tightens (no approval unless an explicit
@@ -8,6 +8,8 @@
  */
 export type { AgentName, HookCall, Verdict } from "./adapters.js";
 export { claudeCodeCall } from "./claude-code.js";
+export { codexCall, patchTargets } from "./codex.js";
+export { copilotCall } from "./copilot.js";
 export { cursorCall } from "./cursor.js";
 export { geminiCall } from "./gemini.js";
 export type { InstallOptions, InstallResult, InstallScope } from "./install.js";
@@ -15,5 +17,6 @@ export { installHooks, settingsPath } from "./install.js";
 export { MAX_PAYLOAD_BYTES, parsePayload } from "./payload.js";
 export type { HookOptions, HookResult } from "./run.js";
 export { answer, CALLS, runHook } from "./run.js";
+export { windsurfCall } from "./windsurf.js";
 
-export const AGENTS = ["claude-code", "cursor", "gemini"] as const;
+export const AGENTS = ["claude-code", "cursor", "gemini", "codex", "copilot", "windsurf"] as const;

@@ -7,6 +7,12 @@
  * - Cursor: <project>/.cursor/hooks.json or ~/.cursor/hooks.json (version 1), every entry
  *   `"failClosed": true`.
  * - Gemini CLI: <project>/.gemini/settings.json or ~/.gemini/settings.json, BeforeTool and AfterTool.
+ * - Codex CLI: <project>/.codex/hooks.json or $CODEX_HOME/hooks.json (default ~/.codex), Claude
+ *   Code's shape: PreToolUse and PostToolUse.
+ * - GitHub Copilot: <project>/.github/hooks/trailseal.json (`bash` and `powershell` commands),
+ *   preToolUse and postToolUse; user scope ~/.copilot/hooks/trailseal.json.
+ * - Windsurf: <project>/.windsurf/hooks.json or ~/.codeium/windsurf/hooks.json, the pre_* and
+ *   post_* events of commands, reads, writes and MCP tools.
  *
  * Fail closed: a pre-tool command ends in `|| exit 2`, so a hook that cannot start (trailseal
  * not on PATH: status 127, a crash) is a blocking error in every agent; an outcome's command
@@ -75,7 +81,27 @@ const EVENTS: Record<AgentName, EventSpec[]> = {
     { event: "BeforeTool", pre: true },
     { event: "AfterTool", pre: false },
   ],
+  codex: [
+    { event: "PreToolUse", pre: true },
+    { event: "PostToolUse", pre: false },
+  ],
+  copilot: [
+    { event: "preToolUse", pre: true },
+    { event: "postToolUse", pre: false },
+  ],
+  windsurf: [
+    { event: "pre_run_command", pre: true },
+    { event: "pre_read_code", pre: true },
+    { event: "pre_write_code", pre: true },
+    { event: "pre_mcp_tool_use", pre: true },
+    { event: "post_run_command", pre: false },
+    { event: "post_write_code", pre: false },
+    { event: "post_mcp_tool_use", pre: false },
+  ],
 };
+
+/** Claude Code, Gemini and Codex nest commands in matcher groups; the others list them flat. */
+const NESTED = new Set<AgentName>(["claude-code", "gemini", "codex"]);
 
 type JsonObject = Record<string, unknown>;
 
@@ -105,6 +131,15 @@ export function settingsPath(
       return join(options.scope === "project" ? options.cwd : user, ".cursor", "hooks.json");
     case "gemini":
       return join(options.scope === "project" ? options.cwd : user, ".gemini", "settings.json");
+    case "codex":
+      if (options.scope === "project") return join(options.cwd, ".codex", "hooks.json");
+      return join(env.CODEX_HOME || join(user, ".codex"), "hooks.json");
+    case "copilot":
+      if (options.scope === "project") return join(options.cwd, ".github", "hooks", "trailseal.json");
+      return join(user, ".copilot", "hooks", "trailseal.json");
+    case "windsurf":
+      if (options.scope === "project") return join(options.cwd, ".windsurf", "hooks.json");
+      return join(user, ".codeium", "windsurf", "hooks.json");
   }
 }
 
@@ -158,20 +193,39 @@ function update(entry: JsonObject, wanted: JsonObject): boolean {
   return changed;
 }
 
+/** The hook entry an agent's file gets: fail-closed where the agent offers it. */
+function entryFor(agent: AgentName, command: string, pre: boolean): JsonObject {
+  switch (agent) {
+    case "claude-code":
+      return pre ? { type: "command", command, onFailure: "block" } : { type: "command", command };
+    case "gemini":
+      return { type: "command", command, name: "trailseal" };
+    case "codex":
+      return { type: "command", command };
+    case "cursor":
+      return { command, failClosed: true };
+    case "copilot": {
+      // PowerShell has no `||` before 7: the exit status is mapped explicitly.
+      const powershell = `${command.replace(/ \|\| exit \d$/, "")}; if ($LASTEXITCODE -ne 0) { exit ${pre ? 2 : 1} }`;
+      return { type: "command", bash: command, powershell, timeoutSec: 30 };
+    }
+    case "windsurf":
+      return { command, show_output: false };
+  }
+}
+
 export async function installHooks(options: InstallOptions): Promise<InstallResult> {
   const path = settingsPath(options);
   const { settings, existed } = await readSettings(path);
   const hooks = settings.hooks ?? {};
   if (!isObject(hooks)) throw invalid(path, '"hooks" is not an object');
   const result: InstallResult = { path, added: [], updated: [], unchanged: [] };
-  const nested = options.agent !== "cursor"; // Claude Code and Gemini: matcher groups holding hooks
+  const nested = NESTED.has(options.agent);
   for (const { event, pre } of EVENTS[options.agent]) {
     const list = hooks[event] ?? [];
     if (!Array.isArray(list)) throw invalid(path, `hooks.${event} is not a list`);
     const command = hookCommand(options.agent, options.home, pre, options.program);
-    const wanted: JsonObject = nested ? { type: "command", command } : { command, failClosed: true };
-    if (options.agent === "claude-code" && pre) wanted.onFailure = "block";
-    if (options.agent === "gemini") wanted.name = "trailseal";
+    const wanted = entryFor(options.agent, command, pre);
     const entries: JsonObject[] = [];
     for (const [index, item] of list.entries()) {
       if (!isObject(item)) throw invalid(path, `hooks.${event}[${index}] is not an object`);
@@ -184,7 +238,7 @@ export async function installHooks(options: InstallOptions): Promise<InstallResu
         throw invalid(path, `hooks.${event}[${index}] is not a matcher group with a "hooks" list`);
       entries.push(...(inner as JsonObject[]));
     }
-    const ours = entries.filter((entry) => isOurs(options.agent, entry.command));
+    const ours = entries.filter((entry) => isOurs(options.agent, entry.command ?? entry.bash));
     if (ours.length === 0) {
       hooks[event] = [...list, nested ? { matcher: "*", hooks: [wanted] } : wanted];
       result.added.push(event);
@@ -194,7 +248,8 @@ export async function installHooks(options: InstallOptions): Promise<InstallResu
       result.unchanged.push(event);
     }
   }
-  if (options.agent === "cursor" && settings.version === undefined) settings.version = 1;
+  if ((options.agent === "cursor" || options.agent === "copilot") && settings.version === undefined)
+    settings.version = 1;
   if (result.added.length + result.updated.length > 0) {
     settings.hooks = hooks;
     await mkdir(dirname(path), { recursive: true });

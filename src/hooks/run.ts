@@ -18,9 +18,7 @@ import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "..
 import { appendRecorded, toEventBody } from "../record/index.js";
 import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
 import type { AgentName, HookCall, Phase, Verdict } from "./adapters.js";
-import { claudeCodeAnswer, claudeCodeCall } from "./claude-code.js";
-import { cursorAnswer, cursorCall } from "./cursor.js";
-import { geminiAnswer, geminiCall } from "./gemini.js";
+import { AGENT_SPECS } from "./agents.js";
 import { type Json, parsePayload, peekEventName } from "./payload.js";
 import { judgePowerShell } from "./powershell.js";
 
@@ -40,45 +38,34 @@ export interface HookResult {
   exitCode: number;
 }
 
-type Answer = (call: Pick<HookCall, "event" | "phase">, verdict: Verdict, reason: string) => string;
+export const CALLS = Object.fromEntries(
+  Object.entries(AGENT_SPECS).map(([agent, spec]) => [agent, spec.call]),
+) as Record<AgentName, (payload: Json) => HookCall>;
 
-export const CALLS: Record<AgentName, (payload: Json) => HookCall> = {
-  "claude-code": claudeCodeCall,
-  cursor: cursorCall,
-  gemini: geminiCall,
-};
-const ANSWERS: Record<AgentName, Answer> = {
-  "claude-code": claudeCodeAnswer,
-  cursor: cursorAnswer,
-  gemini: geminiAnswer,
-};
-/** Each agent's pre-tool events; a payload whose event is unknown is treated as pre (fail closed). */
-const PRE_EVENTS: Record<AgentName, string[]> = {
-  "claude-code": ["PreToolUse"],
-  cursor: ["beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeTabFileRead", "preToolUse"],
-  gemini: ["BeforeTool"],
-};
-const POST_EVENTS: Record<AgentName, string[]> = {
-  "claude-code": ["PostToolUse", "PostToolUseFailure", "PermissionDenied"],
-  cursor: [
-    "afterShellExecution",
-    "afterMCPExecution",
-    "afterFileEdit",
-    "afterTabFileEdit",
-    "postToolUse",
-    "postToolUseFailure",
-  ],
-  gemini: ["AfterTool"],
-};
-
-/** The agent's answer to `call` with `verdict` (the empty string: answer nothing). */
+/** The agent's answer to `call` with `verdict` (stdout only; exit status and stderr in `reply`). */
 export function answer(
   agent: AgentName,
   call: Pick<HookCall, "event" | "phase">,
   verdict: Verdict,
   reason: string,
 ) {
-  return ANSWERS[agent](call, verdict, reason);
+  const out = AGENT_SPECS[agent].answer(call, verdict, reason);
+  return typeof out === "string" ? out : (out.stdout ?? "");
+}
+
+function reply(
+  agent: AgentName,
+  call: Pick<HookCall, "event" | "phase">,
+  verdict: Verdict,
+  reason: string,
+): HookResult {
+  const out = AGENT_SPECS[agent].answer(call, verdict, reason);
+  if (typeof out === "string") return done(out);
+  return {
+    stdout: withNewline(out.stdout ?? ""),
+    stderr: out.stderr ? `${out.stderr}\n` : "",
+    exitCode: out.exitCode ?? 0,
+  };
 }
 
 function describeRisk(analysis: RiskAnalysis): string {
@@ -137,7 +124,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
   options = { ...options, lockDeadline: options.lockDeadline ?? Date.now() + HOOK_LOCK_WAIT_MS };
   try {
     call = CALLS[agent](parsePayload(text));
-    if (call.phase === "ignore" || !call.action) return done(answer(agent, call, "pass", ""));
+    if (call.phase === "ignore" || !call.action) return reply(agent, call, "pass", "");
     const action = call.action;
     // The policy loads while the command is parsed (the grammar may be compiling).
     const policyPromise =
@@ -151,7 +138,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
       const outcome = call.outcome ?? null;
       const body = toEventBody({ action, classification, decision: "logged", phase: "post", outcome });
       await appendRecorded(options.home, [body], options);
-      return done(answer(agent, call, "pass", ""));
+      return reply(agent, call, "pass", "");
     }
     let policy: PolicyDecision;
     let cannotAsk: "deny" | "allow" = "deny";
@@ -162,14 +149,16 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     } catch (error) {
       policy = { decision: "deny", reasons: [`policy unusable (${message(error)})`] };
     }
-    let verdict: Verdict = policy.decision === "allow" && !policy.rule ? "pass" : policy.decision;
+    const spec = AGENT_SPECS[agent];
+    let verdict: Verdict =
+      policy.decision === "allow" && (!policy.rule || !spec.canAllow) ? "pass" : policy.decision;
     let note = "";
     if (verdict === "ask" && !call.canAsk) {
       verdict = cannotAsk === "allow" ? "pass" : "deny";
       note =
         verdict === "deny"
-          ? ` (${agentLabel(agent)} cannot ask here, so trailseal denies; set "cannot_ask: allow" in policy.yaml to let such calls through)`
-          : ` (${agentLabel(agent)} cannot ask here; policy cannot_ask: allow)`;
+          ? ` (${spec.label} cannot ask here, so trailseal denies; set "cannot_ask: allow" in policy.yaml to let such calls through)`
+          : ` (${spec.label} cannot ask here; policy cannot_ask: allow)`;
     }
     const reason = explain(verdict, analysis, policy, note);
     const body = toEventBody({
@@ -180,10 +169,11 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
       reasons: note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons,
     });
     await appendRecorded(options.home, [body], options);
-    return done(answer(agent, call, verdict, reason));
+    return reply(agent, call, verdict, reason);
   } catch (error) {
-    const event = call?.event ?? peekEventName(text) ?? PRE_EVENTS[agent][0]!;
-    const phase: Phase = call?.phase ?? (POST_EVENTS[agent].includes(event) ? "post" : "pre");
+    const spec = AGENT_SPECS[agent];
+    const event = call?.event ?? peekEventName(text) ?? spec.pre[0]!;
+    const phase: Phase = call?.phase ?? (spec.post.includes(event) ? "post" : "pre");
     if (phase !== "pre") {
       // An outcome is never denied (the tool already ran); the failure is reported, and
       // Claude Code and Gemini show a non-blocking error (exit 1) to the user.
@@ -192,17 +182,13 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
       return {
         stdout: withNewline(answer(agent, { event, phase }, "pass", "")),
         stderr: `${reason}\n`,
-        exitCode: agent === "cursor" ? 0 : 1,
+        exitCode: spec.postFailureExit,
       };
     }
     const reason = `trailseal: denied because the hook failed: ${message(error)}`;
     await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
-    return done(answer(agent, { event, phase: "pre" }, "deny", reason));
+    return reply(agent, { event, phase: "pre" }, "deny", reason);
   }
-}
-
-function agentLabel(agent: AgentName): string {
-  return agent === "cursor" ? "Cursor" : agent === "gemini" ? "Gemini CLI" : "Claude Code";
 }
 
 function withNewline(text: string): string {

@@ -139,4 +139,46 @@ describe("hook install", () => {
     });
     expect(post.status).toBe(1);
   });
+
+  it("codex: Claude-style hooks.json, $CODEX_HOME for --user", async () => {
+    expect(
+      settingsPath({ agent: "codex", scope: "user", cwd: "/p", userHome: "/u", env: { CODEX_HOME: "/c" } }),
+    ).toBe("/c/hooks.json");
+    await installHooks({ agent: "codex", scope: "project", cwd: dir, home: "/h" });
+    const hooks = await read(join(dir, ".codex", "hooks.json"));
+    expect(hooks.hooks.PreToolUse[0]).toEqual({
+      matcher: "*",
+      hooks: [{ type: "command", command: "trailseal hook codex --home /h || exit 2" }],
+    });
+    expect(hooks.hooks.PostToolUse[0].hooks[0].command).toMatch(/\|\| exit 1$/);
+  });
+
+  it("copilot: .github/hooks/trailseal.json with bash and powershell commands", async () => {
+    await installHooks({ agent: "copilot", scope: "project", cwd: dir, home: "/h" });
+    const hooks = await read(join(dir, ".github", "hooks", "trailseal.json"));
+    expect(hooks.version).toBe(1);
+    expect(hooks.hooks.preToolUse).toEqual([
+      {
+        type: "command",
+        bash: "trailseal hook copilot --home /h || exit 2",
+        powershell: "trailseal hook copilot --home /h; if ($LASTEXITCODE -ne 0) { exit 2 }",
+        timeoutSec: 30,
+      },
+    ]);
+    const again = await installHooks({ agent: "copilot", scope: "project", cwd: dir, home: "/h" });
+    expect(again).toMatchObject({ added: [], updated: [] });
+  });
+
+  it("windsurf: every pre_* event and the outcomes", async () => {
+    await installHooks({ agent: "windsurf", scope: "project", cwd: dir, home: "/h" });
+    const hooks = await read(join(dir, ".windsurf", "hooks.json"));
+    expect(hooks.hooks.pre_run_command).toEqual([
+      { command: "trailseal hook windsurf --home /h || exit 2", show_output: false },
+    ]);
+    for (const event of ["pre_read_code", "pre_write_code", "pre_mcp_tool_use", "post_run_command"])
+      expect(hooks.hooks[event]).toHaveLength(1);
+    expect(settingsPath({ agent: "windsurf", scope: "user", cwd: "/p", userHome: "/u" })).toBe(
+      "/u/.codeium/windsurf/hooks.json",
+    );
+  });
 });

@@ -9,7 +9,10 @@ Install with: trailseal hook install claude-code|cursor|gemini [--user]
 Examples:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}' | trailseal hook claude-code
   trailseal hook cursor     (Cursor: before/after shell, MCP, file read/edit, preToolUse, postToolUseFailure)
-  trailseal hook gemini     (Gemini CLI: BeforeTool, AfterTool)`;
+  trailseal hook gemini     (Gemini CLI: BeforeTool, AfterTool)
+  trailseal hook codex      (Codex CLI: PreToolUse, PostToolUse)
+  trailseal hook copilot    (GitHub Copilot: preToolUse, postToolUse)
+  trailseal hook windsurf   (Windsurf: pre_/post_ run_command, read_code, write_code, mcp_tool_use)`;
 
 export function registerRiskRoutes(program: Command, router: Router): void {
   program
@@ -27,7 +30,7 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     );
 
   const hook = program.command("hook").description("agent hooks: classify, apply the policy, record, answer");
-  for (const agent of ["claude-code", "cursor", "gemini"] as const) {
+  for (const agent of ["claude-code", "cursor", "gemini", "codex", "copilot", "windsurf"] as const) {
     hook
       .command(agent)
       .description(`the ${agent} hook (payload on stdin, answer on stdout)`)
@@ -41,7 +44,7 @@ export function registerRiskRoutes(program: Command, router: Router): void {
   hook
     .command("install")
     .description("install trailseal's hooks into an agent's settings (idempotent, fail-closed)")
-    .argument("<agent>", "claude-code, cursor or gemini")
+    .argument("<agent>", "claude-code, cursor, gemini, codex, copilot or windsurf")
     .option("--project", "this project's settings (default): .claude/, .cursor/ or .gemini/")
     .option("--user", "your user settings: $CLAUDE_CONFIG_DIR or ~/.claude, ~/.cursor, ~/.gemini")
     .option("--json", "print what was changed as JSON")
@@ -51,15 +54,16 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     )
     .action((agent: string, options, command: Command) =>
       router.run(async (io) => {
-        if (agent !== "claude-code" && agent !== "cursor" && agent !== "gemini") {
+        const agents = ["claude-code", "cursor", "gemini", "codex", "copilot", "windsurf"] as const;
+        if (!(agents as readonly string[]).includes(agent)) {
           const { configError } = await import("../../errors/index.js");
           throw configError("HOOK_AGENT_UNSUPPORTED", `cannot install hooks for "${agent}"`, {
-            hint: "supported: claude-code, cursor, gemini",
+            hint: `supported: ${agents.join(", ")}`,
           });
         }
         return (await import("../commands/hook-install.js")).runHookInstall(
           {
-            agent,
+            agent: agent as (typeof agents)[number],
             scope: options.user ? "user" : "project",
             cwd: process.cwd(),
             home: router.home(command),

@@ -1,0 +1,49 @@
+/**
+ * GitHub Copilot (CLI and coding agent): `.github/hooks/*.json`, events `preToolUse` and
+ * `postToolUse`. The payload names no event: `{timestamp, cwd, toolName, toolArgs}` with
+ * `toolArgs` a JSON *string*; a postToolUse adds `toolResult {resultType, textResultForLlm}`.
+ * Tools: `bash` and `powershell` ({command}), file tools (`view`, `create`, `edit`: {path}),
+ * MCP tools. Answer: `{"permissionDecision": "deny", "permissionDecisionReason"}` — only deny is
+ * acted on, so an ask is a deny (unless `cannot_ask: allow`) and an allow is answered with nothing.
+ */
+import type { ActionTarget } from "../action/target.js";
+import { type HookCall, makeAction, type Verdict, withCarried } from "./adapters.js";
+import { type Json, objectField, stringField } from "./payload.js";
+import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
+
+const READ_TOOLS = new Set(["view", "read", "glob", "grep", "list", "search"]);
+
+function target(tool: string, input: Json): ActionTarget {
+  if (tool === "bash" || tool === "shell" || POWERSHELL_TOOLS.has(tool))
+    return { kind: "command", command: str(input, "command", "script") };
+  const mcp = /^mcp__(.+?)__(.+)$/.exec(tool) ?? /^([^/]+)\/(.+)$/.exec(tool);
+  if (mcp) return { kind: "mcp", server: mcp[1]!, tool: mcp[2]!, args: input };
+  if (tool === "web_fetch" || tool === "fetch")
+    return { kind: "network", method: "GET", url: str(input, "url") };
+  return { kind: "other", description: tool };
+}
+
+export function copilotCall(payload: Json): HookCall {
+  const post = payload.toolResult !== undefined;
+  const event = stringField(payload, "hook_event_name", 128) ?? (post ? "postToolUse" : "preToolUse");
+  const tool = stringField(payload, "toolName", 512, true)!;
+  const input = objectField(payload, "toolArgs");
+  const own = target(tool, input);
+  const carried = own.kind === "mcp" ? [] : carriedTargets(input, READ_TOOLS.has(tool) ? "read" : "write");
+  const [primary, extra] = withCarried(own, carried);
+  const call: HookCall = {
+    phase: post ? "post" : "pre",
+    event,
+    extra,
+    powershell: POWERSHELL_TOOLS.has(tool),
+    canAsk: false,
+    action: makeAction("copilot", tool, primary, input, payload),
+  };
+  if (post) call.outcome = payload.toolResult;
+  return call;
+}
+
+export function copilotAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, reason: string): string {
+  if (call.phase !== "pre" || verdict !== "deny") return "";
+  return JSON.stringify({ permissionDecision: "deny", permissionDecisionReason: reason });
+}
