@@ -24,7 +24,7 @@ const cli = (...args: string[]) => runCli(["--home", home, ...args]);
 
 async function grow(n: number, from: number) {
   const storage = await openGitStorage(log, { home });
-  for (let i = 0; i < n; i++) await storage.append(sampleRequest(from + i));
+  await Promise.all(Array.from({ length: n }, (_, i) => storage.append(sampleRequest(from + i))));
   await storage.close();
 }
 
