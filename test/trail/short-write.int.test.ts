@@ -69,6 +69,26 @@ describe("appends under a file size limit (ulimit -f)", () => {
     await expectWholeLines(home, 3);
   });
 
+  it("the hook denies rather than answer for an event that was not kept", async () => {
+    const home = join(root, "hook");
+    await mkdir(home);
+    const env = { TRAILSEAL_HOME: home };
+    expect((await runCli(["init"], { env })).code).toBe(0);
+    expect((await runCli(["record"], { input: big(10), env })).code).toBe(0);
+    const { size } = await stat(await segment(home));
+    const payload = JSON.stringify({
+      session_id: "s",
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: `ls ${"y".repeat(3000)}` },
+      cwd: "/tmp",
+    });
+    const result = limited(Math.floor(size / 1024) + 1, ["hook", "claude-code"], home, payload);
+    expect(result.stdout).toContain("deny");
+    // the call may still be recorded as a (smaller) failure record: whole lines either way
+    await expectWholeLines(home, (await readFile(await segment(home), "utf8")).split("\n").length - 1);
+  });
+
   it("seal fails without printing a seal, and the seal store stays readable", async () => {
     const home = join(root, "seal");
     await mkdir(home);
