@@ -76,6 +76,11 @@ describe("redaction before hashing", () => {
       const bytes = await readFile(path);
       for (const secret of allSecrets) expect(bytes.includes(secret), `${secret} in ${path}`).toBe(false);
     }
+    // and the same with grep, as an auditor would look: exit 1 means no file matched
+    for (const secret of allSecrets) {
+      const grep = await promisify(execFile)("grep", ["-rlF", "--", secret, home]).catch((error) => error);
+      expect(grep.code, `${secret}: ${grep.stdout}`).toBe(1);
+    }
     for (const output of outputs) for (const secret of allSecrets) expect(output).not.toContain(secret);
     const trail = await readFile(join(home, "trail", "events-000000.jsonl"), "utf8");
     expect(trail.match(/\[redacted:[a-z0-9-]+:[0-9a-f]{16}\]/g)?.length).toBeGreaterThanOrEqual(
