@@ -125,7 +125,7 @@ export async function openOtlpSink(options: OtlpOptions): Promise<OtlpSink> {
         `the OTLP endpoint did not accept the records: ${result.error?.message ?? "export failed"}`,
         {
           cause: result.error,
-          hint: "check --otlp-endpoint, --otlp-protocol and --header; nothing past the last accepted batch was marked sent",
+          hint: "check --otlp-endpoint, --otlp-protocol and --header; a --cursor did not move, the next run sends these events again",
         },
       );
     }
