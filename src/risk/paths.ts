@@ -319,6 +319,16 @@ export function configReason(path: string): string | null {
   return null;
 }
 
+/** Shell and tool history: rewriting or removing it hides what ran (high), reading it is not. */
+export function historyReason(path: string): string | null {
+  const name = basename(path);
+  return /^(\.(bash|zsh|sh|python|node_repl|psql|mysql|sqlite|irb|lesshst)_?history|\.history|\.lesshst|\.viminfo|fish_history)$/.test(
+    name,
+  )
+    ? `the history file ${name} (hides what ran)`
+    : null;
+}
+
 /** Files that change what an agent, git or a shell runs on their own: editing them is high. */
 export function executionHookReason(path: string): string | null {
   const name = basename(path);

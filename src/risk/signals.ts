@@ -9,6 +9,7 @@ import {
   configReason,
   credentialHolderReason,
   executionHookReason,
+  historyReason,
   isSystemPath,
   normalizePath,
   sensitiveReason,
@@ -78,7 +79,9 @@ export class Signals {
     if (config) this.score.raise("medium", `${verb} ${config}`, "config_file_modification");
     const auth = authCodeReason(path);
     if (auth) this.score.raise("high", `${verb} ${auth}`);
-    if (!sensitive && !hook && !config && !auth) this.score.raise("low", `${verb} ${path}`);
+    const history = historyReason(path);
+    if (history) this.score.raise("high", `${verb} ${history}`, "destructive_command");
+    if (!sensitive && !hook && !config && !auth && !history) this.score.raise("low", `${verb} ${path}`);
   }
 
   /** A file written with content fetched from the network. */

@@ -1,5 +1,6 @@
 /** Every rule-family case table (category-cases*.ts), for the tests that run them all. */
 import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
+import { EIGHTH } from "./category-cases-eighth.js";
 import { EVERYDAY } from "./category-cases-everyday.js";
 import { FIFTH } from "./category-cases-fifth.js";
 import { FOURTH } from "./category-cases-fourth.js";
@@ -26,4 +27,5 @@ export const ALL_CATEGORIES: Category[] = [
   FIFTH,
   SIXTH,
   SEVENTH,
+  EIGHTH,
 ];

@@ -276,6 +276,16 @@ export const DEVELOPER_RULES: Record<string, Rule> = {
   npx: (invocation: Invocation, context: RuleContext) => {
     const name = positionals(invocation.args, ["-p", "--package"])[0]?.value ?? "";
     if (TEST_RUNNERS.has(name)) return testCommand(`npx ${name}`, context);
+    // rimraf, del-cli, trash-cli delete what they are given, recursively: judged as `rm -r`
+    if (/^(rimraf|del-cli|del|trash|trash-cli)(@.*)?$/.test(name)) {
+      const targets = positionals(invocation.args, ["-p", "--package"]).slice(1);
+      const text = targets.map((word) => `'${word.value.replace(/'/g, `'\\''`)}'`).join(" ");
+      if (targets.length > 0)
+        context.nested(
+          { value: `rm -r -- ${text}`, dynamic: targets.some((word) => word.dynamic), inner: [] },
+          `npx ${name}`,
+        );
+    }
     if (LINTERS.has(name))
       return void context.signals.score.raise("low", `runs the linter/formatter ${name}`);
     context.signals.score.raise("medium", `npx runs ${name || "a package"} (may download it)`);

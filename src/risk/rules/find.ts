@@ -48,7 +48,9 @@ export function parseFind(args: Word[]): FindExpression {
     if (NARROWING.test(value)) found.narrowed = true;
     if ((value === "-name" || value === "-iname") && found.name === null) {
       const pattern = args[index + 1]?.value ?? "";
-      if (!/[*?[]/.test(pattern)) found.name = pattern;
+      // `*.key` stands for some `x.key`: enough to judge what the matched files are
+      if (!/[?[]/.test(pattern) && pattern.replace(/\*/g, "") !== "")
+        found.name = pattern.replace(/\*/g, "x");
     }
     if (/^-(exec|execdir|ok|okdir)$/.test(value)) {
       const words: Word[] = [];
@@ -67,9 +69,12 @@ export function parseFind(args: Word[]): FindExpression {
   return found;
 }
 
-/** What `{}` (or one name find prints) stands for under `root`. */
+/**
+ * What `{}` (or one name find prints) stands for under `root`: the root itself when nothing
+ * narrows the match, else `root/{}` (some path under root), ending in the `-name` when known.
+ */
 export function matchedPath(expression: FindExpression, root: string): string {
-  if (expression.name) return `${root.replace(/\/$/, "")}/${expression.name}`;
+  if (expression.name) return `${root.replace(/\/$/, "")}/{}/${expression.name}`;
   return expression.narrowed ? `${root.replace(/\/$/, "")}/{}` : root;
 }
 

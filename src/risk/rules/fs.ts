@@ -36,8 +36,9 @@ const rm: Rule = (invocation, { signals }) => {
       continue;
     }
     const path = signals.path(value);
-    if (/\/\{\}$/.test(path)) {
-      matchedFiles(path.slice(0, -3) || "/", recursive, signals);
+    const matched = /^(.*?)\/\{\}(\/|$)/.exec(path);
+    if (matched) {
+      matchedFiles(matched[1] || "/", path, recursive, signals);
       continue;
     }
     const everything = EVERYTHING.test(path);
@@ -97,10 +98,22 @@ const rm: Rule = (invocation, { signals }) => {
 };
 
 /** `root/{}`: files `find` matched under root (`find / -name x | xargs rm`). */
-function matchedFiles(root: string, recursive: boolean, signals: Parameters<Rule>[1]["signals"]): void {
+function matchedFiles(
+  root: string,
+  path: string,
+  recursive: boolean,
+  signals: Parameters<Rule>[1]["signals"],
+): void {
   const { score } = signals;
   const scope = deleteScope(root, signals);
-  if (root === "/" || isSystemPath(root)) {
+  if (path.endsWith("/.git")) {
+    score.raise(
+      "high",
+      `deletes every .git found under ${root} (git history)`,
+      "destructive_command",
+      "broad_file_deletion",
+    );
+  } else if (root === "/" || isSystemPath(root)) {
     score.raise(
       "critical",
       `deletes files found under ${root}`,
@@ -206,6 +219,12 @@ const writesArguments: Rule = (invocation, { signals }) => {
     "-d",
     "-t",
   ])) {
+    // touch and mkdir change no content: `touch .env` neither reads nor overwrites a secret
+    const path = signals.path(target);
+    if (/^(touch|mkdir)$/.test(invocation.program) && !isSystemPath(path)) {
+      signals.score.raise("low", `${verbs[invocation.program]} ${path}`);
+      continue;
+    }
     signals.write(target, verbs[invocation.program] ?? "writes");
   }
   if (invocation.program === "truncate") signals.score.flag("destructive_command");
@@ -347,7 +366,7 @@ const sourceScript: Rule = (invocation, { signals }) => {
 
 const READERS = (
   "cat tac head tail less more bat nl od hexdump xxd strings sort uniq cut paste diff cmp comm base64 column " +
-  "md5sum sha1sum sha256sum sha512sum shasum cksum wc grep egrep fgrep zgrep rg ag ack awk gawk mawk sed jq yq " +
+  "grep egrep fgrep zgrep rg ag ack awk gawk mawk sed jq yq " +
   "zcat bzcat xzcat gunzip"
 ).split(" ");
 

@@ -54,7 +54,7 @@ const SHELL_CALLS: [RegExp, string][] = [
 ];
 /** Recursive deletes: `shutil.rmtree("…")`, `fs.rmSync("…", {recursive: true})`, `FileUtils.rm_rf("…")`. */
 const TREE_DELETE =
-  /\b(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf(?:\.sync)?|remove_tree)\s*\(\s*(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
+  /\b(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf(?:\.sync)?|rimraf["']\)\.sync|remove_tree)\s*\(\s*(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
 /** The home directory spelled in code: a tree delete of it is `rm -r ~`. */
 const HOME_IN_CODE =
   /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.path\.expanduser\(\s*["']~["']\s*\)|os\.homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])/;
@@ -135,13 +135,10 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
     );
   }
   for (const match of code.matchAll(LITERAL)) {
-    const value = match[2]!;
-    if (
-      /^(~|\.{0,2}\/|\.env)/.test(value)
-        ? sensitiveReason(value.replace(/\/\*$/, "/x"))
-        : secretFileReason(value)
-    ) {
-      context.signals.read(value.replace(/\/\*$/, "/x"), `${program} inline code opens`);
+    // a glob stands for what it matches: `~/.ssh/*` for a file in ~/.ssh, `.env*` for .env
+    const value = match[2]!.replace(/\/\*$/, "/x").replace(/(.)\*+$/, "$1");
+    if (/^(~|\.{0,2}\/|\.env)/.test(value) ? sensitiveReason(value) : secretFileReason(value)) {
+      context.signals.read(value, `${program} inline code opens`);
     }
   }
 }

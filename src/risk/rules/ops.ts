@@ -4,6 +4,8 @@
  */
 import { hasOption, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
+import type { Word } from "../shell-model.js";
+import { shellQuote } from "../wrappers.js";
 
 const container: Rule = (invocation, context) => {
   const { args, program } = invocation;
@@ -26,6 +28,7 @@ const container: Rule = (invocation, context) => {
     )
   )
     return void score.raise("none", "");
+  if (sub === "exec") return execInside(invocation, context);
   const text = args.map((word) => word.value).join(" ");
   // A host directory mounted into a container is readable there: secrets among them count.
   for (let i = 0; i < args.length; i += 1) {
@@ -79,9 +82,52 @@ const container: Rule = (invocation, context) => {
   score.raise("medium", `${program} ${sub}`.trim());
 };
 
+/**
+ * `docker exec CONTAINER cmd…`, `kubectl exec POD -- cmd…`: the command runs elsewhere but does
+ * what it says; it is judged as a command (its paths are the container's).
+ */
+function execInside(invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]): void {
+  const { args, program } = invocation;
+  const dashes = args.findIndex((word) => word.value === "--");
+  let words: Word[];
+  if (program === "kubectl" || dashes >= 0) {
+    words = dashes >= 0 ? args.slice(dashes + 1) : [];
+  } else {
+    const sub = args.findIndex((word) => word.value === "exec");
+    const rest = args.slice(sub + 1);
+    const operands = positionals(rest, [
+      "-e",
+      "--env",
+      "-u",
+      "--user",
+      "-w",
+      "--workdir",
+      "--env-file",
+      "--detach-keys",
+    ]);
+    words = operands.length > 1 ? rest.slice(rest.indexOf(operands[1]!)) : [];
+  }
+  context.signals.score.raise("medium", `${program} exec runs a command in a container`);
+  if (words.length === 0) return;
+  context.nested(
+    {
+      value: words.map((word) => shellQuote(word.value)).join(" "),
+      dynamic: words.some((word) => word.dynamic),
+      inner: [],
+    },
+    `${program} exec runs`,
+  );
+}
+
 const orchestration: Rule = (invocation, context) => {
   const { program, args } = invocation;
   const { score } = context.signals;
+  if (
+    program === "kubectl" &&
+    positionals(args, ["-n", "--namespace", "--context", "-c", "--container"])[0]?.value === "exec"
+  ) {
+    return execInside(invocation, context);
+  }
   const words = positionals(args, [
     "-n",
     "--namespace",

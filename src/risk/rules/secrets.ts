@@ -2,7 +2,7 @@
  * Programs that hand out secrets without a secret file on their command line: gpg exporting
  * private keys, the macOS keychain printing a password. Their other uses add nothing here.
  */
-import { hasOption } from "../command/argv.js";
+import { hasOption, optionValue } from "../command/argv.js";
 import type { RuleTable } from "../command/rule.js";
 
 export const SECRET_RULES: RuleTable = {
@@ -32,3 +32,35 @@ export const SECRET_RULES: RuleTable = {
   },
 };
 SECRET_RULES.gpg2 = SECRET_RULES.gpg!;
+
+/**
+ * openssl: `-in`/`-inkey`/`-key` files are read (a private key among them is high); `-out` and
+ * `-keyout` files are written: a key it generates is new, not a secret read out.
+ */
+SECRET_RULES.openssl = (invocation, { signals }) => {
+  const { args } = invocation;
+  for (let i = 0; i < args.length - 1; i += 1) {
+    const option = args[i]!.value;
+    const value = args[i + 1]!;
+    if (value.dynamic) continue;
+    if (/^-(in|inkey|key|kfile|pass(in)?)$/.test(option) && !value.value.startsWith("pass:"))
+      signals.read(value.value.replace(/^file:/, ""));
+    else if (/^-(out|keyout)$/.test(option)) signals.path(value.value);
+  }
+  // openssl's options nearly all take a value: a word after an option is that option's value
+  for (let i = 1; i < args.length; i += 1) {
+    const word = args[i]!;
+    const after = args[i - 1]!.value;
+    const flag = /^-(noout|text|nodes|new|x509|batch|verify|check|pubout|help)$/.test(after);
+    if (word.dynamic || word.value.startsWith("-") || (after.startsWith("-") && !flag)) continue;
+    if (/^(~|\.{0,2})?\//.test(word.value)) signals.read(word);
+  }
+  signals.score.raise("medium", `runs openssl ${args[0]?.value ?? ""}`.trim());
+};
+
+/** ssh-keygen makes and inspects keys; it prints public parts only. */
+SECRET_RULES["ssh-keygen"] = (invocation, { signals }) => {
+  const file = optionValue(invocation.args, ["-f"]);
+  if (file) signals.path(file);
+  signals.score.raise("low", "ssh-keygen makes or inspects a key");
+};
