@@ -197,6 +197,10 @@ function decodeTimestamped(sig: Uint8Array): { timestamp: number; signature: Uin
   return { timestamp: Number(stamp), signature: sig.subarray(8) };
 }
 
+function signatureLine(name: string, keyId: string, signature: Uint8Array): string {
+  return `${SIGNATURE_PREFIX}${name} ${Buffer.concat([Buffer.from(keyId, "hex"), signature]).toString("base64")}\n`;
+}
+
 /**
  * Parses signature lines (a witness's 200 answer, or the signature block of a note) into
  * cosignatures of the given keys. Lines by other keys are skipped (the spec says MUST ignore).
@@ -207,6 +211,10 @@ export function parseSignatureLines(
   if (block.length === 0) return [];
   if (!block.endsWith("\n"))
     throw cosignError("TLOG_COSIGNATURE_MALFORMED", "signature lines must end in a newline");
+  // An empty line would make the note parser split inside the block, pairing lines and
+  // signatures wrongly: a block is signature lines only.
+  if (block.startsWith("\n") || block.includes("\n\n"))
+    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "an empty line among signature lines");
   // Reuse the note parser's strict line checks on a throwaway note.
   let parsed: ReturnType<typeof parseNote>;
   try {
@@ -214,8 +222,12 @@ export function parseSignatureLines(
   } catch (cause) {
     throw cosignError("TLOG_COSIGNATURE_MALFORMED", "malformed signature lines", { cause });
   }
-  const lines = block.slice(0, -1).split("\n");
-  return parsed.signatures.map((sig, i) => ({ ...sig, line: `${lines[i]}\n` }));
+  // Each line is rebuilt from what was parsed (strict base64 re-encodes to the same text), so a
+  // line kept later is exactly the signature that was checked.
+  return parsed.signatures.map((sig) => ({
+    ...sig,
+    line: signatureLine(sig.name, sig.keyId, sig.signature),
+  }));
 }
 
 export type CosignatureStatus = "valid" | "invalid" | "absent";
@@ -267,12 +279,11 @@ export function checkCosignatures(
       if (!ok) return { key, status: "invalid", reason: "signature does not verify" };
       if (options.maxFutureSeconds !== undefined && decoded.timestamp > now() + options.maxFutureSeconds)
         return { key, status: "invalid", reason: `timestamp ${decoded.timestamp} is in the future` };
-      const encoded = Buffer.concat([Buffer.from(sig.keyId, "hex"), sig.signature]).toString("base64");
       found ??= {
         name: sig.name,
         keyId: sig.keyId,
         ...decoded,
-        line: sig.line ?? `${SIGNATURE_PREFIX}${sig.name} ${encoded}\n`,
+        line: signatureLine(sig.name, sig.keyId, sig.signature),
       };
     }
     return { key, status: "valid", cosignature: found! };

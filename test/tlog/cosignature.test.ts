@@ -122,6 +122,15 @@ describe("cosignature/v1 sign and verify", () => {
     expect(checkCosignatures(CHECKPOINT, signatures, [witness])[0]!.status).toBe("absent");
   });
 
+  it("an empty line among signature lines is malformed (it would pair lines with the wrong signatures)", () => {
+    const good = cosignCheckpoint(CHECKPOINT, witness, 1);
+    const other = cosignCheckpoint(CHECKPOINT, cosignerFromSeed("x.example", seed(3)), 1);
+    expect(codeOf(() => parseSignatureLines(`${other}\n${good}`))).toBe("TLOG_COSIGNATURE_MALFORMED");
+    expect(codeOf(() => parseSignatureLines(`\n${good}`))).toBe("TLOG_COSIGNATURE_MALFORMED");
+    const [check] = checkCosignatures(CHECKPOINT, parseSignatureLines(`${other}${good}`), [witness]);
+    expect(check!.cosignature!.line).toBe(good);
+  });
+
   it("rejects future timestamps only when asked", () => {
     const line = cosignCheckpoint(CHECKPOINT, witness, 2_000_000_000);
     const sigs = parseSignatureLines(line);
