@@ -59,7 +59,9 @@ const OWN_PATTERNS: Pattern[] = [
 
 // NAME=value / NAME: value / --name=value / "name": "value" on a command line or in text.
 const ASSIGNMENT =
-  /(?<![A-Za-z0-9_])(?:--?)?["']?([A-Za-z][A-Za-z0-9_.-]*)["']?\s*(=|:\s*)\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'`;&|,)}\]]+))/g;
+  /(?<![A-Za-z0-9_])(?:--?)?["']?([A-Za-z][A-Za-z0-9_.-]*)["']?\s*(=|:\s*)\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'`;&|,(){}[\]]+))/g;
+
+const CODE_REFERENCE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|true|false|null|undefined|None|nil)$/;
 
 function assignmentSpans(text: string, spans: Span[]): void {
   for (const match of text.matchAll(ASSIGNMENT)) {
@@ -69,6 +71,8 @@ function assignmentSpans(text: string, spans: Span[]): void {
     const value = match[3] ?? match[4] ?? match[5];
     if (value === undefined || !isSecretValue(value)) continue;
     const end = (match.index ?? 0) + match[0].length - (match[5] === undefined ? 1 : 0);
+    // In code, `token = config.auth.token`, `key = getenv(…)` and `password: None` name no secret.
+    if (match[5] !== undefined && (CODE_REFERENCE.test(value) || text[end] === "(")) continue;
     spans.push({ start: end - value.length, end, kind: "assignment" });
   }
 }

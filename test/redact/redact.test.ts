@@ -150,3 +150,18 @@ describe("prefilter", () => {
     expect(mightHoldToken(`cat <<EOF\n${PEM}\nEOF`)).toBe(true);
   });
 });
+
+describe("assignments in code", () => {
+  it("leaves references alone and still replaces literals", async () => {
+    for (const text of [
+      "const apiKey = process.env.API_KEY;",
+      "token = config.auth.token",
+      "password: None",
+      "secret = getenv('X')",
+    ]) {
+      expect(await findSecrets(text)).toEqual([]);
+    }
+    expect((await findSecrets('const apiKey = "k3y-literal-value";'))[0]?.kind).toBe("assignment");
+    expect((await findSecrets("DB_PASSWORD=s3cr3t make migrate"))[0]?.kind).toBe("assignment");
+  });
+});
