@@ -10,8 +10,9 @@
  * `TRAILSEAL_SHELL_PARSER=native|wasm` forces one (tests, debugging); a forced backend that
  * cannot load is an error, not a fallback. docs/decisions/risk-native-parser.md.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { TrailsealError } from "../errors/index.js";
 
 export type ShellBackend = "native" | "wasm";
@@ -57,6 +58,18 @@ export function loadNativeGrammar(): ShellGrammar {
   };
 }
 
+/**
+ * The bash grammar's wasm: the copy the build puts in dist/grammars/ (found from a chunk in
+ * dist/chunks/ or from dist/hook.cjs), else the tree-sitter-bash package (running from source).
+ */
+function bashWasmPath(): string {
+  for (const relative of ["./grammars/tree-sitter-bash.wasm", "../grammars/tree-sitter-bash.wasm"]) {
+    const path = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(path)) return path;
+  }
+  return requireHere.resolve("tree-sitter-bash/tree-sitter-bash.wasm");
+}
+
 /** The wasm grammar through web-tree-sitter. */
 export async function loadWasmGrammar(): Promise<ShellGrammar> {
   // V8 (Node 20) tiers hot wasm functions up to TurboFan in background threads, and a
@@ -67,9 +80,7 @@ export async function loadWasmGrammar(): Promise<ShellGrammar> {
   await Parser.init({
     wasmBinary: readFileSync(requireHere.resolve("web-tree-sitter/web-tree-sitter.wasm")),
   });
-  const bash = await Language.load(
-    readFileSync(requireHere.resolve("tree-sitter-bash/tree-sitter-bash.wasm")),
-  );
+  const bash = await Language.load(readFileSync(bashWasmPath()));
   const parser = new Parser();
   parser.setLanguage(bash);
   return {

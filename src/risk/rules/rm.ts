@@ -1,0 +1,166 @@
+/**
+ * rm: a recursive delete is judged by where it lands (deletes.ts: the project, outside it, home,
+ * `.git`, the root, system directories); a target known only at run time by how much of it is
+ * unknown; `root/{}` (what `find` matched, fed through xargs or -exec) by its root.
+ */
+import { hasOption, positionals } from "../command/argv.js";
+import type { Rule } from "../command/rule.js";
+import { deleteScope } from "../deletes.js";
+import { HOME, isSystemPath } from "../paths.js";
+import type { Word } from "../shell-model.js";
+
+/** A path value with `$HOME`/`${HOME}` read as `~`; null when it still depends on run time. */
+function staticPath(word: Word): string | null {
+  const value = word.value.replace(/^(\$HOME|\$\{HOME\})(?=\/|$)/, HOME);
+  if (/[$`]/.test(value)) return null;
+  return value;
+}
+
+/** `dir/*`, `dir/.*`, `*`: everything in dir, judged like dir itself. */
+const EVERYTHING = /(^|\/)\.?\*$/;
+
+export const rm: Rule = (invocation, { signals }) => {
+  const { args } = invocation;
+  const recursive = hasOption(args, ["--recursive"], "r") || hasOption(args, [], "R");
+  const force = hasOption(args, ["--force"], "f");
+  const { score } = signals;
+  if (hasOption(args, ["--no-preserve-root"])) {
+    score.raise("critical", "rm --no-preserve-root", "destructive_command", "broad_file_deletion");
+  }
+  for (const target of positionals(args)) {
+    const value = staticPath(target);
+    if (value === null) {
+      runTimeTarget(target, recursive, signals);
+      continue;
+    }
+    const path = signals.path(value);
+    const matched = /^(.*?)\/\{\}(\/|$)/.exec(path);
+    if (matched) {
+      matchedFiles(matched[1] || "/", path, recursive, signals);
+      continue;
+    }
+    const everything = EVERYTHING.test(path);
+    const base = everything ? path.replace(/\/?\.?\*$/, "") || "/" : path;
+    if (path.startsWith("/") && /[*?[]/.test(path.split("/")[1] ?? "")) {
+      score.raise(
+        "critical",
+        `delete of ${value}: a glob over the root directory`,
+        "destructive_command",
+        "broad_file_deletion",
+      );
+      continue;
+    }
+    if ((recursive || everything) && !/[*?[]/.test(base)) {
+      if (base === "/") {
+        const how = `${recursive ? "recursive " : ""}${force ? "forced " : ""}delete of the root file system`;
+        score.raise("critical", how, "destructive_command", "broad_file_deletion");
+        continue;
+      }
+      if (!isSystemPath(base)) {
+        const scope = deleteScope(base, signals);
+        if (scope.broad) {
+          score.raise(
+            "high",
+            `delete of a broad path (${value})`,
+            "destructive_command",
+            "broad_file_deletion",
+          );
+          continue;
+        }
+        if (scope.outside && recursive) {
+          score.raise(
+            "high",
+            `recursive delete of ${scope.outside}`,
+            "destructive_command",
+            "broad_file_deletion",
+          );
+          signals.write(value, "recursively deletes");
+          continue;
+        }
+      }
+    }
+    if (isSystemPath(/[*?[]/.test(path) ? base : path)) {
+      score.raise(
+        "critical",
+        `deletes the system path ${path}`,
+        "system_modification",
+        "destructive_command",
+      );
+    } else if (recursive) {
+      score.raise("medium", `recursive delete of ${value}`, "destructive_command");
+      signals.write(value, "recursively deletes"); // secrets and start-up files under it
+    } else {
+      signals.write(value, "deletes");
+    }
+  }
+};
+
+/** `root/{}`: files `find` matched under root (`find / -name x | xargs rm`). */
+function matchedFiles(
+  root: string,
+  path: string,
+  recursive: boolean,
+  signals: Parameters<Rule>[1]["signals"],
+): void {
+  const { score } = signals;
+  const scope = deleteScope(root, signals);
+  if (path.endsWith("/.git")) {
+    score.raise(
+      "high",
+      `deletes every .git found under ${root} (git history)`,
+      "destructive_command",
+      "broad_file_deletion",
+    );
+  } else if (root === "/" || isSystemPath(root)) {
+    score.raise(
+      "critical",
+      `deletes files found under ${root}`,
+      "destructive_command",
+      "system_modification",
+    );
+  } else if (scope.outside || (scope.broad && !scope.project)) {
+    score.raise(
+      "high",
+      `deletes files found under ${scope.outside ?? root}`,
+      "destructive_command",
+      "broad_file_deletion",
+    );
+  } else {
+    score.raise(recursive ? "medium" : "low", `deletes files found under ${root}`, "destructive_command");
+  }
+}
+
+/**
+ * A delete target known only at run time. Wholly unknown (`$d`, `"$d"/`, `$(…)`, `$1`) it may be
+ * anything, `/` included: high. `"$DIR"/` and `$DIR/*` are the root when DIR is empty;
+ * `${DIR:?}/*` fails instead, and `$BUILD/out` names a child: medium.
+ */
+function runTimeTarget(target: Word, recursive: boolean, signals: Parameters<Rule>[1]["signals"]): void {
+  const { score } = signals;
+  const text = target.value;
+  if (/^\$\{\w+:\?[^}]*\}/.test(text)) {
+    score.raise(
+      recursive ? "medium" : "low",
+      "deletes a path known only at run time (guarded by :?)",
+      "destructive_command",
+    );
+    return;
+  }
+  const wholly = /^(\$\{?[A-Za-z_]\w*\}?|\$[0-9@*]|\$\{[^}]*\}|\$\(.*\)|`.*`)\/?\.?\*?$/s.test(text);
+  if (wholly && recursive) {
+    score.raise(
+      "high",
+      `recursive delete of ${text.slice(0, 60)}: the path is known only at run time (it may be / or home)`,
+      "destructive_command",
+      "broad_file_deletion",
+    );
+  } else if (wholly) {
+    score.raise(
+      "medium",
+      `deletes ${text.slice(0, 60)}, a path known only at run time`,
+      "destructive_command",
+    );
+  } else {
+    score.raise(recursive ? "medium" : "low", "deletes a path known only at run time", "destructive_command");
+  }
+}
