@@ -81,7 +81,16 @@ function decode(bytes: Buffer): string {
 }
 
 /** Parses a policy file (bytes, or text that is treated as UTF-8). Throws TLOG_POLICY_MALFORMED. */
-export function parseWitnessPolicy(input: string | Uint8Array): WitnessPolicy {
+export function parseWitnessPolicy(
+  input: string | Uint8Array,
+  options: {
+    /**
+     * False for a plain list of logs (what a witness trusts): a file without a quorum line is
+     * then read as `quorum none`. The spec requires exactly one, so the default is true.
+     */
+    requireQuorum?: boolean;
+  } = {},
+): WitnessPolicy {
   const bytes = typeof input === "string" ? Buffer.from(input, "utf8") : Buffer.from(input);
   if (bytes.length > POLICY_LIMITS.bytes) throw fail(0, "file is too large");
   const text = decode(bytes);
@@ -184,7 +193,10 @@ export function parseWitnessPolicy(input: string | Uint8Array): WitnessPolicy {
         throw fail(n, `unknown keyword "${keyword}"`);
     }
   });
-  if (!quorumSeen) throw fail(lines.length, "no quorum line");
+  if (!quorumSeen) {
+    if (options.requireQuorum !== false) throw fail(lines.length, "no quorum line");
+    policy.quorum = NONE;
+  }
   return policy;
 }
 

@@ -83,6 +83,13 @@ describe("C2SP tlog-policy", () => {
     expect(codeOf(() => parseWitnessPolicy(text))).toBe("TLOG_POLICY_MALFORMED");
   });
 
+  it("a list of logs without a quorum line is accepted only when asked (witness log lists)", () => {
+    expect(codeOf(() => parseWitnessPolicy(`log ${LOG}\n`))).toBe("TLOG_POLICY_MALFORMED");
+    const list = parseWitnessPolicy(`log ${LOG}\n`, { requireQuorum: false });
+    expect(list.quorum).toBe("none");
+    expect(list.logs).toHaveLength(1);
+  });
+
   it("names are opaque octets: K and the Kelvin sign differ", () => {
     const policy = parseWitnessPolicy(
       `witness K ${W(1)}\nwitness \u212a ${W(2)}\ngroup g all K \u212a\nquorum g\n`,

@@ -53,7 +53,7 @@ async function readConfigFile(path: string, what: string): Promise<string> {
  */
 export async function runWitnessCosignServe(options: WitnessCosignServeOptions, io: CliIO): Promise<number> {
   const policyPath = resolve(options.cosignLogs);
-  const policy = parseWitnessPolicy(await readConfigFile(policyPath, "log list"));
+  const policy = parseWitnessPolicy(await readConfigFile(policyPath, "log list"), { requireQuorum: false });
   if (policy.logs.length === 0)
     throw configError("COSIGN_NO_LOGS", `${policyPath} lists no log`, {
       hint: "add a line: log <the log's verifier key> [<url>]",
@@ -67,7 +67,7 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
     "../../witness/index.js"
   );
   const cosign = await loadCosign();
-  const stateDir = resolve(options.cosignState ?? join(options.home, "cosign-state"));
+  const stateDir = resolve(options.cosignState ?? homePaths(options.home).cosignState);
   const witness = cosign.createCheckpointWitness({
     logs: policy.logs,
     cosigner,
