@@ -4,7 +4,17 @@
 // else, including `trailseal hook --help`, goes through the full command line.
 import { createRequire } from "node:module";
 
-const HOOK_AGENTS = new Set(["claude-code", "cursor", "gemini", "codex", "copilot", "windsurf"]);
+const HOOK_AGENTS = new Set([
+  "claude-code",
+  "cursor",
+  "gemini",
+  "codex",
+  "copilot",
+  "windsurf",
+  "cline",
+  "kiro",
+  "opencode",
+]);
 /** Built by scripts/build.mjs from hook-entry.ts; a variable, so the ESM bundle leaves it alone. */
 const HOOK_BUNDLE = "./hook.cjs";
 

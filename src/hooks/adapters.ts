@@ -10,7 +10,16 @@
 import type { Action, ActionTarget } from "../action/target.js";
 import type { Json } from "./payload.js";
 
-export type AgentName = "claude-code" | "cursor" | "gemini" | "codex" | "copilot" | "windsurf";
+export type AgentName =
+  | "claude-code"
+  | "cursor"
+  | "gemini"
+  | "codex"
+  | "copilot"
+  | "windsurf"
+  | "cline"
+  | "kiro"
+  | "opencode";
 export type Phase = "pre" | "post" | "ignore";
 export type Verdict = "allow" | "deny" | "ask" | "pass";
 

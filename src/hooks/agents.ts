@@ -7,10 +7,13 @@
  */
 import type { AgentName, HookCall, Verdict } from "./adapters.js";
 import { claudeCodeAnswer, claudeCodeCall } from "./claude-code.js";
+import { clineAnswer, clineCall } from "./cline.js";
 import { codexAnswer, codexCall } from "./codex.js";
 import { copilotAnswer, copilotCall } from "./copilot.js";
 import { cursorAnswer, cursorCall } from "./cursor.js";
 import { geminiAnswer, geminiCall } from "./gemini.js";
+import { kiroAnswer, kiroCall } from "./kiro.js";
+import { opencodeAnswer, opencodeCall } from "./opencode.js";
 import type { Json } from "./payload.js";
 import { windsurfAnswer, windsurfCall } from "./windsurf.js";
 
@@ -94,5 +97,32 @@ export const AGENT_SPECS: Record<AgentName, AgentSpec> = {
     post: ["post_run_command", "post_read_code", "post_write_code", "post_mcp_tool_use"],
     canAllow: false,
     postFailureExit: 1,
+  },
+  cline: {
+    label: "Cline",
+    call: clineCall,
+    answer: clineAnswer,
+    pre: ["PreToolUse"],
+    post: ["PostToolUse"],
+    canAllow: false,
+    postFailureExit: 0,
+  },
+  kiro: {
+    label: "Kiro",
+    call: kiroCall,
+    answer: kiroAnswer,
+    pre: ["preToolUse"],
+    post: ["postToolUse"],
+    canAllow: false,
+    postFailureExit: 1,
+  },
+  opencode: {
+    label: "OpenCode",
+    call: opencodeCall,
+    answer: opencodeAnswer,
+    pre: ["tool.execute.before"],
+    post: ["tool.execute.after"],
+    canAllow: false,
+    postFailureExit: 0,
   },
 };

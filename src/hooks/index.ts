@@ -8,15 +8,28 @@
  */
 export type { AgentName, HookCall, Verdict } from "./adapters.js";
 export { claudeCodeCall } from "./claude-code.js";
+export { clineCall } from "./cline.js";
 export { codexCall, patchTargets } from "./codex.js";
 export { copilotCall } from "./copilot.js";
 export { cursorCall } from "./cursor.js";
 export { geminiCall } from "./gemini.js";
 export type { InstallOptions, InstallResult, InstallScope } from "./install.js";
 export { installHooks, settingsPath } from "./install.js";
+export { kiroCall } from "./kiro.js";
+export { opencodeCall } from "./opencode.js";
 export { MAX_PAYLOAD_BYTES, parsePayload } from "./payload.js";
 export type { HookOptions, HookResult } from "./run.js";
 export { answer, CALLS, runHook } from "./run.js";
 export { windsurfCall } from "./windsurf.js";
 
-export const AGENTS = ["claude-code", "cursor", "gemini", "codex", "copilot", "windsurf"] as const;
+export const AGENTS = [
+  "claude-code",
+  "cursor",
+  "gemini",
+  "codex",
+  "copilot",
+  "windsurf",
+  "cline",
+  "kiro",
+  "opencode",
+] as const;

@@ -13,6 +13,9 @@
  *   preToolUse and postToolUse; user scope ~/.copilot/hooks/trailseal.json.
  * - Windsurf: <project>/.windsurf/hooks.json or ~/.codeium/windsurf/hooks.json, the pre_* and
  *   post_* events of commands, reads, writes and MCP tools.
+ * - Kiro CLI: an agent configuration of its own, .kiro/agents/trailseal.json (or ~/.kiro/…),
+ *   preToolUse and postToolUse.
+ * - Cline (scripts) and OpenCode (a plugin): install-files.ts.
  *
  * Fail closed: a pre-tool command ends in `|| exit 2`, so a hook that cannot start (trailseal
  * not on PATH: status 127, a crash) is a blocking error in every agent; an outcome's command
@@ -30,6 +33,7 @@ import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../durable/index.js";
 import { configError } from "../errors/index.js";
 import type { AgentName } from "./adapters.js";
+import { fileHookPaths, installFileHooks } from "./install-files.js";
 
 export type InstallScope = "project" | "user";
 
@@ -89,6 +93,13 @@ const EVENTS: Record<AgentName, EventSpec[]> = {
     { event: "preToolUse", pre: true },
     { event: "postToolUse", pre: false },
   ],
+  kiro: [
+    { event: "preToolUse", pre: true },
+    { event: "postToolUse", pre: false },
+  ],
+  // Files, not settings entries: install-files.ts.
+  cline: [],
+  opencode: [],
   windsurf: [
     { event: "pre_run_command", pre: true },
     { event: "pre_read_code", pre: true },
@@ -140,6 +151,11 @@ export function settingsPath(
     case "windsurf":
       if (options.scope === "project") return join(options.cwd, ".windsurf", "hooks.json");
       return join(user, ".codeium", "windsurf", "hooks.json");
+    case "kiro":
+      return join(options.scope === "project" ? options.cwd : user, ".kiro", "agents", "trailseal.json");
+    case "cline":
+    case "opencode":
+      return fileHookPaths(options, user)[0]!.path;
   }
 }
 
@@ -211,10 +227,17 @@ function entryFor(agent: AgentName, command: string, pre: boolean): JsonObject {
     }
     case "windsurf":
       return { command, show_output: false };
+    case "kiro":
+      return { command, matcher: "*" };
+    case "cline":
+    case "opencode":
+      return {};
   }
 }
 
 export async function installHooks(options: InstallOptions): Promise<InstallResult> {
+  if (options.agent === "cline" || options.agent === "opencode")
+    return installFileHooks(options, options.userHome ?? homedir());
   const path = settingsPath(options);
   const { settings, existed } = await readSettings(path);
   const hooks = settings.hooks ?? {};
@@ -250,6 +273,12 @@ export async function installHooks(options: InstallOptions): Promise<InstallResu
   }
   if ((options.agent === "cursor" || options.agent === "copilot") && settings.version === undefined)
     settings.version = 1;
+  if (options.agent === "kiro") {
+    // A new agent configuration of its own: `kiro-cli chat --agent trailseal` (docs/hooks.md).
+    settings.name ??= "trailseal";
+    settings.description ??= "Kiro with every tool call judged and recorded by trailseal";
+    settings.tools ??= ["*"];
+  }
   if (result.added.length + result.updated.length > 0) {
     settings.hooks = hooks;
     await mkdir(dirname(path), { recursive: true });

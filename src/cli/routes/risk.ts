@@ -12,7 +12,10 @@ Examples:
   trailseal hook gemini     (Gemini CLI: BeforeTool, AfterTool)
   trailseal hook codex      (Codex CLI: PreToolUse, PostToolUse)
   trailseal hook copilot    (GitHub Copilot: preToolUse, postToolUse)
-  trailseal hook windsurf   (Windsurf: pre_/post_ run_command, read_code, write_code, mcp_tool_use)`;
+  trailseal hook windsurf   (Windsurf: pre_/post_ run_command, read_code, write_code, mcp_tool_use)
+  trailseal hook cline      (Cline: PreToolUse, PostToolUse scripts)
+  trailseal hook kiro       (Kiro CLI: preToolUse, postToolUse)
+  trailseal hook opencode   (OpenCode: the plugin's tool.execute.before/after)`;
 
 export function registerRiskRoutes(program: Command, router: Router): void {
   program
@@ -30,7 +33,17 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     );
 
   const hook = program.command("hook").description("agent hooks: classify, apply the policy, record, answer");
-  for (const agent of ["claude-code", "cursor", "gemini", "codex", "copilot", "windsurf"] as const) {
+  for (const agent of [
+    "claude-code",
+    "cursor",
+    "gemini",
+    "codex",
+    "copilot",
+    "windsurf",
+    "cline",
+    "kiro",
+    "opencode",
+  ] as const) {
     hook
       .command(agent)
       .description(`the ${agent} hook (payload on stdin, answer on stdout)`)
@@ -44,7 +57,7 @@ export function registerRiskRoutes(program: Command, router: Router): void {
   hook
     .command("install")
     .description("install trailseal's hooks into an agent's settings (idempotent, fail-closed)")
-    .argument("<agent>", "claude-code, cursor, gemini, codex, copilot or windsurf")
+    .argument("<agent>", "claude-code, cursor, gemini, codex, copilot, windsurf, cline, kiro or opencode")
     .option("--project", "this project's settings (default): .claude/, .cursor/ or .gemini/")
     .option("--user", "your user settings: $CLAUDE_CONFIG_DIR or ~/.claude, ~/.cursor, ~/.gemini")
     .option("--json", "print what was changed as JSON")
@@ -54,7 +67,17 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     )
     .action((agent: string, options, command: Command) =>
       router.run(async (io) => {
-        const agents = ["claude-code", "cursor", "gemini", "codex", "copilot", "windsurf"] as const;
+        const agents = [
+          "claude-code",
+          "cursor",
+          "gemini",
+          "codex",
+          "copilot",
+          "windsurf",
+          "cline",
+          "kiro",
+          "opencode",
+        ] as const;
         if (!(agents as readonly string[]).includes(agent)) {
           const { configError } = await import("../../errors/index.js");
           throw configError("HOOK_AGENT_UNSUPPORTED", `cannot install hooks for "${agent}"`, {

@@ -1,0 +1,82 @@
+/**
+ * Cline: executable hook scripts named after the event, `.clinerules/hooks/PreToolUse` and
+ * `PostToolUse` (user: ~/Documents/Cline/Hooks/). Payload `{clineVersion, hookName, timestamp,
+ * taskId, workspaceRoots, userId, preToolUse: {toolName, parameters}}` (PostToolUse:
+ * `postToolUse: {toolName, parameters, result, success, executionTimeMs}`); parameters are
+ * strings, MCP arguments a JSON string. Answer: `{"cancel": true, "errorMessage"}` blocks;
+ * `{"cancel": false}` lets Cline's own approval run. No ask: an ask cancels (unless
+ * `cannot_ask: allow`), and nothing is ever approved.
+ */
+import type { ActionTarget } from "../action/target.js";
+import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
+import { type Json, objectField, stringField } from "./payload.js";
+import { carriedTargets, str } from "./targets.js";
+
+function target(tool: string, params: Json): [ActionTarget, ActionTarget[]] {
+  switch (tool) {
+    case "execute_command":
+      return [{ kind: "command", command: str(params, "command") }, []];
+    case "read_file":
+      return [{ kind: "file", op: "read", path: str(params, "path") }, []];
+    case "write_to_file":
+      return [{ kind: "file", op: "write", path: str(params, "path") }, []];
+    case "replace_in_file":
+    case "apply_diff":
+      return [{ kind: "file", op: "edit", path: str(params, "path") }, []];
+    case "list_files":
+    case "search_files":
+    case "list_code_definition_names":
+      return [
+        { kind: "file", op: "search", path: str(params, "path") || ".", pattern: str(params, "regex") },
+        [],
+      ];
+    case "web_fetch":
+    case "browser_action":
+      return str(params, "url")
+        ? [{ kind: "network", method: "GET", url: str(params, "url") }, []]
+        : [{ kind: "other", description: `browser ${str(params, "action")}` }, []];
+    case "use_mcp_tool": {
+      const args = objectField(params, "arguments");
+      const target: ActionTarget = {
+        kind: "mcp",
+        server: str(params, "server_name") || "mcp",
+        tool: str(params, "tool_name"),
+        args,
+      };
+      return [target, carriedTargets(args)];
+    }
+    case "access_mcp_resource":
+      return [
+        { kind: "mcp", server: str(params, "server_name") || "mcp", tool: "resource", args: params },
+        [],
+      ];
+    default:
+      return withCarried({ kind: "other", description: tool }, carriedTargets(params));
+  }
+}
+
+export function clineCall(payload: Json): HookCall {
+  const event = stringField(payload, "hookName", 128) ?? (payload.postToolUse ? "PostToolUse" : "PreToolUse");
+  const key = event === "PreToolUse" ? "preToolUse" : event === "PostToolUse" ? "postToolUse" : null;
+  if (!key) return ignored(event);
+  const body = objectField(payload, key);
+  const tool = stringField(body, "toolName", 512, true)!;
+  const params = objectField(body, "parameters");
+  const [primary, extra] = target(tool, params);
+  const session = { ...payload, session_id: payload.taskId, cwd: null };
+  const call: HookCall = {
+    phase: key === "preToolUse" ? "pre" : "post",
+    event,
+    extra,
+    canAsk: false,
+    action: makeAction("cline", tool, primary, params, session),
+  };
+  if (call.phase === "post") call.outcome = { result: body.result ?? null, success: body.success ?? null };
+  return call;
+}
+
+export function clineAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, reason: string): string {
+  if (call.phase === "pre" && verdict === "deny")
+    return JSON.stringify({ cancel: true, errorMessage: reason });
+  return JSON.stringify({ cancel: false });
+}

@@ -1,0 +1,76 @@
+/**
+ * Kiro CLI: an agent configuration's `hooks.preToolUse` / `hooks.postToolUse` entries
+ * (`{command, matcher}`). Payload `{hook_event_name: "preToolUse", cwd, tool_name, tool_input}`
+ * (postToolUse adds `tool_response`). Tools: `execute_bash` / `execute_cmd` ({command}),
+ * `fs_read` ({operations: [{mode, path}]}), `fs_write` ({command: create | str_replace | …,
+ * path}), `use_aws`, `web_fetch`, MCP tools `@server/tool`. A pre hook blocks by exiting 2
+ * with the reason on stderr; there is no ask, so an ask is a deny (unless `cannot_ask: allow`).
+ */
+import type { ActionTarget } from "../action/target.js";
+import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
+import type { Reply } from "./agents.js";
+import { type Json, objectField, stringField } from "./payload.js";
+import { carriedTargets, str } from "./targets.js";
+
+function targets(tool: string, input: Json): [ActionTarget, ActionTarget[]] {
+  const mcp = /^@([^/]+)\/(.+)$/.exec(tool) ?? /^mcp__(.+?)__(.+)$/.exec(tool);
+  if (mcp) return [{ kind: "mcp", server: mcp[1]!, tool: mcp[2]!, args: input }, carriedTargets(input)];
+  switch (tool) {
+    case "execute_bash":
+    case "execute_cmd":
+    case "shell":
+      return [{ kind: "command", command: str(input, "command") }, []];
+    case "fs_read": {
+      const operations = Array.isArray(input.operations) ? (input.operations as Json[]) : [input];
+      const reads: ActionTarget[] = operations
+        .filter((op) => op && typeof op === "object")
+        .slice(0, 64)
+        .map((op) => ({
+          kind: "file",
+          op: str(op, "mode") === "Search" ? "search" : "read",
+          path: str(op, "path"),
+        }));
+      return [reads[0] ?? { kind: "file", op: "read", path: "" }, reads.slice(1)];
+    }
+    case "fs_write":
+      return [
+        { kind: "file", op: str(input, "command") === "create" ? "write" : "edit", path: str(input, "path") },
+        [],
+      ];
+    case "web_fetch":
+      return [{ kind: "network", method: "GET", url: str(input, "url") }, []];
+    case "use_aws":
+      return [
+        {
+          kind: "command",
+          command: `aws ${str(input, "service_name")} ${str(input, "operation_name")}`.trim(),
+        },
+        [],
+      ];
+    default:
+      return withCarried({ kind: "other", description: tool }, carriedTargets(input));
+  }
+}
+
+export function kiroCall(payload: Json): HookCall {
+  const event = stringField(payload, "hook_event_name", 128) ?? "preToolUse";
+  const phase = event === "preToolUse" ? "pre" : event === "postToolUse" ? "post" : "ignore";
+  if (phase === "ignore") return ignored(event);
+  const tool = stringField(payload, "tool_name", 512, true)!;
+  const input = objectField(payload, "tool_input");
+  const [primary, extra] = targets(tool, input);
+  const call: HookCall = {
+    phase,
+    event,
+    extra,
+    canAsk: false,
+    action: makeAction("kiro", tool, primary, input, payload),
+  };
+  if (phase === "post") call.outcome = payload.tool_response ?? null;
+  return call;
+}
+
+export function kiroAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, reason: string): Reply {
+  if (call.phase !== "pre" || verdict !== "deny") return {};
+  return { stderr: reason, exitCode: 2 };
+}
