@@ -56,10 +56,16 @@ class BodyRedactor {
     const lower = name.toLowerCase();
     if (lower === "authorization" || lower === "proxy-authorization") {
       const scheme = /^(\s*(?:bearer|basic|token|digest|negotiate|bot)\s+)(\S[\s\S]*)$/i.exec(value);
-      if (scheme) return scheme[1] + (await this.marker("authorization", scheme[2]!));
+      if (scheme) {
+        return isSecretValue(scheme[2]!)
+          ? scheme[1] + (await this.marker("authorization", scheme[2]!))
+          : value;
+      }
       return isSecretValue(value) ? this.marker("authorization", value) : value;
     }
-    if (lower === "cookie" || lower === "set-cookie") return this.marker("cookie", value);
+    if (lower === "cookie" || lower === "set-cookie") {
+      return isSecretValue(value) ? this.marker("cookie", value) : value;
+    }
     if (isSecretName(name) && isSecretValue(value)) return this.marker("assignment", value);
     return this.string(value);
   }

@@ -165,3 +165,39 @@ describe("assignments in code", () => {
     expect((await findSecrets("DB_PASSWORD=s3cr3t make migrate"))[0]?.kind).toBe("assignment");
   });
 });
+
+describe("properties", () => {
+  const { urlPassword: _u, bearer: _b, cookie: _c, envToken: _e, jsonPassword: _j, ...tokens } = SECRETS;
+  const secrets = Object.values(SECRETS).filter((s) => s !== SECRETS.cookie);
+  // Any secret in a context that says "secret"; a bare word only when it has a token format.
+  const contexts = [
+    (s: string) => `curl -H "Authorization: Bearer ${s}" https://api.example.com`,
+    (s: string) => `export API_TOKEN=${s}`,
+    (s: string) => `{"client_secret": "${s}"}`,
+    (s: string) => `psql postgres://app:${s}@db.internal/app`,
+  ];
+  const bare = (s: string) => `tool ${s} --verbose`;
+
+  it("never leaves the secret, and redacting twice changes nothing", async () => {
+    const fc = (await import("fast-check")).default;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.tuple(fc.constantFrom(...secrets), fc.constantFrom(...contexts)),
+          fc.tuple(fc.constantFrom(...Object.values(tokens)), fc.constant(bare)),
+        ),
+        fc.string({ maxLength: 12 }),
+        async ([secret, context], noise) => {
+          const text = `${noise} ${context(secret)} ${noise}`;
+          const input = { headers: { Authorization: `Bearer ${secret}`, Cookie: `sid=${secret}` }, text };
+          const once = await redactEventBody(body(text, input), options);
+          expect(JSON.stringify(once.body)).not.toContain(secret);
+          const twice = await redactEventBody(once.body, options);
+          expect(twice.body).toEqual(once.body);
+          expect(twice.redactions).toBe(0);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
