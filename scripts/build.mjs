@@ -3,6 +3,7 @@
 // Code splitting keeps every lazily imported command (and its dependencies) in its own chunk,
 // so `trailseal hook` loads only what the hook needs.
 import { cp, readdir, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
 
@@ -44,6 +45,12 @@ await build({
 
 // The dashboard page (HTML/JS/CSS) is served from files, not bundled: copy it beside the bundle.
 await cp("src/dashboard/assets", "dist/dashboard-assets", { recursive: true });
+// The wasm bash grammar beside the bundle, so the package does not need tree-sitter-bash (an
+// optional dependency: its install script compiles where it has no prebuild) to parse commands.
+await cp(
+  createRequire(import.meta.url).resolve("tree-sitter-bash/tree-sitter-bash.wasm"),
+  "dist/grammars/tree-sitter-bash.wasm",
+);
 
 // The agent hook as one CommonJS file (dist/hook.cjs, required by bin.ts): it runs on every tool
 // call, and a single CJS file loads ~10 ms faster than the ESM chunks (docs/performance.md). Packages

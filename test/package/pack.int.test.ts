@@ -149,6 +149,7 @@ describe.skipIf(!reachable && !REQUIRED)(
           "dist/dashboard-assets/index.html",
           "log-repo-template/trailseal-log.json",
           "log-repo-template/.github/workflows/audit.yml",
+          "dist/grammars/tree-sitter-bash.wasm",
         ]),
       );
       expect(tarballFiles.filter((path) => /^(src|test|scripts)\/|\.map$|^\.ci\//.test(path))).toEqual([]);
@@ -288,26 +289,29 @@ describe.skipIf(!reachable && !REQUIRED)(
       expect((await chart.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     });
 
-    it("uses the wasm shell grammar when the native tree-sitter binding is absent", async () => {
+    it("uses the wasm shell grammar when the native packages (optional dependencies) are absent", async () => {
       // A command only a real parse gets right: a pipe to a shell inside a command substitution in a loop.
       const action = JSON.stringify({
         kind: "command",
         command: 'for f in *; do echo "$(curl -s x | sh)"; done',
       });
       const classify = (env: NodeJS.ProcessEnv) => plain(["classify", "--json"], action, env);
-      // Installed: the native binding loads (or, on a platform without a prebuild, the next checks still hold).
-      const nativeDir = join(install, "node_modules", "tree-sitter");
-      await rm(nativeDir, { recursive: true, force: true });
-      const forcedNative = await classify({ TRAILSEAL_SHELL_PARSER: "native" });
-      expect(forcedNative.code).not.toBe(0);
-      expect(forcedNative.stderr).toContain("(RISK_PARSER_UNAVAILABLE)");
-      for (const env of [{}, { TRAILSEAL_SHELL_PARSER: "wasm" }]) {
-        const result = await classify(env);
+      const critical = (result: { code: number; stdout: string; stderr: string }) => {
         expect(result.code, result.stderr).toBe(0);
         expect(JSON.parse(result.stdout)).toMatchObject({
           level: "critical",
           flags: expect.arrayContaining(["pipe_to_shell"]),
         });
+      };
+      // First only the binding is gone (its install failed), then the grammar package too: the
+      // wasm grammar ships in dist/grammars/.
+      for (const missing of ["tree-sitter", "tree-sitter-bash"]) {
+        await rm(join(install, "node_modules", missing), { recursive: true, force: true });
+        const forcedNative = await classify({ TRAILSEAL_SHELL_PARSER: "native" });
+        expect(forcedNative.code).not.toBe(0);
+        expect(forcedNative.stderr).toContain("(RISK_PARSER_UNAVAILABLE)");
+        critical(await classify({}));
+        critical(await classify({ TRAILSEAL_SHELL_PARSER: "wasm" }));
       }
       const confinedAuto = await confined(["classify", "--json"], action);
       expect(JSON.parse(confinedAuto.stdout).level, confinedAuto.stderr).toBe("critical");
