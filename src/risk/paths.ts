@@ -126,6 +126,7 @@ export function secretFileReason(word: string): string | null {
   if (PRIVATE_KEY_NAME.test(name)) return `private key file ${name}`;
   if (KEY_EXTENSIONS.test(name)) return `key or certificate file ${name}`;
   if (SECRET_FILES.has(name)) return `credential file ${name}`;
+  if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;
   return null;
 }
 

@@ -5,6 +5,7 @@ import { EVERYDAY } from "./category-cases-everyday.js";
 import { FIFTH } from "./category-cases-fifth.js";
 import { FOURTH } from "./category-cases-fourth.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
+import { NINTH } from "./category-cases-ninth.js";
 import { SECOND } from "./category-cases-second.js";
 import { SEVENTH } from "./category-cases-seventh.js";
 import { SIXTH } from "./category-cases-sixth.js";
@@ -28,4 +29,5 @@ export const ALL_CATEGORIES: Category[] = [
   SIXTH,
   SEVENTH,
   EIGHTH,
+  NINTH,
 ];

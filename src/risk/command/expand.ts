@@ -70,5 +70,16 @@ function expandWord(word: Word, variables: Variables): Word {
 /** The command with every word whose value is known by now made static. */
 export function expandCommand(command: ShellCommand, variables: Variables): ShellCommand {
   if (!command.words.some((word) => word.dynamic)) return command;
-  return { ...command, words: command.words.map((word) => expandWord(word, variables)) };
+  // `x="rm -rf"; $x ~`: a value with blanks in a word that is only that variable is split, as
+  // bash splits an unquoted expansion (quoted or not is not kept here: splitting is the safe side)
+  const words = command.words.flatMap((word) => {
+    const expanded = expandWord(word, variables);
+    if (expanded === word || !/^\$(\{\w+\}|\w+)$/.test(word.value) || !/\s/.test(expanded.value.trim()))
+      return [expanded];
+    return expanded.value
+      .trim()
+      .split(/\s+/)
+      .map((value) => ({ value, dynamic: false, inner: [] }));
+  });
+  return { ...command, words };
 }

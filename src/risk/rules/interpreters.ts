@@ -66,6 +66,31 @@ const CWD_IN_CODE =
   /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd|["']\.\/?["'])/;
 const LITERAL = /(["'])((?:\\.|(?!\1)[^\\\n])*)\1/g;
 
+/**
+ * Python's imports rename the calls: `import subprocess as s` makes `s.run(…)` one,
+ * `from os import system` makes `system(…)` one.
+ */
+function withImportedNames(program: string, code: string, names: string | undefined): string | undefined {
+  if (!names || !/^python/.test(program)) return names;
+  const extra: string[] = [];
+  for (const match of code.matchAll(/\bimport\s+(subprocess|os|pty|commands)\s+as\s+(\w+)/g)) {
+    extra.push(
+      String.raw`${match[2]}\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput|system|popen|spawn\w*|exec\w*)`,
+    );
+  }
+  for (const match of code.matchAll(/\bfrom\s+(?:subprocess|os|pty)\s+import\s+([\w\s,]+)/g)) {
+    for (const name of match[1]!.split(/[\s,]+/).filter(Boolean)) {
+      if (
+        /^(run|call|check_call|check_output|Popen|getoutput|getstatusoutput|system|popen|spawn\w*|exec\w*)$/.test(
+          name,
+        )
+      )
+        extra.push(name);
+    }
+  }
+  return extra.length > 0 ? `${names}|${extra.join("|")}` : names;
+}
+
 /** Text each literal string of a call's arguments holds: `("rm", ["-rf", "/"])` → rm -rf /. */
 function callArguments(code: string, from: number): string[] | null | undefined {
   // Only a call: `execSync(…)`, `system "…"`; `const {execSync} = …` names the function
@@ -81,7 +106,7 @@ function callArguments(code: string, from: number): string[] | null | undefined 
 /** Judges inline code of `program` by the commands it runs, the trees it deletes and the secrets it names. */
 export function judgeInlineCode(program: string, code: string, context: RuleContext): void {
   const { score } = context.signals;
-  const names = SHELL_CALLS.find(([name]) => name.test(program))?.[1];
+  const names = withImportedNames(program, code, SHELL_CALLS.find(([name]) => name.test(program))?.[1]);
   if (names) {
     for (const match of code.matchAll(new RegExp(String.raw`(?:^|[^\w$])(?:${names})\b`, "g"))) {
       const strings = callArguments(code, match.index + match[0].length);
