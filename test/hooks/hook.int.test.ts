@@ -308,4 +308,25 @@ describe("trailseal classify / summary / stats", () => {
     const table = await runCli(["stats", "--risk", "--home", home]);
     expect(table.stdout).toContain("force_push");
   });
+
+  it("shows events per agent in the summary", async () => {
+    await hook("claude-code", claude("Bash", { command: "ls" }));
+    await hook(
+      "gemini",
+      JSON.stringify({
+        hook_event_name: "BeforeTool",
+        tool_name: "read_file",
+        tool_input: { file_path: "/w/a.ts" },
+      }),
+    );
+    await hook(
+      "codex",
+      JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }),
+    );
+    const summary = JSON.parse((await runCli(["summary", "--json", "--home", home])).stdout);
+    expect(summary.by_agent).toEqual({ "claude-code": 1, gemini: 1, codex: 1 });
+    const text = (await runCli(["summary", "--home", home])).stdout;
+    expect(text).toMatch(/AGENT\s+EVENTS/);
+    expect(text).toMatch(/codex\s+1/);
+  });
 });

@@ -58,6 +58,15 @@ export function printBreakdown(io: CliIO, summary: RiskSummary): void {
       ),
     );
   }
+  const agents = Object.entries(summary.by_agent);
+  if (agents.length > 0) {
+    println(io, "");
+    // Agent names come from the trail as written, like decisions below.
+    println(
+      io,
+      formatTable(escapeCells([["AGENT", "EVENTS"], ...agents.map(([name, n]) => [name, String(n)])])),
+    );
+  }
   const decisions = Object.entries(summary.by_decision);
   if (decisions.length > 0) {
     println(io, "");
