@@ -9,50 +9,16 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { DEFAULT_POLICY_YAML } from "../policy/default-policy.js";
 import { deriveKeyId, generateSealKeyHex } from "./keys.js";
+import { homePaths } from "./paths.js";
 import { DEFAULT_RELAY_CONFIG } from "./relay-defaults.js";
 
 export type { SealKey } from "./keys.js";
 export { deriveKeyId, generateSealKeyHex, loadSealKey } from "./keys.js";
+export { type HomePaths, homePaths } from "./paths.js";
 export { DEFAULT_RELAY_CONFIG } from "./relay-defaults.js";
 
 export function resolveHome(option?: string, env: NodeJS.ProcessEnv = process.env): string {
   return resolve(option ?? env.TRAILSEAL_HOME ?? join(homedir(), ".trailseal"));
-}
-
-export interface HomePaths {
-  root: string;
-  trail: string;
-  seals: string;
-  keys: string;
-  policy: string;
-  relayConfig: string;
-  /** Held by the running relay for its whole life; its record names the relay's process. */
-  relayLock: string;
-  relayLog: string;
-  relayState: string;
-  /** Ed25519 keys of git transparency logs this home created (witness init). */
-  logKeys: string;
-  /** Last checkpoint seen per witness (fork detection). */
-  pins: string;
-  /** Where each named scheduled export got to (`trailseal export --cursor`). */
-  exportCursors: string;
-}
-
-export function homePaths(home: string): HomePaths {
-  return {
-    root: home,
-    trail: join(home, "trail"),
-    seals: join(home, "seals"),
-    keys: join(home, "keys"),
-    policy: join(home, "policy.yaml"),
-    relayConfig: join(home, "relay-config.json"),
-    relayLock: join(home, "relay.lock"),
-    relayLog: join(home, "relay.log"),
-    relayState: join(home, "relay-state.json"),
-    logKeys: join(home, "log-keys"),
-    pins: join(home, "witness-pins"),
-    exportCursors: join(home, "export-cursors.json"),
-  };
 }
 
 /** Writes a file only if it does not exist (O_EXCL), fsync'd. Returns whether it wrote. */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { configError } from "../errors/index.js";
+import { homePaths } from "./paths.js";
 
 export interface SealKey {
   keyId: string;
@@ -33,7 +34,7 @@ export async function loadSealKey(home: string, env: NodeJS.ProcessEnv = process
     }
     return { keyId: env.TRAILSEAL_KEY_ID?.trim() || deriveKeyId(hex), key: Buffer.from(hex, "hex") };
   }
-  const dir = join(home, "keys");
+  const dir = homePaths(home).keys;
   let names: string[] = [];
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith(".key")).sort();

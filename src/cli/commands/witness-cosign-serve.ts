@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { configError, TrailsealError } from "../../errors/index.js";
+import { homePaths } from "../../home/index.js";
 import { formatCosignerVkey, parseCosignerSkey, parseWitnessPolicy } from "../../tlog/index.js";
 import type { CliIO } from "../io.js";
 import { println } from "../io.js";

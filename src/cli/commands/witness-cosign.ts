@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { configError, TrailsealError } from "../../errors/index.js";
+import { homePaths } from "../../home/index.js";
 import { parseWitnessPolicy } from "../../tlog/index.js";
 import type { CliIO } from "../io.js";
 import { printJson, println } from "../io.js";
@@ -40,7 +41,7 @@ export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO)
   const result = await cosignLog({
     dir: resolve(options.log),
     policy,
-    cosignedDir: join(options.home, "cosigned-checkpoints"),
+    cosignedDir: homePaths(options.home).cosignedCheckpoints,
     ...(timeoutMs ? { timeoutMs } : {}),
   });
   if (options.json) {
@@ -114,7 +115,7 @@ export async function startServeCosigning(
   const cadence = startCosignCadence({
     dir: resolve(options.store),
     policy,
-    cosignedDir: join(options.home, "cosigned-checkpoints"),
+    cosignedDir: homePaths(options.home).cosignedCheckpoints,
     intervalMs: parseTimeout(options.cosignInterval) ?? 60_000,
     onResult: (result) =>
       io.stderr.write(

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { writeFileAtomic } from "../../durable/index.js";
 import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
@@ -49,7 +49,7 @@ export async function runWitnessProof(options: WitnessProofOptions, io: CliIO): 
   const proof = await buildSealProof({
     stored,
     logDir,
-    cosignedDir: join(options.home, "cosigned-checkpoints"),
+    cosignedDir: homePaths(options.home).cosignedCheckpoints,
     logKey,
   });
   if (options.output) {
