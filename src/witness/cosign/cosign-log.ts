@@ -47,6 +47,18 @@ export function cosignedCheckpointPath(cosignedDir: string, origin: string): str
   );
 }
 
+async function readSizes(path: string): Promise<Record<string, number>> {
+  try {
+    const value = JSON.parse(await readFile(path, "utf8")) as unknown;
+    if (typeof value !== "object" || value === null) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(([, size]) => Number.isSafeInteger(size) && (size as number) >= 0),
+    ) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
 /** Reads the stored cosigned checkpoint of `origin`, or null. */
 export async function readCosignedCheckpoint(cosignedDir: string, origin: string): Promise<string | null> {
   try {
@@ -112,7 +124,12 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
   const witnesses = options.policy.witnesses
     .filter((w) => w.url !== undefined)
     .map((w) => ({ name: w.name, url: w.url!, key: w.key }));
+  // The size each witness held after the last round (a hint: a wrong one costs one 409).
+  const sizesPath = path.replace(/\.checkpoint$/, ".sizes.json");
+  const sizes = await readSizes(sizesPath);
+  const vkeyOf = new Map(options.policy.witnesses.map((w) => [w.name, w.vkey]));
   const outcomes = await requestCosignatures({
+    knownSize: (name) => sizes[vkeyOf.get(name) ?? ""],
     note: snapshot.note,
     text,
     checkpoint,
@@ -133,9 +150,14 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
     snapshot.note,
     cosigned.map((o) => o.cosignature!.line),
   );
-  if (quorumMet) {
-    await mkdir(options.cosignedDir, { recursive: true });
-    await writeFileAtomic(path, note);
+  await mkdir(options.cosignedDir, { recursive: true });
+  for (const o of outcomes) {
+    const vkey = vkeyOf.get(o.witness);
+    if (vkey === undefined) continue;
+    if (o.status === "cosigned") sizes[vkey] = checkpoint.size;
+    else if (o.witnessSize !== undefined) sizes[vkey] = o.witnessSize;
   }
+  await writeFileAtomic(sizesPath, `${JSON.stringify(sizes)}\n`);
+  if (quorumMet) await writeFileAtomic(path, note);
   return { origin, size: checkpoint.size, quorumMet, alreadyCosigned: false, outcomes, note, path };
 }

@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  cosignerFromSeed,
+  formatCosignerVkey,
+  noteSignerFromSeed,
+  parseWitnessPolicy,
+  TlogWriter,
+  verifierKey,
+} from "../../../src/tlog/index.js";
+import {
+  COSIGN_STATUS,
+  type CosignFetch,
+  type CosignRefusalCode,
+  cosignLog,
+  createCheckpointWitness,
+  formatSizeBody,
+  memoryCosignState,
+  SIZE_CONTENT_TYPE,
+} from "../../../src/witness/cosign/index.js";
+import { seed } from "./fixtures.js";
+
+const root = mkdtempSync(join(tmpdir(), "ts-cosign-log-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const signer = noteSignerFromSeed("unit.example/log", seed(40));
+const LOG = `log ${verifierKey(signer.name, signer.publicKey)}\n`;
+const cosigner = cosignerFromSeed("w.example/unit", seed(41));
+
+async function diskLog(dir: string, tag = "main") {
+  const files = new Map<string, Uint8Array>();
+  const writer = await TlogWriter.open(async (p) => files.get(p) ?? null, { origin: signer.name });
+  let n = 0;
+  return {
+    append(count: number) {
+      const changes = writer.append(
+        Array.from({ length: count }, () => Buffer.from(`{"${tag}":${n++}}`)),
+        signer,
+      );
+      for (const path of changes.removed) rmSync(join(dir, path), { force: true });
+      for (const [path, bytes] of changes) {
+        files.set(path, bytes);
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), bytes);
+      }
+    },
+  };
+}
+
+/** A fetch that hands the body to an in-process witness and maps refusals as the HTTP layer does. */
+function witnessFetch(witness: ReturnType<typeof createCheckpointWitness>, calls: number[]): CosignFetch {
+  return async (_url, init) => {
+    calls.push(1);
+    const reply = (status: number, text: string, type = "text/plain") => ({
+      status,
+      headers: { get: (name: string) => (name.toLowerCase() === "content-type" ? type : null) },
+      text: async () => text,
+    });
+    try {
+      return reply(200, await witness.addCheckpoint(Buffer.from(init.body)));
+    } catch (error) {
+      const e = error as { code: CosignRefusalCode; details?: { size?: number }; message: string };
+      const status = COSIGN_STATUS[e.code];
+      if (status === 409 && e.details?.size !== undefined)
+        return reply(409, formatSizeBody(e.details.size), SIZE_CONTENT_TYPE);
+      return reply(status, e.message);
+    }
+  };
+}
+
+describe("cosignLog against an in-process witness", () => {
+  it("learns the size once, then reuses it (one request per round), and is idempotent", async () => {
+    const dir = join(root, "log1");
+    const log = await diskLog(dir);
+    log.append(10);
+    const witness = createCheckpointWitness({
+      logs: parseWitnessPolicy(LOG, { requireQuorum: false }).logs,
+      cosigner,
+      store: memoryCosignState(),
+    });
+    const policy = parseWitnessPolicy(
+      `${LOG}witness w ${formatCosignerVkey(cosigner)} https://w.example\nquorum w\n`,
+    );
+    const calls: number[] = [];
+    const fetch = witnessFetch(witness, calls);
+    const cosignedDir = join(root, "home1");
+    const first = await cosignLog({ dir, policy, cosignedDir, fetch });
+    expect(first.quorumMet).toBe(true);
+    expect(calls.length).toBe(1); // a witness that never saw the log accepts old 0
+    log.append(300);
+    const second = await cosignLog({ dir, policy, cosignedDir, fetch });
+    expect(second).toMatchObject({ size: 310, quorumMet: true });
+    expect(calls.length).toBe(2); // old 10 from the stored hint, with its proof
+    const third = await cosignLog({ dir, policy, cosignedDir, fetch });
+    expect(third.alreadyCosigned).toBe(true);
+    expect(calls.length).toBe(2);
+    // Another home knows nothing: 409 teaches the size, then the request from it.
+    await cosignLog({ dir, policy, cosignedDir: join(root, "home1b"), fetch });
+    expect(calls.length).toBe(4);
+  });
+
+  it("reports a witness holding another tree of the same size as a fork, below quorum", async () => {
+    const witness = createCheckpointWitness({
+      logs: parseWitnessPolicy(LOG, { requireQuorum: false }).logs,
+      cosigner,
+      store: memoryCosignState(),
+    });
+    const policy = parseWitnessPolicy(
+      `${LOG}witness w ${formatCosignerVkey(cosigner)} https://w.example\nquorum w\n`,
+    );
+    const calls: number[] = [];
+    const fetch = witnessFetch(witness, calls);
+    const forkDir = join(root, "fork");
+    const fork = await diskLog(forkDir, "fork");
+    fork.append(12);
+    expect(
+      (await cosignLog({ dir: forkDir, policy, cosignedDir: join(root, "home-f"), fetch })).quorumMet,
+    ).toBe(true);
+    const dir = join(root, "log2");
+    const log = await diskLog(dir);
+    log.append(12);
+    // Same key and size, other entries: the witness must refuse, and the client call it a fork.
+    const result = await cosignLog({ dir, policy, cosignedDir: join(root, "home2"), fetch });
+    expect(result.quorumMet).toBe(false);
+    expect(result.outcomes).toEqual([
+      expect.objectContaining({ witness: "w", status: "fork", witnessSize: 12 }),
+    ]);
+  });
+});
