@@ -9,7 +9,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { cp, mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +35,8 @@ interface ActionYml {
 }
 
 const action = parse(readFileSync(join(REPO_ROOT, "action.yml"), "utf8")) as ActionYml;
+/** Where the runner checked the action out: a copy, so that nothing the action does touches the checkout. */
+let actionPath = "";
 const TOKEN = "action-test-token-0123456789";
 const SEAL_KEY = "a1".repeat(32);
 
@@ -112,7 +114,7 @@ async function runAction(inputs: Record<string, string>, runnerTemp: string): Pr
       HOME: runnerTemp,
       CI: "true",
       GITHUB_ACTIONS: "true",
-      GITHUB_ACTION_PATH: REPO_ROOT,
+      GITHUB_ACTION_PATH: actionPath,
       RUNNER_TEMP: runnerTemp,
       GITHUB_OUTPUT: outputPath,
       GITHUB_STEP_SUMMARY: summaryPath,
@@ -154,6 +156,12 @@ describe("the GitHub Action against a real witness server and a real git log", (
 
   beforeAll(async () => {
     ({ dir: root, cleanup } = await tempDir("trailseal-action-"));
+    // The action's checkout with a built CLI (`trailseal-version: source` then builds nothing).
+    actionPath = join(root, "action");
+    for (const path of ["action.yml", "package.json", "scripts/ci/action-run.mjs", "dist"]) {
+      await cp(join(REPO_ROOT, path), join(actionPath, path), { recursive: true });
+    }
+    await symlink(join(REPO_ROOT, "node_modules"), join(actionPath, "node_modules"));
     // The witness server, with a bearer token for POST.
     witness = spawn(
       process.execPath,
