@@ -31,9 +31,16 @@ export function registerTrailRoutes(program: Command, router: Router): void {
   program
     .command("verify")
     .description("verify the whole trail: every hash, every link, and every stored seal")
-    .option("--json", 'print {"ok", "chain_tip", "event_count"} as JSON')
+    .option(
+      "--json",
+      'print {"ok", "outcome", "chain_tip", "event_count", …} as JSON (always, even when it cannot check)',
+    )
     .option("--export <file>", "verify an exported JSON Lines copy on its own instead (docs/export.md)")
-    .addHelpText("after", "\nExit status 0 when the trail verifies, 1 naming the first broken seq otherwise.")
+    .addHelpText(
+      "after",
+      "\nExit status 0 when the trail verifies, 1 when it does not (naming the first broken seq or seal),\n" +
+        "2 when it could not be checked (unreadable trail: nothing is known either way). Takes no lock.",
+    )
     .action((options, command: Command) =>
       router.run(async (io) =>
         options.export
