@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -224,6 +225,51 @@ describe("relay daemon (built CLI, real processes)", () => {
     expect(started.code).toBe(0);
     expect((await status()).running).toBe(true);
     expect(await readFile(join(home, "relay.log"), "utf8")).toContain("relay that died");
+  });
+
+  it("keeps a seal whose publish was cut by kill -9, and publishes it after the restart", async () => {
+    // A witness that accepts connections and never answers: the first publish hangs.
+    const sockets: Socket[] = [];
+    const hanging = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (hanging.address() as AddressInfo).port;
+      await writeConfig({
+        witness: {
+          enabled: true,
+          quorum: 1,
+          endpoints: [{ name: "slow", url: `http://127.0.0.1:${port}/api/v1/anchor` }],
+        },
+      });
+      expect((await cli(["relay", "start", "--interval", "1h"])).code).toBe(0);
+      const during = await waitFor(
+        "the first seal, its publish in flight",
+        status,
+        (s) => s.last_seal !== null,
+      );
+      process.kill(during.pid!, "SIGKILL");
+      await waitFor("the relay gone", status, (s) => !s.running);
+      const cut = during.last_seal!.id;
+
+      witness = new Witness(join(home, "witness-store"));
+      await witness.start();
+      await writeConfig({
+        witness: {
+          enabled: true,
+          quorum: 1,
+          endpoints: [{ name: "w1", url: `${witness.url}/api/v1/anchor` }],
+        },
+      });
+      expect((await cli(["relay", "start", "--interval", "1h"])).code).toBe(0);
+      await waitFor(
+        `${cut} confirmed`,
+        () => readSeals(join(home, "seals")),
+        (seals) => (seals.find((s) => s.id === cut)?.receipts.length ?? 0) > 0,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   });
 
   it("refuses an interval Node's timers cannot keep (25d), and starts nothing", async () => {
