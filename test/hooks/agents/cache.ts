@@ -16,6 +16,17 @@ export const CLAUDE_BIN = join(
   "claude-agent-sdk-linux-x64",
   "claude",
 );
+export const CODEX_BIN = join(
+  AGENT_CACHE,
+  "codex",
+  "node_modules",
+  "@openai",
+  "codex-linux-x64",
+  "vendor",
+  "x86_64-unknown-linux-musl",
+  "bin",
+  "codex",
+);
 export const GEMINI_CORE = join(AGENT_CACHE, "gemini", "node_modules", "@google", "gemini-cli-core");
 
 /** True when `path` exists; otherwise explains, and throws when the agents are required. */

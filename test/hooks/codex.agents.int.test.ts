@@ -1,0 +1,137 @@
+/**
+ * The real Codex CLI binary (scripts/ci/install-agents.sh) with trailseal installed by
+ * `trailseal hook install codex --user` ($CODEX_HOME/hooks.json), against a scripted Responses
+ * API on 127.0.0.1. `--dangerously-bypass-hook-trust` stands in for the user's one-time review
+ * of new hooks (Codex asks for it interactively).
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CLI, runCli, tempDir } from "../helpers/cli.js";
+import { agentAvailable, CODEX_BIN } from "./agents/cache.js";
+import { type ResponsesServer, startResponsesServer } from "./agents/responses-server.js";
+
+const available = agentAvailable("Codex CLI", CODEX_BIN);
+
+let model: ResponsesServer;
+let root: string;
+let cleanup: () => Promise<void>;
+let work: string;
+let home: string;
+let codexHome: string;
+let shim: string;
+
+beforeAll(async () => {
+  if (available) model = await startResponsesServer();
+});
+afterAll(async () => {
+  await model?.close();
+});
+beforeEach(async () => {
+  ({ dir: root, cleanup } = await tempDir("trailseal-codex-"));
+  work = join(root, "work");
+  home = join(root, "home");
+  codexHome = join(root, "codex-home");
+  shim = join(root, "bin");
+  await mkdir(work);
+  await mkdir(codexHome);
+  await mkdir(shim);
+  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+  await chmod(join(shim, "trailseal"), 0o755);
+  expect((await runCli(["init", "--home", home])).code).toBe(0);
+  const install = await runCli(["hook", "install", "codex", "--user", "--home", home], {
+    env: { CODEX_HOME: codexHome },
+  });
+  expect(install.code).toBe(0);
+  await writeFile(join(work, ".env"), "API_KEY=secret\n");
+});
+afterEach(() => cleanup());
+
+function codex(cmd: string, withShim = true): Promise<{ code: number | null; output: string }> {
+  model.script({ name: "exec_command", arguments: { cmd } });
+  const provider = `{name="mock",base_url="${model.url}",wire_api="responses",env_key="OPENAI_API_KEY"}`;
+  const args = [
+    "exec",
+    "--dangerously-bypass-hook-trust",
+    "--skip-git-repo-check",
+    "-s",
+    "danger-full-access",
+    "-c",
+    "model_provider=mock",
+    "-c",
+    `model_providers.mock=${provider}`,
+    "-m",
+    "gpt-5",
+    "do the task",
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(CODEX_BIN, args, {
+      cwd: work,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: `${withShim ? `${shim}:` : ""}/usr/local/bin:/usr/bin:/bin`,
+        HOME: root,
+        CODEX_HOME: codexHome,
+        OPENAI_API_KEY: "sk-test",
+      },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+async function events(): Promise<
+  { phase: string; decision: string; agent: string; action: { command?: string } }[]
+> {
+  const path = join(home, "trail", "events-000000.jsonl");
+  if (!existsSync(path)) return [];
+  return (await readFile(path, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+const lastOutput = () => JSON.stringify(model.outputs.at(-1) ?? null);
+
+describe.runIf(available)("the real Codex CLI with trailseal installed", () => {
+  it("deny: a policy deny rule blocks the command, with trailseal's reason", async () => {
+    await writeFile(join(home, "policy.yaml"), 'rules:\n  commands:\n    deny: ["touch denied*"]\n');
+    await codex("touch denied-marker");
+    expect(existsSync(join(work, "denied-marker"))).toBe(false);
+    expect(lastOutput()).toContain("trailseal: denied");
+    expect((await events()).map((e) => [e.phase, e.decision, e.agent])).toEqual([["pre", "deny", "codex"]]);
+  });
+
+  it("ask becomes a deny (Codex cannot take an ask from a hook)", async () => {
+    await codex("cp .env leaked");
+    expect(existsSync(join(work, "leaked"))).toBe(false);
+    expect(lastOutput()).toMatch(/cannot ask here/);
+  });
+
+  it("pass-through: a harmless command runs without an approval from trailseal; its outcome is recorded", async () => {
+    await codex("touch harmless");
+    expect(existsSync(join(work, "harmless"))).toBe(true);
+    expect((await events()).map((e) => [e.phase, e.decision])).toEqual([
+      ["pre", "pass"],
+      ["post", "logged"],
+    ]);
+  });
+
+  it("a missing trailseal binary blocks the command (fail closed)", async () => {
+    await codex("touch ran-without-hook", false);
+    expect(existsSync(join(work, "ran-without-hook"))).toBe(false);
+  });
+});
