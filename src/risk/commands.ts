@@ -65,6 +65,13 @@ const RULES: Record<string, Rule> = {
   ...OPS_RULES,
   ...SECRET_RULES,
   git,
+  // `alias x='…'`: what the alias runs when used is judged now
+  alias: (invocation, context) => {
+    for (const arg of invocation.args) {
+      const value = /^[^=]+=(.*)$/s.exec(arg.value)?.[1];
+      if (value) context.nested({ ...arg, value }, `alias ${arg.value.split("=")[0]} runs`);
+    }
+  },
 };
 
 /** Decoders whose output, run as a script, hides what runs. */
@@ -152,7 +159,9 @@ function judge(invocation: Invocation, context: RuleContext): void {
   const { signals } = context;
   const { score } = signals;
   const command = invocation.command;
-  if (invocation.privileged) {
+  if (invocation.privileged && /^(true|:)$/.test(invocation.program) && invocation.args.length === 0) {
+    score.raise("low", "checks for sudo access (runs nothing)"); // `sudo -n true`
+  } else if (invocation.privileged) {
     const via = invocation.wrappers.find((name) => ["sudo", "doas", "pkexec"].includes(name)) ?? "sudo";
     score.raise("critical", `runs with ${via} (privilege escalation)`, "privilege_escalation");
   }

@@ -9,6 +9,7 @@ import { NINTH } from "./category-cases-ninth.js";
 import { SECOND } from "./category-cases-second.js";
 import { SEVENTH } from "./category-cases-seventh.js";
 import { SIXTH } from "./category-cases-sixth.js";
+import { TENTH } from "./category-cases-tenth.js";
 import { THIRD } from "./category-cases-third.js";
 
 export const ALL_CATEGORIES: Category[] = [
@@ -30,4 +31,5 @@ export const ALL_CATEGORIES: Category[] = [
   SEVENTH,
   EIGHTH,
   NINTH,
+  TENTH,
 ];

@@ -19,7 +19,10 @@ function assign(text: string, variables: Variables): void {
   const match = /^([A-Za-z_]\w*)\+?=(.*)$/s.exec(text);
   if (!match) return;
   const [, name, value] = match as unknown as [string, string, string];
-  if (/^\$\(\s*mktemp\b[^)]*\)$/.test(value)) variables.set(name, "/tmp/mktemp.XXXXXX");
+  const located = /^(?:\$\(|`)\s*(?:command\s+-v|which|type\s+-P)\s+([\w.+-]+)\s*(?:\)|`)$/.exec(value);
+  if (located)
+    variables.set(name, located[1]!); // `P=$(command -v node)`: P names node
+  else if (/^\$\(\s*mktemp\b[^)]*\)$/.test(value)) variables.set(name, "/tmp/mktemp.XXXXXX");
   else variables.set(name, /[$`]/.test(value) ? expandText(value, variables) : value);
 }
 

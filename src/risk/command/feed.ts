@@ -34,7 +34,11 @@ export function printfText(args: Word[]): string {
 
 function decodeEscapes(text: string): string {
   const simple: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", a: "", e: "\x1b" };
-  return text.replace(/\\(.)/g, (whole, c: string) => simple[c] ?? whole);
+  return text.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{4}|0?[0-7]{1,3}|.)/g, (whole, c: string) => {
+    if (/^[xu]/.test(c) && c.length > 1) return String.fromCharCode(Number.parseInt(c.slice(1), 16));
+    if (/^[0-7]+$/.test(c)) return String.fromCharCode(Number.parseInt(c, 8));
+    return simple[c] ?? whole;
+  });
 }
 
 /** The text echo or printf prints, or null when it is not static. */

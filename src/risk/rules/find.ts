@@ -42,8 +42,13 @@ export function parseFind(args: Word[]): FindExpression {
     roots.push(args[index]!);
   }
   const found: FindExpression = { roots, deletes: false, narrowed: false, name: null, execs: [] };
+  let depth = 0;
   for (; index < args.length; index += 1) {
     const value = args[index]!.value;
+    if (value === "(") depth += 1;
+    if (value === ")") depth -= 1;
+    // `A -o ACTION`: the tests of A do not narrow what the action after -o gets
+    if ((value === "-o" || value === "-or") && depth === 0) found.narrowed = false;
     if (value === "-delete") found.deletes = true;
     if (NARROWING.test(value)) found.narrowed = true;
     if ((value === "-name" || value === "-iname") && found.name === null) {

@@ -12,6 +12,7 @@ import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import { fromList } from "../command/rule.js";
 import { secretFileReason, sensitiveReason } from "../paths.js";
 import { shellQuote } from "../wrappers.js";
+import { callText } from "./code-args.js";
 import { pip, testCommand } from "./dev.js";
 
 /** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
@@ -57,7 +58,10 @@ const TREE_DELETE =
   /\b(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf(?:\.sync)?|rimraf["']\)\.sync|remove_tree)\s*\(\s*(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
 /** The home directory spelled in code: a tree delete of it is `rm -r ~`. */
 const HOME_IN_CODE =
-  /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.path\.expanduser\(\s*["']~["']\s*\)|os\.homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\])/;
+  /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf|remove|unlink|rmdir|delete|rm)\s*\(\s*(?:os\.path\.expanduser\(\s*["']~["']\s*\)|(?:require\(["']os["']\)\.|os\.)homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\]|\$ENV\{HOME\})/;
+/** Code decoded at run time and then run: `exec(b64decode(…))`, `eval(atob(…))`. */
+const DECODED_EXEC =
+  /\b(?:exec|eval|Function|system)\s*\((?:[^()]|\([^()]*\))*\b(?:b64decode|decodebytes|decompress|unhexlify|fromhex|atob|decode64|unpack1?|base64)\b/;
 const DELETE_CALL =
   /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|shutil\.rmtree|\.unlink|unlinkSync|rmSync|rmdirSync|fs\.rm|File\.delete|FileUtils\.rm\w*|unlink|rmtree|remove_dir_all|remove_file)\s*\(/;
 const LISTS_EVERYTHING =
@@ -91,32 +95,18 @@ function withImportedNames(program: string, code: string, names: string | undefi
   return extra.length > 0 ? `${names}|${extra.join("|")}` : names;
 }
 
-/** Text each literal string of a call's arguments holds: `("rm", ["-rf", "/"])` → rm -rf /. */
-function callArguments(code: string, from: number): string[] | null | undefined {
-  // Only a call: `execSync(…)`, `system "…"`; `const {execSync} = …` names the function
-  if (!/^\s*[(["'`]/.test(code.slice(from)) && !/^\s+[\w$]/.test(code.slice(from))) return undefined;
-  const rest = code.slice(from).replace(/^\s*\(?\s*/, "");
-  if (!/^[[("']/.test(rest)) return null; // not literal text: a variable, input(), an f-string
-  const end = rest.search(/\)\s*($|[;\n}]|\.|,\s*\{)|;|\n/);
-  const args = end < 0 ? rest : rest.slice(0, end + 1);
-  const strings = [...args.matchAll(LITERAL)].map((match) => match[2]!);
-  return strings.length > 0 ? strings : null;
-}
-
 /** Judges inline code of `program` by the commands it runs, the trees it deletes and the secrets it names. */
 export function judgeInlineCode(program: string, code: string, context: RuleContext): void {
   const { score } = context.signals;
   const names = withImportedNames(program, code, SHELL_CALLS.find(([name]) => name.test(program))?.[1]);
   if (names) {
     for (const match of code.matchAll(new RegExp(String.raw`(?:^|[^\w$])(?:${names})\b`, "g"))) {
-      const strings = callArguments(code, match.index + match[0].length);
-      if (strings === undefined) continue;
-      if (strings === null) {
-        score.raise("high", `${program} inline code runs a command built at run time (${match[0].trim()})`);
-        continue;
-      }
-      const text = strings.length === 1 ? strings[0]! : strings.map(shellQuote).join(" ");
-      context.nested({ value: text, dynamic: false, inner: [] }, `${program} inline code runs a command`);
+      const call = callText(code, match.index + match[0].length);
+      if (call === undefined) continue;
+      context.nested(
+        { value: call.text, dynamic: call.dynamic, inner: [] },
+        `${program} inline code runs a command`,
+      );
     }
   }
   if (/^(ruby|perl|php|julia)$/.test(program)) {
@@ -152,6 +142,9 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
       `${program} inline code deletes every file it lists (or the working directory)`,
       "destructive_command",
     );
+  }
+  if (DECODED_EXEC.test(code)) {
+    score.raise("high", `${program} inline code runs code it decodes: encoding hides what runs`);
   }
   if (HOME_IN_CODE.test(code)) {
     context.nested(

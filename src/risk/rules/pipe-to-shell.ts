@@ -44,6 +44,19 @@ export function pipeToShell(invocation: Invocation, context: RuleContext): void 
       score.raise("high", `${program} runs a decoded script: encoding hides what runs`);
     if (text !== null) runText(program, text, "a script it decodes", context);
   }
+  // `sh < <(curl …)`: stdin from a download
+  const stdinFrom = command.redirects
+    .filter((redirect) => redirect.op === "<")
+    .flatMap((redirect) => redirect.target?.inner ?? []);
+  if (programs(stdinFrom).some((name) => DOWNLOADERS.has(name))) {
+    score.raise(
+      "critical",
+      `${program} runs downloaded content from its input`,
+      "pipe_to_shell",
+      "network_request",
+    );
+    return;
+  }
   const feeders = upstream(context.script.commands, command);
   if (feeders.length === 0 || program === "eval") {
     if (command.stdinText !== null && program !== "eval")
