@@ -7,6 +7,7 @@
  * an optional mirror pushes the branch to a remote in the background, with retry.
  */
 import { existsSync, statSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { withDirLock } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
@@ -38,18 +39,34 @@ export interface GitStorageOptions {
  */
 const REPACK_CONFIG = { "core.fsync": "objects,derived-metadata,reference", "core.fsyncMethod": "fsync" };
 
+/** Packs beyond this many are merged (geometric repack); below it, only loose objects are packed. */
+const MAX_PACKS = 16;
+
 /**
- * Incremental repack (`--geometric=2`): the loose objects go into a new pack and packs are
- * merged so that each is at least twice the size of the next smaller one, so the number of
- * packs stays logarithmic and each run rewrites little. Readers are safe meanwhile: git (and
- * isomorphic-git) look for an object loose, then in packs, and a pack is complete and in place
- * before `-d` removes what it made redundant. Refs are not touched, so the branch's
- * compare-and-swap (log.ts `updateBranchHead`) is unaffected.
+ * Bounds the objects on disk without walking history (so each run costs what was written since
+ * the last one, not the size of the log): git's `loose-objects` maintenance task deletes loose
+ * objects already packed and packs the remaining loose ones into one new pack, and `prune-packed`
+ * then removes those too; when packs pile
+ * up, `git repack -d --geometric=2` merges them so each is at least twice the next smaller one
+ * (the count stays logarithmic). Readers are safe meanwhile: git and isomorphic-git look for an
+ * object loose, then in packs, and a pack is complete and in place before anything it makes
+ * redundant is removed. Refs are never touched, so the branch's compare-and-swap (log.ts
+ * `updateBranchHead`) is unaffected.
  */
 export async function repackLog(gitdir: string): Promise<void> {
-  await runGit(["--git-dir", gitdir, "repack", "-d", "-q", "--geometric=2", "--no-write-bitmap-index"], {
+  await runGit(["--git-dir", gitdir, "maintenance", "run", "--quiet", "--task=loose-objects"], {
     config: REPACK_CONFIG,
   });
+  // The task deletes what an earlier run packed; delete what this one packed too (the pack is
+  // fsync'd by now), so loose objects are only those written since.
+  await runGit(["--git-dir", gitdir, "prune-packed", "-q"]);
+  const packs = (await readdir(join(gitdir, "objects", "pack")).catch(() => [])).filter((name) =>
+    name.endsWith(".pack"),
+  );
+  if (packs.length > MAX_PACKS)
+    await runGit(["--git-dir", gitdir, "repack", "-d", "-q", "--geometric=2", "--no-write-bitmap-index"], {
+      config: REPACK_CONFIG,
+    });
 }
 
 function unavailable(message: string, cause?: unknown): TrailsealError {
