@@ -7,11 +7,12 @@ import { existsSync } from "node:fs";
 import { chmod, mkdir, open, readdir } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { DEFAULT_POLICY_YAML } from "../policy/default-policy.js";
+import { DEFAULT_POLICY_YAML } from "./default-policy.js";
 import { deriveKeyId, generateSealKeyHex } from "./keys.js";
 import { homePaths } from "./paths.js";
 import { DEFAULT_RELAY_CONFIG } from "./relay-defaults.js";
 
+export { DEFAULT_POLICY_YAML } from "./default-policy.js";
 export type { SealKey } from "./keys.js";
 export { deriveKeyId, generateSealKeyHex, loadSealKey } from "./keys.js";
 export { type HomePaths, homePaths } from "./paths.js";
