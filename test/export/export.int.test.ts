@@ -126,7 +126,8 @@ describe("JSON Lines export and verify --export", () => {
   let lines: string[];
 
   beforeAll(async () => {
-    copy = join(home, "..", `${home.split("/").at(-1)}-copy.jsonl`);
+    // Copies live in the home's own directory tree, removed with it.
+    copy = join(home, "copy.jsonl");
     await cli(["export", "--format", "jsonl", "--output", copy]);
     lines = (await readFile(copy, "utf8")).trim().split("\n");
   });

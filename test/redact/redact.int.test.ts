@@ -107,7 +107,9 @@ describe("redaction before hashing", () => {
 
   it("re-verifies with the documented recipe in Python", async () => {
     const [keyFile] = (await readdir(join(home, "keys"))).filter((name) => name.endsWith(".key"));
-    const secretFile = join(home, "..", `${home.split("/").at(-1)}-secret.txt`);
+    // The secret goes to the script in a file outside the home (the home must stay clean).
+    const outside = await tempDir("trailseal-redact-py-");
+    const secretFile = join(outside.dir, "secret.txt");
     await writeFile(secretFile, SECRETS.github);
     try {
       const { stdout } = await promisify(execFile)("python3", [
@@ -118,7 +120,7 @@ describe("redaction before hashing", () => {
       ]);
       expect(stdout).toMatch(/^ok 7 [1-9]/);
     } finally {
-      await writeFile(secretFile, "");
+      await outside.cleanup();
     }
   });
 });
