@@ -42,6 +42,7 @@ export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO)
     dir: resolve(options.log),
     policy,
     cosignedDir: homePaths(options.home).cosignedCheckpoints,
+    home: options.home,
     ...(timeoutMs ? { timeoutMs } : {}),
   });
   if (options.json) {
@@ -51,6 +52,7 @@ export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO)
       quorum_met: result.quorumMet,
       already_cosigned: result.alreadyCosigned,
       path: result.quorumMet ? result.path : null,
+      ...(result.published ? { published: result.published } : {}),
       outcomes: result.outcomes.map((o) => ({
         witness: o.witness,
         url: o.url,
@@ -71,6 +73,10 @@ export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO)
       println(io, `${result.origin} size ${result.size}: already cosigned to quorum`);
     else if (result.quorumMet)
       println(io, `${result.origin} size ${result.size}: quorum met, cosigned checkpoint in ${result.path}`);
+    if (result.published?.status === "committed")
+      println(io, `cosigned checkpoint committed to the log (${result.published.commit.slice(0, 12)})`);
+    else if (result.published?.status === "skipped")
+      println(io, `cosigned checkpoint kept in this home only: ${result.published.reason}`);
   }
   if (!result.quorumMet) {
     const failed = result.outcomes.filter((o) => o.status !== "cosigned").map((o) => o.witness);
@@ -116,6 +122,7 @@ export async function startServeCosigning(
     dir: resolve(options.store),
     policy,
     cosignedDir: homePaths(options.home).cosignedCheckpoints,
+    home: options.home,
     intervalMs: parseTimeout(options.cosignInterval) ?? 60_000,
     onResult: (result) =>
       io.stderr.write(

@@ -7,6 +7,8 @@ export interface CosignCadenceOptions {
   dir: string;
   policy: WitnessPolicy;
   cosignedDir: string;
+  /** The home holding the log key: cosigned checkpoints are then committed into the log. */
+  home?: string;
   /** Default 60 s. */
   intervalMs?: number;
   timeoutMs?: number;
@@ -37,6 +39,7 @@ export function startCosignCadence(options: CosignCadenceOptions): CosignCadence
         dir: options.dir,
         policy: options.policy,
         cosignedDir: options.cosignedDir,
+        ...(options.home ? { home: options.home } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       });

@@ -15,7 +15,15 @@ import {
   withTiles,
 } from "../../tlog/index.js";
 import { type CosignOutcome, type FetchLike, requestCosignatures } from "./client.js";
-import { readLogSnapshot } from "./log-source.js";
+import type { CosignedCommitResult } from "./log-commit.js";
+import { type LogSnapshot, readLogSnapshot } from "./log-source.js";
+
+/** Commits the cosigned note into a git log when the home can sign for it (lazy: git parts load only here). */
+async function publish(snapshot: LogSnapshot, dir: string, note: string, home: string | undefined) {
+  if (!home || !snapshot.commit) return undefined;
+  const { commitCosignedCheckpoint } = await import("./log-commit.js");
+  return commitCosignedCheckpoint({ dir, parent: snapshot.commit, note, home });
+}
 
 export interface CosignLogOptions {
   /** The log: a trailseal git log (work tree or bare) or a directory with `checkpoint` and tiles. */
@@ -25,6 +33,11 @@ export interface CosignLogOptions {
   cosignedDir: string;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /**
+   * The home holding the log's key: at quorum, the cosigned checkpoint is also committed into a
+   * git log (see log-commit.ts). Without it, or without the key, it is kept in `cosignedDir` only.
+   */
+  home?: string;
 }
 
 export interface CosignLogResult {
@@ -37,6 +50,8 @@ export interface CosignLogResult {
   /** The cosigned note (written to `path` when the quorum is met). */
   note: string;
   path: string;
+  /** What happened to the git log: committed, already there, or why not. */
+  published?: CosignedCommitResult;
 }
 
 /** The file holding the latest cosigned checkpoint of a log, by origin. */
@@ -103,22 +118,30 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
   const path = cosignedCheckpointPath(options.cosignedDir, origin);
 
   const stored = await readCosignedCheckpoint(options.cosignedDir, origin);
+  let already = false;
   if (stored) {
     try {
       const previous = verifyCosignedCheckpoint(stored, options.policy);
-      if (previous.text === text && previous.quorumMet)
-        return {
-          origin,
-          size: checkpoint.size,
-          quorumMet: true,
-          alreadyCosigned: true,
-          outcomes: [],
-          note: stored,
-          path,
-        };
+      already = previous.text === text && previous.quorumMet;
     } catch {
       // An unreadable or outdated file is simply replaced once the quorum is met again.
     }
+  }
+  if (stored && already) {
+    const published =
+      snapshot.note === stored
+        ? ({ status: "unchanged" } as const)
+        : await publish(snapshot, options.dir, stored, options.home);
+    return {
+      origin,
+      size: checkpoint.size,
+      quorumMet: true,
+      alreadyCosigned: true,
+      outcomes: [],
+      note: stored,
+      path,
+      ...(published ? { published } : {}),
+    };
   }
 
   const witnesses = options.policy.witnesses
@@ -158,6 +181,18 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
     else if (o.witnessSize !== undefined) sizes[vkey] = o.witnessSize;
   }
   await writeFileAtomic(sizesPath, `${JSON.stringify(sizes)}\n`);
-  if (quorumMet) await writeFileAtomic(path, note);
-  return { origin, size: checkpoint.size, quorumMet, alreadyCosigned: false, outcomes, note, path };
+  if (!quorumMet)
+    return { origin, size: checkpoint.size, quorumMet, alreadyCosigned: false, outcomes, note, path };
+  await writeFileAtomic(path, note);
+  const published = await publish(snapshot, options.dir, note, options.home);
+  return {
+    origin,
+    size: checkpoint.size,
+    quorumMet,
+    alreadyCosigned: false,
+    outcomes,
+    note,
+    path,
+    ...(published ? { published } : {}),
+  };
 }

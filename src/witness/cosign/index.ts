@@ -22,6 +22,7 @@ export type { CosignLogOptions, CosignLogResult } from "./cosign-log.js";
 export { cosignedCheckpointPath, cosignLog, readCosignedCheckpoint } from "./cosign-log.js";
 export type { AddCheckpointHandlerOptions } from "./http.js";
 export { createAddCheckpointHandler } from "./http.js";
+export type { CosignedCommitResult } from "./log-commit.js";
 export type { LogSnapshot } from "./log-source.js";
 export { readLogSnapshot } from "./log-source.js";
 export type { AddCheckpointRequest, CosignRefusalCode } from "./protocol.js";

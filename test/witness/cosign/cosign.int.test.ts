@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWitnessPolicy, verifyCosignedCheckpoint } from "../../../src/tlog/index.js";
-import { initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
+import { auditGitDir, initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
 import { CLI, runCli, tempDir } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
 
@@ -137,8 +137,19 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     const verified = verifyCosignedCheckpoint(stored, parseWitnessPolicy(readFileSync(policy)));
     expect(verified.quorumMet).toBe(true);
 
+    // The home holds the log key: the cosigned checkpoint is committed into the log itself,
+    // and the log still audits (same tree, signed commit; readers ignore the cosignature).
+    expect(result.published).toMatchObject({ status: "committed" });
+    const published = execFileSync("git", ["--git-dir", A.log, "show", "main:checkpoint"], {
+      encoding: "utf8",
+    });
+    expect(published).toBe(stored);
+    expect(published).toMatch(/\n\u2014 witness\.b\.example /);
+    expect((await auditGitDir(A.log)).ok).toBe(true);
+
     const again = JSON.parse((await cosign(A, policy)).stdout);
     expect(again.already_cosigned).toBe(true);
+    expect(again.published).toEqual({ status: "unchanged" });
 
     await addEntries(A, 300);
     const grown = await cosign(A, policy);
@@ -156,6 +167,12 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
       "--json",
     ]);
     expect(JSON.parse(fresh.stdout).outcomes[0].status).toBe("cosigned");
+    // That home cannot sign for the log: nothing is committed (unless the witness's new
+    // cosignature is byte-identical, same second, to the one already in the log).
+    const { published: freshPublished } = JSON.parse(fresh.stdout);
+    if (freshPublished.status !== "unchanged")
+      expect(freshPublished).toMatchObject({ status: "skipped", code: "GITLOG_KEY_NOT_FOUND" });
+    expect(await auditGitDir(A.log)).toMatchObject({ ok: true, entries: 305 });
   });
 
   it("B's log is cosigned by A's witness (the other direction)", async () => {
@@ -217,12 +234,13 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     child.stderr!.on("data", (c: Buffer) => {
       err += c.toString();
     });
-    const url = await new Promise<string>((resolve) => {
+    const url = await new Promise<string>((resolve, reject) => {
       let out = "";
       child.stdout!.on("data", (c: Buffer) => {
         out += c.toString();
         if (out.includes("\n")) resolve(out.split("\n")[0]!);
       });
+      child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${err}`)));
     });
     const anchor = sampleRequest(5000);
     const posted = await fetch(`${url}/api/v1/anchor`, {
@@ -235,6 +253,17 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     for (let i = 0; i < 100 && !/cosign b\.example\/log size 6: quorum met/.test(err); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(err).toMatch(/cosign b\.example\/log size 6: quorum met \(A cosigned\)/);
+    // The round committed the cosigned checkpoint under the running server: its next append
+    // re-reads the moved branch and lands on top.
+    const next = await fetch(`${url}/api/v1/anchor`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(sampleRequest(5001)),
+    });
+    expect(next.status).toBeLessThan(300);
+    expect(
+      execFileSync("git", ["--git-dir", B.log, "log", "--format=%s", "-3", "main"], { encoding: "utf8" }),
+    ).toMatch(/^log: add entries 6\.\.6 \(size 7\)\nlog: cosigned checkpoint \(size 6\)\n/);
     child.kill("SIGTERM");
   });
 });
