@@ -55,6 +55,20 @@ const OWN_PATTERNS: Pattern[] = [
   },
   { kind: "cookie", regex: /\b(?:set-)?cookie["']?\s*:\s*["']?([^"'\r\n]+)/gi, group: 1 },
   { kind: "basic-auth", regex: /(?:^|\s)(?:-u|--user)\s+["']?[^\s:"']+:([^\s"']+)/g, group: 1 },
+  // A secret passed as the next word of a flag that names it: `--password X`, `--token X`.
+  {
+    kind: "password-flag",
+    regex:
+      /(?:^|\s)--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|token|secret|api-?key|access-key|secret-key|private-key|client-secret)\s+["']?([^\s"'-][^\s"']*)/gi,
+    group: 1,
+  },
+  // mysql -pSECRET (attached), sshpass -p SECRET.
+  {
+    kind: "password-flag",
+    regex: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n;&|]*?\s-p([^\s"';&|]+)/g,
+    group: 1,
+  },
+  { kind: "password-flag", regex: /\bsshpass\s+-p\s*["']?([^\s"']+)/g, group: 1 },
 ];
 
 // NAME=value / NAME: value / --name=value / "name": "value" on a command line or in text.

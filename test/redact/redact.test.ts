@@ -201,3 +201,23 @@ describe("properties", () => {
     );
   });
 });
+
+describe("secrets passed as flag values", () => {
+  it.each([
+    ["mysql -u root -pS3cretPw db", "S3cretPw"],
+    ["sshpass -p 'hunter2pass' ssh host", "hunter2pass"],
+    ["vault login --token s.abcdef123456", "s.abcdef123456"],
+    ["tool --api-key k-12345678 --verbose", "k-12345678"],
+    ["docker login --password Pa55w0rd! registry", "Pa55w0rd!"],
+  ])("%s", async (command, secret) => {
+    const out = await redactText(command);
+    expect(out).not.toContain(secret);
+    expect(out).toContain("[redacted:");
+  });
+
+  it("leaves flags whose next word is another flag or a reference", async () => {
+    for (const command of ["tool --token --verbose", "tool --password $DB_PASSWORD", "mysql -u root -p db"]) {
+      expect(await redactText(command)).toBe(command);
+    }
+  });
+});
