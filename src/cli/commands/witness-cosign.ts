@@ -2,7 +2,17 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
-import { parseWitnessPolicy } from "../../tlog/index.js";
+import {
+  CHECKPOINT_PATH,
+  type Checkpoint,
+  type FetchLike,
+  hashesEqual,
+  httpReader,
+  parseVerifierKey,
+  parseWitnessPolicy,
+  verifyCosignedCheckpoint,
+  type WitnessPolicy,
+} from "../../tlog/index.js";
 import type { CliIO } from "../io.js";
 import { printJson, println } from "../io.js";
 
@@ -137,4 +147,59 @@ export async function startServeCosigning(
   });
   void cadence.runOnce();
   return cadence;
+}
+
+/**
+ * `witness verify --tiles <url> --witness-policy <file>`: after the anchor verified, the log's
+ * published checkpoint must be that same tree and carry cosignatures meeting the policy's quorum
+ * (a trailseal log carries them once `witness cosign` committed them; any C2SP log that serves
+ * cosigned checkpoints works too). Exit 3 below quorum, naming the witnesses that failed.
+ */
+export async function checkTilesQuorum(
+  options: { tiles: string; witnessPolicy?: string; key?: string; json?: boolean; fetch?: FetchLike },
+  verified: Checkpoint,
+  io: CliIO,
+): Promise<void> {
+  if (!options.witnessPolicy) return;
+  const policyPath = resolve(options.witnessPolicy);
+  let policy: WitnessPolicy;
+  try {
+    policy = parseWitnessPolicy(await readFile(policyPath, "utf8"));
+  } catch (cause) {
+    if (cause instanceof TrailsealError) throw cause;
+    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
+  }
+  if (!policy.logs.some((log) => log.key.name === verified.origin)) {
+    if (!options.key)
+      throw configError("COSIGN_LOG_NOT_IN_POLICY", `the witness policy lists no log "${verified.origin}"`, {
+        hint: "add `log <the log's verifier key>` to the policy, or pass --key",
+      });
+    policy = { ...policy, logs: [{ vkey: options.key, key: parseVerifierKey(options.key) }] };
+  }
+  const bytes = await httpReader(options.tiles, options.fetch ? { fetch: options.fetch } : {}).read(
+    CHECKPOINT_PATH,
+  );
+  if (!bytes) throw new TrailsealError("TLOG_TILE_MISSING", "the log has no checkpoint");
+  const result = verifyCosignedCheckpoint(Buffer.from(bytes).toString("utf8"), policy);
+  if (result.checkpoint.size !== verified.size || !hashesEqual(result.checkpoint.rootHash, verified.rootHash))
+    throw new TrailsealError(
+      "COSIGN_LOG_MOVED",
+      `the log's checkpoint changed during verification (size ${verified.size} → ${result.checkpoint.size})`,
+      { hint: "run the command again" },
+    );
+  if (!options.json)
+    for (const w of result.witnesses)
+      println(io, `${w.status === "valid" ? "ok  " : "FAIL"} witness ${w.name} ${w.status}`);
+  if (!result.quorumMet)
+    throw new TrailsealError(
+      "WITNESS_QUORUM_NOT_MET",
+      `the log's checkpoint (size ${verified.size}) is not cosigned to the policy's quorum (failed: ${result.witnesses
+        .filter((w) => w.status !== "valid")
+        .map((w) => w.name)
+        .join(", ")})`,
+      {
+        exitCode: 3,
+        hint: "the log's operator runs `trailseal witness cosign`; try again after its next round",
+      },
+    );
 }

@@ -12,6 +12,8 @@ export interface WitnessVerifyTilesOptions {
   /** The entry's log index, when neither the receipt nor the anchor id carries it. */
   index?: number;
   json?: boolean;
+  /** A C2SP witness policy whose quorum must have cosigned the log's checkpoint. */
+  witnessPolicy?: string;
   /** Injected in tests. */
   fetch?: FetchLike;
 }
@@ -25,6 +27,7 @@ export async function runWitnessVerifyTiles(options: WitnessVerifyTilesOptions, 
   const { verifyByTiles } = await import("../../witness/index.js");
   const { json: _json, ...verifyOptions } = options;
   const result = await verifyByTiles(verifyOptions);
+  await (await import("./witness-cosign.js")).checkTilesQuorum(options, result.checkpoint, io);
   const { checkpoint } = result;
   const anchorId = result.receipt.receipt.anchor_id;
   if (options.json) {

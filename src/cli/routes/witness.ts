@@ -70,7 +70,10 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
       "verify an offline c2sp.org/tlog-proof (from witness proof) against the local seal",
     )
     .option("--log-key <vkey>", "with --proof: the log's C2SP verifier key")
-    .option("--witness-policy <file>", "with --proof: also require the policy's quorum of cosignatures")
+    .option(
+      "--witness-policy <file>",
+      "with --proof or --tiles: also require the policy's quorum of cosignatures on the checkpoint",
+    )
     .addHelpText(
       "after",
       "\nExit 0 when a quorum of witnesses hold exactly the local seal, 1 when any witness holds\n" +

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatTlogProof, parseTlogProof } from "../../../src/tlog/index.js";
 import { openGitStorage } from "../../../src/witness/gitlog/index.js";
 import { CLI, runCli, tempDir } from "../../helpers/cli.js";
+import { serveDirectory } from "../../tlog/serve-dir.js";
 import { sampleRequest } from "../server/storage-contract.js";
 
 /**
@@ -148,5 +149,44 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
     );
     expect(below.code).toBe(3);
     expect(below.stdout).toMatch(/FAIL w2 absent/);
+  });
+
+  it("witness verify --tiles --witness-policy requires the published checkpoint cosigned to quorum", async () => {
+    // Cosign the current head (308) again: the cosigned checkpoint is committed into the log.
+    const cosigned = await cli("witness", "cosign", log, "--witness-policy", policy, "--json");
+    expect(JSON.parse(cosigned.stdout).published).toMatchObject({ status: "committed" });
+    const checkout = join(work.dir, "checkout");
+    execFileSync("git", ["clone", "-q", log, checkout]);
+    const served = await serveDirectory(checkout);
+    try {
+      const base = served.url;
+      const ok = await cli(
+        "witness",
+        "verify",
+        "--tiles",
+        base,
+        "--key",
+        logVkey,
+        "--witness-policy",
+        policy,
+      );
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stdout).toMatch(/ok {3}witness w valid/);
+      const stricter = join(work.dir, "stricter.policy");
+      const below = await cli(
+        "witness",
+        "verify",
+        "--tiles",
+        base,
+        "--key",
+        logVkey,
+        "--witness-policy",
+        stricter,
+      );
+      expect(below.code).toBe(3);
+      expect(below.stdout).toMatch(/FAIL witness w2 absent/);
+    } finally {
+      await served.close();
+    }
   });
 });
