@@ -91,7 +91,7 @@ export function createDashboardApp(options: DashboardAppOptions): DashboardApp {
   app.get("/api/summary", async (req, res) => {
     const parsed = summaryQuery.safeParse(req.query);
     if (!parsed.success) {
-      sendError(res, 400, "DASHBOARD_BAD_PERIOD", `period must be one of ${PERIODS.join(", ")}`);
+      sendError(res, 400, "DASHBOARD_PERIOD_INVALID", `period must be one of ${PERIODS.join(", ")}`);
       return;
     }
     res.json(await live.summary(parsed.data.period));

@@ -56,7 +56,7 @@ export async function collectReport(home: string, options: CollectOptions = {}):
     (firstTs ? new Date(firstTs) : seals[0] ? new Date(seals[0].seal.timestamp) : new Date(to.getTime()));
   if (from.getTime() > to.getTime()) {
     throw configError(
-      "REPORT_INVALID_PERIOD",
+      "REPORT_PERIOD_INVALID",
       `the period starts (${from.toISOString()}) after it ends (${to.toISOString()})`,
     );
   }

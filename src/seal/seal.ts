@@ -54,7 +54,7 @@ export function isSealSignatureValid(seal: Seal, key: Buffer): boolean {
 
 export type SealCheck =
   | { ok: true }
-  | { ok: false; code: "SEAL_BAD_SIGNATURE" | "SEAL_TIP_MISMATCH" | "SEAL_TRAIL_TRUNCATED"; message: string };
+  | { ok: false; code: "SEAL_SIGNATURE_INVALID" | "SEAL_TIP_MISMATCH" | "SEAL_TRAIL_TRUNCATED"; message: string };
 
 /**
  * What a seal check needs of a verified chain: how many events verify, and the tip after a
@@ -79,7 +79,7 @@ export function checkSealAgainstChain(seal: Seal, chain: ChainView, key?: Buffer
   if (key && !isSealSignatureValid(seal, key)) {
     return {
       ok: false,
-      code: "SEAL_BAD_SIGNATURE",
+      code: "SEAL_SIGNATURE_INVALID",
       message: `seal at ${seal.timestamp} has an invalid signature`,
     };
   }

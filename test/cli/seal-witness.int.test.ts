@@ -149,7 +149,7 @@ describe("witness publish / verify through the built CLI", () => {
       "ok",
       "WITNESS_UNREACHABLE",
       "WITNESS_TIMEOUT",
-      "WITNESS_BAD_RESPONSE",
+      "WITNESS_RESPONSE_INVALID",
     ]);
     expect(result.stderr).toContain("quorum not met");
 

@@ -73,7 +73,7 @@ describe("seal coverage", () => {
     const report = await collectReport(fixture.home, { to: at(20), now: at(20) });
     expect(report.seal_coverage.seals_valid).toBe(1);
     expect(report.seal_coverage.invalid_seals.map((s) => [s.id, s.code])).toEqual([
-      ["seal-2", "SEAL_BAD_SIGNATURE"],
+      ["seal-2", "SEAL_SIGNATURE_INVALID"],
     ]);
     expect(report.seal_coverage.percent).toBe(50);
     expect(report.chain_integrity.ok).toBe(false);
@@ -223,7 +223,7 @@ describe("risk summary and renderers", () => {
     fixture = await Fixture.create();
     await fixture.event(0);
     await expect(collectReport(fixture.home, { from: at(10), to: at(5) })).rejects.toMatchObject({
-      code: "REPORT_INVALID_PERIOD",
+      code: "REPORT_PERIOD_INVALID",
     });
   });
 });

@@ -83,7 +83,7 @@ describe("checkSealAgainstChain", () => {
     });
     expect(checkSealAgainstChain(seal, chainViewOf(hashes), Buffer.alloc(32, 2))).toMatchObject({
       ok: false,
-      code: "SEAL_BAD_SIGNATURE",
+      code: "SEAL_SIGNATURE_INVALID",
     });
   });
 });

@@ -52,7 +52,7 @@ async function readLimited(response: Response, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw witnessFailure("WITNESS_BAD_RESPONSE", `response larger than ${limit} bytes`, {
+      throw witnessFailure("WITNESS_RESPONSE_INVALID", `response larger than ${limit} bytes`, {
         retryable: false,
       });
     }
@@ -119,7 +119,7 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw witnessFailure("WITNESS_BAD_RESPONSE", `${what} did not answer JSON`, { retryable: true }, cause);
+    throw witnessFailure("WITNESS_RESPONSE_INVALID", `${what} did not answer JSON`, { retryable: true }, cause);
   }
 }
 
@@ -170,7 +170,7 @@ export function createHttpWitness(options: HttpWitnessOptions): WitnessClient {
       if (response.status !== 200 && response.status !== 201) throw await failureFromResponse(response, what);
       const parsed = lenientReceiptSchema.safeParse(await readJson(response, signal));
       if (!parsed.success) {
-        throw witnessFailure("WITNESS_BAD_RESPONSE", `${what} answered something that is not a receipt`, {
+        throw witnessFailure("WITNESS_RESPONSE_INVALID", `${what} answered something that is not a receipt`, {
           retryable: true,
         });
       }
@@ -193,7 +193,7 @@ export function createHttpWitness(options: HttpWitnessOptions): WitnessClient {
       if (response.status !== 200) throw await failureFromResponse(response, what);
       const parsed = lenientStoredAnchorSchema.safeParse(await readJson(response, signal));
       if (!parsed.success) {
-        throw witnessFailure("WITNESS_BAD_RESPONSE", `${what} answered something that is not an anchor`, {
+        throw witnessFailure("WITNESS_RESPONSE_INVALID", `${what} answered something that is not an anchor`, {
           retryable: true,
         });
       }
@@ -208,7 +208,7 @@ export function createHttpWitness(options: HttpWitnessOptions): WitnessClient {
       if (response.status !== 200) throw await failureFromResponse(response, what);
       const parsed = lenientHealthSchema.safeParse(await readJson(response, signal));
       if (!parsed.success) {
-        throw witnessFailure("WITNESS_BAD_RESPONSE", `${what} answered a health body without status`, {
+        throw witnessFailure("WITNESS_RESPONSE_INVALID", `${what} answered a health body without status`, {
           retryable: true,
         });
       }

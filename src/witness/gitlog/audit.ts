@@ -32,7 +32,7 @@ import { WorkTree } from "./tree.js";
 
 export type AuditFailureCode =
   | "GITLOG_AUDIT_UNSIGNED"
-  | "GITLOG_AUDIT_BAD_SIGNATURE"
+  | "GITLOG_AUDIT_SIGNATURE_INVALID"
   | "GITLOG_AUDIT_NOT_LINEAR"
   | "GITLOG_AUDIT_METADATA"
   | "GITLOG_AUDIT_ENTRY_CHANGED"
@@ -178,7 +178,7 @@ async function checkSignature(
   const own = parseAllowedSigners((await tree.readFile(ALLOWED_SIGNERS_PATH))?.toString("utf8") ?? "");
   if (commit.signature === null) throw new AuditStop("GITLOG_AUDIT_UNSIGNED", "commit is not signed");
   if (!isCommitSignedBy(commit, state.signers ?? own)) {
-    throw new AuditStop("GITLOG_AUDIT_BAD_SIGNATURE", "commit signature is not by an allowed signer");
+    throw new AuditStop("GITLOG_AUDIT_SIGNATURE_INVALID", "commit signature is not by an allowed signer");
   }
   return own;
 }

@@ -119,7 +119,7 @@ async function holdLock(gitdir: string): Promise<() => Promise<void>> {
   try {
     await Promise.race([acquiredP, held]);
   } catch (cause) {
-    throw new TrailsealError("GITLOG_LOCKED", `another writer holds the log ${gitdir}`, {
+    throw new TrailsealError("WITNESS_STORAGE_LOCKED", `another writer holds the log ${gitdir}`, {
       cause,
       exitCode: 2,
       hint: "one `witness serve` per log; stop the other one (the lock of a writer that died is taken over at once)",

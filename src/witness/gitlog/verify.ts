@@ -102,7 +102,7 @@ export async function verifyAnchorInClone(
   for (;;) {
     const commit = parseCommit(await store.readTyped(oid, "commit"));
     if (!isCommitSignedBy(commit, trusted)) {
-      throw verifyError("GITLOG_VERIFY_BAD_SIGNATURE", `commit ${oid} is not signed by the log key`);
+      throw verifyError("GITLOG_VERIFY_SIGNATURE_INVALID", `commit ${oid} is not signed by the log key`);
     }
     checked++;
     // The signed message names the entries the commit added (log.ts): once its signature is

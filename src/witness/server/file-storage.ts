@@ -36,7 +36,7 @@ async function lockStore(dir: string): Promise<HeldLock> {
   try {
     return await acquireLock(join(dir, ".witness.lock"), { staleMs: 15_000, timeoutMs: 0 });
   } catch (cause) {
-    throw new TrailsealError("WITNESS_STORE_LOCKED", `${dir} is in use by another witness server`, {
+    throw new TrailsealError("WITNESS_STORAGE_LOCKED", `${dir} is in use by another witness server`, {
       cause,
       exitCode: 2,
       hint: "run one server per store; the lock of a server that died is taken over at once",
@@ -64,7 +64,7 @@ async function readWholeLines(path: string): Promise<{ anchors: StoredAnchor[]; 
     }
     const anchor = storedAnchorSchema.safeParse(parsed);
     if (!anchor.success) {
-      throw new TrailsealError("WITNESS_STORE_CORRUPT", `${path} line ${index + 1} is not a stored anchor`, {
+      throw new TrailsealError("WITNESS_STORAGE_CORRUPT", `${path} line ${index + 1} is not a stored anchor`, {
         exitCode: 1,
       });
     }

@@ -124,7 +124,7 @@ describe("witness audit", () => {
     const bad = await tamper(async () => undefined, "stranger");
     expect((await auditGitDir(gitdir)).failure).toMatchObject({
       commit: bad,
-      code: "GITLOG_AUDIT_BAD_SIGNATURE",
+      code: "GITLOG_AUDIT_SIGNATURE_INVALID",
     });
   });
 

@@ -66,7 +66,7 @@ describe("git storage", () => {
     cleanups.push(() => rm(tmp, { recursive: true, force: true }));
     const storage = await openGitStorage(gitdir, { home });
     cleanups.unshift(() => storage.close());
-    await expect(openGitStorage(gitdir, { home })).rejects.toMatchObject({ code: "GITLOG_LOCKED" });
+    await expect(openGitStorage(gitdir, { home })).rejects.toMatchObject({ code: "WITNESS_STORAGE_LOCKED" });
   }, 60_000);
 
   it("never erases a commit pushed into the served log by a direct publisher", async () => {

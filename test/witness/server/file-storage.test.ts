@@ -50,11 +50,11 @@ describe("file storage specifics", () => {
 
   it("refuses a corrupt line in the middle, and a second writer on the same directory", async () => {
     const storage = await openFileStorage(dir);
-    await expect(openFileStorage(dir)).rejects.toMatchObject({ code: "WITNESS_STORE_LOCKED" });
+    await expect(openFileStorage(dir)).rejects.toMatchObject({ code: "WITNESS_STORAGE_LOCKED" });
     await storage.append(sampleRequest(1));
     await storage.close();
     const text = await readFile(join(dir, ANCHORS_FILE), "utf8");
     await writeFile(join(dir, ANCHORS_FILE), `{"anchor_id":"wit_x"}\n${text}`);
-    await expect(openFileStorage(dir)).rejects.toMatchObject({ code: "WITNESS_STORE_CORRUPT" });
+    await expect(openFileStorage(dir)).rejects.toMatchObject({ code: "WITNESS_STORAGE_CORRUPT" });
   });
 });
