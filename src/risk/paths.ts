@@ -16,7 +16,7 @@ export interface PathContext {
 /** Normalises a path as the shell would see it: home expanded to `~`, relative resolved to cwd. */
 export function normalizePath(raw: string, context: PathContext): string {
   let path = raw.trim();
-  path = path.replace(/^(\$HOME|\$\{HOME\})(?=\/|$)/, HOME);
+  path = path.replace(/^(\$HOME|\$\{HOME(:?[?-][^}]*)?\})(?=\/|$)/, HOME);
   if (path === HOME || path.startsWith(`${HOME}/`)) return posix.normalize(path).replace(/\/$/, "") || HOME;
   if (path.startsWith("~")) return posix.normalize(path); // ~user/…
   if (!path.startsWith("/")) path = posix.join(context.cwd ?? ".", path);
@@ -206,6 +206,8 @@ const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+|u?r
 /** True for a path in a system directory (SPEC §2.8: writing there is critical). */
 export function isSystemPath(path: string): boolean {
   if (!path.startsWith("/")) return false;
+  // Windows' own directories as WSL mounts them
+  if (/^\/mnt\/[a-z]\/(windows|program files( \(x86\))?|programdata)(\/|$)/i.test(path)) return true;
   const parts = segments(path);
   const top = parts[0];
   if (top === undefined || !SYSTEM_ROOTS.includes(top)) return false;

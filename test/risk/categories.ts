@@ -1,6 +1,7 @@
 /** Every rule-family case table (category-cases*.ts), for the tests that run them all. */
 import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
 import { EIGHTH } from "./category-cases-eighth.js";
+import { ELEVENTH } from "./category-cases-eleventh.js";
 import { EVERYDAY } from "./category-cases-everyday.js";
 import { FIFTH } from "./category-cases-fifth.js";
 import { FOURTH } from "./category-cases-fourth.js";
@@ -32,4 +33,5 @@ export const ALL_CATEGORIES: Category[] = [
   EIGHTH,
   NINTH,
   TENTH,
+  ELEVENTH,
 ];

@@ -106,7 +106,7 @@ function listedNames(feeder: ShellCommand): string[] | null {
  */
 export function stdinWords(commands: ShellCommand[], command: ShellCommand, lines = false): string[] | null {
   const split = (text: string) =>
-    (lines ? text.split("\n") : text.split(/\s+/)).map((part) => part.trim()).filter(Boolean);
+    (lines ? text.split(/[\n\0]/) : text.split(/[\s\0]+/)).map((part) => part.trim()).filter(Boolean);
   const feeders = upstream(commands, command);
   if (feeders.length === 0) return command.stdinText === null ? null : split(command.stdinText);
   const listed = listedNames(feeders.at(-1)!);

@@ -37,6 +37,14 @@ function splitTop(text: string, separator: string): string[] {
 /** One argument's value(s): a list gives several, anything unknown is `$RUNTIME`. */
 function values(item: string): string[] {
   if (/^\[.*\]$/s.test(item)) return splitTop(item.slice(1, -1), ",").flatMap(values);
+  // `path.join(homedir(), 'x')`, `os.path.join(…)`, `File.join(…)`: the parts joined with `/`
+  const join = /^(?:require\(["']path["']\)\.|path\.|os\.path\.|File\.|Path\.)join\((.*)\)$/s.exec(item);
+  if (join)
+    return [
+      splitTop(join[1]!, ",")
+        .map((part) => values(part)[0] ?? RUNTIME)
+        .join("/"),
+    ];
   const parts = splitTop(item, "+");
   let text = "";
   for (const part of parts) {
@@ -48,12 +56,22 @@ function values(item: string): string[] {
   return [text];
 }
 
+/** The first argument of the call at `from`, evaluated as far as it can be (`$RUNTIME` otherwise). */
+export function firstArgument(code: string, from: number): string | undefined {
+  const call = /^\s*\(/.test(code.slice(from)) ? callText(code, from, true) : undefined;
+  return call?.text;
+}
+
 /**
  * What the call at `from` (just after its name) runs, as shell text, or undefined when the name
  * is not called there (`const {execSync} = …`). One string argument is a script; several, or a
  * list, are an argv.
  */
-export function callText(code: string, from: number): { text: string; dynamic: boolean } | undefined {
+export function callText(
+  code: string,
+  from: number,
+  firstOnly = false,
+): { text: string; dynamic: boolean } | undefined {
   const after = code.slice(from);
   let args: string;
   if (/^\s*\(/.test(after)) {
@@ -82,6 +100,10 @@ export function callText(code: string, from: number): { text: string; dynamic: b
   // keyword arguments and option objects (`shell=True`, `{recursive: true}`) say how, not what
   const items = splitTop(args, ",").filter((item) => !/^\w+\s*=(?!=)/.test(item) && !item.startsWith("{"));
   if (items.length === 0) return undefined;
+  if (firstOnly) {
+    const first = values(items[0]!)[0] ?? RUNTIME;
+    return { text: first, dynamic: first.includes(RUNTIME) };
+  }
   const list = items.length > 1 || /^\[/.test(items[0]!);
   const words = items.flatMap(values);
   const text = list

@@ -214,7 +214,45 @@ const READERS = (
   "zcat bzcat xzcat gunzip"
 ).split(" ");
 
+/** A Windows drive path as WSL sees it: `C:\Users\x`, `C:/Users/x` → /mnt/c/Users/x. */
+function windowsPath(value: string): string {
+  const drive = /^([A-Za-z]):[\\/]?(.*)$/s.exec(value);
+  return drive
+    ? `/mnt/${drive[1]!.toLowerCase()}/${drive[2]!.replace(/\\/g, "/")}`
+    : value.replace(/\\/g, "/");
+}
+
+/** PowerShell's Remove-Item (`ri`): judged as `rm`, `-Recurse` as `-r`. */
+const removeItem: Rule = (invocation, context) => {
+  const { args } = invocation;
+  const recursive = args.some((word) => /^-r(ecurse)?$/i.test(word.value));
+  const targets: Word[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const value = args[i]!.value;
+    if (/^-(path|literalpath)$/i.test(value)) {
+      if (args[i + 1]) targets.push(args[i + 1]!);
+      i += 1;
+    } else if (!value.startsWith("-")) {
+      targets.push(args[i]!);
+    }
+  }
+  if (targets.length === 0) return;
+  const text = targets
+    .map((word) => (word.dynamic ? `"${word.value}"` : `'${windowsPath(word.value).replace(/'/g, `'\\''`)}'`))
+    .join(" ");
+  context.nested(
+    {
+      value: `rm ${recursive ? "-r " : ""}-- ${text}`,
+      dynamic: targets.some((word) => word.dynamic),
+      inner: [],
+    },
+    "Remove-Item",
+  );
+};
+
 export const FILE_RULES: Record<string, Rule> = {
+  "remove-item": removeItem,
+  ri: removeItem,
   rm,
   unlink: rm,
   rmdir: (invocation, { signals }) => {

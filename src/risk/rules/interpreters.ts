@@ -12,7 +12,7 @@ import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import { fromList } from "../command/rule.js";
 import { secretFileReason, sensitiveReason } from "../paths.js";
 import { shellQuote } from "../wrappers.js";
-import { callText } from "./code-args.js";
+import { callText, firstArgument } from "./code-args.js";
 import { pip, testCommand } from "./dev.js";
 
 /** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
@@ -53,9 +53,10 @@ const SHELL_CALLS: [RegExp, string][] = [
   [/^(awk|gawk|mawk)$/, "system"],
   [/^osascript$/, "do shell script"],
 ];
-/** Recursive deletes: `shutil.rmtree("…")`, `fs.rmSync("…", {recursive: true})`, `FileUtils.rm_rf("…")`. */
-const TREE_DELETE =
-  /\b(?:rmtree|rmSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf(?:\.sync)?|rimraf["']\)\.sync|remove_tree)\s*\(\s*(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
+/** Deleting calls, per kind: trees (`shutil.rmtree`, `fs.rmSync`, `FileUtils.rm_rf`) and files. */
+const DELETE_NAMES =
+  /(?:^|[^\w$])((?:shutil\.)?rmtree|rmSync|rmdirSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf["']\)\.sync|rimraf(?:\.sync)?|remove_tree|os\.remove|os\.unlink|unlinkSync|File\.delete|FileUtils\.rm|os\.remove_file|remove_file)\b/g;
+const TREE_NAMES = /rmtree|rmSync|rmdirSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf|remove_tree/;
 /** The home directory spelled in code: a tree delete of it is `rm -r ~`. */
 const HOME_IN_CODE =
   /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf|remove|unlink|rmdir|delete|rm)\s*\(\s*(?:os\.path\.expanduser\(\s*["']~["']\s*\)|(?:require\(["']os["']\)\.|os\.)homedir\(\)|Path\.home\(\)|os\.environ\[["']HOME["']\]|os\.getenv\(["']HOME["']\)|process\.env\.HOME|Dir\.home|ENV\[["']HOME["']\]|\$ENV\{HOME\})/;
@@ -129,10 +130,21 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
       score.raise("medium", "the awk program runs commands or writes files");
     }
   }
-  for (const match of code.matchAll(TREE_DELETE)) {
+  for (const match of code.matchAll(DELETE_NAMES)) {
+    const target = firstArgument(code, match.index + match[0].length);
+    if (target === undefined) continue;
+    const recursive = TREE_NAMES.test(match[1]!) ? "-r " : "";
+    const quoted = target.includes("$RUNTIME") ? `"${target}"` : shellQuote(target);
     context.nested(
-      { value: `rm -r -- ${shellQuote(match[2]!)}`, dynamic: false, inner: [] },
-      `${program} inline code deletes a tree`,
+      { value: `rm ${recursive}-- ${quoted}`, dynamic: target.includes("$RUNTIME"), inner: [] },
+      `${program} inline code deletes ${recursive ? "a tree" : "a file"}`,
+    );
+  }
+  // `unlink glob "~/.config/*"` (perl), `os.remove("…")` without parentheses in other spellings
+  for (const match of code.matchAll(/\bunlink\s+(?:glob\s*\(?\s*)?(["'])((?:\\.|(?!\1)[^\\])*)\1/g)) {
+    context.nested(
+      { value: `rm -- ${shellQuote(match[2]!)}`, dynamic: false, inner: [] },
+      `${program} inline code deletes files`,
     );
   }
   // Deleting paths the code lists at run time, or the working directory itself

@@ -11,7 +11,7 @@ import type { Word } from "../shell-model.js";
 
 /** A path value with `$HOME`/`${HOME}` read as `~`; null when it still depends on run time. */
 function staticPath(word: Word): string | null {
-  const value = word.value.replace(/^(\$HOME|\$\{HOME\})(?=\/|$)/, HOME);
+  const value = word.value.replace(/^(\$HOME|\$\{HOME(:?[?-][^}]*)?\})(?=\/|$)/, HOME);
   if (/[$`]/.test(value)) return null;
   return value;
 }
@@ -67,7 +67,8 @@ export const rm: Rule = (invocation, { signals }) => {
           );
           continue;
         }
-        if (scope.outside && recursive) {
+        // `rm ~/.config/*` empties a directory outside the project even without -r
+        if (scope.outside && (recursive || everything)) {
           score.raise(
             "high",
             `recursive delete of ${scope.outside}`,
