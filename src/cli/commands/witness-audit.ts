@@ -6,6 +6,8 @@ export interface WitnessAuditOptions {
   home: string;
   knownHead?: string;
   json?: boolean;
+  /** A C2SP witness policy whose quorum must have cosigned the head checkpoint. */
+  witnessPolicy?: string;
 }
 
 export async function runWitnessAudit(options: WitnessAuditOptions, io: CliIO): Promise<number> {
@@ -39,5 +41,6 @@ export async function runWitnessAudit(options: WitnessAuditOptions, io: CliIO): 
       `trailseal: hint: ${report.commits} commits before it passed; inspect it with \`git show ${failure.commit}\`\n`,
     );
   }
+  await (await import("./witness-cosign.js")).checkAuditQuorum(options, report, io);
   return report.ok ? 0 : 1;
 }

@@ -1,5 +1,8 @@
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import {
@@ -202,4 +205,68 @@ export async function checkTilesQuorum(
         hint: "the log's operator runs `trailseal witness cosign`; try again after its next round",
       },
     );
+}
+
+/**
+ * `witness audit <log> --witness-policy <file>`: after the audit passed, the checkpoint at the
+ * audited head must carry cosignatures meeting the policy's quorum. A URL is read from a shallow
+ * clone of its branch; the head must be the commit the audit ended at.
+ */
+export async function checkAuditQuorum(
+  options: { target: string; witnessPolicy?: string; json?: boolean },
+  report: { ok: boolean; head?: string | null },
+  io: CliIO,
+): Promise<void> {
+  if (!options.witnessPolicy || !report.ok) return;
+  const policyPath = resolve(options.witnessPolicy);
+  let policyText: string;
+  try {
+    policyText = await readFile(policyPath, "utf8");
+  } catch (cause) {
+    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
+  }
+  const policy = parseWitnessPolicy(policyText);
+  const { loadCosign } = await import("../../witness/index.js");
+  const { readLogSnapshot } = await loadCosign();
+  let dir = resolve(options.target);
+  let cleanup = async () => {};
+  if (!existsSync(dir)) {
+    const tmp = await mkdtemp(join(tmpdir(), "trailseal-audit-cosign-"));
+    cleanup = () => rm(tmp, { recursive: true, force: true });
+    dir = join(tmp, "log");
+    await new Promise<void>((done, fail) =>
+      execFile("git", ["clone", "-q", "--depth", "1", "--branch", "main", options.target, dir], (error) =>
+        error
+          ? fail(
+              new TrailsealError("COSIGN_LOG_UNREADABLE", `cannot clone ${options.target}`, { cause: error }),
+            )
+          : done(),
+      ),
+    );
+  }
+  try {
+    const snapshot = await readLogSnapshot(dir);
+    if (report.head && snapshot.commit && snapshot.commit !== report.head)
+      throw new TrailsealError("COSIGN_LOG_MOVED", "the log moved on during the audit", {
+        hint: "run the command again",
+      });
+    const result = verifyCosignedCheckpoint(snapshot.note, policy);
+    if (!options.json)
+      for (const w of result.witnesses)
+        println(io, `${w.status === "valid" ? "ok  " : "FAIL"} witness ${w.name} ${w.status}`);
+    if (!result.quorumMet)
+      throw new TrailsealError(
+        "WITNESS_QUORUM_NOT_MET",
+        `the head checkpoint (size ${result.checkpoint.size}) is not cosigned to the policy's quorum (failed: ${result.witnesses
+          .filter((w) => w.status !== "valid")
+          .map((w) => w.name)
+          .join(", ")})`,
+        {
+          exitCode: 3,
+          hint: "the log's operator runs `trailseal witness cosign`; try again after its next round",
+        },
+      );
+  } finally {
+    await cleanup();
+  }
 }

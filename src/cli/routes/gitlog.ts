@@ -39,6 +39,10 @@ export function registerGitlogRoutes(witness: Command, router: Router): void {
       "a head seen before: fail if it is not in the history (rewrite detection)",
     )
     .option("--json", "print the audit report as JSON")
+    .option(
+      "--witness-policy <file>",
+      "also require the head checkpoint cosigned to this C2SP policy's quorum (exit 3)",
+    )
     .addHelpText(
       "after",
       "\nExit 0 when the log passes, 1 naming the first bad commit otherwise.\n\n" +

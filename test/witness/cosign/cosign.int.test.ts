@@ -173,6 +173,18 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     if (freshPublished.status !== "unchanged")
       expect(freshPublished).toMatchObject({ status: "skipped", code: "GITLOG_KEY_NOT_FOUND" });
     expect(await auditGitDir(A.log)).toMatchObject({ ok: true, entries: 305 });
+    const audited = await runCli(["witness", "audit", A.log, "--witness-policy", policy]);
+    expect(audited.code, audited.stderr).toBe(0);
+    expect(audited.stdout).toMatch(/ok {3}witness B valid/);
+    const stricter = policyFor(A, [
+      `witness B ${B.witnessVkey}`,
+      `witness A ${A.witnessVkey}`,
+      "group both all A B",
+      "quorum both",
+    ]);
+    const below = await runCli(["witness", "audit", A.log, "--witness-policy", stricter]);
+    expect(below.code).toBe(3);
+    expect(below.stdout).toMatch(/FAIL witness A absent/);
   });
 
   it("B's log is cosigned by A's witness (the other direction)", async () => {
