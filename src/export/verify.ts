@@ -71,6 +71,7 @@ export async function verifyExportFile(
   let riskFilter: string | null = null;
   let minRisk: string | null = null;
   let unsealedSince = 0; // events since the last seal record (not yet covered in this file)
+  let claims: { seq: number; seal: unknown }[] = []; // the covering seal each of those names
   const fail = (reason: ExportProblemReason, message: string, seq: number | null = null) => {
     result.problem = { line: lineNo, seq, reason, message };
     return result;
@@ -153,6 +154,7 @@ export async function verifyExportFile(
         }
         result.events += 1;
         unsealedSince += 1;
+        claims.push({ seq, seal: record.seal });
         prev = event.hash;
         expected = seq + 1;
         break;
@@ -214,6 +216,16 @@ export async function verifyExportFile(
           result.signaturesChecked += 1;
         }
         result.seals += 1;
+        // The first seal after an event is the one that covers it: each record must name it.
+        const wrong = claims.find((claim) => claim.seal !== id);
+        if (wrong) {
+          return fail(
+            "seal_mismatch",
+            `seq ${wrong.seq}: its record names ${JSON.stringify(wrong.seal)} as the covering seal, but ${id} (line ${lineNo}) is`,
+            wrong.seq,
+          );
+        }
+        claims = [];
         result.sealedEvents += unsealedSince;
         unsealedSince = 0;
         break;

@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventBody } from "../../src/chain/index.js";
 import { exportTrail, verifyExportFile } from "../../src/export/index.js";
+import { appendSeal, createSeal } from "../../src/seal/index.js";
 import { appendEvents, trailDir } from "../../src/trail/index.js";
 
 let dir: string;
@@ -50,6 +51,29 @@ async function verifyLines(copy: string[]) {
 const eventIndexes = () => lines.flatMap((line, i) => (line.startsWith('{"type":"event"') ? [i] : []));
 
 describe("verifyExportFile", () => {
+  it("catches a record that names the wrong covering seal", async () => {
+    const sealed = await mkdtemp(join(tmpdir(), "trailseal-export-seal-"));
+    try {
+      await appendEvents(trailDir(sealed), [body(0), body(1)]);
+      const key = { keyId: "ts-test", key: Buffer.alloc(32, 1) };
+      const events = (await readFile(join(trailDir(sealed), "events-000000.jsonl"), "utf8"))
+        .trim()
+        .split("\n");
+      const tip = JSON.parse(events[1]!).hash;
+      await appendSeal(join(sealed, "seals"), createSeal(key, tip, 2, new Date().toISOString()));
+      const output = join(sealed, "copy.jsonl");
+      await exportTrail({ home: sealed, selection: {}, output, stdout: process.stdout });
+      const copy = (await readFile(output, "utf8")).trimEnd().split("\n");
+      expect(await verifyExportFile(output, key)).toMatchObject({ ok: true, seals: 1, signaturesChecked: 1 });
+      const renamed = copy.map((line, i) =>
+        i === 1 ? line.replace('"seal":"seal-1"', '"seal":"seal-9"') : line,
+      );
+      expect((await verifyLines(renamed)).problem).toMatchObject({ reason: "seal_mismatch", seq: 0 });
+    } finally {
+      await rm(sealed, { recursive: true, force: true });
+    }
+  });
+
   it("accepts the untouched copy", async () => {
     expect(await verifyLines(lines)).toMatchObject({ ok: true, events: 12, nextSeq: 12 });
   });
