@@ -6,6 +6,7 @@ import {
   startRelayBackground,
   stopRelay,
 } from "../../relay/index.js";
+import { escapeCells } from "../../terminal/index.js";
 import { formatDuration, parseDuration } from "../../time/index.js";
 import { type CliIO, formatTable, note, printJson, println } from "../io.js";
 
@@ -133,6 +134,6 @@ function describeStatus(status: RelayStatus): string[][] {
 export async function runRelayStatus(options: { home: string; json?: boolean }, io: CliIO): Promise<number> {
   const status = await relayStatus(options.home);
   if (options.json) printJson(io, status);
-  else println(io, formatTable(describeStatus(status)));
+  else println(io, formatTable(escapeCells(describeStatus(status))));
   return status.running ? 0 : 1;
 }
