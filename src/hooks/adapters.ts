@@ -23,6 +23,13 @@ export type AgentName =
 export type Phase = "pre" | "post" | "ignore";
 export type Verdict = "allow" | "deny" | "ask" | "pass";
 
+/** What the hook process prints and exits with; a string answer is stdout with exit 0. */
+export interface Reply {
+  stdout?: string;
+  stderr?: string;
+  exitCode?: number;
+}
+
 export interface HookCall {
   phase: Phase;
   event: string;

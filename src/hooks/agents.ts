@@ -5,7 +5,7 @@
  * agent can take an `allow` (Codex and Copilot treat a bare allow as a hook failure, so an
  * explicit allow rule is answered with nothing there).
  */
-import type { AgentName, HookCall, Verdict } from "./adapters.js";
+import type { AgentName, HookCall, Reply, Verdict } from "./adapters.js";
 import { claudeCodeAnswer, claudeCodeCall } from "./claude-code.js";
 import { clineAnswer, clineCall } from "./cline.js";
 import { codexAnswer, codexCall } from "./codex.js";
@@ -16,13 +16,6 @@ import { kiroAnswer, kiroCall } from "./kiro.js";
 import { opencodeAnswer, opencodeCall } from "./opencode.js";
 import type { Json } from "./payload.js";
 import { windsurfAnswer, windsurfCall } from "./windsurf.js";
-
-/** What the hook process prints and exits with; a string is stdout with exit 0. */
-export interface Reply {
-  stdout?: string;
-  stderr?: string;
-  exitCode?: number;
-}
 
 export interface AgentSpec {
   label: string;

@@ -7,8 +7,7 @@
  * with the reason on stderr; there is no ask, so an ask is a deny (unless `cannot_ask: allow`).
  */
 import type { ActionTarget } from "../action/target.js";
-import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
-import type { Reply } from "./agents.js";
+import { type HookCall, ignored, makeAction, type Reply, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, str } from "./targets.js";
 

@@ -8,8 +8,7 @@
  * `cannot_ask: allow`) and nothing is ever approved.
  */
 import type { ActionTarget } from "../action/target.js";
-import { type HookCall, ignored, makeAction, type Verdict } from "./adapters.js";
-import type { Reply } from "./agents.js";
+import { type HookCall, ignored, makeAction, type Reply, type Verdict } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, str } from "./targets.js";
 
