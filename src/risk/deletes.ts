@@ -32,8 +32,11 @@ function under(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);
 }
 
-export function deleteScope(path: string, where: WhereContext): DeleteScope {
+export function deleteScope(raw: string, where: WhereContext): DeleteScope {
   const project = where.project ? normalizePath(where.project, { cwd: "/" }) : null;
+  // A project under /home/NAME or /Users/NAME tells where `~` is: `~/project/build` is inside it
+  const home = project ? /^\/(home|Users)\/[^/]+/.exec(project)?.[0] : undefined;
+  const path = home && (raw === HOME || raw.startsWith(`${HOME}/`)) ? home + raw.slice(1) : raw;
   return { project: project !== null && path === project, temp: TEMP.test(path), ...scopeOf(path, project) };
 }
 

@@ -12,6 +12,7 @@ import { SEVENTH } from "./category-cases-seventh.js";
 import { SIXTH } from "./category-cases-sixth.js";
 import { TENTH } from "./category-cases-tenth.js";
 import { THIRD } from "./category-cases-third.js";
+import { TWELFTH } from "./category-cases-twelfth.js";
 
 export const ALL_CATEGORIES: Category[] = [
   GIT_DISCARD,
@@ -34,4 +35,5 @@ export const ALL_CATEGORIES: Category[] = [
   NINTH,
   TENTH,
   ELEVENTH,
+  TWELFTH,
 ];

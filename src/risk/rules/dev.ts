@@ -125,6 +125,8 @@ const packageManager: Rule = (invocation, context) => {
       "destructive_command",
       "network_request",
     );
+  if (sub === "token" && /^(list|ls)$/.test(args[1]?.value ?? ""))
+    return void score.raise("low", `${program} token list shows tokens, masked`);
   if (sub === "login" || sub === "token" || sub === "logout")
     return void score.raise(
       "high",

@@ -55,7 +55,7 @@ export function parseFind(args: Word[]): FindExpression {
       const pattern = args[index + 1]?.value ?? "";
       // `*.key` stands for some `x.key`: enough to judge what the matched files are
       if (!/[?[]/.test(pattern) && pattern.replace(/\*/g, "") !== "")
-        found.name = pattern.replace(/\*/g, "x");
+        found.name = pattern.replace(/(.)\*+$/, "$1").replace(/\*/g, "x"); // `.env*` is .env, `*.key` x.key
     }
     if (/^-(exec|execdir|ok|okdir)$/.test(value)) {
       const words: Word[] = [];

@@ -119,7 +119,7 @@ function matchedFiles(
       "destructive_command",
       "system_modification",
     );
-  } else if (scope.outside || (scope.broad && !scope.project)) {
+  } else if (scope.outside || (scope.broad && !scope.project && !scope.temp)) {
     score.raise(
       "high",
       `deletes files found under ${scope.outside ?? root}`,
