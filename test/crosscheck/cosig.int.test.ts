@@ -15,9 +15,18 @@ import {
   cosignCheckpoint,
   cosignerFromSeed,
   formatCosignerVkey,
+  parseWitnessPolicy,
 } from "../../src/tlog/index.js";
+import {
+  type CosignFetch,
+  cosignLog,
+  createCheckpointWitness,
+  memoryCosignState,
+} from "../../src/witness/cosign/index.js";
+import { initLog, openGitStorage } from "../../src/witness/gitlog/index.js";
 import { REPO_ROOT, tempDir } from "../helpers/cli.js";
 import { seed, ToyLog } from "../witness/cosign/fixtures.js";
+import { sampleRequest } from "../witness/server/storage-contract.js";
 
 const GO_SOURCE = join(REPO_ROOT, "test", "crosscheck", "cosig");
 const X_MOD_GOPATH = "/usr/share/gocode";
@@ -122,4 +131,61 @@ describe.skipIf(missing !== null)("cosignature/v1 checked by Go's sumdb/note", (
       expect(go.out).toBe(cosignCheckpoint(text, w1, t));
     }
   });
+
+  it("a trailseal git log whose checkpoint carries cosignatures: Go verifies them, and the log check still passes", async () => {
+    // A real git log, cosigned by `witness cosign`'s code path (in-process witness), committed.
+    const home = join(tmp.dir, "home");
+    const { gitdir } = await initLog(join(tmp.dir, "log.git"), {
+      home,
+      bare: true,
+      origin: "crosscheck.example/cosigned",
+    });
+    const storage = await openGitStorage(gitdir, { home });
+    await Promise.all(Array.from({ length: 300 }, (_, i) => storage.append(sampleRequest(i))));
+    await storage.close();
+    const logVkey = JSON.parse(
+      execFileSync("git", ["--git-dir", gitdir, "show", "main:trailseal-log.json"], { encoding: "utf8" }),
+    ).verifier_key;
+    const witness = createCheckpointWitness({
+      logs: parseWitnessPolicy(`log ${logVkey}\n`, { requireQuorum: false }).logs,
+      cosigner: w1,
+      store: memoryCosignState(),
+    });
+    const fetch: CosignFetch = async (_url, init) => {
+      const body = await witness.addCheckpoint(Buffer.from(init.body));
+      return { status: 200, headers: { get: () => "text/plain" }, text: async () => body };
+    };
+    const policy = parseWitnessPolicy(
+      `log ${logVkey}\nwitness w1 ${formatCosignerVkey(w1)} https://w1.example\nquorum w1\n`,
+    );
+    const result = await cosignLog({
+      dir: gitdir,
+      policy,
+      cosignedDir: join(tmp.dir, "cosigned-checkpoints"),
+      home,
+      fetch,
+    });
+    expect(result.published).toMatchObject({ status: "committed" });
+
+    const work = join(tmp.dir, "work");
+    execFileSync("git", ["clone", "-q", gitdir, work]);
+    const ok = await run(checker, ["verify", join(work, "checkpoint"), logVkey, formatCosignerVkey(w1)]);
+    expect(ok.code, ok.out).toBe(0);
+
+    // H2's independent log checker (sumdb/note + sumdb/tlog) accepts the cosigned checkpoint too.
+    const logChecker = join(tmp.dir, "crosscheck");
+    const built = await run("go", ["build", "-o", logChecker, "."], {
+      cwd: join(REPO_ROOT, "test", "crosscheck", "go"),
+      env: {
+        ...process.env,
+        GO111MODULE: "off",
+        GOPATH: `${X_MOD_GOPATH}:${join(tmp.dir, "gopath")}`,
+        GOFLAGS: "",
+        GOCACHE: join(tmp.dir, "gocache"),
+      },
+    });
+    expect(built.code, built.out).toBe(0);
+    const checked = await run(logChecker, [work]);
+    expect(checked.code, checked.out).toBe(0);
+  }, 120_000);
 });
