@@ -148,10 +148,18 @@ function unknownScript(word: Word, label: string, signals: Signals): boolean {
 function followCd(invocation: Invocation, signals: Signals): void {
   if (!["cd", "pushd", "popd", "chdir"].includes(invocation.program)) return;
   const target = positionals(invocation.args)[0];
-  if (invocation.program === "popd" || target?.value === "-" || target?.dynamic) {
+  // the repository's top level is the project; `$HOME` and `$TMPDIR` are known places
+  const value = target?.value
+    .replace(/^\$\(git rev-parse --show-toplevel\)/, signals.project ?? "$UNKNOWN")
+    .replace(/^(\$HOME|\$\{HOME\})(?=\/|$)/, "~")
+    .replace(/^(\$TMPDIR|\$\{TMPDIR(:-[^}]*)?\})(?=\/|$)/, "/tmp");
+  const known = value?.split(/[$`]/)[0] ?? "";
+  if (value !== undefined && /[$`]/.test(value) && /^\/(tmp|var\/tmp)\/$/.test(known)) {
+    signals.cwd = `${known}%run-time%`; // somewhere in a temporary directory
+  } else if (invocation.program === "popd" || value === "-" || (value !== undefined && /[$`]/.test(value))) {
     signals.cwd = UNKNOWN_DIRECTORY;
   } else {
-    signals.cwd = normalizePath(target?.value ?? "~", { cwd: signals.cwd });
+    signals.cwd = normalizePath(value ?? "~", { cwd: signals.cwd });
   }
 }
 

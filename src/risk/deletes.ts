@@ -23,7 +23,7 @@ export interface WhereContext {
 }
 
 /** The working directory after `cd` to a directory only known at run time. */
-export const UNKNOWN_DIRECTORY = "/?run-time?";
+export const UNKNOWN_DIRECTORY = "/%run-time%";
 
 const TEMP = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/folders|dev\/shm)(\/|$)/;
 const WSL_DRIVE = /^\/mnt\/[a-z](\/|$)/;

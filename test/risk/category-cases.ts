@@ -170,6 +170,7 @@ export const RECURSIVE_DELETE: Category = {
     "rm -rf /mnt/c/Users/dev",
     "rm -rf ~/.local/share",
     "cd src && cd ../.. && rm -rf *",
+    'cd "$(dirname "$0")" && rm -rf build',
   ],
   harmless: [
     "rm -rf node_modules",
@@ -194,6 +195,10 @@ export const RECURSIVE_DELETE: Category = {
     "cd .. && ls",
     'tmp=$(mktemp -d) && rm -rf "$tmp"',
     "find . -name .DS_Store -delete",
+    'cd "$(git rev-parse --show-toplevel)" && rm -rf dist',
+    "cd $HOME/project && rm -rf build",
+    "cd $TMPDIR && rm -rf x",
+    "cd /tmp/$(date +%s) && rm -rf *",
   ],
 };
 
