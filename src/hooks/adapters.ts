@@ -70,7 +70,12 @@ export function makeAction(
  */
 export function withCarried(primary: ActionTarget, carried: ActionTarget[]): [ActionTarget, ActionTarget[]] {
   if (primary.kind === "other" && carried.length > 0) return [carried[0]!, carried.slice(1)];
-  const same = (t: ActionTarget) => JSON.stringify(t) === JSON.stringify(primary);
+  // The tool's own reading of a path (an Edit's edit, a Grep's search) stands: a carried copy
+  // of the same path or command is not judged again under the stricter generic reading.
+  const same = (t: ActionTarget) =>
+    (t.kind === "file" && primary.kind === "file" && t.path === primary.path) ||
+    (t.kind === "command" && primary.kind === "command" && t.command === primary.command) ||
+    JSON.stringify(t) === JSON.stringify(primary);
   return [primary, carried.filter((t) => !same(t))];
 }
 
