@@ -52,7 +52,7 @@ const READ_ONLY = new Set(
     "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
     "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
     "netstat ss nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
-    "wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
+    "} time wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
   ).split(" "),
 );
 
@@ -191,7 +191,13 @@ function judge(invocation: Invocation, context: RuleContext): void {
     return;
   }
   const first = command.words[command.words.length - invocation.args.length - 1]!;
-  if (first.dynamic && !isKnownVariableProgram(first)) {
+  // `$(npm bin)/eslint`, `$VENV/bin/python`: the directory is run-time, the program is named
+  const namedIn =
+    first.dynamic &&
+    /\/[\w.+-]+$/.test(first.value) &&
+    !/[$`]/.test(first.value.slice(first.value.lastIndexOf("/")));
+  if (namedIn) score.raise("medium", `runs ${invocation.program} from a directory known only at run time`);
+  if (first.dynamic && !namedIn && !isKnownVariableProgram(first)) {
     const feeders = upstream(context.script.commands, command).map(
       (feeder) => resolveInvocation(feeder).program,
     );

@@ -223,6 +223,9 @@ class Walker {
           assignments.push(this.word(child, depth).value);
         } else if (REDIRECTS.has(child.type)) {
           redirectNodes.push(child);
+        } else if (child.type === "subshell" || child.type === "compound_statement") {
+          // `time (rm -rf /)`: the grammar hangs the subshell on `time`; its commands run
+          this.walk(child, null, depth + 1);
         } else if (child.type === "command_name") {
           const inner = child.namedChildren[0];
           words.push(inner ? this.word(inner, depth) : { value: child.text, dynamic: false, inner: [] });

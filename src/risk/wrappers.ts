@@ -105,6 +105,8 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   // `busybox sh -c …`, `busybox rm -rf /`: the applet is the program.
   busybox: { valueShort: "", valueLong: [] },
   chroot: { valueShort: "", valueLong: ["userspec", "groups"], positionals: 1 },
+  // `time { rm -rf /; }`: the grammar reads the group's `{` as a word of `time`
+  "{": { valueShort: "", valueLong: [] },
 };
 
 /** Variables that hold the user's shell: `$SHELL -c '…'` runs a shell. */

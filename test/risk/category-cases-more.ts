@@ -140,6 +140,8 @@ export const INDIRECTION: Category = {
     "for d in build /; do rm -rf $d; done",
     "for k in ~/.ssh/id_rsa; do cat $k; done",
     "for f in $(ls); do rm -rf $f; done",
+    "time (rm -rf /)",
+    "time { rm -rf ~; }",
   ],
   harmless: [
     "echo $HOME",
@@ -158,6 +160,9 @@ export const INDIRECTION: Category = {
     "for f in *.ts; do wc -l $f; done",
     "for d in build dist coverage; do rm -rf $d; done",
     "for p in packages/*; do (cd $p && npm test); done",
+    "$(npm bin)/eslint src",
+    "$VENV/bin/python -m pytest",
+    "time (npm ci && npm test)",
     "VERSION=$(node -p 'require(\"./package.json\").version'); echo $VERSION",
   ],
 };
