@@ -52,7 +52,7 @@ const READ_ONLY = new Set(
     "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
     "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
     "netstat ss nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
-    "} time wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
+    "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
   ).split(" "),
 );
 

@@ -107,6 +107,7 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   chroot: { valueShort: "", valueLong: ["userspec", "groups"], positionals: 1 },
   // `time { rm -rf /; }`: the grammar reads the group's `{` as a word of `time`
   "{": { valueShort: "", valueLong: [] },
+  coproc: { valueShort: "", valueLong: [] },
 };
 
 /** Variables that hold the user's shell: `$SHELL -c '…'` runs a shell. */

@@ -142,6 +142,10 @@ export const INDIRECTION: Category = {
     "for f in $(ls); do rm -rf $f; done",
     "time (rm -rf /)",
     "time { rm -rf ~; }",
+    "rm -rf {/,~}",
+    "rm -rf /{usr,etc}",
+    "coproc rm -rf ~",
+    "cat .{env,gitignore}",
   ],
   harmless: [
     "echo $HOME",
@@ -163,6 +167,9 @@ export const INDIRECTION: Category = {
     "$(npm bin)/eslint src",
     "$VENV/bin/python -m pytest",
     "time (npm ci && npm test)",
+    "rm -rf build{,-old}",
+    "cp file{,.bak}",
+    "awk '{print $1, $2}' data.txt",
     "VERSION=$(node -p 'require(\"./package.json\").version'); echo $VERSION",
   ],
 };

@@ -71,7 +71,34 @@ function expandWord(word: Word, variables: Variables): Word {
 }
 
 /** The command with every word whose value is known by now made static. */
+/**
+ * Brace expansion of a literal word, as bash does first: `/{usr,etc}` is `/usr` and `/etc`,
+ * `build{,-old}` is `build` and `build-old` (at most 32 words; `{}` and `{x}` stay as written).
+ */
+export function expandBraces(value: string, limit = 32): string[] {
+  const match = /^(.*?)\{([^{}]*,[^{}]*)\}(.*)$/s.exec(value);
+  if (!match || match[1]!.endsWith("$")) return [value];
+  const [, before, inside, after] = match as unknown as [string, string, string, string];
+  const results: string[] = [];
+  for (const part of inside.split(",")) {
+    for (const rest of expandBraces(after, limit)) {
+      if (results.length >= limit) return results;
+      results.push(before + part + rest);
+    }
+  }
+  return results;
+}
+
 export function expandCommand(command: ShellCommand, variables: Variables): ShellCommand {
+  if (command.words.some((word) => !word.dynamic && /\{[^{}]*,[^{}]*\}/.test(word.value))) {
+    const braced = command.words.flatMap((word, index) =>
+      // words with blanks are program text (`awk '{print $1, $2}'`), not brace patterns
+      word.dynamic || index === 0 || /\s/.test(word.value)
+        ? [word]
+        : expandBraces(word.value).map((value) => ({ ...word, value })),
+    );
+    command = { ...command, words: braced };
+  }
   if (!command.words.some((word) => word.dynamic)) return command;
   // `x="rm -rf"; $x ~`: a value with blanks in a word that is only that variable is split, as
   // bash splits an unquoted expansion (quoted or not is not kept here: splitting is the safe side)
