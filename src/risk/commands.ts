@@ -11,7 +11,7 @@
 import { positionals, upstream } from "./command/argv.js";
 import { expandCommand, recordAssignments, type Variables } from "./command/expand.js";
 import { parallelScripts, xargsScripts } from "./command/fanout.js";
-import { literalOutput } from "./command/feed.js";
+import { literalOutput, pipedText } from "./command/feed.js";
 import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
@@ -65,6 +65,9 @@ const RULES: Record<string, Rule> = {
   ...OPS_RULES,
   ...SECRET_RULES,
   git,
+  // `at`/`batch` run the script on their stdin later (`at now + 1 minute <<< "…"`)
+  at: scheduled,
+  batch: scheduled,
   // `alias x='…'`: what the alias runs when used is judged now
   alias: (invocation, context) => {
     for (const arg of invocation.args) {
@@ -73,6 +76,17 @@ const RULES: Record<string, Rule> = {
     }
   },
 };
+
+function scheduled(invocation: Invocation, context: RuleContext): void {
+  context.signals.score.raise("medium", `${invocation.program} schedules a script to run later`);
+  const file = invocation.args.findIndex((word) => word.value === "-f");
+  if (file >= 0 && invocation.args[file + 1]) context.signals.read(invocation.args[file + 1]!);
+  const text = pipedText(context.script.commands, invocation.command);
+  if (text !== null)
+    context.nested({ value: text, dynamic: false, inner: [] }, `${invocation.program} runs later`);
+  else if (upstream(context.script.commands, invocation.command).length > 0)
+    context.signals.score.raise("high", `${invocation.program} runs text produced at run time`);
+}
 
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;

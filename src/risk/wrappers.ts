@@ -5,6 +5,7 @@
  * as run (`rm -rf *`). Programs are compared by basename (`/usr/bin/sudo` is sudo).
  */
 import type { ShellCommand, Word } from "./shell-model.js";
+import { WRAPPERS, type WrapperSpec } from "./wrapper-specs.js";
 
 export interface Invocation {
   /** Basename of the program that finally runs; "" for a bare assignment/redirection. */
@@ -29,86 +30,6 @@ export interface XargsCall {
   /** Input read from a file (`-a file`), not from stdin. */
   argFile: boolean;
 }
-
-/** Wrapper → options that take a value (short letters and long names), and how it ends. */
-interface WrapperSpec {
-  valueShort: string;
-  valueLong: string[];
-  /** Leading positional arguments consumed before the command (timeout's duration). */
-  positionals?: number;
-  /** `env`-style: NAME=value words may precede the command. */
-  assignments?: boolean;
-  privileged?: boolean;
-  /** A lone `-` is an option (`env -` is `env -i`), not the command. */
-  dashOption?: boolean;
-}
-
-const WRAPPERS: Record<string, WrapperSpec> = {
-  sudo: {
-    valueShort: "ugCDhprtUT",
-    valueLong: [
-      "user",
-      "group",
-      "close-from",
-      "chdir",
-      "host",
-      "prompt",
-      "role",
-      "type",
-      "other-user",
-      "command-timeout",
-    ],
-    privileged: true,
-    assignments: true,
-  },
-  doas: { valueShort: "uC", valueLong: [], privileged: true },
-  pkexec: { valueShort: "", valueLong: ["user"], privileged: true },
-  env: {
-    valueShort: "uCPS",
-    valueLong: ["unset", "chdir", "split-string", "block-signal", "default-signal", "ignore-signal"],
-    assignments: true,
-    dashOption: true,
-  },
-  nohup: { valueShort: "", valueLong: [] },
-  setsid: { valueShort: "", valueLong: [] },
-  time: { valueShort: "fo", valueLong: ["format", "output"] },
-  nice: { valueShort: "n", valueLong: ["adjustment"] },
-  ionice: { valueShort: "cnp", valueLong: ["class", "classdata", "pid"] },
-  timeout: { valueShort: "sk", valueLong: ["signal", "kill-after"], positionals: 1 },
-  command: { valueShort: "", valueLong: [] },
-  builtin: { valueShort: "", valueLong: [] },
-  exec: { valueShort: "a", valueLong: [] },
-  stdbuf: { valueShort: "ioe", valueLong: ["input", "output", "error"] },
-  xargs: {
-    // -i, -e and -l take their optional value attached (`-i{}`), never the next word.
-    valueShort: "IELnPsda",
-    valueLong: [
-      "replace",
-      "eof",
-      "max-lines",
-      "max-args",
-      "max-procs",
-      "max-chars",
-      "delimiter",
-      "arg-file",
-      "process-slot-var",
-    ],
-  },
-  unbuffer: { valueShort: "", valueLong: [] },
-  caffeinate: { valueShort: "tw", valueLong: [] },
-  chronic: { valueShort: "", valueLong: [] },
-  torsocks: { valueShort: "", valueLong: [] },
-  proxychains: { valueShort: "f", valueLong: [] },
-  proxychains4: { valueShort: "f", valueLong: [] },
-  watch: { valueShort: "nd", valueLong: ["interval", "differences"] },
-  flock: { valueShort: "wE", valueLong: ["timeout", "conflict-exit-code"], positionals: 1 },
-  // `busybox sh -c …`, `busybox rm -rf /`: the applet is the program.
-  busybox: { valueShort: "", valueLong: [] },
-  chroot: { valueShort: "", valueLong: ["userspec", "groups"], positionals: 1 },
-  // `time { rm -rf /; }`: the grammar reads the group's `{` as a word of `time`
-  "{": { valueShort: "", valueLong: [] },
-  coproc: { valueShort: "", valueLong: [] },
-};
 
 /** Variables that hold the user's shell: `$SHELL -c '…'` runs a shell. */
 const SHELL_VARIABLE = /^\$(\{(SHELL|BASH)\}|SHELL|BASH)$/;

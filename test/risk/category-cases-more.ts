@@ -146,6 +146,9 @@ export const INDIRECTION: Category = {
     "rm -rf /{usr,etc}",
     "coproc rm -rf ~",
     "cat .{env,gitignore}",
+    'at now + 1 minute <<< "rm -rf ~"',
+    'echo "rm -rf ~" | at midnight',
+    "systemd-run --user rm -rf ~",
   ],
   harmless: [
     "echo $HOME",
@@ -170,6 +173,8 @@ export const INDIRECTION: Category = {
     "rm -rf build{,-old}",
     "cp file{,.bak}",
     "awk '{print $1, $2}' data.txt",
+    "docker run -it --rm ubuntu bash",
+    "systemd-run --user --unit=dev npm start",
     "VERSION=$(node -p 'require(\"./package.json\").version'); echo $VERSION",
   ],
 };

@@ -67,14 +67,15 @@ const container: Rule = (invocation, context) => {
   }
   // `rm -f` stops running containers first; `rmi -f` removes images containers still use
   const force = args.some((word) => !word.dynamic && /^(-[a-zA-Z]*f[a-zA-Z]*|--force)$/.test(word.value));
-  if (/\b(rm|rmi)\b/.test(text) && force) {
+  if (/(^| )(rm|rmi)( |$)/.test(text) && force) {
     return void score.raise(
       "high",
       `${program} ${sub} --force removes running containers or used images`,
       "destructive_command",
     );
   }
-  if (/^(rm|rmi|prune|kill|down)$/.test(sub) || /\b(prune|rm)\b/.test(text)) {
+  // `rm`/`prune` as a sub-command word, not the `--rm` option of `docker run`
+  if (/^(rm|rmi|prune|kill|down)$/.test(sub) || /(^| )(prune|rm)( |$)/.test(text)) {
     return void score.raise("medium", `${program} ${sub} removes containers or data`, "destructive_command");
   }
   if (sub === "push" || sub === "login")
