@@ -56,6 +56,7 @@ export const GIT_DISCARD: Category = {
     "git -C /home/dev/project checkout -- .",
     "git stash clear && git gc --prune=now",
     "git restore -W -S .",
+    "git submodule deinit -f .",
   ],
   harmless: [
     "git checkout main",
@@ -85,6 +86,9 @@ export const GIT_DISCARD: Category = {
     "git log --grep=--hard",
     "git -c color.ui=always diff",
     "git checkout -p src/a.ts",
+    "git restore",
+    "git show HEAD:src/app.ts",
+    "git diff .env.example",
   ],
 };
 
@@ -237,6 +241,9 @@ export const SECRETS: Category = {
     "jq . ~/.codex/auth.json",
     "tail -f .env",
     "rsync -a ~/.aws/ backup/",
+    "git add .env && git commit -m wip && git push",
+    "git show HEAD:.env",
+    "git log -p -- .env.production",
   ],
   harmless: [
     "cat /etc/passwd",

@@ -91,6 +91,16 @@ export const git: Rule = (invocation, context) => {
     return void score.raise(sub === "clean" ? "none" : "low", `git ${sub} --dry-run`);
   }
   const afterDashDash = rest.findIndex((word) => word.value === "--");
+  // Showing or staging a secret file puts its content on screen or in history: read like `cat`
+  if (/^(show|diff|log|blame|annotate|cat-file|grep|add|stage)$/.test(sub)) {
+    for (const word of args.slice(sub === "grep" ? 1 : 0)) {
+      if (!word.dynamic)
+        signals.read(
+          word.value.replace(/^[^:]*:(?=.)/, ""),
+          sub === "add" || sub === "stage" ? "stages" : "shows",
+        );
+    }
+  }
   if (GIT_READ.has(sub) || sub === "") return void score.raise("none", "");
   switch (sub) {
     case "push": {
@@ -128,6 +138,8 @@ export const git: Rule = (invocation, context) => {
       return void score.raise("low", "git checkout");
     }
     case "restore":
+      if (args.length === 0 && !has(["--patch"], "p", 4))
+        return void score.raise("low", "git restore (names no path)");
       if (has(["--staged"], "S", 5) && !has(["--worktree"], "W", 4))
         return void score.raise("low", "git restore --staged");
       return discard(context, "restore");
@@ -177,6 +189,8 @@ export const git: Rule = (invocation, context) => {
     case "pull":
     case "ls-remote":
     case "submodule":
+      if (sub === "submodule" && args[0]?.value === "deinit" && has(["--force"], "f", 4))
+        return discard(context, "submodule deinit --force");
       remote(args[0], context);
       return void score.raise(
         sub === "fetch" || sub === "ls-remote" ? "low" : "medium",
