@@ -732,6 +732,17 @@ describe("answers outside the table", () => {
     }
   });
 
+  it("keeps only the digest of the file a Cursor beforeReadFile carries", async () => {
+    const read = cursor("beforeReadFile", {
+      file_path: "/home/dev/project/notes.txt",
+      content: "short text",
+    });
+    await runHook("cursor", JSON.stringify(read), { home });
+    const event = await lastEvent();
+    expect(event.input.content).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), bytes: 10 });
+    expect(JSON.stringify(event)).not.toContain("short text");
+  });
+
   it("the message of a Cursor deny-for-ask says why and how to change it", async () => {
     const read = cursor("beforeReadFile", { file_path: "/home/dev/.ssh/id_rsa" });
     const answer = JSON.parse((await runHook("cursor", JSON.stringify(read), { home })).stdout);
