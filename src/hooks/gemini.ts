@@ -76,10 +76,65 @@ function targets(tool: string, input: Json, payload: Json): ActionTarget[] {
       return [{ kind: "other", description: `web search: ${str(input, "query")}` }];
     case "invoke_agent":
       return [{ kind: "agent", description: str(input, "prompt", "description", "agent_name") }];
+    case "read_mcp_resource":
+      return [
+        {
+          kind: "mcp",
+          server: str(input, "server_name", "serverName") || "mcp",
+          tool: "read_resource",
+          args: input,
+        },
+      ];
+    case "list_mcp_resources":
+      return [
+        {
+          kind: "mcp",
+          server: str(input, "server_name", "serverName") || "mcp",
+          tool: "list_resources",
+          args: input,
+        },
+      ];
     default:
       return [{ kind: "other", description: tool }, ...carriedTargets(input)];
   }
 }
+
+/**
+ * Every built-in tool of gemini-cli-core 0.61 (tools/tool-names.ts): those above get their own
+ * reading; the rest carry no command, path or URL (planning, todos, questions to the user,
+ * skills, its own docs) and are judged by what they carry, like any unknown tool. A test
+ * compares this list with the installed gemini-cli-core, so a new tool is noticed.
+ */
+export const GEMINI_TOOLS = [
+  "run_shell_command",
+  "read_file",
+  "read_many_files",
+  "write_file",
+  "replace",
+  "glob",
+  "grep_search",
+  "list_directory",
+  "web_fetch",
+  "google_web_search",
+  "invoke_agent",
+  "read_mcp_resource",
+  "list_mcp_resources",
+  // carry nothing to judge:
+  "write_todos",
+  "ask_user",
+  "activate_skill",
+  "get_internal_docs",
+  "enter_plan_mode",
+  "exit_plan_mode",
+  "update_topic",
+  "complete_task",
+  "tracker_create_task",
+  "tracker_update_task",
+  "tracker_get_task",
+  "tracker_list_tasks",
+  "tracker_add_dependency",
+  "tracker_visualize",
+];
 
 export function geminiCall(payload: Json): HookCall {
   const event = stringField(payload, "hook_event_name", 128) ?? "BeforeTool";

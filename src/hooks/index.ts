@@ -12,7 +12,7 @@ export { clineCall } from "./cline.js";
 export { codexCall, patchTargets } from "./codex.js";
 export { copilotCall } from "./copilot.js";
 export { cursorCall } from "./cursor.js";
-export { geminiCall } from "./gemini.js";
+export { GEMINI_TOOLS, geminiCall } from "./gemini.js";
 export type { InstallOptions, InstallResult, InstallScope } from "./install.js";
 export { installHooks, settingsPath } from "./install.js";
 export { kiroCall } from "./kiro.js";

@@ -9,6 +9,7 @@ import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GEMINI_TOOLS } from "../../src/hooks/index.js";
 import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { agentAvailable, GEMINI_CORE } from "./agents/cache.js";
 
@@ -138,6 +139,17 @@ describe.runIf(available)("gemini-cli-core's hook runner with trailseal installe
     });
     expect(result.finalOutput?.isBlockingDecision() ?? false).toBe(false);
     expect((await events()).at(-1)).toMatchObject({ phase: "post", decision: "logged" });
+  });
+
+  it("knows every built-in tool of the installed gemini-cli-core", async () => {
+    const names = await import(
+      pathToFileURL(join(GEMINI_CORE, "dist", "src", "tools", "tool-names.js")).href
+    );
+    const builtIn = Object.entries(names)
+      .filter(([key, value]) => key.endsWith("_TOOL_NAME") && typeof value === "string")
+      .map(([, value]) => value as string);
+    expect(builtIn.length).toBeGreaterThan(10);
+    expect(builtIn.filter((name) => !GEMINI_TOOLS.includes(name))).toEqual([]);
   });
 
   it("a missing trailseal blocks BeforeTool, and only warns on AfterTool", async () => {
