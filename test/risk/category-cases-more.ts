@@ -32,6 +32,7 @@ export const INTERPRETERS: Category = {
     `osascript -e 'do shell script "rm -rf ~"'`,
     `pypy3 -c "import os; os.system('rm -rf /')"`,
     "ruby <<'RUBY'\nsystem('sudo reboot')\nRUBY",
+    `node -e "const cp = require('child_process'); cp.exec('rm -rf ~')"`,
   ],
   harmless: [
     `python3 -c "print(1+1)"`,
@@ -50,6 +51,8 @@ export const INTERPRETERS: Category = {
     `node -e "require('fs').rmSync('dist', {recursive: true, force: true})"`,
     `python3 -c "import shutil; shutil.rmtree('build')"`,
     "bash -n script.sh",
+    `node -e "const m = /v(\\d+)/.exec(process.version); console.log(m[1])"`,
+    `python3 -c "import re; print(re.compile('a').search('abc'))"`,
   ],
 };
 

@@ -96,12 +96,24 @@ function withImportedNames(program: string, code: string, names: string | undefi
   return extra.length > 0 ? `${names}|${extra.join("|")}` : names;
 }
 
+/**
+ * `re.exec(…)`, `/x/.exec(s)`, `obj.spawn(…)`: a generic method name on another object is not
+ * child_process's. Specific names (`execSync`, `spawnSync`) and `child_process`/`cp.` count.
+ */
+function memberOfSomethingElse(code: string, index: number, matched: string): boolean {
+  if (!matched.startsWith(".") || !/^\.(exec|spawn|execFile|system|popen)$/.test(matched)) return false;
+  return !/(child_process["']\)|\b(cp|child|childProcess|child_process|proc|os|subprocess|Kernel|IO|Open3)\s*)$/.test(
+    code.slice(Math.max(0, index - 24), index),
+  );
+}
+
 /** Judges inline code of `program` by the commands it runs, the trees it deletes and the secrets it names. */
 export function judgeInlineCode(program: string, code: string, context: RuleContext): void {
   const { score } = context.signals;
   const names = withImportedNames(program, code, SHELL_CALLS.find(([name]) => name.test(program))?.[1]);
   if (names) {
     for (const match of code.matchAll(new RegExp(String.raw`(?:^|[^\w$])(?:${names})\b`, "g"))) {
+      if (memberOfSomethingElse(code, match.index, match[0])) continue;
       const call = callText(code, match.index + match[0].length);
       if (call === undefined) continue;
       context.nested(
