@@ -18,6 +18,40 @@ const COMMAND_TOOLS = new Set(["Bash", "Shell", "Monitor", "BashBackground", ...
 /** Tools that only read what they name. */
 const READ_TOOLS = new Set(["Read", "NotebookRead", "Glob", "Grep", "LS", "View"]);
 
+/**
+ * Claude Code's tools as of 2.1.330 (what it offers the model, deferred tools included): those
+ * with a reading of their own, and those that carry nothing of their own to judge (they are
+ * still judged by any command, path or URL in their input). A test compares this list with what
+ * the installed binary offers, so a new tool is noticed.
+ */
+export const CLAUDE_CODE_TOOLS = [
+  ...COMMAND_TOOLS,
+  ...READ_TOOLS,
+  "Write",
+  "Edit",
+  "MultiEdit",
+  "NotebookEdit",
+  "WebFetch",
+  "WebSearch",
+  "Task",
+  "Agent",
+  // carry nothing of their own:
+  "ListAgents",
+  "ReportFindings",
+  "ScheduleWakeup",
+  "Skill",
+  "ToolSearch",
+  "Workflow",
+  "DeferredToolPlaceholder",
+  "TodoWrite",
+  "ExitPlanMode",
+  "EnterPlanMode",
+  "AskUserQuestion",
+  "BashOutput",
+  "KillShell",
+  "SlashCommand",
+];
+
 function target(tool: string, input: Json, cwd: string | null): ActionTarget {
   if (COMMAND_TOOLS.has(tool)) return { kind: "command", command: str(input, "command", "cmd", "script") };
   if (tool === "Delete" || tool === "DeleteFile")

@@ -7,7 +7,7 @@
  * never denied. docs/hooks.md describes the contracts.
  */
 export type { AgentName, HookCall, Verdict } from "./adapters.js";
-export { claudeCodeCall } from "./claude-code.js";
+export { CLAUDE_CODE_TOOLS, claudeCodeCall } from "./claude-code.js";
 export { clineCall } from "./cline.js";
 export { codexCall, patchTargets } from "./codex.js";
 export { copilotCall } from "./copilot.js";

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CLAUDE_CODE_TOOLS } from "../../src/hooks/index.js";
 import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { agentAvailable, CLAUDE_BIN } from "./agents/cache.js";
 import { type ModelServer, startModelServer } from "./agents/model-server.js";
@@ -169,6 +170,15 @@ describe.runIf(available)("the real Claude Code with trailseal installed", () =>
       ["post", "logged", "Write"],
     ]);
     expect(all[1]!.input.content).toMatchObject({ bytes: 1_100_000 });
+  });
+
+  it("knows every tool the installed Claude Code offers the model", async () => {
+    await claude({ name: "Bash", input: { command: "true", description: "t" } }, ["Bash(true)"]);
+    expect(model.toolNames).toContain("Bash");
+    const unknown = model.toolNames.filter(
+      (name) => !name.startsWith("mcp__") && !CLAUDE_CODE_TOOLS.includes(name),
+    );
+    expect(unknown).toEqual([]);
   });
 
   it("MCP: a destructive query is denied before the server sees it; a harmless one runs and is recorded", async () => {

@@ -25,6 +25,8 @@ export interface ModelServer {
   script(toolUse: ToolUse): void;
   /** Tool results the agent sent back, in order. */
   results: ToolResult[];
+  /** The names of the tools the agent offered the model (last request that had any). */
+  toolNames: string[];
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ function sse(blocks: Block[], stopReason: string): string {
 export async function startModelServer(): Promise<ModelServer> {
   const queue: ToolUse[] = [];
   const results: ToolResult[] = [];
+  const toolNames: string[] = [];
   let counter = 0;
   const server: Server = createServer((request, response) => {
     let body = "";
@@ -113,6 +116,12 @@ export async function startModelServer(): Promise<ModelServer> {
         tools?: unknown[];
         messages?: { role: string; content: unknown }[];
       };
+      if ((parsed.tools?.length ?? 0) > 0)
+        toolNames.splice(
+          0,
+          toolNames.length,
+          ...parsed.tools!.map((tool) => String((tool as { name?: unknown }).name)),
+        );
       const last = parsed.messages?.at(-1);
       const content = Array.isArray(last?.content) ? (last.content as Record<string, unknown>[]) : [];
       const toolResults = content.filter((block) => block.type === "tool_result") as unknown as ToolResult[];
@@ -162,6 +171,7 @@ export async function startModelServer(): Promise<ModelServer> {
     url: `http://127.0.0.1:${port}`,
     script: (toolUse) => queue.push(toolUse),
     results,
+    toolNames,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
