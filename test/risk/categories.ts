@@ -12,6 +12,7 @@ import { SEVENTH } from "./category-cases-seventh.js";
 import { SIXTH } from "./category-cases-sixth.js";
 import { TENTH } from "./category-cases-tenth.js";
 import { THIRD } from "./category-cases-third.js";
+import { THIRTEENTH } from "./category-cases-thirteenth.js";
 import { TWELFTH } from "./category-cases-twelfth.js";
 
 export const ALL_CATEGORIES: Category[] = [
@@ -36,4 +37,5 @@ export const ALL_CATEGORIES: Category[] = [
   TENTH,
   ELEVENTH,
   TWELFTH,
+  THIRTEENTH,
 ];

@@ -162,6 +162,9 @@ export const git: Rule = (invocation, context) => {
         return discard(context, "branch -D (unmerged commits)");
       if (has(["--delete"], "d", 5))
         return void score.raise("medium", "git branch deletes a branch", "destructive_command");
+      // `git branch -f main HEAD~5` moves an existing branch: its later commits are dropped
+      if (has(["--force"], "f", 4) && args.length > 0)
+        return discard(context, "branch --force (moves a branch)");
       return void score.raise("low", "git branch");
     case "stash": {
       const verb = args[0]?.value;

@@ -161,7 +161,25 @@ function runTimeTarget(target: Word, recursive: boolean, signals: Parameters<Rul
       `deletes ${text.slice(0, 60)}, a path known only at run time`,
       "destructive_command",
     );
+  } else if (recursive && outsideByPrefix(text, signals)) {
+    // `../$X`, `~/$X`, `/$X`: the written part already lands outside the project
+    score.raise(
+      "high",
+      `recursive delete of ${text.slice(0, 60)}: a run-time name under ${outsideByPrefix(text, signals)}`,
+      "destructive_command",
+      "broad_file_deletion",
+    );
   } else {
     score.raise(recursive ? "medium" : "low", "deletes a path known only at run time", "destructive_command");
   }
+}
+
+/** Where the literal start of a partly run-time path lands, when that is outside the project. */
+function outsideByPrefix(text: string, signals: Parameters<Rule>[1]["signals"]): string | null {
+  const prefix = text.split(/[$`]/)[0]!;
+  if (!prefix.endsWith("/")) return null;
+  const path = signals.path(`${prefix}x`);
+  const scope = deleteScope(path, signals);
+  if (scope.temp) return null;
+  return scope.outside || scope.broad ? prefix : null;
 }
