@@ -188,6 +188,11 @@ function judge(invocation: Invocation, context: RuleContext): void {
     score.raise("critical", `runs with ${via} (privilege escalation)`, "privilege_escalation");
   }
   judgeRedirects(invocation, signals);
+  // `X='() { :;}; cmd'`: a function exported through the environment runs code in old bash
+  const assigned = [...command.assignments, ...command.words.map((word) => word.value)];
+  if (assigned.some((text) => /^[A-Za-z_]\w*=\(\)\s*\{/.test(text))) {
+    score.raise("high", "passes a shell function through the environment (runs code in some bash versions)");
+  }
   if (invocation.script) {
     context.nested(invocation.script, `${invocation.wrappers.at(-1)} runs a shell script`);
     return;

@@ -4,6 +4,7 @@ import { EIGHTH } from "./category-cases-eighth.js";
 import { ELEVENTH } from "./category-cases-eleventh.js";
 import { EVERYDAY } from "./category-cases-everyday.js";
 import { FIFTH } from "./category-cases-fifth.js";
+import { FOURTEENTH } from "./category-cases-fourteenth.js";
 import { FOURTH } from "./category-cases-fourth.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
 import { NINTH } from "./category-cases-ninth.js";
@@ -38,4 +39,5 @@ export const ALL_CATEGORIES: Category[] = [
   ELEVENTH,
   TWELFTH,
   THIRTEENTH,
+  FOURTEENTH,
 ];

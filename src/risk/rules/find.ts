@@ -50,7 +50,9 @@ export function parseFind(args: Word[]): FindExpression {
     // `A -o ACTION`: the tests of A do not narrow what the action after -o gets
     if ((value === "-o" || value === "-or") && depth === 0) found.narrowed = false;
     if (value === "-delete") found.deletes = true;
-    if (NARROWING.test(value)) found.narrowed = true;
+    // `-not -path './x/*'`, `! -name y`: a negated test excludes a little, it narrows nothing
+    const negated = /^(-not|!)$/.test(args[index - 1]?.value ?? "");
+    if (NARROWING.test(value) && !negated) found.narrowed = true;
     if ((value === "-name" || value === "-iname") && found.name === null) {
       const pattern = args[index + 1]?.value ?? "";
       // `*.key` stands for some `x.key`: enough to judge what the matched files are
