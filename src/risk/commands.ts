@@ -11,10 +11,11 @@
 import { positionals, upstream } from "./command/argv.js";
 import { expandCommand, recordAssignments, type Variables } from "./command/expand.js";
 import { parallelScripts, xargsScripts } from "./command/fanout.js";
-import { literalOutput, pipedText } from "./command/feed.js";
+import { literalOutput } from "./command/feed.js";
 import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
+import { DEFERRED_RULES } from "./rules/deferred.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
 import { FILE_RULES } from "./rules/fs.js";
 import { git } from "./rules/git.js";
@@ -65,28 +66,8 @@ const RULES: Record<string, Rule> = {
   ...OPS_RULES,
   ...SECRET_RULES,
   git,
-  // `at`/`batch` run the script on their stdin later (`at now + 1 minute <<< "…"`)
-  at: scheduled,
-  batch: scheduled,
-  // `alias x='…'`: what the alias runs when used is judged now
-  alias: (invocation, context) => {
-    for (const arg of invocation.args) {
-      const value = /^[^=]+=(.*)$/s.exec(arg.value)?.[1];
-      if (value) context.nested({ ...arg, value }, `alias ${arg.value.split("=")[0]} runs`);
-    }
-  },
+  ...DEFERRED_RULES,
 };
-
-function scheduled(invocation: Invocation, context: RuleContext): void {
-  context.signals.score.raise("medium", `${invocation.program} schedules a script to run later`);
-  const file = invocation.args.findIndex((word) => word.value === "-f");
-  if (file >= 0 && invocation.args[file + 1]) context.signals.read(invocation.args[file + 1]!);
-  const text = pipedText(context.script.commands, invocation.command);
-  if (text !== null)
-    context.nested({ value: text, dynamic: false, inner: [] }, `${invocation.program} runs later`);
-  else if (upstream(context.script.commands, invocation.command).length > 0)
-    context.signals.score.raise("high", `${invocation.program} runs text produced at run time`);
-}
 
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;

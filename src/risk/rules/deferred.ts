@@ -1,0 +1,32 @@
+/**
+ * Scripts that run later, judged now: what `at`/`batch` read on stdin, and what an alias will
+ * run when it is used.
+ */
+import { upstream } from "../command/argv.js";
+import { pipedText } from "../command/feed.js";
+import type { RuleContext, RuleTable } from "../command/rule.js";
+import type { Invocation } from "../wrappers.js";
+
+function scheduled(invocation: Invocation, context: RuleContext): void {
+  context.signals.score.raise("medium", `${invocation.program} schedules a script to run later`);
+  const file = invocation.args.findIndex((word) => word.value === "-f");
+  if (file >= 0 && invocation.args[file + 1]) context.signals.read(invocation.args[file + 1]!);
+  const text = pipedText(context.script.commands, invocation.command);
+  if (text !== null)
+    context.nested({ value: text, dynamic: false, inner: [] }, `${invocation.program} runs later`);
+  else if (upstream(context.script.commands, invocation.command).length > 0)
+    context.signals.score.raise("high", `${invocation.program} runs text produced at run time`);
+}
+
+export const DEFERRED_RULES: RuleTable = {
+  // `at`/`batch` run the script on their stdin later (`at now + 1 minute <<< "…"`)
+  at: scheduled,
+  batch: scheduled,
+  // `alias x='…'`: what the alias runs when used is judged now
+  alias: (invocation, context) => {
+    for (const arg of invocation.args) {
+      const value = /^[^=]+=(.*)$/s.exec(arg.value)?.[1];
+      if (value) context.nested({ ...arg, value }, `alias ${arg.value.split("=")[0]} runs`);
+    }
+  },
+};
