@@ -1,12 +1,13 @@
 /**
- * Typed errors. Library code throws a TrailsealError with a stable `code`
- * (prefixed by capability, e.g. CHAIN_LINK_BROKEN) and never prints or exits;
- * the CLI's single catch turns it into `trailseal: error: …` / `trailseal: hint: …`
- * and the exit code below (docs/cli.md has the table).
+ * Typed errors. Library code throws a TrailsealError with a stable `code` from the
+ * registry in codes.ts (prefixed by capability, e.g. SEAL_TIP_MISMATCH) and never
+ * prints or exits; the CLI's single catch turns it into `trailseal: error: …` /
+ * `trailseal: hint: …` and the exit code (docs/cli.md has the tables).
  */
 
-/** 0 ok, 1 failure (including a failed verification), 2 usage or configuration, 3 quorum not met. */
-export type ExitCode = 0 | 1 | 2 | 3;
+import type { ErrorCode, ExitCode } from "./codes.js";
+
+export { ERROR_CODES, type ErrorCode, type ErrorCodeEntry, type ExitCode, isErrorCode } from "./codes.js";
 
 export interface ErrorOptions {
   hint?: string;
@@ -16,12 +17,12 @@ export interface ErrorOptions {
 }
 
 export class TrailsealError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly hint: string | undefined;
   readonly details: unknown;
   readonly exitCode: ExitCode;
 
-  constructor(code: string, message: string, options: ErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: ErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "TrailsealError";
     this.code = code;
@@ -32,7 +33,7 @@ export class TrailsealError extends Error {
 }
 
 /** A configuration or usage problem: exit code 2. */
-export function configError(code: string, message: string, options: Omit<ErrorOptions, "exitCode"> = {}) {
+export function configError(code: ErrorCode, message: string, options: Omit<ErrorOptions, "exitCode"> = {}) {
   return new TrailsealError(code, message, { ...options, exitCode: 2 });
 }
 

@@ -1,4 +1,4 @@
-import { TrailsealError } from "../../errors/index.js";
+import { type ErrorCode, TrailsealError } from "../../errors/index.js";
 import type { WitnessClient } from "../protocol/index.js";
 import {
   type AnchorReceipt,
@@ -32,7 +32,7 @@ export interface WitnessFailureDetails {
 }
 
 export function witnessFailure(
-  code: string,
+  code: ErrorCode,
   message: string,
   details: WitnessFailureDetails,
   cause?: unknown,

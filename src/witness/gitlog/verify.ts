@@ -5,7 +5,7 @@
  * SSH-signed by the log's allowed signers and never change the entry; the entry is included
  * under the head's signed C2SP checkpoint (src/tlog). Every failure is a coded error.
  */
-import { TrailsealError } from "../../errors/index.js";
+import { type ErrorCode, TrailsealError } from "../../errors/index.js";
 import {
   type Checkpoint,
   inclusionFromTiles,
@@ -57,7 +57,7 @@ export type OnCheckpoint = (
   verifierKey: string,
 ) => Promise<PinStatus>;
 
-function verifyError(code: string, message: string, cause?: unknown): TrailsealError {
+function verifyError(code: ErrorCode, message: string, cause?: unknown): TrailsealError {
   return new TrailsealError(code, message, { cause });
 }
 

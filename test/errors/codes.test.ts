@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ERROR_CODES, isErrorCode } from "../../src/errors/index.js";
+
+const SRC = join(import.meta.dirname, "../../src");
+const REGISTRY = join(SRC, "errors", "codes.ts");
+const registered = Object.keys(ERROR_CODES);
+const prefixes = new Set(registered.map((code) => code.split("_")[0]));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|js|mjs)$/.test(entry.name) && path !== REGISTRY ? [path] : [];
+  });
+}
+
+/**
+ * Every code-shaped name under a registered prefix, with where it appears: string literals
+ * ("SEAL_TIP_MISMATCH") and the keys of code → status tables (`COSIGN_UNKNOWN_LOG: 404`).
+ * Env variable names and the like have other prefixes and are not codes.
+ */
+function codesInSource(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const shape = /"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"|^\s*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+):/gm;
+  for (const file of sourceFiles(SRC)) {
+    for (const match of readFileSync(file, "utf8").matchAll(shape)) {
+      const code = match[1] ?? match[2]!;
+      if (!prefixes.has(code.split("_")[0]!)) continue;
+      found.set(code, [...(found.get(code) ?? []), relative(SRC, file)]);
+    }
+  }
+  return found;
+}
+
+describe("error code registry", () => {
+  const used = codesInSource();
+
+  it("registers every code used in src/", () => {
+    const unregistered = [...used.entries()]
+      .filter(([code]) => !isErrorCode(code))
+      .map(([code, files]) => `${code} (${[...new Set(files)].join(", ")})`);
+    expect(unregistered).toEqual([]);
+  });
+
+  it("registers no code that src/ never uses", () => {
+    expect(registered.filter((code) => !used.has(code))).toEqual([]);
+  });
+
+  it("gives each code a capability of src/, an exit code and a one-line meaning", () => {
+    const capabilities = new Set(readdirSync(SRC));
+    for (const [code, entry] of Object.entries(ERROR_CODES)) {
+      expect(capabilities, code).toContain(entry.capability);
+      expect([1, 2, 3], code).toContain(entry.exit);
+      expect(entry.meaning, code).toMatch(/^[^\n]{8,120}$/);
+    }
+  });
+
+  it("names each condition once: no BAD_ or INVALID_ before the subject", () => {
+    expect(registered.filter((code) => /_BAD_|^WITNESS_STORE_(LOCKED|CORRUPT)$/.test(code))).toEqual([]);
+  });
+});
