@@ -98,9 +98,11 @@ try {
       env: envFor(home),
       encoding: "utf8",
     });
-    const answer = JSON.parse(result.stdout).hookSpecificOutput;
+    // No answer means the policy has no objection: Claude Code's own permission flow decides.
+    const answer = result.stdout.trim() === "" ? undefined : JSON.parse(result.stdout).hookSpecificOutput;
+    const decision = answer?.permissionDecision ?? "pass";
     const what = input.command ?? input.file_path ?? input.url;
-    console.log(`   ${answer.permissionDecision.padEnd(5)} ${tool.padEnd(8)} ${what}`);
+    console.log(`   ${decision.padEnd(5)} ${tool.padEnd(8)} ${what}`);
   }
   trailseal(["summary"]);
 
