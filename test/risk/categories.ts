@@ -3,6 +3,7 @@ import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./
 import { EIGHTH } from "./category-cases-eighth.js";
 import { ELEVENTH } from "./category-cases-eleventh.js";
 import { EVERYDAY } from "./category-cases-everyday.js";
+import { FIFTEENTH } from "./category-cases-fifteenth.js";
 import { FIFTH } from "./category-cases-fifth.js";
 import { FOURTEENTH } from "./category-cases-fourteenth.js";
 import { FOURTH } from "./category-cases-fourth.js";
@@ -40,4 +41,5 @@ export const ALL_CATEGORIES: Category[] = [
   TWELFTH,
   THIRTEENTH,
   FOURTEENTH,
+  FIFTEENTH,
 ];

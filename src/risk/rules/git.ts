@@ -120,7 +120,12 @@ export const git: Rule = (invocation, context) => {
     case "commit":
       return void score.raise("medium", "git commit");
     case "reset":
-      if (has(["--hard", "--merge", "--keep"])) return discard(context, "reset --hard");
+      if (has(["--hard"])) return discard(context, "reset --hard");
+      // --merge/--keep refuse to drop local changes; given a commit they still drop commits
+      if (has(["--merge", "--keep"]) && args.length > 0)
+        return discard(context, "reset --merge/--keep to another commit");
+      if (has(["--merge", "--keep"]))
+        return void score.raise("medium", "git reset --merge (keeps local changes)");
       return void score.raise("low", "git reset");
     case "clean":
       if (has(["--dry-run"], "n", 3)) return void score.raise("none", "");
