@@ -4,6 +4,7 @@
 #   - Claude Code: the native `claude` binary shipped in @anthropic-ai/claude-agent-sdk-linux-x64
 #   - Gemini CLI: @google/gemini-cli-core (its own HookRunner / HookAggregator)
 #   - Codex CLI: @openai/codex (its native linux-x64 binary comes as an optional dependency)
+#   - OpenCode: opencode-ai (likewise; the test loads trailseal's plugin into the real binary)
 # Cache: ${TRAILSEAL_AGENT_CACHE:-$HOME/.cache/trailseal-agents}. Idempotent: versions already
 # present are kept. Versions are pinned so a test failure means trailseal changed, not the agent.
 set -euo pipefail
@@ -11,6 +12,7 @@ CACHE="${TRAILSEAL_AGENT_CACHE:-$HOME/.cache/trailseal-agents}"
 CLAUDE_PKG="@anthropic-ai/claude-agent-sdk-linux-x64@0.3.330"
 GEMINI_PKG="@google/gemini-cli-core@0.61.0"
 CODEX_PKG="@openai/codex@0.169.0"
+OPENCODE_PKG="opencode-ai@1.18.33"
 
 install_into() { # dir, package spec
   local dir="$1" spec="$2" name="${2%@*}"
@@ -26,8 +28,9 @@ install_into() { # dir, package spec
 if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
   install_into "$CACHE/claude" "$CLAUDE_PKG"
   install_into "$CACHE/codex" "$CODEX_PKG"
+  install_into "$CACHE/opencode" "$OPENCODE_PKG"
 else
-  echo "install-agents: the pinned Claude Code and Codex binaries are linux-x64 only; skipped on $(uname -s)-$(uname -m)" >&2
+  echo "install-agents: the pinned Claude Code, Codex and OpenCode binaries are linux-x64 only; skipped on $(uname -s)-$(uname -m)" >&2
 fi
 install_into "$CACHE/gemini" "$GEMINI_PKG"
 echo "install-agents: agent clients in $CACHE"

@@ -53,14 +53,14 @@ function trailseal(payload) {
   }
 }
 
-export const TrailsealPlugin = async () => ({
+export const TrailsealPlugin = async ({ directory } = {}) => ({
   "tool.execute.before": async (input, output) => {
-    const answer = trailseal({ hook_event_name: "tool.execute.before", tool: input.tool, sessionID: input.sessionID, callID: input.callID, args: output.args });
+    const answer = trailseal({ hook_event_name: "tool.execute.before", cwd: directory, tool: input.tool, sessionID: input.sessionID, callID: input.callID, args: output.args });
     if (answer.failed) throw new Error(\`\${answer.failed}: tool call blocked (fail closed)\`);
     if (answer.decision === "deny") throw new Error(answer.reason);
   },
   "tool.execute.after": async (input, output) => {
-    trailseal({ hook_event_name: "tool.execute.after", tool: input.tool, sessionID: input.sessionID, callID: input.callID, args: input.args, output });
+    trailseal({ hook_event_name: "tool.execute.after", cwd: directory, tool: input.tool, sessionID: input.sessionID, callID: input.callID, args: input.args, output });
   },
 });
 `;

@@ -27,6 +27,14 @@ export const CODEX_BIN = join(
   "bin",
   "codex",
 );
+export const OPENCODE_BIN = join(
+  AGENT_CACHE,
+  "opencode",
+  "node_modules",
+  "opencode-linux-x64",
+  "bin",
+  "opencode",
+);
 export const GEMINI_CORE = join(AGENT_CACHE, "gemini", "node_modules", "@google", "gemini-cli-core");
 
 /** True when `path` exists; otherwise explains, and throws when the agents are required. */
