@@ -11,6 +11,7 @@ import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./
 import { NINTH } from "./category-cases-ninth.js";
 import { SECOND } from "./category-cases-second.js";
 import { SEVENTH } from "./category-cases-seventh.js";
+import { SIXTEENTH } from "./category-cases-sixteenth.js";
 import { SIXTH } from "./category-cases-sixth.js";
 import { TENTH } from "./category-cases-tenth.js";
 import { THIRD } from "./category-cases-third.js";
@@ -42,4 +43,5 @@ export const ALL_CATEGORIES: Category[] = [
   THIRTEENTH,
   FOURTEENTH,
   FIFTEENTH,
+  SIXTEENTH,
 ];

@@ -92,7 +92,7 @@ export function callText(
       }
     }
     args = after.slice(open + 1, end);
-  } else if (/^\s+["'[$\w]/.test(after) || /^\s*["'`[]/.test(after)) {
+  } else if (/^\s+["'[$@%\w]/.test(after) || /^\s*["'`[]/.test(after)) {
     args = after.split(/[;\n}]/)[0]!; // `system "rm -rf /"`, `exec "sudo", "reboot"`
   } else {
     return undefined;
