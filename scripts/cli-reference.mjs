@@ -2,6 +2,7 @@
 // Usage: npm run build && node scripts/cli-reference.mjs [--check]   (--check: exit 1 if stale)
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { build } from "esbuild";
 
 const CLI = new URL("../dist/cli.js", import.meta.url).pathname;
 const OUT = new URL("../docs/cli.md", import.meta.url).pathname;
@@ -29,6 +30,33 @@ function walk(path, out) {
   return out;
 }
 
+/** The error code registry (src/errors/codes.ts), bundled on the fly so this script needs no build of its own. */
+async function errorCodes() {
+  const entry = new URL("../src/errors/codes.ts", import.meta.url).pathname;
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    write: false,
+    logLevel: "silent",
+  });
+  const source = out.outputFiles[0].text;
+  const { ERROR_CODES } = await import(
+    `data:text/javascript;base64,${Buffer.from(source).toString("base64")}`
+  );
+  return ERROR_CODES;
+}
+
+const codes = Object.entries(await errorCodes());
+const prefixes = [...new Set(codes.map(([code]) => code.split("_")[0]))];
+const codeTable = [
+  "| code | exit | meaning |",
+  "|---|---|---|",
+  ...codes.map(
+    ([code, entry]) => `| \`${code}\` | ${entry.exit} | ${entry.meaning.replaceAll("|", "\\|")} |`,
+  ),
+].join("\n");
+
 const sections = walk([], [])
   .map(
     ({ path, text }) =>
@@ -53,10 +81,9 @@ this file is stale). Every command takes \`--home DIR\` (else \`$TRAILSEAL_HOME\
   trailseal: hint: send one JSON object (a Claude Code hook payload or a generic action, docs/actions.md) or JSONL
   \`\`\`
 
-  The code in parentheses is stable (prefixed by capability: \`TRAIL_\`, \`CHAIN_\`, \`SEAL_\`,
-  \`ACTION_\`, \`POLICY_\`, \`RISK_\`, \`HOOK_\`, \`CONFIG_\`, \`WITNESS_\`, \`GITLOG_\`, \`TLOG_\`,
-  \`RELAY_\`, \`REPORT_\`, \`DASHBOARD_\`); the text may improve. \`TRAILSEAL_DEBUG=1\` adds the
-  underlying cause's stack.
+  The code in parentheses is stable and listed under [Error codes](#error-codes) (prefixed by
+  capability: ${prefixes.map((prefix) => `\`${prefix}_\``).join(", ")}); the text may improve.
+  \`TRAILSEAL_DEBUG=1\` adds the underlying cause's stack.
 - A reader that closes the pipe early (\`trailseal log | head\`) ends the command quietly.
 
 ## Exit codes
@@ -71,6 +98,13 @@ this file is stale). Every command takes \`--home DIR\` (else \`$TRAILSEAL_HOME\
 The agent hooks are the exception: \`trailseal hook …\` always exits 0 with the agent's JSON
 answer on stdout (an internal failure is answered with *deny*, never by crashing open); see
 docs/hooks.md.
+
+## Error codes
+
+Generated from the registry in \`src/errors/codes.ts\`. The exit column is the exit status when the
+error ends a command.
+
+${codeTable}
 
 ${sections}
 `;

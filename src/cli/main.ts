@@ -4,6 +4,7 @@
  * This file holds the one catch that maps errors to messages and exit codes (docs/cli.md).
  */
 import { Command, CommanderError } from "commander";
+import packageJson from "../../package.json" with { type: "json" };
 import { isTrailsealError } from "../errors/index.js";
 import { type CliIO, processIO } from "./io.js";
 import { createRouter } from "./router.js";
@@ -16,7 +17,8 @@ import { registerSealRoutes } from "./routes/seal.js";
 import { registerTrailRoutes } from "./routes/trail.js";
 import { registerWitnessRoutes } from "./routes/witness.js";
 
-export const VERSION = "0.1.0";
+/** The package's own version (bundled into dist/ at build time, so `--version` matches what npm installed). */
+export const VERSION: string = packageJson.version;
 
 /** Prints an error the one way (`trailseal: error: …`, `trailseal: hint: …`) and returns its exit code. */
 export function reportError(io: CliIO, error: unknown): number {
