@@ -15,26 +15,44 @@ interface Heredoc {
   stripTabs: boolean;
 }
 
-/** The heredoc operators of one line, outside quotes and comments. */
+/**
+ * The heredoc operators of one line, outside quotes and comments. `$(…)` opens a fresh context
+ * even inside double quotes (`--body "$(cat <<'EOF'`), as in bash.
+ */
 function operators(line: string): Heredoc[] {
   const found: Heredoc[] = [];
-  let quote: string | null = null;
+  const stack: string[] = []; // "'", '"' or "(" (a command substitution)
   for (let i = 0; i < line.length; i += 1) {
     const c = line[i]!;
-    if (quote) {
-      if (c === "\\" && quote === '"') i += 1;
-      else if (c === quote) quote = null;
+    const top = stack.at(-1);
+    if (top === "'") {
+      if (c === "'") stack.pop();
       continue;
     }
     if (c === "\\") {
       i += 1;
       continue;
     }
-    if (c === "'" || c === '"') {
-      quote = c;
+    if (top === '"') {
+      if (c === '"') stack.pop();
+      else if (c === "$" && line[i + 1] === "(") {
+        stack.push("(");
+        i += 1;
+      }
       continue;
     }
-    if (c === "#" && (i === 0 || /\s/.test(line[i - 1]!))) break;
+    if (c === "'" || c === '"') {
+      stack.push(c);
+      continue;
+    }
+    if (c === "$" && line[i + 1] === "(") {
+      stack.push("(");
+      i += 1;
+      continue;
+    }
+    if (c === "(" && top === "(") stack.push("(");
+    else if (c === ")" && top === "(") stack.pop();
+    if (c === "#" && stack.length === 0 && (i === 0 || /\s/.test(line[i - 1]!))) break;
     if (c !== "<" || line[i + 1] !== "<" || line[i + 2] === "<" || line[i - 1] === "<") continue;
     const match = /^<<(-?)[ \t]*((?:[^\s;&|<>()'"\\]|'[^']*'|"[^"]*"|\\.)+)/.exec(line.slice(i));
     if (!match) return [];

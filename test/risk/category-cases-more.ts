@@ -253,5 +253,6 @@ export const FALSE_ALARMS: Category = {
     "gh issue create --title 'Bug' --body \"$(cat <<'EOF'\n## Steps\n1. run `rm -rf /tmp/x`\n2. it's broken (see sudo logs)\nEOF\n)\"",
     "gh pr create --title x --body \"$(cat <<'EOF'\nThis PR removes the `curl | sh` install.\nDon't merge before Friday.\nEOF\n)\"",
     "git commit -m \"$(cat <<'EOF'\nfix: stop running rm -rf / in tests\nEOF\n)\"",
+    "gh issue create --title t --body \"$(cat <<'EOF'\nEOF inside text\n<<EOF\nUnbalanced ) and ' quote\nEOF\n)\"",
   ],
 };
