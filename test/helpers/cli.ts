@@ -5,7 +5,12 @@ import { join, resolve } from "node:path";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(REPO_ROOT, "dist", "cli.js");
-export const SHARED = resolve(REPO_ROOT, "../shared");
+/**
+ * The black-box witness conformance checker is not part of this repository: scripts/ci/conformance.sh
+ * runs it from CI when it is available. Tests that also want it read its path from
+ * $TRAILSEAL_CONFORMANCE and skip that step without it, so `npm test` needs nothing outside the clone.
+ */
+export const CONFORMANCE_CHECKER: string | undefined = process.env.TRAILSEAL_CONFORMANCE || undefined;
 
 export interface CliResult {
   code: number | null;

@@ -1,0 +1,25 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : files(path);
+    return /\.(ts|mts|mjs|js)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe("the repository is self-contained", () => {
+  // A clone has nothing beside it: tests and source must not reach out of the checkout for data
+  // (test data lives in test/vectors/; CI runs outside checkers from scripts/ci/ when present).
+  it("no test or source file resolves a path into ../shared", () => {
+    const reach = /(resolve|join)\([^)]*["'`]\.\.\/shared\b|["'`](\.\.\/)+shared\/(corpus|conformance)/;
+    const found = [...files(join(ROOT, "src")), ...files(join(ROOT, "test"))]
+      .filter((file) => reach.test(readFileSync(file, "utf8")))
+      .map((file) => relative(ROOT, file));
+    expect(found).toEqual([]);
+  });
+});

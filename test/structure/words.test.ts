@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+function markdown(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return markdown(path);
+    return entry.name.endsWith(".md") ? [path] : [];
+  });
+}
+
+describe("words for users", () => {
+  // Users do not have the project's brief: README, docs/ and the CLI help (docs/cli.md is generated
+  // from it) must not send them to its sections, nor to issue numbers.
+  it("README, docs/ and the CLI help cite no SPEC/DESIGN section or issue number", () => {
+    const cites = /\b(SPEC|DESIGN)\b|§|\b[Ii]ssues? #?\d/;
+    const found: string[] = [];
+    for (const file of [join(ROOT, "README.md"), ...markdown(join(ROOT, "docs"))]) {
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, index) => {
+          if (cites.test(line)) found.push(`${relative(ROOT, file)}:${index + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("README does not send users to ../shared", () => {
+    expect(readFileSync(join(ROOT, "README.md"), "utf8")).not.toContain("../shared");
+  });
+});
