@@ -104,7 +104,7 @@ const CREDENTIAL_HOLDERS = new Set([
   "github-copilot",
 ]);
 /** Environment templates hold variable names, not values: not secret (docs/risk.md). */
-const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist|defaults)$/;
+const ENV_TEMPLATE = /^\.env(\.[\w-]+)*\.(example|sample|template|tmpl|dist|defaults)$/;
 
 /**
  * Files anyone may read: public keys, known hosts, the account list. Naming a secret word

@@ -10,6 +10,7 @@ import { FOURTH } from "./category-cases-fourth.js";
 import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
 import { NINTH } from "./category-cases-ninth.js";
 import { SECOND } from "./category-cases-second.js";
+import { SEVENTEENTH } from "./category-cases-seventeenth.js";
 import { SEVENTH } from "./category-cases-seventh.js";
 import { SIXTEENTH } from "./category-cases-sixteenth.js";
 import { SIXTH } from "./category-cases-sixth.js";
@@ -44,4 +45,5 @@ export const ALL_CATEGORIES: Category[] = [
   FOURTEENTH,
   FIFTEENTH,
   SIXTEENTH,
+  SEVENTEENTH,
 ];

@@ -143,8 +143,8 @@ export const git: Rule = (invocation, context) => {
       return void score.raise("low", "git checkout");
     }
     case "restore":
-      if (args.length === 0 && !has(["--patch"], "p", 4))
-        return void score.raise("low", "git restore (names no path)");
+      if (has(["--patch"], "p", 4)) return void score.raise("medium", "git restore -p (asks per change)");
+      if (args.length === 0) return void score.raise("low", "git restore (names no path)");
       if (has(["--staged"], "S", 5) && !has(["--worktree"], "W", 4))
         return void score.raise("low", "git restore --staged");
       return discard(context, "restore");

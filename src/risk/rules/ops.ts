@@ -176,6 +176,10 @@ const orchestration: Rule = (invocation, context) => {
 /** aws, gcloud, az, gh, …: remote APIs; deleting verbs are high. */
 const cloud: Rule = (invocation, context) => {
   const { score } = context.signals;
+  // `--dryrun`/`--dry-run` (aws, gsutil -n is rsync's): reports what would change, changes nothing
+  if (invocation.args.some((word) => /^--dry-?run$/.test(word.value))) {
+    return void score.raise("low", `${invocation.program} dry run`, "network_request");
+  }
   const words = positionals(invocation.args, [
     "--profile",
     "--region",
