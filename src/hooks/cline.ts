@@ -2,13 +2,18 @@
  * Cline: executable hook scripts named after the event, `.clinerules/hooks/PreToolUse` and
  * `PostToolUse` (user: ~/Documents/Cline/Hooks/). Payload `{clineVersion, hookName, timestamp,
  * taskId, workspaceRoots, userId, preToolUse: {toolName, parameters}}` (PostToolUse:
- * `postToolUse: {toolName, parameters, result, success, executionTimeMs}`); parameters are
- * strings, MCP arguments a JSON string. Answer: `{"cancel": true, "errorMessage"}` blocks;
+ * `postToolUse: {toolName, parameters, result, success, executionTimeMs}`). The VS Code
+ * extension names the event `PreToolUse`; Cline 3 (the `cline` CLI, @cline/core) sends
+ * `hookName: "tool_call"` / `"tool_result"` with the same `preToolUse` / `postToolUse` members,
+ * so the member decides. Tools of both: the extension's (`execute_command`, `read_file`, …,
+ * parameters as strings, MCP arguments a JSON string) and Cline 3's (`run_commands {commands}`,
+ * `read_files {files}`, `editor {path}`, `apply_patch {input}`, `fetch_web_content {requests}`). Answer: `{"cancel": true, "errorMessage"}` blocks;
  * `{"cancel": false}` lets Cline's own approval run. No ask: an ask cancels (unless
  * `cannot_ask: allow`), and nothing is ever approved.
  */
 import type { ActionTarget } from "../action/target.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
+import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, str } from "./targets.js";
 
@@ -16,6 +21,24 @@ function target(tool: string, params: Json): [ActionTarget, ActionTarget[]] {
   switch (tool) {
     case "execute_command":
       return [{ kind: "command", command: str(params, "command") }, []];
+    case "run_commands":
+    case "read_files":
+    case "fetch_web_content": {
+      const carried = carriedTargets(params, tool === "read_files" ? "read" : "write");
+      return carried.length > 0
+        ? [carried[0]!, carried.slice(1)]
+        : [{ kind: "other", description: tool }, []];
+    }
+    case "editor": {
+      const op = params.old_text == null && params.insert_line == null ? "write" : "edit";
+      return [{ kind: "file", op, path: str(params, "path") }, []];
+    }
+    case "apply_patch": {
+      const files = patchTargets(str(params, "input", "patch"));
+      return [files[0] ?? { kind: "file", op: "edit", path: "" }, files.slice(1)];
+    }
+    case "search_codebase":
+      return [{ kind: "file", op: "search", path: ".", pattern: "" }, []];
     case "read_file":
       return [{ kind: "file", op: "read", path: str(params, "path") }, []];
     case "write_to_file":
@@ -56,8 +79,9 @@ function target(tool: string, params: Json): [ActionTarget, ActionTarget[]] {
 }
 
 export function clineCall(payload: Json): HookCall {
-  const event = stringField(payload, "hookName", 128) ?? (payload.postToolUse ? "PostToolUse" : "PreToolUse");
-  const key = event === "PreToolUse" ? "preToolUse" : event === "PostToolUse" ? "postToolUse" : null;
+  const key = payload.preToolUse ? "preToolUse" : payload.postToolUse ? "postToolUse" : null;
+  const event =
+    stringField(payload, "hookName", 128) ?? (key === "postToolUse" ? "PostToolUse" : "PreToolUse");
   if (!key) return ignored(event);
   const body = objectField(payload, key);
   const tool = stringField(body, "toolName", 512, true)!;

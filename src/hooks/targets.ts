@@ -25,7 +25,9 @@ const PATH_KEYS = [
   "source",
   "destination",
 ];
-/** Input keys that hold lists of paths or path patterns. */
+/** Input keys that hold lists of command lines (Cline's run_commands). */
+const COMMAND_LIST_KEYS = ["commands"];
+/** Input keys that hold lists of paths or path patterns (or of objects that carry them). */
 const PATH_LIST_KEYS = ["paths", "include", "file_paths", "files"];
 const URL_KEYS = ["url", "uri", "href", "endpoint"];
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>)\]]+/g;
@@ -53,6 +55,14 @@ export function carriedTargets(input: Json, pathOp: "read" | "write" = "write"):
       const path = text(object[key]);
       if (path && !/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) targets.push({ kind: "file", op: pathOp, path });
     }
+    for (const key of COMMAND_LIST_KEYS) {
+      const list = object[key];
+      const items = Array.isArray(list) ? list : typeof list === "string" ? [list] : [];
+      for (const item of items.slice(0, 64)) {
+        const command = text(item);
+        if (command) targets.push({ kind: "command", command });
+      }
+    }
     for (const key of PATH_LIST_KEYS) {
       const list = object[key];
       const items = Array.isArray(list) ? list : typeof list === "string" ? [list] : [];
@@ -66,9 +76,11 @@ export function carriedTargets(input: Json, pathOp: "read" | "write" = "write"):
       if (url) targets.push({ kind: "network", method: "GET", url });
     }
     if (depth > 0) return;
+    // One level into nested objects and lists of objects ({files: [{path}]}, {requests: [{url}]}).
     for (const value of Object.values(object)) {
-      if (value !== null && typeof value === "object" && !Array.isArray(value))
-        visit(value as Json, depth + 1);
+      const items = Array.isArray(value) ? value.slice(0, 64) : [value];
+      for (const item of items)
+        if (item !== null && typeof item === "object" && !Array.isArray(item)) visit(item as Json, depth + 1);
     }
   };
   visit(input, 0);

@@ -85,6 +85,74 @@ describe("payloads", () => {
     expect((await lastEvent()).decision).toBe(cancel ? "deny" : "pass");
   });
 
+  // Cline 3 (the `cline` CLI on @cline/core 0.0.86): hookName tool_call / tool_result, its own tools.
+  const cline3 = (name: string, input: object, post = false) => ({
+    clineVersion: "3.0.65",
+    timestamp: "2026-01-01T00:00:00.000Z",
+    taskId: "conv-1",
+    sessionContext: { rootSessionId: "conv-1" },
+    workspaceRoots: ["/home/dev/project"],
+    userId: "dev",
+    agent_id: "a1",
+    parent_agent_id: null,
+    ...(post
+      ? {
+          hookName: "tool_result",
+          tool_result: { name, input, output: "ok" },
+          postToolUse: { toolName: name, parameters: input, result: "ok", success: true, executionTimeMs: 3 },
+        }
+      : {
+          hookName: "tool_call",
+          tool_call: { id: "t1", name, input },
+          preToolUse: { toolName: name, parameters: input },
+        }),
+  });
+
+  it.each([
+    ["run_commands with rm -rf / second", cline3("run_commands", { commands: ["ls", "rm -rf /"] }), true],
+    [
+      "read_files with a .env",
+      cline3("read_files", {
+        files: [{ path: "/home/dev/project/src/a.ts" }, { path: "/home/dev/project/.env" }],
+      }),
+      true,
+    ],
+    [
+      "apply_patch deleting a key file",
+      cline3("apply_patch", {
+        input: "*** Begin Patch\n*** Delete File: /home/dev/.ssh/authorized_keys\n*** End Patch",
+      }),
+      true,
+    ],
+    [
+      "fetch_web_content piping nothing",
+      cline3("fetch_web_content", { requests: [{ url: "https://example.com/", prompt: "summarise" }] }),
+      false,
+    ],
+    [
+      "editor in the project",
+      cline3("editor", { path: "/home/dev/project/src/a.ts", old_text: "a", new_text: "b" }),
+      false,
+    ],
+    ["run_commands harmless", cline3("run_commands", { commands: ["ls", "git status"] }), false],
+  ])("Cline 3 %s", async (_name, payload, cancel) => {
+    const out = await runHook("cline", JSON.stringify(payload), { home });
+    expect(JSON.parse(out.stdout)).toMatchObject({ cancel });
+    expect(await lastEvent()).toMatchObject({
+      agent: "cline",
+      phase: "pre",
+      decision: cancel ? "deny" : "pass",
+    });
+  });
+
+  it("Cline 3 tool_result is recorded", async () => {
+    const out = await runHook("cline", JSON.stringify(cline3("run_commands", { commands: ["ls"] }, true)), {
+      home,
+    });
+    expect(JSON.parse(out.stdout)).toEqual({ cancel: false });
+    expect(await lastEvent()).toMatchObject({ phase: "post", decision: "logged", agent: "cline" });
+  });
+
   it("Cline PostToolUse is recorded", async () => {
     const out = await runHook(
       "cline",
