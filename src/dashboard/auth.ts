@@ -1,6 +1,7 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import { createBearerCheck, sameSecret } from "../bearer/index.js";
 import { configError } from "../errors/index.js";
 
 /**
@@ -8,7 +9,7 @@ import { configError } from "../errors/index.js";
  * a loopback host (a web page cannot DNS-rebind its own name to 127.0.0.1 and read the
  * trail). With a token, every request carries it: `Authorization: Bearer <token>`, or the
  * session cookie set after a first load with `?token=` (HttpOnly, SameSite=Strict, so other
- * sites can neither read nor send it). Comparisons are constant-time over digests.
+ * sites can neither read nor send it). Comparisons are constant-time (src/bearer).
  */
 export const COOKIE_NAME = "trailseal_dashboard";
 export const MIN_TOKEN_LENGTH = 16;
@@ -39,14 +40,6 @@ export function assertSafeBinding(host: string, token: string | undefined): void
       },
     );
   }
-}
-
-function digest(value: string): Buffer {
-  return createHash("sha256").update(value, "utf8").digest();
-}
-
-function sameSecret(a: string, b: string): boolean {
-  return timingSafeEqual(digest(a), digest(b));
 }
 
 /** The cookie holds a value derived from the token, not the token itself. */
@@ -90,6 +83,7 @@ export interface AuthOptions {
 export function authMiddleware(options: AuthOptions) {
   const token = options.token;
   const expectedCookie = token === undefined ? null : cookieValue(token);
+  const checkBearer = createBearerCheck(token === undefined ? [] : [token]);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (token === undefined || expectedCookie === null) {
       const hostname = hostOf(req.headers.host);
@@ -106,8 +100,7 @@ export function authMiddleware(options: AuthOptions) {
       next();
       return;
     }
-    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1];
-    if (bearer !== undefined && sameSecret(bearer, token)) {
+    if (checkBearer?.(req.headers.authorization)) {
       next();
       return;
     }

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from "express";
+import { createBearerCheck } from "../../bearer/index.js";
 import {
   type AnchorStorage,
   anchorPath,
@@ -10,7 +11,6 @@ import {
   statusForError,
   type WitnessErrorCode,
 } from "../protocol/index.js";
-import { createTokenCheck } from "./auth.js";
 import { type CoreError, createWitnessCore } from "./core.js";
 import { createRateLimiter } from "./rate-limit.js";
 
@@ -87,7 +87,7 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
   const limits = { ...LIMITS, ...options.limits };
   const now = options.now ?? (() => new Date());
   const core = createWitnessCore(options.storage);
-  const checkToken = createTokenCheck(options.tokens ?? []);
+  const checkToken = createBearerCheck(options.tokens ?? []);
   const limiter = createRateLimiter(limits.rateBurst, limits.ratePerSecond, () => now().getTime());
   const app = express();
   app.disable("x-powered-by");
