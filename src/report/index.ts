@@ -1,5 +1,5 @@
 /**
- * The compliance report (SPEC §1): over an audit period (default: first event → now),
+ * The compliance report: over an audit period (default: first event → now),
  * - seal coverage: a moment is covered when a valid seal follows it within one interval;
  *   `seal_coverage.percent` = covered time ÷ period × 100, with the uncovered gaps and the share
  *   of events covered by a later valid seal;
@@ -8,7 +8,8 @@
  * - chain integrity: the chain verified from the first event, every seal's tip matching it,
  *   `chain_integrity.ok`, the first broken seq and the unsealed tail;
  * plus the period's risk summary. Invariants: the figures are a pure function of the events,
- * the seals and the config (build.ts); collect.ts only gathers them; renderers only format.
+ * the seals and the config (build.ts); collect.ts only gathers them; document.ts words them once, format-neutral; markdown.ts and
+ * html.ts only lay that document out.
  */
 export type { EventDigest, ReportInput, SealEvaluation } from "./build.js";
 export { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
@@ -16,6 +17,8 @@ export type { CollectOptions, LiveReceiptCheck } from "./collect.js";
 export { collectReport } from "./collect.js";
 export type { Span } from "./coverage.js";
 export { coveredSpans, notYetDue, totalLength, uncoveredSpans } from "./coverage.js";
+export type { Block, Cell, Chart, ReportDocument, Verdict } from "./document.js";
+export { toReportDocument } from "./document.js";
 export { renderHtml } from "./html.js";
 export { renderMarkdown } from "./markdown.js";
 export type {

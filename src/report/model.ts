@@ -2,7 +2,7 @@ import type { RiskFlag, RiskLevel } from "../chain/index.js";
 import type { RiskSummary } from "../stats/index.js";
 
 /**
- * The compliance report (SPEC §1): seal coverage, witness confirmation, chain integrity, and the
+ * The compliance report: seal coverage, witness confirmation, chain integrity, and the
  * period's risk summary. This JSON shape is what `trailseal report --format json` prints; the
  * keys named in docs/report.md are a contract for CI jobs and auditors' scripts.
  */

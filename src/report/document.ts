@@ -1,0 +1,219 @@
+import { RISK_LEVELS } from "../chain/index.js";
+import type { ComplianceReport } from "./model.js";
+import { duration, pct } from "./text.js";
+
+/**
+ * The report as a format-neutral document: verdicts, then sections of paragraphs, tables, facts
+ * and charts. Every word and every row the reader sees is chosen here, once; markdown.ts and
+ * html.ts only lay it out (and escape every value: trail fields are agent-controlled).
+ */
+
+export type Tone = "ok" | "warn" | "bad";
+
+/** A table cell: plain text, or text shown as code (commands, hashes). */
+export type Cell = string | { code: string };
+
+/** Charts are drawn only where the format can (HTML); they never carry information not in the text. */
+export type Chart =
+  | { kind: "coverage-timeline" }
+  | { kind: "quorum" }
+  | { kind: "risk-levels" }
+  | { kind: "risk-days" };
+
+export type Block =
+  | { kind: "paragraph"; text: string }
+  | { kind: "table"; header: string[]; rows: Cell[][] }
+  | { kind: "facts"; rows: [label: string, value: Cell][] }
+  | { kind: "chart"; chart: Chart };
+
+export interface Verdict {
+  check: string;
+  tone: Tone;
+  /** The figure in a few characters ("97.5%", "3 / 4", "unbroken"). */
+  headline: string;
+  detail: string;
+}
+
+export interface ReportDocument {
+  title: string;
+  subtitle: string;
+  verdicts: Verdict[];
+  sections: { heading: string; blocks: Block[] }[];
+}
+
+/** Rows shown per table; the JSON report has them all. */
+export const MAX_ROWS = 20;
+
+const paragraph = (text: string): Block => ({ kind: "paragraph", text });
+const table = (header: string[], rows: Cell[][]): Block[] =>
+  rows.length === 0 ? [] : [{ kind: "table", header, rows }];
+
+function verdicts(report: ComplianceReport): Verdict[] {
+  const cov = report.seal_coverage;
+  const wit = report.witness_confirmation;
+  const chain = report.chain_integrity;
+  return [
+    {
+      check: "Seal coverage",
+      tone: cov.percent === 100 ? "ok" : "warn",
+      headline: pct(cov.percent),
+      detail: `of the period covered (interval ${duration(cov.interval_ms)}, ${cov.gaps.length} gap(s)); ${pct(cov.events_covered_percent)} of events sealed`,
+    },
+    {
+      check: "Witness confirmation",
+      tone: wit.seals_meeting_quorum === wit.seals_total ? "ok" : "warn",
+      headline: `${wit.seals_meeting_quorum} / ${wit.seals_total}`,
+      detail: `seal(s) met quorum ${wit.quorum} (${wit.verified_live ? "re-checked with the witnesses" : "from stored receipts"})`,
+    },
+    chain.ok
+      ? {
+          check: "Chain integrity",
+          tone: "ok",
+          headline: "unbroken",
+          detail: `${chain.events_verified} events, ${chain.seals_matching}/${chain.seals_checked} seals match the chain`,
+        }
+      : {
+          check: "Chain integrity",
+          tone: "bad",
+          headline: "BROKEN",
+          detail: `${chain.first_broken_seq === null ? "" : `at seq ${chain.first_broken_seq}: `}${chain.broken?.message ?? `${chain.seals_checked - chain.seals_matching} seal(s) do not match`}`,
+        },
+  ];
+}
+
+function coverageSection(report: ComplianceReport): Block[] {
+  const cov = report.seal_coverage;
+  const gaps = [...cov.gaps].sort((a, b) => b.duration_ms - a.duration_ms).slice(0, MAX_ROWS);
+  return [
+    paragraph(
+      `A moment is covered when a valid seal follows it within one interval (${duration(cov.interval_ms)}). ` +
+        `Covered ${duration(cov.covered_ms)} of ${duration(cov.period_ms)}; ${cov.seals_valid} of ${cov.seals_total} seal(s) valid; ` +
+        `${cov.events_covered} of ${cov.events_in_period} event(s) in the period are covered by a later valid seal.`,
+    ),
+    { kind: "chart", chart: { kind: "coverage-timeline" } },
+    ...(gaps.length > 0
+      ? [
+          paragraph(
+            `Uncovered gaps (${gaps.length === cov.gaps.length ? "all" : `largest ${gaps.length} of ${cov.gaps.length}`}):`,
+          ),
+        ]
+      : []),
+    ...table(
+      ["From", "To", "Length", "Not yet due"],
+      gaps.map((g) => [
+        g.from,
+        g.to,
+        duration(g.duration_ms),
+        g.not_yet_due_ms > 0 ? duration(g.not_yet_due_ms) : "",
+      ]),
+    ),
+    ...(cov.invalid_seals.length > 0
+      ? [paragraph("Seals that do not count (they do not match the chain):")]
+      : []),
+    ...table(
+      ["Seal", "Timestamp", "Events", "Problem"],
+      cov.invalid_seals
+        .slice(0, MAX_ROWS)
+        .map((s) => [s.id, s.timestamp, String(s.event_count), `${s.code}: ${s.message}`]),
+    ),
+  ];
+}
+
+function witnessSection(report: ComplianceReport): Block[] {
+  const wit = report.witness_confirmation;
+  const below = wit.seals.filter((s) => !s.met);
+  return [
+    ...(wit.witness_enabled ? [] : [paragraph("Witness publishing is disabled in relay-config.json.")]),
+    { kind: "chart", chart: { kind: "quorum" } },
+    ...(below.length > 0
+      ? [paragraph(`Seals below quorum (${below.length}):`)]
+      : wit.seals_total > 0
+        ? [paragraph(`Every seal in the period met quorum ${wit.quorum}.`)]
+        : []),
+    ...table(
+      ["Seal", "Timestamp", "Confirmations", "Witnesses"],
+      below
+        .slice(0, MAX_ROWS)
+        .map((s) => [
+          s.id,
+          s.timestamp,
+          `${s.confirmations}/${s.quorum}`,
+          s.live_error ? `check failed: ${s.live_error}` : s.witnesses.join(", ") || "none",
+        ]),
+    ),
+  ];
+}
+
+function chainSection(report: ComplianceReport): Block[] {
+  const chain = report.chain_integrity;
+  const tail = chain.unsealed_tail;
+  const latest = chain.latest_seal;
+  return [
+    {
+      kind: "facts",
+      rows: [
+        ["Events", `${chain.events_total} (verified ${chain.events_verified})`],
+        ["Chain tip", { code: chain.chain_tip }],
+        [
+          "First broken seq",
+          chain.broken ? `${chain.broken.seq} (${chain.broken.reason}): ${chain.broken.message}` : "none",
+        ],
+        [
+          "Seals matching",
+          `${chain.seals_matching} of ${chain.seals_checked}, ${chain.signatures_checked ? "signatures checked with the seal key" : "signatures not checked (no seal key here)"}`,
+        ],
+        [
+          "Latest seal",
+          latest ? `${latest.id} at ${latest.timestamp} (${latest.event_count} events)` : "none",
+        ],
+        [
+          "Unsealed tail",
+          `${tail.events} event(s)${tail.from_seq === null ? "" : ` from seq ${tail.from_seq} (${tail.first_ts} → ${tail.last_ts})`}`,
+        ],
+      ],
+    },
+  ];
+}
+
+function riskSection(report: ComplianceReport): Block[] {
+  const risk = report.risk;
+  const flags = Object.entries(risk.by_flag)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
+  return [
+    paragraph(`${risk.total} event(s) in the period.`),
+    ...table(["Level", ...RISK_LEVELS], [["events", ...RISK_LEVELS.map((l) => String(risk.by_level[l]))]]),
+    { kind: "chart", chart: { kind: "risk-levels" } },
+    { kind: "chart", chart: { kind: "risk-days" } },
+    ...table(
+      ["Flag", "Events"],
+      flags.map(([flag, n]) => [flag, String(n)]),
+    ),
+    ...(risk.top_flagged_commands.length > 0 ? [paragraph("Most frequent flagged commands:")] : []),
+    ...table(
+      ["Command", "Count", "Level"],
+      risk.top_flagged_commands.map((c) => [{ code: c.command }, String(c.count), c.level]),
+    ),
+    ...(risk.high_risk.length > 0 ? [paragraph("Latest high and critical events:")] : []),
+    ...table(
+      ["Seq", "Time", "Level", "Flags", "Decision", "Action"],
+      risk.high_risk
+        .slice(-MAX_ROWS)
+        .map((e) => [String(e.seq), e.ts, e.level, e.flags.join(", "), e.decision, { code: e.action }]),
+    ),
+  ];
+}
+
+export function toReportDocument(report: ComplianceReport): ReportDocument {
+  return {
+    title: "trailseal compliance report",
+    subtitle: `Period ${report.period.from} → ${report.period.to} (${duration(report.period.duration_ms)}), generated ${report.generated_at}.`,
+    verdicts: verdicts(report),
+    sections: [
+      { heading: "Seal coverage", blocks: coverageSection(report) },
+      { heading: "Witness confirmation", blocks: witnessSection(report) },
+      { heading: "Chain integrity", blocks: chainSection(report) },
+      { heading: "Risk summary", blocks: riskSection(report) },
+    ],
+  };
+}
