@@ -1,6 +1,7 @@
 import { rename } from "node:fs/promises";
 import { homePaths, loadSealKey } from "../home/index.js";
 import { readSeals, sealTrail } from "../seal/index.js";
+import { waitForStopSignal } from "../signals/index.js";
 import { readTip, trailDir } from "../trail/index.js";
 import { loadRelayConfig, type RelayConfig } from "./config.js";
 import { RelayCore } from "./core.js";
@@ -166,16 +167,8 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
 /** Runs the relay until SIGTERM or SIGINT, then stops it cleanly (the publish in flight finishes first). */
 export async function runRelayForeground(options: RelayProcessOptions): Promise<RunningRelay> {
   const relay = await startRelayInProcess(options);
-  await new Promise<void>((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      relay.log.write("info", `received ${signal}; finishing the work in flight`);
-      process.off("SIGTERM", onSignal);
-      process.off("SIGINT", onSignal);
-      resolve();
-    };
-    process.on("SIGTERM", onSignal);
-    process.on("SIGINT", onSignal);
-  });
+  const signal = await waitForStopSignal();
+  relay.log.write("info", `received ${signal}; finishing the work in flight`);
   await relay.stop();
   return relay;
 }

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { waitForStopSignal } from "../../signals/index.js";
 import { type CliIO, note, printJson, println } from "../io.js";
 
 export interface DashboardOptions {
@@ -44,15 +45,7 @@ export async function runDashboard(options: DashboardOptions, io: CliIO): Promis
     note(io, "the dashboard asks for its token on first load (or send Authorization: Bearer)");
   // The token is not put in the opened URL: it would sit in the process list and browser history.
   if (options.open) openBrowser(running.url);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      resolve();
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
+  await waitForStopSignal();
   await running.close();
   return 0;
 }

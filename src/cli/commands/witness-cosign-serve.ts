@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
+import { waitForStopSignal } from "../../signals/index.js";
 import { formatCosignerVkey, parseCosignerSkey, parseWitnessPolicy } from "../../tlog/index.js";
 import type { CliIO } from "../io.js";
 import { println } from "../io.js";
@@ -23,20 +24,6 @@ export interface WitnessCosignServeOptions {
   witnessPolicy?: string;
   cosignInterval?: string;
   until?: Promise<unknown>;
-}
-
-function waitForSignal(): Promise<string> {
-  return new Promise((done) => {
-    const stop = (signal: string) => {
-      process.off("SIGTERM", onTerm);
-      process.off("SIGINT", onInt);
-      done(signal);
-    };
-    const onTerm = () => stop("SIGTERM");
-    const onInt = () => stop("SIGINT");
-    process.on("SIGTERM", onTerm);
-    process.on("SIGINT", onInt);
-  });
 }
 
 async function readConfigFile(path: string, what: string): Promise<string> {
@@ -121,7 +108,7 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
   io.stderr.write(
     `trailseal: witness ${formatCosignerVkey(cosigner)} cosigning ${policy.logs.length} log(s) at ${server.url}/add-checkpoint (state in ${stateDir})\n`,
   );
-  await (options.until ?? waitForSignal());
+  await (options.until ?? waitForStopSignal());
   await cosigning?.stop();
   await server.close();
   await closeStore();

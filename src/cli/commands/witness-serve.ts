@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { configError } from "../../errors/index.js";
+import { waitForStopSignal } from "../../signals/index.js";
 import type { CliIO } from "../io.js";
 import { println } from "../io.js";
 
@@ -15,20 +16,6 @@ export interface WitnessServeOptions {
   cosignInterval?: string;
   /** Resolves when the server should stop (tests); default: SIGTERM or SIGINT. */
   until?: Promise<unknown>;
-}
-
-function waitForSignal(): Promise<string> {
-  return new Promise((resolveSignal) => {
-    const stop = (signal: string) => {
-      process.off("SIGTERM", onTerm);
-      process.off("SIGINT", onInt);
-      resolveSignal(signal);
-    };
-    const onTerm = () => stop("SIGTERM");
-    const onInt = () => stop("SIGINT");
-    process.on("SIGTERM", onTerm);
-    process.on("SIGINT", onInt);
-  });
 }
 
 /**
@@ -80,7 +67,7 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
   }
   // Listen for SIGTERM/SIGINT before printing the URL: a caller may stop the server as soon as
   // it reads the URL, before the slower start-up steps below are done.
-  const stopped = options.until ?? waitForSignal();
+  const stopped = options.until ?? waitForStopSignal();
   println(io, server.url);
   const cosigning = await (await import("./witness-cosign.js")).startServeCosigning(options, io);
   io.stderr.write(
