@@ -78,6 +78,24 @@ function target(tool: string, params: Json): [ActionTarget, ActionTarget[]] {
   }
 }
 
+/**
+ * Cline passes every parameter as a string: arrays and objects arrive as their JSON text
+ * (`commands: "[\"ls\", \"rm -rf /\"]"`). Those are read back, so each entry is judged.
+ */
+function unstring(params: Json): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(params)) {
+    out[key] = value;
+    if (typeof value !== "string" || !/^\s*[[{]/.test(value)) continue;
+    try {
+      out[key] = JSON.parse(value) as unknown;
+    } catch {
+      // plain text that starts with a bracket: kept as it is
+    }
+  }
+  return out;
+}
+
 export function clineCall(payload: Json): HookCall {
   const key = payload.preToolUse ? "preToolUse" : payload.postToolUse ? "postToolUse" : null;
   const event =
@@ -85,7 +103,7 @@ export function clineCall(payload: Json): HookCall {
   if (!key) return ignored(event);
   const body = objectField(payload, key);
   const tool = stringField(body, "toolName", 512, true)!;
-  const params = objectField(body, "parameters");
+  const params = unstring(objectField(body, "parameters"));
   const [primary, extra] = target(tool, params);
   const session = { ...payload, session_id: payload.taskId, cwd: null };
   const call: HookCall = {

@@ -135,6 +135,9 @@ describe("payloads", () => {
       false,
     ],
     ["run_commands harmless", cline3("run_commands", { commands: ["ls", "git status"] }), false],
+    // As Cline 3 really sends them: every parameter stringified (its q9 helper).
+    ["run_commands, stringified", cline3("run_commands", { commands: '["ls","rm -rf /"]' }), true],
+    ["read_files, stringified", cline3("read_files", { files: '[{"path":"/home/dev/project/.env"}]' }), true],
   ])("Cline 3 %s", async (_name, payload, cancel) => {
     const out = await runHook("cline", JSON.stringify(payload), { home });
     expect(JSON.parse(out.stdout)).toMatchObject({ cancel });
