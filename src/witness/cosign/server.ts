@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { TrailsealError } from "../../errors/index.js";
+import { listenHttp } from "../listen.js";
 import { type AddCheckpointHandlerOptions, createAddCheckpointHandler } from "./http.js";
 import type { CheckpointWitness } from "./witness.js";
 
@@ -29,33 +28,11 @@ export async function startCosignServer(options: CosignServerOptions): Promise<R
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 30_000;
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (cause) =>
-      reject(
-        new TrailsealError("COSIGN_LISTEN_FAILED", `cannot listen on ${host}:${options.port ?? 0}`, {
-          cause,
-          exitCode: 2,
-        }),
-      ),
-    );
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  let closing: Promise<void> | null = null;
-  return {
-    url: `http://${shownHost}:${address.port}`,
+  const listening = await listenHttp(
     server,
-    close() {
-      closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const force = setTimeout(() => server.closeAllConnections(), 5_000);
-        await closed;
-        clearTimeout(force);
-      })();
-      return closing;
-    },
-  };
+    options.host ?? "127.0.0.1",
+    options.port ?? 0,
+    "COSIGN_LISTEN_FAILED",
+  );
+  return { url: listening.url, server, close: () => listening.close() };
 }

@@ -7,8 +7,7 @@
  * body is cut off by the server timeouts and never blocks the others.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { TrailsealError } from "../../errors/index.js";
+import { listenHttp } from "../listen.js";
 import { type AnchorStorage, LIMITS, type Limits } from "../protocol/index.js";
 import { createWitnessApp } from "./app.js";
 
@@ -48,34 +47,11 @@ export async function startWitnessServer(options: StartWitnessServerOptions): Pr
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (cause) =>
-      reject(
-        new TrailsealError("WITNESS_LISTEN_FAILED", `cannot listen on ${host}:${options.port ?? 0}`, {
-          cause,
-          exitCode: 2,
-        }),
-      ),
-    );
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  let closing: Promise<void> | null = null;
-  return {
-    url: `http://${shownHost}:${address.port}`,
+  const listening = await listenHttp(
     server,
-    close() {
-      closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const force = setTimeout(() => server.closeAllConnections(), 5_000);
-        await closed;
-        clearTimeout(force);
-        await options.storage.close();
-      })();
-      return closing;
-    },
-  };
+    options.host ?? "127.0.0.1",
+    options.port ?? 0,
+    "WITNESS_LISTEN_FAILED",
+  );
+  return { url: listening.url, server, close: () => listening.close(() => options.storage.close()) };
 }

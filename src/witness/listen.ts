@@ -1,0 +1,48 @@
+/**
+ * Listening and stopping, for both witness servers (the anchor witness and the cosigning one):
+ * bind, report a failure to bind as the server's own code (exit 2: a configuration problem), name
+ * the URL, and close gracefully — stop accepting, let requests in flight finish, and cut what is
+ * still open after 5 s, so a slow or stalled client cannot hold a shutdown forever.
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { TrailsealError } from "../errors/index.js";
+
+const FORCE_CLOSE_AFTER_MS = 5_000;
+
+export interface Listening {
+  url: string;
+  /** Closes the server once (later calls share the first), then runs `then` (e.g. close the storage). */
+  close(then?: () => Promise<void>): Promise<void>;
+}
+
+export async function listenHttp(
+  server: Server,
+  host: string,
+  port: number,
+  code: "WITNESS_LISTEN_FAILED" | "COSIGN_LISTEN_FAILED",
+): Promise<Listening> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (cause) =>
+      reject(new TrailsealError(code, `cannot listen on ${host}:${port}`, { cause, exitCode: 2 })),
+    );
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    close(then) {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const force = setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
+        await closed;
+        clearTimeout(force);
+        await then?.();
+      })();
+      return closing;
+    },
+  };
+}
