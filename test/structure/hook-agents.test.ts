@@ -16,9 +16,10 @@ function listAfter(file: string, marker: string): string[] {
 }
 
 describe("the hook's agent list", () => {
-  // bin.ts keeps its own copy: the hook's fast path must not load the hooks capability to decide
-  // whether it is on the fast path. This keeps the copy honest.
-  it("is the same in the CLI's fast path and in the hooks capability", () => {
+  // bin.ts and the routes keep their own copy: the hook's fast path and every CLI start must not
+  // load the hooks capability just to know the agents' names. This keeps the copies honest.
+  it("is the same in the CLI's fast path, its routes and the hooks capability", () => {
     expect(listAfter("cli/bin.ts", "const HOOK_AGENTS")).toEqual([...AGENTS]);
+    expect(listAfter("cli/routes/risk.ts", "const HOOK_AGENTS")).toEqual([...AGENTS]);
   });
 });
