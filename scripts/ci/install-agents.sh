@@ -5,6 +5,7 @@
 #   - Gemini CLI: @google/gemini-cli-core (its own HookRunner / HookAggregator)
 #   - Codex CLI: @openai/codex (its native linux-x64 binary comes as an optional dependency)
 #   - OpenCode: opencode-ai (likewise; the test loads trailseal's plugin into the real binary)
+#   - Cline: the cline CLI (Cline 3, on @cline/core)
 # Cache: ${TRAILSEAL_AGENT_CACHE:-$HOME/.cache/trailseal-agents}. Idempotent: versions already
 # present are kept. Versions are pinned so a test failure means trailseal changed, not the agent.
 set -euo pipefail
@@ -13,6 +14,7 @@ CLAUDE_PKG="@anthropic-ai/claude-agent-sdk-linux-x64@0.3.330"
 GEMINI_PKG="@google/gemini-cli-core@0.61.0"
 CODEX_PKG="@openai/codex@0.169.0"
 OPENCODE_PKG="opencode-ai@1.18.33"
+CLINE_PKG="cline@3.0.65"
 
 install_into() { # dir, package spec
   local dir="$1" spec="$2" name="${2%@*}"
@@ -29,8 +31,9 @@ if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
   install_into "$CACHE/claude" "$CLAUDE_PKG"
   install_into "$CACHE/codex" "$CODEX_PKG"
   install_into "$CACHE/opencode" "$OPENCODE_PKG"
+  install_into "$CACHE/cline" "$CLINE_PKG"
 else
-  echo "install-agents: the pinned Claude Code, Codex and OpenCode binaries are linux-x64 only; skipped on $(uname -s)-$(uname -m)" >&2
+  echo "install-agents: the pinned Claude Code, Codex, OpenCode and Cline builds are linux-x64 only; skipped on $(uname -s)-$(uname -m)" >&2
 fi
 install_into "$CACHE/gemini" "$GEMINI_PKG"
 echo "install-agents: agent clients in $CACHE"

@@ -35,6 +35,7 @@ export const OPENCODE_BIN = join(
   "bin",
   "opencode",
 );
+export const CLINE_BIN = join(AGENT_CACHE, "cline", "node_modules", ".bin", "cline");
 export const GEMINI_CORE = join(AGENT_CACHE, "gemini", "node_modules", "@google", "gemini-cli-core");
 
 /** True when `path` exists; otherwise explains, and throws when the agents are required. */
