@@ -12,7 +12,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../durable/index.js";
 import { configError } from "../errors/index.js";
-import type { InstallOptions, InstallResult } from "./install.js";
+import type { InstallOptions, InstallResult } from "./install-options.js";
 
 const MARK = "installed by `trailseal hook install";
 

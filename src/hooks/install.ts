@@ -34,30 +34,9 @@ import { writeFileAtomic } from "../durable/index.js";
 import { configError } from "../errors/index.js";
 import type { AgentName } from "./adapters.js";
 import { fileHookPaths, installFileHooks } from "./install-files.js";
+import type { InstallOptions, InstallResult } from "./install-options.js";
 
-export type InstallScope = "project" | "user";
-
-export interface InstallOptions {
-  agent: AgentName;
-  scope: InstallScope;
-  /** Project directory (scope project). */
-  cwd: string;
-  /** The trailseal home written into the command (absolute). */
-  home: string;
-  /** Environment (CLAUDE_CONFIG_DIR); defaults to process.env. */
-  env?: NodeJS.ProcessEnv;
-  /** The user's home directory (scope user); defaults to the OS home. */
-  userHome?: string;
-  /** The program to run; default `trailseal` (found on PATH). */
-  program?: string;
-}
-
-export interface InstallResult {
-  path: string;
-  added: string[];
-  updated: string[];
-  unchanged: string[];
-}
+export type { InstallOptions, InstallResult, InstallScope } from "./install-options.js";
 
 interface EventSpec {
   event: string;
