@@ -7,7 +7,7 @@
  * the agent's own permission flow runs as it would without trailseal; `allow` is sent only
  * when an explicit policy allow rule matched.
  */
-import type { Action, ActionTarget } from "../action/target.js";
+import type { Action, ActionTarget } from "../action/index.js";
 import type { Json } from "./payload.js";
 
 export type AgentName =

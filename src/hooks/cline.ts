@@ -11,7 +11,7 @@
  * `{"cancel": false}` lets Cline's own approval run. No ask: an ask cancels (unless
  * `cannot_ask: allow`), and nothing is ever approved.
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";

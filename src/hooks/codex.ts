@@ -8,7 +8,7 @@
  * as a *failed hook* (not a block). So trailseal answers deny or nothing: an ask is a deny
  * (unless `cannot_ask: allow`), and an explicit allow rule is answered with nothing.
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored } from "./adapters.js";
 import { claudeCodeAnswer, toolCall } from "./claude-code.js";
 import { type Json, stringField } from "./payload.js";

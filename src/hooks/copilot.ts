@@ -6,7 +6,7 @@
  * MCP tools. Answer: `{"permissionDecision": "deny", "permissionDecisionReason"}` — only deny is
  * acted on, so an ask is a deny (unless `cannot_ask: allow`) and an allow is answered with nothing.
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import { type HookCall, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";

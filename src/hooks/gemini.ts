@@ -8,7 +8,7 @@
  * with a decision: Gemini would replace the tool's result with it.
  * Tool names and arguments follow gemini-cli-core 0.61 (tools/tool-names.ts).
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, str, urlsIn } from "./targets.js";

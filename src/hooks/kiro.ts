@@ -6,7 +6,7 @@
  * path}), `use_aws`, `web_fetch`, MCP tools `@server/tool`. A pre hook blocks by exiting 2
  * with the reason on stderr; there is no ask, so an ask is a deny (unless `cannot_ask: allow`).
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Reply, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, str } from "./targets.js";

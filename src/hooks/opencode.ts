@@ -7,7 +7,7 @@
  * `patch`, `glob`/`grep`/`list`, `webfetch` ({url}), MCP tools `<server>_<tool>` (judged by what
  * they carry). There is no ask through a plugin: an ask is a deny (unless `cannot_ask: allow`).
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";

@@ -11,7 +11,7 @@
  *   writable, a bug) is answered with a deny carrying the reason, and recorded when the trail
  *   allows. A post call (an outcome) is never denied: a failure there is reported on stderr.
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import type { EventBody, RiskFlag } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
 import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "../policy/index.js";

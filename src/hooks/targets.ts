@@ -5,7 +5,7 @@
  * judged as such, and the call's level is the highest of them (src/hooks/run.ts merges).
  * An unknown tool is therefore never judged below what it carries.
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import type { Json } from "./payload.js";
 
 /** Input keys that hold a command line, by how agents name them. */

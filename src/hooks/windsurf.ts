@@ -7,7 +7,7 @@
  * exiting 2 with the reason on stderr; there is no ask, so an ask is a deny (unless
  * `cannot_ask: allow`) and nothing is ever approved.
  */
-import type { ActionTarget } from "../action/target.js";
+import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Reply, type Verdict } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, str } from "./targets.js";
