@@ -15,7 +15,11 @@ export type ExitCode = 0 | 1 | 2 | 3;
 export interface ErrorCodeEntry {
   /** The src/<capability> that throws it. */
   readonly capability: string;
-  /** The exit code the CLI ends with when this error reaches it. */
+  /**
+   * The exit code the CLI ends with when this error reaches it. A throw site may still choose
+   * another (the same malformed key is a usage error on the command line, a failed check in a
+   * verification); TrailsealError takes the site's `exitCode`, default 1.
+   */
   readonly exit: ExitCode;
   readonly meaning: string;
 }
@@ -443,7 +447,7 @@ export const ERROR_CODES = {
   TLOG_INDEX_OUT_OF_RANGE: { capability: "tlog", exit: 1, meaning: "an index is outside the tree" },
   TLOG_INDEX_UNKNOWN: {
     capability: "tlog",
-    exit: 1,
+    exit: 2,
     meaning: "the receipt does not say where the anchor is in the log",
   },
   TLOG_KEY_CHANGED: {
@@ -469,7 +473,7 @@ export const ERROR_CODES = {
   TLOG_PROOF_MALFORMED: { capability: "tlog", exit: 1, meaning: "a tlog-proof is malformed" },
   TLOG_RECEIPT_NOT_FOUND: {
     capability: "tlog",
-    exit: 1,
+    exit: 2,
     meaning: "there is no local receipt for that anchor",
   },
   TLOG_ROLLBACK: {
