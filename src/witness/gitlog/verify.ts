@@ -13,7 +13,7 @@ import {
   type PinStatus,
   type ReadLogFile,
 } from "../../tlog/index.js";
-import { type StoredAnchor, storedAnchorSchema } from "../protocol/index.js";
+import { type CloneEvidence, type StoredAnchor, storedAnchorSchema } from "../protocol/index.js";
 import { isCommitSignedBy, parseCommit } from "./commit.js";
 import {
   ALLOWED_SIGNERS_PATH,
@@ -30,21 +30,8 @@ import { ObjectStore } from "./objects.js";
 import type { LogRemote } from "./remote.js";
 import { WorkTree } from "./tree.js";
 
-export interface VerifiedAnchor extends StoredAnchor {
-  log_index: number;
-  /** The commit that added the entry. */
-  commit: string;
-  /** The branch head the verification started from. */
-  log_head: string;
-  /** Commits whose signatures were checked (head back to `commit`). */
-  commits_checked: number;
-  /** Tree size of the checkpoint the entry was proven included in (null: no checkpoint). */
-  checkpoint_size: number | null;
-  /** The checkpoint's origin (null: no checkpoint). */
-  log_origin: string | null;
-  /** The checkpoint against the reader's pin, when `onCheckpoint` pinned it. */
-  pin?: PinStatus;
-}
+/** A stored anchor with the evidence of its verification in a clone (the protocol's CloneEvidence). */
+export interface VerifiedAnchor extends StoredAnchor, CloneEvidence {}
 
 /**
  * Called with the verified head checkpoint and a reader of the head's files (its tiles can
