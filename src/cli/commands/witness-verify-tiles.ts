@@ -1,21 +1,11 @@
-import type { FetchLike, PinStatus } from "../../tlog/index.js";
+import type { PinStatus } from "../../tlog/index.js";
+import type { VerifyByTilesOptions } from "../../witness/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
-export interface WitnessVerifyTilesOptions {
-  home: string;
-  /** Raw base URL of the log (where `checkpoint` and `tile/` live). */
-  tiles: string;
-  anchor?: string;
-  seal?: string;
-  /** The log's C2SP verifier key; default: `verifier_key` of trailseal-log.json at the base URL. */
-  key?: string;
-  /** The entry's log index, when neither the receipt nor the anchor id carries it. */
-  index?: number;
+export interface WitnessVerifyTilesOptions extends VerifyByTilesOptions {
   json?: boolean;
   /** A C2SP witness policy whose quorum must have cosigned the log's checkpoint. */
   witnessPolicy?: string;
-  /** Injected in tests. */
-  fetch?: FetchLike;
 }
 
 /**
