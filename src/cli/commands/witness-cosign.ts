@@ -34,20 +34,25 @@ function parseTimeout(text: string | undefined): number | undefined {
   return Number(match[1]) * (match[2] === "ms" ? 1 : 1000);
 }
 
+/** Reads and parses a C2SP witness policy file; a file that cannot be read is a usage error. */
+async function readWitnessPolicy(path: string): Promise<WitnessPolicy> {
+  const policyPath = resolve(path);
+  let text: string;
+  try {
+    text = await readFile(policyPath, "utf8");
+  } catch (cause) {
+    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
+  }
+  return parseWitnessPolicy(text);
+}
+
 /**
  * `trailseal witness cosign <log> --witness-policy <file>`: asks the policy's witnesses to cosign
  * the log's current checkpoint (C2SP tlog-witness). Exit 0 when the quorum is met (the cosigned
  * checkpoint is stored in the home), 3 below it, with each witness's outcome.
  */
 export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO): Promise<number> {
-  const policyPath = resolve(options.witnessPolicy);
-  let policyText: string;
-  try {
-    policyText = await readFile(policyPath, "utf8");
-  } catch (cause) {
-    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
-  }
-  const policy = parseWitnessPolicy(policyText);
+  const policy = await readWitnessPolicy(options.witnessPolicy);
   const { loadCosign } = await import("../../witness/index.js");
   const { cosignLog } = await loadCosign();
   const timeoutMs = parseTimeout(options.timeout);
@@ -121,14 +126,7 @@ export async function startServeCosigning(
 ): Promise<{ stop(): Promise<void> } | null> {
   if (!options.witnessPolicy) return null;
   if (!options.store) throw configError("COSIGN_STORE_REQUIRED", "--witness-policy needs --store <log>");
-  const policyPath = resolve(options.witnessPolicy);
-  let policyText: string;
-  try {
-    policyText = await readFile(policyPath, "utf8");
-  } catch (cause) {
-    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
-  }
-  const policy = parseWitnessPolicy(policyText);
+  const policy = await readWitnessPolicy(options.witnessPolicy);
   const { loadCosign } = await import("../../witness/index.js");
   const { startCosignCadence } = await loadCosign();
   const cadence = startCosignCadence({
@@ -164,14 +162,7 @@ export async function checkTilesQuorum(
   io: CliIO,
 ): Promise<void> {
   if (!options.witnessPolicy) return;
-  const policyPath = resolve(options.witnessPolicy);
-  let policy: WitnessPolicy;
-  try {
-    policy = parseWitnessPolicy(await readFile(policyPath, "utf8"));
-  } catch (cause) {
-    if (cause instanceof TrailsealError) throw cause;
-    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
-  }
+  let policy = await readWitnessPolicy(options.witnessPolicy);
   if (!policy.logs.some((log) => log.key.name === verified.origin)) {
     if (!options.key)
       throw configError("COSIGN_LOG_NOT_IN_POLICY", `the witness policy lists no log "${verified.origin}"`, {
@@ -218,14 +209,7 @@ export async function checkAuditQuorum(
   io: CliIO,
 ): Promise<void> {
   if (!options.witnessPolicy || !report.ok) return;
-  const policyPath = resolve(options.witnessPolicy);
-  let policyText: string;
-  try {
-    policyText = await readFile(policyPath, "utf8");
-  } catch (cause) {
-    throw configError("COSIGN_CONFIG_UNREADABLE", `cannot read the witness policy ${policyPath}`, { cause });
-  }
-  const policy = parseWitnessPolicy(policyText);
+  const policy = await readWitnessPolicy(options.witnessPolicy);
   const { loadCosign } = await import("../../witness/index.js");
   const { readLogSnapshot } = await loadCosign();
   let dir = resolve(options.target);
