@@ -1,5 +1,5 @@
 import { configError } from "../errors/index.js";
-import { anchorRequestSchema, LIMITS } from "../witness/protocol/index.js";
+import { anchorRequestSchema, LIMITS } from "../witness/index.js";
 
 /**
  * Refuses a seal key id no witness would accept (control characters such as a newline, more

@@ -53,7 +53,13 @@ export type {
   WitnessClient,
   WitnessEndpoint,
 } from "./protocol/index.js";
-export { isGitWitnessUrl, toAnchorUrl, witnessIdentity } from "./protocol/index.js";
+export {
+  anchorRequestSchema,
+  isGitWitnessUrl,
+  LIMITS,
+  toAnchorUrl,
+  witnessIdentity,
+} from "./protocol/index.js";
 export type { RunningWitnessServer, StartWitnessServerOptions } from "./server/index.js";
 
 export interface WitnessContext {
