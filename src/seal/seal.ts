@@ -54,7 +54,11 @@ export function isSealSignatureValid(seal: Seal, key: Buffer): boolean {
 
 export type SealCheck =
   | { ok: true }
-  | { ok: false; code: "SEAL_SIGNATURE_INVALID" | "SEAL_TIP_MISMATCH" | "SEAL_TRAIL_TRUNCATED"; message: string };
+  | {
+      ok: false;
+      code: "SEAL_SIGNATURE_INVALID" | "SEAL_TIP_MISMATCH" | "SEAL_TRAIL_TRUNCATED";
+      message: string;
+    };
 
 /**
  * What a seal check needs of a verified chain: how many events verify, and the tip after a

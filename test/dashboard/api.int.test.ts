@@ -65,7 +65,9 @@ describe("dashboard API", () => {
     running = await startDashboard({ home, port: 0, env: {} });
     const response = await fetch(`${running.url}api/summary?period=year`);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("DASHBOARD_PERIOD_INVALID");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      "DASHBOARD_PERIOD_INVALID",
+    );
   });
 
   it("streams an appended event, reading only its bytes", async () => {

@@ -119,7 +119,12 @@ function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw witnessFailure("WITNESS_RESPONSE_INVALID", `${what} did not answer JSON`, { retryable: true }, cause);
+    throw witnessFailure(
+      "WITNESS_RESPONSE_INVALID",
+      `${what} did not answer JSON`,
+      { retryable: true },
+      cause,
+    );
   }
 }
 

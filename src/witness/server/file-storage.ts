@@ -64,9 +64,13 @@ async function readWholeLines(path: string): Promise<{ anchors: StoredAnchor[]; 
     }
     const anchor = storedAnchorSchema.safeParse(parsed);
     if (!anchor.success) {
-      throw new TrailsealError("WITNESS_STORAGE_CORRUPT", `${path} line ${index + 1} is not a stored anchor`, {
-        exitCode: 1,
-      });
+      throw new TrailsealError(
+        "WITNESS_STORAGE_CORRUPT",
+        `${path} line ${index + 1} is not a stored anchor`,
+        {
+          exitCode: 1,
+        },
+      );
     }
     return anchor.data as StoredAnchor;
   });

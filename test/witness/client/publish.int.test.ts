@@ -50,7 +50,11 @@ describe("publishSeal: quorum over real witnesses, with one down, one hung, one 
     expect(byName["good-token"]).toMatchObject({ ok: true });
     expect(byName.down).toMatchObject({ ok: false, error: { code: "WITNESS_UNREACHABLE" }, attempts: 2 });
     expect(byName.hung).toMatchObject({ ok: false, error: { code: "WITNESS_TIMEOUT" }, attempts: 2 });
-    expect(byName.garbage).toMatchObject({ ok: false, error: { code: "WITNESS_RESPONSE_INVALID" }, attempts: 2 });
+    expect(byName.garbage).toMatchObject({
+      ok: false,
+      error: { code: "WITNESS_RESPONSE_INVALID" },
+      attempts: 2,
+    });
     expect(garbageHits()).toBe(2);
     const saved = await reload(home, stored.id);
     expect(saved.receipts.map((r) => r.witness.name).sort()).toEqual(["good-open", "good-token"]);

@@ -119,6 +119,30 @@ describe("add-checkpoint state machine (c2sp.org/tlog-witness)", () => {
     );
   });
 
+  it("hostile bodies only ever get a COSIGN_* refusal (property)", async () => {
+    const { witness, log } = setup();
+    const valid = formatAddCheckpoint({ oldSize: 0, proof: [], checkpoint: log.checkpoint(3) });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 300 }),
+          fc.string({ maxLength: 300 }).map((t) => Buffer.from(t)),
+          fc
+            .tuple(fc.nat(valid.length), fc.string({ maxLength: 20 }))
+            .map(([at, junk]) => Buffer.from(valid.slice(0, at) + junk + valid.slice(at))),
+        ),
+        async (body) => {
+          try {
+            await witness.addCheckpoint(body);
+          } catch (error) {
+            expect((error as { code?: string }).code).toMatch(/^COSIGN_/);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   for (const backend of ["memory", "file"] as const) {
     it(`${backend}: random concurrent interleavings never move the witness backwards or to a fork (property)`, async () => {
       await fc.assert(
