@@ -43,6 +43,11 @@ function goMissing(): string | null {
 }
 const missing = goMissing();
 const required = process.env.TRAILSEAL_REQUIRE_GO === "1";
+const INSTALL_HINT = "apt-get install golang-go golang-golang-x-mod-dev";
+if (missing && !required)
+  console.warn(
+    `skipping the Go cosignature cross-check: ${missing} (${INSTALL_HINT}; TRAILSEAL_REQUIRE_GO=1 makes this fail)`,
+  );
 
 function run(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
   return new Promise<{ code: number; out: string }>((done) =>
@@ -56,7 +61,7 @@ describe.runIf(missing && required)(
   "Go cosignature cross-check prerequisites (TRAILSEAL_REQUIRE_GO=1)",
   () => {
     it("has go and golang.org/x/mod", () => {
-      expect.fail(String(missing));
+      expect.fail(`${missing}: ${INSTALL_HINT}`);
     });
   },
 );
