@@ -1,7 +1,7 @@
 /**
  * The normalised action and the Claude Code tool mapping, without zod: the agent hook
- * imports this file directly because it runs on every tool call and zod's start-up cost
- * would be paid each time (docs/performance.md, "Agent hook"). Re-exported by index.ts.
+ * loads this on every tool call and zod's start-up cost would be paid each time
+ * (docs/performance.md, "Agent hook").
  */
 
 export type FileOp = "read" | "write" | "edit" | "delete" | "search";

@@ -27,9 +27,13 @@ export interface ErrorCodeEntry {
 export const ERROR_CODES = {
   // ACTION_
   ACTION_EMPTY: { capability: "action", exit: 2, meaning: "no action on stdin" },
-  ACTION_INVALID: { capability: "action", exit: 2, meaning: "the input is not a valid action" },
-  ACTION_INVALID_JSON: { capability: "action", exit: 2, meaning: "the input is not JSON" },
-  ACTION_TOO_LARGE: { capability: "action", exit: 2, meaning: "one action is larger than the size limit" },
+  ACTION_INVALID: { capability: "action-input", exit: 2, meaning: "the input is not a valid action" },
+  ACTION_INVALID_JSON: { capability: "action-input", exit: 2, meaning: "the input is not JSON" },
+  ACTION_TOO_LARGE: {
+    capability: "action-input",
+    exit: 2,
+    meaning: "one action is larger than the size limit",
+  },
 
   // CLI_
   CLI_INPUT_TOO_LARGE: { capability: "cli", exit: 2, meaning: "stdin is larger than the command accepts" },

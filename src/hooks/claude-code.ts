@@ -8,7 +8,7 @@
  * "permissionDecision": "deny" | "ask" | "allow", "permissionDecisionReason"}}`, or nothing
  * at all for `pass` (Claude Code then asks or not, by its own settings).
  */
-import { type ActionTarget, claudeCodeTarget } from "../action/target.js";
+import { type ActionTarget, claudeCodeTarget } from "../action/index.js";
 import { type AgentName, type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ACTION_DEPTH, parseAction } from "../../src/action/index.js";
+import { MAX_ACTION_DEPTH } from "../../src/action/index.js";
+import { parseAction } from "../../src/action-input/index.js";
 
 function codeOf(text: string): string | undefined {
   try {

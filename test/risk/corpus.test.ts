@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseActionValue } from "../../src/action/index.js";
+import { parseActionValue } from "../../src/action-input/index.js";
 import { analyze, loadShellParser } from "../../src/risk/index.js";
 
 const CORPUS = resolve(import.meta.dirname, "../vectors/risk-cases.jsonl");

@@ -10,7 +10,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Action, parseActionValue } from "../../src/action/index.js";
+import type { Action } from "../../src/action/index.js";
+import { parseActionValue } from "../../src/action-input/index.js";
 import { analyzeAction } from "../../src/risk/classify.js";
 import {
   forcedBackend,

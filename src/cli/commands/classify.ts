@@ -1,4 +1,4 @@
-import { parseAction } from "../../action/index.js";
+import { parseAction } from "../../action-input/index.js";
 import { analyze } from "../../risk/index.js";
 import { type CliIO, printJson, println, readStdin } from "../io.js";
 

@@ -1,4 +1,5 @@
-import { type Action, describeTarget, parseAction } from "../../action/index.js";
+import { type Action, describeTarget } from "../../action/index.js";
+import { parseAction } from "../../action-input/index.js";
 import type { TrailEvent } from "../../chain/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { recordActions } from "../../record/index.js";
