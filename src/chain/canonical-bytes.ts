@@ -17,7 +17,7 @@ export interface CanonicalEventLine {
  * One pass over the UTF-8 bytes of one trail line (a view holding just that line: reads past
  * its end yield undefined, which every test below treats as a mismatch) that proves, without
  * decoding, JSON.parse or re-serialization, that the line is valid JSON, is byte for byte the
- * UTF-8 of its own RFC 8785 (JCS) form, and holds an event of the DESIGN §4 shape; it then
+ * UTF-8 of its own RFC 8785 (JCS) form, and holds an event of the trail format's shape; it then
  * returns the fields the chain checks need. This is the verifier's hot path (a JS loop over bytes
  * is several times cheaper than JSON.parse + JSON.stringify + a key-order walk per line).
  *

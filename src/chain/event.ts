@@ -20,7 +20,7 @@ export type RiskFlag = (typeof RISK_FLAGS)[number];
 export const DECISIONS = ["allow", "deny", "ask", "pass", "logged"] as const;
 export type Decision = (typeof DECISIONS)[number];
 
-/** `prev` of event 0 (DESIGN §4). Also the chain tip of an empty trail. */
+/** `prev` of event 0 (docs/trail-format.md). Also the chain tip of an empty trail. */
 export const GENESIS_HASH = `sha256:${"0".repeat(64)}`;
 
 /**
@@ -48,7 +48,7 @@ export interface TrailEvent extends EventBody {
 }
 
 /**
- * The event hash of DESIGN §4: sha256 over the JCS form of the event without its `hash`
+ * The event hash (docs/trail-format.md): sha256 over the JCS form of the event without its `hash`
  * member. The single place where event bytes are hashed.
  */
 export function computeEventHash(event: Record<string, unknown>): string {

@@ -1,5 +1,5 @@
 /**
- * The hash chain of DESIGN §4 (normative): event hashing, chaining and streaming
+ * The hash chain (docs/trail-format.md, normative): event hashing, chaining and streaming
  * verification. Pure: no file system, no clock (callers pass `ts`).
  */
 

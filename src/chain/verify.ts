@@ -5,7 +5,7 @@ import { computeEventHash, GENESIS_HASH, RISK_FLAGS, RISK_LEVELS } from "./event
 const LEVELS = new Set<unknown>(RISK_LEVELS);
 const FLAGS = new Set<unknown>(RISK_FLAGS);
 
-/** The fields DESIGN §4 requires, checked by hand: this runs once per event on million-event trails. */
+/** The fields an event requires (docs/trail-format.md), checked by hand: this runs once per event on million-event trails. */
 function shapeError(event: Record<string, unknown>): string | null {
   if (!Number.isSafeInteger(event.seq) || (event.seq as number) < 0)
     return "seq is not a non-negative integer";

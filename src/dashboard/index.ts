@@ -1,5 +1,5 @@
 /**
- * The web dashboard (SPEC §1: "shows the risk distribution in real time and highlights
+ * The web dashboard (docs/dashboard.md: "shows the risk distribution in real time and highlights
  * high-risk events"): an Express app serving one page, `/api/summary?period=` (JSON) and
  * `/api/stream` (server-sent events, one per new trail event).
  * Invariants: the trail is read incrementally (never re-read whole per event) and its

@@ -11,7 +11,7 @@ import { type LastSeal, TrustSources } from "./trust.js";
  * The dashboard's live view of a home: the trail read incrementally (fs.watch, with a polling
  * fallback for file systems where watching is unreliable), risk counts per hour, chain
  * integrity verified as lines arrive, and the trust inputs. Subscribers get each new event.
- * All derived state is rebuildable from the JSONL (DESIGN §4): a rewrite resets and rebuilds.
+ * All derived state is rebuildable from the JSONL (docs/trail-format.md): a rewrite resets and rebuilds.
  */
 export interface LiveOptions {
   home: string;

@@ -1,7 +1,7 @@
 /**
  * Byte-exact encodings shared by every capability: RFC 8785 JSON canonicalization
  * (JCS, via the `canonicalize` library) and the `sha256:` / `hmac-sha256:` digest strings
- * of DESIGN §2. Anything that is hashed or signed goes through here.
+ * of the trail format. Anything that is hashed or signed goes through here.
  */
 import { createHash, hash as oneShotHash } from "node:crypto";
 import canonicalizeLib from "canonicalize";

@@ -1,5 +1,5 @@
 /**
- * The trailseal home (DESIGN §2): where the trail, keys, policy, relay config and seals live.
+ * The trailseal home (docs/configuration.md): where the trail, keys, policy, relay config and seals live.
  * `$TRAILSEAL_HOME`, else `~/.trailseal`; every command takes `--home`.
  * Invariants: directories 0700, key files 0600, init never overwrites an existing file.
  */

@@ -1,5 +1,5 @@
 /**
- * Command globs (SPEC §4.3 `rules.commands.deny`, docs/policy.md): `*` spans any characters,
+ * Command globs (`rules.commands.deny`, docs/policy.md): `*` spans any characters,
  * `?` one, `[…]` a class (`[!…]`/`[^…]` negated), `\` quotes the next character. Command
  * text is not a path, so no path rule of a file-glob library applies: picomatch's `*` (even in
  * bash mode) refuses to cross a `.`/`..` segment or a newline, which let `rm -rf x/../y` and a

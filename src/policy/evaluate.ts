@@ -1,5 +1,5 @@
 /**
- * Policy decisions (SPEC §4.3, §7): deny patterns per simple command (after wrapper
+ * Policy decisions (docs/policy.md): deny patterns per simple command (after wrapper
  * stripping: a pattern may match the command as written or any stripped stage), file-path
  * and host deny lists, then max_risk (above it: deny) and the ask threshold (at or above
  * it: ask, for agents that can ask). `rules.commands.allow` is the exception list: a command

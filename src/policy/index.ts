@@ -1,5 +1,5 @@
 /**
- * Policy (SPEC §4.3, DESIGN §9): policy.yaml → a validated Policy → a decision for each
+ * Policy (docs/policy.md): policy.yaml → a validated Policy → a decision for each
  * classified action (allow, deny, ask). Invariants: a policy that does not validate is an
  * error naming its line and key, never a silent default; deny rules win over max_risk, the
  * allow list wins over deny rules. yaml and zod load only when policy.yaml changed.

@@ -2,7 +2,7 @@ import type { RiskLevel } from "../chain/index.js";
 
 /** A validated policy (docs/policy.md). */
 export interface Policy {
-  /** Actions above this level are denied (SPEC §4.3). */
+  /** Actions above this level are denied (docs/policy.md). */
   max_risk: RiskLevel;
   /** Actions at or above this level (and within max_risk) are put to the user; null: never ask. */
   ask: RiskLevel | null;

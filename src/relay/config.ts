@@ -4,7 +4,7 @@ import { configError, describeIssues } from "../errors/index.js";
 import { DEFAULT_RELAY_CONFIG as DEFAULTS } from "../home/index.js";
 import { isGitWitnessUrl, toAnchorUrl, witnessIdentity } from "../witness/index.js";
 
-/** `relay-config.json` (SPEC §2.4). Unknown keys are refused so that typos do not pass silently. */
+/** `relay-config.json` (docs/relay.md). Unknown keys are refused so that typos do not pass silently. */
 export const relayConfigSchema = z
   .object({
     auto_seal: z

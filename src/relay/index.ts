@@ -1,12 +1,12 @@
 /**
- * The relay daemon (SPEC §1, §2.4, §8; DESIGN §6 quorum): seals the trail every
+ * The relay daemon (docs/relay.md): seals the trail every
  * `auto_seal.interval_minutes` (15 by default) and publishes each seal to the configured
  * witnesses with quorum, retrying with backoff what fell below quorum.
  *
  * Invariants: one relay per home (it holds the home's relay lock for its life; a dead holder is recognised by its process identity, never by its command line); a seal
  * below quorum is never dropped (pending retries persist in relay-state.json and survive a
  * restart); SIGTERM lets the publish in flight finish; configuration is read once at start, so
- * `relay restart` is how changes apply (SPEC §2.4). The core (core.ts) takes the clock, timers,
+ * `relay restart` is how changes apply. The core (core.ts) takes the clock, timers,
  * sealing and publishing as parameters; daemon.ts wires the real ones.
  */
 

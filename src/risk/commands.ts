@@ -364,7 +364,7 @@ function judgeShellScript(invocation: Invocation, signals: Signals): void {
 
 /**
  * Downloading a script and then running it (`curl -o i.sh … && bash i.sh`, `curl … > i.sh; sh i.sh`)
- * is a download piped into a shell in two steps (SPEC §2.8: critical).
+ * is a download piped into a shell in two steps (critical).
  */
 function runsDownloaded(invocation: Invocation, program: string, first: Word, signals: Signals): void {
   if (signals.downloads.size === 0) return;

@@ -1,5 +1,5 @@
 /**
- * Host classes for network risk (SPEC §2.8): cloud metadata endpoints (critical), internal
+ * Host classes for network risk (docs/risk.md): cloud metadata endpoints (critical), internal
  * networks and names (high), loopback (the developer's own machine), public. Hosts are taken
  * from the WHATWG URL parser, so `http://2852039166/`, `0xA9FEA9FE` and `[::ffff:a9fe:a9fe]`
  * are all seen as 169.254.169.254.

@@ -1,5 +1,5 @@
 /**
- * Risk classification (SPEC §2.6–2.8, DESIGN §9): action → {level, flags, reasons}. This file
+ * Risk classification (docs/risk.md): action → {level, flags, reasons}. This file
  * is the capability's only door.
  *
  * Commands are parsed with a real shell parser (tree-sitter-bash, loaded lazily; an exact

@@ -1,5 +1,5 @@
 /**
- * MCP tool calls (SPEC §2.8), judged from the tool name's verbs and its arguments:
+ * MCP tool calls (docs/risk.md), judged from the tool name's verbs and its arguments:
  * read/get/list/search → read (none), create/update/write/push/post/send → write (medium),
  * execute/run/shell/exec/terminal/command → exec (medium at least, then the command itself),
  * delete/drop/destroy → destructive (high). Paths, URLs and SQL in the arguments are judged

@@ -1,5 +1,5 @@
 /**
- * Path semantics for risk (SPEC §2.8): sensitive files (secrets, keys, credentials), system
+ * Path semantics for risk (docs/risk.md): sensitive files (secrets, keys, credentials), system
  * directories, project configuration, authentication code, shell start-up files. Paths are
  * judged after normalisation (`~` and `$HOME` kept as a home marker, `.`/`..` resolved
  * against the working directory), never by substring over a raw command line.
@@ -203,7 +203,7 @@ const SYSTEM_ROOTS = [
 /** Device files that are safe to write (`> /dev/null`). */
 const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+|u?random|full)$/;
 
-/** True for a path in a system directory (SPEC §2.8: writing there is critical). */
+/** True for a path in a system directory (writing there is critical). */
 export function isSystemPath(path: string): boolean {
   if (!path.startsWith("/")) return false;
   // Windows' own directories as WSL mounts them
@@ -309,7 +309,7 @@ const CONFIG_PATTERNS = [
 ];
 const CONFIG_DIRS = [".github", ".circleci", ".husky", ".devcontainer", ".vscode"];
 
-/** Project configuration (SPEC §2.8: editing it is medium), or null. */
+/** Project configuration (editing it is medium), or null. */
 export function configReason(path: string): string | null {
   const name = basename(path).toLowerCase();
   const parts = segments(path);
@@ -382,7 +382,7 @@ const AUTH_WORDS = new Set([
   "totp",
 ]);
 
-/** Authentication or authorisation code (SPEC §2.7: modifying it is high), or null. */
+/** Authentication or authorisation code (modifying it is high), or null. */
 export function authCodeReason(path: string): string | null {
   const name = basename(path);
   if (!CODE_OR_DOC.test(name) || /\.(md|mdx|rst|adoc)$/i.test(name)) return null;

@@ -51,7 +51,7 @@ export class Signals {
     return path;
   }
 
-  /** Reading file content: secrets are high (SPEC §2.8), anything else adds nothing. */
+  /** Reading file content: secrets are high (docs/risk.md), anything else adds nothing. */
   read(raw: string | Word, verb = "reads"): void {
     const path = this.path(raw);
     const sensitive =
@@ -92,7 +92,7 @@ export class Signals {
 
   /**
    * A network request. Cloud metadata is critical and internal hosts high wherever they come
-   * from; a public GET is low from a fetch tool and medium from a command (SPEC §2.8).
+   * from; a public GET is low from a fetch tool and medium from a command (docs/risk.md).
    */
   network(raw: string, method: string, via: Via): HostClass {
     const target = parseTarget(raw);

@@ -1,5 +1,5 @@
 /**
- * SQL statements (SPEC §2.8 "database drop or truncate operations": critical), wherever they
+ * SQL statements (dropping or truncating a database is critical), wherever they
  * come from: a database client's arguments or stdin, or an MCP tool's SQL argument.
  */
 import type { Score } from "./score.js";

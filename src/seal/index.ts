@@ -1,5 +1,5 @@
 /**
- * Seals (SPEC §2.1, DESIGN §5, normative): the HMAC-SHA256 over
+ * Seals (docs/seal-format.md, normative): the HMAC-SHA256 over
  * `trailseal-seal:v1:sha256:<tip_hex>:<event_count>:<timestamp>`, and the append-only store
  * of seals with the receipts witnesses gave for them. A seal only covers durable events:
  * the tip is read under the trail lock from fsync'd data.

@@ -3,7 +3,7 @@ import { GENESIS_HASH } from "../chain/index.js";
 import { HMAC_REF, isIsoMillis, SHA256_REF } from "../encoding/index.js";
 import type { SealKey } from "../home/index.js";
 
-/** SPEC §2.1 / DESIGN §5 (normative). Field names as `trailseal seal --json` prints them. */
+/** docs/seal-format.md (normative). Field names as `trailseal seal --json` prints them. */
 export interface Seal {
   chain_tip: string;
   event_count: number;

@@ -2,7 +2,7 @@ import { mkdir, open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
-/** Segment files are read in lexicographic order (DESIGN §4); we append to the last one. */
+/** Segment files are read in lexicographic order (docs/trail-format.md); we append to the last one. */
 export const FIRST_SEGMENT = "events-000000.jsonl";
 
 /** The segment file names of a trail directory, in reading order (none when it does not exist). */

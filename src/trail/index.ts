@@ -1,5 +1,5 @@
 /**
- * The audit trail on disk (DESIGN §4): append-only JSONL segments under `<home>/trail/`.
+ * The audit trail on disk (docs/trail-format.md): append-only JSONL segments under `<home>/trail/`.
  * Invariants: appends are serialized across processes by a directory lock, written whole
  * (every byte, or the segment is cut back to its last whole line and the append fails) and
  * fsync'd before they are returned (acknowledged); a torn tail (a crash mid-write) is repaired

@@ -12,6 +12,14 @@ function markdown(dir: string): string[] {
   });
 }
 
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.(ts|js|mjs|html)$/.test(entry.name) ? [path] : [];
+  });
+}
+
 describe("words for users", () => {
   // Users do not have the project's brief: README, docs/ and the CLI help (docs/cli.md is generated
   // from it) must not send them to its sections, nor to issue numbers.
@@ -19,6 +27,21 @@ describe("words for users", () => {
     const cites = /\b(SPEC|DESIGN)\b|§|\b[Ii]ssues? #?\d/;
     const found: string[] = [];
     for (const file of [join(ROOT, "README.md"), ...markdown(join(ROOT, "docs"))]) {
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, index) => {
+          if (cites.test(line)) found.push(`${relative(ROOT, file)}:${index + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+
+  // Source comments and help strings are read by contributors, who do not have it either: they
+  // point at the public doc (docs/risk.md, docs/protocol.md) that says the same. RFC sections stay.
+  it("src/ cites no SPEC/DESIGN section or issue number", () => {
+    const cites = /\b(SPEC|DESIGN)\b\s*(§|\.md)|\b[Ii]ssues? #?\d/;
+    const found: string[] = [];
+    for (const file of sources(join(ROOT, "src"))) {
       readFileSync(file, "utf8")
         .split("\n")
         .forEach((line, index) => {

@@ -25,7 +25,7 @@ async function optionalKey(home: string, env: NodeJS.ProcessEnv): Promise<SealKe
 }
 
 /**
- * Every stored seal against the verified chain (DESIGN §5): a seal whose tip is not the hash at
+ * Every stored seal against the verified chain (docs/seal-format.md): a seal whose tip is not the hash at
  * `event_count - 1` means the trail was rewritten; one that covers more events than verify
  * means it was cut. Signatures are checked for seals made with the available key.
  */

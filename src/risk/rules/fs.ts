@@ -1,5 +1,5 @@
 /**
- * Rules for programs that read, write and delete files (SPEC §2.8): rm (rules/rm.ts),
+ * Rules for programs that read, write and delete files (docs/risk.md): rm (rules/rm.ts),
  * cp/mv/ln/install, chmod/chown, find -delete/-exec (rules/find.ts), dd, tee, sed -i,
  * and the readers whose file arguments may be secrets (cat, grep, …).
  */

@@ -1,5 +1,5 @@
 /**
- * git (SPEC §2.8): reading is none, commit medium, push/pull/clone network; everything that
+ * git (docs/risk.md): reading is none, commit medium, push/pull/clone network; everything that
  * discards uncommitted or unpushed work is high (reset --hard, clean, checkout/restore of paths,
  * forced switch, rm -f, worktree remove --force, stash drop/clear, branch -D, reflog
  * delete/expire, force push). git accepts unique prefixes of long options (`--ha` is

@@ -44,7 +44,7 @@ const container: Rule = (invocation, context) => {
       text,
     )
   ) {
-    // Root on the host, as sudo is: the same level SPEC §2.7 gives sudo.
+    // Root on the host, as sudo is: the same level sudo has (docs/risk.md).
     score.raise(
       "critical",
       `${program} ${sub} gives a container control of the host`,

@@ -1,5 +1,5 @@
 /**
- * Text run by a shell or an interpreter from its input (SPEC §2.8): a download piped into a
+ * Text run by a shell or an interpreter from its input (docs/risk.md): a download piped into a
  * shell is critical (`curl … | sh`, `bash <(curl …)`, `sh -c "$(curl …)"`, `eval "$(wget -O- …)"`);
  * literal text (echo, printf with its format, a heredoc or herestring, base64 decoded from
  * literal text) is judged as the script or code it is; anything else produced at run time and

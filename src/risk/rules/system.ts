@@ -1,5 +1,5 @@
 /**
- * System modification commands (SPEC §2.8: critical): system package managers, services,
+ * System modification commands (critical, docs/risk.md): system package managers, services,
  * users, mounts, kernel and firewall settings, disks, scheduled jobs, power. Their read-only
  * forms (`systemctl status`, `apt list`, `crontab -l`) add nothing.
  */

@@ -129,7 +129,7 @@ function parseJson(text: string, what: string): unknown {
 }
 
 /**
- * A SPEC §4.1 witness over HTTP. Lenient about what comes back (any receipt with an anchor_id
+ * A witness over HTTP (docs/protocol.md). Lenient about what comes back (any receipt with an anchor_id
  * and a witnessed_at; extra members kept), strict about what it sends; never follows
  * redirects, so a token is only ever sent to the configured origin.
  */

@@ -1,12 +1,12 @@
 /**
- * The witness client (SPEC §4.1–4.2, DESIGN §6): publishes seals to witnesses with a quorum
+ * The witness client (docs/protocol.md, docs/witnessing.md): publishes seals to witnesses with a quorum
  * and verifies that witnesses still hold what they receipted. Invariants: works with any
- * SPEC §4.1 witness (lenient parsing), never prints (the CLI and the relay format results),
+ * witness speaking docs/protocol.md (lenient parsing), never prints (the CLI and the relay format results),
  * never throws for a witness failure (an outcome says what happened), stores every receipt
  * durably before returning, and sends an auth token only as a Bearer header to its own witness.
  * Verify also checks a witness's transparency log when it offers one (evidence.ts): inclusion
  * under a signed checkpoint and the per-log pin (fork detection); witnesses without evidence
- * are checked exactly as SPEC §4.1 allows. `verifyByTiles` checks one anchor from a tiled
+ * are checked exactly as docs/protocol.md allows. `verifyByTiles` checks one anchor from a tiled
  * log's checkpoint and tiles alone. Which client serves a URL (HTTP here, git in
  * witness/gitlog) is decided by the caller: witness/index.ts composes the two.
  */

@@ -140,7 +140,7 @@ export function assertQuorum(quorum: number, witnesses: number): void {
 }
 
 /**
- * Publishes a stored seal to every witness in parallel (DESIGN §6 quorum). Witness failures
+ * Publishes a stored seal to every witness in parallel (quorum: docs/witnessing.md). Witness failures
  * are outcomes, never exceptions: below quorum is a result (`met: false`). Every receipt is
  * appended to the seal store (durably) before this returns, so a partial publish is kept.
  * Throws only for a usage problem (bad quorum, duplicate witnesses) or a seal store failure.

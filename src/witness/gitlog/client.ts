@@ -1,5 +1,5 @@
 /**
- * Direct publishing to a git transparency log (SPEC §2.5 "public transparency log"; DESIGN §7):
+ * Direct publishing to a git transparency log (docs/log-format.md):
  * the client itself clones the log (shallow), appends the anchor as a signed commit with the
  * log key from this home, and pushes; a non-fast-forward (another publisher won the race) is
  * answered by cloning again and re-appending. `fetchAnchor` verifies by cloning: the entry,

@@ -1,5 +1,5 @@
 /**
- * The git transparency log (DESIGN §7, SPEC §2.5 "public transparency log"): a git repository
+ * The git transparency log (docs/log-format.md): a git repository
  * whose commits are SSH-signed (SSHSIG, namespace git) with the log's Ed25519 key and whose
  * entries are canonical-JSON anchors, only ever appended (docs/log-format.md).
  * Invariants: one writer format (log.ts); every commit written here verifies with stock

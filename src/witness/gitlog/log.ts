@@ -38,7 +38,7 @@ import { loadIsoGit, ObjectStore } from "./objects.js";
 import { openTlogFiles, type TlogFiles } from "./tlog-files.js";
 import { WorkTree } from "./tree.js";
 
-/** The canonical request part of an anchor (the six SPEC §2.2 fields), as hashed for ids. */
+/** The canonical request part of an anchor (its six fields, docs/protocol.md), as hashed for ids. */
 export function canonicalRequest(request: AnchorRequest): string {
   const picked: Record<string, unknown> = {};
   for (const field of ANCHOR_REQUEST_FIELDS) picked[field] = request[field];

@@ -1,5 +1,5 @@
 /**
- * The bridge to the tlog capability (src/tlog, issue 8): every commit that adds entries also
+ * The bridge to the tlog capability (src/tlog): every commit that adds entries also
  * writes the C2SP checkpoint and tlog-tiles files the TlogWriter returns, and deletes the
  * partial tiles they supersede (history keeps them). The note key name is the log's origin.
  */

@@ -1,5 +1,5 @@
 /**
- * Verify by cloning (DESIGN §7): one anchor of a remote log, from a shallow clone deepened
+ * Verify by cloning (docs/log-format.md): one anchor of a remote log, from a shallow clone deepened
  * only as far as needed. Checks, in order: the entry at the id's index has exactly that id and
  * is a valid stored anchor; the head and every commit back to the one that added the entry are
  * SSH-signed by the log's allowed signers and never change the entry; the entry is included

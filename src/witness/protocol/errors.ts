@@ -1,5 +1,5 @@
 /**
- * The witness error codes and the HTTP status each maps to (DESIGN §6). Servers answer
+ * The witness error codes and the HTTP status each maps to (docs/protocol.md). Servers answer
  * `{"error": {"code", "message", "details"?}}` with this status; clients decide retries from it.
  */
 export const ERROR_STATUS = {

@@ -2,8 +2,8 @@
  * The witness protocol: the one definition of the wire schemas, routes, limits and
  * error↔status table, and of the contracts between the witness parts (`WitnessClient`,
  * `AnchorStorage`, log evidence), imported by the client, the HTTP server and the git log. Invariants: the server validates with the strict schemas (what it accepts is
- * exactly what it stores), the client parses with the lenient ones (any SPEC §4.1 witness
- * works); both agree on every constant here. docs/protocol.md is the prose version.
+ * exactly what it stores), the client parses with the lenient ones (any witness speaking
+ * docs/protocol.md works); both agree on every constant here. docs/protocol.md is the prose version.
  */
 import type { Seal } from "../../seal/index.js";
 import { type AnchorRequest, PROTOCOL } from "./schemas.js";
@@ -50,7 +50,7 @@ export {
   witnessIdentity,
 } from "./urls.js";
 
-/** The anchor request that publishes a seal: the mapping of SPEC §2.1 onto §2.2. */
+/** The anchor request that publishes a seal: its fields mapped onto the request's (docs/protocol.md). */
 export function anchorRequestFromSeal(seal: Seal): AnchorRequest {
   return {
     protocol: PROTOCOL,

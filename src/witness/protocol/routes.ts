@@ -1,4 +1,4 @@
-/** The three routes of SPEC §4.1, defined once for server, client and tests. */
+/** The three routes of docs/protocol.md, defined once for server, client and tests. */
 export const ROUTES = {
   anchor: "/api/v1/anchor",
   /** Express pattern of the lookup route. */

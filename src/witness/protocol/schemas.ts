@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { canonicalJson, HMAC_REF, isIsoMillis, SHA256_REF } from "../../encoding/index.js";
 
-/** The protocol constant (SPEC §9, DESIGN §2). */
+/** The protocol constant (docs/protocol.md). */
 export const PROTOCOL = "trailseal-witness-v1";
 
-/** Anchor ids: `wit_` then URL-safe characters (SPEC §2.3). Safe to put in a URL path as is. */
+/** Anchor ids: `wit_` then URL-safe characters (docs/protocol.md). Safe to put in a URL path as is. */
 export const ANCHOR_ID = /^wit_[A-Za-z0-9_-]{1,128}$/;
 
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -43,7 +43,7 @@ const isoMillis = z
   .refine(isIsoMillis, "must be ISO 8601 UTC with milliseconds, e.g. 2026-01-01T00:00:00.000Z");
 
 /**
- * The anchor request (SPEC §2.2), validated strictly: exact constant, lowercase hex digests,
+ * The anchor request (docs/protocol.md), validated strictly: exact constant, lowercase hex digests,
  * safe non-negative integer, a real instant, no unknown members. What the server accepts is
  * exactly what it stores and what it returns on GET.
  */
@@ -69,7 +69,7 @@ export const ANCHOR_REQUEST_FIELDS = [
   "requested_at",
 ] as const satisfies readonly (keyof AnchorRequest)[];
 
-/** What a witness returns on POST (SPEC §2.3). Clients parse leniently: extra members are kept. */
+/** What a witness returns on POST (docs/protocol.md). Clients parse leniently: extra members are kept. */
 export interface AnchorReceipt {
   anchor_id: string;
   witnessed_at: string;
@@ -145,7 +145,7 @@ export const storedAnchorSchema = z.looseObject({
 });
 
 /**
- * Client side (DESIGN §6: accept any SPEC §4.1 witness): a receipt needs only a non-empty
+ * Client side (accept any witness speaking docs/protocol.md): a receipt needs only a non-empty
  * `anchor_id` and a `witnessed_at` that names an instant; other members are kept verbatim.
  */
 export const lenientReceiptSchema = z.looseObject({

@@ -6,7 +6,7 @@ import { anchorPath, ROUTES } from "./routes.js";
  * A witness URL names a GIT witness (a transparency-log repository the client publishes to
  * directly) when it is a local path, a file:// or ssh:// URL, scp-like `git@host:path`,
  * a `git+https://`/`git+http://`/`git+ssh://` URL, or ends in `.git`. Every other http(s)
- * URL is an HTTP witness speaking SPEC §4.1.
+ * URL is an HTTP witness speaking docs/protocol.md.
  */
 export function isGitWitnessUrl(url: string): boolean {
   const text = url.trim();

@@ -79,7 +79,7 @@ function assertUtf8(_req: unknown, _res: unknown, buffer: Buffer): void {
 }
 
 /**
- * The three endpoints of SPEC §4.1 over the witness core (core.ts). Express reads the request
+ * The three endpoints of docs/protocol.md over the witness core (core.ts). Express reads the request
  * (token, media type, size, rate) and maps each core result to a status; the protocol rules
  * themselves live in the core.
  */

@@ -1,5 +1,5 @@
 /**
- * The witness HTTP server (SPEC §4.1, DESIGN §6): a core (core.ts: anchor, get, health with
+ * The witness HTTP server (docs/protocol.md): a core (core.ts: anchor, get, health with
  * typed results) over an AnchorStorage, and Express mapping its results to statuses. Invariants:
  * a 201 is sent only after the anchor is durable; a rejected request changes nothing; hostile
  * input gets a 4xx, never a 5xx; GETs are public, POST needs a bearer token when tokens are
