@@ -1,4 +1,4 @@
-// Dashboard benchmarks (issue 7): /api/summary latency on a large trail and SSE delivery
+// Dashboard benchmarks: /api/summary latency on a large trail and SSE delivery
 // latency of a new event, against baselines measured in the same run (one readEvents pass over
 // the trail; one appendEvents call).
 // Usage: npm run build && node scripts/bench-dashboard.mjs   (BENCH_DASHBOARD_EVENTS=100000 by default)

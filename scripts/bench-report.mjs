@@ -1,4 +1,4 @@
-// Report benchmark (issue 6): time to build the compliance report on a large trail with a seal
+// Report benchmark: time to build the compliance report on a large trail with a seal
 // every 15 minutes of trail time, against a plain `verifyTrail` pass over the same trail in the
 // same run (the floor: the report must verify the chain anyway).
 // Usage: npm run build && node scripts/bench-report.mjs   (BENCH_REPORT_EVENTS=100000 by default)

@@ -1,4 +1,4 @@
-// Trail benchmarks (issue 2): append throughput in-process and per CLI call, and verify of a
+// Trail benchmarks: append throughput in-process and per CLI call, and verify of a
 // large trail as a ratio to one SHA-256 pass over the same bytes, with peak memory.
 // Usage: npm run build && node scripts/bench-trail.mjs   (BENCH_TRAIL_EVENTS=1000000 by default)
 import { execFileSync, spawnSync } from "node:child_process";
