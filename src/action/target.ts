@@ -67,6 +67,15 @@ export function claudeCodeTarget(
   }
 }
 
+/**
+ * The summary of an action as the trail stores it (`event.action`: the target's members plus
+ * `tool`). Read back from a file, so nothing guarantees its members match its kind: a kind this
+ * version does not know gives undefined, a missing member shows as "undefined".
+ */
+export function describeRecorded(action: { readonly kind: string }): string | undefined {
+  return describeTarget(action as ActionTarget);
+}
+
 /** A one-line human summary of what the action does. */
 export function describeTarget(target: ActionTarget): string {
   switch (target.kind) {

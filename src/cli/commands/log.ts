@@ -1,4 +1,4 @@
-import { describeTarget } from "../../action/index.js";
+import { describeRecorded } from "../../action/index.js";
 import { compareRisk, type RiskLevel, type TrailEvent } from "../../chain/index.js";
 import { escapeCells } from "../../terminal/index.js";
 import { parseInstant } from "../../time/index.js";
@@ -68,7 +68,7 @@ export async function runLog(options: LogOptions, io: CliIO): Promise<number> {
       event.decision,
       event.agent,
       // String(): a tampered action of a known kind may lack the field its summary shows.
-      String(describeTarget(event.action as never) ?? event.action.kind)
+      String(describeRecorded(event.action) ?? event.action.kind)
         .replace(/\s+/g, " ")
         .slice(0, 80),
     ]);

@@ -1,4 +1,4 @@
-import { type Action, describeTarget } from "../../action/index.js";
+import { type Action, describeRecorded } from "../../action/index.js";
 import { parseAction } from "../../action-input/index.js";
 import type { TrailEvent } from "../../chain/index.js";
 import { TrailsealError } from "../../errors/index.js";
@@ -40,7 +40,7 @@ function isJson(text: string): boolean {
 
 export function formatEvent(event: TrailEvent): string {
   const flags = event.risk.flags.length > 0 ? ` [${event.risk.flags.join(", ")}]` : "";
-  const summary = describeTarget(event.action as never);
+  const summary = describeRecorded(event.action);
   // The summary is the agent's text (a command, a path): shown escaped, never interpreted.
   return escapeControl(`#${event.seq} ${event.risk.level}${flags} ${event.decision} ${summary}`);
 }
