@@ -25,6 +25,8 @@ export interface HomePaths {
   cosignedCheckpoints: string;
   /** The cosigning witness's state, when it runs from this home (witness cosign-serve). */
   cosignState: string;
+  /** The c2sp.org/tlog-proof of each seal written by `witness proof`, kept for the report. */
+  sealProofs: string;
 }
 
 export function homePaths(home: string): HomePaths {
@@ -43,5 +45,6 @@ export function homePaths(home: string): HomePaths {
     exportCursors: join(home, "export-cursors.json"),
     cosignedCheckpoints: join(home, "cosigned-checkpoints"),
     cosignState: join(home, "cosign-state"),
+    sealProofs: join(home, "seal-proofs"),
   };
 }

@@ -11,6 +11,7 @@ import {
   REPORT_VERSION,
   type SealConfirmation,
   type SealCoverage,
+  type SealProofStatus,
   type WitnessConfirmation,
 } from "./model.js";
 
@@ -19,6 +20,7 @@ export interface SealEvaluation {
   stored: StoredSeal;
   check: SealCheck;
   live?: { confirmations: number; met: boolean; witnesses: string[] } | { error: string };
+  proof?: SealProofStatus;
 }
 
 /**
@@ -165,6 +167,7 @@ function witnessConfirmation(input: ReportInput): WitnessConfirmation {
         timestamp: e.stored.seal.timestamp,
         event_count: e.stored.seal.event_count,
         quorum: input.quorum,
+        ...(e.proof ? { proof: e.proof } : {}),
       };
       if (e.live && "error" in e.live) {
         return { ...base, confirmations: 0, met: false, witnesses: [], live_error: e.live.error };

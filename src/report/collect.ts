@@ -4,7 +4,7 @@ import { loadRelayConfig } from "../relay/index.js";
 import { readSeals, type StoredSeal } from "../seal/index.js";
 import { chainView, readEvents, trailDir, verifyTrail } from "../trail/index.js";
 import { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
-import type { ComplianceReport } from "./model.js";
+import type { ComplianceReport, SealProofStatus } from "./model.js";
 
 /** Re-checks one seal's receipts against the witnesses (the witness client's verifyReceipts). */
 export type LiveReceiptCheck = (
@@ -21,6 +21,8 @@ export interface CollectOptions {
   key?: SealKey | null;
   /** With --verify-witnesses: confirmations come from the witnesses, not the local receipts. */
   verifyLive?: LiveReceiptCheck;
+  /** Re-checks a seal's kept offline proof (`witness proof`), with no network. */
+  checkProof?: (stored: StoredSeal) => Promise<SealProofStatus>;
   onProgress?: (events: number) => void;
 }
 
@@ -73,6 +75,15 @@ export async function collectReport(home: string, options: CollectOptions = {}):
       } catch (error) {
         evaluation.live = { error: (error as Error).message };
       }
+    }
+  }
+
+  if (options.checkProof) {
+    const fromIso = from.toISOString();
+    const toIso = to.toISOString();
+    for (const evaluation of evaluations) {
+      const ts = evaluation.stored.seal.timestamp;
+      if (ts >= fromIso && ts <= toIso) evaluation.proof = await options.checkProof(evaluation.stored);
     }
   }
 

@@ -141,6 +141,36 @@ function witnessSection(report: ComplianceReport): Block[] {
           s.live_error ? `check failed: ${s.live_error}` : s.witnesses.join(", ") || "none",
         ]),
     ),
+    ...proofBlocks(wit.seals),
+  ];
+}
+
+/** Each seal's offline proof (`witness proof`), when the report checked them. */
+function proofBlocks(seals: ComplianceReport["witness_confirmation"]["seals"]): Block[] {
+  const checked = seals.filter((s) => s.proof !== undefined);
+  if (checked.length === 0) return [];
+  const verified = checked.filter((s) => s.proof?.status === "verified").length;
+  const invalid = checked.filter((s) => s.proof?.status === "invalid").length;
+  return [
+    paragraph(
+      `Offline proofs (c2sp.org/tlog-proof files written by trailseal witness proof): ${verified} of ${checked.length} seal(s) have one that verifies` +
+        (invalid > 0 ? `, ${invalid} kept proof(s) no longer verify` : "") +
+        ".",
+    ),
+    ...table(
+      ["Seal", "Proof", "Log entry", "Cosignatures"],
+      checked.slice(0, MAX_ROWS).map((s) => {
+        const proof = s.proof!;
+        return [
+          s.id,
+          proof.status === "invalid" ? `invalid (${proof.code ?? "?"})` : proof.status,
+          proof.status === "verified"
+            ? `entry ${proof.log_index} of ${proof.tree_size} in ${proof.origin}`
+            : "",
+          proof.status === "verified" ? String(proof.cosignature_lines ?? 0) : "",
+        ];
+      }),
+    ),
   ];
 }
 

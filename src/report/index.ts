@@ -27,6 +27,7 @@ export type {
   CoverageGap,
   SealConfirmation,
   SealCoverage,
+  SealProofStatus,
   WitnessConfirmation,
 } from "./model.js";
 export { REPORT_VERSION } from "./model.js";

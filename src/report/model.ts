@@ -41,6 +41,21 @@ export interface SealCoverage {
   events_covered_percent: number;
 }
 
+/**
+ * The seal's offline c2sp.org/tlog-proof kept by `witness proof`, re-checked against the local
+ * seal and receipts with no network: `none` when no proof was written, `invalid` (with `code`)
+ * when it no longer verifies.
+ */
+export interface SealProofStatus {
+  status: "verified" | "invalid" | "none";
+  origin?: string;
+  log_index?: number;
+  tree_size?: number;
+  /** Signature lines on the proof's checkpoint besides the log's (checked only with a policy). */
+  cosignature_lines?: number;
+  code?: string;
+}
+
 export interface SealConfirmation {
   id: string;
   timestamp: string;
@@ -51,6 +66,8 @@ export interface SealConfirmation {
   witnesses: string[];
   /** Set with --verify-witnesses: what the live check found, or why it failed. */
   live_error?: string;
+  /** The seal's offline proof (`trailseal witness proof`), when proofs were checked. */
+  proof?: SealProofStatus;
 }
 
 export interface WitnessConfirmation {

@@ -1,5 +1,13 @@
 import { writeFile } from "node:fs/promises";
-import { collectReport, type LiveReceiptCheck, type ReportFormat, renderReport } from "../../report/index.js";
+import { homePaths } from "../../home/index.js";
+import {
+  collectReport,
+  type LiveReceiptCheck,
+  type ReportFormat,
+  renderReport,
+  type SealProofStatus,
+} from "../../report/index.js";
+import type { StoredSeal } from "../../seal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { assertTrailExists, trailDir } from "../../trail/index.js";
 import { type CliIO, note } from "../io.js";
@@ -26,6 +34,14 @@ async function liveCheck(home: string): Promise<LiveReceiptCheck> {
   };
 }
 
+/** Each seal's kept offline proof (`witness proof`), re-checked with no network. */
+async function proofCheck(home: string): Promise<(stored: StoredSeal) => Promise<SealProofStatus>> {
+  const { loadCosign } = await import("../../witness/index.js");
+  const { checkKeptSealProof } = await loadCosign();
+  const dir = homePaths(home).sealProofs;
+  return (stored) => checkKeptSealProof(dir, stored);
+}
+
 export async function runReport(options: ReportOptions, io: CliIO): Promise<number> {
   const now = new Date();
   const format: ReportFormat = options.json ? "json" : (options.format ?? "md");
@@ -37,6 +53,7 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
     to: options.to === undefined ? undefined : parseInstant(options.to, now),
     env: io.env,
     verifyLive: options.verifyWitnesses ? await liveCheck(options.home) : undefined,
+    checkProof: await proofCheck(options.home),
     onProgress: progress
       ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
       : undefined,

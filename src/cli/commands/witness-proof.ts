@@ -32,7 +32,7 @@ export interface WitnessProofOptions {
 export async function runWitnessProof(options: WitnessProofOptions, io: CliIO): Promise<number> {
   const stored = findSeal(await readSeals(homePaths(options.home).seals), options.seal ?? "latest");
   const { loadCosign } = await import("../../witness/index.js");
-  const { buildSealProof, readLogSnapshot } = await loadCosign();
+  const { buildSealProof, keepSealProof, readLogSnapshot } = await loadCosign();
   const logDir = resolve(options.log);
   let logKey = options.logKey;
   if (!logKey) {
@@ -52,6 +52,8 @@ export async function runWitnessProof(options: WitnessProofOptions, io: CliIO): 
     cosignedDir: homePaths(options.home).cosignedCheckpoints,
     logKey,
   });
+  // Kept in the home too, with the key it was checked with: the compliance report lists it.
+  await keepSealProof(homePaths(options.home).sealProofs, stored.id, proof.text, logKey);
   if (options.output) {
     await writeFileAtomic(resolve(options.output), proof.text);
     println(

@@ -22,9 +22,11 @@ export type { CosignLogOptions, CosignLogResult } from "./cosign-log.js";
 export { cosignedCheckpointPath, cosignLog, readCosignedCheckpoint } from "./cosign-log.js";
 export type { AddCheckpointHandlerOptions } from "./http.js";
 export { createAddCheckpointHandler } from "./http.js";
+export type { KeptProofStatus } from "./kept-proof.js";
+export { checkKeptSealProof, keepSealProof, keptProofPaths } from "./kept-proof.js";
 export type { CosignedCommitResult } from "./log-commit.js";
 export type { LogSnapshot } from "./log-source.js";
-export { readLogSnapshot } from "./log-source.js";
+export { cloneLogHead, readLogSnapshot } from "./log-source.js";
 export type { AddCheckpointRequest, CosignRefusalCode } from "./protocol.js";
 export {
   ADD_CHECKPOINT_PATH,

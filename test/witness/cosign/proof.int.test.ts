@@ -189,4 +189,40 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
       await served.close();
     }
   });
+
+  it("the compliance report lists each seal's proof status (verified, none, invalid once changed)", async () => {
+    // Last: a second seal, never proven (`none`). The first seal's proof was kept by `witness proof`.
+    await runCli(["--home", home, "record"], { input: JSON.stringify({ kind: "command", command: "pwd" }) });
+    expect((await cli("seal")).code).toBe(0);
+    const statuses = async () => {
+      const report = await cli("report", "--json");
+      expect(report.code, report.stderr).toBe(0);
+      return Object.fromEntries(
+        JSON.parse(report.stdout).witness_confirmation.seals.map(
+          (s: { id: string; proof: { status: string } }) => [s.id, s.proof],
+        ),
+      );
+    };
+    expect(await statuses()).toEqual({
+      "seal-1": {
+        status: "verified",
+        origin: "proof.example/log",
+        log_index: 40,
+        tree_size: 301,
+        cosignature_lines: 1,
+      },
+      "seal-2": { status: "none" },
+    });
+    const markdown = await cli("report");
+    expect(markdown.stdout).toMatch(/\| seal-1 \| verified \| entry 40 of 301 in proof\.example\/log \| 1 \|\n\| seal-2 \| none \|/);
+
+    const kept = join(home, "seal-proofs", "seal-1.tlog-proof");
+    const original = readFileSync(kept, "utf8");
+    try {
+      writeFileSync(kept, original.replace("index 40\n", "index 41\n"));
+      expect((await statuses())["seal-1"]).toEqual({ status: "invalid", code: "TLOG_INCLUSION_INVALID" });
+    } finally {
+      writeFileSync(kept, original);
+    }
+  });
 });
