@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -211,22 +210,14 @@ export async function checkAuditQuorum(
   if (!options.witnessPolicy || !report.ok) return;
   const policy = await readWitnessPolicy(options.witnessPolicy);
   const { loadCosign } = await import("../../witness/index.js");
-  const { readLogSnapshot } = await loadCosign();
+  const { cloneLogHead, readLogSnapshot } = await loadCosign();
   let dir = resolve(options.target);
   let cleanup = async () => {};
   if (!existsSync(dir)) {
     const tmp = await mkdtemp(join(tmpdir(), "trailseal-audit-cosign-"));
     cleanup = () => rm(tmp, { recursive: true, force: true });
     dir = join(tmp, "log");
-    await new Promise<void>((done, fail) =>
-      execFile("git", ["clone", "-q", "--depth", "1", "--branch", "main", options.target, dir], (error) =>
-        error
-          ? fail(
-              new TrailsealError("COSIGN_LOG_UNREADABLE", `cannot clone ${options.target}`, { cause: error }),
-            )
-          : done(),
-      ),
-    );
+    await cloneLogHead(options.target, dir);
   }
   try {
     const snapshot = await readLogSnapshot(dir);

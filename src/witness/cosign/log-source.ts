@@ -1,9 +1,9 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { TrailsealError } from "../../errors/index.js";
+import { isTrailsealError, TrailsealError } from "../../errors/index.js";
 import { CHECKPOINT_PATH, type ReadLogFile } from "../../tlog/index.js";
+import { readGitBlob, runGit } from "../gitlog/system-git.js";
 
 /** A consistent view of a log's files: the signed checkpoint and a reader for its tiles. */
 export interface LogSnapshot {
@@ -13,25 +13,34 @@ export interface LogSnapshot {
   commit?: string;
 }
 
-function git(dir: string, args: string[]): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      "git",
-      ["-C", dir, ...args],
-      { encoding: "buffer", maxBuffer: 64 << 20 },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const text = String(stderr);
-        if (
-          /does not exist|exists on disk, but not in|invalid object name|not a valid object|bad revision/i.test(
-            text,
-          )
-        )
-          return resolve(null);
-        reject(error);
-      },
-    );
-  });
+/** What git says when the object asked for is not there: an answer, not a failure. */
+const MISSING =
+  /does not exist|exists on disk, but not in|invalid object name|not a valid object|bad revision/i;
+
+/** The user's git through simple-git (gitlog's runner); null when the object does not exist. */
+async function git<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (
+      isTrailsealError(error) &&
+      MISSING.test(String((error.details as { stderr?: string } | undefined)?.stderr ?? ""))
+    )
+      return null;
+    throw error;
+  }
+}
+
+/**
+ * A shallow clone of a remote log's main branch into `dir`, through the user's git (its ssh and
+ * credential setup); COSIGN_LOG_UNREADABLE when it cannot be cloned.
+ */
+export async function cloneLogHead(url: string, dir: string): Promise<void> {
+  try {
+    await runGit(["clone", "-q", "--depth", "1", "--branch", "main", url, dir]);
+  } catch (cause) {
+    throw new TrailsealError("COSIGN_LOG_UNREADABLE", `cannot clone ${url}`, { cause });
+  }
 }
 
 /**
@@ -43,14 +52,14 @@ export async function readLogSnapshot(dir: string, branch = "main"): Promise<Log
   const isGit =
     existsSync(join(dir, ".git")) || (existsSync(join(dir, "HEAD")) && existsSync(join(dir, "objects")));
   if (isGit) {
-    const head = await git(dir, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`]).catch(
-      () => null,
-    );
-    const commit = head?.toString("utf8").trim();
+    const head = await git(() =>
+      runGit(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`], { cwd: dir }),
+    ).catch(() => null);
+    const commit = head?.stdout.trim();
     if (!commit)
       throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no ${branch} branch`, { exitCode: 2 });
     const blob = async (path: string) => {
-      const out = await git(dir, ["cat-file", "blob", `${commit}:${path}`]);
+      const out = await git(() => readGitBlob(`${commit}:${path}`, { cwd: dir }));
       return out ? new Uint8Array(out) : null;
     };
     const read: ReadLogFile = async (path) => {
@@ -60,9 +69,11 @@ export async function readLogSnapshot(dir: string, branch = "main"): Promise<Log
       // holds a wider partial of the same tile, whose first W hashes are the same.
       const partial = /^(tile\/\d+\/(?:x\d{3}\/)*\d{3})\.p\/(\d+)$/.exec(path);
       if (!partial) return null;
-      const listing = await git(dir, ["ls-tree", "--name-only", `${commit}:${partial[1]}.p`]);
+      const listing = await git(() =>
+        runGit(["ls-tree", "--name-only", `${commit}:${partial[1]}.p`], { cwd: dir }),
+      );
       const width = Number(partial[2]);
-      const wider = (listing?.toString("utf8").split("\n") ?? [])
+      const wider = (listing?.stdout.split("\n") ?? [])
         .map(Number)
         .filter((w) => Number.isSafeInteger(w) && w > width)
         .sort((a, b) => a - b)[0];

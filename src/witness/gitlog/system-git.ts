@@ -47,9 +47,10 @@ export function gitEnv(config: Record<string, string> = {}): { env: NodeJS.Proce
   return { env, allowed: Object.keys(env).filter((key) => key.toLowerCase().startsWith("git_")) };
 }
 
-export async function runGit(args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
+/** simple-git set up for one call: our environment, no concurrency, abortable. */
+function gitClient(options: GitRunOptions) {
   const { env, allowed } = gitEnv(options.config);
-  const git = simpleGit({
+  return simpleGit({
     ...(options.cwd ? { baseDir: options.cwd } : {}),
     ...(options.signal ? { abort: options.signal } : {}),
     maxConcurrentProcesses: 1,
@@ -58,14 +59,30 @@ export async function runGit(args: readonly string[], options: GitRunOptions = {
     // GIT_SSH_COMMAND is the user's own ssh setup. Every argument is ours, never the user's.
     unsafe: { allowUnsafeConfigPaths: true, allowUnsafeConfigEnvCount: true, allowUnsafeSshCommand: true },
   }).env(env);
+}
+
+function gitFailed(command: string, cause: unknown): TrailsealError {
+  const output = String((cause as Error)?.message ?? cause);
+  return new TrailsealError("GITLOG_GIT_FAILED", `git ${command} failed: ${firstLine(output)}`, {
+    cause,
+    details: { stderr: output.slice(0, 4000) },
+  });
+}
+
+export async function runGit(args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
   try {
-    return { stdout: await git.raw([...args]) };
+    return { stdout: await gitClient(options).raw([...args]) };
   } catch (cause) {
-    const output = String((cause as Error)?.message ?? cause);
-    throw new TrailsealError("GITLOG_GIT_FAILED", `git ${args[0]} failed: ${firstLine(output)}`, {
-      cause,
-      details: { stderr: output.slice(0, 4000) },
-    });
+    throw gitFailed(args[0] ?? "", cause);
+  }
+}
+
+/** `git cat-file blob <object>` as bytes (tiles are binary: never decoded as text). */
+export async function readGitBlob(object: string, options: GitRunOptions = {}): Promise<Buffer> {
+  try {
+    return await gitClient(options).binaryCatFile(["blob", object]);
+  } catch (cause) {
+    throw gitFailed("cat-file", cause);
   }
 }
 

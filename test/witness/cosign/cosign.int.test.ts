@@ -185,6 +185,10 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     const below = await runCli(["witness", "audit", A.log, "--witness-policy", stricter]);
     expect(below.code).toBe(3);
     expect(below.stdout).toMatch(/FAIL witness A absent/);
+    // By URL: the log is cloned (the user's git, through simple-git) and its head checked.
+    const byUrl = await runCli(["witness", "audit", `file://${A.log}`, "--witness-policy", policy]);
+    expect(byUrl.code, byUrl.stderr).toBe(0);
+    expect(byUrl.stdout).toMatch(/ok {3}witness B valid/);
   });
 
   it("B's log is cosigned by A's witness (the other direction)", async () => {
