@@ -14,6 +14,8 @@ import { createWitnessApp } from "./app.js";
 export type { AnchorStorage } from "../protocol/index.js";
 export type { WitnessAppOptions } from "./app.js";
 export { createWitnessApp } from "./app.js";
+export type { CoreError, CoreResult, WitnessCore } from "./core.js";
+export { createWitnessCore } from "./core.js";
 export type { FileStorageOptions } from "./file-storage.js";
 export { ANCHORS_FILE, openFileStorage } from "./file-storage.js";
 

@@ -91,6 +91,19 @@ export function runStorageContract(
       for (const result of results) expect(await storage.get(result.anchor.anchor_id)).toEqual(result.anchor);
     });
 
+    it("reports the same health fields on every backend (one group-commit queue counts them)", async () => {
+      const { storage } = await open();
+      const results = await Promise.all(
+        Array.from({ length: concurrency }, (_, i) => storage.append(sampleRequest(i))),
+      );
+      const health = await storage.health();
+      expect(health).toMatchObject({ entries: concurrency, anchors_since_start: concurrency });
+      expect(["file", "git"]).toContain(health.backend);
+      // Appends that arrive together share a commit.
+      expect(health.commits_since_start).toBeGreaterThanOrEqual(1);
+      expect(health.commits_since_start).toBeLessThan(results.length);
+    });
+
     it("survives close and reopen: every acknowledged anchor, and idempotency, persist", async () => {
       const current = await open();
       const acknowledged = await Promise.all([1, 2, 3].map((n) => current.storage.append(sampleRequest(n))));
