@@ -66,6 +66,10 @@ class Walker {
         return;
       case "comment":
         return;
+      case "file_redirect":
+        // A redirection with no command: `$(< .env)` reads the file, `$(> /etc/x)` empties it.
+        this.command(null, [node], slot, depth);
+        return;
       case "for_statement":
         if (this.literalLoop(node, slot, depth)) return;
         for (const child of node.namedChildren) if (child) this.walk(child, slot, depth + 1);
@@ -140,8 +144,9 @@ class Walker {
       if (redirect.type !== "heredoc_redirect") continue;
       for (const child of redirect.namedChildren) {
         if (!child || /^heredoc_(start|body|end)$/.test(child.type)) continue;
-        if (REDIRECTS.has(child.type)) nested.push(child); // `cat <<EOF > file`
-        if (child.type === "pipeline") continuation.push(...this.flattenPipeline(child));
+        // `cat <<EOF > file`: the redirection joins the others (it is not a command of its own)
+        if (REDIRECTS.has(child.type)) nested.push(child);
+        else if (child.type === "pipeline") continuation.push(...this.flattenPipeline(child));
         else extra.push(child);
       }
     }

@@ -58,6 +58,8 @@ function expandWord(word: Word, variables: Variables): Word {
   if (
     whole &&
     word.inner.length === 1 &&
+    // `$(< file)` and `` `> file` `` are commands without words
+    word.inner[0]!.words.length > 0 &&
     ["echo", "printf"].includes(canonicalProgram(word.inner[0]!.words[0]!))
   ) {
     const printed = literalOutput(word.inner[0]!);
