@@ -46,6 +46,11 @@ if [ "$EVENT_NAME" != pull_request ] && [ -n "$KNOWN_HEAD_FILE" ] && [ -s "$KNOW
   if ! is_sha "$cached"; then fail "$KNOWN_HEAD_FILE does not hold a commit id"; fi
   if [ "${#known[@]}" -eq 0 ] || [ "${known[0]}" != "$cached" ]; then known+=("$cached"); fi
 fi
+if [ "${#known[@]}" -eq 0 ] && [ "$EVENT_NAME" != pull_request ]; then
+  # Nothing to compare with: the first run, or the cache was evicted or deleted. This run's
+  # head becomes the one later runs compare against; say so, since a rewrite before it is unseen.
+  echo "::warning title=trailseal log audit::no previously audited head to compare with: this run checks the history as it is now"
+fi
 # Stock git first: a head missing from the clone (a forced push drops it) or not an ancestor.
 for old in "${known[@]}"; do
   if ! git cat-file -e "$old^{commit}" 2>/dev/null || ! git merge-base --is-ancestor "$old" "$head"; then

@@ -47,7 +47,8 @@ function audit(env: Record<string, string>): Promise<{ code: number | null; out:
   const checkout = join(root, `checkout-${clones}`);
   git(["clone", "-q", remote, checkout]);
   return new Promise((resolve) => {
-    const child = spawn("bash", [join(TEMPLATE, ".github", "audit.sh")], {
+    // The script the log carries (written by `witness init`), run as the workflow runs it.
+    const child = spawn("bash", [".github/audit.sh"], {
       cwd: checkout,
       env: {
         PATH: process.env.PATH,
@@ -94,7 +95,13 @@ describe("log-repo-template/.github/audit.sh", () => {
 
   it("passes while the log is honestly appended to, and remembers the audited head", async () => {
     const first = remoteHead();
-    expect((await audit({ EVENT_NAME: "push", FORCED: "false", BEFORE: "0".repeat(40) })).code).toBe(0);
+    // The log's first push creates the branch (no previous head) and nothing is cached yet.
+    const created = await audit({ EVENT_NAME: "push", FORCED: "false", BEFORE: "0".repeat(40) });
+    expect(created.code, created.out).toBe(0);
+    expect(created.out).toMatch(/^::warning title=trailseal log audit::no previously audited head/m);
+    expect(readFileSync(join(root, "checkout-1", ".github", "audit.sh"), "utf8")).toBe(
+      readFileSync(join(TEMPLATE, ".github", "audit.sh"), "utf8"),
+    );
     for (const command of ["npm test", "git push"]) {
       const before = remoteHead();
       await append(remote, command);
@@ -105,6 +112,7 @@ describe("log-repo-template/.github/audit.sh", () => {
     expect(readFileSync(join(root, "cache", "head"), "utf8").trim()).toBe(remoteHead());
     const nightly = await audit({ EVENT_NAME: "schedule" });
     expect(nightly.code, nightly.out).toBe(0);
+    expect(nightly.out).not.toContain("::warning");
     seen = [first, remoteHead()];
   });
 
