@@ -247,7 +247,7 @@ describe.skipIf(!reachable && !REQUIRED)(
       chmodSync(join(shims, "node"), 0o755);
       const shimmedPath = `${shims}:${join(install, "node_modules", ".bin")}:/usr/bin:/bin`;
       // The shim does confine: the checkout cannot be read through it.
-      const escape = await run(
+      const outside = await run(
         "sh",
         ["-c", `node -e 'require("fs").readFileSync(process.argv[1])' '${join(REPO_ROOT, "package.json")}'`],
         {
@@ -255,7 +255,7 @@ describe.skipIf(!reachable && !REQUIRED)(
           env: { PATH: shimmedPath },
         },
       );
-      expect(escape.stderr).toContain("ERR_ACCESS_DENIED");
+      expect(outside.stderr).toContain("ERR_ACCESS_DENIED");
       const hook = await run("sh", ["-c", command], {
         cwd: project,
         env: {
