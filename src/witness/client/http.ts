@@ -140,11 +140,23 @@ export function createHttpWitness(options: HttpWitnessOptions): WitnessClient {
   const what = `witness ${name}`;
 
   async function request(url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+    let response: Response;
     try {
-      return await doFetch(url, { ...init, redirect: "error", signal });
+      // "manual": the redirect is seen here and refused by name, instead of fetch's "error" mode
+      // surfacing as an unreachable witness that would be retried for ever.
+      response = await doFetch(url, { ...init, redirect: "manual", signal });
     } catch (error) {
       throw failureFromThrown(error, signal, what);
     }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => undefined);
+      throw witnessFailure(
+        "WITNESS_REDIRECT_REFUSED",
+        `${what} answered a redirect (${response.status}); not followed, so the token stays with ${new URL(url).origin}`,
+        { retryable: false, status: response.status },
+      );
+    }
+    return response;
   }
 
   async function readJson(response: Response, signal: AbortSignal): Promise<unknown> {

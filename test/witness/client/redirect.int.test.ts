@@ -1,0 +1,38 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createHttpWitness } from "../../../src/witness/client/index.js";
+import { sampleRequest } from "../server/storage-contract.js";
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("the HTTP witness token never leaves its origin", () => {
+  it("refuses a redirect (to another port on the same host) by name, for good, and sends nothing there", async () => {
+    const seen: (string | undefined)[] = [];
+    const elsewhere = await listen((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(404).end();
+    });
+    const redirecting = await listen((req, res) => {
+      req.resume();
+      res.writeHead(307, { location: `${elsewhere}${req.url}` }).end();
+    });
+    const witness = createHttpWitness({ url: redirecting, name: "w", authToken: "s3cret-token" });
+    const signal = new AbortController().signal;
+    const refused = { code: "WITNESS_REDIRECT_REFUSED", details: { retryable: false, status: 307 } };
+    await expect(witness.publish(sampleRequest(1), { signal })).rejects.toMatchObject(refused);
+    await expect(witness.fetchAnchor("wit_0_00", { signal })).rejects.toMatchObject(refused);
+    await expect(witness.health?.({ signal })).rejects.toMatchObject(refused);
+    expect(seen).toEqual([]);
+  });
+});
