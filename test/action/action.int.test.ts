@@ -295,6 +295,30 @@ describe("the GitHub Action against a real witness server and a real git log", (
     expect(existsSync(join(run.outputs["artifact-dir"]!, "report.md"))).toBe(true);
   });
 
+  it("stops before sealing when a line of the actions file is invalid (exit 2, ACTION_INVALID)", async () => {
+    const temp = await runnerTemp("runner-actions");
+    const bad = join(temp, "bad.jsonl");
+    writeFileSync(bad, '{"kind":"command","command":"ls"}\n{"kind":"teleport"}\n');
+    const run = await runAction(
+      { "seal-key": SEAL_KEY, actions: bad, "witness-urls": witnessUrl, "trailseal-version": "source" },
+      temp,
+    );
+    expect(run.code, debug(run)).toBe(2);
+    expect(run.stdout).toMatch(
+      /^::error title=trailseal record::trailseal record failed \(exit 2\): .*\(ACTION_INVALID\)/m,
+    );
+    // Nothing was sealed or published; the summary says so and the artifact is still uploaded.
+    expect(run.outputs).toMatchObject({
+      "seal-id": "",
+      "chain-tip": "",
+      "quorum-met": "false",
+      "anchor-ids": "",
+    });
+    expect(run.summary).toContain("| seal | — |");
+    expect(run.uploads).toHaveLength(1);
+    expect(existsSync(join(run.outputs["artifact-dir"]!, "publish.json"))).toBe(false);
+  });
+
   it("maps a bad seal key to exit 2 with the error code in the annotation", async () => {
     const temp = await runnerTemp("runner-key");
     const run = await runAction({ "seal-key": "not-hex", "trailseal-version": "source" }, temp);
