@@ -10,12 +10,15 @@
  * - Never crash open on a pre call: any failure (bad payload, unusable policy, trail not
  *   writable, a bug) is answered with a deny carrying the reason, and recorded when the trail
  *   allows. A post call (an outcome) is never denied: a failure there is reported on stderr.
+ * - No secret reaches the answer: the reason (which may quote the command) is scrubbed of the
+ *   secrets the recorded event had redacted, with the same markers (src/redact).
  */
 import type { ActionTarget } from "../action/index.js";
 import type { EventBody, RiskFlag } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
 import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "../policy/index.js";
-import { appendRecorded, toEventBody } from "../record/index.js";
+import { appendRecorded, appendRedacted, toEventBody } from "../record/index.js";
+import { redactText } from "../redact/index.js";
 import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
 import type { AgentName, HookCall, Phase, Verdict } from "./adapters.js";
 import { AGENT_SPECS } from "./agents.js";
@@ -160,7 +163,6 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
           ? ` (${spec.label} cannot ask here, so trailseal denies; set "cannot_ask: allow" in policy.yaml to let such calls through)`
           : ` (${spec.label} cannot ask here; policy cannot_ask: allow)`;
     }
-    const reason = explain(verdict, analysis, policy, note);
     const body = toEventBody({
       action,
       classification,
@@ -168,8 +170,8 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
       phase: "pre",
       reasons: note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons,
     });
-    await appendRecorded(options.home, [body], options);
-    return reply(agent, call, verdict, reason);
+    const { scrub } = await appendRedacted(options.home, [body], options);
+    return reply(agent, call, verdict, await scrub(explain(verdict, analysis, policy, note)));
   } catch (error) {
     const spec = AGENT_SPECS[agent];
     const event = call?.event ?? peekEventName(text) ?? spec.pre[0]!;
@@ -177,7 +179,11 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     if (phase !== "pre") {
       // An outcome is never denied (the tool already ran); the failure is reported, and
       // Claude Code and Gemini show a non-blocking error (exit 1) to the user.
-      const reason = `trailseal: error: the ${event} event could not be recorded: ${message(error)}`;
+      const reason = await scrubbed(
+        options.home,
+        `trailseal: error: the ${event} event could not be recorded`,
+        message(error),
+      );
       await recordFailure(agent, event, "post", text, reason, options).catch(() => undefined);
       return {
         stdout: withNewline(answer(agent, { event, phase }, "pass", "")),
@@ -185,10 +191,15 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
         exitCode: spec.postFailureExit,
       };
     }
-    const reason = `trailseal: denied because the hook failed: ${message(error)}`;
+    const reason = await scrubbed(options.home, "trailseal: denied because the hook failed", message(error));
     await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
     return reply(agent, { event, phase: "pre" }, "deny", reason);
   }
+}
+
+/** `head: detail` without secrets; only `head` when redaction itself fails. */
+async function scrubbed(home: string, head: string, detail: string): Promise<string> {
+  return redactText(home, `${head}: ${detail}`).catch(() => head);
 }
 
 function withNewline(text: string): string {

@@ -5,19 +5,26 @@
 import { createHash } from "node:crypto";
 import type { Action } from "../action/index.js";
 import type { Decision, EventBody, TrailEvent } from "../chain/index.js";
-import { redactBodies } from "../redact/index.js";
+import { formatMarker, parseMarkers, redactRecorded } from "../redact/index.js";
 import { type Classification, classify } from "../risk/index.js";
 import { type AppendOptions, appendEvents, trailDir } from "../trail/index.js";
 
 /** Strings longer than this in a tool input are stored as a digest (a Write's content, say). */
 export const MAX_INLINE_STRING = 2048;
 
-/** Replaces long strings with `{sha256, bytes}` so the record stays small but still binds the content. */
+/**
+ * Replaces long strings with `{sha256, bytes}` so the record stays small but still binds the
+ * content. Runs after redaction: a long string that held a secret is digested as redacted, and
+ * its markers are kept beside the digest (`markers`), so an unkeyed hash never binds a secret
+ * (docs/trail-format.md, `input`).
+ */
 export function compactInput(value: unknown): unknown {
   if (typeof value === "string") {
     if (value.length <= MAX_INLINE_STRING) return value;
     const bytes = Buffer.byteLength(value, "utf8");
-    return { sha256: createHash("sha256").update(value).digest("hex"), bytes };
+    const digest = { sha256: createHash("sha256").update(value).digest("hex"), bytes };
+    const markers = parseMarkers(value).map((marker) => formatMarker(marker.kind, marker.commitment));
+    return markers.length > 0 ? { ...digest, markers } : digest;
   }
   if (Array.isArray(value)) return value.map(compactInput);
   if (value !== null && typeof value === "object") {
@@ -47,10 +54,18 @@ export function toEventBody(spec: RecordSpec): EventBody {
     action: { tool: action.tool, ...action.target },
     decision: spec.decision,
     reasons: [...classification.reasons, ...(spec.reasons ?? [])],
-    input: compactInput(action.input),
+    input: action.input,
   };
-  if (spec.outcome !== undefined) body.outcome = compactInput(spec.outcome);
+  if (spec.outcome !== undefined) body.outcome = spec.outcome;
   return body;
+}
+
+/** Long strings of the tool input and outcome as digests (after redaction). */
+function compactBody(body: EventBody): EventBody {
+  const out: EventBody = { ...body };
+  if (body.input !== undefined) out.input = compactInput(body.input);
+  if (body.outcome !== undefined) out.outcome = compactInput(body.outcome);
+  return out;
 }
 
 /**
@@ -62,7 +77,18 @@ export async function appendRecorded(
   bodies: EventBody[],
   options: AppendOptions = {},
 ): Promise<TrailEvent[]> {
-  return appendEvents(trailDir(home), await redactBodies(home, bodies), options);
+  return (await appendRedacted(home, bodies, options)).events;
+}
+
+/** appendRecorded, and `scrub` for messages built from the unredacted bodies (a hook's answer). */
+export async function appendRedacted(
+  home: string,
+  bodies: EventBody[],
+  options: AppendOptions = {},
+): Promise<{ events: TrailEvent[]; scrub: (text: string) => Promise<string> }> {
+  const redaction = await redactRecorded(home, bodies);
+  const events = await appendEvents(trailDir(home), redaction.bodies.map(compactBody), options);
+  return { events, scrub: redaction.scrub };
 }
 
 /** Classifies and records actions as observed (decision `logged`, no policy). */

@@ -22,7 +22,17 @@ export function checkEventValue(event: unknown, key: Uint8Array, value: string):
     } else if (Array.isArray(node)) {
       for (const [index, item] of node.entries()) walk(item, `${path}[${index}]`);
     } else if (node !== null && typeof node === "object") {
-      for (const [name, item] of Object.entries(node)) walk(item, path === "" ? name : `${path}.${name}`);
+      for (const [name, item] of Object.entries(node)) {
+        // A member name can be a marker too (a secret used as a JSON key): named by its object.
+        for (const marker of parseMarkers(name)) {
+          markers.push({
+            path: `${path} (name)`,
+            kind: marker.kind,
+            matches: marker.commitment === commitment,
+          });
+        }
+        walk(item, path === "" ? name : `${path}.${name}`);
+      }
     }
   };
   walk(event, "");

@@ -10,7 +10,7 @@
 import type { EventBody } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
 import { loadPolicy } from "../policy/index.js";
-import { redactEventBody } from "./redact.js";
+import { BodyRedactor, redactEventBody } from "./redact.js";
 
 export { type CheckResult, checkEventValue } from "./check.js";
 export { detectOwn, isSecretName, type Span } from "./detect.js";
@@ -50,16 +50,35 @@ export async function loadRedactionSettings(home: string): Promise<RedactionSett
   return { enabled: redact?.enabled ?? true, patterns };
 }
 
+export interface Redaction {
+  bodies: EventBody[];
+  /**
+   * A message built from the unredacted actions (a hook's answer, an error) with the secrets
+   * these bodies held replaced by the same markers, and scanned for others.
+   */
+  scrub(text: string): Promise<string>;
+}
+
 /** Redacts event bodies for the trail of `home` (the one call the recording paths make). */
-export async function redactBodies(home: string, bodies: EventBody[]): Promise<EventBody[]> {
+export async function redactRecorded(home: string, bodies: EventBody[]): Promise<Redaction> {
   const settings = await loadRedactionSettings(home);
-  if (!settings.enabled) return bodies;
+  if (!settings.enabled) return { bodies, scrub: async (text) => text };
   let key: Promise<Uint8Array> | null = null;
   const options = {
     key: () => (key ??= loadSealKey(home).then((sealKey) => sealKey.key)),
     patterns: settings.patterns,
   };
+  const redactor = new BodyRedactor(options);
   const out: EventBody[] = [];
-  for (const body of bodies) out.push((await redactEventBody(body, options)).body);
-  return out;
+  for (const body of bodies) out.push((await redactEventBody(body, options, redactor)).body);
+  return { bodies: out, scrub: (text) => redactor.scrub(text) };
+}
+
+export async function redactBodies(home: string, bodies: EventBody[]): Promise<EventBody[]> {
+  return (await redactRecorded(home, bodies)).bodies;
+}
+
+/** `text` with the secrets found in it replaced (for messages when no body could be built). */
+export async function redactText(home: string, text: string): Promise<string> {
+  return (await redactRecorded(home, [])).scrub(text);
 }

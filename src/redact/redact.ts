@@ -2,7 +2,11 @@
  * Redacting an event body before it is hashed. Every string member (the action, the tool
  * input and outcome, the reasons, …) is scanned; each secret found is replaced by its marker
  * (marker.ts). Object members whose name says secret (`"password": …`, `"Authorization": …`)
- * have their value replaced whole. Member names themselves are kept.
+ * have their value replaced whole. Member names are scanned too (`{"ghp_…": 1}` hides nothing).
+ *
+ * The redactor remembers each secret it replaced: text derived from the unredacted action (the
+ * reason a hook answers with, which may quote the command) is scrubbed of the same values
+ * (`scrub`), so no secret reaches an output either.
  */
 import { randomBytes } from "node:crypto";
 import type { EventBody } from "../chain/index.js";
@@ -27,20 +31,63 @@ export async function findSecrets(text: string, patterns: readonly RegExp[] = []
   return mergeSpans(spans);
 }
 
-class BodyRedactor {
+/** Below this length a prefix of a replaced secret is not searched for (a message may cut one). */
+const MIN_SCRUB_PREFIX = 6;
+
+export class BodyRedactor {
   private key: Promise<Uint8Array> | null = null;
   count = 0;
+  /** Each replaced secret and its marker. */
+  readonly found = new Map<string, string>();
 
   constructor(private readonly options: RedactOptions) {}
 
   private async marker(kind: string, secret: string): Promise<string> {
     this.key ??= this.options.key().catch(() => randomBytes(32)); // no key: still redact, unconfirmable
     this.count += 1;
-    return formatMarker(kind, computeCommitment(await this.key, secret));
+    const marker = formatMarker(kind, computeCommitment(await this.key, secret));
+    if (!this.found.has(secret)) this.found.set(secret, marker);
+    return marker;
   }
+
+  /**
+   * `text` (a message built from the unredacted action) with every secret this redactor
+   * replaced, and any cut-off start of one (a reason may quote the first 60 characters of a
+   * command), replaced by its marker; then scanned like any recorded string.
+   */
+  async scrub(text: string): Promise<string> {
+    const secrets = [...this.found.keys()].sort((a, b) => b.length - a.length);
+    for (const secret of secrets) {
+      const marker = this.found.get(secret)!;
+      const head = secret.slice(0, Math.min(secret.length, MIN_SCRUB_PREFIX));
+      let out = "";
+      let at = 0;
+      for (let hit = text.indexOf(head); hit !== -1; hit = text.indexOf(head, at)) {
+        let length = head.length;
+        while (length < secret.length && text[hit + length] === secret[length]) length += 1;
+        out += text.slice(at, hit) + marker;
+        at = hit + length;
+      }
+      text = out + text.slice(at);
+    }
+    return this.string(text);
+  }
+
+  /** Long strings already scanned (a PostToolUse repeats a Write's content in its response). */
+  private readonly long = new Map<string, Promise<string>>();
 
   async string(text: string): Promise<string> {
     if (text.length < 8) return text;
+    if (text.length <= 2048) return this.scan(text);
+    let done = this.long.get(text);
+    if (!done) {
+      done = this.scan(text);
+      this.long.set(text, done);
+    }
+    return done;
+  }
+
+  private async scan(text: string): Promise<string> {
     const spans = await findSecrets(text, this.options.patterns);
     if (spans.length === 0) return text;
     let out = "";
@@ -80,7 +127,9 @@ class BodyRedactor {
     if (value !== null && typeof value === "object") {
       const out: Record<string, unknown> = {};
       for (const [name, item] of Object.entries(value)) {
-        out[name] = typeof item === "string" ? await this.member(name, item) : await this.value(item);
+        // The value is judged by its original name; the name is stored redacted.
+        out[await this.string(name)] =
+          typeof item === "string" ? await this.member(name, item) : await this.value(item);
       }
       return out;
     }
@@ -92,11 +141,12 @@ class BodyRedactor {
 export async function redactEventBody(
   body: EventBody,
   options: RedactOptions,
+  redactor: BodyRedactor = new BodyRedactor(options),
 ): Promise<{ body: EventBody; redactions: number }> {
-  const redactor = new BodyRedactor(options);
+  const before = redactor.count;
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     out[name] = SKIPPED.has(name) ? value : await redactor.value(value);
   }
-  return { body: out as unknown as EventBody, redactions: redactor.count };
+  return { body: out as unknown as EventBody, redactions: redactor.count - before };
 }

@@ -62,6 +62,31 @@ beforeAll(async () => {
   });
   await cli(["hook", "claude-code"], post);
   await cli(["record", "--json"], actions.map((a) => JSON.stringify(a)).join("\n"));
+  // Answers that quote the command: the reason shown to the agent carries no secret either.
+  const deny = JSON.stringify({
+    hook_event_name: "PreToolUse",
+    session_id: "s1",
+    cwd: "/w",
+    tool_name: "Bash",
+    tool_input: { command: `rm -rf / --password=${SECRETS.jsonPassword} --token ${SECRETS.anthropic}` },
+  });
+  const denied = await cli(["hook", "claude-code"], deny);
+  expect(JSON.parse(denied.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/\[redacted:/);
+  const windsurf = JSON.stringify({
+    agent_action_name: "pre_run_command",
+    trajectory_id: "t1",
+    tool_info: { command_line: `rm -rf / && curl -u me:${SECRETS.urlPassword} x`, cwd: "/w" },
+  });
+  await cli(["hook", "windsurf"], windsurf, 2);
+  // A long string is digested after redaction: its markers stay beside the digest.
+  const write = JSON.stringify({
+    hook_event_name: "PreToolUse",
+    session_id: "s1",
+    cwd: "/w",
+    tool_name: "Write",
+    tool_input: { file_path: "/w/notes.md", content: `${"x".repeat(4000)}\nGITLAB=${SECRETS.gitlab}\n` },
+  });
+  await cli(["hook", "claude-code"], write);
   await cli(["seal"]);
 }, 60_000);
 afterAll(() => cleanup());
@@ -101,6 +126,9 @@ describe("redaction before hashing", () => {
     const { stdout } = await cli(["redact", "check", "-", "--seq", "2", "--json"], SECRETS.envToken);
     expect(JSON.parse(stdout)).toMatchObject({ seq: 2, matched: true });
     await cli(["redact", "check", "-", "--seq", "2"], "not-the-token", 1);
+    // seq 9: the Write whose content was digested; the marker beside the digest confirms it
+    const { stdout: long } = await cli(["redact", "check", "-", "--seq", "9", "--json"], SECRETS.gitlab);
+    expect(JSON.parse(long)).toMatchObject({ seq: 9, matched: true });
     const missing = await cli(["redact", "check", "x", "--seq", "999"], undefined, 2);
     expect(missing.stderr).toContain("REDACT_EVENT_NOT_FOUND");
   });
@@ -118,7 +146,7 @@ describe("redaction before hashing", () => {
         join(home, "keys", keyFile!),
         secretFile,
       ]);
-      expect(stdout).toMatch(/^ok 7 [1-9]/);
+      expect(stdout).toMatch(/^ok 10 [1-9]/);
     } finally {
       await outside.cleanup();
     }

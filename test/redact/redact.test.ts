@@ -221,3 +221,37 @@ describe("secrets passed as flag values", () => {
     }
   });
 });
+
+describe("member names", () => {
+  it("replaces a secret used as a JSON member name, and check finds it there", async () => {
+    const input = { tokens: { [SECRETS.github]: "owner", [`API_TOKEN=${SECRETS.envToken}`]: 1 } };
+    const out = await redactEventBody(body("mcp", input), options);
+    const text = JSON.stringify(out.body);
+    expect(text).not.toContain(SECRETS.github);
+    expect(text).not.toContain(SECRETS.envToken);
+    const names = Object.keys((out.body.input as { tokens: object }).tokens);
+    expect(names[0]).toMatch(/^\[redacted:github:[0-9a-f]{16}\]$/);
+    const check = checkEventValue(out.body, KEY, SECRETS.github);
+    expect(check.matched).toBe(true);
+    expect(check.markers.find((m) => m.matches)?.path).toBe("input.tokens (name)");
+  });
+});
+
+describe("scrubbing a message built from the unredacted action", () => {
+  it("replaces each redacted secret with its marker, also where the message cut it short", async () => {
+    const { BodyRedactor } = await import("../../src/redact/redact.js");
+    const redactor = new BodyRedactor(options);
+    const command = `rm -rf / --password=${SECRETS.jsonPassword} && curl -u me:${SECRETS.urlPassword} x`;
+    const out = await redactEventBody(body(command), options, redactor);
+    const recorded = (out.body.action as unknown as { command: string }).command;
+    const [first] = parseMarkers(recorded);
+    const message = `command "${command}" matches rules.commands.deny; deletes ${command.slice(0, 28)}`;
+    const scrubbed = await redactor.scrub(message);
+    for (const secret of [SECRETS.jsonPassword, SECRETS.urlPassword, SECRETS.jsonPassword.slice(0, 6)]) {
+      expect(scrubbed).not.toContain(secret);
+    }
+    expect(scrubbed).toContain(`[redacted:${first!.kind}:${first!.commitment}]`);
+    // a secret the action did not carry is still found by scanning
+    expect(await redactor.scrub(`echo ${SECRETS.github}`)).not.toContain(SECRETS.github);
+  });
+});
