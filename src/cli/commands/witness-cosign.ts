@@ -34,7 +34,7 @@ function parseTimeout(text: string | undefined): number | undefined {
 }
 
 /** Reads and parses a C2SP witness policy file; a file that cannot be read is a usage error. */
-async function readWitnessPolicy(path: string): Promise<WitnessPolicy> {
+export async function readWitnessPolicy(path: string): Promise<WitnessPolicy> {
   const policyPath = resolve(path);
   let text: string;
   try {

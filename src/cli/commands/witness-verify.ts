@@ -11,6 +11,8 @@ export interface WitnessVerifyOptions {
   seal?: string;
   timeout?: string;
   json?: boolean;
+  /** A C2SP tlog-policy: the seal's git log entry must also be under a checkpoint cosigned to its quorum. */
+  witnessPolicy?: string;
 }
 
 function show(value: unknown): string {
@@ -31,8 +33,18 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
     quorum,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
+  const cosign = options.witnessPolicy
+    ? await import("./witness-cosign-verify.js").then(async (m) => ({
+        module: m,
+        report: await m.checkSealLogsCosigned({
+          home: options.home,
+          witnessPolicy: options.witnessPolicy!,
+          stored,
+        }),
+      }))
+    : undefined;
   if (options.json) {
-    printJson(io, result);
+    printJson(io, cosign ? { ...result, cosigned: cosign.report } : result);
   } else {
     println(io, `verifying ${result.seal_id} against ${result.results.length} receipt(s), quorum ${quorum}`);
     if (result.results.length > 0) {
@@ -85,5 +97,9 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
   }
   if (!options.json)
     println(io, `quorum met: ${result.confirmations} matching witness(es), ${quorum} required`);
+  if (cosign) {
+    cosign.module.printSealCosignReport(cosign.report, io, options.json === true);
+    if (!cosign.report.quorum_met) return 3;
+  }
   return 0;
 }

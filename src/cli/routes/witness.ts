@@ -72,7 +72,7 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     .option("--log-key <vkey>", "with --proof: the log's C2SP verifier key")
     .option(
       "--witness-policy <file>",
-      "with --proof or --tiles: also require the policy's quorum of cosignatures on the checkpoint",
+      "also require the policy's quorum of cosignatures on a checkpoint holding the seal's log entry",
     )
     .addHelpText(
       "after",

@@ -24,6 +24,7 @@ export type { AddCheckpointHandlerOptions } from "./http.js";
 export { createAddCheckpointHandler } from "./http.js";
 export type { KeptProofStatus } from "./kept-proof.js";
 export { checkKeptSealProof, keepSealProof, keptProofPaths } from "./kept-proof.js";
+export { withLogCheckout } from "./log-checkout.js";
 export type { CosignedCommitResult } from "./log-commit.js";
 export type { LogSnapshot } from "./log-source.js";
 export { cloneLogHead, readLogSnapshot } from "./log-source.js";
@@ -39,8 +40,8 @@ export {
   parseSizeBody,
   SIZE_CONTENT_TYPE,
 } from "./protocol.js";
-export type { SealProof } from "./seal-proof.js";
-export { buildSealProof, sealEntryLeaf, verifySealProof } from "./seal-proof.js";
+export type { SealCosignCheck, SealProof } from "./seal-proof.js";
+export { buildSealProof, checkSealCosigned, sealEntryLeaf, verifySealProof } from "./seal-proof.js";
 export type { CosignServerOptions, RunningCosignServer } from "./server.js";
 export { startCosignServer } from "./server.js";
 export type { CosignStateStore, WitnessedCheckpoint } from "./state.js";

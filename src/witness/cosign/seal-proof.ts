@@ -18,7 +18,7 @@ import {
 import { parseAnchorId } from "../gitlog/layout.js";
 import { anchorRequestFromSeal, logEntryOf } from "../protocol/index.js";
 import { readCosignedCheckpoint } from "./cosign-log.js";
-import { readLogSnapshot } from "./log-source.js";
+import { type LogSnapshot, readLogSnapshot } from "./log-source.js";
 
 /** The log entry a seal's receipt stands for: the bytes the log hashed as its leaf. */
 export function sealEntryLeaf(stored: StoredSeal, receipt: StoredReceipt): Uint8Array {
@@ -46,6 +46,45 @@ export interface SealProof {
   cosigners: string[];
 }
 
+/** The proof of one of the seal's receipts under `note` (a checkpoint of the snapshot's log). */
+async function proofUnder(
+  stored: StoredSeal,
+  snapshot: LogSnapshot,
+  note: string,
+  logKey: VerifierKey | string,
+): Promise<SealProof | null> {
+  const verified = verifyNote(note, logKey);
+  const checkpoint = parseCheckpoint(verified.text);
+  for (const receipt of stored.receipts) {
+    const index = receiptIndex(receipt);
+    if (index === undefined || index >= checkpoint.size) continue;
+    const leaf = sealEntryLeaf(stored, receipt);
+    const proof = await withTiles(checkpoint.size, snapshot.read, (subtree) =>
+      inclusionProofOf(index, checkpoint.size, subtree),
+    );
+    try {
+      verifyInclusion(index, checkpoint.size, leaf, proof, checkpoint.rootHash);
+    } catch {
+      continue; // a receipt from another witness or log
+    }
+    return {
+      text: formatTlogProof({ index, proof, checkpoint: note }),
+      index,
+      origin: checkpoint.origin,
+      size: checkpoint.size,
+      anchorId: receipt.receipt.anchor_id,
+      cosigners: verified.signatures.map((s) => s.name).filter((name) => name !== verified.keyName),
+    };
+  }
+  return null;
+}
+
+function noEntry(stored: StoredSeal, origin: string): TrailsealError {
+  return new TrailsealError("COSIGN_PROOF_NO_ENTRY", `${stored.id} has no anchor in ${origin}'s checkpoint`, {
+    hint: "publish the seal to this log and wait until its checkpoint includes it (and is cosigned)",
+  });
+}
+
 /**
  * `witness proof --seal`: a c2sp.org/tlog-proof@v1 for the seal's anchor in a log — the latest
  * cosigned checkpoint of that log kept in the home (else the log's own checkpoint), the entry's
@@ -60,36 +99,77 @@ export async function buildSealProof(options: {
   const snapshot = await readLogSnapshot(options.logDir);
   const origin = parseNote(snapshot.note).text.split("\n")[0]!;
   const note = (await readCosignedCheckpoint(options.cosignedDir, origin)) ?? snapshot.note;
-  const verified = verifyNote(note, options.logKey);
-  const checkpoint = parseCheckpoint(verified.text);
-  for (const receipt of options.stored.receipts) {
-    const index = receiptIndex(receipt);
-    if (index === undefined || index >= checkpoint.size) continue;
-    const leaf = sealEntryLeaf(options.stored, receipt);
-    const proof = await withTiles(checkpoint.size, snapshot.read, (subtree) =>
-      inclusionProofOf(index, checkpoint.size, subtree),
-    );
+  const proof = await proofUnder(options.stored, snapshot, note, options.logKey);
+  if (!proof) throw noEntry(options.stored, origin);
+  return proof;
+}
+
+/** Whether a seal's entry in a log is under a checkpoint cosigned to a policy's quorum. */
+export interface SealCosignCheck {
+  origin: string;
+  size: number;
+  index: number;
+  anchorId: string;
+  quorumMet: boolean;
+  witnesses: { name: string; status: string }[];
+}
+
+/**
+ * `witness verify --witness-policy` for a git log holding one of the seal's receipts: the entry
+ * must be proven (inclusion proof from the log's tiles) under a checkpoint that the policy's log
+ * key signed and whose cosignatures meet the policy's quorum. The candidates are the log's head
+ * checkpoint and the latest cosigned checkpoint kept in this home for that log (the head has no
+ * cosignatures between an append and the next cosigning round); the first meeting the quorum
+ * wins, else the one with the most valid cosignatures is reported (quorumMet false, the caller
+ * decides; on a tie the head's).
+ */
+export async function checkSealCosigned(options: {
+  stored: StoredSeal;
+  logDir: string;
+  cosignedDir: string;
+  policy: WitnessPolicy;
+}): Promise<SealCosignCheck> {
+  const snapshot = await readLogSnapshot(options.logDir);
+  const origin = parseNote(snapshot.note).text.split("\n")[0]!;
+  const log = options.policy.logs.find((l) => l.key.name === origin);
+  if (!log)
+    throw new TrailsealError("COSIGN_LOG_NOT_IN_POLICY", `the witness policy lists no log "${origin}"`, {
+      exitCode: 2,
+      hint: "add a line `log <the log's verifier key>` (trailseal-log.json verifier_key) to the policy",
+    });
+  const kept = await readCosignedCheckpoint(options.cosignedDir, origin);
+  const candidates = kept !== null && kept !== snapshot.note ? [snapshot.note, kept] : [snapshot.note];
+  let best: SealCosignCheck | undefined;
+  let lastError: unknown = noEntry(options.stored, origin);
+  for (const note of candidates) {
+    let proof: SealProof | null;
     try {
-      verifyInclusion(index, checkpoint.size, leaf, proof, checkpoint.rootHash);
-    } catch {
-      continue; // a receipt from another witness or log
+      proof = await proofUnder(options.stored, snapshot, note, log.key);
+    } catch (error) {
+      lastError = error;
+      continue;
     }
-    return {
-      text: formatTlogProof({ index, proof, checkpoint: note }),
-      index,
+    if (!proof) continue;
+    const verified = verifySealProof({
+      stored: options.stored,
+      proofText: proof.text,
+      logKey: log.key,
+      policy: options.policy,
+    });
+    const check: SealCosignCheck = {
       origin,
-      size: checkpoint.size,
-      anchorId: receipt.receipt.anchor_id,
-      cosigners: verified.signatures.map((s) => s.name).filter((name) => name !== verified.keyName),
+      size: proof.size,
+      index: proof.index,
+      anchorId: proof.anchorId,
+      quorumMet: verified.cosigned?.quorumMet ?? false,
+      witnesses: (verified.cosigned?.witnesses ?? []).map((w) => ({ name: w.name, status: w.status })),
     };
+    if (check.quorumMet) return check;
+    const valid = (c: SealCosignCheck) => c.witnesses.filter((w) => w.status === "valid").length;
+    if (!best || valid(check) > valid(best)) best = check;
   }
-  throw new TrailsealError(
-    "COSIGN_PROOF_NO_ENTRY",
-    `${options.stored.id} has no anchor in ${origin}'s checkpoint`,
-    {
-      hint: "publish the seal to this log and wait until its checkpoint includes it (and is cosigned)",
-    },
-  );
+  if (best) return best;
+  throw lastError;
 }
 
 /**

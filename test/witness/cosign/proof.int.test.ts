@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { cp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatTlogProof, parseTlogProof } from "../../../src/tlog/index.js";
@@ -190,6 +191,44 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
     }
   });
 
+  it("witness verify --witness-policy: the seal's git log entry under a checkpoint cosigned to quorum", async () => {
+    // The log grows past its last cosigned checkpoint (308, cosigned by the test above): the head
+    // (311) has no cosignatures yet; the checkpoint this home kept (308) has them.
+    await grow(3, 2000);
+    const ok = await cli("witness", "verify", "--witness-policy", policy);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(
+      /ok {3}log proof\.example\/log: entry 40 under a checkpoint of size 308 cosigned to the policy's quorum\nok {3}witness w valid/,
+    );
+    const json = await cli("witness", "verify", "--witness-policy", policy, "--json");
+    expect(JSON.parse(json.stdout).cosigned).toMatchObject({
+      quorum_met: true,
+      logs: [{ origin: "proof.example/log", index: 40, size: 308, quorum_met: true }],
+    });
+
+    const stricter = join(work.dir, "stricter-log.policy");
+    writeFileSync(stricter, `log ${logVkey}\n${readFileSync(join(work.dir, "stricter.policy"), "utf8")}`);
+    const below = await cli("witness", "verify", "--witness-policy", stricter);
+    expect(below.code).toBe(3);
+    expect(below.stdout).toMatch(/FAIL witness w2 absent/);
+    expect(below.stderr).toMatch(/^trailseal: error: .*\(failed: w2\)$/m);
+
+    // Another home with the same seals but no kept cosigned checkpoint sees only the head.
+    const other = join(work.dir, "home-no-kept");
+    await cp(home, other, { recursive: true });
+    await rm(join(other, "cosigned-checkpoints"), { recursive: true, force: true });
+    const headOnly = await runCli(["--home", other, "witness", "verify", "--witness-policy", policy]);
+    expect(headOnly.code).toBe(3);
+    expect(headOnly.stdout).toMatch(/FAIL log proof\.example\/log: entry 40 under a checkpoint of size 311/);
+    expect(headOnly.stdout).toMatch(/FAIL witness w absent/);
+
+    // A policy that lists no log of the seal's receipts cannot be met.
+    const elsewhere = join(work.dir, "elsewhere.policy");
+    writeFileSync(elsewhere, `witness w ${witnessVkey}\nquorum w\n`);
+    const none = await cli("witness", "verify", "--witness-policy", elsewhere);
+    expect(none.code).toBe(3);
+  });
+
   it("the compliance report lists each seal's proof status (verified, none, invalid once changed)", async () => {
     // Last: a second seal, never proven (`none`). The first seal's proof was kept by `witness proof`.
     await runCli(["--home", home, "record"], { input: JSON.stringify({ kind: "command", command: "pwd" }) });
@@ -214,7 +253,10 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
       "seal-2": { status: "none" },
     });
     const markdown = await cli("report");
-    expect(markdown.stdout).toMatch(/\| seal-1 \| verified \| entry 40 of 301 in proof\.example\/log \| 1 \|\n\| seal-2 \| none \|/);
+    expect(markdown.code, markdown.stderr).toBe(0);
+    expect(markdown.stdout).toMatch(
+      /\| seal-1 \| verified \| entry 40 of 301 in proof\.example\/log \| 1 \|\n\| seal-2 \| none \|/,
+    );
 
     const kept = join(home, "seal-proofs", "seal-1.tlog-proof");
     const original = readFileSync(kept, "utf8");

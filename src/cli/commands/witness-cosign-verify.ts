@@ -1,0 +1,98 @@
+import { homePaths } from "../../home/index.js";
+import type { StoredSeal } from "../../seal/index.js";
+import type { CliIO } from "../io.js";
+import { println } from "../io.js";
+import { readWitnessPolicy } from "./witness-cosign.js";
+
+/** One git log holding a receipt of the seal, checked against the policy (or why it could not be). */
+export interface SealLogCosignCheck {
+  witness: string;
+  origin?: string;
+  size?: number;
+  index?: number;
+  quorum_met: boolean;
+  witnesses?: { name: string; status: string }[];
+  error?: { code: string; message: string };
+}
+
+export interface SealCosignReport {
+  quorum_met: boolean;
+  logs: SealLogCosignCheck[];
+}
+
+/**
+ * `witness verify --witness-policy <file>` (without --tiles or --proof): every git log holding a
+ * receipt of the seal and listed by the policy is read (a local log as it is, a remote one from a
+ * shallow clone) and the seal's entry must be proven under a checkpoint cosigned to the policy's
+ * quorum: the log's head checkpoint, or the latest cosigned one this home kept for it. Met when
+ * one such log meets it. Logs the policy does not list are left out.
+ */
+export async function checkSealLogsCosigned(options: {
+  home: string;
+  witnessPolicy: string;
+  stored: StoredSeal;
+}): Promise<SealCosignReport> {
+  const policy = await readWitnessPolicy(options.witnessPolicy);
+  const { isGitWitnessUrl, loadCosign } = await import("../../witness/index.js");
+  const { checkSealCosigned, withLogCheckout } = await loadCosign();
+  const cosignedDir = homePaths(options.home).cosignedCheckpoints;
+  const receipts = new Map(
+    options.stored.receipts
+      .filter((r) => isGitWitnessUrl(r.witness.url))
+      .map((r) => [r.witness.url, r.witness.name || r.witness.url]),
+  );
+  const logs: SealLogCosignCheck[] = [];
+  for (const [url, witness] of receipts) {
+    try {
+      const check = await withLogCheckout(url, (logDir) =>
+        checkSealCosigned({ stored: options.stored, logDir, cosignedDir, policy }),
+      );
+      logs.push({
+        witness,
+        origin: check.origin,
+        size: check.size,
+        index: check.index,
+        quorum_met: check.quorumMet,
+        witnesses: check.witnesses,
+      });
+    } catch (error) {
+      const code = String((error as { code?: unknown }).code ?? "COSIGN_LOG_UNREADABLE");
+      if (code === "COSIGN_LOG_NOT_IN_POLICY") continue;
+      logs.push({ witness, quorum_met: false, error: { code, message: (error as Error).message } });
+    }
+  }
+  return { quorum_met: logs.some((l) => l.quorum_met), logs };
+}
+
+/** Prints each log's check; on failure, the error lines naming the witnesses that failed. */
+export function printSealCosignReport(report: SealCosignReport, io: CliIO, json: boolean): void {
+  if (!json)
+    for (const log of report.logs) {
+      if (log.error) {
+        println(io, `FAIL log ${log.witness}: ${log.error.code}: ${log.error.message}`);
+        continue;
+      }
+      println(
+        io,
+        `${log.quorum_met ? "ok  " : "FAIL"} log ${log.origin}: entry ${log.index} under a checkpoint of size ${log.size} ${log.quorum_met ? "cosigned to the policy's quorum" : "below the policy's quorum"}`,
+      );
+      for (const w of log.witnesses ?? [])
+        println(io, `${w.status === "valid" ? "ok  " : "FAIL"} witness ${w.name} ${w.status}`);
+    }
+  if (report.quorum_met) return;
+  const failed = [
+    ...new Set(
+      report.logs.flatMap((l) => (l.witnesses ?? []).filter((w) => w.status !== "valid").map((w) => w.name)),
+    ),
+  ];
+  io.stderr.write(
+    report.logs.length === 0
+      ? "trailseal: error: no receipt of the seal is in a git log the witness policy lists\n"
+      : `trailseal: error: the seal's entry is not under a checkpoint cosigned to the policy's quorum${failed.length > 0 ? ` (failed: ${failed.join(", ")})` : ""}\n`,
+  );
+  io.stderr.write(
+    report.logs.length === 0
+      ? "trailseal: hint: publish the seal to a git log of the policy; for a log read over HTTP use --tiles\n"
+      : "trailseal: hint: the log's operator runs `trailseal witness cosign`; try again after its next round\n",
+  );
+}
