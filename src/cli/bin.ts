@@ -3,18 +3,9 @@
 // commander and the other commands entirely (docs/performance.md, "Agent hook"). Anything
 // else, including `trailseal hook --help`, goes through the full command line.
 import { createRequire } from "node:module";
+import { AGENTS } from "../agents/index.js";
 
-const HOOK_AGENTS = new Set([
-  "claude-code",
-  "cursor",
-  "gemini",
-  "codex",
-  "copilot",
-  "windsurf",
-  "cline",
-  "kiro",
-  "opencode",
-]);
+const HOOK_AGENTS = new Set<string>(AGENTS);
 /** Built by scripts/build.mjs from hook-entry.ts; a variable, so the ESM bundle leaves it alone. */
 const HOOK_BUNDLE = "./hook.cjs";
 

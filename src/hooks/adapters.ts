@@ -8,18 +8,10 @@
  * when an explicit policy allow rule matched.
  */
 import type { Action, ActionTarget } from "../action/index.js";
+import type { AgentName } from "../agents/index.js";
 import type { Json } from "./payload.js";
 
-export type AgentName =
-  | "claude-code"
-  | "cursor"
-  | "gemini"
-  | "codex"
-  | "copilot"
-  | "windsurf"
-  | "cline"
-  | "kiro"
-  | "opencode";
+export type { AgentName };
 export type Phase = "pre" | "post" | "ignore";
 export type Verdict = "allow" | "deny" | "ask" | "pass";
 

@@ -22,14 +22,4 @@ export type { HookOptions, HookResult } from "./run.js";
 export { answer, CALLS, runHook } from "./run.js";
 export { windsurfCall } from "./windsurf.js";
 
-export const AGENTS = [
-  "claude-code",
-  "cursor",
-  "gemini",
-  "codex",
-  "copilot",
-  "windsurf",
-  "cline",
-  "kiro",
-  "opencode",
-] as const;
+export { AGENTS } from "../agents/index.js";

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { AGENTS } from "../../agents/index.js";
 import type { Router } from "../router.js";
 
 const AGENT_HELP = `
@@ -17,22 +18,6 @@ Examples:
   trailseal hook kiro       (Kiro CLI: preToolUse, postToolUse)
   trailseal hook opencode   (OpenCode: the plugin's tool.execute.before/after)`;
 
-/**
- * The agents with a hook, spelled here too: routes are loaded on every start, so they must not
- * load the hooks capability (test/structure/hook-agents.test.ts keeps this list equal to it).
- */
-const HOOK_AGENTS = [
-  "claude-code",
-  "cursor",
-  "gemini",
-  "codex",
-  "copilot",
-  "windsurf",
-  "cline",
-  "kiro",
-  "opencode",
-] as const;
-
 export function registerRiskRoutes(program: Command, router: Router): void {
   program
     .command("classify")
@@ -49,7 +34,7 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     );
 
   const hook = program.command("hook").description("agent hooks: classify, apply the policy, record, answer");
-  for (const agent of HOOK_AGENTS) {
+  for (const agent of AGENTS) {
     hook
       .command(agent)
       .description(`the ${agent} hook (payload on stdin, answer on stdout)`)
@@ -73,7 +58,7 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     )
     .action((agent: string, options, command: Command) =>
       router.run(async (io) => {
-        const agents = HOOK_AGENTS;
+        const agents = AGENTS;
         if (!(agents as readonly string[]).includes(agent)) {
           const { configError } = await import("../../errors/index.js");
           throw configError("HOOK_AGENT_UNSUPPORTED", `cannot install hooks for "${agent}"`, {
