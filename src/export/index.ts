@@ -92,6 +92,7 @@ export async function exportTrail(options: ExportOptions): Promise<ExportSummary
         summary.nextSeq = record.seq + 1;
         summary.tip = record.hash;
         await jsonl?.write(record);
+        await otlp?.sendOmitted(record);
       } else {
         summary.seals += 1;
         await jsonl?.write(record);

@@ -6,7 +6,9 @@
  * One log record per trail event: the canonical event line as the body; GenAI semantic
  * conventions where they fit (gen_ai.operation.name = execute_tool, gen_ai.tool.name,
  * gen_ai.conversation.id, gen_ai.agent.name); trailseal.* for the chain (seq, hash, prev),
- * the risk, the decision and the covering seal. Seals are sent as records of their own.
+ * the risk, the decision and the covering seal. Seals are sent as records of their own, and so
+ * are the events a risk filter leaves out (`trailseal.omitted`: seq and hash, no content), as in
+ * the JSON Lines copy, so a backend can still follow every link (docs/decisions/export-format.md).
  * Records go out in batches and each batch's export result is awaited, so the cursor only
  * moves past what the collector acknowledged.
  */
@@ -14,7 +16,7 @@ import type { AnyValueMap } from "@opentelemetry/api-logs";
 import type { LogRecordProcessor, ReadableLogRecord } from "@opentelemetry/sdk-logs";
 import type { TrailEvent } from "../chain/index.js";
 import { TrailsealError } from "../errors/index.js";
-import type { EventRecord, SealRecord } from "./records.js";
+import type { EventRecord, OmittedRecord, SealRecord } from "./records.js";
 
 export type OtlpProtocol = "http/protobuf" | "http/json";
 
@@ -29,6 +31,8 @@ export interface OtlpOptions {
 
 export interface OtlpSink {
   sendEvent(record: EventRecord, line: string): Promise<void>;
+  /** An event a risk filter left out: its seq and hash only, so the links stay checkable. */
+  sendOmitted(record: OmittedRecord): Promise<void>;
   sendSeal(record: SealRecord): Promise<void>;
   /** Sends what is still batched and shuts the SDK down. */
   close(): Promise<void>;
@@ -149,6 +153,15 @@ export async function openOtlpSink(options: OtlpOptions): Promise<OtlpSink> {
         severityText,
         body: line,
         attributes: eventAttributes(event, record.seal),
+      });
+    },
+    async sendOmitted(record) {
+      await emit({
+        eventName: "trailseal.omitted",
+        severityNumber: 9,
+        severityText: "INFO",
+        body: JSON.stringify(record),
+        attributes: { "trailseal.seq": record.seq, "trailseal.hash": record.hash, "trailseal.omitted": true },
       });
     },
     async sendSeal(record) {

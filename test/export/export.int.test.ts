@@ -32,7 +32,10 @@ async function record(...commands: string[]) {
 }
 
 // The receiver's proto definitions predate LogRecord.event_name: tell records apart by attributes.
-const isEvent = (record: { attributes: Record<string, unknown> }) => "trailseal.seq" in record.attributes;
+const isEvent = (record: { attributes: Record<string, unknown> }) =>
+  "trailseal.seq" in record.attributes && !("trailseal.omitted" in record.attributes);
+const isOmitted = (record: { attributes: Record<string, unknown> }) =>
+  "trailseal.omitted" in record.attributes;
 
 async function trailLines(): Promise<string[]> {
   return (await readFile(join(home, "trail", "events-000000.jsonl"), "utf8")).trim().split("\n");
@@ -97,6 +100,16 @@ describe("OTLP export", () => {
     const events = receiver.records.filter(isEvent);
     expect(events.length).toBeGreaterThan(0);
     for (const event of events) expect(event.attributes["trailseal.risk.level"]).toBe("critical");
+    // The events the filter left out arrive as stubs (seq and hash, no content): every link of
+    // the trail can still be followed in the backend.
+    const stubs = receiver.records.filter(isOmitted);
+    expect(stubs.length).toBeGreaterThan(0);
+    const lines = (await trailLines()).map((line) => JSON.parse(line));
+    const chain = receiver.records
+      .filter((r) => isEvent(r) || isOmitted(r))
+      .map((r) => [r.attributes["trailseal.seq"], r.attributes["trailseal.hash"]]);
+    expect(chain).toEqual(lines.map((event) => [event.seq, event.hash]));
+    for (const stub of stubs) expect(stub.body).not.toContain('"action"');
   });
 
   it("resumes from a named cursor, only after the endpoint accepted, sealed events only", async () => {
