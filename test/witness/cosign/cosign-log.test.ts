@@ -128,4 +128,37 @@ describe("cosignLog against an in-process witness", () => {
       expect.objectContaining({ witness: "w", status: "fork", witnessSize: 12 }),
     ]);
   });
+
+  it("a same-size different-root answer is a fork whether the witness says 409 or 422", async () => {
+    const policy = parseWitnessPolicy(
+      `${LOG}witness w ${formatCosignerVkey(cosigner)} https://w.example\nquorum w\n`,
+    );
+    const dir = join(root, "log-422");
+    (await diskLog(dir, "other")).append(12);
+    // The witness holds another tree of size 12: it names that size for old 0, then refuses our
+    // tree at old 12 the way its implementation does.
+    const stub =
+      (sameSize: { status: number; type: string }): CosignFetch =>
+      async (_url, init) => {
+        const old = Number(/^old (\d+)\n/.exec(Buffer.from(init.body).toString("utf8"))?.[1]);
+        const answer = old === 12 ? sameSize : { status: 409, type: SIZE_CONTENT_TYPE };
+        return {
+          status: answer.status,
+          headers: { get: () => answer.type },
+          text: async () => (answer.type === SIZE_CONTENT_TYPE ? "12\n" : "different root\n"),
+        };
+      };
+    for (const sameSize of [
+      { status: 422, type: "text/plain" },
+      { status: 409, type: "text/plain" },
+      { status: 409, type: SIZE_CONTENT_TYPE },
+    ]) {
+      const fetch = stub(sameSize);
+      const result = await cosignLog({ dir, policy, cosignedDir: join(root, "home-422"), fetch });
+      expect(result.quorumMet).toBe(false);
+      expect(result.outcomes).toEqual([
+        expect.objectContaining({ witness: "w", status: "fork", httpStatus: sameSize.status }),
+      ]);
+    }
+  });
 });
