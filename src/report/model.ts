@@ -1,5 +1,6 @@
 import type { RiskFlag, RiskLevel } from "../chain/index.js";
 import type { RiskSummary } from "../stats/index.js";
+import type { KeptProofStatus } from "../witness/index.js";
 
 /**
  * The compliance report: seal coverage, witness confirmation, chain integrity, and the
@@ -44,17 +45,9 @@ export interface SealCoverage {
 /**
  * The seal's offline c2sp.org/tlog-proof kept by `witness proof`, re-checked against the local
  * seal and receipts with no network: `none` when no proof was written, `invalid` (with `code`)
- * when it no longer verifies.
+ * when it no longer verifies. The witness capability defines it; the report only shows it.
  */
-export interface SealProofStatus {
-  status: "verified" | "invalid" | "none";
-  origin?: string;
-  log_index?: number;
-  tree_size?: number;
-  /** Signature lines on the proof's checkpoint besides the log's (checked only with a policy). */
-  cosignature_lines?: number;
-  code?: string;
-}
+export type SealProofStatus = KeptProofStatus;
 
 export interface SealConfirmation {
   id: string;

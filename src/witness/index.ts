@@ -43,6 +43,7 @@ export type {
   VerifyReceiptsResult,
 } from "./client/index.js";
 export { assertQuorum, createHttpWitness, DEFAULT_RETRY_POLICY } from "./client/index.js";
+export type { KeptProofStatus } from "./cosign/index.js";
 export type { AuditOptions, AuditReport, InitLogOptions, InitLogResult } from "./gitlog/index.js";
 export type {
   AnchorReceipt,
