@@ -120,6 +120,28 @@ describe("witness keygen + witness serve --cosign-logs (real processes)", () => 
         }),
       });
       expect(unknown.status).toBe(404);
+      // The log's origin signed by another key: 403. The same size with another root: 409 naming
+      // the size held (tlog-witness; our client also takes a 422 there as a fork).
+      const impostor = ToyLog.create(ORIGIN, 99).grow(9);
+      const forged = await fetch(`${url}/add-checkpoint`, {
+        method: "POST",
+        body: formatAddCheckpoint({ oldSize: 5, proof: log.proof(5, 9), checkpoint: impostor.checkpoint(9) }),
+      });
+      expect(forged.status).toBe(403);
+      const fork = ToyLog.create(ORIGIN, 4, "fork").grow(5);
+      const sameSize = await fetch(`${url}/add-checkpoint`, {
+        method: "POST",
+        body: formatAddCheckpoint({ oldSize: 5, proof: [], checkpoint: fork.checkpoint(5) }),
+      });
+      expect({
+        status: sameSize.status,
+        type: sameSize.headers.get("content-type"),
+        body: await sameSize.text(),
+      }).toEqual({
+        status: 409,
+        type: "text/x.tlog.size",
+        body: "5\n",
+      });
 
       // Many concurrent requests, then kill -9 while some are in flight: every size answered
       // 200 must still be there (or exceeded) after the restart.
