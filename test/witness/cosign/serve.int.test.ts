@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCosignatures, parseCosignerVkey, parseSignatureLines } from "../../../src/tlog/index.js";
 import { formatAddCheckpoint } from "../../../src/witness/cosign/index.js";
 import { CLI, runCli, tempDir } from "../../helpers/cli.js";
+import { sampleRequest } from "../server/storage-contract.js";
 import { ToyLog } from "./fixtures.js";
 
 const ORIGIN = "peer.example/log";
@@ -29,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => work.cleanup());
 
 /** Starts `witness serve --cosign-logs` as a real process; resolves with its URL. */
-function serve(): Promise<{ child: ChildProcess; url: string }> {
+function serve(...extra: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -44,6 +45,7 @@ function serve(): Promise<{ child: ChildProcess; url: string }> {
       join(work.dir, "logs.policy"),
       "--cosigner-key",
       join(work.dir, "cosigner.key"),
+      ...extra,
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -164,6 +166,26 @@ describe("witness keygen + witness serve --cosign-logs (real processes)", () => 
       expect(size).toBeGreaterThanOrEqual(Math.max(5, ...acked));
       const next = await post(url, size, 64);
       expect(next.status).toBe(200);
+    } finally {
+      await kill9(child);
+    }
+  });
+
+  it("with --store, the same port serves the anchor witness beside add-checkpoint", async () => {
+    const { child, url } = await serve(
+      "--store",
+      join(work.dir, "anchors"),
+      "--cosign-state",
+      join(work.dir, "state-with-store"),
+    );
+    try {
+      const anchored = await fetch(`${url}/api/v1/anchor`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(sampleRequest(1)),
+      });
+      expect(anchored.status).toBe(201);
+      expect((await post(url, 0, 7)).status).toBe(200);
     } finally {
       await kill9(child);
     }
