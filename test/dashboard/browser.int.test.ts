@@ -34,6 +34,12 @@ async function trailCounts(home: string): Promise<Record<string, number>> {
   return counts;
 }
 
+async function trailAgents(home: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for await (const event of readEvents(trailDir(home))) counts[event.agent] = (counts[event.agent] ?? 0) + 1;
+  return counts;
+}
+
 describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
   "dashboard in headless Chromium (apt-get install chromium)",
   () => {
@@ -95,11 +101,25 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
         expect(await page.locator(`[data-risk-level="${level}"]`).textContent()).toBe(String(n));
       }
 
+      // Events per agent, as counted from the trail (agent names are text, markup included).
+      const shownAgents = () =>
+        page
+          .locator("#agents-body tr")
+          .evaluateAll((rows) =>
+            rows.map((row) => [row.getAttribute("data-agent"), row.getAttribute("data-count")]),
+          );
+      const perAgent = await trailAgents(home);
+      await page.locator(`#agents-body tr[data-count="${perAgent["claude-code"]}"]`).waitFor();
+      expect(Object.fromEntries(await shownAgents())).toEqual(
+        Object.fromEntries(Object.entries(perAgent).map(([agent, n]) => [agent, String(n)])),
+      );
+
       // Hostile trail content is rendered as text, never as markup.
       const hostileCell = page.locator("#high-body code", { hasText: "onerror" });
       expect(await hostileCell.textContent()).toBe(HOSTILE);
       expect(await page.locator("#high-body img").count()).toBe(0);
-      expect(await page.getByText("<b>agent</b>", { exact: true }).count()).toBe(1);
+      // as text in the high-risk table and in the per-agent table
+      expect(await page.getByText("<b>agent</b>", { exact: true }).count()).toBe(2);
       expect(
         await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned),
       ).toBeUndefined();
@@ -132,6 +152,10 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
       for (const [level, n] of Object.entries(after)) {
         await page.locator(`[data-risk-level="${level}"][data-count="${n}"]`).waitFor();
       }
+
+      const claudeCode = (await trailAgents(home))["claude-code"]!;
+      await page.locator(`#agents-body tr[data-agent="claude-code"][data-count="${claudeCode}"]`).waitFor();
+      expect(claudeCode).toBe(perAgent["claude-code"]! + 1);
 
       await mkdir(join(repoRoot, "test-artifacts"), { recursive: true });
       await page.screenshot({ path: join(repoRoot, "test-artifacts", "dashboard.png"), fullPage: true });

@@ -167,6 +167,37 @@ function renderFlags() {
   body.replaceChildren(...rows);
 }
 
+/** Events per agent (the API sends the ten busiest); agent names come from the trail: text only. */
+function renderAgents() {
+  const agents = state.summary.agents ?? [];
+  const max = Math.max(1, ...agents.map((a) => a.count));
+  const rows = agents.map(({ agent, count }) => {
+    const row = el("tr");
+    row.dataset.agent = agent;
+    row.dataset.count = String(count);
+    row.append(el("th", agent, "flag-name"));
+    row.firstChild.setAttribute("scope", "row");
+    row.append(el("td", count.toLocaleString("en-US"), "num"));
+    const cell = el("td", null, "bar-cell");
+    const bar = el("span", null, "bar");
+    bar.style.width = `${Math.round((count / max) * 100)}%`;
+    cell.append(bar);
+    row.append(cell);
+    return row;
+  });
+  $("agents-body").replaceChildren(...rows);
+  $("agents-empty").hidden = rows.length > 0;
+}
+
+function countAgent(s, agent) {
+  s.agents ??= [];
+  const entry = s.agents.find((a) => a.agent === agent);
+  if (entry) entry.count += 1;
+  else s.agents.push({ agent, count: 1 });
+  s.agents.sort((a, b) => b.count - a.count || a.agent.localeCompare(b.agent));
+  s.agents.length = Math.min(s.agents.length, 10);
+}
+
 function eventRow(event, fresh) {
   const row = el("tr", null, `risk-${event.level}${fresh ? " fresh" : ""}`);
   row.dataset.seq = String(event.seq);
@@ -265,6 +296,7 @@ function renderAll() {
   renderDistribution();
   renderTimeline();
   renderFlags();
+  renderAgents();
   renderHighRisk();
   renderTrust();
   renderFooter();
@@ -334,6 +366,7 @@ function onEvent(event) {
     s.counts[event.level] += 1;
     s.total += 1;
     for (const flag of event.flags) if (flag in s.flags) s.flags[flag] += 1;
+    countAgent(s, event.agent);
     if (event.level === "high" || event.level === "critical") {
       s.high_risk.unshift(event);
       s.high_risk.length = Math.min(s.high_risk.length, MAX_ROWS);
@@ -358,6 +391,7 @@ function onEvent(event) {
   renderDistribution();
   renderTimeline();
   renderFlags();
+  renderAgents();
   renderFooter();
   scheduleReload();
 }
