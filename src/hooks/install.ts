@@ -58,6 +58,8 @@ const EVENTS: Record<AgentName, EventSpec[]> = {
     { event: "afterShellExecution", pre: false },
     { event: "afterMCPExecution", pre: false },
     { event: "afterFileEdit", pre: false },
+    // preToolUse covers every tool (reads, writes, …): their results only come as postToolUse.
+    { event: "postToolUse", pre: false },
     { event: "postToolUseFailure", pre: false },
   ],
   gemini: [

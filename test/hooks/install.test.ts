@@ -96,6 +96,7 @@ describe("hook install", () => {
       "beforeMCPExecution",
       "beforeReadFile",
       "preToolUse",
+      "postToolUse",
       "postToolUseFailure",
       "afterMCPExecution",
     ])
