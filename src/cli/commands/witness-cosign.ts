@@ -28,9 +28,13 @@ export interface WitnessCosignOptions {
 
 function parseTimeout(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const match = /^(\d+)(ms|s)?$/.exec(text);
-  if (!match) throw configError("COSIGN_TIMEOUT_INVALID", `"${text}" is not a duration like 10s or 500ms`);
-  return Number(match[1]) * (match[2] === "ms" ? 1 : 1000);
+  const match = /^(\d{1,9})(ms|s|m|h)?$/.exec(text.trim());
+  if (!match || Number(match[1]) === 0)
+    throw configError("COSIGN_TIMEOUT_INVALID", `"${text}" is not a duration like 500ms, 10s, 5m or 1h`);
+  const ms = Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? "s"]!;
+  // Node's timers take at most 2^31 − 1 ms (about 24.8 days); more would fire at once.
+  if (ms > 2 ** 31 - 1) throw configError("COSIGN_TIMEOUT_INVALID", `"${text}" is longer than 24 days`);
+  return ms;
 }
 
 /** Reads and parses a C2SP witness policy file; a file that cannot be read is a usage error. */

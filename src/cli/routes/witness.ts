@@ -116,7 +116,7 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     )
     .option(
       "--cosign-interval <duration>",
-      "with --witness-policy: how often to check for a new checkpoint (default 60s)",
+      "with --witness-policy: how often to check for a new checkpoint, e.g. 30s, 5m (default 60s)",
     )
     .option(
       "--token <token>",

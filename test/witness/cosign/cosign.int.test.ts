@@ -222,6 +222,14 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     const policy = policyFor(B, [`witness B ${B.witnessVkey} ${B.url}`, "quorum B"]);
     const result = await runCli(["--home", A.home, "witness", "cosign", A.log, "--witness-policy", policy]);
     expect(result.code).toBe(2);
+    // Durations: ms, s, m, h; zero and anything past Node's timer range are usage errors.
+    const own = policyFor(A, [`witness B ${B.witnessVkey} ${B.url}`, "quorum B"]);
+    for (const [timeout, code] of [
+      ["0", 2],
+      ["30000h", 2],
+      ["1m", 0],
+    ] as const)
+      expect((await cosign(A, own, "--timeout", timeout)).code, timeout).toBe(code);
   });
 
   it("witness serve --store <log> --witness-policy cosigns new checkpoints on a cadence while serving anchors", async () => {
