@@ -10,6 +10,9 @@
 // 3. Storage growth: objects on disk, repository size and full-clone time of a log of N entries
 //    written by the server backend, repacking on its cadence vs never repacking (same run).
 //    TRAILSEAL_BENCH_GROWTH  entries for this run (default 10000; 100000 with FULL)
+//    TRAILSEAL_BENCH_GROWTH_BATCH  largest commit (default 100; 1 = one commit per entry, as a
+//    witness sees it when seals arrive one at a time)
+//   TRAILSEAL_BENCH_PARTS    comma-separated subset of throughput,verify,growth (default: all)
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,6 +25,7 @@ import { machine, median, percentile, report } from "./bench-lib.mjs";
 const gitlog = await import(new URL("../dist/witness/gitlog/index.js", import.meta.url).href);
 const FULL = process.env.TRAILSEAL_BENCH_FULL === "1";
 const ANCHORS = Number(process.env.TRAILSEAL_BENCH_ANCHORS ?? 10000);
+const PARTS = new Set((process.env.TRAILSEAL_BENCH_PARTS ?? "throughput,verify,growth").split(","));
 const root = mkdtempSync(join(tmpdir(), "ts-bench-gitlog-"));
 const home = join(root, "home");
 const signal = () => new AbortController().signal;
@@ -62,7 +66,7 @@ async function load(storage, total, concurrency) {
 const rows = [];
 
 // 1. Throughput.
-{
+if (PARTS.has("throughput")) {
   const gitdir = await newLog("throughput.git");
   const storage = await gitlog.openGitStorage(gitdir, { home });
   const single = await load(storage, 200, 1);
@@ -131,7 +135,7 @@ async function timeIt(fn, runs = 3) {
 }
 
 // 2. Verify by cloning.
-const sizes = [1000, 10000, ...(FULL ? [100000] : [])];
+const sizes = PARTS.has("verify") ? [1000, 10000, ...(FULL ? [100000] : [])] : [];
 const projectRoot = join(root, "served");
 execFileSync("mkdir", ["-p", projectRoot]);
 const http = await startHttp(projectRoot);
@@ -193,13 +197,16 @@ function countObjects(gitdir) {
   return { loose: get("count"), packed: get("in-pack"), packs: get("packs") };
 }
 const GROWTH = Number(process.env.TRAILSEAL_BENCH_GROWTH ?? (FULL ? 100000 : 10000));
+const GROWTH_BATCH = Number(process.env.TRAILSEAL_BENCH_GROWTH_BATCH ?? 100);
 const growth = {};
-for (const [label, repackEvery] of [
-  ["never repacked", 0],
-  ["repacked every 100 commits", 100],
-]) {
+for (const [label, repackEvery] of PARTS.has("growth")
+  ? [
+      ["never repacked", 0],
+      ["repacked every 100 commits", 100],
+    ]
+  : []) {
   const gitdir = await newLog(`growth-${repackEvery}.git`);
-  const storage = await gitlog.openGitStorage(gitdir, { home, maxBatch: 100, repackEvery });
+  const storage = await gitlog.openGitStorage(gitdir, { home, maxBatch: GROWTH_BATCH, repackEvery });
   let written = 0;
   const t0 = performance.now();
   await Promise.all(
@@ -213,6 +220,7 @@ for (const [label, repackEvery] of [
   const appendS = (performance.now() - t0) / 1000;
   await storage.close();
   const objects = countObjects(gitdir);
+  const commits = execFileSync("git", ["--git-dir", gitdir, "rev-list", "--count", "main"]).toString().trim();
   const files = Number(execFileSync("sh", ["-c", `find '${gitdir}/objects' -type f | wc -l`]).toString());
   const bytes = diskBytes(gitdir);
   const clone = await timeIt(async () => {
@@ -222,12 +230,12 @@ for (const [label, repackEvery] of [
   }, 2);
   growth[repackEvery] = { files, bytes, clone, rate: GROWTH / appendS };
   rows.push([
-    `${GROWTH} entries, ${label}`,
+    `${GROWTH} entries (${commits} commits), ${label}`,
     `${files} files under objects/ (${objects.loose} loose, ${objects.packs} packs); ${(bytes / 1e6).toFixed(1)} MB`,
     `full clone ${clone.toFixed(0)} ms; appends ${(GROWTH / appendS).toFixed(0)}/s`,
   ]);
 }
-{
+if (PARTS.has("growth")) {
   const [never, packed] = [growth[0], growth[100]];
   rows.push([
     `repacked vs never, ${GROWTH} entries`,
