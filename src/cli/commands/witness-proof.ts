@@ -32,19 +32,16 @@ export interface WitnessProofOptions {
 export async function runWitnessProof(options: WitnessProofOptions, io: CliIO): Promise<number> {
   const stored = findSeal(await readSeals(homePaths(options.home).seals), options.seal ?? "latest");
   const { loadCosign } = await import("../../witness/index.js");
-  const { buildSealProof, keepSealProof, readLogSnapshot } = await loadCosign();
+  const { buildSealProof, keepSealProof, readLogSnapshot, readPublishedLogKey } = await loadCosign();
   const logDir = resolve(options.log);
   let logKey = options.logKey;
   if (!logKey) {
-    const metadata = await (await readLogSnapshot(logDir)).read("trailseal-log.json");
-    const parsed = metadata
-      ? (JSON.parse(Buffer.from(metadata).toString("utf8")) as { verifier_key?: unknown })
-      : {};
-    if (typeof parsed.verifier_key !== "string")
+    const published = await readPublishedLogKey((await readLogSnapshot(logDir)).read);
+    if (!published?.verifierKey)
       throw configError("TLOG_KEY_INVALID", "no verifier key for this log", {
         hint: "pass --log-key <vkey>",
       });
-    logKey = parsed.verifier_key;
+    logKey = published.verifierKey;
   }
   const proof = await buildSealProof({
     stored,

@@ -28,6 +28,8 @@ export { withLogCheckout } from "./log-checkout.js";
 export type { CosignedCommitResult } from "./log-commit.js";
 export type { LogSnapshot } from "./log-source.js";
 export { cloneLogHead, readLogSnapshot } from "./log-source.js";
+/** The log's own metadata file (`verifier_key`, `origin`), read the one way gitlog reads it. */
+export { readPublishedLogKey } from "../gitlog/index.js";
 export type { AddCheckpointRequest, CosignRefusalCode } from "./protocol.js";
 export {
   ADD_CHECKPOINT_PATH,
