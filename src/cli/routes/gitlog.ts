@@ -41,7 +41,7 @@ export function registerGitlogRoutes(witness: Command, router: Router): void {
     .option("--json", "print the audit report as JSON")
     .option(
       "--witness-policy <file>",
-      "also require the head checkpoint cosigned to this C2SP policy's quorum (exit 3)",
+      "also require a checkpoint cosigned to this C2SP policy's quorum: the head's, else the newest in the history (exit 3)",
     )
     .addHelpText(
       "after",

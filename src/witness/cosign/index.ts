@@ -8,6 +8,8 @@
  * Specs: c2sp.org/tlog-witness, c2sp.org/tlog-cosignature, c2sp.org/tlog-policy.
  */
 
+/** The log's own metadata file (`verifier_key`, `origin`), read the one way gitlog reads it. */
+export { readPublishedLogKey } from "../gitlog/index.js";
 export type { CosignCadence, CosignCadenceOptions } from "./cadence.js";
 export { startCosignCadence } from "./cadence.js";
 export type {
@@ -20,6 +22,7 @@ export type {
 export { requestCosignatures } from "./client.js";
 export type { CosignLogOptions, CosignLogResult } from "./cosign-log.js";
 export { cosignedCheckpointPath, cosignLog, readCosignedCheckpoint } from "./cosign-log.js";
+export { COSIGNED_HISTORY_LIMIT, findCosignedInHistory } from "./cosigned-history.js";
 export type { AddCheckpointHandlerOptions } from "./http.js";
 export { createAddCheckpointHandler } from "./http.js";
 export type { KeptProofStatus } from "./kept-proof.js";
@@ -28,8 +31,6 @@ export { withLogCheckout } from "./log-checkout.js";
 export type { CosignedCommitResult } from "./log-commit.js";
 export type { LogSnapshot } from "./log-source.js";
 export { cloneLogHead, readLogSnapshot } from "./log-source.js";
-/** The log's own metadata file (`verifier_key`, `origin`), read the one way gitlog reads it. */
-export { readPublishedLogKey } from "../gitlog/index.js";
 export type { AddCheckpointRequest, CosignRefusalCode } from "./protocol.js";
 export {
   ADD_CHECKPOINT_PATH,

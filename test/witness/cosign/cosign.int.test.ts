@@ -176,6 +176,13 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     const audited = await runCli(["witness", "audit", A.log, "--witness-policy", policy]);
     expect(audited.code, audited.stderr).toBe(0);
     expect(audited.stdout).toMatch(/ok {3}witness B valid/);
+    // The log grows: its head has no cosignatures until the next round, and the audit reports
+    // the newest cosigned checkpoint of the history it just proved the head extends.
+    await addEntries(A, 2);
+    const between = await runCli(["witness", "audit", A.log, "--witness-policy", policy]);
+    expect(between.code, between.stderr).toBe(0);
+    expect(between.stdout).toMatch(/ok {3}witnessed up to size 305 of 307 \(checkpoint of [0-9a-f]{12};/);
+    expect(between.stdout).toMatch(/ok {3}witness B valid/);
     const stricter = policyFor(A, [
       `witness B ${B.witnessVkey}`,
       `witness A ${A.witnessVkey}`,
@@ -185,9 +192,11 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     const below = await runCli(["witness", "audit", A.log, "--witness-policy", stricter]);
     expect(below.code).toBe(3);
     expect(below.stdout).toMatch(/FAIL witness A absent/);
-    // By URL: the log is cloned (the user's git, through simple-git) and its head checked.
+    // By URL: the log is cloned (the user's git, through simple-git), deepened to find the
+    // newest cosigned checkpoint behind the head.
     const byUrl = await runCli(["witness", "audit", `file://${A.log}`, "--witness-policy", policy]);
     expect(byUrl.code, byUrl.stderr).toBe(0);
+    expect(byUrl.stdout).toMatch(/ok {3}witnessed up to size 305 of 307 /);
     expect(byUrl.stdout).toMatch(/ok {3}witness B valid/);
   });
 

@@ -1,0 +1,45 @@
+import {
+  CHECKPOINT_PATH,
+  type CosignedCheckpointVerification,
+  verifyCosignedCheckpoint,
+  type WitnessPolicy,
+} from "../../tlog/index.js";
+import { readGitBlob, runGit } from "../gitlog/system-git.js";
+
+/** How many commits that changed `checkpoint` are searched, newest first. */
+export const COSIGNED_HISTORY_LIMIT = 256;
+
+/**
+ * The newest checkpoint in a git log's history (`main`, newest first, at most `limit` commits
+ * that changed `checkpoint`; a shallow clone is deepened by `limit` commits first) whose
+ * cosignatures meet the policy's quorum, or null. For `witness audit`: the head checkpoint
+ * carries no cosignatures between an append and the next cosigning round, and the audit has
+ * just proven that the head extends every earlier checkpoint, so a cosigned one in the history
+ * vouches for its prefix.
+ */
+export async function findCosignedInHistory(
+  dir: string,
+  policy: WitnessPolicy,
+  limit = COSIGNED_HISTORY_LIMIT,
+): Promise<{ commit: string; result: CosignedCheckpointVerification } | null> {
+  // A shallow clone of a log URL holds only its head: fetch as much history as is searched.
+  const shallow = await runGit(["rev-parse", "--is-shallow-repository"], { cwd: dir }).catch(() => null);
+  if (shallow?.stdout.trim() === "true")
+    await runGit(["fetch", "-q", `--deepen=${limit}`, "origin"], { cwd: dir }).catch(() => null);
+  const log = await runGit(
+    ["log", "--format=%H", "-n", String(limit), "refs/heads/main", "--", CHECKPOINT_PATH],
+    {
+      cwd: dir,
+    },
+  );
+  for (const commit of log.stdout.split("\n").filter((line) => /^[0-9a-f]{40,64}$/.test(line))) {
+    try {
+      const note = (await readGitBlob(`${commit}:${CHECKPOINT_PATH}`, { cwd: dir })).toString("utf8");
+      const result = verifyCosignedCheckpoint(note, policy);
+      if (result.quorumMet) return { commit, result };
+    } catch {
+      // A commit without a readable or verifiable checkpoint vouches for nothing; look further.
+    }
+  }
+  return null;
+}
