@@ -3,15 +3,18 @@
  * `postToolUse`. The payload names no event: `{timestamp, cwd, toolName, toolArgs}` with
  * `toolArgs` a JSON *string*; a postToolUse adds `toolResult {resultType, textResultForLlm}`.
  * Tools: `bash` and `powershell` ({command}), file tools (`view`, `create`, `edit`: {path}),
- * MCP tools. Answer: `{"permissionDecision": "deny", "permissionDecisionReason"}` — only deny is
+ * `rg` and `glob` (reads of their `paths`), `apply_patch` (Copilot CLI 1.0 sends the patch itself
+ * as `toolArgs`, a string that is not JSON: every file of it is judged), MCP tools. The real
+ * Copilot CLI names the session `sessionId`. Answer: `{"permissionDecision": "deny", "permissionDecisionReason"}` — only deny is
  * acted on, so an ask is a deny (unless `cannot_ask: allow`) and an allow is answered with nothing.
  */
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, makeAction, type Verdict, withCarried } from "./adapters.js";
+import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
 
-const READ_TOOLS = new Set(["view", "read", "glob", "grep", "list", "search"]);
+const READ_TOOLS = new Set(["view", "read", "glob", "grep", "rg", "list", "search"]);
 
 function target(tool: string, input: Json): ActionTarget {
   if (tool === "bash" || tool === "shell" || POWERSHELL_TOOLS.has(tool))
@@ -29,15 +32,20 @@ export function copilotCall(payload: Json): HookCall {
   const tool = stringField(payload, "toolName", 512, true)!;
   const input = objectField(payload, "toolArgs");
   const own = target(tool, input);
-  const carried = own.kind === "mcp" ? [] : carriedTargets(input, READ_TOOLS.has(tool) ? "read" : "write");
+  const patch = typeof input.raw === "string" ? patchTargets(input.raw) : [];
+  const carried =
+    own.kind === "mcp" ? [] : [...patch, ...carriedTargets(input, READ_TOOLS.has(tool) ? "read" : "write")];
   const [primary, extra] = withCarried(own, carried);
+  const action = makeAction("copilot", tool, primary, input, payload);
+  if (typeof payload.sessionId === "string" && payload.sessionId !== "")
+    action.session = payload.sessionId.slice(0, 512);
   const call: HookCall = {
     phase: post ? "post" : "pre",
     event,
     extra,
     powershell: POWERSHELL_TOOLS.has(tool),
     canAsk: false,
-    action: makeAction("copilot", tool, primary, input, payload),
+    action,
   };
   if (post) call.outcome = payload.toolResult;
   return call;
