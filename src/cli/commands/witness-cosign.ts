@@ -233,7 +233,9 @@ export async function checkAuditQuorum(
     // Between an append and the next cosigning round the head has no cosignatures: the newest
     // cosigned checkpoint of the history the audit just proved the head extends vouches for
     // that prefix (reported as such).
-    const earlier = result.quorumMet ? null : await findCosignedInHistory(dir, policy);
+    const earlier = result.quorumMet
+      ? null
+      : await findCosignedInHistory(dir, policy, snapshot.commit ? { rev: snapshot.commit } : {});
     const shown = earlier?.result ?? result;
     if (!options.json) {
       if (earlier)

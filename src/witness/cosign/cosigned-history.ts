@@ -10,24 +10,25 @@ import { readGitBlob, runGit } from "../gitlog/system-git.js";
 export const COSIGNED_HISTORY_LIMIT = 256;
 
 /**
- * The newest checkpoint in a git log's history (`main`, newest first, at most `limit` commits
- * that changed `checkpoint`; a shallow clone is deepened by `limit` commits first) whose
- * cosignatures meet the policy's quorum, or null. For `witness audit`: the head checkpoint
- * carries no cosignatures between an append and the next cosigning round, and the audit has
- * just proven that the head extends every earlier checkpoint, so a cosigned one in the history
- * vouches for its prefix.
+ * The newest checkpoint in a git log's history (from `rev`, default `main`; newest first, at
+ * most `limit` commits that changed `checkpoint`; a shallow clone is deepened by `limit` commits
+ * first) whose cosignatures meet the policy's quorum, or null. For `witness audit`: the head
+ * checkpoint carries no cosignatures between an append and the next cosigning round, and the
+ * audit has just proven that the head extends every earlier checkpoint, so a cosigned one in
+ * the history vouches for its prefix.
  */
 export async function findCosignedInHistory(
   dir: string,
   policy: WitnessPolicy,
-  limit = COSIGNED_HISTORY_LIMIT,
+  options: { limit?: number; rev?: string } = {},
 ): Promise<{ commit: string; result: CosignedCheckpointVerification } | null> {
+  const limit = options.limit ?? COSIGNED_HISTORY_LIMIT;
   // A shallow clone of a log URL holds only its head: fetch as much history as is searched.
   const shallow = await runGit(["rev-parse", "--is-shallow-repository"], { cwd: dir }).catch(() => null);
   if (shallow?.stdout.trim() === "true")
     await runGit(["fetch", "-q", `--deepen=${limit}`, "origin"], { cwd: dir }).catch(() => null);
   const log = await runGit(
-    ["log", "--format=%H", "-n", String(limit), "refs/heads/main", "--", CHECKPOINT_PATH],
+    ["log", "--format=%H", "-n", String(limit), options.rev ?? "refs/heads/main", "--", CHECKPOINT_PATH],
     {
       cwd: dir,
     },
