@@ -6,6 +6,8 @@
 #   - Codex CLI: @openai/codex (its native linux-x64 binary comes as an optional dependency)
 #   - OpenCode: opencode-ai (likewise; the test loads trailseal's plugin into the real binary)
 #   - Cline: the cline CLI (Cline 3, on @cline/core)
+#   - GitHub Copilot CLI: @github/copilot (its native linux-x64 binary as an optional dependency;
+#     it unpacks itself on first run into $CACHE/copilot/cache, ~235 MB)
 # Cache: ${TRAILSEAL_AGENT_CACHE:-$HOME/.cache/trailseal-agents}. Idempotent: versions already
 # present are kept. Versions are pinned so a test failure means trailseal changed, not the agent.
 set -euo pipefail
@@ -15,6 +17,7 @@ GEMINI_PKG="@google/gemini-cli-core@0.61.0"
 CODEX_PKG="@openai/codex@0.169.0"
 OPENCODE_PKG="opencode-ai@1.18.33"
 CLINE_PKG="cline@3.0.65"
+COPILOT_PKG="@github/copilot@1.0.102"
 
 install_into() { # dir, package spec
   local dir="$1" spec="$2" name="${2%@*}"
@@ -32,8 +35,9 @@ if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
   install_into "$CACHE/codex" "$CODEX_PKG"
   install_into "$CACHE/opencode" "$OPENCODE_PKG"
   install_into "$CACHE/cline" "$CLINE_PKG"
+  install_into "$CACHE/copilot" "$COPILOT_PKG"
 else
-  echo "install-agents: the pinned Claude Code, Codex, OpenCode and Cline builds are linux-x64 only; skipped on $(uname -s)-$(uname -m)" >&2
+  echo "install-agents: the pinned Claude Code, Codex, OpenCode, Cline and Copilot builds are linux-x64 only; skipped on $(uname -s)-$(uname -m)" >&2
 fi
 install_into "$CACHE/gemini" "$GEMINI_PKG"
 echo "install-agents: agent clients in $CACHE"

@@ -35,6 +35,16 @@ export const OPENCODE_BIN = join(
   "bin",
   "opencode",
 );
+export const COPILOT_BIN = join(
+  AGENT_CACHE,
+  "copilot",
+  "node_modules",
+  "@github",
+  "copilot-linux-x64",
+  "copilot",
+);
+/** Where the Copilot CLI binary unpacks itself (~235 MB), once, instead of into each test's HOME. */
+export const COPILOT_UNPACK = join(AGENT_CACHE, "copilot", "cache");
 export const CLINE_BIN = join(AGENT_CACHE, "cline", "node_modules", ".bin", "cline");
 export const GEMINI_CORE = join(AGENT_CACHE, "gemini", "node_modules", "@google", "gemini-cli-core");
 

@@ -2,13 +2,17 @@
  * A scripted OpenAI Chat Completions API on 127.0.0.1 (OpenAI-compatible providers: the Cline
  * CLI). A request whose last message is not a tool result gets the next scripted tool call;
  * one after a tool result gets a closing message. Streams as SSE chunks ending in [DONE].
+ * A call with `custom` text is a freeform tool call (`type: "custom"`, as for Copilot CLI's
+ * apply_patch).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface ChatToolCall {
   name: string;
-  arguments: Record<string, unknown>;
+  arguments?: Record<string, unknown>;
+  /** The input of a freeform (custom) tool. */
+  custom?: string;
 }
 
 export interface ChatServer {
@@ -44,12 +48,20 @@ export async function startChatServer(): Promise<ChatServer> {
       const chunks: unknown[] = [];
       if (last?.role !== "tool" && (parsed.tools?.length ?? 0) > 0 && queue.length > 0) {
         const next = queue.shift()!;
-        const call = {
-          index: 0,
-          id: `call_${counter}`,
-          type: "function",
-          function: { name: next.name, arguments: JSON.stringify(next.arguments) },
-        };
+        const call =
+          next.custom !== undefined
+            ? {
+                index: 0,
+                id: `call_${counter}`,
+                type: "custom",
+                custom: { name: next.name, input: next.custom },
+              }
+            : {
+                index: 0,
+                id: `call_${counter}`,
+                type: "function",
+                function: { name: next.name, arguments: JSON.stringify(next.arguments ?? {}) },
+              };
         chunks.push({
           ...base,
           choices: [{ index: 0, delta: { role: "assistant", tool_calls: [call] }, finish_reason: null }],
