@@ -9,16 +9,9 @@
  * Signature lines come from the network: everything is parsed strictly and a decoding problem
  * is a coded error, never a SyntaxError.
  */
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-  sign,
-  verify,
-} from "node:crypto";
+import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
 import { cosignError } from "./cosignature-errors.js";
+import { ed25519PrivateKeyFromSeed, ed25519PublicKey, ed25519RawPublicKey, ed25519Seed } from "./ed25519.js";
 import { decodeBase64Strict, isValidKeyName, keyId as noteKeyId, parseNote } from "./note.js";
 
 export const COSIGNATURE_V1_TYPE = 0x04;
@@ -67,19 +60,12 @@ export function cosignerKeyId(name: string, publicKey: Uint8Array): string {
     .toString("hex");
 }
 
-function publicKeyObject(raw: Uint8Array): KeyObject {
-  return createPublicKey({
-    key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(raw).toString("base64url") },
-    format: "jwk",
-  });
-}
-
 function verifierOf(name: string, publicKey: Uint8Array): CosignerVerifier {
   if (!isValidKeyName(name)) throw badKey("invalid name");
   if (publicKey.length !== 32) throw badKey("an Ed25519 public key is 32 bytes");
   let keyObject: KeyObject;
   try {
-    keyObject = publicKeyObject(publicKey);
+    keyObject = ed25519PublicKey(publicKey);
   } catch (cause) {
     throw badKey("not an Ed25519 public key", cause);
   }
@@ -119,22 +105,19 @@ export function parseCosignerVkey(text: string): CosignerVerifier {
 }
 
 function cosignerFromPrivate(name: string, privateKey: KeyObject): Cosigner {
-  const jwk = createPublicKey(privateKey).export({ format: "jwk" });
-  return { ...verifierOf(name, new Uint8Array(Buffer.from(jwk.x!, "base64url"))), privateKey };
+  return { ...verifierOf(name, ed25519RawPublicKey(privateKey)), privateKey };
 }
 
 /** A cosigner from a 32-byte Ed25519 seed. */
 export function cosignerFromSeed(name: string, seed: Uint8Array): Cosigner {
   if (seed.length !== 32) throw badKey("an Ed25519 seed is 32 bytes");
-  const pkcs8 = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
-  return cosignerFromPrivate(name, createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" }));
+  return cosignerFromPrivate(name, ed25519PrivateKeyFromSeed(seed));
 }
 
 export function generateCosigner(name: string): { cosigner: Cosigner; seed: Uint8Array } {
   if (!isValidKeyName(name)) throw badKey("invalid name");
   const { privateKey } = generateKeyPairSync("ed25519");
-  const jwk = privateKey.export({ format: "jwk" });
-  const seed = new Uint8Array(Buffer.from(jwk.d!, "base64url"));
+  const seed = ed25519Seed(privateKey);
   return { cosigner: cosignerFromSeed(name, seed), seed };
 }
 

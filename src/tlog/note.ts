@@ -4,15 +4,8 @@
  * Everything in a note is attacker-controlled until a signature by a known key verifies; the
  * parser is strict and never lets a decoding error escape uncoded.
  */
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-  sign,
-  verify,
-} from "node:crypto";
+import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
+import { ed25519PrivateKeyFromSeed, ed25519PublicKey, ed25519RawPublicKey } from "./ed25519.js";
 import { tlogError } from "./errors.js";
 
 const ED25519_TYPE = 0x01;
@@ -95,13 +88,6 @@ export function decodeBase64Strict(text: string): Uint8Array | null {
   return bytes.toString("base64") === text ? new Uint8Array(bytes) : null;
 }
 
-function publicKeyObject(raw: Uint8Array): KeyObject {
-  return createPublicKey({
-    key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(raw).toString("base64url") },
-    format: "jwk",
-  });
-}
-
 export function parseVerifierKey(text: string): VerifierKey {
   const bad = (why: string) =>
     tlogError("TLOG_KEY_INVALID", `not a verifier key (${why})`, {
@@ -121,7 +107,7 @@ export function parseVerifierKey(text: string): VerifierKey {
   if (keyId(name, publicKey) !== id) throw bad("key ID does not match the key");
   let keyObject: KeyObject;
   try {
-    keyObject = publicKeyObject(publicKey);
+    keyObject = ed25519PublicKey(publicKey);
   } catch (cause) {
     throw tlogError("TLOG_KEY_INVALID", "not an Ed25519 public key", { cause });
   }
@@ -133,15 +119,13 @@ export function noteSignerFromKey(name: string, privateKey: KeyObject): NoteSign
   assertKeyName(name);
   if (privateKey.asymmetricKeyType !== "ed25519")
     throw tlogError("TLOG_KEY_INVALID", "the log key must be Ed25519");
-  const jwk = createPublicKey(privateKey).export({ format: "jwk" });
-  return { name, privateKey, publicKey: new Uint8Array(Buffer.from(jwk.x!, "base64url")) };
+  return { name, privateKey, publicKey: ed25519RawPublicKey(privateKey) };
 }
 
 /** A signer from a 32-byte Ed25519 seed (RFC 8032 private key). */
 export function noteSignerFromSeed(name: string, seed: Uint8Array): NoteSigner {
   if (seed.length !== 32) throw tlogError("TLOG_KEY_INVALID", "an Ed25519 seed is 32 bytes");
-  const pkcs8 = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
-  return noteSignerFromKey(name, createPrivateKey({ key: pkcs8, format: "der", type: "pkcs8" }));
+  return noteSignerFromKey(name, ed25519PrivateKeyFromSeed(seed));
 }
 
 export function generateNoteSigner(name: string): NoteSigner {
