@@ -6,6 +6,8 @@
  * allow rule matched); any failure on a pre call is a deny (never crash open); a post call is
  * never denied. docs/hooks.md describes the contracts.
  */
+
+export { AGENTS } from "../agents/index.js";
 export type { AgentName, HookCall, Verdict } from "./adapters.js";
 export { CLAUDE_CODE_TOOLS, claudeCodeCall } from "./claude-code.js";
 export { clineCall } from "./cline.js";
@@ -21,5 +23,3 @@ export { MAX_PAYLOAD_BYTES, parsePayload } from "./payload.js";
 export type { HookOptions, HookResult } from "./run.js";
 export { answer, CALLS, runHook } from "./run.js";
 export { windsurfCall } from "./windsurf.js";
-
-export { AGENTS } from "../agents/index.js";
