@@ -32,6 +32,11 @@ export interface HookCall {
   powershell?: boolean;
   /** Whether the agent can put an `ask` to its user for this event. */
   canAsk: boolean;
+  /**
+   * Members of the action's input to be recorded only as digests of their redacted text (the
+   * file content Cursor's beforeReadFile carries): never stored, never hashed with a secret in it.
+   */
+  digest?: Record<string, string>;
   /** Post events: what happened (tool_response, error, denial), kept as digests when long. */
   outcome?: unknown;
 }

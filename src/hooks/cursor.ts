@@ -12,7 +12,6 @@
  * and for outcomes. Only beforeShellExecution and beforeMCPExecution can ask the user; where
  * Cursor cannot ask, an `ask` is a deny unless the policy says `cannot_ask: allow`.
  */
-import { createHash } from "node:crypto";
 import { type HookCall, ignored, makeAction, type Verdict } from "./adapters.js";
 import { toolCall } from "./claude-code.js";
 import { type Json, objectField, stringField } from "./payload.js";
@@ -50,14 +49,9 @@ function mcpCall(payload: Json, event: string, phase: "pre" | "post"): HookCall 
 
 function fileCall(payload: Json, event: string, phase: "pre" | "post", op: "read" | "edit"): HookCall {
   const path = stringField(payload, "file_path", 65536, true)!;
-  // beforeReadFile carries the whole file: the trail keeps its digest, never the text (a short
-  // .env would otherwise be stored verbatim), and size is never a verdict.
+  // beforeReadFile carries the whole file: the trail keeps the digest of its redacted text,
+  // never the text (a short .env would otherwise be stored), and size is never a verdict.
   const input: Json = { file_path: path };
-  if (typeof payload.content === "string")
-    input.content = {
-      sha256: createHash("sha256").update(payload.content).digest("hex"),
-      bytes: Buffer.byteLength(payload.content, "utf8"),
-    };
   if (payload.edits !== undefined) input.edits = payload.edits;
   const extra = Array.isArray(payload.attachments)
     ? (payload.attachments as Json[]).flatMap((a) =>
@@ -70,6 +64,7 @@ function fileCall(payload: Json, event: string, phase: "pre" | "post", op: "read
     event,
     canAsk: false,
     extra,
+    ...(typeof payload.content === "string" ? { digest: { content: payload.content } } : {}),
     action: makeAction("cursor", tool, { kind: "file", op, path }, input, payload),
   };
 }

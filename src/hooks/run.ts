@@ -18,7 +18,7 @@ import type { EventBody, RiskFlag } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
 import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "../policy/index.js";
 import { appendRecorded, appendRedacted, toEventBody } from "../record/index.js";
-import { redactText } from "../redact/index.js";
+import { digestRedacted, redactText } from "../redact/index.js";
 import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
 import type { AgentName, HookCall, Phase, Verdict } from "./adapters.js";
 import { AGENT_SPECS } from "./agents.js";
@@ -129,6 +129,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     call = CALLS[agent](parsePayload(text));
     if (call.phase === "ignore" || !call.action) return reply(agent, call, "pass", "");
     const action = call.action;
+    if (call.digest) action.input = await withDigests(options.home, action.input, call.digest);
     // The policy loads while the command is parsed (the grammar may be compiling).
     const policyPromise =
       call.phase === "pre"
@@ -195,6 +196,13 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
     return reply(agent, { event, phase: "pre" }, "deny", reason);
   }
+}
+
+/** The input with each of `members` as the digest of its redacted text. */
+async function withDigests(home: string, input: unknown, members: Record<string, string>) {
+  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const [member, text] of Object.entries(members)) out[member] = await digestRedacted(home, text);
+  return out;
 }
 
 /** `head: detail` without secrets; only `head` when redaction itself fails. */

@@ -2,10 +2,9 @@
  * Recording actions: classify, build the event body, append durably. Shared by
  * `trailseal record`, the agent hooks and the demo.
  */
-import { createHash } from "node:crypto";
 import type { Action } from "../action/index.js";
 import type { Decision, EventBody, TrailEvent } from "../chain/index.js";
-import { formatMarker, parseMarkers, redactRecorded } from "../redact/index.js";
+import { digestText, redactRecorded } from "../redact/index.js";
 import { type Classification, classify } from "../risk/index.js";
 import { type AppendOptions, appendEvents, trailDir } from "../trail/index.js";
 
@@ -19,13 +18,7 @@ export const MAX_INLINE_STRING = 2048;
  * (docs/trail-format.md, `input`).
  */
 export function compactInput(value: unknown): unknown {
-  if (typeof value === "string") {
-    if (value.length <= MAX_INLINE_STRING) return value;
-    const bytes = Buffer.byteLength(value, "utf8");
-    const digest = { sha256: createHash("sha256").update(value).digest("hex"), bytes };
-    const markers = parseMarkers(value).map((marker) => formatMarker(marker.kind, marker.commitment));
-    return markers.length > 0 ? { ...digest, markers } : digest;
-  }
+  if (typeof value === "string") return value.length <= MAX_INLINE_STRING ? value : digestText(value);
   if (Array.isArray(value)) return value.map(compactInput);
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, compactInput(item)]));

@@ -10,6 +10,7 @@
 import type { EventBody } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
 import { loadPolicy } from "../policy/index.js";
+import { digestText, type TextDigest } from "./marker.js";
 import { BodyRedactor, redactEventBody } from "./redact.js";
 
 export { type CheckResult, checkEventValue } from "./check.js";
@@ -17,9 +18,11 @@ export { detectOwn, isSecretName, type Span } from "./detect.js";
 export {
   COMMITMENT_DOMAIN,
   computeCommitment,
+  digestText,
   formatMarker,
   type Marker,
   parseMarkers,
+  type TextDigest,
 } from "./marker.js";
 export { findSecrets, type RedactOptions, redactEventBody } from "./redact.js";
 
@@ -81,4 +84,9 @@ export async function redactBodies(home: string, bodies: EventBody[]): Promise<E
 /** `text` with the secrets found in it replaced (for messages when no body could be built). */
 export async function redactText(home: string, text: string): Promise<string> {
   return (await redactRecorded(home, [])).scrub(text);
+}
+
+/** A text to be recorded only as a digest (a file's content), redacted first. */
+export async function digestRedacted(home: string, text: string): Promise<TextDigest> {
+  return digestText(await redactText(home, text));
 }

@@ -9,7 +9,7 @@
  * key can confirm a suspected value; nobody else can test guesses against it. 64 bits are
  * enough for confirmation (a collision needs the key) and keep the marker short.
  */
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 
 export const COMMITMENT_DOMAIN = "trailseal-redact:v1:";
 export const MARKER_PATTERN = /\[redacted:([a-z0-9]+(?:-[a-z0-9]+)*):([0-9a-f]{16})\]/g;
@@ -37,4 +37,26 @@ export function isMarker(text: string): boolean {
   const match = MARKER_PATTERN.exec(text);
   MARKER_PATTERN.lastIndex = 0;
   return match !== null && match.index === 0 && match[0].length === text.length;
+}
+
+export interface TextDigest {
+  sha256: string;
+  bytes: number;
+  /** The markers of the digested (already redacted) text, so `redact check` still finds them. */
+  markers?: string[];
+}
+
+/**
+ * A redacted text kept as its digest (a long tool input, a file's content): SHA-256 and size of
+ * the text as redacted, and its markers beside them. Taken only after redaction, so an unkeyed
+ * hash never binds a secret (docs/trail-format.md, `input`).
+ */
+export function digestText(redacted: string): TextDigest {
+  const digest: TextDigest = {
+    sha256: createHash("sha256").update(redacted).digest("hex"),
+    bytes: Buffer.byteLength(redacted, "utf8"),
+  };
+  const markers = parseMarkers(redacted).map((marker) => formatMarker(marker.kind, marker.commitment));
+  if (markers.length > 0) digest.markers = markers;
+  return digest;
 }

@@ -5,6 +5,7 @@
  * Shapes: Claude Code hooks reference; Cursor hooks docs (hooks.json v1); gemini-cli-core 0.61
  * hooks/types.ts and tools/tool-names.ts.
  */
+import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -739,8 +740,24 @@ describe("answers outside the table", () => {
     });
     await runHook("cursor", JSON.stringify(read), { home });
     const event = await lastEvent();
-    expect(event.input.content).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), bytes: 10 });
+    expect(event.input.content).toEqual({
+      sha256: createHash("sha256").update("short text").digest("hex"),
+      bytes: 10,
+    });
     expect(JSON.stringify(event)).not.toContain("short text");
+  });
+
+  it("digests a file's content only after redaction: no unkeyed hash binds a secret", async () => {
+    const content = "DB_PASSWORD=hunter2-weak\nDEBUG=1\n";
+    const read = cursor("beforeReadFile", { file_path: "/home/dev/project/app.cfg", content });
+    await runHook("cursor", JSON.stringify(read), { home });
+    const event = await lastEvent();
+    const raw = createHash("sha256").update(content).digest("hex");
+    expect(JSON.stringify(event)).not.toContain(raw);
+    expect(JSON.stringify(event)).not.toContain("hunter2-weak");
+    expect(event.input.content.markers).toEqual([
+      expect.stringMatching(/^\[redacted:assignment:[0-9a-f]{16}\]$/),
+    ]);
   });
 
   it("the message of a Cursor deny-for-ask says why and how to change it", async () => {
