@@ -190,4 +190,30 @@ describe("witness keygen + witness serve --cosign-logs (real processes)", () => 
       await kill9(child);
     }
   });
+
+  it("two processes sharing one state never cosign two trees of the same size (cross-process compare-and-swap)", async () => {
+    // Ten logs; for each, one process is asked to cosign a tree of size 5 and the other another
+    // tree of size 5, both from old 0, at the same time. Exactly one may win each race.
+    const logs = Array.from({ length: 10 }, (_, i) => ToyLog.create(`race.example/log-${i}`, 50 + i).grow(5));
+    const forks = logs.map((l) => new ToyLog(l.signer, "fork").grow(5));
+    const policy = join(work.dir, "race.policy");
+    writeFileSync(policy, `${logs.map((l) => `log ${l.vkey}`).join("\n")}\n`);
+    const shared = ["--cosign-logs", policy, "--cosign-state", join(work.dir, "race-state")];
+    const one = await serve(...shared);
+    const two = await serve(...shared);
+    try {
+      const ask = (url: string, l: ToyLog) =>
+        fetch(`${url}/add-checkpoint`, {
+          method: "POST",
+          body: formatAddCheckpoint({ oldSize: 0, proof: [], checkpoint: l.checkpoint(5) }),
+        }).then((r) => r.status);
+      const results = await Promise.all(
+        logs.map((l, i) => Promise.all([ask(one.url, l), ask(two.url, forks[i]!)])),
+      );
+      for (const statuses of results) expect(statuses.sort()).toEqual([200, 409]);
+    } finally {
+      await kill9(one.child);
+      await kill9(two.child);
+    }
+  });
 });
