@@ -2,10 +2,11 @@
  * Independent cross-check of cosignature/v1 (c2sp.org/tlog-cosignature) with Go's
  * golang.org/x/mod/sumdb/note (test/crosscheck/cosig/main.go): Go's note.Open must accept a
  * checkpoint trailseal cosigned, reject it once a cosignature byte changes, and Go's signer must
- * produce the very line trailseal produces for the same key, time and checkpoint.
+ * produce the very line trailseal produces for the same key, time and checkpoint. And a
+ * sumdb-style log written in Go uses a real `witness serve --cosign-logs` as its witness.
  * Skipped when `go` or Debian's x/mod sources are missing, unless TRAILSEAL_REQUIRE_GO=1 (CI).
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -15,7 +16,9 @@ import {
   cosignCheckpoint,
   cosignerFromSeed,
   formatCosignerVkey,
+  noteSignerFromSeed,
   parseWitnessPolicy,
+  verifierKey,
 } from "../../src/tlog/index.js";
 import {
   type CosignFetch,
@@ -24,7 +27,7 @@ import {
   memoryCosignState,
 } from "../../src/witness/cosign/index.js";
 import { initLog, openGitStorage } from "../../src/witness/gitlog/index.js";
-import { REPO_ROOT, tempDir } from "../helpers/cli.js";
+import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
 import { seed, ToyLog } from "../witness/cosign/fixtures.js";
 import { sampleRequest } from "../witness/server/storage-contract.js";
 
@@ -193,4 +196,55 @@ describe.skipIf(missing !== null)("cosignature/v1 checked by Go's sumdb/note", (
     const checked = await run(logChecker, [work]);
     expect(checked.code, checked.out).toBe(0);
   }, 120_000);
+
+  it("a sumdb-style log in Go (sumdb/tlog, sumdb/note) uses `witness serve --cosign-logs` as its witness", async () => {
+    const origin = "go.example/sumdb-style-log";
+    const logSeed = seed(33);
+    const signer = noteSignerFromSeed(origin, logSeed);
+    const policy = join(tmp.dir, "go-logs.policy");
+    await writeFile(policy, `log ${verifierKey(signer.name, signer.publicKey)}\n`);
+    const keyFile = join(tmp.dir, "go-witness.key");
+    const keygen = await runCli(["witness", "keygen", "--cosigner", "w.example/for-go", "--out", keyFile]);
+    expect(keygen.code).toBe(0);
+    const server = spawn(
+      process.execPath,
+      [
+        CLI,
+        "--home",
+        join(tmp.dir, "go-witness-home"),
+        "witness",
+        "serve",
+        "--port",
+        "0",
+        "--cosign-logs",
+        policy,
+        "--cosigner-key",
+        keyFile,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        server.stdout!.on("data", (c: Buffer) => {
+          out += c.toString();
+          if (out.includes("\n")) resolve(out.split("\n")[0]!);
+        });
+        server.on("exit", (code) => reject(new Error(`serve exited ${code}`)));
+      });
+      const go = await run(checker, [
+        "submit",
+        url,
+        origin,
+        Buffer.from(logSeed).toString("hex"),
+        keygen.stdout.trim(),
+      ]);
+      expect(go.out).toBe(
+        'old 0 size 7: 200\nold 0 size 20: 409 text/x.tlog.size "7\\n"\nold 7 size 20: 200\n',
+      );
+      expect(go.code).toBe(0);
+    } finally {
+      server.kill("SIGKILL");
+    }
+  }, 60_000);
 });

@@ -5,9 +5,14 @@
 //
 //	verify <note-file> <log-vkey> <witness-vkey>...   note.Open must verify the log's signature and every witness's cosignature
 //	sign <name> <seed-hex> <timestamp> <text-file>    prints the cosignature line Go makes for the checkpoint text
+//	submit <witness-url> <origin> <seed-hex> <witness-vkey>
+//	    a sumdb-style log in Go (sumdb/tlog hashes and proofs, sumdb/note signatures) uses the
+//	    witness per c2sp.org/tlog-witness: size 7 from old 0, then size 20 from old 0 (a 409 must
+//	    name 7), then from old 7 with the tlog.ProveTree proof; every cosignature is verified
 package main
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"crypto/sha256"
 	"encoding/base64"
@@ -15,11 +20,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
 
 	"golang.org/x/mod/sumdb/note"
+	"golang.org/x/mod/sumdb/tlog"
 )
 
 const algCosignatureV1 = 0x04
@@ -144,7 +152,115 @@ func main() {
 			fail("note.Sign: %v", err)
 		}
 		fmt.Print(string(signed[len(text)+1:]))
+	case "submit":
+		submit(os.Args[2], os.Args[3], os.Args[4], os.Args[5])
 	default:
 		fail("unknown mode %q", os.Args[1])
 	}
+}
+
+// noteKeyHash is signed-note's key ID for an Ed25519 (0x01) key.
+func noteKeyHash(name string, key []byte) uint32 {
+	h := sha256.New()
+	h.Write([]byte(name))
+	h.Write([]byte{'\n', 0x01})
+	h.Write(key)
+	return binary.BigEndian.Uint32(h.Sum(nil))
+}
+
+func submit(url, origin, seedHex, witnessVkey string) {
+	seed, err := hex.DecodeString(seedHex)
+	if err != nil || len(seed) != ed25519.SeedSize {
+		fail("seed is not 32 bytes of hex")
+	}
+	pub := ed25519.NewKeyFromSeed(seed).Public().(ed25519.PublicKey)
+	skey := fmt.Sprintf("PRIVATE+KEY+%s+%08x+%s", origin, noteKeyHash(origin, pub),
+		base64.StdEncoding.EncodeToString(append([]byte{0x01}, seed...)))
+	logSigner, err := note.NewSigner(skey)
+	if err != nil {
+		fail("log key: %v", err)
+	}
+	vkey := fmt.Sprintf("%s+%08x+%s", origin, noteKeyHash(origin, pub),
+		base64.StdEncoding.EncodeToString(append([]byte{0x01}, pub...)))
+	logVerifier, err := note.NewVerifier(vkey)
+	if err != nil {
+		fail("log vkey: %v", err)
+	}
+	witness, err := newVerifier(witnessVkey)
+	if err != nil {
+		fail("witness vkey: %v", err)
+	}
+
+	// The log: 20 records, their stored hashes kept in memory (sumdb/tlog's layout).
+	var stored []tlog.Hash
+	reader := tlog.HashReaderFunc(func(indexes []int64) ([]tlog.Hash, error) {
+		out := make([]tlog.Hash, len(indexes))
+		for i, x := range indexes {
+			out[i] = stored[x]
+		}
+		return out, nil
+	})
+	for n := int64(0); n < 20; n++ {
+		hashes, err := tlog.StoredHashes(n, []byte(fmt.Sprintf("go record %d", n)), reader)
+		if err != nil {
+			fail("StoredHashes: %v", err)
+		}
+		stored = append(stored, hashes...)
+	}
+	checkpoint := func(n int64) []byte {
+		root, err := tlog.TreeHash(n, reader)
+		if err != nil {
+			fail("TreeHash: %v", err)
+		}
+		text := fmt.Sprintf("%s\n%d\n%s\n", origin, n, base64.StdEncoding.EncodeToString(root[:]))
+		signed, err := note.Sign(&note.Note{Text: text}, logSigner)
+		if err != nil {
+			fail("note.Sign: %v", err)
+		}
+		return signed
+	}
+	post := func(old, n int64) (int, string, []byte) {
+		var body bytes.Buffer
+		fmt.Fprintf(&body, "old %d\n", old)
+		if old > 0 && old < n {
+			proof, err := tlog.ProveTree(n, old, reader)
+			if err != nil {
+				fail("ProveTree: %v", err)
+			}
+			for _, h := range proof {
+				fmt.Fprintf(&body, "%s\n", base64.StdEncoding.EncodeToString(h[:]))
+			}
+		}
+		signed := checkpoint(n)
+		body.WriteString("\n")
+		body.Write(signed)
+		res, err := http.Post(url+"/add-checkpoint", "text/plain", &body)
+		if err != nil {
+			fail("POST: %v", err)
+		}
+		defer res.Body.Close()
+		answer, _ := io.ReadAll(res.Body)
+		if res.StatusCode == 200 {
+			// The answer is signature lines: appended to the checkpoint, note.Open checks them.
+			n, err := note.Open(append(signed, answer...), note.VerifierList(logVerifier, witness))
+			if err != nil {
+				fail("note.Open of the cosigned checkpoint: %v", err)
+			}
+			found := false
+			for _, s := range n.Sigs {
+				found = found || (s.Name == witness.Name() && s.Hash == witness.KeyHash())
+			}
+			if !found {
+				fail("no cosignature by %s", witness.Name())
+			}
+		}
+		return res.StatusCode, res.Header.Get("Content-Type"), answer
+	}
+
+	status, _, _ := post(0, 7)
+	fmt.Printf("old 0 size 7: %d\n", status)
+	status, kind, body := post(0, 20)
+	fmt.Printf("old 0 size 20: %d %s %q\n", status, kind, body)
+	status, _, _ = post(7, 20)
+	fmt.Printf("old 7 size 20: %d\n", status)
 }
