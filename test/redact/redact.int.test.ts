@@ -4,12 +4,13 @@
  * trail verifies, `redact check` confirms the value, and an independent Python implementation of
  * the documented recipe agrees.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, tempDir } from "../helpers/cli.js";
+import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { PEM, PEM_BODY, SECRETS } from "./secrets.js";
 
 let home: string;
@@ -97,6 +98,25 @@ describe("redaction before hashing", () => {
     await cli(["log"]);
     await cli(["log", "--json"]);
     await cli(["summary"]);
+    await cli(["report", "--format", "html"]);
+    await cli(["report", "--json"]);
+    await cli(["export", "--format", "jsonl", "--output", "-"]);
+    await cli(["export", "--format", "jsonl", "--output", join(home, "copy.jsonl")]);
+    await cli(["verify", "--export", join(home, "copy.jsonl")]);
+    // the dashboard's API, served by the real process
+    const dashboard = spawn(process.execPath, [CLI, "dashboard", "--port", "0", "--json"], {
+      env: { ...process.env, TRAILSEAL_HOME: home },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      let printed = "";
+      while (!/\}\s*$/.test(printed)) printed += ((await once(dashboard.stdout, "data")) as [Buffer])[0];
+      const { url } = JSON.parse(printed);
+      outputs.push(await (await fetch(new URL("/api/summary?period=all", url))).text());
+    } finally {
+      dashboard.kill("SIGTERM");
+      await once(dashboard, "close");
+    }
     for await (const path of files(home)) {
       const bytes = await readFile(path);
       for (const secret of allSecrets) expect(bytes.includes(secret), `${secret} in ${path}`).toBe(false);
