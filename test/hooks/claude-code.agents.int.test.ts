@@ -114,11 +114,17 @@ const lastResult = () => JSON.stringify(model.results.at(-1) ?? null);
 describe.runIf(available)("the real Claude Code with trailseal installed", () => {
   it("deny: a policy deny rule blocks a command Claude Code itself would allow", async () => {
     await writeFile(join(home, "policy.yaml"), 'rules:\n  commands:\n    deny: ["touch denied*"]\n');
-    await claude({ name: "Bash", input: { command: "touch denied-marker", description: "t" } }, [
-      "Bash(touch:*)",
-    ]);
+    // The reason quotes the command; the secret in it reaches neither the model nor the trail.
+    const secret = "s3cret-value-7731";
+    await claude(
+      { name: "Bash", input: { command: `touch denied-marker API_TOKEN=${secret}`, description: "t" } },
+      ["Bash(touch:*)"],
+    );
     expect(existsSync(join(work, "denied-marker"))).toBe(false);
     expect(lastResult()).toContain("trailseal: denied");
+    expect(lastResult()).toContain("API_TOKEN=[redacted:assignment:");
+    expect(lastResult()).not.toContain(secret);
+    expect(JSON.stringify(await events())).not.toContain(secret);
     expect((await events()).find((e) => e.phase === "pre")).toMatchObject({
       decision: "deny",
       agent: "claude-code",
