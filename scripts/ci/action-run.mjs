@@ -35,7 +35,10 @@ function summary(markdown) {
   else process.stdout.write(markdown);
 }
 
-/** The CLI to run: a pinned npm version installed into RUNNER_TEMP, or this checkout's build. */
+/**
+ * The CLI to run: a pinned npm version installed into RUNNER_TEMP (kept when already there, e.g.
+ * restored by actions/cache), or this checkout's build.
+ */
 function resolveCli() {
   const wanted = input(
     "trailseal-version",
@@ -287,7 +290,9 @@ function main() {
       throw new StepFailure(2, "inputs", `report-format must be html, md or json, not "${format}"`);
     if (!(quorum >= 1))
       throw new StepFailure(2, "inputs", `quorum must be a positive integer, not "${input("quorum")}"`);
-    trailseal = makeRunner(resolveCli(), home);
+    const cli = resolveCli();
+    trailseal = makeRunner(cli, home);
+    process.stdout.write(`trailseal ${trailseal("version", ["--version"]).stdout.trim()} (${cli})\n`);
     trailseal("init", ["init", "--json"]);
     const logKey = input("log-key");
     if (logKey) {

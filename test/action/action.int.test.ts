@@ -1,148 +1,25 @@
 /**
- * The GitHub Action (action.yml) run as a runner runs a composite action: its steps are read from
- * action.yml, `${{ inputs.* }}` / `${{ steps.*.outputs.* }}` are filled in, each `run:` goes to
- * `bash -e -o pipefail` with the step's env and the runner's step environment
- * (GITHUB_ACTION_PATH, RUNNER_TEMP, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY). The witnesses are real:
+ * The GitHub Action (action.yml) run as a runner runs a composite action (./runner.ts), with
+ * the action's own build (`trailseal-version: source`). The witnesses are real:
  * `trailseal witness serve` (a process) and a git transparency log served over smart HTTP by
  * stock `git http-backend`, both on 127.0.0.1. `uses:` steps (upload-artifact) are not run;
  * the test checks what they would upload.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { cp, mkdir, symlink } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse } from "yaml";
-import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
+import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { type GitHttpServer, startGitHttpServer } from "../helpers/git-http-server.js";
 import { deadUrl } from "../witness/client/fixtures.js";
+import { checkoutAction, debug, runAction } from "./runner.js";
 
-interface Step {
-  id?: string;
-  name?: string;
-  if?: string;
-  run?: string;
-  uses?: string;
-  shell?: string;
-  env?: Record<string, string>;
-  with?: Record<string, string>;
-}
-interface ActionYml {
-  inputs: Record<string, { required?: boolean; default?: string }>;
-  outputs: Record<string, { value: string }>;
-  runs: { using: string; steps: Step[] };
-}
-
-const action = parse(readFileSync(join(REPO_ROOT, "action.yml"), "utf8")) as ActionYml;
-/** Where the runner checked the action out: a copy, so that nothing the action does touches the checkout. */
+/** Where the runner checked the action out (checkoutAction). */
 let actionPath = "";
 const TOKEN = "action-test-token-0123456789";
 const SEAL_KEY = "a1".repeat(32);
-
-interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-  outputs: Record<string, string>;
-  summary: string;
-  uploads: { name: string; path: string }[];
-}
-
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of text.split("\n")) {
-    const eq = line.indexOf("=");
-    if (eq > 0) out[line.slice(0, eq)] = line.slice(eq + 1);
-  }
-  return out;
-}
-
-function runStep(
-  script: string,
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["--noprofile", "--norc", "-e", "-o", "pipefail", "-c", script], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-/** Runs the composite action's steps like the runner: stops at the first failed step, except `if: always()`. */
-async function runAction(inputs: Record<string, string>, runnerTemp: string): Promise<RunResult> {
-  for (const [name, spec] of Object.entries(action.inputs)) {
-    if (spec.required && !(name in inputs)) throw new Error(`input ${name} is required`);
-  }
-  const value = (name: string) => inputs[name] ?? action.inputs[name]?.default ?? "";
-  const stepOutputs: Record<string, Record<string, string>> = {};
-  const expand = (text: string) =>
-    text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => {
-      const input = /^inputs\.([\w-]+)$/.exec(expr);
-      if (input) return value(input[1]!);
-      const output = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expr);
-      if (output) return stepOutputs[output[1]!]?.[output[2]!] ?? "";
-      throw new Error(`unsupported expression ${expr}`);
-    });
-  const summaryPath = join(runnerTemp, "step-summary.md");
-  writeFileSync(summaryPath, "");
-  const result: RunResult = { code: 0, stdout: "", stderr: "", outputs: {}, summary: "", uploads: [] };
-  let failed = false;
-  for (const [index, step] of action.runs.steps.entries()) {
-    const condition = step.if ?? "success()";
-    if (failed && !condition.includes("always()")) continue;
-    if (step.uses) {
-      // The upload's condition: always(), a name and a directory to upload.
-      if (value("artifact-name") !== "" && stepOutputs.run?.["artifact-dir"]) {
-        result.uploads.push({ name: expand(step.with!.name!), path: expand(step.with!.path!) });
-      }
-      continue;
-    }
-    const outputPath = join(runnerTemp, `output-${index}`);
-    writeFileSync(outputPath, "");
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: runnerTemp,
-      CI: "true",
-      GITHUB_ACTIONS: "true",
-      GITHUB_ACTION_PATH: actionPath,
-      RUNNER_TEMP: runnerTemp,
-      GITHUB_OUTPUT: outputPath,
-      GITHUB_STEP_SUMMARY: summaryPath,
-      GITHUB_RUN_ID: "4242",
-      GITHUB_RUN_ATTEMPT: "1",
-    };
-    for (const [key, raw] of Object.entries(step.env ?? {})) env[key] = expand(String(raw));
-    expect(step.shell).toBe("bash");
-    // Asynchronous: the git server of this test answers from this process's event loop.
-    const child = await runStep(expand(step.run!), runnerTemp, env);
-    result.stdout += child.stdout;
-    result.stderr += child.stderr;
-    if (step.id) stepOutputs[step.id] = parseOutputs(readFileSync(outputPath, "utf8"));
-    if (child.status !== 0) {
-      failed = true;
-      result.code = child.status ?? 1;
-    }
-  }
-  for (const [name, spec] of Object.entries(action.outputs)) result.outputs[name] = expand(spec.value);
-  result.summary = readFileSync(summaryPath, "utf8");
-  return result;
-}
-
-/** What a failed assertion shows: the step's output and the publish outcomes. */
-function debug(run: RunResult): string {
-  const publish = join(run.outputs["artifact-dir"] ?? "", "publish.json");
-  return `${run.stdout}${run.stderr}${existsSync(publish) ? readFileSync(publish, "utf8") : ""}`;
-}
 
 describe("the GitHub Action against a real witness server and a real git log", () => {
   let root: string;
@@ -157,11 +34,7 @@ describe("the GitHub Action against a real witness server and a real git log", (
   beforeAll(async () => {
     ({ dir: root, cleanup } = await tempDir("trailseal-action-"));
     // The action's checkout with a built CLI (`trailseal-version: source` then builds nothing).
-    actionPath = join(root, "action");
-    for (const path of ["action.yml", "package.json", "scripts/ci/action-run.mjs", "dist"]) {
-      await cp(join(REPO_ROOT, path), join(actionPath, path), { recursive: true });
-    }
-    await symlink(join(REPO_ROOT, "node_modules"), join(actionPath, "node_modules"));
+    actionPath = await checkoutAction(join(root, "action"));
     // The witness server, with a bearer token for POST.
     witness = spawn(
       process.execPath,
@@ -217,6 +90,7 @@ describe("the GitHub Action against a real witness server and a real git log", (
   it("records, seals, publishes to both (quorum 2), verifies, and reports", async () => {
     const temp = await runnerTemp("runner-ok");
     const run = await runAction(
+      actionPath,
       {
         "seal-key": SEAL_KEY,
         "key-id": "ci-test",
@@ -270,9 +144,39 @@ describe("the GitHub Action against a real witness server and a real git log", (
     expect(JSON.parse(audit.stdout), audit.stderr).toMatchObject({ ok: true, entries: 1 });
   });
 
+  it("continues the trail of a home kept between runs (as restored from a cache)", async () => {
+    const home = join(root, "kept-home");
+    const once = async (name: string) =>
+      runAction(
+        actionPath,
+        {
+          "seal-key": SEAL_KEY,
+          home,
+          actions: actionsFile,
+          "witness-urls": witnessUrl,
+          "witness-token": TOKEN,
+          "trailseal-version": "source",
+        },
+        await runnerTemp(name),
+      );
+    const first = await once("runner-kept-1");
+    expect(first.code, debug(first)).toBe(0);
+    const second = await once("runner-kept-2");
+    expect(second.code, debug(second)).toBe(0);
+    expect(second.outputs).toMatchObject({ "seal-id": "seal-2", "event-count": "4", "quorum-met": "true" });
+    expect(second.outputs["chain-tip"]).not.toBe(first.outputs["chain-tip"]);
+    // The CLI that ran is named in the log: here the action's own build.
+    expect(second.stdout).toContain(`(${join(actionPath, "dist", "cli.js")})`);
+    const verified = await runCli(["--home", home, "verify", "--json"], {
+      env: { TRAILSEAL_SEAL_KEY: SEAL_KEY },
+    });
+    expect(JSON.parse(verified.stdout), verified.stderr).toMatchObject({ ok: true, event_count: 4 });
+  });
+
   it("fails the step with exit 3 and an ::error:: annotation when the quorum is not met", async () => {
     const temp = await runnerTemp("runner-quorum");
     const run = await runAction(
+      actionPath,
       {
         "seal-key": SEAL_KEY,
         actions: actionsFile,
@@ -300,6 +204,7 @@ describe("the GitHub Action against a real witness server and a real git log", (
     const bad = join(temp, "bad.jsonl");
     writeFileSync(bad, '{"kind":"command","command":"ls"}\n{"kind":"teleport"}\n');
     const run = await runAction(
+      actionPath,
       { "seal-key": SEAL_KEY, actions: bad, "witness-urls": witnessUrl, "trailseal-version": "source" },
       temp,
     );
@@ -321,7 +226,7 @@ describe("the GitHub Action against a real witness server and a real git log", (
 
   it("maps a bad seal key to exit 2 with the error code in the annotation", async () => {
     const temp = await runnerTemp("runner-key");
-    const run = await runAction({ "seal-key": "not-hex", "trailseal-version": "source" }, temp);
+    const run = await runAction(actionPath, { "seal-key": "not-hex", "trailseal-version": "source" }, temp);
     expect(run.code).toBe(2);
     expect(run.stdout).toMatch(
       /^::error title=trailseal seal::trailseal seal failed \(exit 2\): .*\(SEAL_KEY_INVALID\)/m,
