@@ -1,0 +1,16 @@
+/** The shape of one entry of the error code registry (codes.ts). */
+
+/** 0 ok, 1 failure (including a failed verification), 2 usage or configuration, 3 quorum not met. */
+export type ExitCode = 0 | 1 | 2 | 3;
+
+export interface ErrorCodeEntry {
+  /** The src/<capability> that throws it. */
+  readonly capability: string;
+  /**
+   * The exit code the CLI ends with when this error reaches it. A throw site may still choose
+   * another (the same malformed key is a usage error on the command line, a failed check in a
+   * verification); TrailsealError takes the site's `exitCode`, default 1.
+   */
+  readonly exit: ExitCode;
+  readonly meaning: string;
+}

@@ -1,0 +1,7 @@
+import type { ErrorCodeEntry } from "../code-entry.js";
+
+/** The CLI_ codes. */
+export const CLI_CODES = {
+  CLI_INPUT_TOO_LARGE: { capability: "cli", exit: 2, meaning: "stdin is larger than the command accepts" },
+  CLI_NO_INPUT: { capability: "cli", exit: 2, meaning: "the command expected input on stdin" },
+} as const satisfies Record<`CLI_${string}`, ErrorCodeEntry>;

@@ -1,0 +1,16 @@
+import type { ErrorCodeEntry } from "../code-entry.js";
+
+/** The HOOK_ codes. */
+export const HOOK_CODES = {
+  HOOK_AGENT_UNSUPPORTED: { capability: "hooks", exit: 2, meaning: "no hook install for that agent" },
+  HOOK_PAYLOAD_INVALID: {
+    capability: "hooks",
+    exit: 2,
+    meaning: "the agent's hook payload is not what that agent sends",
+  },
+  HOOK_SETTINGS_INVALID: {
+    capability: "hooks",
+    exit: 2,
+    meaning: "the agent's settings file cannot be updated safely; nothing was changed",
+  },
+} as const satisfies Record<`HOOK_${string}`, ErrorCodeEntry>;

@@ -1,0 +1,10 @@
+import type { ErrorCodeEntry } from "../code-entry.js";
+
+/** The REPORT_ codes. */
+export const REPORT_CODES = {
+  REPORT_PERIOD_INVALID: {
+    capability: "report",
+    exit: 2,
+    meaning: "the report's period starts after it ends",
+  },
+} as const satisfies Record<`REPORT_${string}`, ErrorCodeEntry>;

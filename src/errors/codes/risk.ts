@@ -1,0 +1,20 @@
+import type { ErrorCodeEntry } from "../code-entry.js";
+
+/** The RISK_ codes. */
+export const RISK_CODES = {
+  RISK_PARSER_BACKEND_INVALID: {
+    capability: "risk",
+    exit: 2,
+    meaning: "TRAILSEAL_SHELL_PARSER is not native, wasm or auto",
+  },
+  RISK_PARSER_NOT_LOADED: {
+    capability: "risk",
+    exit: 1,
+    meaning: "the shell parser was used before it was loaded",
+  },
+  RISK_PARSER_UNAVAILABLE: {
+    capability: "risk",
+    exit: 1,
+    meaning: "the shell parser (tree-sitter-bash) could not load",
+  },
+} as const satisfies Record<`RISK_${string}`, ErrorCodeEntry>;
