@@ -30,7 +30,7 @@ function walk(path, out) {
   return out;
 }
 
-/** The error code registry (src/errors/codes.ts), bundled on the fly so this script needs no build of its own. */
+/** The error code registry (src/errors/codes.ts and its per-prefix lists), bundled on the fly so this script needs no build of its own. */
 async function errorCodes() {
   const entry = new URL("../src/errors/codes.ts", import.meta.url).pathname;
   const out = await build({
