@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { installHooks } from "../../src/hooks/index.js";
@@ -182,4 +182,57 @@ describe("hook install", () => {
       "/u/.codeium/windsurf/hooks.json",
     );
   });
+});
+
+describe.each([
+  "claude-code",
+  "cursor",
+  "gemini",
+  "codex",
+  "copilot",
+  "windsurf",
+  "cline",
+  "kiro",
+  "opencode",
+] as const)("hook install %s", (agent) => {
+  it.each(["project", "user"] as const)(
+    "%s scope: idempotent, keeps the file as it is on a second run, moves with a new home",
+    async (scope) => {
+      const options = {
+        agent,
+        scope,
+        cwd: join(dir, "p"),
+        userHome: join(dir, "u"),
+        env: {},
+        home: "/h/one",
+      };
+      await mkdir(options.cwd, { recursive: true });
+      const first = await installHooks(options);
+      expect(first.added.length).toBeGreaterThan(0);
+      expect(first.path.startsWith(scope === "project" ? options.cwd : options.userHome)).toBe(true);
+      const files = async () => {
+        const out: Record<string, string> = {};
+        const walk = async (at: string): Promise<void> => {
+          for (const entry of await readdir(at, { withFileTypes: true })) {
+            const path = join(at, entry.name);
+            if (entry.isDirectory()) await walk(path);
+            else out[path] = await readFile(path, "utf8");
+          }
+        };
+        await walk(dir);
+        return out;
+      };
+      const before = await files();
+      expect(JSON.stringify(before)).toContain("/h/one");
+      const again = await installHooks(options);
+      expect(again.added).toEqual([]);
+      expect(again.updated).toEqual([]);
+      expect(await files()).toEqual(before);
+      const moved = await installHooks({ ...options, home: "/h/two" });
+      expect(moved.updated.length).toBeGreaterThan(0);
+      const after = JSON.stringify(await files());
+      expect(after).toContain("/h/two");
+      expect(after).not.toContain("/h/one");
+    },
+  );
 });
