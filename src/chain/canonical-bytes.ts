@@ -243,15 +243,19 @@ function isContinuation(c: number): boolean {
   return c >= 0x80 && c <= 0xbf;
 }
 
+/** 1 for the bytes a string holds as they are: printable ASCII but `"` and `\\` (one load, no compares). */
+const PLAIN = new Uint8Array(256);
+for (let c = 32; c < 128; c += 1) if (c !== 34 && c !== 92) PLAIN[c] = 1;
+
 function scanString(b: Uint8Array, i: number, end: number): number {
   let k = i + 1;
   while (k < end) {
     const c = b[k] as number;
-    if (c === 34) return k + 1;
-    if (c >= 32 && c < 128 && c !== 92) {
+    if (PLAIN[c] === 1) {
       k += 1;
       continue;
     }
+    if (c === 34) return k + 1;
     if (c === 92) {
       const e = b[k + 1] as number;
       // \" \\ \b \f \n \r \t: the short escapes JSON.stringify writes

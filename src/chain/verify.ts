@@ -95,7 +95,12 @@ export interface ChainVerifierOptions {
  * first break. Lines are untrusted: nothing here throws on hostile input.
  */
 export class ChainVerifier {
-  private tip = GENESIS_HASH;
+  /**
+   * The tip: its 64 hex digits, and the `sha256:…` reference built only when asked for (the
+   * fast path compares and stores digits, so a million lines make no million references).
+   */
+  private tipHex = GENESIS_HASH.slice(7);
+  private tipRef: string | null = GENESIS_HASH;
   private count = 0;
   private lineNo = 0;
   private failure: ChainBreak | null = null;
@@ -112,8 +117,21 @@ export class ChainVerifier {
     this.floating = options.floating ?? false;
   }
 
+  private get tip(): string {
+    if (this.tipRef === null) this.tipRef = `sha256:${this.tipHex}`;
+    return this.tipRef;
+  }
+
+  /** `ref` is a sha256 reference (checked by the caller). */
+  private set tip(ref: string) {
+    this.tipRef = ref;
+    this.tipHex = ref.slice(7);
+  }
+
   /** Scratch space for the hashed bytes of a line (the line without its hash member). */
   private scratch = Buffer.allocUnsafe(4096);
+  /** Views of `scratch` by length: lines of a trail come in few lengths, and a view costs an allocation. */
+  private views = new Map<number, Buffer>();
   private readonly found: CanonicalEventLine = { seq: 0, prev: 0, hash: 0, hashMember: 0, hashMemberEnd: 0 };
 
   /**
@@ -130,15 +148,25 @@ export class ChainVerifier {
       return this.check(line.toString("utf8"), line);
     const cut = found.hashMemberEnd - found.hashMember;
     const length = line.length - cut;
-    if (this.scratch.length < length)
+    if (this.scratch.length < length) {
       this.scratch = Buffer.allocUnsafe(Math.max(length, 2 * this.scratch.length));
+      this.views.clear();
+    }
     line.copy(this.scratch, 0, 0, found.hashMember);
     line.copy(this.scratch, found.hashMember, found.hashMemberEnd);
-    const digest = sha256Hex(this.scratch.subarray(0, length));
-    if (line.toString("latin1", found.hash + 7, found.hash + 71) !== digest)
-      return this.check(line.toString("utf8"), line);
+    let view = this.views.get(length);
+    if (view === undefined) {
+      if (this.views.size >= 64) this.views.clear();
+      view = this.scratch.subarray(0, length);
+      this.views.set(length, view);
+    }
+    const digest = sha256Hex(view);
+    const at = found.hash + 7;
+    for (let k = 0; k < 64; k += 1)
+      if (line[at + k] !== digest.charCodeAt(k)) return this.check(line.toString("utf8"), line);
     this.lineNo += 1;
-    this.tip = `sha256:${digest}`;
+    this.tipHex = digest;
+    this.tipRef = null;
     this.count += 1;
     if (this.tipsAt.has(this.count)) this.tips.set(this.count, this.tip);
     return null;
@@ -153,8 +181,9 @@ export class ChainVerifier {
       return true;
     }
     if (found.seq !== this.count) return false;
-    const tip = this.tip;
-    for (let k = 7; k < 71; k += 1) if (line[found.prev + k] !== tip.charCodeAt(k)) return false;
+    const tip = this.tipHex;
+    const at = found.prev + 7;
+    for (let k = 0; k < 64; k += 1) if (line[at + k] !== tip.charCodeAt(k)) return false;
     return true;
   }
 
