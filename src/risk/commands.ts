@@ -15,15 +15,17 @@ import { literalOutput } from "./command/feed.js";
 import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
+import { resetsDatabase } from "./rules/db-reset.js";
 import { DEFERRED_RULES } from "./rules/deferred.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
 import { FILE_RULES } from "./rules/fs.js";
 import { git } from "./rules/git.js";
 import { INTERPRETER_RULES, interpreterName, judgeInlineCode } from "./rules/interpreters.js";
+import { LAUNCHER_RULES } from "./rules/launchers.js";
 import { DOWNLOADERS, NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
-import { SECRET_RULES } from "./rules/secrets.js";
+import { readsSecretStore, SECRET_RULES } from "./rules/secrets.js";
 import { SYSTEM_RULES } from "./rules/system.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
@@ -65,6 +67,7 @@ const RULES: Record<string, Rule> = {
   ...SYSTEM_RULES,
   ...OPS_RULES,
   ...SECRET_RULES,
+  ...LAUNCHER_RULES,
   git,
   ...DEFERRED_RULES,
 };
@@ -226,6 +229,8 @@ function judge(invocation: Invocation, context: RuleContext): void {
     context.nested(script, `${invocation.program} runs an inline script`);
     return;
   }
+  resetsDatabase(invocation, context);
+  readsSecretStore(invocation, context);
   const rule = RULES[program];
   if (rule) return void rule({ ...invocation, program }, context);
   if (READ_ONLY.has(program)) return void score.raise("none", "");

@@ -27,6 +27,11 @@ export const UNKNOWN_DIRECTORY = "/%run-time%";
 
 const TEMP = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/folders|dev\/shm)(\/|$)/;
 const WSL_DRIVE = /^\/mnt\/[a-z](\/|$)/;
+/**
+ * Cache directories in a home (`~/.cache/pip`, `~/Library/Caches/x`, `~/.npm/_cacache`,
+ * `~/.gradle/caches`): regenerable by definition, so deleting them is not a loss.
+ */
+const HOME_CACHE = /^(~|\/(home|Users)\/[^/]+)\/(.+\/)?(\.cache|Caches|caches?|_cacache)(\/|$)/;
 
 function under(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);
@@ -54,7 +59,7 @@ function scopeOf(path: string, project: string | null): Omit<DeleteScope, "proje
     }
     return { outside: `a Windows drive's files (${path})`, broad: null };
   }
-  if (TEMP.test(path)) return { outside: null, broad: null };
+  if (TEMP.test(path) || HOME_CACHE.test(path)) return { outside: null, broad: null };
   if (project && under(path, project)) return { outside: null, broad: null };
   if (path === HOME || path.startsWith(`${HOME}/`) || /^\/(home|Users)\/[^/]+\//.test(path)) {
     return { outside: `a home directory subtree outside the project (${path})`, broad: null };

@@ -5,6 +5,22 @@
  * against the working directory), never by substring over a raw command line.
  */
 import { posix } from "node:path";
+import {
+  CERTIFICATE_NAME,
+  CODE_OR_DOC,
+  CONFIG_CREDENTIALS,
+  CREDENTIAL_HOLDERS,
+  CREDENTIAL_STORES,
+  ENV_TEMPLATE,
+  globSecretReason,
+  KEY_EXTENSIONS,
+  PRIVATE_KEY_NAME,
+  PUBLIC_FILE,
+  PUBLIC_SYSTEM_FILES,
+  SECRET_DIRS,
+  SECRET_FILES,
+  SECRET_WORD,
+} from "./secret-names.js";
 
 /** Stands for the user's home directory in normalised paths. */
 export const HOME = "~";
@@ -41,78 +57,6 @@ function words(name: string): string[] {
     .filter(Boolean);
 }
 
-const SECRET_WORD = /(secret|password|passwd|token|credential)s?$|^creds?$/;
-/** Files whose content is code or prose about a subject, not the secret itself. */
-const CODE_OR_DOC =
-  /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|java|kt|kts|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|m|md|mdx|rst|adoc|html|css|scss|vue|svelte|sh|snap)$/i;
-const KEY_EXTENSIONS = /\.(key|pem|p12|pfx|jks|keystore|ppk|kdbx|asc|gpg|der|crt-key)$/i;
-const PRIVATE_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/;
-const SECRET_FILES = new Set([
-  // infrastructure state and configuration that carry passwords and keys in clear
-  "terraform.tfstate",
-  "terraform.tfstate.backup",
-  "terraform.tfvars",
-  "wp-config.php",
-  // browsers' saved passwords and cookies
-  "Login Data",
-  "Cookies",
-  "logins.json",
-  "key4.db",
-  "key3.db",
-  "cookies.sqlite",
-  ".netrc",
-  "_netrc",
-  ".pgpass",
-  ".npmrc",
-  ".pypirc",
-  ".git-credentials",
-  ".htpasswd",
-  ".my.cnf",
-  "shadow",
-  "gshadow",
-  "sudoers",
-  "master.key",
-  "credentials",
-  "credentials.json",
-  "service-account.json",
-  "keychain-db",
-  ".vault-token",
-  ".s3cfg",
-  ".boto",
-  // composer, Codex, opencode and other tools keep tokens in an auth.json
-  "auth.json",
-  "oauth_creds.json",
-  ".credentials.json",
-]);
-/** Other agents' and tools' credential stores, by directory (any file in them). */
-const CREDENTIAL_STORES = ["github-copilot"];
-/** Files under ~/.config that are credentials by name (`hub` holds a GitHub token). */
-const CONFIG_CREDENTIALS = new Set(["hub"]);
-const SECRET_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".azure", ".password-store"]);
-/**
- * Home directories of agents and tools that keep a credential file inside: the directory as a
- * whole (`cp -r ~/.claude /tmp`, `tar czf x ~/.codex`) carries it; other files in it are not secrets.
- */
-const CREDENTIAL_HOLDERS = new Set([
-  ".claude",
-  ".codex",
-  ".gemini",
-  ".docker",
-  "opencode",
-  "gh",
-  "gcloud",
-  "github-copilot",
-]);
-/** Environment templates hold variable names, not values: not secret (docs/risk.md). */
-const ENV_TEMPLATE = /^\.env(\.[\w-]+)*\.(example|sample|template|tmpl|dist|defaults)$/;
-
-/**
- * Files anyone may read: public keys, known hosts, the account list. Naming a secret word
- * (`passwd`) or living in ~/.ssh does not make them secrets.
- */
-const PUBLIC_FILE = /\.pub$|^(known_hosts2?|authorized_keys2?|config)$/;
-const PUBLIC_SYSTEM_FILES = new Set(["/etc/passwd", "/etc/group", "/etc/hosts", "/etc/shells"]);
-
 /**
  * Why a file name alone marks a secret (`.env`, `id_rsa`, `server.key`, `.netrc`, `auth.json`), or
  * null. Used for bare words given to programs without a rule, where a directory-like word
@@ -120,11 +64,13 @@ const PUBLIC_SYSTEM_FILES = new Set(["/etc/passwd", "/etc/group", "/etc/hosts", 
  */
 export function secretFileReason(word: string): string | null {
   const name = basename(word);
+  const glob = /[*?[]/.test(name) ? globSecretReason(name) : null;
+  if (glob) return glob;
   if (name === ".env" || (name.startsWith(".env.") && !ENV_TEMPLATE.test(name))) {
     return `environment-secret file ${name}`;
   }
   if (PRIVATE_KEY_NAME.test(name)) return `private key file ${name}`;
-  if (KEY_EXTENSIONS.test(name)) return `key or certificate file ${name}`;
+  if (KEY_EXTENSIONS.test(name) && !CERTIFICATE_NAME.test(name)) return `key or certificate file ${name}`;
   if (SECRET_FILES.has(name)) return `credential file ${name}`;
   if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;
   return null;
@@ -154,6 +100,9 @@ export function credentialHolderReason(path: string): string | null {
 export function sensitiveReason(path: string): string | null {
   const name = basename(path);
   if (PUBLIC_SYSTEM_FILES.has(path)) return null;
+  // a process's environment holds its tokens, as `env` prints them
+  if (/^\/proc\/[^/]+\/(task\/[^/]+\/)?environ$/.test(path))
+    return "a process's environment (its tokens and keys)";
   const byName = secretFileReason(path);
   if (byName) return byName;
   const parts = segments(path);

@@ -35,6 +35,25 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     assignments: true,
   },
   doas: { valueShort: "uC", valueLong: [], privileged: true },
+  // systemd's sudo (run0) and the container entrypoint helpers that switch user (gosu, su-exec)
+  run0: {
+    valueShort: "ugD",
+    valueLong: [
+      "user",
+      "group",
+      "chdir",
+      "unit",
+      "property",
+      "description",
+      "slice",
+      "nice",
+      "setenv",
+      "machine",
+    ],
+    privileged: true,
+  },
+  gosu: { valueShort: "", valueLong: [], positionals: 1, privileged: true },
+  "su-exec": { valueShort: "", valueLong: [], positionals: 1, privileged: true },
   pkexec: { valueShort: "", valueLong: ["user"], privileged: true },
   env: {
     valueShort: "uCPS",
@@ -77,6 +96,25 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   flock: { valueShort: "wE", valueLong: ["timeout", "conflict-exit-code"], positionals: 1 },
   // `busybox sh -c …`, `busybox rm -rf /`: the applet is the program.
   busybox: { valueShort: "", valueLong: [] },
+  toybox: { valueShort: "", valueLong: [] },
+  // tracers run the command they are given, to the end
+  strace: {
+    valueShort: "abeEIoOpPsSuUX",
+    valueLong: [
+      "trace",
+      "output",
+      "attach",
+      "string-limit",
+      "user",
+      "env",
+      "signal",
+      "status",
+      "summary-sort-by",
+    ],
+  },
+  ltrace: { valueShort: "aeEfnopsuwxAD", valueLong: ["output", "library", "user"] },
+  // `wsl -e cmd`, `wsl -- cmd`, `wsl -d Ubuntu cmd`: the Linux command it runs
+  wsl: { valueShort: "du", valueLong: ["distribution", "user", "cd", "shell-type"] },
   chroot: { valueShort: "", valueLong: ["userspec", "groups"], positionals: 1 },
   // `time { rm -rf /; }`: the grammar reads the group's `{` as a word of `time`
   "{": { valueShort: "", valueLong: [] },

@@ -29,6 +29,8 @@ export interface XargsCall {
   replace: string | null;
   /** Input read from a file (`-a file`), not from stdin. */
   argFile: boolean;
+  /** `-0`/`--null`, `-d`: input items end at NUL (or the delimiter), blanks stay inside them. */
+  delimited: boolean;
 }
 
 /** Variables that hold the user's shell: `$SHELL -c '…'` runs a shell. */
@@ -125,9 +127,12 @@ export function resolveInvocation(command: ShellCommand): Invocation {
   return { program, args, wrappers, privileged, forms, command, script: null, xargs };
 }
 
-function xargsOptions(options: Word[]): { replace: string | null; argFile: boolean } {
+function xargsOptions(options: Word[]): { replace: string | null; argFile: boolean; delimited: boolean } {
   let replace: string | null = null;
   let argFile = false;
+  const delimited = options.some((word) =>
+    /^(-0|--null|-d.*|--delimiter.*|-[a-zA-Z]*0[a-zA-Z]*)$/.test(word.value),
+  );
   for (let i = 0; i < options.length; i += 1) {
     const value = options[i]!.value;
     if (value === "-I") replace = options[i + 1]?.value ?? null;
@@ -137,7 +142,7 @@ function xargsOptions(options: Word[]): { replace: string | null; argFile: boole
     else if (value.startsWith("--replace=")) replace = value.slice("--replace=".length);
     else if (value === "-a" || value.startsWith("--arg-file")) argFile = true;
   }
-  return { replace, argFile };
+  return { replace, argFile, delimited };
 }
 
 /**
@@ -258,6 +263,11 @@ export function inlineScript(program: string, args: Word[]): Word | null {
   for (let i = 0; i < args.length; i += 1) {
     const value = args[i]!.value;
     if (value === "--") break;
+    // `bash -O extglob -c …`, `sh -o pipefail -c …`: shell options that take a name
+    if (/^[-+][oO]$/.test(value)) {
+      i += 1;
+      continue;
+    }
     if (value === "--command" || (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(value) && !value.startsWith("--"))) {
       const next = args[i + 1];
       return next?.value === "--" ? (args[i + 2] ?? null) : (next ?? null);

@@ -232,7 +232,9 @@ export const ROWS: Row[] = [
   ["tar czf /tmp/x.tgz ~/.ssh", "high", "sensitive_file_access"],
   ["zip -r /tmp/k.zip ~/.aws", "high", "sensitive_file_access"],
   ["tar czf dist.tgz dist/", "medium", "", "sensitive_file_access"],
-  ["vault kv get secret/app", "medium", "", "sensitive_file_access"],
+  // a secret store read out prints the secret (names only, as `vault kv list`, are not)
+  ["vault kv get secret/app", "high", "sensitive_file_access"],
+  ["vault kv list secret/", "medium", "", "sensitive_file_access"],
   [{ kind: "file", op: "read", path: "/home/dev/.config/gh/hosts.yml" }, "high", "sensitive_file_access"],
   // a redirection with no command inside a substitution still reads or writes its file
   ["echo `((x=1)) > /etc/x`", "critical", "system_modification"],

@@ -24,6 +24,7 @@ import type { ShellScript } from "../../src/risk/shell-model.js";
 import { parseWithGrammar } from "../../src/risk/shell-parser.js";
 import { action, ROWS } from "./case-table.js";
 import { ALL_CATEGORIES } from "./categories.js";
+import { FAMILY_CASES } from "./family-cases.js";
 
 const CORPUS = resolve(import.meta.dirname, "../vectors/risk-cases.jsonl");
 
@@ -145,6 +146,10 @@ describe(`tree-sitter backends agree (native vs wasm)${nativeNote}`, () => {
     for (const category of ALL_CATEGORIES) {
       for (const text of [...category.dangerous, ...category.harmless]) same(action(text));
     }
+  });
+
+  it.skipIf(skipNative)(`every unseen-round case (test/vectors/risk-families.jsonl)${nativeNote}`, () => {
+    for (const c of FAMILY_CASES) same(action(c.command));
   });
 
   it.skipIf(skipNative)(`hand-written lines: substitutions, heredocs, bash -c, errors${nativeNote}`, () => {

@@ -38,7 +38,9 @@ function scriptFor(words: Word[], replace: string | null, inputs: string[], shel
 export function xargsScripts(invocation: Invocation, script: ShellScript): Word[] | null {
   const call = invocation.xargs;
   if (!call || call.words.length === 0) return null;
-  const inputs = call.argFile ? null : stdinWords(script.commands, invocation.command, call.replace !== null);
+  const inputs = call.argFile
+    ? null
+    : stdinWords(script.commands, invocation.command, call.replace !== null || call.delimited);
   return expand(call.words, call.replace, inputs, false);
 }
 

@@ -89,7 +89,12 @@ function listedNames(feeder: ShellCommand): string[] | null {
     const expression = parseFind(invocation.args);
     if (expression.roots.some((root) => root.dynamic)) return null;
     const roots = expression.roots.length > 0 ? expression.roots.map((root) => root.value) : ["."];
-    return roots.map((root) => matchedPath(expression, root));
+    // Without a test that narrows it, find lists the root and everything under it: `ROOT/*`
+    // too, so that a command that is not recursive (`xargs rm -f`) still meets the whole tree.
+    return roots.flatMap((root) => {
+      const matched = matchedPath(expression, root);
+      return matched === root ? [root, `${root.replace(/\/$/, "")}/*`] : [matched];
+    });
   }
   if (invocation.program === "ls") {
     const dirs = positionals(invocation.args);

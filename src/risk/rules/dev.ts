@@ -5,6 +5,7 @@
  */
 import { hasOption, positionals } from "../command/argv.js";
 import type { Rule, RuleContext } from "../command/rule.js";
+import type { Word } from "../shell-model.js";
 import type { Invocation } from "../wrappers.js";
 
 export function testCommand(what: string, context: RuleContext): void {
@@ -133,7 +134,14 @@ const packageManager: Rule = (invocation, context) => {
       `${program} ${sub} handles registry credentials`,
       "sensitive_file_access",
     );
-  if (sub === "exec" || sub === "x" || sub === "dlx" || sub === "create")
+  // `npm exec -- rimraf dir`, `pnpm dlx rimraf dir`, `yarn dlx …`: as npx
+  if (sub === "exec" || sub === "x" || sub === "dlx")
+    return runPackage(
+      `${program} ${sub}`,
+      invocation.args.slice(invocation.args.indexOf(args[0]!) + 1),
+      context,
+    );
+  if (sub === "create")
     return void score.raise("medium", `${program} ${sub} runs a package that may be downloaded`);
   if (sub === "run") return void score.raise("medium", `${program} runs the package script ${script}`);
   return void score.raise("medium", `${program} ${sub} runs a package script`);
@@ -214,7 +222,7 @@ const LINTERS = new Set([
   "dprint",
 ]);
 
-const toolchain: Rule = (invocation, context) => {
+export const toolchain: Rule = (invocation, context) => {
   const { program, args } = invocation;
   const sub = positionals(args)[0]?.value ?? "";
   const { score } = context.signals;
@@ -275,21 +283,33 @@ export const DEVELOPER_RULES: Record<string, Rule> = {
     toolchain,
   ),
   ...fromList("pip pip3 pipx", pip),
-  npx: (invocation: Invocation, context: RuleContext) => {
-    const name = positionals(invocation.args, ["-p", "--package"])[0]?.value ?? "";
-    if (TEST_RUNNERS.has(name)) return testCommand(`npx ${name}`, context);
-    // rimraf, del-cli, trash-cli delete what they are given, recursively: judged as `rm -r`
-    if (/^(rimraf|del-cli|del|trash|trash-cli)(@.*)?$/.test(name)) {
-      const targets = positionals(invocation.args, ["-p", "--package"]).slice(1);
-      const text = targets.map((word) => `'${word.value.replace(/'/g, `'\\''`)}'`).join(" ");
-      if (targets.length > 0)
-        context.nested(
-          { value: `rm -r -- ${text}`, dynamic: targets.some((word) => word.dynamic), inner: [] },
-          `npx ${name}`,
-        );
-    }
-    if (LINTERS.has(name))
-      return void context.signals.score.raise("low", `runs the linter/formatter ${name}`);
-    context.signals.score.raise("medium", `npx runs ${name || "a package"} (may download it)`);
-  },
+  ...fromList("npx bunx pnpx", (invocation: Invocation, context: RuleContext) =>
+    runPackage(invocation.program, invocation.args, context),
+  ),
 };
+
+/**
+ * A package run by name (`npx`, `npm exec`, `pnpm dlx`, `bunx`): test runners and linters are
+ * themselves; rimraf, del-cli and trash-cli delete what they are given, recursively (judged as
+ * `rm -r`); anything else may be downloaded and run (medium).
+ */
+function runPackage(label: string, words: Word[], context: RuleContext): void {
+  const args = words[0]?.value === "--" ? words.slice(1) : words;
+  const named = positionals(args, ["-p", "--package", "-c", "--call"]);
+  const name = named[0]?.value ?? "";
+  if (TEST_RUNNERS.has(name)) {
+    testCommand(`${label} ${name}`, context);
+    return;
+  }
+  if (/^(rimraf|del-cli|del|trash|trash-cli)(@.*)?$/.test(name)) {
+    const targets = named.slice(1);
+    const text = targets.map((word) => `'${word.value.replace(/'/g, `'\\''`)}'`).join(" ");
+    if (targets.length > 0)
+      context.nested(
+        { value: `rm -r -- ${text}`, dynamic: targets.some((word) => word.dynamic), inner: [] },
+        `${label} ${name}`,
+      );
+  }
+  if (LINTERS.has(name)) return void context.signals.score.raise("low", `runs the linter/formatter ${name}`);
+  context.signals.score.raise("medium", `${label} runs ${name || "a package"} (may download it)`);
+}

@@ -9,6 +9,7 @@ import { isBroadPath, isSystemPath } from "../paths.js";
 import type { Word } from "../shell-model.js";
 import { find } from "./find.js";
 import { interpreter, judgeInlineCode } from "./interpreters.js";
+import { teesDownload } from "./net.js";
 import { rm } from "./rm.js";
 
 const shred: Rule = (invocation, { signals }) => {
@@ -215,7 +216,7 @@ const READERS = (
 ).split(" ");
 
 /** A Windows drive path as WSL sees it: `C:\Users\x`, `C:/Users/x` → /mnt/c/Users/x. */
-function windowsPath(value: string): string {
+export function windowsPath(value: string): string {
   const drive = /^([A-Za-z]):[\\/]?(.*)$/s.exec(value);
   return drive
     ? `/mnt/${drive[1]!.toLowerCase()}/${drive[2]!.replace(/\\/g, "/")}`
@@ -250,6 +251,40 @@ const removeItem: Rule = (invocation, context) => {
   );
 };
 
+/**
+ * GNU sed runs commands: `e command` runs it, `e` alone and the `s///e` flag run the pattern
+ * space (a line of the input) as a command. The rest of sed is a reader (or an editor with -i).
+ */
+const sed: Rule = (invocation, context) => {
+  const { args } = invocation;
+  const scripts: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const value = args[i]!.value;
+    if (value === "-e" || value === "--expression") scripts.push(args[i + 1]?.value ?? "");
+    else if (value.startsWith("--expression=")) scripts.push(value.slice("--expression=".length));
+  }
+  if (scripts.length === 0) {
+    const first = positionals(args, ["-f", "-l", "--file", "--line-length"])[0];
+    if (first) scripts.push(first.value);
+  }
+  for (const script of scripts) {
+    for (const match of script.matchAll(/s([^\w\s\\])(?:\\.|(?!\1).)*\1(?:\\.|(?!\1).)*\1([a-zA-Z0-9]*)/g)) {
+      if (match[2]!.includes("e"))
+        context.signals.score.raise("high", "sed's e flag runs each matching line as a command");
+    }
+    const address = String.raw`(?:\d+|\$|/(?:\\.|[^/])*/)`;
+    const command = new RegExp(
+      String.raw`(?:^|[;\n{])\s*(?:${address}(?:,${address})?)?\s*e(?:\s+([^\n;}]*))?\s*(?=$|[;\n}])`,
+      "g",
+    );
+    for (const match of script.matchAll(command)) {
+      if (match[1]?.trim()) context.nested({ value: match[1], dynamic: false, inner: [] }, "sed e runs");
+      else context.signals.score.raise("high", "sed's e command runs input lines as commands");
+    }
+  }
+  reader(invocation, context);
+};
+
 export const FILE_RULES: Record<string, Rule> = {
   "remove-item": removeItem,
   ri: removeItem,
@@ -267,7 +302,10 @@ export const FILE_RULES: Record<string, Rule> = {
   mv: copyLike(true),
   touch: writesArguments,
   mkdir: writesArguments,
-  tee: writesArguments,
+  tee: (invocation, context) => {
+    writesArguments(invocation, context);
+    teesDownload(invocation, context);
+  },
   truncate: writesArguments,
   chmod,
   chown,
@@ -275,6 +313,7 @@ export const FILE_RULES: Record<string, Rule> = {
   find,
   dd,
   ...Object.fromEntries(READERS.map((name) => [name, reader])),
+  sed,
   perl: (invocation, context) => {
     if (hasOption(invocation.args, [], "i")) reader(invocation, context);
     else interpreter(invocation, context);

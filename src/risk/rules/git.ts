@@ -9,6 +9,7 @@
 import { positionals } from "../command/argv.js";
 import type { Rule, RuleContext } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
+import { gitConfiguredCommands } from "./git-config.js";
 
 /** Global options that take the next word as their value. */
 const GIT_VALUE_OPTIONS = [
@@ -66,6 +67,7 @@ export const git: Rule = (invocation, context) => {
   const sub = words[0]?.value ?? "";
   const rest = words[0] ? invocation.args.slice(invocation.args.indexOf(words[0]) + 1) : [];
   const has = (names: string[], letter?: string, min?: number) => gitOption(rest, names, letter, min);
+  gitConfiguredCommands(invocation.args, sub, rest, context);
   // options of the sub-commands read here that take the next word as their value
   const args = positionals(rest, [
     "--source",
@@ -84,10 +86,7 @@ export const git: Rule = (invocation, context) => {
     "--conflict",
   ]);
   // `--dry-run`/`-n` only reports what would happen (push, clean, rm, add, …)
-  if (
-    sub !== "commit" &&
-    has(["--dry-run"], sub === "clean" || sub === "push" || sub === "rm" ? "n" : undefined, 5)
-  ) {
+  if (sub !== "commit" && has(["--dry-run"], /^(clean|push|rm|prune)$/.test(sub) ? "n" : undefined, 5)) {
     return void score.raise(sub === "clean" ? "none" : "low", `git ${sub} --dry-run`);
   }
   const afterDashDash = rest.findIndex((word) => word.value === "--");
@@ -185,6 +184,13 @@ export const git: Rule = (invocation, context) => {
       if (rest.some((word) => /^--prune=(now|all)$/.test(word.value)))
         return discard(context, "gc --prune=now (unreachable commits)");
       return void score.raise("low", "git gc");
+    // `read-tree -u --reset` overwrites the working tree with the tree read
+    case "read-tree":
+      if (has(["--reset"]) && has([], "u")) return discard(context, "read-tree -u --reset");
+      return void score.raise("medium", "git read-tree");
+    // prune deletes unreachable objects at once (gc waits two weeks): dropped commits go for good
+    case "prune":
+      return discard(context, "prune (unreachable commits)");
     case "filter-branch":
     case "filter-repo":
       return void score.raise("high", `git ${sub} rewrites history`, "destructive_command");

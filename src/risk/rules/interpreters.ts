@@ -13,7 +13,7 @@ import { fromList } from "../command/rule.js";
 import { secretFileReason, sensitiveReason } from "../paths.js";
 import { shellQuote } from "../wrappers.js";
 import { callText, firstArgument } from "./code-args.js";
-import { pip, testCommand } from "./dev.js";
+import { pip, testCommand, toolchain } from "./dev.js";
 
 /** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
 export function interpreterName(program: string): string {
@@ -55,7 +55,7 @@ const SHELL_CALLS: [RegExp, string][] = [
 ];
 /** Deleting calls, per kind: trees (`shutil.rmtree`, `fs.rmSync`, `FileUtils.rm_rf`) and files. */
 const DELETE_NAMES =
-  /(?:^|[^\w$])((?:shutil\.)?rmtree|rmSync|rmdirSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf["']\)\.sync|rimraf(?:\.sync)?|remove_tree|os\.remove|os\.unlink|unlinkSync|File\.delete|FileUtils\.rm|os\.remove_file|remove_file)\b/g;
+  /(?:^|[^\w$])((?:shutil\.)?rmtree|rmSync|rmdirSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf["']\)\.sync|rimraf(?:\.sync)?|remove_tree|os\.remove|os\.unlink|unlinkSync|File\.delete|FileUtils\.rm|os\.remove_file|remove_file|Deno\.removeSync|Deno\.remove|fs\.promises\.rm|fs\.rm)\b/g;
 const TREE_NAMES = /rmtree|rmSync|rmdirSync|rm_rf|rm_r|remove_dir_all|removeSync|rimraf|remove_tree/;
 /** The home directory spelled in code: a tree delete of it is `rm -r ~`. */
 const HOME_IN_CODE =
@@ -70,6 +70,13 @@ const LISTS_EVERYTHING =
 const CWD_IN_CODE =
   /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd|["']\.\/?["'])/;
 const LITERAL = /(["'])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+/** Code that evaluates what it downloads: `exec(urlopen(u).read())`, `fetch(u).then(…).then(eval)`. */
+const EVALUATES =
+  /\b(?:exec|eval|Function|execfile|loadstring|instance_eval|module_eval)\s*\(|\.then\(\s*eval\s*\)|\bload\s*\(/;
+const DOWNLOADS_IN_CODE =
+  /\b(?:urlopen|urlretrieve|requests\.(?:get|post)|httpx\.get|fetch|axios\.get|https?\.get|Net::HTTP|URI\.open|LWP::Simple|HTTP::Tiny|curl_exec)\b|file_get_contents\(\s*["']https?:/;
+/** Shell text in a JS template run by a shell: `Bun.$\`cmd\``, zx's `$\`cmd\``. */
+const TEMPLATE_SHELL = /(?:^|[^\w.])(?:Bun\.)?\$`((?:\\.|[^`\\])*)`/g;
 
 /**
  * Python's imports rename the calls: `import subprocess as s` makes `s.run(…)` one,
@@ -134,6 +141,9 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
     for (const match of code.matchAll(/"((?:\\.|[^"\\])*)"\s*\|\s*getline|\|\s*"((?:\\.|[^"\\])*)"/g)) {
       const text = match[1] ?? match[2] ?? "";
       if (text.trim()) context.nested({ value: text, dynamic: false, inner: [] }, "awk runs a command");
+      // `print | "sh"`: what awk prints is the script, known only at run time
+      if (match[2] && /^\s*(\S*\/)?(sh|bash|zsh|dash|ksh|python\d*|perl|ruby|node)(\s|$)/.test(match[2]))
+        score.raise("high", `awk pipes its output into ${match[2].trim()}: a script known only at run time`);
     }
     if (
       /\|\s*[^"\s]/.test(code.replace(/"(?:\\.|[^"\\])*"/g, '""')) &&
@@ -145,7 +155,9 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
   for (const match of code.matchAll(DELETE_NAMES)) {
     const target = firstArgument(code, match.index + match[0].length);
     if (target === undefined) continue;
-    const recursive = TREE_NAMES.test(match[1]!) ? "-r " : "";
+    // `Deno.remove(p, {recursive: true})`, `fs.rm(p, {recursive: true})`: a tree when the option says so
+    const optioned = /recursive\s*:\s*true/.test(code.slice(match.index).split(/[;\n]/)[0]!);
+    const recursive = TREE_NAMES.test(match[1]!) || optioned ? "-r " : "";
     const quoted = target.includes("$RUNTIME") ? `"${target}"` : shellQuote(target);
     context.nested(
       { value: `rm ${recursive}-- ${quoted}`, dynamic: target.includes("$RUNTIME"), inner: [] },
@@ -165,6 +177,41 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
       "high",
       `${program} inline code deletes every file it lists (or the working directory)`,
       "destructive_command",
+    );
+  }
+  if (/^(node|bun|deno|ts-node|tsx)$/.test(program)) {
+    for (const match of code.matchAll(TEMPLATE_SHELL)) {
+      const text = match[1]!;
+      context.nested(
+        { value: text, dynamic: text.includes("${"), inner: [] },
+        `${program} runs a shell template`,
+      );
+    }
+  }
+  // R's `unlink(x, recursive = TRUE)`, Julia's `rm(x, recursive = true)`: tree deletes
+  const treeCall =
+    program === "rscript" ? /\bunlink\s*(?=\()/g : program === "julia" ? /\brm\s*(?=\()/g : null;
+  for (const match of treeCall ? code.matchAll(treeCall) : []) {
+    const statement = code.slice(match.index).split(/[;\n]/)[0]!;
+    const target = /^\w+\s*\(\s*(homedir\(\)|path\.expand\(["']~["']\)|Sys\.getenv\(["']HOME["']\))/.test(
+      statement,
+    )
+      ? "~"
+      : firstArgument(code, match.index + match[0].length);
+    if (target === undefined) continue;
+    const recursive = /recursive\s*=\s*(TRUE|T|true)\b/.test(statement) ? "-r " : "";
+    const quoted = target.includes("$RUNTIME") ? `"${target}"` : shellQuote(target);
+    context.nested(
+      { value: `rm ${recursive}-- ${quoted}`, dynamic: target.includes("$RUNTIME"), inner: [] },
+      `${program} inline code deletes ${recursive ? "a tree" : "a file"}`,
+    );
+  }
+  if (EVALUATES.test(code) && DOWNLOADS_IN_CODE.test(code)) {
+    score.raise(
+      "critical",
+      `${program} inline code runs code it downloads`,
+      "pipe_to_shell",
+      "network_request",
     );
   }
   if (DECODED_EXEC.test(code)) {
@@ -279,7 +326,29 @@ const powershell: Rule = (invocation, context) => {
   context.signals.score.raise("medium", `${invocation.program} runs PowerShell`);
 };
 
+/** deno: `eval CODE` is inline code; `run URL` runs code downloaded from the URL. */
+const deno: Rule = (invocation, context) => {
+  const words = positionals(invocation.args);
+  const sub = words[0]?.value ?? "";
+  if (sub === "eval" && words[1]) {
+    if (words[1].dynamic) context.signals.score.raise("high", "deno runs inline code known only at run time");
+    else judgeInlineCode("deno", words[1].value, context);
+    return void context.signals.score.raise("medium", "deno runs inline code");
+  }
+  if (/^(run|install|x)$/.test(sub) && /^https?:\/\//.test(words[1]?.value ?? "")) {
+    context.signals.network(words[1]!.value, "GET", "command");
+    return void context.signals.score.raise(
+      "critical",
+      `deno ${sub} runs code downloaded from ${words[1]!.value}`,
+      "pipe_to_shell",
+      "network_request",
+    );
+  }
+  toolchain(invocation, context);
+};
+
 export const INTERPRETER_RULES: RuleTable = {
+  deno,
   iex: invokeExpression,
   "invoke-expression": invokeExpression,
   pwsh: powershell,

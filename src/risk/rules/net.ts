@@ -5,9 +5,10 @@
  */
 import { hasOption, optionValue, positionals, upstream } from "../command/argv.js";
 import type { Rule, RuleContext } from "../command/rule.js";
+import { deleteScope } from "../deletes.js";
 import type { Word } from "../shell-model.js";
 import { judgeSql } from "../sql.js";
-import { type Invocation, resolveInvocation } from "../wrappers.js";
+import { type Invocation, resolveInvocation, shellQuote } from "../wrappers.js";
 
 export const DOWNLOADERS = new Set([
   "curl",
@@ -70,7 +71,10 @@ const curl: Rule = (invocation, { signals }) => {
     const file = upload ? value : (/^@(.+)$/.exec(value) ?? /=[@<]([^;]+)/.exec(value))?.[1];
     if (file && file !== "-") signals.read(file, "uploads");
   }
-  const output = optionValue(args, ["-o", "--output"]);
+  // `-o FILE`, `--output FILE`, and the value of a cluster ending in o (`-so FILE`, `-fsSLo FILE`)
+  const clustered = args.findIndex((word) => /^-[a-zA-Z]+o$/.test(word.value));
+  const output =
+    optionValue(args, ["-o", "--output"]) ?? (clustered >= 0 ? (args[clustered + 1]?.value ?? null) : null);
   if (output && output !== "-" && output !== "/dev/null") signals.download(output);
   // Over a Unix socket the URL's host is only a label: the request stays on this machine.
   const unix = optionValue(args, ["--unix-socket", "--abstract-unix-socket"]);
@@ -206,7 +210,8 @@ const ssh: Rule = (invocation, context) => {
 };
 
 /** scp/rsync/sftp: remote specs are network transfers; local sources are read, destinations written. */
-const transfer: Rule = (invocation, { signals }) => {
+const transfer: Rule = (invocation, context) => {
+  const { signals } = context;
   const paths = positionals(invocation.args, [
     "-P",
     "-i",
@@ -249,6 +254,16 @@ const transfer: Rule = (invocation, { signals }) => {
       "--delete-delay",
     ])
   ) {
+    // Locally a mirror into its own directory stays medium; into the home directory, the project
+    // or a drive as a whole (`rsync -a --delete empty/ ~/`) it can empty them: judged as `rm -r` of it
+    if (!remote && destination && !destination.dynamic) {
+      const path = signals.path(destination.value);
+      if (deleteScope(path, signals).broad)
+        context.nested(
+          { value: `rm -r -- ${shellQuote(destination.value)}`, dynamic: false, inner: [] },
+          "rsync --delete can empty the destination",
+        );
+    }
     // Mirroring onto another machine deletes there what is missing here: high, as cloud syncs.
     signals.score.raise(
       remote ? "high" : "medium",
@@ -360,3 +375,21 @@ export const NETWORK_RULES: Record<string, Rule> = {
     else context.signals.score.raise("medium", "mysqladmin changes a database server");
   },
 };
+
+/**
+ * `curl … | tee i.sh`, `tee i.sh < <(curl …)`: tee saves what a downloader prints, so the files
+ * it writes hold downloaded content (running one later in the line is a pipe to shell).
+ */
+export function teesDownload(invocation: Invocation, context: RuleContext): void {
+  const { command } = invocation;
+  const feeders = upstream(context.script.commands, command).map(
+    (feeder) => resolveInvocation(feeder).program,
+  );
+  const fromRedirect = command.redirects.some(
+    (redirect) =>
+      redirect.op === "<" &&
+      (redirect.target?.inner ?? []).some((inner) => DOWNLOADERS.has(resolveInvocation(inner).program)),
+  );
+  if (!fromRedirect && !DOWNLOADERS.has(feeders.at(-1) ?? "")) return;
+  for (const file of positionals(invocation.args)) context.signals.download(file, "saves a download to");
+}

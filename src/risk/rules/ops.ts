@@ -29,7 +29,18 @@ const container: Rule = (invocation, context) => {
   )
     return void score.raise("none", "");
   if (sub === "exec") return execInside(invocation, context);
+  // `docker compose exec SERVICE cmd…`, `docker compose run --rm SERVICE cmd…`
+  const composed = positionals(args, ["-f", "--file", "-p", "--project-name", "--env-file", "--profile"]);
+  if (sub === "compose" && /^(exec|run)$/.test(composed[1]?.value ?? ""))
+    return execInside(invocation, context, composed[1]!.value);
   const text = args.map((word) => word.value).join(" ");
+  if (/(^| )system reset( |$)/.test(text)) {
+    return void score.raise(
+      "high",
+      `${program} system reset deletes every container, image and volume`,
+      "destructive_command",
+    );
+  }
   // A host directory mounted into a container is readable there: secrets among them count.
   for (let i = 0; i < args.length; i += 1) {
     const value = args[i]!.value;
@@ -87,14 +98,14 @@ const container: Rule = (invocation, context) => {
  * `docker exec CONTAINER cmd…`, `kubectl exec POD -- cmd…`: the command runs elsewhere but does
  * what it says; it is judged as a command (its paths are the container's).
  */
-function execInside(invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]): void {
+function execInside(invocation: Parameters<Rule>[0], context: Parameters<Rule>[1], verb = "exec"): void {
   const { args, program } = invocation;
   const dashes = args.findIndex((word) => word.value === "--");
   let words: Word[];
   if (program === "kubectl" || dashes >= 0) {
     words = dashes >= 0 ? args.slice(dashes + 1) : [];
   } else {
-    const sub = args.findIndex((word) => word.value === "exec");
+    const sub = args.findIndex((word) => word.value === verb);
     const rest = args.slice(sub + 1);
     const operands = positionals(rest, [
       "-e",
@@ -252,6 +263,8 @@ const storage: Rule = (invocation, context) => {
   const words = positionals(invocation.args).map((word) => word.value);
   const verb = words[0] ?? "";
   const program = invocation.program;
+  if (args.includes("--dry-run") || (program === "rclone" && args.includes("-n")))
+    return void score.raise("low", `${program} ${verb} --dry-run changes nothing`, "network_request");
   // rclone sync makes the destination identical to the source: it deletes by design.
   if ((program === "rclone" && /^(sync|bisync|move)$/.test(verb)) || syncDeletes(args, verb)) {
     return void score.raise(
@@ -281,6 +294,6 @@ const fromList = (names: string, rule: Rule) =>
 export const OPS_RULES: Record<string, Rule> = {
   ...fromList("docker podman nerdctl docker-compose", container),
   ...fromList("kubectl helm terraform tofu pulumi cdk serverless sam", orchestration),
-  ...fromList("aws gcloud gsutil az gh glab doctl flyctl vercel netlify heroku", cloud),
-  ...fromList("rclone azcopy s3cmd mc", storage),
+  ...fromList("aws gcloud gsutil az gh glab doctl fly flyctl vercel netlify heroku", cloud),
+  ...fromList("rclone azcopy s3cmd mc b2", storage),
 };

@@ -50,6 +50,23 @@ export const rm: Rule = (invocation, { signals }) => {
       );
       continue;
     }
+    // `rm -rf ~/Docu*`, `rm -rf ../other*`: a glob deletes what matches in its directory, judged
+    // as a child of that directory (home subtree, outside the project, a Windows drive)
+    const glob = base.search(/[*?[]/);
+    if (recursive && glob > 0 && !isSystemPath(base)) {
+      const probe = `${base.slice(0, glob).replace(/\/[^/]*$/, "") || "/"}/%glob%`;
+      const outside = deleteScope(probe, signals).outside;
+      if (outside) {
+        score.raise(
+          "high",
+          `recursive delete of ${outside.replace("%glob%", base.split("/").at(-1)!)}`,
+          "destructive_command",
+          "broad_file_deletion",
+        );
+        signals.write(value, "recursively deletes");
+        continue;
+      }
+    }
     if ((recursive || everything) && !/[*?[]/.test(base)) {
       if (base === "/") {
         const how = `${recursive ? "recursive " : ""}${force ? "forced " : ""}delete of the root file system`;

@@ -3,7 +3,8 @@
  * private keys, the macOS keychain printing a password. Their other uses add nothing here.
  */
 import { hasOption, optionValue } from "../command/argv.js";
-import type { RuleTable } from "../command/rule.js";
+import type { RuleContext, RuleTable } from "../command/rule.js";
+import type { Invocation } from "../wrappers.js";
 
 export const SECRET_RULES: RuleTable = {
   gpg: (invocation, { signals }) => {
@@ -64,3 +65,34 @@ SECRET_RULES["ssh-keygen"] = (invocation, { signals }) => {
   if (file) signals.path(file);
   signals.score.raise("low", "ssh-keygen makes or inspects a key");
 };
+
+/**
+ * Secret stores read out: the values, not the names (`kubectl get secret -o yaml`, `aws
+ * secretsmanager get-secret-value`, `gcloud secrets versions access`, `vault kv get`, `op
+ * read`, …). *Why:* a secret printed from a store leaks as a secret file read does.
+ */
+const SECRET_STORE_READS: RegExp[] = [
+  /^kubectl (.+ )?get (secret|secrets)( |\/).*(-o|--output)[ =]?(yaml|json|jsonpath|go-template|custom-columns)/,
+  /^aws (.+ )?secretsmanager (get-secret-value|batch-get-secret-value)\b/,
+  /^aws (.+ )?ssm get-parameters?(-by-path)? .*--with-decryption/,
+  /^gcloud (.+ )?secrets versions access\b/,
+  /^az keyvault secret (show|download)\b/,
+  /^vault (kv get|read)\b/,
+  /^op (read|item get)\b/,
+  /^bw get (password|item|notes|totp)\b/,
+  /^doppler secrets( get| download)?( |$)/,
+  /^heroku config(:get)?( |$)/,
+  /^(pass|gopass) (show|cat) /,
+];
+
+/** True (and raised high) when the command prints values from a secret store. */
+export function readsSecretStore(invocation: Invocation, context: RuleContext): boolean {
+  const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
+  if (!SECRET_STORE_READS.some((pattern) => pattern.test(text))) return false;
+  context.signals.score.raise(
+    "high",
+    `${text.split(" ").slice(0, 3).join(" ")} prints secrets from a secret store`,
+    "sensitive_file_access",
+  );
+  return true;
+}

@@ -93,6 +93,65 @@ const disk = (invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]) => 
 const fromList = (names: string, rule: Rule) =>
   Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
+/**
+ * Listing forms of the tools that change mounts, firewalls and disks: `mount` alone,
+ * `iptables -L`, `ufw status`, `nft list …`, `fdisk -l`, `parted -l`, `diskutil list`. They
+ * print the current state and change nothing (many need root only to read it).
+ */
+function listsOnly(program: string, args: string[]): boolean {
+  const options = args.filter((value) => value.startsWith("-"));
+  const words = args.filter((value) => !value.startsWith("-"));
+  switch (program) {
+    case "mount":
+      return (
+        words.length === 0 && options.every((value) => /^(-l|-t|-v|--show-labels|--verbose)$/.test(value))
+      );
+    case "swapon":
+      return options.some((value) => /^(-s|--show|--summary)/.test(value));
+    case "iptables":
+    case "ip6tables":
+      // listing: -L/-S (and -n, -v, --line-numbers, -t TABLE); anything else edits rules
+      return (
+        options.some((value) => /^(-[a-zA-Z]*[LS][a-zA-Z]*|--list|--list-rules)$/.test(value)) &&
+        options.every((value) =>
+          /^(-[LSnvxt]+|--list|--list-rules|--line-numbers|--numeric|--verbose|--table)$/.test(value),
+        )
+      );
+    case "nft":
+      return words[0] === "list";
+    case "ufw":
+      return /^(status|show|version)$/.test(words[0] ?? "") || options.includes("--version");
+    case "firewall-cmd":
+      return (
+        options.length > 0 &&
+        options.every((value) => /^--(state|list-|get-|query-|zone=|permanent$)/.test(value))
+      );
+    case "pfctl":
+      return options.every((value) => /^-s/.test(value)) && options.length > 0;
+    case "fdisk":
+    case "sfdisk":
+    case "gdisk":
+      return options.some((value) => /^(-l|--list|-d|--dump|-s|--show-size)$/.test(value));
+    case "parted":
+      return options.some((value) => /^(-l|--list)$/.test(value)) || words.at(-1) === "print";
+    case "diskutil":
+      return /^(list|info|activity|listFilesystems)$/.test(words[0] ?? "");
+    default:
+      return false;
+  }
+}
+
+/** A rule that is `rule` unless the command only lists (see listsOnly). */
+function unlessListing(rule: Rule): Rule {
+  return (invocation, context) => {
+    const args = invocation.args.map((word) => word.value);
+    if (listsOnly(invocation.program, args)) {
+      return void context.signals.score.raise("none", "");
+    }
+    rule(invocation, context);
+  };
+}
+
 /** kill/pkill/killall: stopping system processes (sshd, pid 1, root's) is high, others medium. */
 const SYSTEM_PROCESSES = new Set(
   (
@@ -133,9 +192,12 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   "rc-service": service,
   ...fromList(
     "mount umount swapon swapoff modprobe insmod rmmod depmod",
-    systemChange("changes mounts or kernel modules"),
+    unlessListing(systemChange("changes mounts or kernel modules")),
   ),
-  ...fromList("iptables ip6tables nft ufw firewall-cmd pfctl", systemChange("changes the firewall")),
+  ...fromList(
+    "iptables ip6tables nft ufw firewall-cmd pfctl",
+    unlessListing(systemChange("changes the firewall")),
+  ),
   ...fromList(
     "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh",
     systemChange("changes users or their credentials"),
@@ -147,8 +209,14 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   ),
   ...fromList(
     "mkfs mkfs.ext4 mkfs.ext3 mkfs.ext2 mkfs.xfs mkfs.vfat mkfs.fat mkfs.btrfs mkfs.ntfs mkswap wipefs fdisk sfdisk gdisk parted diskutil",
-    disk,
+    unlessListing(disk),
   ),
   crontab,
   sysctl,
+  // sudoedit edits files as root: privilege escalation, whatever the file
+  sudoedit: (invocation, { signals }) => {
+    signals.score.raise("critical", "sudoedit edits files as root", "privilege_escalation");
+    for (const file of positionals(invocation.args, ["-u", "-g", "-C", "-D", "-h"]))
+      signals.write(file, "edits");
+  },
 };

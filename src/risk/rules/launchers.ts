@@ -1,0 +1,134 @@
+/**
+ * Programs that run a command handed to them as words or text, judged as that command:
+ * terminal multiplexers (`tmux new-session 'cmd'`, `tmux send-keys 'cmd' Enter`, `screen -dm
+ * cmd`, `screen -X stuff 'cmd'`), `nix-shell --run`, `vagrant ssh -c`, and Windows' `cmd.exe /c`
+ * (whose `rd /s` and `del /s` are recursive deletes; drive paths are read as WSL mounts them).
+ * *Why:* a launcher changes where or when a command runs, not what it does.
+ */
+import { optionValue, positionals } from "../command/argv.js";
+import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
+import type { Word } from "../shell-model.js";
+import { shellQuote } from "../wrappers.js";
+import { windowsPath } from "./fs.js";
+
+/** Words to run as one script: a single word is shell text already, several an argv. */
+function asScript(words: Word[]): Word {
+  return {
+    value: words.length === 1 ? words[0]!.value : words.map((word) => shellQuote(word.value)).join(" "),
+    dynamic: words.some((word) => word.dynamic),
+    inner: [],
+  };
+}
+
+/** The words from the first one that is not an option (or an option's value) on. */
+function commandAfterOptions(args: Word[], valueOptions: string[]): Word[] {
+  for (let i = 0; i < args.length; i += 1) {
+    const value = args[i]!.value;
+    if (value === "--") return args.slice(i + 1);
+    if (!value.startsWith("-")) return args.slice(i);
+    // a value option alone or closing a cluster (`-dmS name`) takes the next word
+    if (valueOptions.includes(value) || valueOptions.includes(`-${value.at(-1)}`)) i += 1;
+  }
+  return [];
+}
+
+const TMUX_VALUES = [
+  "-L",
+  "-S",
+  "-f",
+  "-c",
+  "-e",
+  "-F",
+  "-l",
+  "-n",
+  "-s",
+  "-t",
+  "-x",
+  "-y",
+  "-T",
+  "-p",
+  "-w",
+];
+const TMUX_RUNS =
+  /^(new-session|new|new-window|neww|split-window|splitw|respawn-pane|respawnp|respawn-window|respawnw|run-shell|run|send-keys|send)$/;
+const KEY_NAMES = /^(Enter|C-m|KPEnter|C-j|Escape|Space|Tab)$/;
+
+const tmux: Rule = (invocation, context) => {
+  const words = positionals(invocation.args, TMUX_VALUES);
+  const sub = words[0]?.value ?? "";
+  context.signals.score.raise("low", `tmux ${sub}`.trim());
+  if (!TMUX_RUNS.test(sub)) return;
+  // send-keys types its words into the pane; a final Enter runs them
+  const rest = words.slice(1).filter((word) => !/^send/.test(sub) || !KEY_NAMES.test(word.value));
+  if (rest.length > 0) context.nested(asScript(rest), `tmux ${sub} runs`);
+};
+
+const screen: Rule = (invocation, context) => {
+  const { args } = invocation;
+  context.signals.score.raise("low", "screen");
+  const sent = args.findIndex((word) => word.value === "-X");
+  if (sent >= 0) {
+    // `screen -X stuff 'text\n'` types text into the session's shell
+    if (args[sent + 1]?.value === "stuff" && args[sent + 2])
+      context.nested(args[sent + 2]!, "screen -X stuff types a command");
+    return;
+  }
+  const command = commandAfterOptions(args, ["-S", "-c", "-e", "-h", "-p", "-T", "-t", "-Logfile"]);
+  if (command.length > 0) context.nested(asScript(command), "screen runs");
+};
+
+const nixShell: Rule = (invocation, context) => {
+  const script = optionValue(invocation.args, ["--run", "--command"]);
+  context.signals.score.raise("medium", `${invocation.program} builds an environment`);
+  const word = invocation.args.find((_, i, all) => /^--(run|command)$/.test(all[i - 1]?.value ?? ""));
+  if (script !== null)
+    context.nested(word ?? { value: script, dynamic: false, inner: [] }, "nix-shell --run");
+};
+
+const vagrant: Rule = (invocation, context) => {
+  const { args } = invocation;
+  context.signals.score.raise("medium", `vagrant ${positionals(args)[0]?.value ?? ""}`.trim());
+  const at = args.findIndex((word) => /^(-c|--command)$/.test(word.value));
+  if (at >= 0 && args[at + 1]) context.nested(args[at + 1]!, "vagrant ssh -c runs in the machine");
+};
+
+/** One cmd.exe command: recursive deletes as `rm -r`, `format` as a disk rewrite. */
+function judgeWindowsCommand(text: string, context: RuleContext): void {
+  const tokens = [...text.matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2]!);
+  const program = (tokens[0] ?? "").toLowerCase().replace(/\.exe$/, "");
+  const switches = tokens.slice(1).filter((token) => /^\/[a-z]$/i.test(token));
+  const paths = tokens.slice(1).filter((token) => !/^\/[a-z](:.*)?$/i.test(token));
+  const recursive = switches.some((token) => token.toLowerCase() === "/s");
+  if (/^(rd|rmdir|del|erase)$/.test(program) && paths.length > 0) {
+    const quoted = paths.map((path) => shellQuote(windowsPath(path))).join(" ");
+    context.nested(
+      { value: `rm ${recursive ? "-r " : ""}-- ${quoted}`, dynamic: /%\w+%/.test(text), inner: [] },
+      `cmd ${program}${recursive ? " /s" : ""}`,
+    );
+  } else if (program === "format") {
+    context.signals.score.raise(
+      "critical",
+      "cmd format erases a drive",
+      "destructive_command",
+      "system_modification",
+    );
+  }
+}
+
+const cmd: Rule = (invocation, context) => {
+  const { args } = invocation;
+  context.signals.score.raise("medium", "cmd runs a Windows command");
+  const at = args.findIndex((word) => /^\/[ck]$/i.test(word.value));
+  if (at < 0) return;
+  const rest = args.slice(at + 1);
+  const text = rest.length === 1 ? rest[0]!.value : rest.map((word) => word.value).join(" ");
+  for (const part of text.split(/&&|\|\||[&|]/)) judgeWindowsCommand(part.trim(), context);
+};
+
+export const LAUNCHER_RULES: RuleTable = {
+  tmux,
+  screen,
+  "nix-shell": nixShell,
+  vagrant,
+  cmd,
+};

@@ -1,0 +1,117 @@
+/**
+ * The names that mark a secret file (docs/risk.md, "Secrets, through any program"): files and
+ * directories holding credentials, key extensions, environment files and their templates, the
+ * public files that are not secrets, certificates, and globs that can match a secret. paths.ts
+ * applies them to normalised paths.
+ */
+
+export const SECRET_WORD = /(secret|password|passwd|token|credential)s?$|^creds?$/;
+/** Files whose content is code or prose about a subject, not the secret itself. */
+export const CODE_OR_DOC =
+  /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|java|kt|kts|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|m|md|mdx|rst|adoc|html|css|scss|vue|svelte|sh|snap)$/i;
+export const KEY_EXTENSIONS = /\.(key|pem|p12|pfx|jks|keystore|ppk|kdbx|asc|gpg|der|crt-key)$/i;
+export const PRIVATE_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/;
+export const SECRET_FILES = new Set([
+  // infrastructure state and configuration that carry passwords and keys in clear
+  "terraform.tfstate",
+  "terraform.tfstate.backup",
+  "terraform.tfvars",
+  "wp-config.php",
+  // browsers' saved passwords and cookies
+  "Login Data",
+  "Cookies",
+  "logins.json",
+  "key4.db",
+  "key3.db",
+  "cookies.sqlite",
+  ".netrc",
+  "_netrc",
+  ".pgpass",
+  ".npmrc",
+  ".pypirc",
+  ".git-credentials",
+  ".htpasswd",
+  ".my.cnf",
+  "shadow",
+  "gshadow",
+  "sudoers",
+  "master.key",
+  "credentials",
+  "credentials.json",
+  "service-account.json",
+  "keychain-db",
+  ".vault-token",
+  ".s3cfg",
+  ".boto",
+  // composer, Codex, opencode and other tools keep tokens in an auth.json
+  "auth.json",
+  "oauth_creds.json",
+  ".credentials.json",
+]);
+/** Other agents' and tools' credential stores, by directory (any file in them). */
+export const CREDENTIAL_STORES = ["github-copilot"];
+/** Files under ~/.config that are credentials by name (`hub` holds a GitHub token). */
+export const CONFIG_CREDENTIALS = new Set(["hub"]);
+export const SECRET_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".azure", ".password-store"]);
+/**
+ * Home directories of agents and tools that keep a credential file inside: the directory as a
+ * whole (`cp -r ~/.claude /tmp`, `tar czf x ~/.codex`) carries it; other files in it are not secrets.
+ */
+export const CREDENTIAL_HOLDERS = new Set([
+  ".claude",
+  ".codex",
+  ".gemini",
+  ".docker",
+  "opencode",
+  "gh",
+  "gcloud",
+  "github-copilot",
+]);
+/** Environment templates hold variable names, not values: not secret (docs/risk.md). */
+export const ENV_TEMPLATE = /^\.env(\.[\w-]+)*\.(example|sample|template|tmpl|dist|defaults)$/;
+
+/**
+ * Files anyone may read: public keys, known hosts, the account list. Naming a secret word
+ * (`passwd`) or living in ~/.ssh does not make them secrets.
+ */
+export const PUBLIC_FILE = /\.pub$|^(known_hosts2?|authorized_keys2?|config)$/;
+export const PUBLIC_SYSTEM_FILES = new Set(["/etc/passwd", "/etc/group", "/etc/hosts", "/etc/shells"]);
+
+/**
+ * A certificate, by name (`fullchain.pem`, `ca-bundle.pem`, `server.cert.pem`): public, sent to
+ * every TLS client. A name that also says key or private (`cert-key.pem`) stays a secret.
+ */
+export const CERTIFICATE_NAME =
+  /^(?!.*(key|priv))(.*[._-])?(cert|certificate|chain|fullchain|ca|cacert|ca-bundle|bundle|ca-certificates)([._-].*)?\.(pem|der)$/i;
+
+/** Names a glob can stand for that are secrets (`.env*` matches `.env`, `id_*` matches `id_rsa`). */
+const SECRET_NAME_SAMPLES = [
+  ".env",
+  ".env.local",
+  ".env.production",
+  "id_rsa",
+  "id_ed25519",
+  ".netrc",
+  ".npmrc",
+  ".pgpass",
+  ".git-credentials",
+  "credentials",
+  "credentials.json",
+  "master.key",
+];
+
+/**
+ * A glob that can match a secret file: `cat .env*` reads `.env`. It must start with a written
+ * character: `*` alone matches no dot-file and stands for any file at all.
+ */
+export function globSecretReason(name: string): string | null {
+  if (/^[*?[]/.test(name)) return null;
+  const pattern = new RegExp(
+    `^${name
+      .replace(/[.+^${}()|\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+  );
+  const sample = SECRET_NAME_SAMPLES.find((candidate) => pattern.test(candidate));
+  return sample ? `a glob (${name}) matching the secret file ${sample}` : null;
+}
