@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createSeal, type StoredSeal } from "../../../src/seal/index.js";
 import { publishSealWith } from "../../../src/witness/client/index.js";
 import { countWitnesses, type ReceiptCheck } from "../../../src/witness/client/verify.js";
 import { type WitnessClient, witnessIdentity } from "../../../src/witness/protocol/index.js";
@@ -72,7 +73,16 @@ describe("one witness, however its URL is spelled", () => {
         throw new Error("unused");
       },
     });
-    const stored = { id: "seal-1", seal: {}, receipts: [] } as never;
+    const stored: StoredSeal = {
+      id: "seal-1",
+      seal: createSeal(
+        { keyId: "ts-test", key: Buffer.alloc(32, 9) },
+        `sha256:${"c".repeat(64)}`,
+        5,
+        "2026-01-01T00:00:00.000Z",
+      ),
+      receipts: [],
+    };
     await expect(
       publishSealWith(
         {
