@@ -3,51 +3,20 @@
  * empty directory (the npm registry is the only network), then the installed CLI runs from a
  * temporary cwd. Every run but the ones that need the native addon is confined by Node's
  * permission model to the temporary directory, so a read of the source tree (dist/, src/,
- * node_modules/ of the checkout) fails the run instead of passing unnoticed.
+ * node_modules/ of the checkout) fails the run instead of passing unnoticed. The GitHub Action
+ * runs on it too, as it runs on its default CLI.
  * Slow (one install); skipped with a message when the registry is unreachable, unless CI=true.
  */
-import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { rm, symlink } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutAction, debug, runAction } from "../action/runner.js";
 import { REPO_ROOT, tempDir } from "../helpers/cli.js";
-
-const INSTALL_TIMEOUT = 240_000;
-
-function run(
-  command: string,
-  args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string; timeout?: number },
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      command,
-      args,
-      {
-        cwd: options.cwd,
-        env: { ...process.env, ...options.env },
-        timeout: options.timeout ?? 60_000,
-        maxBuffer: 16 * 2 ** 20,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? ((error as { code?: unknown }).code ?? 1) : 0;
-        resolve({ code: typeof code === "number" ? code : 1, stdout, stderr });
-      },
-    );
-    child.stdin?.end(options.input ?? "");
-  });
-}
-
-async function registryReachable(): Promise<boolean> {
-  const result = await run("npm", ["ping", "--fetch-timeout=15000", "--fetch-retries=0"], {
-    cwd: REPO_ROOT,
-    timeout: 30_000,
-  });
-  return result.code === 0;
-}
+import { INSTALL_TIMEOUT, PERMISSION_FLAG, packAndInstall, registryReachable, run } from "./install.js";
 
 const REQUIRED = process.env.CI === "true";
 const reachable = await registryReachable();
@@ -58,12 +27,6 @@ if (!reachable) {
       : "test/package: SKIPPED: the npm registry is unreachable (`npm ping` failed); set CI=true to make this a failure",
   );
 }
-
-/** Node's permission model flag: `--permission` from Node 23.5, `--experimental-permission` before. */
-const PERMISSION_FLAG =
-  spawnSync(process.execPath, ["--permission", "-e", "0"]).status === 0
-    ? "--permission"
-    : "--experimental-permission";
 
 describe.skipIf(!reachable && !REQUIRED)(
   "the packed tarball, installed with production dependencies only",
@@ -117,35 +80,7 @@ describe.skipIf(!reachable && !REQUIRED)(
 
     beforeAll(async () => {
       ({ dir: root, cleanup } = await tempDir("trailseal-pack-"));
-      const packed = await run("npm", ["pack", "--json", "--pack-destination", root], { cwd: REPO_ROOT });
-      expect(packed.code, packed.stderr).toBe(0);
-      const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
-      tarballFiles = info!.files.map((file) => file.path);
-      install = join(root, "install");
-      mkdirSync(install);
-      writeFileSync(join(install, "package.json"), '{"name":"pack-test","private":true}\n');
-      const installed = await run(
-        "npm",
-        [
-          "install",
-          "--omit=dev",
-          "--no-audit",
-          "--no-fund",
-          "--no-package-lock",
-          // The npm cache (filled by the checkout's own `npm ci`) first: the registry only for what it lacks.
-          "--prefer-offline",
-          // No dependency's install script: the optional native tree-sitter compiles itself where
-          // its prebuild does not load (Debian 12's libstdc++ is too old for it), which takes ~25 s
-          // and, without Debian's nodedir, downloads Node's headers from nodejs.org. trailseal
-          // has no install script of its own (checked below), so this skips nothing of ours.
-          "--ignore-scripts",
-          join(root, info!.filename),
-        ],
-        { cwd: install, timeout: INSTALL_TIMEOUT, env: { npm_config_omit: "dev" } },
-      );
-      expect(installed.code, installed.stderr).toBe(0);
-      pkgDir = join(install, "node_modules", "trailseal");
-      cli = join(pkgDir, "dist", "cli.js");
+      ({ install, pkgDir, cli, tarballFiles } = await packAndInstall(root));
     }, INSTALL_TIMEOUT + 60_000);
 
     afterAll(async () => {
@@ -360,6 +295,38 @@ describe.skipIf(!reachable && !REQUIRED)(
       const chart = await fetch(`${dashboard}/assets/chart.umd.min.js`);
       expect(chart.status).toBe(200);
       expect((await chart.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    });
+
+    it("runs the GitHub Action on its default CLI (the npm version of the action's own version)", async () => {
+      // The action installs trailseal@<its version> into $RUNNER_TEMP/trailseal-cli-<version>
+      // unless it is there already (restored from a cache): here it is this install.
+      const version = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version as string;
+      const runnerTemp = join(root, "runner");
+      mkdirSync(runnerTemp);
+      await symlink(install, join(runnerTemp, `trailseal-cli-${version}`));
+      const witness = await serve([
+        "witness",
+        "serve",
+        "--port",
+        "0",
+        "--store",
+        join(root, "action-anchors"),
+      ]);
+      const actionsFile = join(root, "action-actions.jsonl");
+      writeFileSync(actionsFile, '{"kind":"command","command":"npm test"}\n');
+      const result = await runAction(
+        await checkoutAction(join(root, "action")),
+        { "seal-key": "b2".repeat(32), actions: actionsFile, "witness-urls": witness },
+        runnerTemp,
+      );
+      expect(result.code, debug(result)).toBe(0);
+      expect(result.stdout).toContain(
+        `trailseal ${version} (${join(runnerTemp, `trailseal-cli-${version}`)}/`,
+      );
+      expect(result.outputs).toMatchObject({ "event-count": "1", "seal-id": "seal-1", "quorum-met": "true" });
+      expect(readFileSync(join(result.outputs["artifact-dir"]!, "report.html"), "utf8")).toMatch(
+        /^<!doctype html>/i,
+      );
     });
 
     it("uses the wasm shell grammar when the native packages (optional dependencies) are absent", async () => {
