@@ -1,20 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createGitWitness } from "../../../src/witness/gitlog/index.js";
+import { loopbackServers } from "../../helpers/loopback.js";
 import { sampleRequest } from "../server/storage-contract.js";
 
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
-});
-
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const listen = loopbackServers();
 
 describe("the git witness token never leaves its origin", () => {
   it("refuses a redirect to another port on the same host, and the token never reaches it", async () => {
