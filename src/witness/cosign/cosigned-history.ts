@@ -21,23 +21,47 @@ export async function findCosignedInHistory(
   dir: string,
   policy: WitnessPolicy,
   options: { limit?: number; rev?: string } = {},
-): Promise<{ commit: string; result: CosignedCheckpointVerification } | null> {
-  const limit = options.limit ?? COSIGNED_HISTORY_LIMIT;
-  // A shallow clone of a log URL holds only its head: fetch as much history as is searched.
-  const shallow = await runGit(["rev-parse", "--is-shallow-repository"], { cwd: dir }).catch(() => null);
-  if (shallow?.stdout.trim() === "true")
-    await runGit(["fetch", "-q", `--deepen=${limit}`, "origin"], { cwd: dir }).catch(() => null);
-  const log = await runGit(
-    ["log", "--format=%H", "-n", String(limit), options.rev ?? "refs/heads/main", "--", CHECKPOINT_PATH],
-    {
-      cwd: dir,
+): Promise<{ commit: string; note: string; result: CosignedCheckpointVerification } | null> {
+  return findInHistory(
+    dir,
+    (note, commit) => {
+      const result = verifyCosignedCheckpoint(note, policy);
+      return result.quorumMet ? { commit, note, result } : null;
     },
+    options,
   );
-  for (const commit of log.stdout.split("\n").filter((line) => /^[0-9a-f]{40,64}$/.test(line))) {
+}
+
+/**
+ * The first checkpoint, newest first, that `accept` takes (it returns null, or throws, to look
+ * further) among the last `limit` commits of a git log that changed `checkpoint`; null when
+ * none is taken or `dir` is not a git log.
+ */
+export async function findInHistory<T>(
+  dir: string,
+  accept: (note: string, commit: string) => T | null,
+  options: { limit?: number; rev?: string } = {},
+): Promise<T | null> {
+  const limit = options.limit ?? COSIGNED_HISTORY_LIMIT;
+  let commits: string[];
+  try {
+    // A shallow clone of a log URL holds only its head: fetch as much history as is searched.
+    const shallow = await runGit(["rev-parse", "--is-shallow-repository"], { cwd: dir });
+    if (shallow.stdout.trim() === "true")
+      await runGit(["fetch", "-q", `--deepen=${limit}`, "origin"], { cwd: dir }).catch(() => null);
+    const log = await runGit(
+      ["log", "--format=%H", "-n", String(limit), options.rev ?? "refs/heads/main", "--", CHECKPOINT_PATH],
+      { cwd: dir },
+    );
+    commits = log.stdout.split("\n").filter((line) => /^[0-9a-f]{40,64}$/.test(line));
+  } catch {
+    return null; // not a git log (a plain directory of checkpoint and tiles has no history)
+  }
+  for (const commit of commits) {
     try {
       const note = (await readGitBlob(`${commit}:${CHECKPOINT_PATH}`, { cwd: dir })).toString("utf8");
-      const result = verifyCosignedCheckpoint(note, policy);
-      if (result.quorumMet) return { commit, result };
+      const taken = accept(note, commit);
+      if (taken !== null) return taken;
     } catch {
       // A commit without a readable or verifiable checkpoint vouches for nothing; look further.
     }

@@ -7,6 +7,7 @@ import {
   parseCheckpoint,
   parseNote,
   parseTlogProof,
+  parseVerifierKey,
   type TlogProofVerification,
   type VerifierKey,
   verifyInclusion,
@@ -18,6 +19,7 @@ import {
 import { parseAnchorId } from "../gitlog/layout.js";
 import { anchorRequestFromSeal, logEntryOf } from "../protocol/index.js";
 import { readCosignedCheckpoint } from "./cosign-log.js";
+import { findCosignedInHistory, findInHistory } from "./cosigned-history.js";
 import { type LogSnapshot, readLogSnapshot } from "./log-source.js";
 
 /** The log entry a seal's receipt stands for: the bytes the log hashed as its leaf. */
@@ -86,9 +88,12 @@ function noEntry(stored: StoredSeal, origin: string): TrailsealError {
 }
 
 /**
- * `witness proof --seal`: a c2sp.org/tlog-proof@v1 for the seal's anchor in a log — the latest
- * cosigned checkpoint of that log kept in the home (else the log's own checkpoint), the entry's
- * index and its inclusion proof from the log's tiles — checked before it is returned.
+ * `witness proof --seal`: a c2sp.org/tlog-proof@v1 for the seal's anchor in a log, under the
+ * best checkpoint that includes the entry: the latest cosigned checkpoint of that log kept in
+ * the home, else the newest checkpoint in the log's history that carries signature lines besides
+ * the log's (cosignatures, checked by whoever verifies the proof with a policy), else the log's
+ * head checkpoint — with the entry's index and its inclusion proof from the log's tiles, checked
+ * before it is returned.
  */
 export async function buildSealProof(options: {
   stored: StoredSeal;
@@ -98,10 +103,31 @@ export async function buildSealProof(options: {
 }): Promise<SealProof> {
   const snapshot = await readLogSnapshot(options.logDir);
   const origin = parseNote(snapshot.note).text.split("\n")[0]!;
-  const note = (await readCosignedCheckpoint(options.cosignedDir, origin)) ?? snapshot.note;
-  const proof = await proofUnder(options.stored, snapshot, note, options.logKey);
-  if (!proof) throw noEntry(options.stored, origin);
-  return proof;
+  const attempt = async (note: string | null) => {
+    if (note === null) return null;
+    try {
+      return await proofUnder(options.stored, snapshot, note, options.logKey);
+    } catch {
+      return null; // not signed by this log's key, or its tiles are not in this log
+    }
+  };
+  const kept = await attempt(await readCosignedCheckpoint(options.cosignedDir, origin));
+  if (kept) return kept;
+  const headProof = await attempt(snapshot.note);
+  if (headProof && headProof.cosigners.length > 0) return headProof;
+  const logKey = typeof options.logKey === "string" ? parseVerifierKey(options.logKey) : options.logKey;
+  const cosignedNote = await findInHistory(
+    options.logDir,
+    (note) =>
+      parseNote(note).signatures.some((s) => s.name !== logKey.name || s.keyId !== logKey.keyId)
+        ? note
+        : null,
+    snapshot.commit ? { rev: snapshot.commit } : {},
+  );
+  const older = await attempt(cosignedNote);
+  if (older) return older;
+  if (headProof) return headProof;
+  throw noEntry(options.stored, origin);
 }
 
 /** Whether a seal's entry in a log is under a checkpoint cosigned to a policy's quorum. */
@@ -141,32 +167,46 @@ export async function checkSealCosigned(options: {
   const candidates = kept !== null && kept !== snapshot.note ? [snapshot.note, kept] : [snapshot.note];
   let best: SealCosignCheck | undefined;
   let lastError: unknown = noEntry(options.stored, origin);
-  for (const note of candidates) {
+  const valid = (c: SealCosignCheck) => c.witnesses.filter((w) => w.status === "valid").length;
+  let searched = false;
+  for (let i = 0; i < candidates.length; i++) {
     let proof: SealProof | null;
     try {
-      proof = await proofUnder(options.stored, snapshot, note, log.key);
+      proof = await proofUnder(options.stored, snapshot, candidates[i]!, log.key);
     } catch (error) {
       lastError = error;
-      continue;
+      proof = null;
     }
-    if (!proof) continue;
-    const verified = verifySealProof({
-      stored: options.stored,
-      proofText: proof.text,
-      logKey: log.key,
-      policy: options.policy,
-    });
-    const check: SealCosignCheck = {
-      origin,
-      size: proof.size,
-      index: proof.index,
-      anchorId: proof.anchorId,
-      quorumMet: verified.cosigned?.quorumMet ?? false,
-      witnesses: (verified.cosigned?.witnesses ?? []).map((w) => ({ name: w.name, status: w.status })),
-    };
-    if (check.quorumMet) return check;
-    const valid = (c: SealCosignCheck) => c.witnesses.filter((w) => w.status === "valid").length;
-    if (!best || valid(check) > valid(best)) best = check;
+    if (proof) {
+      const verified = verifySealProof({
+        stored: options.stored,
+        proofText: proof.text,
+        logKey: log.key,
+        policy: options.policy,
+      });
+      const check: SealCosignCheck = {
+        origin,
+        size: proof.size,
+        index: proof.index,
+        anchorId: proof.anchorId,
+        quorumMet: verified.cosigned?.quorumMet ?? false,
+        witnesses: (verified.cosigned?.witnesses ?? []).map((w) => ({ name: w.name, status: w.status })),
+      };
+      if (check.quorumMet) return check;
+      if (!best || valid(check) > valid(best)) best = check;
+    }
+    if (i === candidates.length - 1 && !searched) {
+      searched = true;
+      // Last resort, once: an auditor's home keeps no cosigned checkpoint of someone else's
+      // log, but the log's history may hold one (the newest is the one most likely to include
+      // a recent entry; an older one cannot include what it does not).
+      const earlier = await findCosignedInHistory(
+        options.logDir,
+        options.policy,
+        snapshot.commit ? { rev: snapshot.commit } : {},
+      );
+      if (earlier && !candidates.includes(earlier.note)) candidates.push(earlier.note);
+    }
   }
   if (best) return best;
   throw lastError;

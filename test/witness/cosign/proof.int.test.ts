@@ -213,14 +213,21 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
     expect(below.stdout).toMatch(/FAIL witness w2 absent/);
     expect(below.stderr).toMatch(/^trailseal: error: .*\(failed: w2\)$/m);
 
-    // Another home with the same seals but no kept cosigned checkpoint sees only the head.
+    // An auditor's home with the same seals but no kept cosigned checkpoint: the log's own
+    // history holds the cosigned checkpoint (committed by `witness cosign`), for verify and proof.
     const other = join(work.dir, "home-no-kept");
     await cp(home, other, { recursive: true });
     await rm(join(other, "cosigned-checkpoints"), { recursive: true, force: true });
-    const headOnly = await runCli(["--home", other, "witness", "verify", "--witness-policy", policy]);
-    expect(headOnly.code).toBe(3);
-    expect(headOnly.stdout).toMatch(/FAIL log proof\.example\/log: entry 40 under a checkpoint of size 311/);
-    expect(headOnly.stdout).toMatch(/FAIL witness w absent/);
+    const fromHistory = await runCli(["--home", other, "witness", "verify", "--witness-policy", policy]);
+    expect(fromHistory.code, fromHistory.stderr).toBe(0);
+    expect(fromHistory.stdout).toMatch(
+      /ok {3}log proof\.example\/log: entry 40 under a checkpoint of size 308 cosigned/,
+    );
+    const proven = await runCli(["--home", other, "witness", "proof", "--seal", "latest", "--log", log]);
+    expect(proven.code, proven.stderr).toBe(0);
+    expect(proven.stdout).toMatch(/^c2sp\.org\/tlog-proof@v1\nindex 40\n/);
+    expect(proven.stdout).toMatch(/\nproof\.example\/log\n308\n/);
+    expect(proven.stdout).toMatch(/\n\u2014 w\.example\/proof /);
 
     // A policy that lists no log of the seal's receipts cannot be met.
     const elsewhere = join(work.dir, "elsewhere.policy");
