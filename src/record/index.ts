@@ -4,12 +4,12 @@
  */
 import type { Action } from "../action/index.js";
 import type { Decision, EventBody, TrailEvent } from "../chain/index.js";
-import { digestText, redactRecorded } from "../redact/index.js";
+import { DIGEST_ABOVE, digestText, redactRecorded } from "../redact/index.js";
 import { type Classification, classify } from "../risk/index.js";
 import { type AppendOptions, appendEvents, trailDir } from "../trail/index.js";
 
 /** Strings longer than this in a tool input are stored as a digest (a Write's content, say). */
-export const MAX_INLINE_STRING = 2048;
+export const MAX_INLINE_STRING = DIGEST_ABOVE;
 
 /**
  * Replaces long strings with `{sha256, bytes}` so the record stays small but still binds the

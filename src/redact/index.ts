@@ -24,7 +24,7 @@ export {
   parseMarkers,
   type TextDigest,
 } from "./marker.js";
-export { findSecrets, type RedactOptions, redactEventBody } from "./redact.js";
+export { DIGEST_ABOVE, findSecrets, type RedactOptions, redactEventBody } from "./redact.js";
 
 export interface RedactionSettings {
   enabled: boolean;
@@ -62,16 +62,22 @@ export interface Redaction {
   scrub(text: string): Promise<string>;
 }
 
-/** Redacts event bodies for the trail of `home` (the one call the recording paths make). */
-export async function redactRecorded(home: string, bodies: EventBody[]): Promise<Redaction> {
+/** The redactor for `home`'s settings; null when the policy turns redaction off. */
+async function redactorFor(home: string) {
   const settings = await loadRedactionSettings(home);
-  if (!settings.enabled) return { bodies, scrub: async (text) => text };
+  if (!settings.enabled) return { redactor: null, options: null };
   let key: Promise<Uint8Array> | null = null;
   const options = {
     key: () => (key ??= loadSealKey(home).then((sealKey) => sealKey.key)),
     patterns: settings.patterns,
   };
-  const redactor = new BodyRedactor(options);
+  return { redactor: new BodyRedactor(options), options };
+}
+
+/** Redacts event bodies for the trail of `home` (the one call the recording paths make). */
+export async function redactRecorded(home: string, bodies: EventBody[]): Promise<Redaction> {
+  const { redactor, options } = await redactorFor(home);
+  if (!redactor) return { bodies, scrub: async (text) => text };
   const out: EventBody[] = [];
   for (const body of bodies) out.push((await redactEventBody(body, options, redactor)).body);
   return { bodies: out, scrub: (text) => redactor.scrub(text) };
@@ -88,5 +94,6 @@ export async function redactText(home: string, text: string): Promise<string> {
 
 /** A text to be recorded only as a digest (a file's content), redacted first. */
 export async function digestRedacted(home: string, text: string): Promise<TextDigest> {
-  return digestText(await redactText(home, text));
+  const { redactor } = await redactorFor(home);
+  return digestText(redactor ? await redactor.string(text, true) : text);
 }

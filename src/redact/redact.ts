@@ -23,11 +23,26 @@ export interface RedactOptions {
 
 /** Members that hold only trailseal's own enumerations. */
 const SKIPPED = new Set(["risk", "phase", "decision"]);
+/** Members whose long strings are kept only as digests (src/record, compactInput). */
+const DIGESTED = new Set(["input", "outcome"]);
+
+/**
+ * Strings longer than this in the tool input and outcome are recorded only as a digest
+ * (src/record, compactInput). They are scanned with the structural patterns alone: a vendor token is high-entropy, so an unkeyed
+ * digest of text holding one cannot be used to guess it, while the secrets a digest would let
+ * one guess (passwords, assigned values, credentials in URLs) are what those patterns find. This
+ * keeps the rule set (its load and a scan of, say, a 1 MB file) off outcomes that carry files.
+ */
+export const DIGEST_ABOVE = 2048;
 
 /** Spans of secrets in one string, merged, in order. */
-export async function findSecrets(text: string, patterns: readonly RegExp[] = []): Promise<Span[]> {
+export async function findSecrets(
+  text: string,
+  patterns: readonly RegExp[] = [],
+  ruleSet = true,
+): Promise<Span[]> {
   const spans = detectOwn(text, patterns);
-  if (mightHoldToken(text)) spans.push(...(await detectWithRuleSet(text)));
+  if (ruleSet && mightHoldToken(text)) spans.push(...(await detectWithRuleSet(text)));
   return mergeSpans(spans);
 }
 
@@ -76,19 +91,20 @@ export class BodyRedactor {
   /** Long strings already scanned (a PostToolUse repeats a Write's content in its response). */
   private readonly long = new Map<string, Promise<string>>();
 
-  async string(text: string): Promise<string> {
+  /** `digested`: the string is only ever kept as a digest when it is long (input, outcome). */
+  async string(text: string, digested = false): Promise<string> {
     if (text.length < 8) return text;
-    if (text.length <= 2048) return this.scan(text);
+    if (!digested || text.length <= DIGEST_ABOVE) return this.scan(text, true);
     let done = this.long.get(text);
     if (!done) {
-      done = this.scan(text);
+      done = this.scan(text, false);
       this.long.set(text, done);
     }
     return done;
   }
 
-  private async scan(text: string): Promise<string> {
-    const spans = await findSecrets(text, this.options.patterns);
+  private async scan(text: string, ruleSet: boolean): Promise<string> {
+    const spans = await findSecrets(text, this.options.patterns, ruleSet);
     if (spans.length === 0) return text;
     let out = "";
     let at = 0;
@@ -99,7 +115,7 @@ export class BodyRedactor {
     return out + text.slice(at);
   }
 
-  async member(name: string, value: string): Promise<string> {
+  async member(name: string, value: string, digested: boolean): Promise<string> {
     const lower = name.toLowerCase();
     if (lower === "authorization" || lower === "proxy-authorization") {
       const scheme = /^(\s*(?:bearer|basic|token|digest|negotiate|bot)\s+)(\S[\s\S]*)$/i.exec(value);
@@ -114,14 +130,14 @@ export class BodyRedactor {
       return isSecretValue(value) ? this.marker("cookie", value) : value;
     }
     if (isSecretName(name) && isSecretValue(value)) return this.marker("assignment", value);
-    return this.string(value);
+    return this.string(value, digested);
   }
 
-  async value(value: unknown): Promise<unknown> {
-    if (typeof value === "string") return this.string(value);
+  async value(value: unknown, digested = false): Promise<unknown> {
+    if (typeof value === "string") return this.string(value, digested);
     if (Array.isArray(value)) {
       const out: unknown[] = [];
-      for (const item of value) out.push(await this.value(item));
+      for (const item of value) out.push(await this.value(item, digested));
       return out;
     }
     if (value !== null && typeof value === "object") {
@@ -129,7 +145,9 @@ export class BodyRedactor {
       for (const [name, item] of Object.entries(value)) {
         // The value is judged by its original name; the name is stored redacted.
         out[await this.string(name)] =
-          typeof item === "string" ? await this.member(name, item) : await this.value(item);
+          typeof item === "string"
+            ? await this.member(name, item, digested)
+            : await this.value(item, digested);
       }
       return out;
     }
@@ -146,7 +164,7 @@ export async function redactEventBody(
   const before = redactor.count;
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
-    out[name] = SKIPPED.has(name) ? value : await redactor.value(value);
+    out[name] = SKIPPED.has(name) ? value : await redactor.value(value, DIGESTED.has(name));
   }
   return { body: out as unknown as EventBody, redactions: redactor.count - before };
 }

@@ -85,7 +85,7 @@ beforeAll(async () => {
     session_id: "s1",
     cwd: "/w",
     tool_name: "Write",
-    tool_input: { file_path: "/w/notes.md", content: `${"x".repeat(4000)}\nGITLAB=${SECRETS.gitlab}\n` },
+    tool_input: { file_path: "/w/notes.md", content: `${"x".repeat(4000)}\nAPI_TOKEN=${SECRETS.gitlab}\n` },
   });
   await cli(["hook", "claude-code"], write);
   await cli(["seal"]);

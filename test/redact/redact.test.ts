@@ -255,3 +255,24 @@ describe("scrubbing a message built from the unredacted action", () => {
     expect(await redactor.scrub(`echo ${SECRETS.github}`)).not.toContain(SECRETS.github);
   });
 });
+
+describe("strings that are only kept as digests", () => {
+  it("are scanned with the structural patterns (guessable secrets), not the vendor rule set", async () => {
+    const { DIGEST_ABOVE } = await import("../../src/redact/index.js");
+    const filler = "x".repeat(DIGEST_ABOVE);
+    const long = `${filler}\nDB_PASSWORD=${SECRETS.jsonPassword}\n${SECRETS.github}\n`;
+    const out = (await redactEventBody(body("cat app.cfg", { content: long }), options)).body.input as {
+      content: string;
+    };
+    expect(out.content).not.toContain(SECRETS.jsonPassword);
+    expect(parseMarkers(out.content).map((m) => m.kind)).toEqual(["assignment"]);
+    // the high-entropy token stays for the digest, which cannot be used to guess it
+    expect(out.content).toContain(SECRETS.github);
+    // the same token in a short string is replaced, and in a long command (stored verbatim)
+    const short = (await redactEventBody(body(`echo ${SECRETS.github}`), options)).body;
+    expect(JSON.stringify(short)).not.toContain(SECRETS.github);
+    const heredoc = `cat > notes <<'EOF'\n${filler}\n${SECRETS.github}\nEOF`;
+    const command = (await redactEventBody(body(heredoc, {}), options)).body;
+    expect(JSON.stringify(command)).not.toContain(SECRETS.github);
+  });
+});
