@@ -6,8 +6,9 @@
  * an otherwise valid, signed history (the script fails, while a plain audit still passes).
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
@@ -41,28 +42,80 @@ async function append(gitdir: string, command: string): Promise<void> {
   expect(published.code, published.stderr).toBe(0);
 }
 
-/** One workflow run: a fresh clone of the remote, then the script with the event's variables. */
-function audit(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+/** A workflow expression as written in YAML: `${{ name }}`. */
+const expression = (name: string) => `\${{ ${name} }}`;
+
+const workflow = parse(readFileSync(join(TEMPLATE, ".github", "workflows", "audit.yml"), "utf8"));
+interface WorkflowStep {
+  run?: string;
+  uses?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+const steps = workflow.jobs.audit.steps as WorkflowStep[];
+const auditStep = steps.find((step) => step.run?.includes(".github/audit.sh"))!;
+const cachePath = steps.find((step) => step.uses?.startsWith("actions/cache/restore@"))!.with!.path!;
+
+interface Event {
+  name: "push" | "schedule" | "pull_request" | "workflow_dispatch";
+  forced?: boolean;
+  before?: string;
+}
+
+/**
+ * One workflow run: a fresh full clone of the remote (actions/checkout, fetch-depth 0), the cache
+ * restored into it, the audit step's `run:` with the workflow's and the step's env (expressions
+ * filled from the event), then the cache saved when the step passed. `tamper` changes the
+ * checkout first, as a pushed commit would.
+ */
+function audit(
+  event: Event,
+  tamper?: (checkout: string) => void,
+): Promise<{ code: number | null; out: string }> {
   clones += 1;
   const checkout = join(root, `checkout-${clones}`);
   git(["clone", "-q", remote, checkout]);
+  tamper?.(checkout);
+  const cached = join(root, "cache", "head");
+  if (existsSync(cached)) {
+    mkdirSync(dirname(join(checkout, cachePath)), { recursive: true });
+    copyFileSync(cached, join(checkout, cachePath));
+  }
+  const context: Record<string, string> = {
+    "github.event_name": event.name,
+    "github.event.forced": event.forced === undefined ? "" : String(event.forced),
+    "github.event.before": event.before ?? "",
+  };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: root,
+    // The CLI of this checkout instead of `npx trailseal@<pinned version>`.
+    TRAILSEAL: `${process.execPath} ${CLI}`,
+    ...workflow.env,
+  };
+  for (const [key, raw] of Object.entries(auditStep.env ?? {})) {
+    env[key] = raw.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, name: string) => {
+      if (!(name in context)) throw new Error(`unsupported expression ${name}`);
+      return context[name]!;
+    });
+  }
   return new Promise((resolve) => {
-    // The script the log carries (written by `witness init`), run as the workflow runs it.
-    const child = spawn("bash", [".github/audit.sh"], {
+    const child = spawn("bash", ["--noprofile", "--norc", "-e", "-o", "pipefail", "-c", auditStep.run!], {
       cwd: checkout,
-      env: {
-        PATH: process.env.PATH,
-        HOME: root,
-        TRAILSEAL: `${process.execPath} ${CLI}`,
-        KNOWN_HEAD_FILE: join(root, "cache", "head"),
-        ...env,
-      },
+      env,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.on("close", (code) => resolve({ code, out }));
+    child.on("close", (code) => {
+      // actions/cache/save runs after a passing step, except on pull requests.
+      if (code === 0 && event.name !== "pull_request" && existsSync(join(checkout, cachePath))) {
+        mkdirSync(dirname(cached), { recursive: true });
+        copyFileSync(join(checkout, cachePath), cached);
+      }
+      resolve({ code, out });
+    });
   });
 }
 
@@ -96,7 +149,7 @@ describe("log-repo-template/.github/audit.sh", () => {
   it("passes while the log is honestly appended to, and remembers the audited head", async () => {
     const first = remoteHead();
     // The log's first push creates the branch (no previous head) and nothing is cached yet.
-    const created = await audit({ EVENT_NAME: "push", FORCED: "false", BEFORE: "0".repeat(40) });
+    const created = await audit({ name: "push", forced: false, before: "0".repeat(40) });
     expect(created.code, created.out).toBe(0);
     expect(created.out).toMatch(/^::warning title=trailseal log audit::no previously audited head/m);
     expect(readFileSync(join(root, "checkout-1", ".github", "audit.sh"), "utf8")).toBe(
@@ -105,14 +158,20 @@ describe("log-repo-template/.github/audit.sh", () => {
     for (const command of ["npm test", "git push"]) {
       const before = remoteHead();
       await append(remote, command);
-      const run = await audit({ EVENT_NAME: "push", FORCED: "false", BEFORE: before });
+      const run = await audit({ name: "push", forced: false, before });
       expect(run.code, run.out).toBe(0);
       expect(run.out).toContain(`audited ${remoteHead()}`);
     }
     expect(readFileSync(join(root, "cache", "head"), "utf8").trim()).toBe(remoteHead());
-    const nightly = await audit({ EVENT_NAME: "schedule" });
+    const nightly = await audit({ name: "schedule" });
     expect(nightly.code, nightly.out).toBe(0);
     expect(nightly.out).not.toContain("::warning");
+    // A pushed commit that swaps the script for one that passes everything is refused by the pin.
+    const swapped = await audit({ name: "schedule" }, (checkout) =>
+      writeFileSync(join(checkout, ".github", "audit.sh"), "echo audited\n"),
+    );
+    expect(swapped.code).toBe(1);
+    expect(swapped.out).toMatch(/^::error title=trailseal log audit::\.github\/audit\.sh is not the script/m);
     seen = [first, remoteHead()];
   });
 
@@ -130,17 +189,17 @@ describe("log-repo-template/.github/audit.sh", () => {
     const plain = await runCli(["witness", "audit", remote, "--json"]);
     expect(JSON.parse(plain.stdout), plain.stderr).toMatchObject({ ok: true });
 
-    const forced = await audit({ EVENT_NAME: "push", FORCED: "true", BEFORE: lastSeen! });
+    const forced = await audit({ name: "push", forced: true, before: lastSeen! });
     expect(forced.code).toBe(1);
     expect(forced.out).toMatch(/^::error title=trailseal log audit::this push was forced/m);
 
     // The same push without the forced flag: the previous head is not an ancestor.
-    const notAncestor = await audit({ EVENT_NAME: "push", FORCED: "false", BEFORE: lastSeen! });
+    const notAncestor = await audit({ name: "push", forced: false, before: lastSeen! });
     expect(notAncestor.code).toBe(1);
     expect(notAncestor.out).toContain(`previously seen head ${lastSeen} is not in this history`);
 
     // The nightly run: the cached head, kept outside the repository, is gone from the history.
-    const nightly = await audit({ EVENT_NAME: "schedule" });
+    const nightly = await audit({ name: "schedule" });
     expect(nightly.code).toBe(1);
     expect(nightly.out).toContain(`previously seen head ${lastSeen}`);
     // A failed run does not move the remembered head.
@@ -156,12 +215,7 @@ describe("log-repo-template/.github/audit.sh", () => {
   });
 });
 
-/** A workflow expression as written in YAML: `${{ name }}`. */
-const expression = (name: string) => `\${{ ${name} }}`;
-
 describe("log-repo-template/.github/workflows/audit.yml", () => {
-  const workflow = parse(readFileSync(join(TEMPLATE, ".github", "workflows", "audit.yml"), "utf8"));
-
   it("pins the trailseal version this package is", () => {
     const version = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version;
     expect(workflow.env.TRAILSEAL_VERSION).toBe(version);
@@ -169,19 +223,17 @@ describe("log-repo-template/.github/workflows/audit.yml", () => {
   });
 
   it("runs the script with the push's forced flag, previous head and the cached head", () => {
-    const steps = workflow.jobs.audit.steps as {
-      run?: string;
-      env?: Record<string, string>;
-      uses?: string;
-    }[];
-    const step = steps.find((s) => s.run?.includes(".github/audit.sh"));
-    expect(step?.env).toMatchObject({
+    expect(auditStep.env).toMatchObject({
       FORCED: expression("github.event.forced"),
       BEFORE: expression("github.event.before"),
-      KNOWN_HEAD_FILE: expect.any(String),
+      KNOWN_HEAD_FILE: cachePath,
     });
-    expect(steps.some((s) => s.uses?.startsWith("actions/cache/restore@"))).toBe(true);
-    expect(steps.some((s) => s.uses?.startsWith("actions/cache/save@"))).toBe(true);
-    expect(existsSync(join(TEMPLATE, ".github", "audit.sh"))).toBe(true);
+    const save = steps.find((step) => step.uses?.startsWith("actions/cache/save@"));
+    expect(save?.with?.path).toBe(cachePath);
+  });
+
+  it("pins the script by its SHA-256", () => {
+    const script = readFileSync(join(TEMPLATE, ".github", "audit.sh"));
+    expect(workflow.env.AUDIT_SCRIPT_SHA256).toBe(createHash("sha256").update(script).digest("hex"));
   });
 });
