@@ -1,6 +1,7 @@
 /**
- * Ed25519 keys as signed notes and cosignatures carry them: 32 raw bytes (RFC 8032) in and
- * out of node:crypto key objects. The one place that knows the JWK and PKCS#8 spellings.
+ * Ed25519 keys as 32 raw bytes (RFC 8032), in and out of node:crypto key objects: the form in
+ * which signed notes, cosignatures and SSH signatures carry them. The one place that knows the
+ * JWK and PKCS#8 spellings.
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 
@@ -20,9 +21,9 @@ export function ed25519PrivateKeyFromSeed(seed: Uint8Array): KeyObject {
   return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: "der", type: "pkcs8" });
 }
 
-/** The 32 raw bytes of the public half of an Ed25519 private key. */
-export function ed25519RawPublicKey(privateKey: KeyObject): Uint8Array {
-  const jwk = createPublicKey(privateKey).export({ format: "jwk" });
+/** The 32 raw bytes of an Ed25519 public key, or of the public half of a private one. */
+export function ed25519RawPublicKey(key: KeyObject): Uint8Array {
+  const jwk = (key.type === "private" ? createPublicKey(key) : key).export({ format: "jwk" });
   return new Uint8Array(Buffer.from(jwk.x!, "base64url"));
 }
 

@@ -10,8 +10,13 @@
  * is a coded error, never a SyntaxError.
  */
 import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
+import {
+  ed25519PrivateKeyFromSeed,
+  ed25519PublicKey,
+  ed25519RawPublicKey,
+  ed25519Seed,
+} from "../ed25519/index.js";
 import { cosignError } from "./cosignature-errors.js";
-import { ed25519PrivateKeyFromSeed, ed25519PublicKey, ed25519RawPublicKey, ed25519Seed } from "./ed25519.js";
 import { decodeBase64Strict, isValidKeyName, keyId as noteKeyId, parseNote } from "./note.js";
 
 export const COSIGNATURE_V1_TYPE = 0x04;

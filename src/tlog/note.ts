@@ -5,7 +5,7 @@
  * parser is strict and never lets a decoding error escape uncoded.
  */
 import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
-import { ed25519PrivateKeyFromSeed, ed25519PublicKey, ed25519RawPublicKey } from "./ed25519.js";
+import { ed25519PrivateKeyFromSeed, ed25519PublicKey, ed25519RawPublicKey } from "../ed25519/index.js";
 import { tlogError } from "./errors.js";
 
 const ED25519_TYPE = 0x01;

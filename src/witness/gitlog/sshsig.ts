@@ -8,7 +8,8 @@
  * Armored: base64 of the blob in lines of 70 between BEGIN/END SSH SIGNATURE (as ssh-keygen does).
  * Everything parsed here is attacker-controlled until `verifySshSig` returns true.
  */
-import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign, verify } from "node:crypto";
+import { createHash, createPrivateKey, type KeyObject, sign, verify } from "node:crypto";
+import { ed25519PublicKey, ed25519RawPublicKey } from "../../ed25519/index.js";
 import { TrailsealError } from "../../errors/index.js";
 
 const MAGIC = Buffer.from("SSHSIG");
@@ -16,8 +17,6 @@ const KEY_TYPE = "ssh-ed25519";
 const ARMOR_BEGIN = "-----BEGIN SSH SIGNATURE-----";
 const ARMOR_END = "-----END SSH SIGNATURE-----";
 const LINE = 70;
-/** DER prefix of an Ed25519 SubjectPublicKeyInfo; the raw 32-byte key follows. */
-const ED25519_SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 
 export interface SshSig {
   publicKey: Uint8Array; // raw 32-byte Ed25519 key
@@ -88,15 +87,9 @@ export function sshFingerprint(publicKey: Uint8Array): string {
 }
 
 export function rawPublicKey(key: KeyObject): Uint8Array {
-  const der = (key.type === "private" ? createPublicKey(key) : key).export({ format: "der", type: "spki" });
-  if (der.length !== 44 || !der.subarray(0, 12).equals(ED25519_SPKI_PREFIX)) {
+  if (key.asymmetricKeyType !== "ed25519")
     throw new TrailsealError("GITLOG_KEY_INVALID", "not an Ed25519 key");
-  }
-  return new Uint8Array(der.subarray(12));
-}
-
-export function publicKeyObject(raw: Uint8Array): KeyObject {
-  return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: "der", type: "spki" });
+  return ed25519RawPublicKey(key);
 }
 
 export function privateKeyFromPem(pem: string): KeyObject {
@@ -200,7 +193,7 @@ export function verifySshSig(
   if (!trusted.some((key) => Buffer.from(key).equals(Buffer.from(sig.publicKey)))) return false;
   const data = signedData(sig.namespace, sig.reserved, sig.hashAlgorithm, message);
   try {
-    return verify(null, data, publicKeyObject(sig.publicKey), sig.signature);
+    return verify(null, data, ed25519PublicKey(sig.publicKey), sig.signature);
   } catch {
     return false;
   }
