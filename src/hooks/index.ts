@@ -1,10 +1,11 @@
 /**
- * Agent hooks: Claude Code, Cursor, Gemini CLI, Codex CLI, GitHub Copilot and Windsurf payloads become actions that are classified,
- * checked against the policy and recorded before the agent gets its answer; outcomes (post
- * events, failures, denials) are recorded too. Invariants: a pre-tool call is answered only
+ * Agent hooks: payloads of Claude Code, Cursor, Gemini CLI, Codex CLI, GitHub Copilot, Windsurf,
+ * Cline, Kiro CLI and OpenCode become actions that are classified, checked against the policy and
+ * recorded (secrets redacted) before the agent gets its answer; outcomes (post events, failures,
+ * denials) are recorded too. Invariants: a pre-tool call is answered only
  * after its event is durable; trailseal only ever tightens (no approval unless an explicit
  * allow rule matched); any failure on a pre call is a deny (never crash open); a post call is
- * never denied. docs/hooks.md describes the contracts.
+ * never denied; no secret reaches the answer. docs/hooks.md describes the contracts.
  */
 
 export { AGENTS } from "../agents/index.js";
