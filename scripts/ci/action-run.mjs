@@ -9,7 +9,7 @@
 // Inputs come as INPUT_* variables (action.yml maps them; composite actions do not).
 import { spawnSync } from "node:child_process";
 import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 const env = process.env;
@@ -127,9 +127,28 @@ function makeRunner(cli, home) {
 
 const splitList = (text) => text.split(/[\s,]+/).filter(Boolean);
 
+/**
+ * Files the step writes secrets into (the witness token, the log key), with what they held
+ * before: removed or restored when the step ends, so a home kept in an Actions cache (readable
+ * by other workflows of the repository, pull requests included) never carries them.
+ */
+const secretFiles = new Map();
+
+function rememberSecretFile(path) {
+  if (!secretFiles.has(path)) secretFiles.set(path, existsSync(path) ? readFileSync(path) : null);
+}
+
+function forgetSecrets() {
+  for (const [path, previous] of secretFiles) {
+    if (previous === null) rmSync(path, { force: true });
+    else writeFileSync(path, previous);
+  }
+}
+
 /** With a witness token, the witnesses go into relay-config.json (where publish reads auth_token). */
 function configureWitnesses(home, urls, quorum, token) {
   const path = join(home, "relay-config.json");
+  rememberSecretFile(path);
   const config = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
   config.witness = {
     ...(config.witness ?? {}),
@@ -160,6 +179,7 @@ function installLogKey(home, pem) {
   const dir = join(home, "log-keys");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = `${createHash("sha256").update(publicKey).digest("hex").slice(0, 24)}.pem`;
+  rememberSecretFile(join(dir, name));
   writeFileSync(join(dir, name), pem.endsWith("\n") ? pem : `${pem}\n`, { mode: 0o600 });
 }
 
@@ -370,4 +390,8 @@ function main() {
   }
 }
 
-main();
+try {
+  main();
+} finally {
+  forgetSecrets();
+}

@@ -139,6 +139,23 @@ describe("the GitHub Action against a real witness server and a real git log", (
     if (hasProof) {
       expect(readFileSync(join(artifact, proofs[0]!), "utf8")).toMatch(/^c2sp\.org\/tlog-proof@v1\n/);
     }
+    // The home keeps neither the witness token nor the log key (a cached home is readable by
+    // other workflows): relay-config.json and log-keys/ are as before the step.
+    const home = join(temp, "trailseal");
+    const leaks: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else {
+          const text = readFileSync(path, "latin1");
+          if (text.includes(TOKEN) || text.includes(logKey.split("\n")[1]!)) leaks.push(path);
+        }
+      }
+    };
+    walk(home);
+    expect(leaks).toEqual([]);
+    expect(readdirSync(join(home, "log-keys"))).toEqual([]);
     // The log took the anchor as a signed commit and still audits.
     const audit = await runCli(["witness", "audit", logDir, "--json"]);
     expect(JSON.parse(audit.stdout), audit.stderr).toMatchObject({ ok: true, entries: 1 });
