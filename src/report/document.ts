@@ -167,7 +167,11 @@ function proofBlocks(seals: ComplianceReport["witness_confirmation"]["seals"]): 
           proof.status === "verified"
             ? `entry ${proof.log_index} of ${proof.tree_size} in ${proof.origin}`
             : "",
-          proof.status === "verified" ? String(proof.cosignature_lines ?? 0) : "",
+          proof.status !== "verified"
+            ? ""
+            : proof.witnesses
+              ? `${proof.quorum_met ? "quorum met" : "below quorum"}: ${proof.witnesses.map((w) => `${w.name} ${w.status}`).join(", ")}`
+              : `${proof.cosignature_lines ?? 0} (not checked: no --witness-policy)`,
         ];
       }),
     ),

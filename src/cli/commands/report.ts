@@ -20,6 +20,8 @@ export interface ReportOptions {
   json?: boolean;
   output?: string;
   verifyWitnesses?: boolean;
+  /** A C2SP tlog-policy: each kept proof's cosignatures are checked against it. */
+  witnessPolicy?: string;
 }
 
 async function liveCheck(home: string): Promise<LiveReceiptCheck> {
@@ -35,11 +37,17 @@ async function liveCheck(home: string): Promise<LiveReceiptCheck> {
 }
 
 /** Each seal's kept offline proof (`witness proof`), re-checked with no network. */
-async function proofCheck(home: string): Promise<(stored: StoredSeal) => Promise<SealProofStatus>> {
+async function proofCheck(
+  home: string,
+  witnessPolicy: string | undefined,
+): Promise<(stored: StoredSeal) => Promise<SealProofStatus>> {
+  const policy = witnessPolicy
+    ? await (await import("./witness-cosign.js")).readWitnessPolicy(witnessPolicy)
+    : undefined;
   const { loadCosign } = await import("../../witness/index.js");
   const { checkKeptSealProof } = await loadCosign();
   const dir = homePaths(home).sealProofs;
-  return (stored) => checkKeptSealProof(dir, stored);
+  return (stored) => checkKeptSealProof(dir, stored, policy);
 }
 
 export async function runReport(options: ReportOptions, io: CliIO): Promise<number> {
@@ -53,7 +61,7 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
     to: options.to === undefined ? undefined : parseInstant(options.to, now),
     env: io.env,
     verifyLive: options.verifyWitnesses ? await liveCheck(options.home) : undefined,
-    checkProof: await proofCheck(options.home),
+    checkProof: await proofCheck(options.home, options.witnessPolicy),
     onProgress: progress
       ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
       : undefined,

@@ -14,6 +14,10 @@ export function registerReportRoutes(program: Command, router: Router): void {
     .option("--json", "same as --format json")
     .option("--output <file>", "write the report to FILE instead of stdout")
     .option("--verify-witnesses", "re-check every seal's receipts against the witnesses (network)")
+    .option(
+      "--witness-policy <file>",
+      "check each seal's kept offline proof's cosignatures against this C2SP policy (its quorum, no network)",
+    )
     .addHelpText(
       "after",
       [

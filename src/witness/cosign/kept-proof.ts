@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../../durable/index.js";
 import { sha256Hex } from "../../encoding/index.js";
 import type { StoredSeal } from "../../seal/index.js";
-import { parseNote, parseTlogProof, parseVerifierKey } from "../../tlog/index.js";
+import { parseNote, parseTlogProof, parseVerifierKey, type WitnessPolicy } from "../../tlog/index.js";
 import { verifySealProof } from "./seal-proof.js";
 
 /** A seal's offline proof as the report shows it (snake_case: it is part of the report's JSON). */
@@ -23,6 +23,9 @@ export interface KeptProofStatus {
   tree_size?: number;
   /** Signature lines on the proof's checkpoint besides the log's own (checked only with a policy). */
   cosignature_lines?: number;
+  /** With a policy: whether the cosignatures meet its quorum, and each witness's status. */
+  quorum_met?: boolean;
+  witnesses?: { name: string; status: string }[];
   /** Why the kept proof failed (an error code). */
   code?: string;
 }
@@ -57,7 +60,11 @@ async function readIfExists(path: string): Promise<string | null> {
 }
 
 /** Re-checks a seal's kept proof offline; never throws for a bad proof (it is `invalid`). */
-export async function checkKeptSealProof(dir: string, stored: StoredSeal): Promise<KeptProofStatus> {
+export async function checkKeptSealProof(
+  dir: string,
+  stored: StoredSeal,
+  policy?: WitnessPolicy,
+): Promise<KeptProofStatus> {
   const paths = keptProofPaths(dir, stored.id);
   let proofText: string | null;
   let logKey: string | null;
@@ -71,7 +78,7 @@ export async function checkKeptSealProof(dir: string, stored: StoredSeal): Promi
   if (logKey === null) return { status: "invalid", code: "COSIGN_LOG_KEY_REQUIRED" };
   try {
     const key = parseVerifierKey(logKey.trim());
-    const result = verifySealProof({ stored, proofText, logKey: key });
+    const result = verifySealProof({ stored, proofText, logKey: key, ...(policy ? { policy } : {}) });
     const { signatures } = parseNote(parseTlogProof(proofText).checkpoint);
     return {
       status: "verified",
@@ -79,6 +86,12 @@ export async function checkKeptSealProof(dir: string, stored: StoredSeal): Promi
       log_index: result.index,
       tree_size: result.checkpoint.size,
       cosignature_lines: signatures.filter((s) => s.name !== key.name || s.keyId !== key.keyId).length,
+      ...(result.cosigned
+        ? {
+            quorum_met: result.cosigned.quorumMet,
+            witnesses: result.cosigned.witnesses.map((w) => ({ name: w.name, status: w.status })),
+          }
+        : {}),
     };
   } catch (error) {
     return { status: "invalid", code: String((error as { code?: unknown }).code ?? "TLOG_PROOF_MALFORMED") };

@@ -240,8 +240,8 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
     // Last: a second seal, never proven (`none`). The first seal's proof was kept by `witness proof`.
     await runCli(["--home", home, "record"], { input: JSON.stringify({ kind: "command", command: "pwd" }) });
     expect((await cli("seal")).code).toBe(0);
-    const statuses = async () => {
-      const report = await cli("report", "--json");
+    const statuses = async (...extra: string[]) => {
+      const report = await cli("report", "--json", ...extra);
       expect(report.code, report.stderr).toBe(0);
       return Object.fromEntries(
         JSON.parse(report.stdout).witness_confirmation.seals.map(
@@ -262,7 +262,24 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
     const markdown = await cli("report");
     expect(markdown.code, markdown.stderr).toBe(0);
     expect(markdown.stdout).toMatch(
-      /\| seal-1 \| verified \| entry 40 of 301 in proof\.example\/log \| 1 \|\n\| seal-2 \| none \|/,
+      /\| seal-1 \| verified \| entry 40 of 301 in proof\.example\/log \| 1 \(not checked: no --witness-policy\) \|\n\| seal-2 \| none \|/,
+    );
+    // With the policy, the report checks each kept proof's cosignatures against its quorum.
+    expect((await statuses("--witness-policy", policy))["seal-1"]).toMatchObject({
+      status: "verified",
+      quorum_met: true,
+      witnesses: [{ name: "w", status: "valid" }],
+    });
+    const stricter = join(work.dir, "stricter-log.policy");
+    expect((await statuses("--witness-policy", stricter))["seal-1"]).toMatchObject({
+      quorum_met: false,
+      witnesses: [
+        { name: "w", status: "valid" },
+        { name: "w2", status: "absent" },
+      ],
+    });
+    expect((await cli("report", "--witness-policy", policy)).stdout).toMatch(
+      /\| seal-1 \| verified \| entry 40 of 301 in proof\.example\/log \| quorum met: w valid \|/,
     );
 
     const kept = join(home, "seal-proofs", "seal-1.tlog-proof");
