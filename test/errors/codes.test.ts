@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, isErrorCode } from "../../src/errors/index.js";
+import { filesUnder } from "../helpers/tree.js";
 
 const SRC = join(import.meta.dirname, "../../src");
 /** The registry itself (codes.ts and its per-prefix lists in codes/): not a use of a code. */
@@ -9,16 +10,10 @@ const REGISTRY = [join(SRC, "errors", "codes.ts"), join(SRC, "errors", "codes")]
 const registered = Object.keys(ERROR_CODES);
 const prefixes = new Set(registered.map((code) => code.split("_")[0]));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|js|mjs)$/.test(entry.name) &&
-      !REGISTRY.some((registry) => path === registry || path.startsWith(`${registry}/`))
-      ? [path]
-      : [];
-  });
-}
+const sourceFiles = (dir: string) =>
+  filesUnder(dir, [".ts", ".js", ".mjs"]).filter(
+    (path) => !REGISTRY.some((registry) => path === registry || path.startsWith(`${registry}/`)),
+  );
 
 /**
  * Every code-shaped name under a registered prefix, with where it appears: string literals

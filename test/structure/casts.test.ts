@@ -1,16 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../helpers/tree.js";
 
 const SRC = resolve(import.meta.dirname, "../../src");
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
-  });
-}
+const sources = (dir: string) => filesUnder(dir, [".ts"]);
 
 describe("types say what flows", () => {
   // `as never` silences the checker wholesale, and an `fs: unknown` parameter threaded through

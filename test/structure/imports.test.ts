@@ -6,19 +6,15 @@
  * The imports are read from the source text (biome keeps them in one shape); TypeScript 7 has no
  * JS API to do it for us, and a dependency-graph package would need one to see `import type`.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../helpers/tree.js";
 
 const SRC = resolve(import.meta.dirname, "../../src");
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "assets" ? [] : sourceFiles(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
-  });
-}
+const sourceFiles = (dir: string) =>
+  filesUnder(dir, [".ts"], ["assets"]).filter((file) => !file.endsWith(".d.ts"));
 
 /** `./x.js` → the .ts file it names (or its index.ts), or null for a package or a file outside src/. */
 function resolveImport(from: string, specifier: string): string | null {

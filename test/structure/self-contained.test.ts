@@ -1,16 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../helpers/tree.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : files(path);
-    return /\.(ts|mts|mjs|js)$/.test(entry.name) ? [path] : [];
-  });
-}
+const files = (dir: string) => filesUnder(dir, [".ts", ".mts", ".mjs", ".js"], ["node_modules"]);
 
 describe("the repository is self-contained", () => {
   // A clone has nothing beside it: tests and source must not reach out of the checkout for data

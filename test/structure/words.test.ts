@@ -1,24 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../helpers/tree.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-function markdown(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return markdown(path);
-    return entry.name.endsWith(".md") ? [path] : [];
-  });
-}
+const markdown = (dir: string) => filesUnder(dir, [".md"]);
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.(ts|js|mjs|html)$/.test(entry.name) ? [path] : [];
-  });
-}
+const sources = (dir: string) => filesUnder(dir, [".ts", ".js", ".mjs", ".html"]);
 
 describe("words for users", () => {
   // Users do not have the project's brief: README, docs/ and the CLI help (docs/cli.md is generated
