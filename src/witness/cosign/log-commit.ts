@@ -8,6 +8,9 @@ import { ObjectStore } from "../gitlog/objects.js";
 import { resolveGitDir } from "../gitlog/storage.js";
 import { WorkTree } from "../gitlog/tree.js";
 
+/** The subject of the commit that publishes a cosigned checkpoint (history searches find it by it). */
+export const COSIGNED_COMMIT_SUBJECT = "log: cosigned checkpoint";
+
 export type CosignedCommitResult =
   | { status: "committed"; commit: string }
   | { status: "unchanged" }
@@ -51,7 +54,7 @@ export async function commitCosignedCheckpoint(options: {
       store,
       await tree.write(),
       options.parent,
-      `log: cosigned checkpoint (size ${size})\n`,
+      `${COSIGNED_COMMIT_SUBJECT} (size ${size})\n`,
       (options.now ?? (() => new Date()))(),
       key,
     );

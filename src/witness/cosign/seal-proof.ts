@@ -122,7 +122,7 @@ export async function buildSealProof(options: {
       parseNote(note).signatures.some((s) => s.name !== logKey.name || s.keyId !== logKey.keyId)
         ? note
         : null,
-    snapshot.commit ? { rev: snapshot.commit } : {},
+    { cosignedOnly: true, ...(snapshot.commit ? { rev: snapshot.commit } : {}) },
   );
   const older = await attempt(cosignedNote);
   if (older) return older;

@@ -6,6 +6,7 @@ import {
   type CosignFetch,
   cosignLog,
   createCheckpointWitness,
+  findCosignedInHistory,
   memoryCosignState,
 } from "../../../src/witness/cosign/index.js";
 import { auditGitDir, initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
@@ -110,5 +111,18 @@ describe("witness cosign while the log's writer appends", () => {
       last.note,
     );
     expect(await auditGitDir(gitdir)).toMatchObject({ ok: true, entries: 32 });
+  });
+
+  it("the history search finds the newest cosigned checkpoint however many appends followed it", async () => {
+    for (let i = 0; i < 3; i++) await append(1);
+    // One candidate read: the cosign commit, not the three appends after it.
+    const found = await findCosignedInHistory(gitdir, policy, { limit: 1 });
+    expect(found?.result.checkpoint.size).toBe(32);
+    expect(found?.result.quorumMet).toBe(true);
+    expect(
+      execFileSync("git", ["--git-dir", gitdir, "log", "-1", "--format=%s", found!.commit], {
+        encoding: "utf8",
+      }),
+    ).toBe("log: cosigned checkpoint (size 32)\n");
   });
 });
