@@ -152,8 +152,9 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
   });
 
   app.get(ROUTES.health, async (_req, res) => {
-    const body = await core.health();
-    if (body) res.status(200).json(body);
+    const result = await core.health();
+    // The health body, not the error envelope: monitors read `status` either way.
+    if (result.ok) res.status(200).json(result.health);
     else res.status(503).json({ status: "unavailable", protocol: PROTOCOL });
   });
 

@@ -37,8 +37,8 @@ export interface WitnessCore {
     anchorId: string,
     consistencyFrom: readonly string[],
   ): Promise<CoreResult<{ anchor: Record<string, unknown> }>>;
-  /** GET health: the health body, or null when storage cannot be read. */
-  health(): Promise<Record<string, unknown> | null>;
+  /** GET health: the health body, or WITNESS_STORAGE_UNAVAILABLE when storage cannot be read. */
+  health(): Promise<CoreResult<{ health: Record<string, unknown> }>>;
 }
 
 function fail(code: WitnessErrorCode, message: string, details?: unknown, retryAfter?: number): CoreError {
@@ -131,9 +131,9 @@ export function createWitnessCore(storage: AnchorStorage): WitnessCore {
     async health() {
       try {
         const [anchors, extra] = await Promise.all([storage.count(), storage.health()]);
-        return { ...extra, status: "ok", protocol: PROTOCOL, anchors };
+        return { ok: true, health: { ...extra, status: "ok", protocol: PROTOCOL, anchors } };
       } catch {
-        return null;
+        return fail("WITNESS_STORAGE_UNAVAILABLE", "the anchor store cannot be read");
       }
     },
   };

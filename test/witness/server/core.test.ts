@@ -69,7 +69,7 @@ describe("witness core", () => {
     expect(await storage.count()).toBe(0);
   });
 
-  it("storage trouble is WITNESS_STORAGE_UNAVAILABLE with a retry delay; health is null", async () => {
+  it("storage trouble is WITNESS_STORAGE_UNAVAILABLE (with a retry delay for anchor and get)", async () => {
     const core = createWitnessCore(broken);
     expect(await core.anchor(sampleRequest(1))).toMatchObject({
       ok: false,
@@ -81,20 +81,23 @@ describe("witness core", () => {
       code: "WITNESS_STORAGE_UNAVAILABLE",
       retryAfter: 5,
     });
-    expect(await core.health()).toBeNull();
+    expect(await core.health()).toMatchObject({ ok: false, code: "WITNESS_STORAGE_UNAVAILABLE" });
   });
 
   it("health: the store's fields, the protocol and the anchor count", async () => {
     const core = createWitnessCore(storage);
     await core.anchor(sampleRequest(1));
     expect(await core.health()).toMatchObject({
-      status: "ok",
-      protocol: PROTOCOL,
-      anchors: 1,
-      backend: "file",
-      entries: 1,
-      commits_since_start: 1,
-      anchors_since_start: 1,
+      ok: true,
+      health: {
+        status: "ok",
+        protocol: PROTOCOL,
+        anchors: 1,
+        backend: "file",
+        entries: 1,
+        commits_since_start: 1,
+        anchors_since_start: 1,
+      },
     });
   });
 });
