@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { type AnchorStorage, ROUTES } from "../../../src/witness/protocol/index.js";
+import { type AnchorStorage, PROTOCOL, ROUTES } from "../../../src/witness/protocol/index.js";
 import {
   openFileStorage,
   type RunningWitnessServer,
@@ -199,6 +199,27 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
     expect(result.status).toBe(503);
     expect(result.body.error.code).toBe("WITNESS_STORAGE_UNAVAILABLE");
     expect(result.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("answers health with 503 and the protocol when the storage cannot be read", async () => {
+    const unreadable: AnchorStorage = {
+      append: async () => {
+        throw new Error("EIO");
+      },
+      get: async () => null,
+      count: async () => {
+        throw new Error("EIO");
+      },
+      health: async () => {
+        throw new Error("EIO");
+      },
+      close: async () => undefined,
+    };
+    const server = await startWitnessServer({ storage: unreadable });
+    running.push({ server, cleanup: async () => undefined });
+    const response = await fetch(`${server.url}${ROUTES.health}`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "unavailable", protocol: PROTOCOL });
   });
 
   it("keeps serving others while one client stalls mid-headers and another mid-body", async () => {
