@@ -116,6 +116,8 @@ export interface ServeCosigningOptions {
   witnessPolicy?: string;
   /** e.g. 60s (default) or 500ms. */
   cosignInterval?: string;
+  /** The store's mirror remote: committed cosigned checkpoints are pushed there too. */
+  push?: string;
 }
 
 /**
@@ -137,6 +139,7 @@ export async function startServeCosigning(
     policy,
     cosignedDir: homePaths(options.home).cosignedCheckpoints,
     home: options.home,
+    ...(options.push ? { push: options.push } : {}),
     intervalMs: parseTimeout(options.cosignInterval) ?? 60_000,
     onResult: (result) =>
       io.stderr.write(

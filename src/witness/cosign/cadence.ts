@@ -1,6 +1,7 @@
 import type { WitnessPolicy } from "../../tlog/index.js";
 import type { FetchLike } from "./client.js";
 import { type CosignLogResult, cosignLog } from "./cosign-log.js";
+import { pushCosignedCommit } from "./log-commit.js";
 
 export interface CosignCadenceOptions {
   /** The served git log. */
@@ -9,6 +10,8 @@ export interface CosignCadenceOptions {
   cosignedDir: string;
   /** The home holding the log key: cosigned checkpoints are then committed into the log. */
   home?: string;
+  /** The log's mirror remote (`witness serve --push`): a committed cosigned checkpoint is pushed. */
+  push?: string;
   /** Default 60 s. */
   intervalMs?: number;
   timeoutMs?: number;
@@ -44,6 +47,8 @@ export function startCosignCadence(options: CosignCadenceOptions): CosignCadence
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       });
       if (!result.alreadyCosigned) options.onResult?.(result);
+      if (options.push && result.published?.status === "committed")
+        await pushCosignedCommit(options.dir, options.push, result.published.commit);
     } catch (error) {
       options.onError?.(error);
     }

@@ -6,6 +6,7 @@ import { METADATA_PATH } from "../gitlog/layout.js";
 import { updateBranchHead, writeSignedCommit } from "../gitlog/log.js";
 import { ObjectStore } from "../gitlog/objects.js";
 import { resolveGitDir } from "../gitlog/storage.js";
+import { isNonFastForward, runGit } from "../gitlog/system-git.js";
 import { WorkTree } from "../gitlog/tree.js";
 
 /** The subject of the commit that publishes a cosigned checkpoint (history searches find it by it). */
@@ -67,6 +68,25 @@ export async function commitCosignedCheckpoint(options: {
       ["GITLOG_REF_MOVED", "GITLOG_KEY_NOT_FOUND", "GITLOG_KEY_PERMISSIONS"].includes(error.code)
     )
       return { status: "skipped", code: error.code, reason: error.message };
+    throw error;
+  }
+}
+
+/**
+ * Pushes a committed cosigned checkpoint to the log's mirror remote (`witness serve --push`),
+ * which otherwise would only carry it as the parent of the next append. A rejected push (the
+ * server's own mirror already pushed a newer head on top of it) is fine: that head includes it.
+ */
+export async function pushCosignedCommit(
+  dir: string,
+  remote: string,
+  commit: string,
+): Promise<"pushed" | "superseded"> {
+  try {
+    await runGit(["--git-dir", resolveGitDir(dir), "push", "--quiet", remote, `${commit}:refs/heads/main`]);
+    return "pushed";
+  } catch (error) {
+    if (isNonFastForward(error)) return "superseded";
     throw error;
   }
 }

@@ -299,4 +299,69 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     ).toMatch(/^log: add entries 6\.\.6 \(size 7\)\nlog: cosigned checkpoint \(size 6\)\n/);
     child.kill("SIGTERM");
   });
+
+  it("with --push, a committed cosigned checkpoint reaches the mirror remote too", async () => {
+    const remote = join(work.dir, "mirror.git");
+    execFileSync("git", ["init", "-q", "--bare", remote]);
+    const policy = policyFor(B, [`witness A ${A.witnessVkey} ${A.url}`, "quorum A"]);
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        "--home",
+        B.home,
+        "witness",
+        "serve",
+        "--port",
+        "0",
+        "--store",
+        B.log,
+        "--push",
+        remote,
+        "--witness-policy",
+        policy,
+        "--cosign-interval",
+        "200ms",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    servers.push(child);
+    let err = "";
+    child.stderr!.on("data", (c: Buffer) => {
+      err += c.toString();
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout!.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.includes("\n")) resolve(out.split("\n")[0]!);
+      });
+      child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+    });
+    const posted = await fetch(`${url}/api/v1/anchor`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(sampleRequest(5002)),
+    });
+    expect(posted.status).toBeLessThan(300);
+    const subject = () => {
+      try {
+        return execFileSync("git", ["--git-dir", remote, "log", "-1", "--format=%s", "main"], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        });
+      } catch {
+        return "";
+      }
+    };
+    // Bounded wait for the round after the append, then for its push.
+    for (let i = 0; i < 150 && !subject().startsWith("log: cosigned checkpoint (size 8)"); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(subject(), err).toBe("log: cosigned checkpoint (size 8)\n");
+    const pushed = execFileSync("git", ["--git-dir", remote, "show", "main:checkpoint"], {
+      encoding: "utf8",
+    });
+    expect(pushed).toMatch(/\n\u2014 witness\.a\.example /);
+    child.kill("SIGTERM");
+  });
 });
