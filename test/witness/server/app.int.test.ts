@@ -1,28 +1,10 @@
 import { connect } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type AnchorStorage, PROTOCOL, ROUTES } from "../../../src/witness/protocol/index.js";
-import {
-  openFileStorage,
-  type RunningWitnessServer,
-  startWitnessServer,
-} from "../../../src/witness/server/index.js";
-import { tempDir } from "../../helpers/cli.js";
+import { witnessServers } from "./servers.js";
 import { sampleRequest } from "./storage-contract.js";
 
-const running: { server: RunningWitnessServer; cleanup: () => Promise<void> }[] = [];
-afterEach(async () => {
-  for (const { server, cleanup } of running.splice(0)) {
-    await server.close();
-    await cleanup();
-  }
-});
-
-async function start(options: Partial<Parameters<typeof startWitnessServer>[0]> = {}) {
-  const { dir, cleanup } = await tempDir("trailseal-witness-");
-  const server = await startWitnessServer({ storage: await openFileStorage(dir), ...options });
-  running.push({ server, cleanup });
-  return server;
-}
+const start = witnessServers();
 
 /** What the tests read from a response body (a receipt, an error, a health body). */
 interface Body {
@@ -193,8 +175,7 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
       }),
       close: async () => undefined,
     };
-    const server = await startWitnessServer({ storage: failing });
-    running.push({ server, cleanup: async () => undefined });
+    const server = await start({ storage: failing });
     const result = await post(server.url, sampleRequest(1));
     expect(result.status).toBe(503);
     expect(result.body.error.code).toBe("WITNESS_STORAGE_UNAVAILABLE");
@@ -215,8 +196,7 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
       },
       close: async () => undefined,
     };
-    const server = await startWitnessServer({ storage: unreadable });
-    running.push({ server, cleanup: async () => undefined });
+    const server = await start({ storage: unreadable });
     const response = await fetch(`${server.url}${ROUTES.health}`);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "unavailable", protocol: PROTOCOL });

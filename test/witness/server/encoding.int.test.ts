@@ -1,27 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROUTES } from "../../../src/witness/protocol/index.js";
-import {
-  openFileStorage,
-  type RunningWitnessServer,
-  startWitnessServer,
-} from "../../../src/witness/server/index.js";
-import { tempDir } from "../../helpers/cli.js";
+import { witnessServers } from "./servers.js";
 import { sampleRequest } from "./storage-contract.js";
 
-const running: { server: RunningWitnessServer; cleanup: () => Promise<void> }[] = [];
-afterEach(async () => {
-  for (const { server, cleanup } of running.splice(0)) {
-    await server.close();
-    await cleanup();
-  }
-});
-
-async function start() {
-  const { dir, cleanup } = await tempDir("trailseal-witness-enc-");
-  const server = await startWitnessServer({ storage: await openFileStorage(dir) });
-  running.push({ server, cleanup });
-  return server;
-}
+const start = witnessServers();
 
 async function anchors(url: string): Promise<number> {
   return ((await (await fetch(`${url}${ROUTES.health}`)).json()) as { anchors: number }).anchors;
