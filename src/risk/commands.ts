@@ -376,7 +376,13 @@ function runsDownloaded(invocation: Invocation, program: string, first: Word, si
   const candidates = first.value.includes("/") ? [first] : [];
   if (INTERPRETERS.has(program)) candidates.push(...positionals(invocation.args).slice(0, 1));
   for (const word of candidates) {
-    if (word.dynamic || !signals.downloads.has(normalizePath(word.value, { cwd: signals.cwd }))) continue;
+    const path = word.dynamic ? "" : normalizePath(word.value, { cwd: signals.cwd });
+    // a downloaded file, or a file in a downloaded directory (`git clone URL dir && bash dir/x.sh`)
+    if (
+      !path ||
+      ![...signals.downloads].some((download) => path === download || path.startsWith(`${download}/`))
+    )
+      continue;
     signals.score.raise(
       "critical",
       `runs ${word.value}, downloaded by this command line`,

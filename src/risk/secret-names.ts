@@ -115,3 +115,11 @@ export function globSecretReason(name: string): string | null {
   const sample = SECRET_NAME_SAMPLES.find((candidate) => pattern.test(candidate));
   return sample ? `a glob (${name}) matching the secret file ${sample}` : null;
 }
+
+/**
+ * Files whose content is secret to read but which the user edits by hand: direnv's `.envrc`
+ * exports variables, tokens among them (read: high); appending an export to it is ordinary.
+ */
+export function readOnlySecretReason(path: string): string | null {
+  return /(^|\/)\.envrc$/.test(path) ? "direnv's .envrc (its exported variables hold tokens)" : null;
+}

@@ -15,6 +15,7 @@ import {
   sensitiveReason,
 } from "./paths.js";
 import { Score } from "./score.js";
+import { readOnlySecretReason } from "./secret-names.js";
 import type { Word } from "./shell-model.js";
 
 export type Via = "tool" | "command";
@@ -57,6 +58,7 @@ export class Signals {
     const sensitive =
       sensitiveReason(path) ??
       credentialHolderReason(path) ??
+      readOnlySecretReason(path) ??
       (this.environmentCopies.has(path) ? `${path}, a copy of the environment's variables` : null);
     if (sensitive) this.score.raise("high", `${verb} ${sensitive}`, "sensitive_file_access");
   }

@@ -14,6 +14,8 @@ export interface WrapperSpec {
   privileged?: boolean;
   /** A lone `-` is an option (`env -` is `env -i`), not the command. */
   dashOption?: boolean;
+  /** Long options that take two values (`bwrap --bind SRC DEST`). */
+  pairLong?: string[];
 }
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
@@ -97,6 +99,53 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   // `busybox sh -c …`, `busybox rm -rf /`: the applet is the program.
   busybox: { valueShort: "", valueLong: [] },
   toybox: { valueShort: "", valueLong: [] },
+  // namespaces and sandboxes run the command they are given, with what they bind in
+  unshare: {
+    valueShort: "SGRw",
+    valueLong: ["setuid", "setgid", "root", "wd", "propagation", "map-user", "map-group"],
+  },
+  // entering another process's namespaces (`nsenter -t 1 …`, the host's init) needs root
+  nsenter: { valueShort: "tSGrw", valueLong: ["target", "setuid", "setgid", "root", "wd"], privileged: true },
+  firejail: { valueShort: "", valueLong: [] },
+  bwrap: {
+    valueShort: "",
+    valueLong: [
+      "proc",
+      "dev",
+      "tmpfs",
+      "mqueue",
+      "dir",
+      "chdir",
+      "unsetenv",
+      "uid",
+      "gid",
+      "hostname",
+      "remount-ro",
+      "lock-file",
+      "sync-fd",
+      "info-fd",
+      "seccomp",
+      "exec-label",
+      "file-label",
+      "userns",
+      "pidns",
+      "perms",
+    ],
+    pairLong: [
+      "bind",
+      "ro-bind",
+      "dev-bind",
+      "bind-try",
+      "ro-bind-try",
+      "dev-bind-try",
+      "setenv",
+      "symlink",
+      "file",
+      "bind-data",
+      "ro-bind-data",
+      "chmod",
+    ],
+  },
   // tracers run the command they are given, to the end
   strace: {
     valueShort: "abeEIoOpPsSuUX",

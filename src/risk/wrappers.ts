@@ -178,9 +178,16 @@ function shellHandOff(name: string, words: Word[], wrapper: number, start: numbe
   }
   if (name === "flock" && (options.at(-1) === "-c" || options.at(-1) === "--command")) return words[start]!;
   // `env -S 'cmd args'` splits its value into the command line it runs
-  const split = words.slice(wrapper + 1, start).findIndex((word) => /^(-S|--split-string)$/.test(word.value));
+  const split = words
+    .slice(wrapper + 1, start)
+    .findIndex((word) => /^(-S|--split-string)(=|$)/.test(word.value));
   if (name === "env" && split >= 0) {
-    const parts = [words[wrapper + 1 + split + 1]!, ...words.slice(start)].filter(Boolean);
+    const option = words[wrapper + 1 + split]!;
+    // `--split-string='rm -rf ~'` carries its value; `-S 'rm -rf' ~` takes the next word
+    const value = option.value.includes("=")
+      ? { ...option, value: option.value.slice(option.value.indexOf("=") + 1) }
+      : words[wrapper + 1 + split + 1]!;
+    const parts = [value, ...words.slice(start)].filter(Boolean);
     return {
       value: [parts[0]!.value, ...parts.slice(1).map((word) => shellQuote(word.value))].join(" "),
       dynamic: parts.some((word) => word.dynamic),
@@ -202,6 +209,10 @@ function skipOptions(words: Word[], from: number, spec: WrapperSpec): number {
     }
     if (value.startsWith("--") && value.length > 2) {
       const name = value.slice(2).split("=")[0]!;
+      if (spec.pairLong?.includes(name)) {
+        index += 3;
+        continue;
+      }
       index += spec.valueLong.includes(name) && !value.includes("=") ? 2 : 1;
       continue;
     }
@@ -264,7 +275,7 @@ export function inlineScript(program: string, args: Word[]): Word | null {
     const value = args[i]!.value;
     if (value === "--") break;
     // `bash -O extglob -c …`, `sh -o pipefail -c …`: shell options that take a name
-    if (/^[-+][oO]$/.test(value)) {
+    if (/^[-+][a-zA-Z]*[oO]$/.test(value) && !/c/.test(value)) {
       i += 1;
       continue;
     }

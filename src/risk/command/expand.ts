@@ -60,7 +60,7 @@ function expandWord(word: Word, variables: Variables): Word {
     word.inner.length === 1 &&
     // `$(< file)` and `` `> file` `` are commands without words
     word.inner[0]!.words.length > 0 &&
-    ["echo", "printf"].includes(canonicalProgram(word.inner[0]!.words[0]!))
+    ["echo", "printf", "cat"].includes(canonicalProgram(word.inner[0]!.words[0]!))
   ) {
     const printed = literalOutput(word.inner[0]!);
     if (printed !== null) return { value: printed.trim(), dynamic: false, inner: word.inner };

@@ -58,6 +58,8 @@ const PARALLEL_VALUE_OPTIONS = new Set(
 
 /** `parallel [options] cmd … ::: a b`: the scripts it runs (`{}` or appended input). */
 export function parallelScripts(args: Word[], command: ShellCommand, script: ShellScript): Word[] {
+  // `--dry-run` prints the commands it would run, and runs none
+  if (args.some((word) => word.value === "--dry-run" || word.value === "--dryrun")) return [];
   let index = 0;
   let replace = "{}";
   while (index < args.length && args[index]!.value.startsWith("-") && !/^:::/.test(args[index]!.value)) {

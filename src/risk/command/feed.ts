@@ -46,6 +46,9 @@ export function literalOutput(command: ShellCommand): string | null {
   const invocation = resolveInvocation(command);
   if (invocation.args.some((word) => word.dynamic)) return null;
   if (invocation.program === "printf") return printfText(invocation.args);
+  // `cat <<'EOF' … EOF` (and a herestring) prints the text it is given
+  if (invocation.program === "cat" && invocation.args.length === 0 && command.stdinText !== null)
+    return command.stdinText;
   if (invocation.program !== "echo") return null;
   const words: string[] = [];
   let escapes = false;

@@ -105,6 +105,17 @@ const packageManager: Rule = (invocation, context) => {
     script = sub;
     sub = "run";
   }
+  // `npm pkg set scripts.postinstall='…'`: a stored command that runs later (install runs it)
+  if (sub === "pkg" && args[1]?.value === "set") {
+    for (const word of args.slice(2)) {
+      const stored = /^scripts\.[\w:-]+=(.*)$/s.exec(word.value);
+      if (stored && !word.dynamic)
+        context.nested(
+          { value: stored[1]!, dynamic: false, inner: [] },
+          `${program} pkg set stores a script`,
+        );
+    }
+  }
   if (TEST_SCRIPT.test(sub) || (sub === "run" && TEST_SCRIPT.test(script)))
     return testCommand(`${program} ${sub === "run" ? script : sub}`, context);
   if (program === "bun" && sub === "x") sub = "exec";
@@ -299,6 +310,16 @@ function runPackage(label: string, words: Word[], context: RuleContext): void {
   const name = named[0]?.value ?? "";
   if (TEST_RUNNERS.has(name)) {
     testCommand(`${label} ${name}`, context);
+    return;
+  }
+  // `npx https://gist…`, `npx github:user/repo`: code fetched from a URL or a repository, then run
+  if (/^(https?:\/\/|git(\+\w+)?:|github:|gitlab:|bitbucket:|gist:)/.test(name)) {
+    context.signals.score.raise(
+      "critical",
+      `${label} runs code downloaded from ${name}`,
+      "pipe_to_shell",
+      "network_request",
+    );
     return;
   }
   if (/^(rimraf|del-cli|del|trash|trash-cli)(@.*)?$/.test(name)) {

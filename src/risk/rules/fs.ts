@@ -93,7 +93,12 @@ const chmod: Rule = (invocation, { signals }) => {
         `changes permissions of the system path ${path}`,
         "system_modification",
       );
-    } else if (recursive && isBroadPath(path, { cwd: signals.cwd })) {
+    } else if (
+      recursive &&
+      isBroadPath(path, { cwd: signals.cwd }) &&
+      !/^[ugoa]*-[rwxXst]+(,[ugoa]*-[rwxXst]+)*$/.test(mode)
+    ) {
+      // (a mode that only takes permissions away, `go-w`, opens nothing)
       signals.score.raise("high", `recursive chmod of a broad path (${target.value})`);
     } else {
       signals.score.raise("low", `changes permissions of ${target.value}`);
@@ -183,6 +188,9 @@ function readerFiles(program: string, args: Word[]): Word[] {
   return found;
 }
 
+/** A home directory, or the parts of it where tools keep their credentials (`~/.config`, `~/.local/share`). */
+const HOME_WIDE = /^(~|\/(home|Users)\/[^/]+)(\/\.config|\/\.local(\/share)?)?$/;
+
 /** Readers: their file arguments are read (a secret among them is high); nothing else. */
 const reader: Rule = (invocation, context) => {
   const { signals } = context;
@@ -192,10 +200,21 @@ const reader: Rule = (invocation, context) => {
   if (PATTERN_FIRST.has(program) && !explicitPattern) files = files.slice(1);
   const inPlace =
     (program === "sed" || program === "perl") && hasOption(invocation.args, ["--in-place"], "i");
+  const recursive =
+    /^(rg|ag|ack)$/.test(program) ||
+    hasOption(invocation.args, ["--recursive", "--dereference-recursive"], "r") ||
+    hasOption(invocation.args, [], "R");
   for (const file of files) {
     if (/^-?\d+$/.test(file.value)) continue;
     if (inPlace) signals.write(file, "edits");
     else signals.read(file);
+    // `grep -r AKIA ~`, `rg password ~/.config`: every file under a home that holds credential stores
+    if (recursive && !file.dynamic && HOME_WIDE.test(signals.path(file)))
+      signals.score.raise(
+        "high",
+        `${program} searches every file under ${file.value}, credential files included`,
+        "sensitive_file_access",
+      );
   }
   if (/^(awk|gawk|mawk)$/.test(program) && !hasOption(invocation.args, ["-f", "--file"])) {
     const text = readerFiles(program, invocation.args)[0]?.value ?? "";

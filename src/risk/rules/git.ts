@@ -188,6 +188,10 @@ export const git: Rule = (invocation, context) => {
     case "read-tree":
       if (has(["--reset"]) && has([], "u")) return discard(context, "read-tree -u --reset");
       return void score.raise("medium", "git read-tree");
+    // `checkout-index -f` overwrites working-tree files with the staged ones
+    case "checkout-index":
+      if (has(["--force"], "f", 4)) return discard(context, "checkout-index --force");
+      return void score.raise("low", "git checkout-index");
     // prune deletes unreachable objects at once (gc waits two weeks): dropped commits go for good
     case "prune":
       return discard(context, "prune (unreachable commits)");
@@ -198,7 +202,13 @@ export const git: Rule = (invocation, context) => {
       if (gitOption(rest, [], "d"))
         return void score.raise("high", "git update-ref -d deletes a ref", "destructive_command");
       return void score.raise("medium", "git update-ref");
-    case "clone":
+    case "clone": {
+      // the clone holds downloaded code: running a script from it is a download run
+      const target = args[1]?.value ?? /([^/:]+?)(\.git)?\/?$/.exec(args[0]?.value ?? "")?.[1];
+      if (target && !args[1]?.dynamic) signals.download(target, "clones into");
+      remote(args[0], context);
+      return void score.raise("medium", "git clone talks to a remote", "network_request");
+    }
     case "fetch":
     case "pull":
     case "ls-remote":

@@ -64,7 +64,10 @@ const HOME_IN_CODE =
 const DECODED_EXEC =
   /\b(?:exec|eval|Function|system)\s*\((?:[^()]|\([^()]*\))*\b(?:b64decode|decodebytes|decompress|unhexlify|fromhex|atob|decode64|unpack1?|base64)\b/;
 const DELETE_CALL =
-  /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|shutil\.rmtree|\.unlink|unlinkSync|rmSync|rmdirSync|fs\.rm|File\.delete|FileUtils\.rm\w*|unlink|rmtree|remove_dir_all|remove_file)\s*\(/;
+  /\b(?:os\.(?:remove|unlink|rmdir|removedirs)|shutil\.rmtree|\.unlink|unlinkSync|rmSync|rmdirSync|fs\.rm|File\.delete|FileUtils\.rm\w*|unlink|rmtree|remove_dir_all|remove_file)\s*\(|\barray_map\s*\(\s*["']unlink["']/;
+/** Calls that write a file: the first argument is the path written. */
+const WRITE_NAMES =
+  /(?:^|[^\w$])(writeFileSync|appendFileSync|writeFile|appendFile|file_put_contents|File\.write|IO\.write|Deno\.writeTextFile(?:Sync)?|Bun\.write)\b/g;
 const LISTS_EVERYTHING =
   /\b(?:listdir|scandir|walk|readdirSync|readdir|iterdir)\s*\(|glob\s*\(\s*["'](?:\*\*\/)?\*["']|Dir\.(?:glob|children|entries)\s*\(\s*["'](?:\*\*\/)?\*/;
 const CWD_IN_CODE =
@@ -206,7 +209,13 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
       `${program} inline code deletes ${recursive ? "a tree" : "a file"}`,
     );
   }
-  if (EVALUATES.test(code) && DOWNLOADS_IN_CODE.test(code)) {
+  for (const match of code.matchAll(WRITE_NAMES)) {
+    const target = firstArgument(code, match.index + match[0].length);
+    if (target !== undefined && !target.includes("$RUNTIME"))
+      context.signals.write(target, `${program} inline code writes`);
+  }
+  // a URL in code that evaluates a string: what runs is fetched (`https.get(url, … eval(d))`)
+  if (EVALUATES.test(code) && (DOWNLOADS_IN_CODE.test(code) || /["'`]https?:\/\//.test(code))) {
     score.raise(
       "critical",
       `${program} inline code runs code it downloads`,

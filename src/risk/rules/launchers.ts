@@ -132,3 +132,69 @@ export const LAUNCHER_RULES: RuleTable = {
   vagrant,
   cmd,
 };
+
+/** `runuser -u USER -- cmd`, `runuser -l USER -c 'cmd'`: root's tool to run as another user, as su is. */
+const runuser: Rule = (invocation, context) => {
+  const { args } = invocation;
+  context.signals.score.raise("critical", "runuser runs a command as another user", "privilege_escalation");
+  const script = args.findIndex((word) => /^(-c|--command)$/.test(word.value));
+  if (script >= 0 && args[script + 1]) {
+    context.nested(args[script + 1]!, "runuser -c runs");
+    return;
+  }
+  const command = commandAfterOptions(args, ["-u", "-g", "-G", "--user", "--group", "--supp-group"]);
+  // `runuser -l USER`: the first word is the user
+  const words = args.some((word) => word.value === "--") ? command : command.slice(1);
+  if (words.length > 0) context.nested(asScript(words), "runuser runs");
+};
+
+/** `sg GROUP -c 'cmd'`, `sg GROUP cmd`: runs the command with the group's rights. */
+const sg: Rule = (invocation, context) => {
+  const words = invocation.args.slice(1).filter((word) => word.value !== "-c");
+  context.signals.score.raise(
+    "medium",
+    `sg runs a command as group ${invocation.args[0]?.value ?? ""}`.trim(),
+  );
+  if (words.length > 0) context.nested(asScript(words), "sg runs");
+};
+
+/** `expect -c 'spawn cmd …; …'`: the spawned programs run. */
+const expect: Rule = (invocation, context) => {
+  const { args } = invocation;
+  context.signals.score.raise("medium", "expect runs a dialogue script");
+  const at = args.findIndex((word) => word.value === "-c");
+  const script = at >= 0 ? args[at + 1] : undefined;
+  if (!script) return;
+  for (const match of script.value.matchAll(/(?:^|[;\n{])\s*spawn\s+([^;\n}]+)/g))
+    context.nested({ value: match[1]!.trim(), dynamic: script.dynamic, inner: [] }, "expect spawns");
+};
+
+/** `lxc exec NAME -- cmd`, `incus exec`, `multipass exec VM -- cmd`: a command inside a machine. */
+const machineExec: Rule = (invocation, context) => {
+  const { args, program } = invocation;
+  const sub = positionals(args)[0]?.value ?? "";
+  context.signals.score.raise("medium", `${program} ${sub}`.trim());
+  const dashes = args.findIndex((word) => word.value === "--");
+  if ((sub === "exec" || sub === "shell") && dashes >= 0 && dashes + 1 < args.length)
+    context.nested(asScript(args.slice(dashes + 1)), `${program} exec runs`);
+};
+
+/** `ansible HOSTS -m shell|command|raw -a 'cmd'`: the command runs on every host. */
+const ansible: Rule = (invocation, context) => {
+  const { args } = invocation;
+  context.signals.score.raise("medium", "ansible runs a module on remote hosts", "network_request");
+  const module = optionValue(args, ["-m", "--module-name"]) ?? "command";
+  const moduleArgs = args.find((_, i) => /^(-a|--args)$/.test(args[i - 1]?.value ?? ""));
+  if (/^(ansible\.builtin\.)?(shell|command|raw|script)$/.test(module) && moduleArgs)
+    context.nested(moduleArgs, `ansible -m ${module} runs`);
+};
+
+Object.assign(LAUNCHER_RULES, {
+  runuser,
+  sg,
+  expect,
+  lxc: machineExec,
+  incus: machineExec,
+  multipass: machineExec,
+  ansible,
+});

@@ -110,7 +110,11 @@ const wget: Rule = (invocation, { signals }) => {
     method = hasOption(args, ["--post-data", "--post-file", "--body-data", "--body-file"]) ? "POST" : "GET";
   const postFile = optionValue(args, ["--post-file", "--body-file"]);
   if (postFile) signals.read(postFile, "uploads");
-  const output = optionValue(args, ["-O", "--output-document"]);
+  // `-O FILE`, and a cluster ending in O (`-qO FILE`)
+  const clustered = args.findIndex((word) => /^-[a-zA-Z]+O$/.test(word.value));
+  const output =
+    optionValue(args, ["-O", "--output-document"]) ??
+    (clustered >= 0 ? (args[clustered + 1]?.value ?? null) : null);
   if (output && output !== "-" && output !== "/dev/null") signals.download(output);
   const prefix = optionValue(args, ["-P", "--directory-prefix"]);
   if (prefix) signals.write(prefix, "downloads into");
@@ -153,7 +157,8 @@ const httpie: Rule = (invocation, { signals }) => {
   const url = words[index]?.value;
   const items = words.slice(index + 1).map((word) => word.value);
   for (const item of items) {
-    const file = /^[^=:@]+(?:=@|@)(.+)$/.exec(item);
+    // `field@file`, `field=@file`, and a bare `@file` (the body): the file leaves the machine
+    const file = /^[^=:@]*(?:=@|@)(.+)$/.exec(item);
     if (file) signals.read(file[1]!, "uploads");
   }
   method ??= items.some((item) => /^[^:]+(=|:=|@)/.test(item)) ? "POST" : "GET";
@@ -343,6 +348,13 @@ const database: Rule = (invocation, context) => {
       texts.push(feed.args.map((word) => word.value).join(" "));
   }
   const { score } = context.signals;
+  // `redis-cli --scan | xargs redis-cli del`: keys deleted are known only at run time (all of them)
+  if (
+    invocation.program === "redis-cli" &&
+    /^(del|unlink)$/i.test(positionals(invocation.args, ["-h", "-p", "-n", "-a", "-u"])[0]?.value ?? "") &&
+    invocation.args.some((word) => word.dynamic)
+  )
+    score.raise("high", "redis-cli deletes keys known only at run time", "destructive_command");
   judgeSql(texts.join("\n"), invocation.program, score);
   score.raise("medium", `${invocation.program} runs database statements`);
 };

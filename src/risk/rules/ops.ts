@@ -2,7 +2,7 @@
  * Operations tools: containers (privileged runs high), clusters and infrastructure
  * (delete/destroy high or critical), cloud and forge CLIs (remote APIs; deleting verbs high).
  */
-import { hasOption, positionals } from "../command/argv.js";
+import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
@@ -34,10 +34,16 @@ const container: Rule = (invocation, context) => {
   if (sub === "compose" && /^(exec|run)$/.test(composed[1]?.value ?? ""))
     return execInside(invocation, context, composed[1]!.value);
   const text = args.map((word) => word.value).join(" ");
-  if (/(^| )system reset( |$)/.test(text)) {
+  // `docker cp app:/app/.env .`: a file copied out of a container is read
+  if (sub === "cp")
+    for (const word of positionals(args).slice(1, 2))
+      if (/^[\w.-]+:/.test(word.value))
+        context.signals.read(word.value.replace(/^[\w.-]+:/, ""), "copies out of a container");
+  // `docker stack rm`: every service of a deployed stack
+  if (/(^| )system reset( |$)/.test(text) || (sub === "stack" && /(^| )(rm|remove|down)( |$)/.test(text))) {
     return void score.raise(
       "high",
-      `${program} system reset deletes every container, image and volume`,
+      `${program} ${sub} removes every container (and its data) it manages`,
       "destructive_command",
     );
   }
@@ -163,7 +169,21 @@ const orchestration: Rule = (invocation, context) => {
   ) {
     return void score.raise(sub === "plan" || sub === "preview" ? "low" : "none", "");
   }
-  if (/^(destroy|uninstall|delete|drain|down)$/.test(sub) || hasOption(args, ["-destroy", "--destroy"])) {
+  // `terraform state rm`: the resources are no longer managed (nor destroyed with the rest)
+  if (
+    /^(terraform|tofu)$/.test(program) &&
+    sub === "state" &&
+    /^(rm|replace-provider)$/.test(words[1]?.value ?? "")
+  )
+    return void score.raise(
+      "high",
+      `${program} state ${words[1]!.value} drops resources from the state`,
+      "destructive_command",
+    );
+  if (
+    /^(destroy|uninstall|delete|drain|down|remove)$/.test(sub) ||
+    hasOption(args, ["-destroy", "--destroy"])
+  ) {
     const all = hasOption(args, ["--all", "--all-namespaces", "-A"]) || /^(destroy|down)$/.test(sub);
     return void score.raise(
       all ? "critical" : "high",
@@ -184,9 +204,24 @@ const orchestration: Rule = (invocation, context) => {
   score.raise("medium", `${program} ${sub}`.trim());
 };
 
+/**
+ * The command a cloud CLI runs on a machine: `gcloud compute ssh VM --command 'cmd'`, `aws ssm
+ * send-command --parameters commands='cmd'`, `az vm run-command invoke --scripts 'cmd'`.
+ */
+function remoteCommand(invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]): void {
+  const { args } = invocation;
+  const parameters = optionValue(args, ["--parameters"]);
+  const text =
+    optionValue(args, ["--command", "--scripts"]) ??
+    (parameters ? (/commands=\[?\s*["']?([^"'\]]+)/.exec(parameters)?.[1] ?? null) : null);
+  if (text)
+    context.nested({ value: text, dynamic: false, inner: [] }, `${invocation.program} runs on a machine`);
+}
+
 /** aws, gcloud, az, gh, …: remote APIs; deleting verbs are high. */
 const cloud: Rule = (invocation, context) => {
   const { score } = context.signals;
+  remoteCommand(invocation, context);
   // `--dryrun`/`--dry-run` (aws, gsutil -n is rsync's): reports what would change, changes nothing
   if (invocation.args.some((word) => /^--dry-?run$/.test(word.value))) {
     return void score.raise("low", `${invocation.program} dry run`, "network_request");
@@ -221,7 +256,11 @@ const cloud: Rule = (invocation, context) => {
       "network_request",
     );
   }
-  if (/\b(delete|remove|rm|rb|terminate|destroy|purge|deregister)\b/.test(verbs) || method === "DELETE") {
+  // `heroku pg:reset`, `firebase firestore:delete`: a resource's data reset or deleted
+  if (
+    /\b(delete|remove|rm|rb|terminate|destroy|purge|deregister)\b|\w:reset\b/.test(verbs) ||
+    method === "DELETE"
+  ) {
     return void score.raise(
       "high",
       `${invocation.program} ${verbs} deletes remote resources`,
@@ -294,6 +333,17 @@ const fromList = (names: string, rule: Rule) =>
 export const OPS_RULES: Record<string, Rule> = {
   ...fromList("docker podman nerdctl docker-compose", container),
   ...fromList("kubectl helm terraform tofu pulumi cdk serverless sam", orchestration),
-  ...fromList("aws gcloud gsutil az gh glab doctl fly flyctl vercel netlify heroku", cloud),
+  ...fromList("aws gcloud gsutil az gh glab doctl fly flyctl vercel netlify heroku firebase", cloud),
+  // backups: forgetting or pruning snapshots deletes them
+  ...fromList("restic borg kopia", (invocation, context) => {
+    const verb = positionals(invocation.args, ["-r", "--repo", "-p", "--password-file"])[0]?.value ?? "";
+    if (/^(forget|prune|delete|rm|compact)$/.test(verb) && !hasOption(invocation.args, ["--dry-run"], "n"))
+      return void context.signals.score.raise(
+        "high",
+        `${invocation.program} ${verb} deletes backups`,
+        "destructive_command",
+      );
+    context.signals.score.raise("medium", `${invocation.program} ${verb}`.trim());
+  }),
   ...fromList("rclone azcopy s3cmd mc b2", storage),
 };

@@ -13,7 +13,20 @@ import { INTERPRETERS, type Invocation, resolveInvocation } from "../wrappers.js
 import { judgeInlineCode } from "./interpreters.js";
 import { DOWNLOADERS } from "./net.js";
 
-const SHELL_LIKE = new Set(["bash", "sh", "zsh", "dash", "ksh", "ash", "mksh", "busybox", "fish"]);
+// `source`/`.` run their text in the current shell
+const SHELL_LIKE = new Set([
+  "bash",
+  "sh",
+  "zsh",
+  "dash",
+  "ksh",
+  "ash",
+  "mksh",
+  "busybox",
+  "fish",
+  "source",
+  ".",
+]);
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|gzip|zcat|uudecode|rev|tr)$/;
 
 const programs = (commands: ShellCommand[]) => commands.map((inner) => resolveInvocation(inner).program);
@@ -63,8 +76,10 @@ export function pipeToShell(invocation: Invocation, context: RuleContext): void 
       runText(program, command.stdinText, "a heredoc script", context);
     return;
   }
+  // `bash -s -- args`: -s reads the script from stdin, the words after it are its arguments
   const readsStdin =
     args.every((word) => word.value.startsWith("-")) ||
+    (SHELL_LIKE.has(program) && args.some((word) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(word.value))) ||
     args.some((word) => word.value === "-" || word.value === "/dev/stdin");
   if (!readsStdin) return;
   const names = programs(feeders);

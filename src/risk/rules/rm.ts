@@ -193,8 +193,10 @@ function runTimeTarget(target: Word, recursive: boolean, signals: Parameters<Rul
 
 /** Where the literal start of a partly run-time path lands, when that is outside the project. */
 function outsideByPrefix(text: string, signals: Parameters<Rule>[1]["signals"]): string | null {
-  const prefix = text.split(/[$`]/)[0]!;
-  if (!prefix.endsWith("/")) return null;
+  // `~/backup$X` names a sibling under `~/` as much as `~/$X` does: the directory decides
+  const written = text.split(/[$`]/)[0]!;
+  const prefix = written.slice(0, written.lastIndexOf("/") + 1);
+  if (!prefix) return null;
   const path = signals.path(`${prefix}x`);
   const scope = deleteScope(path, signals);
   if (scope.temp) return null;

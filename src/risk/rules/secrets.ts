@@ -40,11 +40,15 @@ SECRET_RULES.gpg2 = SECRET_RULES.gpg!;
  */
 SECRET_RULES.openssl = (invocation, { signals }) => {
   const { args } = invocation;
+  // `req`, `x509`, `dgst -sign`, `ca`, `cms`/`smime`: a private key given with -key signs; its
+  // content is not printed (`openssl rsa -in key -text` prints it, and is a read)
+  const signs = /^(req|x509|dgst|ca|cms|smime|ts|ocsp)$/.test(args[0]?.value ?? "");
   for (let i = 0; i < args.length - 1; i += 1) {
     const option = args[i]!.value;
     const value = args[i + 1]!;
     if (value.dynamic) continue;
-    if (/^-(in|inkey|key|kfile|pass(in)?)$/.test(option) && !value.value.startsWith("pass:"))
+    if (signs && /^-(key|signkey|inkey|sign|CAkey)$/.test(option)) signals.path(value.value);
+    else if (/^-(in|inkey|key|kfile|pass(in)?)$/.test(option) && !value.value.startsWith("pass:"))
       signals.read(value.value.replace(/^file:/, ""));
     else if (/^-(out|keyout)$/.test(option)) signals.path(value.value);
   }
@@ -57,6 +61,13 @@ SECRET_RULES.openssl = (invocation, { signals }) => {
     if (/^(~|\.{0,2})?\//.test(word.value)) signals.read(word);
   }
   signals.score.raise("medium", `runs openssl ${args[0]?.value ?? ""}`.trim());
+};
+
+/** ssh-add loads a key into the agent: used, not printed (`ssh-add -L` prints public keys). */
+SECRET_RULES["ssh-add"] = (invocation, { signals }) => {
+  for (const word of invocation.args)
+    if (!word.value.startsWith("-") && !word.dynamic) signals.path(word.value);
+  signals.score.raise("low", "ssh-add loads a key into the agent");
 };
 
 /** ssh-keygen makes and inspects keys; it prints public parts only. */
@@ -83,6 +94,15 @@ const SECRET_STORE_READS: RegExp[] = [
   /^doppler secrets( get| download)?( |$)/,
   /^heroku config(:get)?( |$)/,
   /^(pass|gopass) (show|cat) /,
+  // tools printing the credential they hold
+  /^gh auth token\b/,
+  /^gcloud (.+ )?auth (application-default )?print-(access|identity)-token\b/,
+  /^az account get-access-token\b/,
+  /^aws (.+ )?configure get \S*(secret|token|key)/,
+  /^(npm|pnpm|yarn) config get \S*(_auth|token|password)/i,
+  /^git credential fill\b/,
+  /^secret-tool lookup\b/,
+  /^doctl auth token\b/,
 ];
 
 /** True (and raised high) when the command prints values from a secret store. */

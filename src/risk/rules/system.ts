@@ -15,12 +15,17 @@ function systemChange(what: string): Rule {
 /** A command whose listed sub-commands only read; anything else changes the system. */
 function systemTool(readOnly: RegExp, what: string): Rule {
   return (invocation, context) => {
-    const sub = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r", "--user"])[0]?.value ?? "";
+    const sub = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r"])[0]?.value ?? "";
     const query = invocation.args.some((word) =>
       /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query)/.test(word.value),
     );
     if (readOnly.test(sub) || query || invocation.args.length === 0) {
       context.signals.score.raise("none", "");
+      return;
+    }
+    // `systemctl --user restart app`: the user's own services, not the system's
+    if (invocation.program === "systemctl" && hasOption(invocation.args, ["--user"])) {
+      context.signals.score.raise("medium", `systemctl --user ${sub} changes the user's services`);
       return;
     }
     systemChange(`${sub ? `${sub} ` : ""}${what}`)(invocation, context);
@@ -128,6 +133,10 @@ function listsOnly(program: string, args: string[]): boolean {
       );
     case "pfctl":
       return options.every((value) => /^-s/.test(value)) && options.length > 0;
+    case "sgdisk":
+      return (
+        options.length > 0 && options.every((value) => /^(-p|--print|-i|--info.*|-v|--verify)$/.test(value))
+      );
     case "fdisk":
     case "sfdisk":
     case "gdisk":
@@ -208,7 +217,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     systemChange("changes system configuration"),
   ),
   ...fromList(
-    "mkfs mkfs.ext4 mkfs.ext3 mkfs.ext2 mkfs.xfs mkfs.vfat mkfs.fat mkfs.btrfs mkfs.ntfs mkswap wipefs fdisk sfdisk gdisk parted diskutil",
+    "mkfs mkfs.ext4 mkfs.ext3 mkfs.ext2 mkfs.xfs mkfs.vfat mkfs.fat mkfs.btrfs mkfs.ntfs mkswap wipefs fdisk sfdisk gdisk sgdisk cgdisk parted diskutil blkdiscard",
     unlessListing(disk),
   ),
   crontab,
