@@ -120,6 +120,20 @@ describe.each(AGENTS.map((agent) => [agent]))("%s", (agent) => {
     expect(await lastEvent()).toMatchObject({ agent, decision: "pass" });
   });
 
+  it("answers and records a denied command without the secret it carries", async () => {
+    const secret = `ghp_${"Zq8".repeat(12)}`;
+    const result = await run(
+      "command",
+      // the deny reason quotes the command it matched, secrets included, before scrubbing
+      `rm -rf / --token ${secret} --password=hunter2-pw`,
+    );
+    expect(outcome(agent, result)).toBe("block");
+    for (const text of [result.stdout, result.stderr, JSON.stringify(await lastEvent())]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain("hunter2-pw");
+    }
+  });
+
   it("records the outcome with the agent's name", async () => {
     const result = await run("post", "npm test");
     expect(result.exitCode).toBe(0);
