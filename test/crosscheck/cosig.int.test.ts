@@ -6,7 +6,7 @@
  * sumdb-style log written in Go uses a real `witness serve --cosign-logs` as its witness.
  * Skipped when `go` or Debian's x/mod sources are missing, unless TRAILSEAL_REQUIRE_GO=1 (CI).
  */
-import { execFile, execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -27,7 +27,7 @@ import {
   memoryCosignState,
 } from "../../src/witness/cosign/index.js";
 import { initLog, openGitStorage } from "../../src/witness/gitlog/index.js";
-import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
+import { REPO_ROOT, runCli, startCli, tempDir } from "../helpers/cli.js";
 import { seed, ToyLog } from "../witness/cosign/fixtures.js";
 import { sampleRequest } from "../witness/server/storage-contract.js";
 
@@ -206,32 +206,21 @@ describe.skipIf(missing !== null)("cosignature/v1 checked by Go's sumdb/note", (
     const keyFile = join(tmp.dir, "go-witness.key");
     const keygen = await runCli(["witness", "keygen", "--cosigner", "w.example/for-go", "--out", keyFile]);
     expect(keygen.code).toBe(0);
-    const server = spawn(
-      process.execPath,
-      [
-        CLI,
-        "--home",
-        join(tmp.dir, "go-witness-home"),
-        "witness",
-        "serve",
-        "--port",
-        "0",
-        "--cosign-logs",
-        policy,
-        "--cosigner-key",
-        keyFile,
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const started = startCli([
+      "--home",
+      join(tmp.dir, "go-witness-home"),
+      "witness",
+      "serve",
+      "--port",
+      "0",
+      "--cosign-logs",
+      policy,
+      "--cosigner-key",
+      keyFile,
+    ]);
+    const server = started.child;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        server.stdout!.on("data", (c: Buffer) => {
-          out += c.toString();
-          if (out.includes("\n")) resolve(out.split("\n")[0]!);
-        });
-        server.on("exit", (code) => reject(new Error(`serve exited ${code}`)));
-      });
+      const url = await started.firstLine;
       const go = await run(checker, [
         "submit",
         url,

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -44,6 +44,44 @@ export function runCli(
     child.stdin.on("error", () => undefined);
     child.stdin.end(options.input ?? "");
   });
+}
+
+export interface StartedCli {
+  child: ChildProcess;
+  /** The first line the command prints on stdout (a server prints its URL); rejects if it exits first. */
+  firstLine: Promise<string>;
+  /** Everything it has written to stderr so far. */
+  stderr(): string;
+}
+
+/**
+ * Starts a long-running command of the built CLI (a server) as a real process. `child` is there
+ * at once, so the caller can register it for cleanup before waiting for `firstLine`; the caller
+ * stops it.
+ */
+export function startCli(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): StartedCli {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TRAILSEAL_HOME: undefined, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const firstLine = new Promise<string>((resolvePromise, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const end = out.indexOf("\n");
+      if (end >= 0) resolvePromise(out.slice(0, end));
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`trailseal ${args.join(" ")} exited ${code}: ${err}`)));
+  });
+  // A test that never awaits it (it stopped the child first) must not see an unhandled rejection.
+  firstLine.catch(() => undefined);
+  return { child, firstLine, stderr: () => err };
 }
 
 /** A temporary directory removed by the returned cleanup. */

@@ -1,10 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWitnessPolicy, verifyCosignedCheckpoint } from "../../../src/tlog/index.js";
 import { auditGitDir, initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
-import { CLI, runCli, tempDir } from "../../helpers/cli.js";
+import { runCli, startCli, tempDir } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
 
 /**
@@ -65,32 +65,20 @@ async function addEntries(install: Install, n: number) {
 function serveWitness(install: Install, name: string, peer: Install): Promise<string> {
   const policy = join(work.dir, `${name}-witnessed.policy`);
   writeFileSync(policy, `log ${peer.logVkey}\nquorum none\n`);
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      "--home",
-      install.home,
-      "witness",
-      "serve",
-      "--port",
-      "0",
-      "--cosign-logs",
-      policy,
-      "--cosigner-key",
-      join(work.dir, `${name}.key`),
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  servers.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      if (out.includes("\n")) resolve(out.split("\n")[0]!);
-    });
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}`)));
-  });
+  const serve = startCli([
+    "--home",
+    install.home,
+    "witness",
+    "serve",
+    "--port",
+    "0",
+    "--cosign-logs",
+    policy,
+    "--cosigner-key",
+    join(work.dir, `${name}.key`),
+  ]);
+  servers.push(serve.child);
+  return serve.firstLine;
 }
 
 beforeAll(async () => {
@@ -243,38 +231,23 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
 
   it("witness serve --store <log> --witness-policy cosigns new checkpoints on a cadence while serving anchors", async () => {
     const policy = policyFor(B, [`witness A ${A.witnessVkey} ${A.url}`, "quorum A"]);
-    const child = spawn(
-      process.execPath,
-      [
-        CLI,
-        "--home",
-        B.home,
-        "witness",
-        "serve",
-        "--port",
-        "0",
-        "--store",
-        B.log,
-        "--witness-policy",
-        policy,
-        "--cosign-interval",
-        "200ms",
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const serve = startCli([
+      "--home",
+      B.home,
+      "witness",
+      "serve",
+      "--port",
+      "0",
+      "--store",
+      B.log,
+      "--witness-policy",
+      policy,
+      "--cosign-interval",
+      "200ms",
+    ]);
+    const { child } = serve;
     servers.push(child);
-    let err = "";
-    child.stderr!.on("data", (c: Buffer) => {
-      err += c.toString();
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout!.on("data", (c: Buffer) => {
-        out += c.toString();
-        if (out.includes("\n")) resolve(out.split("\n")[0]!);
-      });
-      child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-    });
+    const url = await serve.firstLine;
     const anchor = sampleRequest(5000);
     const posted = await fetch(`${url}/api/v1/anchor`, {
       method: "POST",
@@ -283,9 +256,9 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     });
     expect(posted.status).toBeLessThan(300);
     // Wait (bounded) for the round that sees size 6.
-    for (let i = 0; i < 100 && !/cosign b\.example\/log size 6: quorum met/.test(err); i++)
+    for (let i = 0; i < 100 && !/cosign b\.example\/log size 6: quorum met/.test(serve.stderr()); i++)
       await new Promise((r) => setTimeout(r, 100));
-    expect(err).toMatch(/cosign b\.example\/log size 6: quorum met \(A cosigned\)/);
+    expect(serve.stderr()).toMatch(/cosign b\.example\/log size 6: quorum met \(A cosigned\)/);
     // The round committed the cosigned checkpoint under the running server: its next append
     // re-reads the moved branch and lands on top.
     const next = await fetch(`${url}/api/v1/anchor`, {
@@ -304,40 +277,25 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     const remote = join(work.dir, "mirror.git");
     execFileSync("git", ["init", "-q", "--bare", remote]);
     const policy = policyFor(B, [`witness A ${A.witnessVkey} ${A.url}`, "quorum A"]);
-    const child = spawn(
-      process.execPath,
-      [
-        CLI,
-        "--home",
-        B.home,
-        "witness",
-        "serve",
-        "--port",
-        "0",
-        "--store",
-        B.log,
-        "--push",
-        remote,
-        "--witness-policy",
-        policy,
-        "--cosign-interval",
-        "200ms",
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const serve = startCli([
+      "--home",
+      B.home,
+      "witness",
+      "serve",
+      "--port",
+      "0",
+      "--store",
+      B.log,
+      "--push",
+      remote,
+      "--witness-policy",
+      policy,
+      "--cosign-interval",
+      "200ms",
+    ]);
+    const { child } = serve;
     servers.push(child);
-    let err = "";
-    child.stderr!.on("data", (c: Buffer) => {
-      err += c.toString();
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout!.on("data", (c: Buffer) => {
-        out += c.toString();
-        if (out.includes("\n")) resolve(out.split("\n")[0]!);
-      });
-      child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-    });
+    const url = await serve.firstLine;
     const posted = await fetch(`${url}/api/v1/anchor`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -357,7 +315,7 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     // Bounded wait for the round after the append, then for its push.
     for (let i = 0; i < 150 && !subject().startsWith("log: cosigned checkpoint (size 8)"); i++)
       await new Promise((r) => setTimeout(r, 100));
-    expect(subject(), err).toBe("log: cosigned checkpoint (size 8)\n");
+    expect(subject(), serve.stderr()).toBe("log: cosigned checkpoint (size 8)\n");
     const pushed = execFileSync("git", ["--git-dir", remote, "show", "main:checkpoint"], {
       encoding: "utf8",
     });

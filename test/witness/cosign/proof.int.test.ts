@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatTlogProof, parseTlogProof } from "../../../src/tlog/index.js";
 import { openGitStorage } from "../../../src/witness/gitlog/index.js";
-import { CLI, runCli, tempDir } from "../../helpers/cli.js";
+import { runCli, startCli, tempDir } from "../../helpers/cli.js";
 import { serveDirectory } from "../../tlog/serve-dir.js";
 import { sampleRequest } from "../server/storage-contract.js";
 
@@ -57,30 +57,20 @@ beforeAll(async () => {
   ]);
   witnessVkey = keygen.stdout.trim();
   writeFileSync(join(work.dir, "logs.policy"), `log ${logVkey}\nquorum none\n`);
-  server = spawn(
-    process.execPath,
-    [
-      CLI,
-      "--home",
-      join(work.dir, "w-home"),
-      "witness",
-      "serve",
-      "--port",
-      "0",
-      "--cosign-logs",
-      join(work.dir, "logs.policy"),
-      "--cosigner-key",
-      join(work.dir, "w.key"),
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const url = await new Promise<string>((resolve) => {
-    let out = "";
-    server.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      if (out.includes("\n")) resolve(out.split("\n")[0]!);
-    });
-  });
+  const serve = startCli([
+    "--home",
+    join(work.dir, "w-home"),
+    "witness",
+    "serve",
+    "--port",
+    "0",
+    "--cosign-logs",
+    join(work.dir, "logs.policy"),
+    "--cosigner-key",
+    join(work.dir, "w.key"),
+  ]);
+  server = serve.child;
+  const url = await serve.firstLine;
   policy = join(work.dir, "witnesses.policy");
   writeFileSync(policy, `log ${logVkey}\nwitness w ${witnessVkey} ${url}\nquorum w\n`);
   const cosigned = await cli("witness", "cosign", log, "--witness-policy", policy);

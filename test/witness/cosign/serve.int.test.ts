@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCosignatures, parseCosignerVkey, parseSignatureLines } from "../../../src/tlog/index.js";
 import { formatAddCheckpoint } from "../../../src/witness/cosign/index.js";
-import { CLI, runCli, tempDir } from "../../helpers/cli.js";
+import { runCli, startCli, tempDir } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
 import { ToyLog } from "./fixtures.js";
 
@@ -30,38 +30,21 @@ beforeAll(async () => {
 afterAll(() => work.cleanup());
 
 /** Starts `witness serve --cosign-logs` as a real process; resolves with its URL. */
-function serve(...extra: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      "--home",
-      join(work.dir, "home"),
-      "witness",
-      "serve",
-      "--port",
-      "0",
-      "--cosign-logs",
-      join(work.dir, "logs.policy"),
-      "--cosigner-key",
-      join(work.dir, "cosigner.key"),
-      ...extra,
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stderr!.on("data", (c: Buffer) => {
-      err += c.toString();
-    });
-    child.stdout!.on("data", (c: Buffer) => {
-      out += c.toString();
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line) resolve({ child, url: line });
-    });
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
+async function serve(...extra: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const started = startCli([
+    "--home",
+    join(work.dir, "home"),
+    "witness",
+    "serve",
+    "--port",
+    "0",
+    "--cosign-logs",
+    join(work.dir, "logs.policy"),
+    "--cosigner-key",
+    join(work.dir, "cosigner.key"),
+    ...extra,
+  ]);
+  return { child: started.child, url: await started.firstLine };
 }
 
 async function post(url: string, oldSize: number, size: number, proof = log.proof(oldSize, size)) {
