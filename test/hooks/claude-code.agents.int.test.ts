@@ -131,6 +131,15 @@ describe.runIf(available)("the real Claude Code with trailseal installed", () =>
     });
   });
 
+  it("rm -rf / is denied by trailseal although Claude Code's settings allow rm (GNU rm's --preserve-root keeps a failed test harmless)", async () => {
+    await claude({ name: "Bash", input: { command: "rm -rf /", description: "r" } }, ["Bash(rm:*)"]);
+    expect(lastResult()).toContain("trailseal: denied");
+    expect((await events()).find((e) => e.phase === "pre")).toMatchObject({
+      decision: "deny",
+      agent: "claude-code",
+    });
+  });
+
   it("ask: a risky read is put to the user (none in -p mode, so it does not run)", async () => {
     await claude({ name: "Bash", input: { command: "cp .env leaked", description: "c" } }, ["Bash(cp:*)"]);
     expect(existsSync(join(work, "leaked"))).toBe(false);

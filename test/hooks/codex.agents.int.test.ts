@@ -115,6 +115,12 @@ describe.runIf(available)("the real Codex CLI with trailseal installed", () => {
     expect((await events()).map((e) => [e.phase, e.decision, e.agent])).toEqual([["pre", "deny", "codex"]]);
   });
 
+  it("rm -rf / is denied by trailseal (GNU rm's --preserve-root keeps a failed test harmless)", async () => {
+    await codex("rm -rf /");
+    expect(lastOutput()).toContain("trailseal: denied");
+    expect((await events()).map((e) => [e.phase, e.decision, e.agent])).toEqual([["pre", "deny", "codex"]]);
+  });
+
   it("ask becomes a deny (Codex cannot take an ask from a hook)", async () => {
     await codex("cp .env leaked");
     expect(existsSync(join(work, "leaked"))).toBe(false);
