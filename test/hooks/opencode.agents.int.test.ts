@@ -97,6 +97,14 @@ describe.runIf(available)("the real OpenCode with trailseal's plugin", () => {
     ]);
   });
 
+  it("rm -rf / is denied by trailseal (GNU rm's --preserve-root keeps a failed test harmless)", async () => {
+    const run = await opencode("rm -rf /");
+    expect(run.output).toContain("trailseal: denied");
+    expect((await events()).map((e) => [e.phase, e.decision, e.agent])).toEqual([
+      ["pre", "deny", "opencode"],
+    ]);
+  });
+
   it("pass-through: a harmless command runs; both phases are recorded with the project directory", async () => {
     await opencode("touch harmless");
     expect(existsSync(join(work, "harmless"))).toBe(true);
