@@ -71,10 +71,19 @@ export class BodyRedactor {
    * command), replaced by its marker; then scanned like any recorded string.
    */
   async scrub(text: string): Promise<string> {
+    return this.string(this.replaceKnown(text, true));
+  }
+
+  /**
+   * `text` with every secret this redactor replaced so far replaced by its marker too; with
+   * `cut`, also where only the start of one (6+ characters) appears, as when a message quotes
+   * the first characters of a command.
+   */
+  replaceKnown(text: string, cut: boolean): string {
     const secrets = [...this.found.keys()].sort((a, b) => b.length - a.length);
     for (const secret of secrets) {
       const marker = this.found.get(secret)!;
-      const head = secret.slice(0, Math.min(secret.length, MIN_SCRUB_PREFIX));
+      const head = cut ? secret.slice(0, Math.min(secret.length, MIN_SCRUB_PREFIX)) : secret;
       let out = "";
       let at = 0;
       for (let hit = text.indexOf(head); hit !== -1; hit = text.indexOf(head, at)) {
@@ -85,7 +94,22 @@ export class BodyRedactor {
       }
       text = out + text.slice(at);
     }
-    return this.string(text);
+    return text;
+  }
+
+  /** replaceKnown over every string and member name of `value`. */
+  replaceKnownIn(value: unknown, cut: boolean): unknown {
+    if (typeof value === "string") return this.replaceKnown(value, cut);
+    if (Array.isArray(value)) return value.map((item) => this.replaceKnownIn(item, cut));
+    if (value !== null && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [
+          this.replaceKnown(name, false),
+          this.replaceKnownIn(item, cut),
+        ]),
+      );
+    }
+    return value;
   }
 
   /** Long strings already scanned (a PostToolUse repeats a Write's content in its response). */
@@ -165,6 +189,14 @@ export async function redactEventBody(
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     out[name] = SKIPPED.has(name) ? value : await redactor.value(value, DIGESTED.has(name));
+  }
+  // A secret found in one member (`--token X` in the command) may appear in another without
+  // what made it recognisable (a reason saying "recursive delete of X"): replace it everywhere.
+  // Reasons are messages about the action and may quote a cut-off start of one.
+  if (redactor.found.size > 0) {
+    for (const [name, value] of Object.entries(out)) {
+      if (!SKIPPED.has(name)) out[name] = redactor.replaceKnownIn(value, name === "reasons");
+    }
   }
   return { body: out as unknown as EventBody, redactions: redactor.count - before };
 }

@@ -276,3 +276,20 @@ describe("strings that are only kept as digests", () => {
     expect(JSON.stringify(command)).not.toContain(SECRETS.github);
   });
 });
+
+describe("a secret found in one member", () => {
+  it("is replaced in every other member too, where nothing marks it as secret", async () => {
+    const original: EventBody = {
+      ...body("rm -rf /tmp/x --token hunter2pw-xyz"),
+      reasons: ["recursive delete of hunter2pw-xyz", "recursively deletes /w/hunter2pw-xy…"],
+      input: { command: "rm -rf /tmp/x --token hunter2pw-xyz", note: "hunter2pw-xyz" },
+    };
+    const out = await redactEventBody(original, options);
+    expect(JSON.stringify(out.body)).not.toContain("hunter2pw");
+    const [marker] = parseMarkers((out.body.action as unknown as { command: string }).command);
+    expect(out.body.reasons[0]).toBe(`recursive delete of [redacted:${marker!.kind}:${marker!.commitment}]`);
+    expect((out.body.input as { note: string }).note).toBe(
+      `[redacted:${marker!.kind}:${marker!.commitment}]`,
+    );
+  });
+});
