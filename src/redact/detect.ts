@@ -22,8 +22,10 @@ interface Pattern {
 
 // Names that say "secret" when a value is assigned to them: the last segment of the name.
 // Bare `key` and `pwd` are left out (a key-value store's `key`, the shell's `PWD`).
+// `password`, `passwd`, `passphrase` and `secret` also end names without a separator
+// (`PGPASSWORD`, `clientsecret`).
 const SECRET_NAME =
-  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd)$/i;
+  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd)$|[a-z](?:password|passwd|passphrase|secret)$/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
@@ -69,6 +71,19 @@ const OWN_PATTERNS: Pattern[] = [
     group: 1,
   },
   { kind: "password-flag", regex: /\bsshpass\s+-p\s*["']?([^\s"']+)/g, group: 1 },
+  // docker/podman/helm/… login -p SECRET (the short form of --password).
+  {
+    kind: "password-flag",
+    regex:
+      /\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n;&|]*?\blogin\b[^\n;&|]*?\s-p\s*["']?([^\s"';&|-][^\s"';&|]*)/g,
+    group: 1,
+  },
+  // gh secret set NAME --body SECRET / -b SECRET.
+  {
+    kind: "password-flag",
+    regex: /\bgh\s+secret\s+set\b[^\n;&|]*?\s(?:--body|-b)[\s=]+["']?([^\s"']+)/g,
+    group: 1,
+  },
 ];
 
 // NAME=value / NAME: value / --name=value / "name": "value" on a command line or in text.
@@ -80,11 +95,21 @@ const CODE_REFERENCE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|true|false|n
 function assignmentSpans(text: string, spans: Span[]): void {
   for (const match of text.matchAll(ASSIGNMENT)) {
     const name = match[1]!;
-    if (!isSecretName(name)) continue;
     // `name: value` only in quoted-JSON style or YAML-ish text; `=` anywhere.
     const value = match[3] ?? match[4] ?? match[5];
-    if (value === undefined || !isSecretValue(value)) continue;
+    if (value === undefined) continue;
     const end = (match.index ?? 0) + match[0].length - (match[5] === undefined ? 1 : 0);
+    // `--from-literal=password=X`: the value is itself an assignment.
+    if (!isSecretName(name)) {
+      if (value.includes("=")) {
+        const inner: Span[] = [];
+        assignmentSpans(value, inner);
+        const at = end - value.length;
+        for (const span of inner) spans.push({ ...span, start: span.start + at, end: span.end + at });
+      }
+      continue;
+    }
+    if (!isSecretValue(value)) continue;
     // In code, `token = config.auth.token`, `key = getenv(…)` and `password: None` name no secret.
     if (match[5] !== undefined && (CODE_REFERENCE.test(value) || text[end] === "(")) continue;
     spans.push({ start: end - value.length, end, kind: "assignment" });

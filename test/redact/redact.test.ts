@@ -293,3 +293,29 @@ describe("a secret found in one member", () => {
     );
   });
 });
+
+describe("more places a secret is passed", () => {
+  it.each([
+    ["docker login -u me -p hunter2pwB registry.io", "hunter2pwB"],
+    ["podman login --username me -p 'pw-podman-1' quay.io", "pw-podman-1"],
+    ["PGPASSWORD=hunter2pwE psql -h db -c 'select 1'", "hunter2pwE"],
+    ['gh secret set API_TOKEN --body "tokH-secret-abc"', "tokH-secret-abc"],
+    ["kubectl create secret generic db --from-literal=password=pwI-secret", "pwI-secret"],
+    ["helm registry login r.io -u me -p pwJ-helm", "pwJ-helm"],
+  ])("%s", async (command, secret) => {
+    const out = await redactText(command);
+    expect(out).not.toContain(secret);
+    expect(out).toContain("[redacted:");
+  });
+
+  it("leaves look-alikes alone", async () => {
+    for (const command of [
+      "docker run -p 8080:80 nginx",
+      "kubectl create configmap app --from-literal=mode=fast",
+      "gh secret list",
+      "mkdir -p build && docker login",
+    ]) {
+      expect(await redactText(command)).toBe(command);
+    }
+  });
+});
