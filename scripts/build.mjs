@@ -2,10 +2,15 @@
 // (src/<capability>/index.ts → dist/<capability>/index.js, for benchmarks and embedding).
 // Code splitting keeps every lazily imported command (and its dependencies) in its own chunk,
 // so `trailseal hook` loads only what the hook needs.
-import { cp, readdir, rm } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { chmod, cp, readdir, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { build } from "esbuild";
+
+// TRAILSEAL_BUILD_OUT builds elsewhere (inside the checkout, so node_modules resolves), e.g. to
+// compare two builds in one benchmark run while dist/ stays in use.
+const out = process.env.TRAILSEAL_BUILD_OUT ?? "dist";
 
 async function doors(dir) {
   const found = [];
@@ -24,10 +29,10 @@ for (const door of await doors("src")) {
   entryPoints[relative("src", door).replace(/\.ts$/, "")] = door;
 }
 
-await rm("dist", { recursive: true, force: true });
+await rm(out, { recursive: true, force: true });
 await build({
   entryPoints,
-  outdir: "dist",
+  outdir: out,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -44,27 +49,46 @@ await build({
 });
 
 // The dashboard page (HTML/JS/CSS) is served from files, not bundled: copy it beside the bundle.
-await cp("src/dashboard/assets", "dist/dashboard-assets", { recursive: true });
+await cp("src/dashboard/assets", `${out}/dashboard-assets`, { recursive: true });
 // The wasm bash grammar beside the bundle, so the package does not need tree-sitter-bash (an
 // optional dependency: its install script compiles where it has no prebuild) to parse commands.
 await cp(
   createRequire(import.meta.url).resolve("tree-sitter-bash/tree-sitter-bash.wasm"),
-  "dist/grammars/tree-sitter-bash.wasm",
+  `${out}/grammars/tree-sitter-bash.wasm`,
 );
 
-// The agent hook as one CommonJS file (dist/hook.cjs, required by bin.ts): it runs on every tool
-// call, and a single CJS file loads ~10 ms faster than the ESM chunks (docs/performance.md). Packages
-// the hook loads only on rare paths (policy validation, file/host globs, shell grammars) stay in
-// node_modules and are required when needed.
+// The package's bin, dist/cli.cjs (src/cli/launcher.ts): a CommonJS entry starts without Node's
+// ES module loader. It answers the fast paths (`hook <agent>`, `record`) and imports dist/cli.js
+// for every other command.
+await build({
+  entryPoints: ["src/cli/launcher.ts"],
+  outfile: `${out}/cli.cjs`,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+  define: { "import.meta.dirname": "__dirname" },
+});
+await chmod(`${out}/cli.cjs`, 0o755);
+
+// The fast paths' code as one CommonJS file (dist/hook.cjs, loaded by src/cli/fast-path.ts): it
+// runs on every tool call, and a single CJS file loads ~10 ms faster than the ESM chunks
+// (docs/performance.md). Packages the hook loads only on rare paths (policy validation,
+// file/host globs, shell grammars, zod for unusual `record` input) stay in node_modules and are
+// required when needed.
 await build({
   entryPoints: ["src/cli/hook-entry.ts"],
-  outfile: "dist/hook.cjs",
+  outfile: `${out}/hook.cjs`,
   bundle: true,
   format: "cjs",
   platform: "node",
   target: "node20",
   sourcemap: "linked",
   logLevel: "warning",
+  // The bundle runs from a V8 code cache through vm.Script, where Node 20 cannot resolve a
+  // dynamic import() (it throws): imports of packages become require() calls.
+  supported: { "dynamic-import": false },
   external: [
     "zod",
     "yaml",
@@ -79,16 +103,23 @@ await build({
   define: { "import.meta.url": "__hookBundleUrl", "import.meta.dirname": "__dirname" },
   banner: { js: 'const __hookBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
+if (/\bimport\(/.test(await readFile(`${out}/hook.cjs`, "utf8")))
+  throw new Error(`${out}/hook.cjs must not contain import(): it cannot run from the code cache`);
 
 // The secret-redaction rule set (secretlint's preset) as one CommonJS file: loaded only when a
 // recorded string may hold a token, and then ~10 ms to require instead of ~30 ms of ESM modules
 // (docs/performance.md). src/redact/rule-set.ts falls back to the packages when it is absent.
 await build({
   entryPoints: ["src/redact/rule-set-bundle.ts"],
-  outfile: "dist/redact-rules.cjs",
+  outfile: `${out}/redact-rules.cjs`,
   bundle: true,
   format: "cjs",
   platform: "node",
   target: "node20",
   logLevel: "warning",
 });
+
+// The V8 code cache of dist/hook.cjs (docs/decisions/hook-code-cache.md), made by running
+// representative hook calls in a fresh process; the build goes on without it if it fails.
+const cache = spawnSync(process.execPath, ["scripts/hook-code-cache.mjs", out], { stdio: "inherit" });
+if (cache.status !== 0) console.warn("build: no hook code cache (scripts/hook-code-cache.mjs failed)");

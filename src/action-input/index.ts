@@ -2,67 +2,15 @@
  * Actions read from untrusted JSON (stdin of `record` and `classify`): a Claude Code hook
  * payload or the generic action JSON of docs/actions.md, validated with zod and normalised
  * to an `Action`. Kept apart from the `action` vocabulary so that importing the vocabulary
- * (the agent hook does, on every tool call) never loads zod.
+ * (the agent hook does, on every tool call) never loads zod; and zod itself loads only when a
+ * schema is needed: the plain generic actions are checked by hand first (./common.ts).
  */
-import { z } from "zod";
 import { type Action, claudeCodeTarget, findUnrecordableJson } from "../action/index.js";
 import { describeIssues, TrailsealError } from "../errors/index.js";
+import { commonGenericAction } from "./common.js";
+import { actionSchemas, type ClaudeCodePayload, type GenericAction, MAX_ACTION_BYTES } from "./schema.js";
 
-export const MAX_ACTION_BYTES = 1 << 20;
-
-const claudeCodePayloadSchema = z
-  .object({
-    tool_name: z.string().min(1).max(512),
-    tool_input: z.record(z.string(), z.unknown()).default({}),
-    cwd: z.string().max(4096).optional(),
-    session_id: z.string().max(512).optional(),
-    hook_event_name: z.string().max(128).optional(),
-    tool_response: z.unknown().optional(),
-    transcript_path: z.string().optional(),
-  })
-  .loose();
-export type ClaudeCodePayload = z.infer<typeof claudeCodePayloadSchema>;
-
-const common = {
-  agent: z.string().min(1).max(200).optional(),
-  session: z.string().max(512).optional(),
-  cwd: z.string().max(4096).optional(),
-};
-const genericActionSchema = z.discriminatedUnion("kind", [
-  z
-    .object({ kind: z.literal("command"), command: z.string().min(1).max(MAX_ACTION_BYTES), ...common })
-    .strict(),
-  z
-    .object({
-      kind: z.literal("file"),
-      op: z.enum(["read", "write", "edit", "delete", "search"]),
-      path: z.string().min(1).max(4096),
-      ...common,
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal("network"),
-      method: z
-        .string()
-        .regex(/^[A-Za-z]{1,16}$/)
-        .default("GET"),
-      url: z.string().min(1).max(8192),
-      ...common,
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal("mcp"),
-      server: z.string().min(1).max(200),
-      tool: z.string().min(1).max(200),
-      arguments: z.record(z.string(), z.unknown()).default({}),
-      ...common,
-    })
-    .strict(),
-  z.object({ kind: z.literal("other"), description: z.string().min(1).max(4096), ...common }).strict(),
-]);
-export type GenericAction = z.infer<typeof genericActionSchema>;
+export { type ClaudeCodePayload, type GenericAction, MAX_ACTION_BYTES };
 
 export function fromClaudeCode(payload: ClaudeCodePayload): Action {
   const cwd = payload.cwd ?? null;
@@ -130,11 +78,13 @@ export function parseActionValue(raw: unknown, where = "input"): Action {
   const problem = findUnrecordableJson(raw);
   if (problem !== null) throw invalid(where, problem);
   if (typeof raw === "object" && raw !== null && "tool_name" in raw) {
-    const parsed = claudeCodePayloadSchema.safeParse(raw);
+    const parsed = actionSchemas().claudeCode.safeParse(raw);
     if (!parsed.success) throw invalid(where, describeIssues(parsed.error.issues));
     return fromClaudeCode(parsed.data);
   }
-  const parsed = genericActionSchema.safeParse(raw);
+  const common = commonGenericAction(raw);
+  if (common !== null) return fromGeneric(common);
+  const parsed = actionSchemas().generic.safeParse(raw);
   if (!parsed.success) throw invalid(where, describeIssues(parsed.error.issues));
   return fromGeneric(parsed.data);
 }

@@ -1,6 +1,8 @@
 /**
- * The agent hook's own bundle (dist/hook.cjs): `trailseal hook <agent>` runs on every tool call,
- * and one CommonJS file loads measurably faster than the ESM chunks the rest of the CLI uses
- * (docs/performance.md, "Agent hook"). bin.ts requires it; nothing else imports this file.
+ * The fast paths' own bundle (dist/hook.cjs): `trailseal hook <agent>` runs on every tool call
+ * and `trailseal record` once per action, and one CommonJS file, loaded with its V8 code cache,
+ * starts measurably faster than the ESM chunks the rest of the CLI uses (docs/performance.md,
+ * "Agent hook"). ./fast-path.ts loads it; nothing else imports this file.
  */
 export { resolveHookHome, runHookCommand } from "./commands/hook.js";
+export { runRecordFast } from "./record-fast.js";

@@ -5,8 +5,8 @@
  */
 import { Command, CommanderError } from "commander";
 import packageJson from "../../package.json" with { type: "json" };
-import { isTrailsealError } from "../errors/index.js";
 import { type CliIO, processIO } from "./io.js";
+import { reportError } from "./report-error.js";
 import { createRouter } from "./router.js";
 import { registerDashboardRoutes } from "./routes/dashboard.js";
 import { registerExportRoutes } from "./routes/export.js";
@@ -20,21 +20,7 @@ import { registerWitnessRoutes } from "./routes/witness.js";
 /** The package's own version (bundled into dist/ at build time, so `--version` matches what npm installed). */
 export const VERSION: string = packageJson.version;
 
-/** Prints an error the one way (`trailseal: error: …`, `trailseal: hint: …`) and returns its exit code. */
-export function reportError(io: CliIO, error: unknown): number {
-  if (isTrailsealError(error)) {
-    io.stderr.write(`trailseal: error: ${error.message} (${error.code})\n`);
-    if (error.hint) io.stderr.write(`trailseal: hint: ${error.hint}\n`);
-    if (io.env.TRAILSEAL_DEBUG && error.cause)
-      io.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
-    return error.exitCode;
-  }
-  const err = error as Error;
-  io.stderr.write(`trailseal: error: internal: ${err?.message ?? String(error)}\n`);
-  io.stderr.write("trailseal: hint: this is a bug; set TRAILSEAL_DEBUG=1 for the stack and report it\n");
-  if (io.env.TRAILSEAL_DEBUG) io.stderr.write(`${err?.stack}\n`);
-  return 1;
-}
+export { reportError };
 
 export function buildProgram(io: CliIO): Command {
   const router = createRouter(io, (error) => reportError(io, error));

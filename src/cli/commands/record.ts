@@ -12,7 +12,7 @@ export interface RecordOptions {
 }
 
 /** Largest bulk import on stdin. */
-const MAX_STDIN = 256 << 20;
+export const MAX_STDIN = 256 << 20;
 
 /**
  * Parses stdin as one JSON action, or as JSONL (one action a line). Every line is validated

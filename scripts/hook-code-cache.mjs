@@ -1,0 +1,133 @@
+// Writes dist/hook.cjs.v8cache, the V8 code cache of the agent hook's bundle (run by
+// scripts/build.mjs after bundling; docs/decisions/hook-code-cache.md). A fresh process with
+// Node's default flags loads dist/hook.cjs, answers representative hook calls and records a few
+// actions in a temporary home, and stores the code V8 compiled for them. A second fresh process
+// then checks that V8 accepts the cache; if not, the cache is removed (the hook then compiles as
+// before) and the build says why.
+//   node scripts/hook-code-cache.mjs [dist]          write, then check
+//   node scripts/hook-code-cache.mjs --check [dist]  check only (exit 1 when not accepted)
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const check = process.argv[2] === "--check";
+const dist = resolve(process.argv[check ? 3 : 2] ?? "dist");
+const bundle = join(dist, "hook.cjs");
+const cacheFile = `${bundle}.v8cache`;
+const root = resolve(import.meta.dirname, "..");
+// The loader itself, from source (src/cli/code-cache.ts): the one definition of the cache's format.
+const loader = join(tmpdir(), `trailseal-code-cache-loader-${process.pid}.mjs`);
+await build({
+  entryPoints: [join(root, "src/cli/code-cache.ts")],
+  outfile: loader,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+});
+const { requireWithCodeCache, writeCodeCache } = await import(pathToFileURL(loader).href);
+rmSync(loader);
+
+if (check) {
+  let from = "";
+  requireWithCodeCache(bundle, cacheFile, (how) => {
+    from = how;
+  });
+  console.log(from);
+  process.exit(from === "code-cache" ? 0 : 1);
+}
+
+const claude = (tool_name, tool_input, hook_event_name = "PreToolUse", extra = {}) =>
+  JSON.stringify({
+    hook_event_name,
+    session_id: "train",
+    cwd: "/home/dev/project",
+    tool_name,
+    tool_input,
+    ...extra,
+  });
+const cursor = (hook_event_name, fields) =>
+  JSON.stringify({
+    conversation_id: "train",
+    generation_id: "g",
+    workspace_roots: ["/home/dev/project"],
+    hook_event_name,
+    ...fields,
+  });
+const gemini = (tool_name, tool_input, hook_event_name = "BeforeTool") =>
+  JSON.stringify({
+    session_id: "train",
+    cwd: "/home/dev/project",
+    hook_event_name,
+    timestamp: "2026-01-01T00:00:00Z",
+    tool_name,
+    tool_input,
+  });
+// The common calls (what a cache is for), not every rare path: a larger cache takes longer to read.
+const calls = [
+  ["claude-code", claude("Read", { file_path: "/home/dev/project/src/index.ts" })],
+  ["claude-code", claude("Bash", { command: "git status" })],
+  ["claude-code", claude("Bash", { command: "cd app && npm test 2>&1 | tail -n 20" })],
+  ["claude-code", claude("Bash", { command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD' })],
+  [
+    "claude-code",
+    claude("Edit", { file_path: "/home/dev/project/src/a.ts", old_string: "a", new_string: "b" }),
+  ],
+  ["claude-code", claude("WebFetch", { url: "https://example.com/docs", prompt: "read" })],
+  ["claude-code", claude("mcp__github__list_issues", { repo: "a/b" })],
+  [
+    "claude-code",
+    claude("Bash", { command: "npm test" }, "PostToolUse", { tool_response: { stdout: "ok", stderr: "" } }),
+  ],
+  ["cursor", cursor("beforeShellExecution", { command: "npm test", cwd: "/home/dev/project" })],
+  [
+    "cursor",
+    cursor("beforeMCPExecution", {
+      tool_name: "list_issues",
+      tool_input: '{"repo":"a/b"}',
+      mcp_server_name: "gh",
+    }),
+  ],
+  ["gemini", gemini("read_file", { file_path: "/home/dev/project/src/a.ts" })],
+  ["gemini", gemini("run_shell_command", { command: "git status" })],
+];
+
+const sink = { write: () => true, isTTY: false };
+const io = (text) => ({
+  stdin: Readable.from([Buffer.from(text)]),
+  stdout: sink,
+  stderr: sink,
+  env: process.env,
+});
+const home = mkdtempSync(join(tmpdir(), "trailseal-code-cache-"));
+// The wasm grammar changes V8's flags (--liftoff-only), and V8 rejects a cache made under other
+// flags: train with the native grammar only (a call that needs it and cannot have it is denied).
+process.env.TRAILSEAL_SHELL_PARSER = "native";
+try {
+  const init = spawnSync(process.execPath, [join(dist, "cli.js"), "init", "--home", home], {
+    encoding: "utf8",
+  });
+  if (init.status !== 0) throw new Error(`trailseal init failed: ${init.stderr}`);
+  const bytes = await writeCodeCache(bundle, cacheFile, async (hook) => {
+    for (let round = 0; round < 2; round += 1)
+      for (const [agent, text] of calls) await hook.runHookCommand(agent, { home }, io(text));
+  });
+  const verdict = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--check", dist], {
+    encoding: "utf8",
+  });
+  if (verdict.status === 0) {
+    console.log(`hook code cache: ${(bytes / 1024).toFixed(0)} KiB for Node ${process.version}`);
+  } else {
+    rmSync(cacheFile, { force: true });
+    console.warn(
+      `hook code cache not accepted by V8 (${verdict.stdout.trim() || verdict.stderr.trim()}): not written`,
+    );
+  }
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}

@@ -1,0 +1,109 @@
+/**
+ * The command line's fast paths (docs/performance.md, "Agent hook"). `trailseal hook <agent>`
+ * runs on every tool call an agent makes, and `trailseal record` once per recorded action, so
+ * their plain forms skip commander and every other command: they load one CommonJS bundle,
+ * dist/hook.cjs, with its V8 code cache (./code-cache.ts). Anything else — another option,
+ * `--help`, a global `--home` before the command — goes through the full command line.
+ * Both entries use this: dist/cli.cjs (the package's bin) and dist/cli.js.
+ */
+import { AGENTS, type AgentName } from "../agents/index.js";
+import { requireWithCodeCache } from "./code-cache.js";
+import type { CliIO } from "./io.js";
+
+const HOOK_AGENTS = new Set<string>(AGENTS);
+
+export type FastPath =
+  | { command: "hook"; agent: AgentName; home: string | undefined }
+  | { command: "record"; json: boolean; home: string | undefined };
+
+/** `--home <dir>` / `--home=<dir>` and the given flags, each at most once; null for anything else. */
+function parseOptions(args: string[], flags: string[]): Map<string, string | true> | null {
+  const seen = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    let name: string;
+    let value: string | true = true;
+    if (arg === "--home") {
+      if (i + 1 >= args.length) return null;
+      name = "home";
+      value = args[++i]!;
+    } else if (arg.startsWith("--home=")) {
+      name = "home";
+      value = arg.slice(7);
+    } else if (flags.includes(arg)) {
+      name = arg;
+    } else {
+      return null;
+    }
+    if (seen.has(name)) return null;
+    seen.set(name, value);
+  }
+  return seen;
+}
+
+/** The fast path `argv` (process.argv) asks for, or null when the full command line must run. */
+export function parseFastPath(argv: string[]): FastPath | null {
+  if (argv[2] === "hook" && HOOK_AGENTS.has(argv[3] ?? "")) {
+    const options = parseOptions(argv.slice(4), []);
+    if (options === null) return null;
+    return { command: "hook", agent: argv[3] as AgentName, home: options.get("home") as string | undefined };
+  }
+  if (argv[2] === "record") {
+    const options = parseOptions(argv.slice(3), ["--json"]);
+    if (options === null) return null;
+    return {
+      command: "record",
+      json: options.has("--json"),
+      home: options.get("home") as string | undefined,
+    };
+  }
+  return null;
+}
+
+/** Built by scripts/build.mjs from hook-entry.ts, beside the CLI's entries. */
+export const HOOK_BUNDLE = "hook.cjs";
+
+/**
+ * Runs the fast path `argv` asks for and returns true, or returns false (nothing done) when
+ * the full command line must run. `bundleDir` is the directory of dist/hook.cjs.
+ */
+export async function runFastPath(argv: string[], bundleDir: string): Promise<boolean> {
+  const fast = parseFastPath(argv);
+  if (fast === null) return false;
+  if (fast.command === "record") {
+    const entry = loadBundle(bundleDir);
+    process.exitCode = await entry.runRecordFast({ json: fast.json, home: fast.home }, process.env);
+    return true;
+  }
+  // Never crash open: runHook answers its own failures with a deny, but a failure around it
+  // (a module that cannot load, stdout gone) would leave Node's exit status 1, which the
+  // agents read as a non-blocking error and run the tool. Exit 2 is their blocking error.
+  const blockOnFailure = (error: unknown) => {
+    const text = error instanceof Error ? error.message : String(error);
+    try {
+      process.stderr.write(`trailseal: error: the hook could not run: ${text}\n`);
+    } finally {
+      process.exitCode = 2;
+    }
+  };
+  process.on("uncaughtException", blockOnFailure);
+  process.on("unhandledRejection", blockOnFailure);
+  try {
+    const { runHookCommand, resolveHookHome } = loadBundle(bundleDir);
+    // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
+    const io = { env: process.env } as unknown as CliIO;
+    process.exitCode = await runHookCommand(
+      fast.agent,
+      { home: resolveHookHome(fast.home, process.env), rawStdio: true },
+      io,
+    );
+  } catch (error) {
+    blockOnFailure(error);
+  }
+  return true;
+}
+
+function loadBundle(bundleDir: string): typeof import("./hook-entry.js") {
+  const file = `${bundleDir}/${HOOK_BUNDLE}`;
+  return requireWithCodeCache(file, `${file}.v8cache`) as typeof import("./hook-entry.js");
+}
