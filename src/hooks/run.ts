@@ -172,7 +172,9 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
       reasons: note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons,
     });
     const { scrub } = await appendRedacted(options.home, [body], options);
-    return reply(agent, call, verdict, await scrub(explain(verdict, analysis, policy, note)));
+    // No agent shows a reason for `pass` (nothing is answered): it is neither built nor scanned.
+    const reason = verdict === "pass" ? "" : await scrub(explain(verdict, analysis, policy, note));
+    return reply(agent, call, verdict, reason);
   } catch (error) {
     const spec = AGENT_SPECS[agent];
     const event = call?.event ?? peekEventName(text) ?? spec.pre[0]!;
