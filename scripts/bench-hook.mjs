@@ -1,6 +1,6 @@
 // The agent hook as the agents call it: a new process per tool call (start, read stdin,
 // classify, apply the policy, append + fsync, answer), for Claude Code, Cursor and Gemini CLI,
-// and `trailseal record` with one action. Reported as a ratio to `node -e 0` measured in the
+// and `trailseal record` with one action, through the package's bin (dist/cli.cjs). Reported as a ratio to `node -e 0` measured in the
 // same run, interleaved, median of many runs. Goals: hook ≤ 1.3× on the common paths, ≤ 1.5×
 // where the full shell grammar loads; record ≤ 1.5×.
 // Run after `npm run build`: node scripts/bench-hook.mjs   (BENCH_HOOK_RUNS=100 for more)
@@ -9,14 +9,15 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { childrenCpuMs } from "./bench-lib.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 // A private copy of dist/ (inside the repo, so node_modules resolves): a rebuild running
 // meanwhile cannot pull files from under the measurement.
-if (!existsSync(join(root, "dist", "cli.js"))) throw new Error("run `npm run build` first");
+if (!existsSync(join(root, "dist", "cli.cjs"))) throw new Error("run `npm run build` first");
 const snapshot = join(root, `.bench-hook-dist-${process.pid}`);
 cpSync(join(root, "dist"), snapshot, { recursive: true });
-const cli = join(snapshot, "cli.js");
+const cli = join(snapshot, "cli.cjs");
 const runs = Number(process.env.BENCH_HOOK_RUNS ?? 30);
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-hook-"));
 
@@ -89,16 +90,21 @@ const scenarios = {
   },
 };
 
-function time(args, scenario) {
+/** Children's CPU time per measured command (mean over its runs), keyed by the command's label. */
+const cpu = new Map();
+
+function time(args, scenario, label) {
   const { input, env = {} } = typeof scenario === "string" ? { input: scenario } : scenario;
   if (args[1] === "hook" && typeof scenario === "object" && scenario.agent)
     args = [args[0], "hook", scenario.agent];
+  const cpuBefore = childrenCpuMs();
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, {
     input,
     env: { ...process.env, TRAILSEAL_SHELL_PARSER: "", ...env, TRAILSEAL_HOME: home },
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (label) cpu.set(label, [...(cpu.get(label) ?? []), childrenCpuMs() - cpuBefore]);
   if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
@@ -117,11 +123,15 @@ try {
   const baseline = [];
   const samples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
   const records = [];
+  // An action the hand check leaves to zod (an MCP call): zod loads, as before.
+  const zodRecordInput = JSON.stringify({ kind: "mcp", server: "github", tool: "list_issues", agent: "ci" });
+  const zodRecords = [];
   for (let i = 0; i < runs; i += 1) {
-    baseline.push(time(["-e", "0"], ""));
+    baseline.push(time(["-e", "0"], "", "node -e 0"));
     for (const [name, input] of Object.entries(scenarios))
-      samples[name].push(time([cli, "hook", "claude-code"], input));
-    records.push(time([cli, "record"], recordInput));
+      samples[name].push(time([cli, "hook", "claude-code"], input, name));
+    records.push(time([cli, "record"], recordInput, "record"));
+    zodRecords.push(time([cli, "record"], zodRecordInput, "record-zod"));
   }
   const base = median(baseline);
   // Which grammar backend the unforced hook gets here (native unless the binding cannot load).
@@ -133,15 +143,20 @@ try {
   console.log(
     `node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${runs} runs each, medians; shell grammar by default: ${backend || "?"}`,
   );
-  console.log(`${"node -e 0".padEnd(62)} ${base.toFixed(1).padStart(7)} ms   1.00x`);
-  for (const [name, values] of Object.entries(samples)) {
+  const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+  const baseCpu = mean(cpu.get("node -e 0"));
+  const line = (title, values, label) => {
     const m = median(values);
-    console.log(`${`hook: ${name}`.padEnd(62)} ${m.toFixed(1).padStart(7)} ms   ${(m / base).toFixed(2)}x`);
-  }
-  const r = median(records);
-  console.log(
-    `${"trailseal record (one action)".padEnd(62)} ${r.toFixed(1).padStart(7)} ms   ${(r / base).toFixed(2)}x`,
-  );
+    const c = mean(cpu.get(label));
+    console.log(
+      `${title.padEnd(62)} ${m.toFixed(1).padStart(7)} ms ${(m / base).toFixed(2).padStart(6)}x   cpu ${c.toFixed(1).padStart(6)} ms ${(c / baseCpu).toFixed(2).padStart(5)}x`,
+    );
+  };
+  console.log(`${"(wall: median; cpu: user + sys of the process, mean)".padEnd(62)}`);
+  line("node -e 0", baseline, "node -e 0");
+  for (const [name, values] of Object.entries(samples)) line(`hook: ${name}`, values, name);
+  line("trailseal record (one action)", records, "record");
+  line("trailseal record (an MCP action: zod loads)", zodRecords, "record-zod");
 } finally {
   rmSync(home, { recursive: true, force: true });
   rmSync(snapshot, { recursive: true, force: true });

@@ -2,8 +2,8 @@
 // the zod schema accepts, with the same result: zod stays the definition.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromGeneric } from "../../src/action-input/index.js";
 import { commonGenericAction } from "../../src/action-input/common.js";
+import { fromGeneric } from "../../src/action-input/index.js";
 import { actionSchemas } from "../../src/action-input/schema.js";
 
 // Strings around each bound are built by repetition (generating a 1 MiB string is slow).

@@ -1,0 +1,133 @@
+// The fast paths of the built CLI: dist/cli.cjs (the package's bin) and the V8 code cache of
+// dist/hook.cjs. A cache that is corrupt, stale or for another Node must never change what the
+// hook answers: it is ignored and the bundle compiles as without one.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../helpers/cli.js";
+
+// Inside the checkout, so the bundle's packages (yaml, picomatch, …) resolve from node_modules.
+const root = join(REPO_ROOT, "test-artifacts", `fast-path-${process.pid}`);
+const dist = join(root, "dist");
+const home = join(root, "home");
+const bundle = join(dist, "hook.cjs");
+const cacheFile = `${bundle}.v8cache`;
+let pristine: { bundle: Buffer; cache: Buffer };
+
+const DENIED = JSON.stringify({
+  hook_event_name: "PreToolUse",
+  session_id: "s",
+  cwd: "/w",
+  tool_name: "Bash",
+  tool_input: { command: "rm -rf /" },
+});
+
+function run(entry: string, args: string[], input: string) {
+  const result = spawnSync(process.execPath, [join(dist, entry), ...args], {
+    input,
+    encoding: "utf8",
+    env: { ...process.env, TRAILSEAL_HOME: home },
+  });
+  return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+}
+
+function hookVerdict(input = DENIED) {
+  const result = run("cli.cjs", ["hook", "claude-code"], input);
+  expect(result.signal).toBeNull();
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout).hookSpecificOutput as {
+    permissionDecision: string;
+    permissionDecisionReason: string;
+  };
+}
+
+beforeAll(() => {
+  mkdirSync(root, { recursive: true });
+  cpSync(join(REPO_ROOT, "dist"), dist, { recursive: true });
+  pristine = { bundle: readFileSync(bundle), cache: readFileSync(cacheFile) };
+  expect(run("cli.js", ["init", "--home", home], "").code).toBe(0);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeEach(() => {
+  writeFileSync(bundle, pristine.bundle);
+  writeFileSync(cacheFile, pristine.cache);
+});
+
+describe("the hook bundle's V8 code cache", () => {
+  it("is accepted by this Node as built", () => {
+    const check = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, "scripts/hook-code-cache.mjs"), "--check", dist],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(check.stdout.trim()).toBe("code-cache");
+    expect(hookVerdict().permissionDecision).toBe("deny");
+  });
+
+  it("is ignored when its bytes are damaged (V8 would crash on them: SIGSEGV, a non-blocking failure)", () => {
+    const damaged = Buffer.from(pristine.cache);
+    for (let i = damaged.length >> 2; i < damaged.length; i += 997) damaged[i]! ^= 0x5a;
+    writeFileSync(cacheFile, damaged);
+    expect(hookVerdict().permissionDecision).toBe("deny");
+    writeFileSync(cacheFile, pristine.cache.subarray(0, pristine.cache.length >> 1));
+    expect(hookVerdict().permissionDecision).toBe("deny");
+  });
+
+  it("is ignored when the bundle changed, even at the same length (V8 checks only the length)", () => {
+    const edited = pristine.bundle.toString("latin1").replace('"trailseal: denied"', '"trailseal: DENIED"');
+    expect(edited).not.toBe(pristine.bundle.toString("latin1"));
+    writeFileSync(bundle, Buffer.from(edited, "latin1"));
+    expect(hookVerdict().permissionDecisionReason).toMatch(/^trailseal: DENIED/);
+  });
+
+  it("is ignored when made by another Node, and the hook works without one", () => {
+    const header = pristine.cache.subarray(0, pristine.cache.indexOf(10)).toString("latin1");
+    writeFileSync(
+      cacheFile,
+      Buffer.concat([
+        Buffer.from(header.replace(process.version, "v0.0.0"), "latin1"),
+        pristine.cache.subarray(header.length),
+      ]),
+    );
+    expect(hookVerdict().permissionDecision).toBe("deny");
+    rmSync(cacheFile);
+    expect(hookVerdict().permissionDecision).toBe("deny");
+  });
+});
+
+describe("dist/cli.cjs, the package's bin", () => {
+  it("records on the fast path as the full command line does (global --home goes the long way)", () => {
+    const action = '{"kind":"command","command":"npm test"}';
+    const fast = run("cli.cjs", ["record", "--json", "--home", home], action);
+    const full = run("cli.cjs", ["--home", home, "record", "--json"], action);
+    expect([fast.code, full.code]).toEqual([0, 0]);
+    const [a, b] = [JSON.parse(fast.stdout), JSON.parse(full.stdout)];
+    expect(b.seq).toBe(a.seq + 1);
+    expect({ ...a, seq: 0, ts: "", prev: "", hash: "" }).toEqual({
+      ...b,
+      seq: 0,
+      ts: "",
+      prev: "",
+      hash: "",
+    });
+  });
+
+  it("reports bad input with the same code and exit status either way", () => {
+    for (const args of [["record"], ["--home", home, "record"]]) {
+      const bad = run("cli.cjs", args, '{"kind":"command","command":"ls","stray":1}');
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("(ACTION_INVALID)");
+    }
+  });
+
+  it("runs every other command through dist/cli.js", () => {
+    const version = run("cli.cjs", ["--version"], "");
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(
+      JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version,
+    );
+  });
+});
