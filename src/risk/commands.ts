@@ -16,7 +16,7 @@ import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
 import { resetsDatabase } from "./rules/db-reset.js";
-import { DEFERRED_RULES } from "./rules/deferred.js";
+import { DEFERRED_RULES, shellRunsVariables } from "./rules/deferred.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
 import { FILE_RULES } from "./rules/fs.js";
 import { git } from "./rules/git.js";
@@ -191,6 +191,7 @@ function judge(invocation: Invocation, context: RuleContext): void {
   }
   if (invocation.program === "") {
     if (command.words.length === 0) score.raise("none", "");
+    shellRunsVariables(command.assignments, context);
     return;
   }
   const first = command.words[command.words.length - invocation.args.length - 1]!;

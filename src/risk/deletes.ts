@@ -29,9 +29,10 @@ const TEMP = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/folders|d
 const WSL_DRIVE = /^\/mnt\/[a-z](\/|$)/;
 /**
  * Cache directories in a home (`~/.cache/pip`, `~/Library/Caches/x`, `~/.npm/_cacache`,
- * `~/.gradle/caches`): regenerable by definition, so deleting them is not a loss.
+ * `~/.gradle/caches`, Xcode's `DerivedData` build products): regenerable by definition, so
+ * deleting them is not a loss.
  */
-const HOME_CACHE = /^(~|\/(home|Users)\/[^/]+)\/(.+\/)?(\.cache|Caches|caches?|_cacache)(\/|$)/;
+const HOME_CACHE = /^(~|\/(home|Users)\/[^/]+)\/(.+\/)?(\.cache|Caches|caches?|_cacache|DerivedData)(\/|$)/;
 
 function under(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);

@@ -66,7 +66,11 @@ export function secretFileReason(word: string): string | null {
   const name = basename(word);
   const glob = /[*?[]/.test(name) ? globSecretReason(name) : null;
   if (glob) return glob;
-  if (name === ".env" || (name.startsWith(".env.") && !ENV_TEMPLATE.test(name))) {
+  // `.env`, `.env.local`, and `NAME.env` (compose env_file, `~/.aider/oauth-keys.env`)
+  const named =
+    /^[\w.-]+\.env$/.test(name) &&
+    !/(^|[._-])(example|sample|template|tmpl|dist|defaults?)([._-]|$)/i.test(name);
+  if (name === ".env" || named || (name.startsWith(".env.") && !ENV_TEMPLATE.test(name))) {
     return `environment-secret file ${name}`;
   }
   if (PRIVATE_KEY_NAME.test(name)) return `private key file ${name}`;

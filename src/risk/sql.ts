@@ -6,7 +6,7 @@ import type { Score } from "./score.js";
 
 const SQL_DROP =
   /\b(drop\s+(table|database|schema|index|view|user|role|collection|keyspace)\b|truncate\s+(table\s+)?[\w"`[]|dropdatabase\s*\(|flushall\b|flushdb\b)|\.drop\s*\(/i;
-const SQL_DELETE_ALL = /\bdelete\s+from\s+[\w."`[\]]+\s*(;|$)/i;
+const SQL_DELETE_ALL = /\bdelete\s+from\s+[\w."`[\]]+\s*(;|$)|\.(deleteMany|remove)\(\s*(\{\s*\})?\s*\)/i;
 const SQL_WRITE = /^\s*(insert|update|delete|merge|upsert|replace|alter|create|grant|revoke|copy|call)\b/im;
 /** Text that reads as SQL (not a search string that mentions a table). */
 const SQL_STATEMENT =

@@ -52,21 +52,41 @@ function expandText(text: string, variables: Variables): string | null {
   return expanded;
 }
 
+/**
+ * What a substitution prints when that is known: echo/printf/cat of literal text, `echo $NAME`
+ * (the expansion itself, judged as such), `mktemp` (a temporary path). Null otherwise.
+ */
+function substitutionText(command: ShellCommand): string | null {
+  const name = command.words[0] ? canonicalProgram(command.words[0]) : "";
+  if (name === "mktemp") return "/tmp/mktemp.XXXXXX";
+  if (!["echo", "printf", "cat"].includes(name)) return null;
+  const printed = literalOutput(command);
+  if (printed !== null) return printed.trim();
+  const args = command.words.slice(1);
+  if (
+    name === "echo" &&
+    args.length > 0 &&
+    args.every((arg) => !arg.dynamic || /^\$(\{\w+\}|\w+)$/.test(arg.value))
+  )
+    return args.map((arg) => arg.value).join(" ");
+  return null;
+}
+
 function expandWord(word: Word, variables: Variables): Word {
   if (!word.dynamic) return word;
-  const whole = /^(\$\(.*\)|`.*`)$/s.test(word.value);
-  if (
-    whole &&
-    word.inner.length === 1 &&
-    // `$(< file)` and `` `> file` `` are commands without words
-    word.inner[0]!.words.length > 0 &&
-    ["echo", "printf", "cat"].includes(canonicalProgram(word.inner[0]!.words[0]!))
-  ) {
-    const printed = literalOutput(word.inner[0]!);
-    if (printed !== null) return { value: printed.trim(), dynamic: false, inner: word.inner };
-  }
-  if (whole && word.inner.length === 1 && canonicalProgram(word.inner[0]!.words[0] ?? word) === "mktemp") {
-    return { value: "/tmp/mktemp.XXXXXX", dynamic: false, inner: word.inner };
+  // `$(echo /)`, `$(mktemp -d)/../..`, `"$(echo $HOME)/Documents"`: a substitution that starts the
+  // word and prints known text is replaced by that text
+  const lead = /^(\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`)(.*)$/s.exec(word.value);
+  if (lead && word.inner.length === 1) {
+    const printed = substitutionText(word.inner[0]!);
+    if (printed !== null) {
+      const value = printed + lead[2]!;
+      if (!/[$`]/.test(value)) return { value, dynamic: false, inner: word.inner };
+      const expanded = expandText(value, variables);
+      return expanded === null
+        ? { value, dynamic: true, inner: word.inner }
+        : { value: expanded, dynamic: false, inner: word.inner };
+    }
   }
   const expanded = expandText(word.value, variables);
   return expanded === null ? word : { value: expanded, dynamic: false, inner: word.inner };

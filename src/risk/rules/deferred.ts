@@ -18,7 +18,29 @@ function scheduled(invocation: Invocation, context: RuleContext): void {
     context.signals.score.raise("high", `${invocation.program} runs text produced at run time`);
 }
 
+/**
+ * Variables whose value the shell itself runs: `PROMPT_COMMAND` before every prompt. An
+ * assignment to one (`export PROMPT_COMMAND='…'`, or bare) is judged as that script.
+ */
+export function shellRunsVariables(assignments: string[], context: RuleContext): void {
+  for (const assignment of assignments) {
+    const value = /^PROMPT_COMMAND=(.*)$/s.exec(assignment)?.[1];
+    if (value)
+      context.nested({ value, dynamic: false, inner: [] }, "PROMPT_COMMAND runs before every prompt");
+  }
+}
+
 export const DEFERRED_RULES: RuleTable = {
+  ...Object.fromEntries(
+    ["export", "declare", "typeset", "readonly", "local"].map((name) => [
+      name,
+      (invocation: Invocation, context: RuleContext) =>
+        shellRunsVariables(
+          invocation.args.filter((word) => !word.dynamic).map((word) => word.value),
+          context,
+        ),
+    ]),
+  ),
   // `at`/`batch` run the script on their stdin later (`at now + 1 minute <<< "…"`)
   at: scheduled,
   batch: scheduled,

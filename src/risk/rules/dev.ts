@@ -6,7 +6,7 @@
 import { hasOption, positionals } from "../command/argv.js";
 import type { Rule, RuleContext } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
-import type { Invocation } from "../wrappers.js";
+import { type Invocation, shellQuote } from "../wrappers.js";
 
 export function testCommand(what: string, context: RuleContext): void {
   context.signals.score.raise("low", `runs the test suite (${what})`);
@@ -333,4 +333,18 @@ function runPackage(label: string, words: Word[], context: RuleContext): void {
   }
   if (LINTERS.has(name)) return void context.signals.score.raise("low", `runs the linter/formatter ${name}`);
   context.signals.score.raise("medium", `${label} runs ${name || "a package"} (may download it)`);
+  // the package's command is judged as itself (`npx tsx -e '…'` runs that code)
+  const at = args.indexOf(named[0]!);
+  if (name && at >= 0 && /^(tsx|ts-node|node|zx|esno|vite-node|bun)$/.test(name.replace(/@.*$/, "")))
+    context.nested(
+      {
+        value: args
+          .slice(at)
+          .map((word) => shellQuote(word.value))
+          .join(" "),
+        dynamic: args.slice(at).some((word) => word.dynamic),
+        inner: [],
+      },
+      `${label} ${name} runs`,
+    );
 }

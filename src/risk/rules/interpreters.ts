@@ -209,6 +209,9 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
       `${program} inline code deletes ${recursive ? "a tree" : "a file"}`,
     );
   }
+  // Python's and Ruby's `open('/etc/passwd', 'w')`: the file is written
+  for (const match of code.matchAll(/\bopen\s*\(\s*(["'])((?:\\.|(?!\1)[^\\])*)\1\s*,\s*["'][wa]/g))
+    context.signals.write(match[2]!, `${program} inline code writes`);
   for (const match of code.matchAll(WRITE_NAMES)) {
     const target = firstArgument(code, match.index + match[0].length);
     if (target !== undefined && !target.includes("$RUNTIME"))

@@ -198,3 +198,10 @@ Object.assign(LAUNCHER_RULES, {
   multipass: machineExec,
   ansible,
 });
+
+/** BSD/macOS `script [-q] FILE cmd …` runs the command (`script -c 'cmd' FILE` is read as an inline script). */
+LAUNCHER_RULES.script = (invocation, context) => {
+  context.signals.score.raise("low", "script records a terminal session");
+  const words = commandAfterOptions(invocation.args, ["-t", "-T", "-F", "-B"]);
+  if (words.length > 1) context.nested(asScript(words.slice(1)), "script runs");
+};

@@ -247,6 +247,16 @@ const transfer: Rule = (invocation, context) => {
   }
   if (!remote && invocation.program !== "rsync")
     signals.score.raise("medium", `${invocation.program} makes a network transfer`, "network_request");
+  // `--remove-source-files`: what was sent is deleted here
+  if (
+    !hasOption(invocation.args, ["--dry-run"], "n") &&
+    hasOption(invocation.args, ["--remove-source-files"])
+  )
+    signals.score.raise(
+      "high",
+      "rsync --remove-source-files deletes the files it sends",
+      "destructive_command",
+    );
   // `-n`/`--dry-run` only lists what would change
   if (
     !hasOption(invocation.args, ["--dry-run"], "n") &&

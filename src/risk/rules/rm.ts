@@ -55,7 +55,10 @@ export const rm: Rule = (invocation, { signals }) => {
     const glob = base.search(/[*?[]/);
     if (recursive && glob > 0 && !isSystemPath(base)) {
       const probe = `${base.slice(0, glob).replace(/\/[^/]*$/, "") || "/"}/%glob%`;
-      const outside = deleteScope(probe, signals).outside;
+      // `*/.git`, `.[!.]*`: a glob that reaches a `.git` deletes git history
+      const last = base.split("/").at(-1)!;
+      const git = base.split("/").includes(".git") || globMatches(last, ".git");
+      const outside = git ? `git history (${base})` : deleteScope(probe, signals).outside;
       if (outside) {
         score.raise(
           "high",
@@ -201,4 +204,19 @@ function outsideByPrefix(text: string, signals: Parameters<Rule>[1]["signals"]):
   const scope = deleteScope(path, signals);
   if (scope.temp) return null;
   return scope.outside || scope.broad ? prefix : null;
+}
+
+/** True when the shell glob `pattern` (`*`, `?`, `[…]`, `[!…]`) matches `name`. */
+function globMatches(pattern: string, name: string): boolean {
+  if (!/[*?[]/.test(pattern)) return false;
+  const source = pattern
+    .replace(/[.+^${}()|\\]/g, "\\$&")
+    .replace(/\[!/g, "[^")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
+  try {
+    return new RegExp(`^${source}$`).test(name);
+  } catch {
+    return false;
+  }
 }
