@@ -62,7 +62,8 @@ describe("the GitHub Action against a real witness server and a real git log", (
     expect(made.code, made.stderr).toBe(0);
     const [keyFile] = readdirSync(join(operator, "log-keys"));
     logKey = readFileSync(join(operator, "log-keys", keyFile!), "utf8");
-    gitServer = await startGitHttpServer(join(root, "srv"));
+    // Like a public GitHub repository: anyone reads, pushing needs the token.
+    gitServer = await startGitHttpServer(join(root, "srv"), { token: TOKEN });
     actionsFile = join(root, "actions.jsonl");
     writeFileSync(
       actionsFile,
