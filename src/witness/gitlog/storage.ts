@@ -31,7 +31,16 @@ export interface GitStorageOptions {
    * a dozen per commit) instead of growing by millions over a log's life.
    */
   repackEvery?: number;
+  /**
+   * The share of the writer's time repacking may take (default 0.1; 1: repack at every cadence).
+   * A repack pauses appends, so after one of R ms the next waits until 9·R ms more have passed.
+   * Loose objects stay bounded whatever it says: a repack is never put off past 20 cadences.
+   */
+  repackShare?: number;
 }
+
+/** However slow repacks are, one runs at least every this many cadences (loose objects bounded). */
+const MAX_CADENCES_PUT_OFF = 20;
 
 /**
  * The pack a repack writes must be on disk before the loose objects it replaces are deleted:
@@ -193,12 +202,18 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
   // Maintenance runs between commits, never during one: under the writer's lock, with the
   // queue waiting for it (appends that arrive meanwhile form the next batch).
   const repackEvery = options.repackEvery ?? 100;
+  const repackShare = options.repackShare ?? 0.1;
   let commitsSincePack = 0;
   let maintenance: Promise<void> | null = null;
+  let lastRepackEnded = 0;
+  let lastRepackMs = 0;
   const repacks = { runs: 0, last_error: null as string | null };
   function maybeRepack(): void {
     commitsSincePack += 1;
     if (repackEvery <= 0 || commitsSincePack < repackEvery || maintenance) return;
+    const now = performance.now();
+    const putOff = commitsSincePack < repackEvery * MAX_CADENCES_PUT_OFF;
+    if (putOff && now - lastRepackEnded < (lastRepackMs * (1 - repackShare)) / repackShare) return;
     commitsSincePack = 0;
     maintenance = repackLog(gitdir)
       .then(
@@ -211,6 +226,8 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
         },
       )
       .finally(() => {
+        lastRepackEnded = performance.now();
+        lastRepackMs = lastRepackEnded - now;
         maintenance = null;
       });
   }

@@ -33,7 +33,7 @@ function objects(dir: string): { loose: number; packs: number } {
 
 describe("the git log repacks on a cadence", () => {
   it("keeps loose objects bounded while readers, a direct publisher and the branch CAS carry on", async () => {
-    const storage = await openGitStorage(gitdir, { home, repackEvery: 5 });
+    const storage = await openGitStorage(gitdir, { home, repackEvery: 5, repackShare: 1 });
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) {
       // one commit per append (sequential), reads of earlier anchors in between
@@ -73,5 +73,18 @@ describe("the git log repacks on a cadence", () => {
     const again = await openGitStorage(gitdir, { home });
     for (const id of ids) expect((await again.get(id))?.anchor_id).toBe(id);
     await again.close();
+  }, 120_000);
+
+  it("puts slow repacks off to spare appends, but never past 20 cadences", async () => {
+    // A share this small puts every repack off as long as it may: the first runs at the first
+    // cadence (nothing measured yet), the next only when 20 cadences (40 commits) are due.
+    const storage = await openGitStorage(gitdir, { home, repackEvery: 2, repackShare: 1e-9 });
+    for (let i = 0; i < 45; i++) await storage.append(sampleRequest(i));
+    const health = (await storage.health()) as unknown as { repacks: { runs: number } };
+    await storage.close();
+    expect(health.repacks.runs).toBe(2);
+    // 45 commits of ~12 objects: only the 3 written since the last repack are loose.
+    expect(objects(gitdir).loose).toBeLessThan(60);
+    fsck(gitdir);
   }, 120_000);
 });
