@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 
 const env = process.env;
 const input = (name, fallback = "") =>
@@ -36,8 +36,21 @@ function summary(markdown) {
 }
 
 /**
- * The CLI to run: a pinned npm version installed into RUNNER_TEMP (kept when already there, e.g.
- * restored by actions/cache), or this checkout's build.
+ * npm's environment: the step's without the secrets. npm runs other packages' code (install
+ * scripts, `npm ci` of the checkout's dependencies), which has no business with the seal key, the
+ * witness token or the log key.
+ */
+function npmEnv() {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => !name.startsWith("INPUT_") && name !== "TRAILSEAL_SEAL_KEY"),
+  );
+}
+
+/**
+ * The CLI to run: a pinned npm version (or a packed tarball, `npm pack` of a fork) installed
+ * into RUNNER_TEMP (kept when already there, e.g. restored by actions/cache), or this checkout's
+ * build. The install runs no install scripts: trailseal has none, and the one dependency that
+ * does (the optional native shell parser) is replaced by the wasm grammar trailseal ships.
  */
 function resolveCli() {
   const wanted = input(
@@ -51,34 +64,38 @@ function resolveCli() {
         ["ci", "--no-audit", "--no-fund"],
         ["run", "build"],
       ]) {
-        const built = spawnSync("npm", args, { cwd: actionPath, stdio: ["ignore", 2, 2] });
+        const built = spawnSync("npm", args, { cwd: actionPath, env: npmEnv(), stdio: ["ignore", 2, 2] });
         if (built.status !== 0)
           throw new StepFailure(1, "install", `npm ${args[0]} in the action checkout failed`);
       }
     }
     return cli;
   }
-  if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(wanted)) {
+  const tarball = wanted.endsWith(".tgz");
+  if (tarball ? !existsSync(wanted) : !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(wanted)) {
     throw new StepFailure(
       2,
       "install",
-      `trailseal-version must be an exact version (e.g. 0.1.0) or "source", not "${wanted}"`,
+      `trailseal-version must be an exact version (e.g. 0.1.0), "source" or an existing .tgz, not "${wanted}"`,
     );
   }
-  const prefix = join(runnerTemp, `trailseal-cli-${wanted}`);
+  const prefix = join(runnerTemp, `trailseal-cli-${tarball ? basename(wanted, ".tgz") : wanted}`);
   const cli = join(prefix, "node_modules", "trailseal", "dist", "cli.js");
   if (!existsSync(cli)) {
+    const spec = tarball ? resolve(wanted) : `trailseal@${wanted}`;
     const args = [
       "install",
       "--prefix",
       prefix,
       "--omit=dev",
+      "--ignore-scripts",
+      "--prefer-offline",
       "--no-audit",
       "--no-fund",
-      `trailseal@${wanted}`,
+      spec,
     ];
-    const installed = spawnSync("npm", args, { stdio: ["ignore", 2, 2] });
-    if (installed.status !== 0) throw new StepFailure(1, "install", `npm install trailseal@${wanted} failed`);
+    const installed = spawnSync("npm", args, { env: npmEnv(), stdio: ["ignore", 2, 2] });
+    if (installed.status !== 0) throw new StepFailure(1, "install", `npm install ${spec} failed`);
   }
   return cli;
 }

@@ -86,6 +86,8 @@ export async function runAction(
   actionPath: string,
   inputs: Record<string, string>,
   runnerTemp: string,
+  /** More of the job's environment (e.g. npm_config_cache, as setup-node's npm cache gives). */
+  jobEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunResult> {
   for (const [name, spec] of Object.entries(action.inputs)) {
     if (spec.required && !(name in inputs)) throw new Error(`input ${name} is required`);
@@ -127,6 +129,7 @@ export async function runAction(
       GITHUB_STEP_SUMMARY: summaryPath,
       GITHUB_RUN_ID: "4242",
       GITHUB_RUN_ATTEMPT: "1",
+      ...jobEnv,
     };
     for (const [key, raw] of Object.entries(step.env ?? {})) env[key] = expand(String(raw));
     expect(step.shell).toBe("bash");

@@ -54,7 +54,8 @@ export interface Installed {
   /** node_modules/trailseal and its CLI. */
   pkgDir: string;
   cli: string;
-  /** Paths inside the tarball. */
+  /** The packed tarball, and the paths inside it. */
+  tarball: string;
   tarballFiles: string[];
 }
 
@@ -91,6 +92,7 @@ export async function packAndInstall(root: string): Promise<Installed> {
     install,
     pkgDir,
     cli: join(pkgDir, "dist", "cli.js"),
+    tarball: join(root, info!.filename),
     tarballFiles: info!.files.map((f) => f.path),
   };
 }

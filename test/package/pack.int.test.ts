@@ -9,7 +9,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { rm, symlink } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -36,6 +36,7 @@ describe.skipIf(!reachable && !REQUIRED)(
     let install: string;
     let pkgDir: string;
     let cli: string;
+    let tarball: string;
     let tarballFiles: string[];
     const children: ChildProcess[] = [];
 
@@ -80,7 +81,7 @@ describe.skipIf(!reachable && !REQUIRED)(
 
     beforeAll(async () => {
       ({ dir: root, cleanup } = await tempDir("trailseal-pack-"));
-      ({ install, pkgDir, cli, tarballFiles } = await packAndInstall(root));
+      ({ install, pkgDir, cli, tarball, tarballFiles } = await packAndInstall(root));
     }, INSTALL_TIMEOUT + 60_000);
 
     afterAll(async () => {
@@ -297,13 +298,12 @@ describe.skipIf(!reachable && !REQUIRED)(
       expect((await chart.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     });
 
-    it("runs the GitHub Action on its default CLI (the npm version of the action's own version)", async () => {
-      // The action installs trailseal@<its version> into $RUNNER_TEMP/trailseal-cli-<version>
-      // unless it is there already (restored from a cache): here it is this install.
+    it("runs the GitHub Action on the installed package, which it installs itself", async () => {
+      // By default the action installs trailseal@<its own version> from the registry into
+      // $RUNNER_TEMP; given the packed tarball it installs that the same way.
       const version = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version as string;
       const runnerTemp = join(root, "runner");
       mkdirSync(runnerTemp);
-      await symlink(install, join(runnerTemp, `trailseal-cli-${version}`));
       const witness = await serve([
         "witness",
         "serve",
@@ -316,13 +316,19 @@ describe.skipIf(!reachable && !REQUIRED)(
       writeFileSync(actionsFile, '{"kind":"command","command":"npm test"}\n');
       const result = await runAction(
         await checkoutAction(join(root, "action")),
-        { "seal-key": "b2".repeat(32), actions: actionsFile, "witness-urls": witness },
+        {
+          "seal-key": "b2".repeat(32),
+          actions: actionsFile,
+          "witness-urls": witness,
+          "trailseal-version": tarball,
+        },
         runnerTemp,
+        // The npm cache of this machine, as actions/setup-node's `cache: npm` restores one.
+        { npm_config_cache: (await run("npm", ["config", "get", "cache"], { cwd: root })).stdout.trim() },
       );
       expect(result.code, debug(result)).toBe(0);
-      expect(result.stdout).toContain(
-        `trailseal ${version} (${join(runnerTemp, `trailseal-cli-${version}`)}/`,
-      );
+      const installed = join(runnerTemp, `trailseal-cli-trailseal-${version}`, "node_modules", "trailseal");
+      expect(result.stdout).toContain(`trailseal ${version} (${installed}/`);
       expect(result.outputs).toMatchObject({ "event-count": "1", "seal-id": "seal-1", "quorum-met": "true" });
       expect(readFileSync(join(result.outputs["artifact-dir"]!, "report.html"), "utf8")).toMatch(
         /^<!doctype html>/i,
