@@ -12,6 +12,7 @@ import { positionals, upstream } from "./command/argv.js";
 import { expandCommand, recordAssignments, type Variables } from "./command/expand.js";
 import { parallelScripts, xargsScripts } from "./command/fanout.js";
 import { literalOutput } from "./command/feed.js";
+import { calledArguments, runsCallersWords } from "./command/functions.js";
 import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
@@ -195,6 +196,11 @@ function judge(invocation: Invocation, context: RuleContext): void {
     return;
   }
   const first = command.words[command.words.length - invocation.args.length - 1]!;
+  // `run() { "$@"; }; run npm test`: the body runs what each call passes, judged at the call
+  if (runsCallersWords(command, context.script))
+    return void score.raise("low", `${command.functionName} runs the words it is called with`);
+  const called = calledArguments(invocation.program, invocation.args, context.script);
+  if (called) context.nested(called, `${invocation.program} runs its arguments`);
   // `$(npm bin)/eslint`, `$VENV/bin/python`: the directory is run-time, the program is named
   const namedIn =
     first.dynamic &&

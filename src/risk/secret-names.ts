@@ -25,6 +25,9 @@ export const SECRET_FILES = new Set([
   "key3.db",
   "cookies.sqlite",
   ".netrc",
+  // Terraform CLI's credentials blocks
+  ".terraformrc",
+  "terraform.rc",
   "_netrc",
   ".pgpass",
   ".npmrc",
@@ -68,7 +71,7 @@ export const CREDENTIAL_HOLDERS = new Set([
   "github-copilot",
 ]);
 /** Environment templates hold variable names, not values: not secret (docs/risk.md). */
-export const ENV_TEMPLATE = /^\.env(\.[\w-]+)*\.(example|sample|template|tmpl|dist|defaults)$/;
+export const ENV_TEMPLATE = /^\.env(\.[\w-]+)*\.(example|sample|template|tmpl|dist|defaults|schema)$/;
 
 /**
  * Files anyone may read: public keys, known hosts, the account list. Naming a secret word
@@ -78,11 +81,11 @@ export const PUBLIC_FILE = /\.pub$|^(known_hosts2?|authorized_keys2?|config)$/;
 export const PUBLIC_SYSTEM_FILES = new Set(["/etc/passwd", "/etc/group", "/etc/hosts", "/etc/shells"]);
 
 /**
- * A certificate, by name (`fullchain.pem`, `ca-bundle.pem`, `server.cert.pem`): public, sent to
- * every TLS client. A name that also says key or private (`cert-key.pem`) stays a secret.
+ * A certificate or a public key, by name (`fullchain.pem`, `ca-bundle.pem`, `public.pem`): public,
+ * sent to every TLS client. A name that also says key or private (`cert-key.pem`) stays a secret.
  */
 export const CERTIFICATE_NAME =
-  /^(?!.*(key|priv))(.*[._-])?(cert|certificate|chain|fullchain|ca|cacert|ca-bundle|bundle|ca-certificates)([._-].*)?\.(pem|der)$/i;
+  /^(?!.*(key|priv))(.*[._-])?(cert|certificate|chain|fullchain|ca|cacert|ca-bundle|bundle|ca-certificates|pub|public|pubkey)([._-].*)?\.(pem|der)$/i;
 
 /** Names a glob can stand for that are secrets (`.env*` matches `.env`, `id_*` matches `id_rsa`). */
 const SECRET_NAME_SAMPLES = [

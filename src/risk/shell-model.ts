@@ -31,6 +31,8 @@ export interface ShellCommand {
   pipeline: number;
   position: number;
   pipelineLength: number;
+  /** The function whose body holds this command (`f() { …; }`), when it is in one. */
+  functionName?: string;
 }
 
 export interface ShellScript {

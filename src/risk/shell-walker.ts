@@ -36,6 +36,7 @@ class Walker {
   tooDeep = false;
   private pipelines = 0;
   private loopCopies = 0;
+  private functionName: string | null = null;
 
   walk(node: Node, slot: PipeSlot | null, depth: number): void {
     if (depth > MAX_DEPTH) {
@@ -66,6 +67,14 @@ class Walker {
         return;
       case "comment":
         return;
+      case "function_definition": {
+        // the body's commands are listed (a definition may be called) and remember their function
+        const saved = this.functionName;
+        this.functionName = node.namedChildren.find((child) => child?.type === "word")?.text ?? saved;
+        for (const child of node.namedChildren) if (child) this.walk(child, slot, depth + 1);
+        this.functionName = saved;
+        return;
+      }
       case "file_redirect":
         // A redirection with no command: `$(< .env)` reads the file, `$(> /etc/x)` empties it.
         this.command(null, [node], slot, depth);
@@ -208,6 +217,7 @@ class Walker {
       pipeline: own.pipeline,
       position: own.position,
       pipelineLength: own.length,
+      ...(this.functionName ? { functionName: this.functionName } : {}),
     });
   }
 

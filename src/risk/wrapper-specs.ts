@@ -95,7 +95,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   proxychains: { valueShort: "f", valueLong: [] },
   proxychains4: { valueShort: "f", valueLong: [] },
   watch: { valueShort: "nd", valueLong: ["interval", "differences"] },
-  flock: { valueShort: "wE", valueLong: ["timeout", "conflict-exit-code"], positionals: 1 },
+  flock: { valueShort: "wE", valueLong: ["timeout", "conflict-exit-code", "command"], positionals: 1 },
   // `busybox sh -c …`, `busybox rm -rf /`: the applet is the program.
   busybox: { valueShort: "", valueLong: [] },
   toybox: { valueShort: "", valueLong: [] },

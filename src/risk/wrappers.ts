@@ -96,7 +96,7 @@ export function resolveInvocation(command: ShellCommand): Invocation {
     )
       break;
     const start = skipOptions(words, index + 1, spec);
-    const handOff = name === "env" ? shellHandOff(name, words, index, start) : null;
+    const handOff = name === "env" || name === "flock" ? shellHandOff(name, words, index, start) : null;
     if (handOff)
       return {
         program: "",
@@ -177,6 +177,9 @@ function shellHandOff(name: string, words: Word[], wrapper: number, start: numbe
     };
   }
   if (name === "flock" && (options.at(-1) === "-c" || options.at(-1) === "--command")) return words[start]!;
+  // `flock --command 'cmd' FILE`: options may come before the lock file
+  const command = words.slice(wrapper + 1, start).findIndex((word) => /^(-c|--command)$/.test(word.value));
+  if (name === "flock" && command >= 0 && words[wrapper + 2 + command]) return words[wrapper + 2 + command]!;
   // `env -S 'cmd args'` splits its value into the command line it runs
   const split = words
     .slice(wrapper + 1, start)

@@ -52,7 +52,9 @@ export function parseFind(args: Word[]): FindExpression {
     if (value === "-delete") found.deletes = true;
     // `-not -path './x/*'`, `! -name y`: a negated test excludes a little, it narrows nothing
     const negated = /^(-not|!)$/.test(args[index - 1]?.value ?? "");
-    if (NARROWING.test(value) && !negated) found.narrowed = true;
+    // `-name '*'`, `-regex '.*'`: a test every path passes narrows nothing either
+    const everything = /^(\*|\.\*|\.\+|\.\*\$|\^\.\*\$?)$/.test(args[index + 1]?.value ?? "");
+    if (NARROWING.test(value) && !negated && !everything) found.narrowed = true;
     if ((value === "-name" || value === "-iname") && found.name === null) {
       const pattern = args[index + 1]?.value ?? "";
       // `*.key` stands for some `x.key`: enough to judge what the matched files are

@@ -188,6 +188,9 @@ function readerFiles(program: string, args: Word[]): Word[] {
   return found;
 }
 
+/** perl's -i (in place) in a cluster; `-Mstrict`, `-Ilib`, `-V` carry a value, not -i. */
+export const PERL_IN_PLACE = /^-[^-MmIdDxVe]*i/;
+
 /** A home directory, or the parts of it where tools keep their credentials (`~/.config`, `~/.local/share`). */
 const HOME_WIDE = /^(~|\/(home|Users)\/[^/]+)(\/\.config|\/\.local(\/share)?)?$/;
 
@@ -199,7 +202,8 @@ const reader: Rule = (invocation, context) => {
   let files = readerFiles(program, invocation.args);
   if (PATTERN_FIRST.has(program) && !explicitPattern) files = files.slice(1);
   const inPlace =
-    (program === "sed" || program === "perl") && hasOption(invocation.args, ["--in-place"], "i");
+    (program === "sed" && hasOption(invocation.args, ["--in-place"], "i")) ||
+    (program === "perl" && invocation.args.some((word) => PERL_IN_PLACE.test(word.value)));
   const recursive =
     /^(rg|ag|ack)$/.test(program) ||
     hasOption(invocation.args, ["--recursive", "--dereference-recursive"], "r") ||
@@ -220,6 +224,10 @@ const reader: Rule = (invocation, context) => {
     const text = readerFiles(program, invocation.args)[0]?.value ?? "";
     judgeInlineCode(program, text, context);
   }
+  // `awk -f /dev/stdin <<< 'program'`, `-f -`: the program is the text on stdin
+  const programFile = invocation.args.find((_, i, all) => /^(-f|--file)$/.test(all[i - 1]?.value ?? ""));
+  if (/^(awk|gawk|mawk)$/.test(program) && /^(-|\/dev\/stdin)$/.test(programFile?.value ?? ""))
+    judgeInlineCode(program, invocation.command.stdinText ?? "", context);
 };
 
 const sourceScript: Rule = (invocation, { signals }) => {
@@ -334,7 +342,7 @@ export const FILE_RULES: Record<string, Rule> = {
   ...Object.fromEntries(READERS.map((name) => [name, reader])),
   sed,
   perl: (invocation, context) => {
-    if (hasOption(invocation.args, [], "i")) reader(invocation, context);
+    if (invocation.args.some((word) => PERL_IN_PLACE.test(word.value))) reader(invocation, context);
     else interpreter(invocation, context);
   },
   // `$EDITOR file`, `$PAGER file`: the user's editor or pager opens what it is given

@@ -135,6 +135,8 @@ export const git: Rule = (invocation, context) => {
       if (has([], "B")) return discard(context, "checkout -B (resets an existing branch)");
       if (afterDashDash >= 0 && rest.length > afterDashDash + 1)
         return discard(context, "checkout -- <paths>");
+      if (has(["--pathspec-from-file"], undefined, 12))
+        return discard(context, "checkout --pathspec-from-file");
       const named = args.filter((word) => !/^-/.test(word.value));
       if (named.length > 1 || named.some((word) => looksLikePath(word.value))) {
         return discard(context, "checkout <paths>");

@@ -38,7 +38,7 @@ const SHELL_CALLS: [RegExp, string][] = [
   // `__import__('os').system(…)` and `o.system(…)` as well as `os.system(…)`
   [
     /^python/,
-    String.raw`(?:\)|\w+)\.(?:system|popen|exec[lv]p?e?|spawn\w*)|subprocess\.\w+|commands\.\w+|pty\.spawn`,
+    String.raw`(?:\)|\w+)\.(?:system|popen|exec[lv]p?e?|spawn\w*)|subprocess\.\w+|__import__\(\s*["']subprocess["']\s*\)\.\w+|commands\.\w+|pty\.spawn`,
   ],
   [
     /^(node|bun|deno|ts-node|tsx)$/,
@@ -270,7 +270,7 @@ export const interpreter: Rule = (invocation, context) => {
     if (code && !code.dynamic) judgeInlineCode(program, code.value, context);
     if (code?.dynamic) score.raise("high", `${program} runs inline code known only at run time`);
     const inPlace =
-      program === "perl" && args.slice(0, inline + 1).some((word) => /^-[a-zA-Z]*i/.test(word.value));
+      program === "perl" && args.slice(0, inline + 1).some((word) => /^-[^-MmIdDxVe]*i/.test(word.value));
     for (const file of positionals(args.slice(inline + 2))) {
       if (inPlace) context.signals.write(file, "edits");
       else context.signals.read(file);
