@@ -242,6 +242,19 @@ describe("the GitHub Action against a real witness server and a real git log", (
     expect(existsSync(join(run.outputs["artifact-dir"]!, "publish.json"))).toBe(false);
   });
 
+  it("without witnesses seals, warns that nothing witnessed it, and reports quorum-met false", async () => {
+    const temp = await runnerTemp("runner-alone");
+    const run = await runAction(
+      actionPath,
+      { "seal-key": SEAL_KEY, actions: actionsFile, "trailseal-version": "source", "artifact-name": "" },
+      temp,
+    );
+    expect(run.code, debug(run)).toBe(0);
+    expect(run.stdout).toMatch(/^::warning title=trailseal::no witness-urls/m);
+    expect(run.outputs).toMatchObject({ "seal-id": "seal-1", "event-count": "2", "quorum-met": "false" });
+    expect(run.uploads).toEqual([]);
+  });
+
   it("maps a bad seal key to exit 2 with the error code in the annotation", async () => {
     const temp = await runnerTemp("runner-key");
     const run = await runAction(actionPath, { "seal-key": "not-hex", "trailseal-version": "source" }, temp);
