@@ -6,6 +6,7 @@
  * `--help`, a global `--home` before the command — goes through the full command line.
  * Both entries use this: dist/cli.cjs (the package's bin) and dist/cli.js.
  */
+import { writeSync } from "node:fs";
 import { AGENTS, type AgentName } from "../agents/index.js";
 import { requireWithCodeCache } from "./code-cache.js";
 import type { CliIO } from "./io.js";
@@ -82,7 +83,9 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   const blockOnFailure = (error: unknown) => {
     const text = error instanceof Error ? error.message : String(error);
     try {
-      process.stderr.write(`trailseal: error: the hook could not run: ${text}\n`);
+      // A plain fd write: the process ends right after (exitNow), and process.stderr is
+      // asynchronous on pipes on some platforms.
+      writeSync(2, `trailseal: error: the hook could not run: ${text}\n`);
     } finally {
       process.exitCode = 2;
     }

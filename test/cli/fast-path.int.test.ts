@@ -98,6 +98,21 @@ describe("the hook bundle's V8 code cache", () => {
   });
 });
 
+describe("a hook bundle that cannot load", () => {
+  it("blocks the tool call: exit 2 (the agents' blocking error), never 0 or 1", () => {
+    for (const broken of [null, Buffer.from("throw new Error('broken bundle');\n")]) {
+      rmSync(cacheFile, { force: true });
+      if (broken === null) rmSync(bundle);
+      else writeFileSync(bundle, broken);
+      for (const entry of ["cli.cjs", "cli.js"]) {
+        const result = run(entry, ["hook", "claude-code"], DENIED);
+        expect(result.code, entry).toBe(2);
+        expect(result.stderr).toContain("trailseal: error:");
+      }
+    }
+  });
+});
+
 describe("dist/cli.cjs, the package's bin", () => {
   it("records on the fast path as the full command line does (global --home goes the long way)", () => {
     const action = '{"kind":"command","command":"npm test"}';
