@@ -26,6 +26,7 @@ import { LAUNCHER_RULES } from "./rules/launchers.js";
 import { DOWNLOADERS, NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
+import { releasesOrGrants } from "./rules/publish.js";
 import { readsSecretStore, SECRET_RULES } from "./rules/secrets.js";
 import { SYSTEM_RULES } from "./rules/system.js";
 import type { Word } from "./shell-model.js";
@@ -237,6 +238,7 @@ function judge(invocation: Invocation, context: RuleContext): void {
     return;
   }
   resetsDatabase(invocation, context);
+  releasesOrGrants(invocation, context);
   readsSecretStore(invocation, context);
   const rule = RULES[program];
   if (rule) return void rule({ ...invocation, program }, context);

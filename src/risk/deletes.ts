@@ -27,6 +27,8 @@ export const UNKNOWN_DIRECTORY = "/%run-time%";
 
 const TEMP = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|var\/folders|dev\/shm)(\/|$)/;
 const WSL_DRIVE = /^\/mnt\/[a-z](\/|$)/;
+const GIT_TRANSIENT =
+  /^(COMMIT_EDITMSG|MERGE_MSG|MERGE_HEAD|MERGE_MODE|FETCH_HEAD|ORIG_HEAD|CHERRY_PICK_HEAD|REVERT_HEAD|AUTO_MERGE|rebase-merge|rebase-apply|sequencer|gc\.log|description|[\w.-]+\.lock)$/;
 /**
  * Cache directories in a home (`~/.cache/pip`, `~/Library/Caches/x`, `~/.npm/_cacache`,
  * `~/.gradle/caches`, Xcode's `DerivedData` build products): regenerable by definition, so
@@ -52,7 +54,10 @@ function scopeOf(path: string, project: string | null): Omit<DeleteScope, "proje
   }
   if (isBroadPath(path, { cwd: project })) return { outside: null, broad: path };
   const parts = path.split("/");
-  if (parts.includes(".git")) return { outside: `git history (${path})`, broad: null };
+  // git's own transient state (a commit message draft, merge/rebase state, locks) is not history
+  const inGit = parts.slice(parts.indexOf(".git") + 1);
+  if (parts.includes(".git") && !GIT_TRANSIENT.test(inGit[0] ?? ""))
+    return { outside: `git history (${path})`, broad: null };
   if (WSL_DRIVE.test(path)) {
     const rest = parts.slice(3).filter(Boolean);
     if (rest.length === 0 || (rest[0] === "Users" && rest.length <= 2)) {

@@ -13,6 +13,7 @@ import {
   CREDENTIAL_STORES,
   ENV_TEMPLATE,
   globSecretReason,
+  HOME_CREDENTIAL_FILES,
   KEY_EXTENSIONS,
   PRIVATE_KEY_NAME,
   PUBLIC_FILE,
@@ -70,7 +71,9 @@ export function secretFileReason(word: string): string | null {
   const named =
     /^[\w.-]+\.env$/.test(name) &&
     !/(^|[._-])(example|sample|template|tmpl|dist|defaults?)([._-]|$)/i.test(name);
-  if (name === ".env" || named || (name.startsWith(".env.") && !ENV_TEMPLATE.test(name))) {
+  // `.env.d.ts`, `.env.ts`: code typing or loading the environment, not its values
+  const code = CODE_OR_DOC.test(name);
+  if (!code && (name === ".env" || named || (name.startsWith(".env.") && !ENV_TEMPLATE.test(name)))) {
     return `environment-secret file ${name}`;
   }
   if (PRIVATE_KEY_NAME.test(name)) return `private key file ${name}`;
@@ -120,6 +123,8 @@ export function sensitiveReason(path: string): string | null {
     if (SECRET_DIRS.has(dir)) return `credential directory ${dir}/`;
   }
   if (name === "config.json" && parts.at(-2) === ".docker") return "docker credentials";
+  const inHome = /^(~|\/(home|Users)\/[^/]+)\/(.+)$/.exec(path)?.[3];
+  if (inHome && HOME_CREDENTIAL_FILES.has(inHome)) return `a tool's credential file (${inHome})`;
   if (parts.includes("gcloud") && parts.includes(".config")) return "gcloud credentials";
   if (name === "hosts.yml" && parts.at(-2) === "gh") return "GitHub CLI credentials";
   if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;

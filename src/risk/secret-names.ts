@@ -126,3 +126,19 @@ export function globSecretReason(name: string): string | null {
 export function readOnlySecretReason(path: string): string | null {
   return /(^|\/)\.envrc$/.test(path) ? "direnv's .envrc (its exported variables hold tokens)" : null;
 }
+
+/**
+ * Credential files of deploy and package tools, by their place in a home: rclone's remotes,
+ * wrangler, Netlify and Fly logins, yarn's and Gradle's registry tokens, Maven's master password.
+ */
+export const HOME_CREDENTIAL_FILES = new Set([
+  ".config/rclone/rclone.conf",
+  ".wrangler/config/default.toml",
+  ".netlify/config.json",
+  ".fly/config.yml",
+  ".yarnrc.yml",
+  ".gradle/gradle.properties",
+  ".m2/settings-security.xml",
+  ".m2/settings.xml",
+  ".config/heroku/credentials",
+]);

@@ -260,8 +260,13 @@ export const toolchain: Rule = (invocation, context) => {
   if (/^(install|add|get|remove|uninstall|update|upgrade|restore|mod|tidy|fetch|deps)$/.test(sub)) {
     return void score.raise("medium", `${program} ${sub} installs packages`);
   }
-  if (sub === "publish")
-    return void score.raise("high", `${program} publish releases a package`, "network_request");
+  // releasing or withdrawing a version is public and cannot be taken back (`--dry-run` only checks)
+  if (/^(publish|push|yank|unpublish)$/.test(sub) && hasOption(args, ["--dry-run", "--dryrun"], "n"))
+    return void score.raise("low", `${program} ${sub} --dry-run`);
+  if (sub === "publish" || (program === "gem" && sub === "push"))
+    return void score.raise("high", `${program} ${sub} releases a package`, "network_request");
+  if (sub === "yank")
+    return void score.raise("high", `${program} yank withdraws a released version`, "destructive_command");
   score.raise("medium", `runs ${program} ${sub}`.trim());
 };
 

@@ -171,6 +171,14 @@ const SYSTEM_PROCESSES = new Set(
 );
 
 const kill: Rule = (invocation, { signals }) => {
+  // signal 0 only asks whether the process exists
+  if (
+    invocation.args.some(
+      (word, i, all) =>
+        word.value === "-0" || (word.value === "0" && /^(-s|-n|--signal)$/.test(all[i - 1]?.value ?? "")),
+    )
+  )
+    return void signals.score.raise("none", "");
   const targets = positionals(invocation.args, ["-s", "-n", "-u", "-U", "-g", "-G", "-P", "-t", "--signal"]);
   const program = invocation.program;
   const system = targets.find((target) =>
