@@ -48,7 +48,11 @@ export function parseFind(args: Word[]): FindExpression {
     if (value === "(") depth += 1;
     if (value === ")") depth -= 1;
     // `A -o ACTION`: the tests of A do not narrow what the action after -o gets
-    if ((value === "-o" || value === "-or") && depth === 0) found.narrowed = false;
+    // (nor does its -name say what the action gets: `-name x -prune -o -print` prints the rest)
+    if ((value === "-o" || value === "-or") && depth === 0) {
+      found.narrowed = false;
+      found.name = null;
+    }
     if (value === "-delete") found.deletes = true;
     // `-not -path './x/*'`, `! -name y`: a negated test excludes a little, it narrows nothing
     const negated = /^(-not|!)$/.test(args[index - 1]?.value ?? "");
