@@ -3,11 +3,11 @@
  * payload or the generic action JSON of docs/actions.md, validated with zod and normalised
  * to an `Action`. Kept apart from the `action` vocabulary so that importing the vocabulary
  * (the agent hook does, on every tool call) never loads zod; and zod itself loads only when a
- * schema is needed: the plain generic actions are checked by hand first (./common.ts).
+ * schema is needed: well-formed actions are checked by hand first (./common.ts).
  */
 import { type Action, claudeCodeTarget, findUnrecordableJson } from "../action/index.js";
 import { describeIssues, TrailsealError } from "../errors/index.js";
-import { commonGenericAction } from "./common.js";
+import { commonClaudeCodePayload, commonGenericAction } from "./common.js";
 import { actionSchemas, type ClaudeCodePayload, type GenericAction, MAX_ACTION_BYTES } from "./schema.js";
 
 export { type ClaudeCodePayload, type GenericAction, MAX_ACTION_BYTES };
@@ -78,6 +78,8 @@ export function parseActionValue(raw: unknown, where = "input"): Action {
   const problem = findUnrecordableJson(raw);
   if (problem !== null) throw invalid(where, problem);
   if (typeof raw === "object" && raw !== null && "tool_name" in raw) {
+    const common = commonClaudeCodePayload(raw);
+    if (common !== null) return fromClaudeCode(common);
     const parsed = actionSchemas().claudeCode.safeParse(raw);
     if (!parsed.success) throw invalid(where, describeIssues(parsed.error.issues));
     return fromClaudeCode(parsed.data);
