@@ -123,15 +123,21 @@ try {
   const baseline = [];
   const samples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
   const records = [];
-  // An action the hand check leaves to zod (an MCP call): zod loads, as before.
-  const zodRecordInput = JSON.stringify({ kind: "mcp", server: "github", tool: "list_issues", agent: "ci" });
-  const zodRecords = [];
+  // Another shape: an MCP call with arguments (also answered without zod).
+  const mcpRecordInput = JSON.stringify({
+    kind: "mcp",
+    server: "github",
+    tool: "list_issues",
+    arguments: { repo: "a/b", state: "open" },
+    agent: "ci",
+  });
+  const mcpRecords = [];
   for (let i = 0; i < runs; i += 1) {
     baseline.push(time(["-e", "0"], "", "node -e 0"));
     for (const [name, input] of Object.entries(scenarios))
       samples[name].push(time([cli, "hook", "claude-code"], input, name));
     records.push(time([cli, "record"], recordInput, "record"));
-    zodRecords.push(time([cli, "record"], zodRecordInput, "record-zod"));
+    mcpRecords.push(time([cli, "record"], mcpRecordInput, "record-mcp"));
   }
   const base = median(baseline);
   // Which grammar backend the unforced hook gets here (native unless the binding cannot load).
@@ -156,7 +162,7 @@ try {
   line("node -e 0", baseline, "node -e 0");
   for (const [name, values] of Object.entries(samples)) line(`hook: ${name}`, values, name);
   line("trailseal record (one action)", records, "record");
-  line("trailseal record (an MCP action: zod loads)", zodRecords, "record-zod");
+  line("trailseal record (an MCP action)", mcpRecords, "record-mcp");
 } finally {
   rmSync(home, { recursive: true, force: true });
   rmSync(snapshot, { recursive: true, force: true });
