@@ -8,6 +8,9 @@ import type { RuleContext, RuleTable } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
 
 function scheduled(invocation: Invocation, context: RuleContext): void {
+  // `at -r N`, `atrm N`: scheduled jobs removed
+  if (invocation.program === "atrm" || invocation.args.some((word) => /^-[rd]$/.test(word.value)))
+    return void context.signals.score.raise("high", "removes scheduled jobs", "destructive_command");
   context.signals.score.raise("medium", `${invocation.program} schedules a script to run later`);
   const file = invocation.args.findIndex((word) => word.value === "-f");
   if (file >= 0 && invocation.args[file + 1]) context.signals.read(invocation.args[file + 1]!);
@@ -44,6 +47,7 @@ export const DEFERRED_RULES: RuleTable = {
   // `at`/`batch` run the script on their stdin later (`at now + 1 minute <<< "…"`)
   at: scheduled,
   batch: scheduled,
+  atrm: scheduled,
   // `alias x='…'`: what the alias runs when used is judged now
   alias: (invocation, context) => {
     for (const arg of invocation.args) {

@@ -21,7 +21,8 @@ const ONE_ARGUMENT = new Set(
 /** Tests that narrow what matches (`-type` alone does not: every file has a type). */
 const NARROWING =
   /^-(i?name|i?path|i?wholename|i?regex|i?lname|newer\w*|[amc](time|min)|size|empty|user|group|uid|gid|perm|inum|samefile|links|used)$/;
-const DELETERS = new Set(["rm", "unlink", "shred", "rmdir", "srm", "wipe"]);
+// `truncate -s 0 {}` empties what it is given: as good as deleting it
+const DELETERS = new Set(["rm", "unlink", "shred", "rmdir", "srm", "wipe", "truncate"]);
 
 export interface FindExpression {
   roots: Word[];

@@ -5,8 +5,9 @@
  */
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
-import { isBroadPath, isSystemPath } from "../paths.js";
+import { isBroadPath, isSystemPath, secretFileReason } from "../paths.js";
 import type { Word } from "../shell-model.js";
+import { shellQuote } from "../wrappers.js";
 import { find } from "./find.js";
 import { interpreter, judgeInlineCode } from "./interpreters.js";
 import { teesDownload } from "./net.js";
@@ -21,7 +22,8 @@ const shred: Rule = (invocation, { signals }) => {
 
 /** cp/mv/ln/install: sources are read (mv also removes them), the destination written. */
 function copyLike(removesSources: boolean): Rule {
-  return (invocation, { signals }) => {
+  return (invocation, context) => {
+    const { signals } = context;
     const args = invocation.args;
     const targetDir = optionValue(args, ["-t", "--target-directory"]);
     const paths = positionals(args, [
@@ -44,6 +46,19 @@ function copyLike(removesSources: boolean): Rule {
     }
     if (destination !== undefined)
       signals.write(destination, invocation.program === "ln" ? "links into" : "writes");
+    // `mv ~/Documents /tmp/trash`, `mv .git /tmp/`: moved into a temporary directory (emptied at
+    // reboot) or onto /dev/null, a tree is deleted later: judged as `rm -r` of it
+    const away =
+      destination !== undefined && /^\/(tmp|var\/tmp|dev\/null)(\/|$)/.test(signals.path(destination));
+    if (removesSources && away && sources.length > 0)
+      context.nested(
+        {
+          value: `rm -r -- ${sources.map((word) => (word.dynamic ? `"${word.value}"` : shellQuote(word.value))).join(" ")}`,
+          dynamic: sources.some((word) => word.dynamic),
+          inner: [],
+        },
+        "mv into a temporary directory deletes later",
+      );
   };
 }
 
@@ -312,7 +327,38 @@ const sed: Rule = (invocation, context) => {
   reader(invocation, context);
 };
 
+/**
+ * `tar -x -C DIR`, `unzip -o … -d DIR`: extraction writes (and overwrites) files in DIR. Over the
+ * root or a system directory it is critical, over the home directory as a whole high (start-up
+ * files and keys can be replaced); elsewhere the archive tool is judged as any program.
+ */
+const extract: Rule = (invocation, { signals }) => {
+  const { args, program } = invocation;
+  const extracting =
+    program === "unzip" ||
+    args.some((word) => /^(-[a-zA-Z]*x[a-zA-Z]*|--extract|--get|x[a-zA-Z]*)$/.test(word.value));
+  const target = program === "unzip" ? optionValue(args, ["-d"]) : optionValue(args, ["-C", "--directory"]);
+  if (extracting && target) {
+    const path = signals.path(target);
+    if (path === "/" || isSystemPath(path))
+      return void signals.score.raise("critical", `${program} extracts over ${path}`, "system_modification");
+    if (path === "~" || /^\/(home|Users)\/[^/]+$/.test(path))
+      return void signals.score.raise(
+        "high",
+        `${program} extracts over the home directory (start-up files and keys can be replaced)`,
+      );
+  }
+  for (const arg of args) {
+    if (arg.dynamic) continue;
+    const value = arg.value.replace(/^--?[\w-]+=/, "");
+    if (/^(~|\.{1,2})?\//.test(value) || secretFileReason(value)) signals.read(value, "passes");
+  }
+  signals.score.raise("medium", `runs ${program}`);
+};
+
 export const FILE_RULES: Record<string, Rule> = {
+  tar: extract,
+  unzip: extract,
   "remove-item": removeItem,
   ri: removeItem,
   rm,

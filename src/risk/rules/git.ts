@@ -215,8 +215,8 @@ export const git: Rule = (invocation, context) => {
     case "pull":
     case "ls-remote":
     case "submodule":
-      if (sub === "submodule" && args[0]?.value === "deinit" && has(["--force"], "f", 4))
-        return discard(context, "submodule deinit --force");
+      if (sub === "submodule" && /^(deinit|update)$/.test(args[0]?.value ?? "") && has(["--force"], "f", 4))
+        return discard(context, `submodule ${args[0]!.value} --force`);
       remote(args[0], context);
       return void score.raise(
         sub === "fetch" || sub === "ls-remote" ? "low" : "medium",

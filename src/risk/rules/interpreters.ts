@@ -70,6 +70,8 @@ const WRITE_NAMES =
   /(?:^|[^\w$])(writeFileSync|appendFileSync|writeFile|appendFile|file_put_contents|File\.write|IO\.write|Deno\.writeTextFile(?:Sync)?|Bun\.write)\b/g;
 const LISTS_EVERYTHING =
   /\b(?:listdir|scandir|walk|readdirSync|readdir|iterdir)\s*\(|glob\s*\(\s*["'](?:\*\*\/)?\*["']|Dir\.(?:glob|children|entries)\s*\(\s*["'](?:\*\*\/)?\*/;
+const HOME_LISTED =
+  /(?:Path\.home\(\)|expanduser\(\s*["']~["']\s*\)|homedir\(\)|Dir\.home)[^;\n]*\.(?:rglob|glob|iterdir|walk)\s*\(|(?:walk|listdir|scandir|rglob|glob|readdirSync)\s*\(\s*(?:Path\.home\(\)|os\.path\.expanduser\(\s*["']~["']\s*\)|(?:require\(["']os["']\)\.|os\.)?homedir\(\))/;
 const CWD_IN_CODE =
   /\b(?:rmtree|rmSync|rm_rf|remove_dir_all|rimraf)\s*\(\s*(?:os\.getcwd\(\)|process\.cwd\(\)|Dir\.pwd|["']\.\/?["'])/;
 const LITERAL = /(["'])((?:\\.|(?!\1)[^\\\n])*)\1/g;
@@ -173,6 +175,31 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
       { value: `rm -- ${shellQuote(match[2]!)}`, dynamic: false, inner: [] },
       `${program} inline code deletes files`,
     );
+  }
+  // Deleting what it lists under the home directory (`Path.home().rglob(…)` then `.unlink()`)
+  if (DELETE_CALL.test(code) && HOME_LISTED.test(code))
+    score.raise(
+      "high",
+      `${program} inline code deletes files it lists under the home directory`,
+      "destructive_command",
+    );
+  // A socket connected out with a shell on its descriptors: a reverse shell
+  if (
+    /\bconnect\s*\(/.test(code) &&
+    /\bdup2\b|pty\.spawn/.test(code) &&
+    /["'](\/bin\/)?(ba)?sh["']|["']-i["']/.test(code)
+  )
+    score.raise("critical", `${program} inline code gives a network peer a shell`, "network_request");
+  // `os.rename(~/.ssh, …)`, `renameSync(homedir()/Documents, …)`: moving a tree away, judged as `mv`
+  for (const match of code.matchAll(
+    /(?:^|[^\w$])(os\.rename|os\.replace|shutil\.move|renameSync|File\.rename|FileUtils\.mv)\b/g,
+  )) {
+    const call = callText(code, match.index + match[0].length);
+    if (call && !call.dynamic)
+      context.nested(
+        { value: `mv -- ${call.text}`, dynamic: false, inner: [] },
+        `${program} inline code moves`,
+      );
   }
   // Deleting paths the code lists at run time, or the working directory itself
   if (DELETE_CALL.test(code) && (LISTS_EVERYTHING.test(code) || CWD_IN_CODE.test(code))) {

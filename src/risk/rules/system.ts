@@ -133,6 +133,8 @@ function listsOnly(program: string, args: string[]): boolean {
       );
     case "pfctl":
       return options.every((value) => /^-s/.test(value)) && options.length > 0;
+    case "passwd":
+      return options.some((value) => /^(-S|--status)$/.test(value));
     case "sgdisk":
       return (
         options.length > 0 && options.every((value) => /^(-p|--print|-i|--info.*|-v|--verify)$/.test(value))
@@ -197,6 +199,28 @@ const kill: Rule = (invocation, { signals }) => {
 };
 
 export const SYSTEM_RULES: Record<string, Rule> = {
+  // `history -c`, `history -d N`: the shell's record of what ran is erased (rewriting history)
+  history: (invocation, { signals }) => {
+    if (invocation.args.some((word) => /^-[a-zA-Z]*[cd]/.test(word.value)))
+      return void signals.score.raise(
+        "high",
+        "history -c/-d erases the shell's history",
+        "destructive_command",
+      );
+    signals.score.raise("none", "");
+  },
+  // `tmutil delete`: Time Machine backups removed
+  tmutil: (invocation, { signals }) => {
+    const verb = invocation.args[0]?.value ?? "";
+    if (/^(delete|deletelocalsnapshots|thinlocalsnapshots|disable)$/.test(verb))
+      return void signals.score.raise("high", `tmutil ${verb} deletes backups`, "destructive_command");
+    signals.score.raise(
+      /^(list|status|destinationinfo|latestbackup|listbackups|listlocalsnapshots|version)/.test(verb)
+        ? "none"
+        : "medium",
+      verb ? `tmutil ${verb}` : "",
+    );
+  },
   kill,
   pkill: kill,
   killall: kill,
@@ -217,7 +241,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   ),
   ...fromList(
     "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh",
-    systemChange("changes users or their credentials"),
+    unlessListing(systemChange("changes users or their credentials")),
   ),
   ...fromList("reboot shutdown halt poweroff telinit", systemChange("stops or restarts the machine")),
   ...fromList(
