@@ -6,7 +6,6 @@
  */
 import { fstatSync, readSync, writeSync } from "node:fs";
 import { resolveHookHome } from "./commands/hook.js";
-import { MAX_STDIN, runRecord } from "./commands/record.js";
 import type { CliIO } from "./io.js";
 import { reportError } from "./report-error.js";
 
@@ -63,6 +62,9 @@ export async function runRecordFast(
 ): Promise<number> {
   const io = { stdout: writer(1), stderr: writer(2), env } as CliIO;
   try {
+    // Imported here, not at the top: the hook shares this bundle and loads its modules in its own
+    // order (the shell grammar first), so nothing of `record` may initialise at bundle load.
+    const { MAX_STDIN, runRecord } = await import("./commands/record.js");
     const isTTY = await stdinIsTTY();
     const input = isTTY ? Buffer.alloc(0) : readFd0(MAX_STDIN);
     io.stdin = {
