@@ -128,8 +128,9 @@ export function sensitiveReason(path: string): string | null {
   if (parts.includes("gcloud") && parts.includes(".config")) return "gcloud credentials";
   if (name === "hosts.yml" && parts.at(-2) === "gh") return "GitHub CLI credentials";
   if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;
-  // Code or prose about secrets, and templates of them (`secrets.example.yaml`), hold no secret.
-  const checked = CODE_OR_DOC.test(name) || TEMPLATE_NAME.test(name) ? parts.slice(0, -1) : parts;
+  // Code or prose about secrets hold no secret, wherever they are (`src/secrets/index.ts` is a
+  // module); templates (`secrets.example.yaml`) hold none either, though their directory may.
+  const checked = CODE_OR_DOC.test(name) ? [] : TEMPLATE_NAME.test(name) ? parts.slice(0, -1) : parts;
   for (const part of checked) {
     if (part === HOME) continue;
     for (const word of words(part)) {
