@@ -18,6 +18,12 @@ interface Pattern {
   regex: RegExp;
   /** Capture group holding the secret (0: the whole match). */
   group: number;
+  /**
+   * Lower-case literals one of which every match contains: when the lower-cased text holds
+   * none, the pattern cannot match and is not run (nor compiled: V8 compiles a regular
+   * expression on its first use, the larger part of a short call's redaction cost).
+   */
+  needs?: readonly string[];
 }
 
 // Names that say "secret" when a value is assigned to them: the last segment of the name.
@@ -27,39 +33,83 @@ interface Pattern {
 const SECRET_NAME =
   /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd)$|[a-z](?:password|passwd|passphrase|secret)$/i;
 
-export function isSecretName(name: string): boolean {
+// What every name SECRET_NAME matches ends with (lower-cased): most names end with none, and
+// are answered without running the expression.
+const SECRET_NAME_ENDINGS = [
+  "token",
+  "secret",
+  "password",
+  "passwd",
+  "passphrase",
+  "credential",
+  "credentials",
+  "key",
+  "auth",
+  "pass",
+  "pwd",
+];
+
+export function isSecretName(name: string, prefilter = true): boolean {
+  if (prefilter) {
+    const lower = name.toLowerCase();
+    if (!SECRET_NAME_ENDINGS.some((ending) => lower.endsWith(ending))) return false;
+  }
   return SECRET_NAME.test(name);
 }
 
 const OWN_PATTERNS: Pattern[] = [
   {
     kind: "private-key",
+    needs: ["-----begin"],
     regex:
       /-----BEGIN[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----/g,
     group: 0,
   },
-  { kind: "aws-access-key", regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g, group: 0 },
-  { kind: "google-api-key", regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, group: 0 },
+  {
+    kind: "aws-access-key",
+    needs: ["akia", "asia", "abia", "acca"],
+    regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
+    group: 0,
+  },
+  { kind: "google-api-key", needs: ["aiza"], regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, group: 0 },
   {
     kind: "stripe",
+    needs: ["_live_", "_test_", "whsec_"],
     regex: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}\b|\bwhsec_[0-9A-Za-z]{20,}\b/g,
     group: 0,
   },
-  { kind: "jwt", regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0 },
+  {
+    kind: "jwt",
+    needs: ["eyj"],
+    regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+    group: 0,
+  },
   // scheme://user:password@host — the password only; the host stays readable.
-  { kind: "url-credentials", regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/@"'`]+)@/gi, group: 1 },
+  {
+    kind: "url-credentials",
+    needs: ["://"],
+    regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/@"'`]+)@/gi,
+    group: 1,
+  },
   // Authorization: Bearer|Basic|token <credentials> (also `authorization=` in query-ish text).
   {
     kind: "authorization",
+    needs: ["authorization"],
     regex:
       /\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|bot)\s+)?([^\s"',;]+)/gi,
     group: 1,
   },
-  { kind: "cookie", regex: /\b(?:set-)?cookie["']?\s*:\s*["']?([^"'\r\n]+)/gi, group: 1 },
-  { kind: "basic-auth", regex: /(?:^|\s)(?:-u|--user)\s+["']?[^\s:"']+:([^\s"']+)/g, group: 1 },
+  { kind: "cookie", needs: ["cookie"], regex: /\b(?:set-)?cookie["']?\s*:\s*["']?([^"'\r\n]+)/gi, group: 1 },
+  {
+    kind: "basic-auth",
+    needs: ["-u", "--user"],
+    regex: /(?:^|\s)(?:-u|--user)\s+["']?[^\s:"']+:([^\s"']+)/g,
+    group: 1,
+  },
   // A secret passed as the next word of a flag that names it: `--password X`, `--token X`.
   {
     kind: "password-flag",
+    needs: ["--"],
     regex:
       /(?:^|\s)--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|token|secret|api-?key|access-key|secret-key|private-key|client-secret)\s+["']?([^\s"'-][^\s"']*)/gi,
     group: 1,
@@ -67,13 +117,15 @@ const OWN_PATTERNS: Pattern[] = [
   // mysql -pSECRET (attached), sshpass -p SECRET.
   {
     kind: "password-flag",
+    needs: ["mysql", "mariadb"],
     regex: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n;&|]*?\s-p([^\s"';&|]+)/g,
     group: 1,
   },
-  { kind: "password-flag", regex: /\bsshpass\s+-p\s*["']?([^\s"']+)/g, group: 1 },
+  { kind: "password-flag", needs: ["sshpass"], regex: /\bsshpass\s+-p\s*["']?([^\s"']+)/g, group: 1 },
   // docker/podman/helm/… login -p SECRET (the short form of --password).
   {
     kind: "password-flag",
+    needs: ["login"],
     regex:
       /\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n;&|]*?\blogin\b[^\n;&|]*?\s-p\s*["']?([^\s"';&|-][^\s"';&|]*)/g,
     group: 1,
@@ -81,6 +133,7 @@ const OWN_PATTERNS: Pattern[] = [
   // gh secret set NAME --body SECRET / -b SECRET.
   {
     kind: "password-flag",
+    needs: ["secret"],
     regex: /\bgh\s+secret\s+set\b[^\n;&|]*?\s(?:--body|-b)[\s=]+["']?([^\s"']+)/g,
     group: 1,
   },
@@ -124,12 +177,17 @@ export function isSecretValue(value: string): boolean {
 }
 
 /** Spans found by the built-in patterns and the extra patterns of the policy. */
-export function detectOwn(text: string, extra: readonly RegExp[] = []): Span[] {
+export function detectOwn(text: string, extra: readonly RegExp[] = [], prefilter = true): Span[] {
   const spans: Span[] = [];
-  for (const pattern of OWN_PATTERNS) collect(text, pattern, spans);
+  const lower = prefilter ? text.toLowerCase() : "";
+  for (const pattern of OWN_PATTERNS) {
+    if (prefilter && pattern.needs && !pattern.needs.some((literal) => lower.includes(literal))) continue;
+    collect(text, pattern, spans);
+  }
   for (const regex of extra)
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
-  assignmentSpans(text, spans);
+  // Every assignment has `=` or `:`.
+  if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
   return spans;
 }
 

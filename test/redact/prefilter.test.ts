@@ -1,0 +1,103 @@
+// The literal prefilter of the structural patterns (src/redact/detect.ts) skips a pattern only
+// when the text cannot match it: with and without it, detection finds exactly the same spans.
+import { describe, expect, it } from "vitest";
+import { detectOwn, isSecretName } from "../../src/redact/index.js";
+import { PEM, SECRETS } from "./secrets.js";
+
+const secrets = [...Object.values(SECRETS), PEM];
+
+// One or more texts for every structural pattern, and ordinary ones that match none.
+const VECTORS = [
+  ...secrets.flatMap((s) => [
+    `curl -H "Authorization: Bearer ${s}" https://api.example.com`,
+    `curl -H 'proxy-authorization=${s}' x`,
+    `export API_TOKEN=${s}`,
+    `{"client_secret": "${s}"}`,
+    `psql postgres://app:${s}@db.internal/app`,
+    `tool ${s} --verbose`,
+    `Set-Cookie: ${s}`,
+    `curl -u admin:${s} https://x`,
+    `curl --user admin:${s} https://x`,
+    `deploy --api-key ${s}`,
+    `mysql -uroot -p${s} db`,
+    `sshpass -p ${s} ssh host`,
+    `docker login -u me -p ${s} registry`,
+    `gh secret set NAME --body ${s}`,
+    `kubectl create secret generic x --from-literal=password=${s}`,
+    `PGPASSWORD=${s} psql`,
+    `cat <<EOF\n${s}\nEOF`,
+  ]),
+  "git status",
+  "cd app && npm test 2>&1 | tail -n 20",
+  'git log --oneline "$(git merge-base HEAD main)"..HEAD',
+  "/home/dev/project/src/index.ts",
+  "const apiKey = process.env.API_KEY;",
+  "token = config.auth.token",
+  "password: None",
+  "AUTHORIZATION: Basic dXNlcjpwYXNzd29yZA==",
+  "COOKIE: a=b",
+];
+
+// Pieces the patterns are built from, in both cases, plus characters whose case mapping is
+// not ASCII (Kelvin sign, long s, dotted capital I), to compose texts near every boundary.
+const FRAGMENTS = [
+  ...secrets,
+  ...["-----BEGIN", "PRIVATE KEY", "-----END", "AKIA", "ASIA", "AIza", "sk_live_", "rk_test_", "whsec_"],
+  ...["eyJ", ".", "://", "@", ":", "=", " ", "\n", "'", '"', "-u", "--user", "--", "-p", "--password"],
+  ...["authorization", "Authorization", "AUTHORIZATION", "bearer ", "cookie", "Cookie", "set-cookie"],
+  ...["mysql", "mariadb", "sshpass", "docker", "login", "gh", "secret", "set", "--body", "-b"],
+  ...["token", "TOKEN", "password", "api_key", "x", "1234567890abcdefghij", "\u212A", "\u017F", "\u0130"],
+];
+
+describe("structural pattern prefilter", () => {
+  it("finds the same spans as running every pattern, on the redaction vectors", () => {
+    for (const text of VECTORS) expect(detectOwn(text, [], true)).toEqual(detectOwn(text, [], false));
+  });
+
+  it("finds the same spans on texts composed of the patterns' pieces", async () => {
+    const fc = (await import("fast-check")).default;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 6 })), { maxLength: 12 }),
+        (parts) => {
+          const text = parts.join("");
+          expect(detectOwn(text, [], true)).toEqual(detectOwn(text, [], false));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("answers secret names as the full expression does", async () => {
+    const names = [
+      "password",
+      "PGPASSWORD",
+      "credentials",
+      "AWS_CREDENTIALS",
+      "client_secret",
+      "apiKey",
+      "api-key",
+      "x-key",
+      "key",
+      "PWD",
+    ];
+    for (const name of [...names, "auth", "oauth", "author", "monkey", "command", "file_path", "\u212Aey"])
+      expect(isSecretName(name, true)).toBe(isSecretName(name, false));
+    const fc = (await import("fast-check")).default;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(fc.constantFrom(...FRAGMENTS, ...names, "_", "-", "a"), fc.string({ maxLength: 4 })),
+          {
+            maxLength: 5,
+          },
+        ),
+        (parts) => {
+          const name = parts.join("");
+          expect(isSecretName(name, true)).toBe(isSecretName(name, false));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
