@@ -146,8 +146,10 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     }
     let policy: PolicyDecision;
     let cannotAsk: "deny" | "allow" = "deny";
+    // The loaded policy also gives redaction its settings: policy.yaml is read once per call.
+    let loaded: Policy | undefined;
     try {
-      const loaded: Policy = await policyPromise!;
+      loaded = await policyPromise!;
       cannotAsk = loaded.cannot_ask ?? "deny";
       policy = await evaluatePolicy(loaded, analysis);
     } catch (error) {
@@ -171,7 +173,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
       phase: "pre",
       reasons: note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons,
     });
-    const { scrub } = await appendRedacted(options.home, [body], options);
+    const { scrub } = await appendRedacted(options.home, [body], options, loaded);
     // No agent shows a reason for `pass` (nothing is answered): it is neither built nor scanned.
     const reason = verdict === "pass" ? "" : await scrub(explain(verdict, analysis, policy, note));
     return reply(agent, call, verdict, reason);

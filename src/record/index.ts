@@ -4,6 +4,7 @@
  */
 import type { Action } from "../action/index.js";
 import type { Decision, EventBody, TrailEvent } from "../chain/index.js";
+import type { Policy } from "../policy/index.js";
 import { DIGEST_ABOVE, digestText, redactRecorded } from "../redact/index.js";
 import { type Classification, classify } from "../risk/index.js";
 import { type AppendOptions, appendEvents, trailDir } from "../trail/index.js";
@@ -73,13 +74,17 @@ export async function appendRecorded(
   return (await appendRedacted(home, bodies, options)).events;
 }
 
-/** appendRecorded, and `scrub` for messages built from the unredacted bodies (a hook's answer). */
+/**
+ * appendRecorded, and `scrub` for messages built from the unredacted bodies (a hook's answer);
+ * `policy`: the home's policy when the caller has loaded it already (its `redact` settings).
+ */
 export async function appendRedacted(
   home: string,
   bodies: EventBody[],
   options: AppendOptions = {},
+  policy?: Policy,
 ): Promise<{ events: TrailEvent[]; scrub: (text: string) => Promise<string> }> {
-  const redaction = await redactRecorded(home, bodies);
+  const redaction = await redactRecorded(home, bodies, policy);
   const events = await appendEvents(trailDir(home), redaction.bodies.map(compactBody), options);
   return { events, scrub: redaction.scrub };
 }

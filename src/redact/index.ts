@@ -9,7 +9,7 @@
  */
 import type { EventBody } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
-import { loadPolicy } from "../policy/index.js";
+import { loadPolicy, type Policy } from "../policy/index.js";
 import { digestText, type TextDigest } from "./marker.js";
 import { BodyRedactor, redactEventBody } from "./redact.js";
 
@@ -31,15 +31,20 @@ export interface RedactionSettings {
   patterns: RegExp[];
 }
 
-/** `redact` of the home's policy; redaction on with no extra patterns when it cannot be read. */
-export async function loadRedactionSettings(home: string): Promise<RedactionSettings> {
-  let policy: Awaited<ReturnType<typeof loadPolicy>> | null = null;
-  try {
-    policy = await loadPolicy(homePaths(home).policy, {
-      cacheKey: () => loadSealKey(home).then((k) => k.key),
-    });
-  } catch {
-    // an unusable policy is reported by the policy check; redaction stays on
+/**
+ * `redact` of the home's policy (`loaded`: that policy, already loaded by the caller, so a hook
+ * call reads it once); redaction on with no extra patterns when it cannot be read.
+ */
+export async function loadRedactionSettings(home: string, loaded?: Policy): Promise<RedactionSettings> {
+  let policy: Policy | null = loaded ?? null;
+  if (!policy) {
+    try {
+      policy = await loadPolicy(homePaths(home).policy, {
+        cacheKey: () => loadSealKey(home).then((k) => k.key),
+      });
+    } catch {
+      // an unusable policy is reported by the policy check; redaction stays on
+    }
   }
   const redact = policy?.redact;
   const patterns: RegExp[] = [];
@@ -63,8 +68,8 @@ export interface Redaction {
 }
 
 /** The redactor for `home`'s settings; null when the policy turns redaction off. */
-async function redactorFor(home: string) {
-  const settings = await loadRedactionSettings(home);
+async function redactorFor(home: string, policy?: Policy) {
+  const settings = await loadRedactionSettings(home, policy);
   if (!settings.enabled) return { redactor: null, options: null };
   let key: Promise<Uint8Array> | null = null;
   const options = {
@@ -74,9 +79,12 @@ async function redactorFor(home: string) {
   return { redactor: new BodyRedactor(options), options };
 }
 
-/** Redacts event bodies for the trail of `home` (the one call the recording paths make). */
-export async function redactRecorded(home: string, bodies: EventBody[]): Promise<Redaction> {
-  const { redactor, options } = await redactorFor(home);
+/**
+ * Redacts event bodies for the trail of `home` (the one call the recording paths make);
+ * `policy`: the home's policy when the caller has loaded it already.
+ */
+export async function redactRecorded(home: string, bodies: EventBody[], policy?: Policy): Promise<Redaction> {
+  const { redactor, options } = await redactorFor(home, policy);
   if (!redactor) return { bodies, scrub: async (text) => text };
   const out: EventBody[] = [];
   for (const body of bodies) out.push((await redactEventBody(body, options, redactor)).body);

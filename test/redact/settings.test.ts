@@ -5,8 +5,10 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { EventBody } from "../../src/chain/index.js";
 import { initHome } from "../../src/home/index.js";
+import { runHook } from "../../src/hooks/index.js";
 import { parsePolicy } from "../../src/policy/index.js";
 import { redactBodies } from "../../src/redact/index.js";
+import { readEvents, trailDir } from "../../src/trail/index.js";
 
 let home: string;
 beforeEach(async () => {
@@ -49,5 +51,24 @@ describe("redact policy keys", () => {
     await expect(parsePolicy("redact:\n  patterns: ['(']\n")).rejects.toMatchObject({
       code: "POLICY_INVALID",
     });
+  });
+
+  // A hook call reads policy.yaml once: redaction takes its settings from the policy the
+  // verdict was judged by.
+  const hookCall = async (cmd: string) => {
+    const payload = { hook_event_name: "PreToolUse", session_id: "s", cwd: home, tool_name: "Bash" };
+    await runHook("claude-code", JSON.stringify({ ...payload, tool_input: { command: cmd } }), { home });
+    let last: EventBody | undefined;
+    for await (const event of readEvents(trailDir(home))) last = event;
+    return command(last!);
+  };
+
+  it("applies the policy's patterns and switch on a hook call", async () => {
+    await writeFile(join(home, "policy.yaml"), "redact:\n  patterns: ['ACME-[0-9]{6}']\n");
+    expect(await hookCall("deploy ACME-123456")).toMatch(/^deploy \[redacted:policy:[0-9a-f]{16}\]$/);
+    await writeFile(join(home, "policy.yaml"), "redact:\n  enabled: false\n");
+    expect(await hookCall("DB_PASSWORD=s3cr3t-value make")).toBe("DB_PASSWORD=s3cr3t-value make");
+    await writeFile(join(home, "policy.yaml"), "max_risk: high\n");
+    expect(await hookCall("DB_PASSWORD=s3cr3t-value make")).toMatch(/^DB_PASSWORD=\[redacted:assignment:/);
   });
 });
