@@ -7,6 +7,7 @@ import {
   rmdirSync,
   statSync,
   unlinkSync,
+  utimesSync,
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -149,6 +150,22 @@ function sameLock(a: Snapshot, b: Snapshot): boolean {
 }
 
 /** Whether the file at `path` is still the one open as `fd`. */
+/**
+ * Refreshes the lock's mtime on our inode, never on a successor's file. Node's permission model
+ * (`--permission`) refuses fd-based calls like futimes: there the path is touched, after checking
+ * that it is still ours (a successor can only appear once our lock went stale, and touching a live
+ * successor's lock only confirms what it says).
+ */
+function touch(path: string, fd: number): void {
+  const now = new Date();
+  try {
+    futimesSync(fd, now, now);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ERR_ACCESS_DENIED" || !isStillOurs(path, fd)) throw error;
+    utimesSync(path, now, now);
+  }
+}
+
 function isStillOurs(path: string, fd: number): boolean {
   const mine = fstatSync(fd);
   const now = statOrNull(path);
@@ -209,8 +226,7 @@ function hold(path: string, fd: number, owner: LockOwner, options: Resolved): He
   const refresh = setInterval(
     () => {
       try {
-        const now = new Date();
-        futimesSync(fd, now, now); // on our inode, never on a successor's file
+        touch(path, fd);
         if (!isStillOurs(path, fd)) throw new Error("the lock file was removed or replaced");
       } catch (cause) {
         lost ??= new TrailsealError("DURABLE_LOCK_LOST", `lost the lock ${path}`, { cause });

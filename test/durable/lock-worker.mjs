@@ -3,6 +3,7 @@
 //   count: `count` times, under the lock, increment <dir>/counter
 //   hold:  take the lock, print "held", keep it until killed
 //   once:  print "waiting", take the lock, hold it a few ms, release, print "done"
+//   refresh: take the lock, keep it `count` ms (many refreshes), release, print {"lost": code|null}
 // In every critical section the marker <dir>/in-lock is created with O_EXCL and removed before
 // release: a second holder at the same time fails to create it and the process exits non-zero.
 import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
@@ -49,6 +50,13 @@ if (mode === "count") {
   leave();
   await lock.release();
   process.stdout.write("done\n");
+} else if (mode === "refresh") {
+  // Hold the lock across many refresh intervals (a third of staleMs), then report whether it was lost.
+  const lock = await acquireLock(join(dir, ".lock"), options);
+  await sleep(Number(countArg));
+  const lost = lock.lost();
+  await lock.release();
+  process.stdout.write(`${JSON.stringify({ lost: lost === null ? null : (lost.code ?? String(lost)) })}\n`);
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

@@ -18,8 +18,21 @@ interface Worker {
 
 const children: ChildProcess[] = [];
 
-function startWorker(mode: string, dir: string, options: object, count?: number): Worker {
-  const args = [WORKER, mode, dir, JSON.stringify(options), ...(count === undefined ? [] : [String(count)])];
+function startWorker(
+  mode: string,
+  dir: string,
+  options: object,
+  count?: number,
+  nodeOptions: string[] = [],
+): Worker {
+  const args = [
+    ...nodeOptions,
+    WORKER,
+    mode,
+    dir,
+    JSON.stringify(options),
+    ...(count === undefined ? [] : [String(count)]),
+  ];
   const proc = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   children.push(proc);
   let stdout = "";
@@ -199,5 +212,14 @@ describe("acquireLock", () => {
     await expect(withDirLock(join(dir, "missing"), async () => "x")).rejects.toMatchObject({
       code: "DURABLE_LOCK_FAILED",
     });
+  });
+
+  it("keeps a held lock fresh under Node's permission model, which refuses fd-based futimes", async () => {
+    // What `npx trailseal witness serve` confined with --experimental-permission runs into: every
+    // refresh failed, the lock was reported lost after a third of staleMs and every anchor got 503.
+    const confined = ["--experimental-permission", "--allow-fs-read=*", `--allow-fs-write=${dir}`];
+    const worker = startWorker("refresh", dir, { staleMs: 60 }, 300, confined);
+    await worker.line(JSON.stringify({ lost: null })); // rejects when the worker ends without it
+    expect((await worker.exited).code).toBe(0);
   });
 });
