@@ -50,29 +50,37 @@ const MAX_NESTING = 4;
  */
 const MAX_COMMANDS = 500;
 
-/** Read-only programs: nothing to add unless a rule below finds a secret in their arguments. */
-const READ_ONLY = new Set(
-  (
-    "ls ll la dir vdir pwd cd pushd popd echo printf true false test [ which whereis type hash file stat du df " +
-    "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
-    "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
-    "netstat ss nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
-    "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
-  ).split(" "),
-);
+/**
+ * Read-only programs: nothing to add unless a rule below finds a secret in their arguments.
+ * Built with the merged rule table on the first command judged: a file, web or MCP call never
+ * needs either (~0.5 ms of a hook call's start-up).
+ */
+let readOnly: Set<string> | null = null;
+const readOnlyPrograms = () =>
+  (readOnly ??= new Set(
+    (
+      "ls ll la dir vdir pwd cd pushd popd echo printf true false test [ which whereis type hash file stat du df " +
+      "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
+      "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
+      "netstat ss nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
+      "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
+    ).split(" "),
+  ));
 
-const RULES: Record<string, Rule> = {
-  ...FILE_RULES,
-  ...NETWORK_RULES,
-  ...DEVELOPER_RULES,
-  ...INTERPRETER_RULES,
-  ...SYSTEM_RULES,
-  ...OPS_RULES,
-  ...SECRET_RULES,
-  ...LAUNCHER_RULES,
-  git,
-  ...DEFERRED_RULES,
-};
+let rules: Record<string, Rule> | null = null;
+const rulesByProgram = (): Record<string, Rule> =>
+  (rules ??= {
+    ...FILE_RULES,
+    ...NETWORK_RULES,
+    ...DEVELOPER_RULES,
+    ...INTERPRETER_RULES,
+    ...SYSTEM_RULES,
+    ...OPS_RULES,
+    ...SECRET_RULES,
+    ...LAUNCHER_RULES,
+    git,
+    ...DEFERRED_RULES,
+  });
 
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;
@@ -240,9 +248,9 @@ function judge(invocation: Invocation, context: RuleContext): void {
   resetsDatabase(invocation, context);
   releasesOrGrants(invocation, context);
   readsSecretStore(invocation, context);
-  const rule = RULES[program];
+  const rule = rulesByProgram()[program];
   if (rule) return void rule({ ...invocation, program }, context);
-  if (READ_ONLY.has(program)) return void score.raise("none", "");
+  if (readOnlyPrograms().has(program)) return void score.raise("none", "");
   if (["sudo", "doas", "pkexec"].includes(program)) return; // `sudo -i`: judged above
   if (SHELLS.has(program)) return void judgeShellScript(invocation, signals);
   // A program without a rule still reads the files it is given (`tar czf x.tgz ~/.ssh`,
