@@ -17,6 +17,7 @@ import {
   KEY_EXTENSIONS,
   PRIVATE_KEY_NAME,
   PUBLIC_FILE,
+  PUBLIC_KEY_EXPORT,
   PUBLIC_SYSTEM_FILES,
   SECRET_DIRS,
   SECRET_FILES,
@@ -79,7 +80,8 @@ export function secretFileReason(word: string): string | null {
   if (PRIVATE_KEY_NAME.test(name)) return `private key file ${name}`;
   // `key.json`, `gcp-key.json`, `sa_key.json`: how cloud service-account keys are saved
   if (/(^|[._-])key\.json$/i.test(name) && !TEMPLATE_NAME.test(name)) return `key file ${name}`;
-  if (KEY_EXTENSIONS.test(name) && !CERTIFICATE_NAME.test(name)) return `key or certificate file ${name}`;
+  if (KEY_EXTENSIONS.test(name) && !CERTIFICATE_NAME.test(name) && !PUBLIC_KEY_EXPORT.test(name))
+    return `key or certificate file ${name}`;
   if (SECRET_FILES.has(name)) return `credential file ${name}`;
   if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;
   return null;

@@ -87,6 +87,14 @@ export const PUBLIC_SYSTEM_FILES = new Set(["/etc/passwd", "/etc/group", "/etc/h
 export const CERTIFICATE_NAME =
   /^(?!.*(key|priv))(.*[._-])?(cert|certificate|chain|fullchain|ca|cacert|ca-bundle|bundle|ca-certificates|pub|public|pubkey)([._-].*)?\.(pem|der)$/i;
 
+/**
+ * A public key exported as text or a keyring (`pub.asc`, `public-key.gpg`, `dev.pub.asc`): what
+ * `gpg --export` writes, made to be handed out. A name that also says private or secret
+ * (`secret.asc`, `private.gpg`) stays a secret.
+ */
+export const PUBLIC_KEY_EXPORT =
+  /^(?!.*(priv|secret|sec[._-]|seckey))(.*[._-])?(pub|public|pubkey|public[._-]?key)([._-].*)?\.(asc|gpg|pgp|pem|der)$/i;
+
 /** Names a glob can stand for that are secrets (`.env*` matches `.env`, `id_*` matches `id_rsa`). */
 const SECRET_NAME_SAMPLES = [
   ".env",

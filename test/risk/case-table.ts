@@ -232,6 +232,11 @@ export const ROWS: Row[] = [
   ["tar czf /tmp/x.tgz ~/.ssh", "high", "sensitive_file_access"],
   ["zip -r /tmp/k.zip ~/.aws", "high", "sensitive_file_access"],
   ["tar czf dist.tgz dist/", "medium", "", "sensitive_file_access"],
+  // a public key exported for others is not a secret; a private or secret export stays one
+  ["gpg --export --armor dev@example.com > keys/dev.pub.asc", "low medium", "", "sensitive_file_access"],
+  ["cat keys/public-key.asc", "none", "", "sensitive_file_access"],
+  ["cat keys/private.asc", "high", "sensitive_file_access"],
+  ["gpg --export-secret-keys --armor > secret.asc", "high critical", "sensitive_file_access"],
   // a secret store read out prints the secret (names only, as `vault kv list`, are not)
   ["vault kv get secret/app", "high", "sensitive_file_access"],
   ["vault kv list secret/", "medium", "", "sensitive_file_access"],
