@@ -59,7 +59,7 @@ export const EIGHTH: Category = {
     "npx rimraf dist",
     "node -e \"require('rimraf').sync('dist')\"",
     "truncate -s 0 logs/app.log",
-    "ln -sf ../shared/config.ts src/config.ts",
+    "ln -sf ../common/config.ts src/config.ts",
     "mv src/a.ts src/b.ts",
     "> logs/app.log",
     ": > build.log",

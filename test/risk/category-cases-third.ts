@@ -19,7 +19,7 @@ export const THIRD: Category = {
     "git push origin --force --all",
     "git push --mirror backup",
     "find . -maxdepth 1 -print0 | xargs -0 rm -rf",
-    "echo ../shared | xargs rm -r",
+    "echo ../sibling | xargs rm -r",
     "printf '%s\\n' ~ /etc | xargs -I D rm -rf D",
     "parallel -X rm -rf ::: ~/.npm ~/.cache",
     "ls ~ | xargs -I{} rm -rf ~/{}",

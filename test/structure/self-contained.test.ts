@@ -10,7 +10,7 @@ const files = (dir: string) => filesUnder(dir, [".ts", ".mts", ".mjs", ".js"], [
 describe("the repository is self-contained", () => {
   // A clone has nothing beside it: tests and source must not reach out of the checkout for data
   // (test data lives in test/vectors/; CI runs outside checkers from scripts/ci/ when present).
-  it("no test or source file resolves a path into ../shared", () => {
+  it("no test or source file resolves a path into the directory beside the checkout", () => {
     const reach = /(resolve|join)\([^)]*["'`]\.\.\/shared\b|["'`](\.\.\/)+shared\/(corpus|conformance)/;
     const found = [...files(join(ROOT, "src")), ...files(join(ROOT, "test"))]
       .filter((file) => reach.test(readFileSync(file, "utf8")))
