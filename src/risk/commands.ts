@@ -16,6 +16,7 @@ import { calledArguments, runsCallersWords } from "./command/functions.js";
 import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
+import { DATABASE_RULES } from "./rules/database.js";
 import { resetsDatabase } from "./rules/db-reset.js";
 import { DEFERRED_RULES, shellRunsVariables } from "./rules/deferred.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
@@ -72,6 +73,7 @@ const rulesByProgram = (): Record<string, Rule> =>
   (rules ??= {
     ...FILE_RULES,
     ...NETWORK_RULES,
+    ...DATABASE_RULES,
     ...DEVELOPER_RULES,
     ...INTERPRETER_RULES,
     ...SYSTEM_RULES,
