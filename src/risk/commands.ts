@@ -11,7 +11,6 @@
 import { positionals, upstream } from "./command/argv.js";
 import { expandCommand, recordAssignments, type Variables } from "./command/expand.js";
 import { parallelScripts, xargsScripts } from "./command/fanout.js";
-import { literalOutput } from "./command/feed.js";
 import { calledArguments, runsCallersWords } from "./command/functions.js";
 import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
@@ -22,18 +21,18 @@ import { DEFERRED_RULES, shellRunsVariables } from "./rules/deferred.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
 import { FILE_RULES } from "./rules/fs.js";
 import { git } from "./rules/git.js";
-import { INTERPRETER_RULES, interpreterName, judgeInlineCode } from "./rules/interpreters.js";
+import { INTERPRETER_RULES, interpreterName } from "./rules/interpreters.js";
 import { LAUNCHER_RULES } from "./rules/launchers.js";
 import { DOWNLOADERS, NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
 import { releasesOrGrants } from "./rules/publish.js";
 import { readsSecretStore, SECRET_RULES } from "./rules/secrets.js";
+import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
 import { SYSTEM_RULES } from "./rules/system.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import {
-  INTERPRETERS,
   type Invocation,
   inlineScript,
   isKnownVariableProgram,
@@ -342,34 +341,6 @@ function sendsEnvironment(invocation: Invocation, context: RuleContext): void {
   }
 }
 
-/** `echo 'rm -rf ~' > x.sh`, `cat <<EOF > x.sh`: the literal text the file will hold. */
-function rememberWritten(invocation: Invocation, op: string, target: string, signals: Signals): void {
-  const command = invocation.command;
-  const text =
-    invocation.program === "cat" && invocation.args.length === 0 ? command.stdinText : literalOutput(command);
-  if (text === null || target.startsWith("/dev/")) return;
-  const path = normalizePath(target, { cwd: signals.cwd });
-  signals.written.set(path, (op.includes(">>") ? (signals.written.get(path) ?? "") : "") + text);
-}
-
-/** A file this command line wrote with literal text and now runs: judged as that text. */
-function runsWritten(invocation: Invocation, program: string, first: Word, context: RuleContext): void {
-  const { signals } = context;
-  if (signals.written.size === 0) return;
-  const candidates = first.value.includes("/") ? [first] : [];
-  if (INTERPRETERS.has(program)) candidates.push(...positionals(invocation.args).slice(0, 1));
-  for (const word of candidates) {
-    const text = word.dynamic
-      ? undefined
-      : signals.written.get(normalizePath(word.value, { cwd: signals.cwd }));
-    if (text === undefined) continue;
-    const label = `runs ${word.value}, written by this command line`;
-    if (SHELLS.has(program) || first === word)
-      context.nested({ value: text, dynamic: false, inner: [] }, label);
-    else judgeInlineCode(program, text, context);
-  }
-}
-
 /** `bash script.sh` runs a script (medium); `bash -n` only checks its syntax. */
 function judgeShellScript(invocation: Invocation, signals: Signals): void {
   const options = invocation.args.filter((word) => /^-[a-zA-Z]+$/.test(word.value));
@@ -384,29 +355,4 @@ function judgeShellScript(invocation: Invocation, signals: Signals): void {
   if (!script || script.value === "-") return; // reads stdin: judged by pipeToShell
   signals.read(script);
   signals.score.raise("medium", `runs the shell script ${script.value}`);
-}
-
-/**
- * Downloading a script and then running it (`curl -o i.sh … && bash i.sh`, `curl … > i.sh; sh i.sh`)
- * is a download piped into a shell in two steps (critical).
- */
-function runsDownloaded(invocation: Invocation, program: string, first: Word, signals: Signals): void {
-  if (signals.downloads.size === 0) return;
-  const candidates = first.value.includes("/") ? [first] : [];
-  if (INTERPRETERS.has(program)) candidates.push(...positionals(invocation.args).slice(0, 1));
-  for (const word of candidates) {
-    const path = word.dynamic ? "" : normalizePath(word.value, { cwd: signals.cwd });
-    // a downloaded file, or a file in a downloaded directory (`git clone URL dir && bash dir/x.sh`)
-    if (
-      !path ||
-      ![...signals.downloads].some((download) => path === download || path.startsWith(`${download}/`))
-    )
-      continue;
-    signals.score.raise(
-      "critical",
-      `runs ${word.value}, downloaded by this command line`,
-      "pipe_to_shell",
-      "network_request",
-    );
-  }
 }
