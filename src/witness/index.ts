@@ -58,6 +58,7 @@ export {
   anchorRequestSchema,
   isGitWitnessUrl,
   LIMITS,
+  readTokenFor,
   toAnchorUrl,
   witnessIdentity,
 } from "./protocol/index.js";

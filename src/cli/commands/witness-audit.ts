@@ -1,4 +1,7 @@
-import { auditLog } from "../../witness/index.js";
+import { existsSync } from "node:fs";
+import { homePaths } from "../../home/index.js";
+import { loadRelayConfig } from "../../relay/index.js";
+import { auditLog, readTokenFor } from "../../witness/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface WitnessAuditOptions {
@@ -13,8 +16,16 @@ export interface WitnessAuditOptions {
 export async function runWitnessAudit(options: WitnessAuditOptions, io: CliIO): Promise<number> {
   const tty = io.stderr.isTTY === true && !options.json;
   let lastDraw = 0;
+  // A private log audited by URL is cloned with the token configured for publishing to it.
+  const authToken = existsSync(options.target)
+    ? undefined
+    : readTokenFor(
+        (await loadRelayConfig(homePaths(options.home).relayConfig)).witness.endpoints,
+        options.target,
+      );
   const report = await auditLog(options.target, {
     knownHead: options.knownHead,
+    ...(authToken === undefined ? {} : { authToken }),
     onProgress: tty
       ? (done, total) => {
           const now = Date.now();

@@ -1,5 +1,6 @@
 import { homePaths } from "../../home/index.js";
 import type { StoredSeal } from "../../seal/index.js";
+import type { WitnessEndpoint } from "../../witness/index.js";
 import type { CliIO } from "../io.js";
 import { println } from "../io.js";
 import { readWitnessPolicy } from "./witness-cosign.js";
@@ -31,9 +32,11 @@ export async function checkSealLogsCosigned(options: {
   home: string;
   witnessPolicy: string;
   stored: StoredSeal;
+  /** Configured witnesses: a private log is cloned with the token configured for it (readTokenFor). */
+  endpoints?: readonly WitnessEndpoint[];
 }): Promise<SealCosignReport> {
   const policy = await readWitnessPolicy(options.witnessPolicy);
-  const { isGitWitnessUrl, loadCosign } = await import("../../witness/index.js");
+  const { isGitWitnessUrl, loadCosign, readTokenFor } = await import("../../witness/index.js");
   const { checkSealCosigned, withLogCheckout } = await loadCosign();
   const cosignedDir = homePaths(options.home).cosignedCheckpoints;
   const receipts = new Map(
@@ -44,8 +47,11 @@ export async function checkSealLogsCosigned(options: {
   const logs: SealLogCosignCheck[] = [];
   for (const [url, witness] of receipts) {
     try {
-      const check = await withLogCheckout(url, (logDir) =>
-        checkSealCosigned({ stored: options.stored, logDir, cosignedDir, policy }),
+      const authToken = readTokenFor(options.endpoints ?? [], url);
+      const check = await withLogCheckout(
+        url,
+        (logDir) => checkSealCosigned({ stored: options.stored, logDir, cosignedDir, policy }),
+        authToken === undefined ? {} : { authToken },
       );
       logs.push({
         witness,

@@ -22,7 +22,10 @@ function show(value: unknown): string {
 /** `trailseal witness verify`: exit 1 when a witness holds different data, 3 below quorum. */
 export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO): Promise<number> {
   const paths = homePaths(options.home);
-  const quorum = options.quorum ?? (await loadRelayConfig(paths.relayConfig)).witness.quorum;
+  const config = await loadRelayConfig(paths.relayConfig);
+  const quorum = options.quorum ?? config.witness.quorum;
+  // A private git log is read with the token configured for publishing to it (its origin only).
+  const endpoints = config.witness.endpoints;
   const stored = findSeal(await readSeals(paths.seals), options.seal ?? "latest");
   const { assertQuorum, verifyReceipts } = await import("../../witness/index.js");
   assertQuorum(quorum, Number.MAX_SAFE_INTEGER);
@@ -31,6 +34,7 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
     home: options.home,
     stored,
     quorum,
+    endpoints,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
   const cosign = options.witnessPolicy
@@ -40,6 +44,7 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
           home: options.home,
           witnessPolicy: options.witnessPolicy!,
           stored,
+          endpoints,
         }),
       }))
     : undefined;

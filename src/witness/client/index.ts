@@ -12,7 +12,13 @@
  */
 import { homePaths } from "../../home/index.js";
 import type { StoredReceipt, StoredSeal } from "../../seal/index.js";
-import { type WitnessClient, type WitnessEndpoint, witnessIdentity } from "../protocol/index.js";
+import {
+  isGitWitnessUrl,
+  readTokenFor,
+  type WitnessClient,
+  type WitnessEndpoint,
+  witnessIdentity,
+} from "../protocol/index.js";
 import { checkReceipts, type VerifyReceiptsResult } from "./verify.js";
 
 export type { HttpWitnessOptions, WitnessFailureDetails } from "./http.js";
@@ -38,6 +44,9 @@ export interface VerifyReceiptsOptions {
   clients?: WitnessClient[];
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** The configured witnesses (relay-config.json): a git log's read carries the auth_token
+   * configured for it, only to its own origin (readTokenFor), so a private log verifies. */
+  endpoints?: readonly WitnessEndpoint[];
 }
 
 /**
@@ -49,9 +58,13 @@ export async function verifyReceiptsWith(
   options: VerifyReceiptsOptions,
   deps: { createClient: (endpoint: WitnessEndpoint) => Promise<WitnessClient> },
 ): Promise<VerifyReceiptsResult> {
-  const clientFor = async (receipt: StoredReceipt) =>
-    options.clients?.find((client) => witnessIdentity(client.url) === witnessIdentity(receipt.witness.url)) ??
-    deps.createClient({ url: receipt.witness.url, name: receipt.witness.name });
+  const clientFor = async (receipt: StoredReceipt) => {
+    const { url, name } = receipt.witness;
+    const found = options.clients?.find((client) => witnessIdentity(client.url) === witnessIdentity(url));
+    if (found) return found;
+    const token = isGitWitnessUrl(url) ? readTokenFor(options.endpoints ?? [], url) : undefined;
+    return deps.createClient({ url, name, ...(token === undefined ? {} : { auth_token: token }) });
+  };
   // Lazy: the tlog verifier loads only for verify.
   const { checkWitnessLog, isLogFailure, pinnedLogSize } = await import("./evidence.js");
   const pinsDir = homePaths(options.home).pins;

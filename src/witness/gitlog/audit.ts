@@ -10,37 +10,18 @@
  *   consistent with the one before; at the head, every tile and tile entry matches entries/.
  * The first violation stops the audit and names its commit.
  */
-import { canonicalJson } from "../../encoding/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { auditTiles, checkCheckpointConsistency, openCheckpoint } from "../../tlog/index.js";
-import { storedAnchorSchema } from "../protocol/index.js";
+import { type Bundle, checkAppendOnly, splitLines } from "./audit-append-only.js";
+import { type AuditFailureCode, AuditStop } from "./audit-failure.js";
 import { isCommitSignedBy, type ParsedCommit, parseCommit } from "./commit.js";
-import {
-  ALLOWED_SIGNERS_PATH,
-  BUNDLE_SIZE,
-  CHECKPOINT_PATH,
-  ENTRIES_DIR,
-  formatAnchorId,
-  METADATA_PATH,
-  parseEntriesFilePath,
-  requestDigest,
-} from "./layout.js";
-import { canonicalRequest, readBranchHead } from "./log.js";
+import { ALLOWED_SIGNERS_PATH, CHECKPOINT_PATH, METADATA_PATH } from "./layout.js";
+import { readBranchHead } from "./log.js";
 import { type LogMetadata, parseAllowedSigners, parseMetadata } from "./metadata.js";
 import { ObjectStore } from "./objects.js";
 import { WorkTree } from "./tree.js";
 
-export type AuditFailureCode =
-  | "GITLOG_AUDIT_UNSIGNED"
-  | "GITLOG_AUDIT_SIGNATURE_INVALID"
-  | "GITLOG_AUDIT_NOT_LINEAR"
-  | "GITLOG_AUDIT_METADATA"
-  | "GITLOG_AUDIT_ENTRY_CHANGED"
-  | "GITLOG_AUDIT_ENTRY_REMOVED"
-  | "GITLOG_AUDIT_ENTRY_INVALID"
-  | "GITLOG_AUDIT_LAYOUT"
-  | "GITLOG_AUDIT_CHECKPOINT"
-  | "GITLOG_AUDIT_NOT_DESCENDANT";
+export type { AuditFailureCode } from "./audit-failure.js";
 
 export interface AuditFailure {
   commit: string;
@@ -63,75 +44,8 @@ export interface AuditOptions {
   onProgress?: (done: number, total: number) => void;
   /** A head seen earlier (e.g. by a previous audit): it must be in the audited history. */
   knownHead?: string;
-}
-
-class AuditStop extends Error {
-  constructor(
-    readonly code: AuditFailureCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-interface Bundle {
-  n: number;
-  path: string;
-  oid: string;
-}
-
-async function listBundles(tree: WorkTree): Promise<Bundle[]> {
-  const out: Bundle[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of (await tree.list(dir)) ?? []) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.mode === "40000") await walk(path);
-      else {
-        const n = parseEntriesFilePath(path);
-        if (n === null) throw new AuditStop("GITLOG_AUDIT_LAYOUT", `unexpected file ${path}`);
-        out.push({ n, path, oid: entry.oid });
-      }
-    }
-  };
-  await walk(ENTRIES_DIR);
-  out.sort((a, b) => a.n - b.n);
-  out.forEach((bundle, i) => {
-    if (bundle.n !== i) throw new AuditStop("GITLOG_AUDIT_LAYOUT", `entry bundle ${i} is missing`);
-  });
-  return out;
-}
-
-function splitLines(bytes: Buffer, path: string): string[] {
-  const text = bytes.toString("utf8");
-  if (text === "") return [];
-  if (!text.endsWith("\n")) throw new AuditStop("GITLOG_AUDIT_LAYOUT", `${path} does not end in a newline`);
-  const lines = text.slice(0, -1).split("\n");
-  if (lines.length > BUNDLE_SIZE)
-    throw new AuditStop("GITLOG_AUDIT_LAYOUT", `${path} has over ${BUNDLE_SIZE} lines`);
-  return lines;
-}
-
-/** Checks one new entry line at `index`; returns nothing, throws AuditStop. */
-function checkEntry(line: string, index: number): void {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    throw new AuditStop("GITLOG_AUDIT_ENTRY_INVALID", `entry ${index} is not JSON`);
-  }
-  const parsed = storedAnchorSchema.safeParse(value);
-  if (!parsed.success)
-    throw new AuditStop("GITLOG_AUDIT_ENTRY_INVALID", `entry ${index} is not a valid anchor`);
-  if (canonicalJson(value) !== line) {
-    throw new AuditStop("GITLOG_AUDIT_ENTRY_INVALID", `entry ${index} is not in canonical JSON`);
-  }
-  const expected = formatAnchorId(index, requestDigest(canonicalRequest(parsed.data)));
-  if (parsed.data.anchor_id !== expected) {
-    throw new AuditStop(
-      "GITLOG_AUDIT_ENTRY_INVALID",
-      `entry ${index} has anchor_id ${parsed.data.anchor_id}, expected ${expected} (index or request changed)`,
-    );
-  }
+  /** For an http(s) URL: the token the clone carries (HTTP Basic, to that origin only). */
+  authToken?: string;
 }
 
 /** First-parent history from `head` back to the root, returned oldest first. */
@@ -199,54 +113,6 @@ async function checkMetadata(tree: WorkTree, state: AuditState): Promise<LogMeta
     );
   }
   return meta;
-}
-
-/**
- * Step 3: entries only appended, compared bundle by bundle with the parent; every new entry
- * checked. Returns the new bundles, the lines of the last one and the entry count.
- */
-async function checkAppendOnly(
-  store: ObjectStore,
-  tree: WorkTree,
-  state: AuditState,
-): Promise<{ bundles: Bundle[]; lastLines: string[]; size: number }> {
-  const { bundles, lastLines } = state;
-  const next = await listBundles(tree);
-  if (next.length < bundles.length) {
-    throw new AuditStop("GITLOG_AUDIT_ENTRY_REMOVED", `entry bundle ${next.length} was removed`);
-  }
-  let size = 0;
-  let nextLast: string[] = [];
-  for (const bundle of next) {
-    const before = bundles[bundle.n];
-    const isLast = bundle.n === next.length - 1;
-    const wasLast = bundle.n === bundles.length - 1;
-    if (before && before.oid === bundle.oid) {
-      size += wasLast ? lastLines.length : BUNDLE_SIZE;
-      if (isLast) nextLast = lastLines;
-      continue;
-    }
-    const lines = splitLines(await store.readTyped(bundle.oid, "blob"), bundle.path);
-    if (!isLast && lines.length !== BUNDLE_SIZE) {
-      throw new AuditStop("GITLOG_AUDIT_LAYOUT", `${bundle.path} is not full but is not the last bundle`);
-    }
-    const base = bundle.n * BUNDLE_SIZE;
-    let old: string[] = [];
-    if (before) {
-      // Only the parent's last bundle may change, and only by growing at its end.
-      old = wasLast ? lastLines : splitLines(await store.readTyped(before.oid, "blob"), before.path);
-      for (const [j, line] of old.entries()) {
-        if (lines[j] === undefined)
-          throw new AuditStop("GITLOG_AUDIT_ENTRY_REMOVED", `entry ${base + j} was removed`);
-        if (lines[j] !== line)
-          throw new AuditStop("GITLOG_AUDIT_ENTRY_CHANGED", `entry ${base + j} was changed`);
-      }
-    }
-    for (let j = old.length; j < lines.length; j++) checkEntry(lines[j]!, base + j);
-    size += lines.length;
-    if (isLast) nextLast = lines;
-  }
-  return { bundles: next, lastLines: nextLast, size };
 }
 
 /**
@@ -394,7 +260,7 @@ export async function auditLog(target: string, options: AuditOptions = {}): Prom
   const { openRemote } = await import("./remote.js");
   const dir = await mkdtemp(join(tmpdir(), "trailseal-audit-"));
   try {
-    const gitdir = await openRemote(target).clone(join(dir, "log"), 0);
+    const gitdir = await openRemote(target, { authToken: options.authToken }).clone(join(dir, "log"), 0);
     return await auditGitDir(gitdir, options);
   } finally {
     await rm(dir, { recursive: true, force: true });

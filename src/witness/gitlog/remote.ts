@@ -1,6 +1,7 @@
 /**
  * How a git witness URL is reached. http(s) goes through isomorphic-git (pure JS; the token is
- * sent as HTTP Basic `x-access-token:<token>`, as GitHub expects, never reaches argv or a URL,
+ * sent as HTTP Basic `x-access-token:<token>`, as GitHub expects, on clones and fetches as on
+ * pushes (a private log is read with it), never reaches argv or a URL,
  * and never follows a redirect to another origin: same-origin-http.ts); local paths, file://, ssh:// and scp-like `git@host:path` go through the user's system
  * git (their ssh keys and config apply). Both clone bare and single-branch, shallow on request,
  * deepen on demand and push one commit to `main` without force.
@@ -37,13 +38,19 @@ function rejected(cause: unknown): TrailsealError {
   );
 }
 
-function unreachable(url: string, cause: unknown): TrailsealError {
+function unreachable(url: string, cause: unknown, sentToken?: boolean): TrailsealError {
   const code = (cause as TrailsealError)?.code;
   if (code === "GITLOG_PUSH_REJECTED" || code === "WITNESS_REDIRECT_REFUSED") return cause as TrailsealError;
   const inner = (cause as { cause?: TrailsealError })?.cause;
   if (inner?.code === "WITNESS_REDIRECT_REFUSED") return inner;
   const status = (cause as { data?: { statusCode?: number } })?.data?.statusCode;
   if (status === 401 || status === 403) {
+    // Private log, no token: say where the token goes (never what it is).
+    if (sentToken === false)
+      return new TrailsealError("WITNESS_UNAUTHORIZED", `the git log ${url} needs credentials to be read`, {
+        cause,
+        hint: "set auth_token for this log in relay-config.json witness.endpoints (reads send it to its origin only)",
+      });
     return new TrailsealError("WITNESS_UNAUTHORIZED", `the git log ${url} refused the credentials`, {
       cause,
     });
@@ -136,7 +143,7 @@ class IsoGitRemote implements LogRemote {
         ...(depth > 0 ? { depth } : {}),
       });
     } catch (cause) {
-      throw unreachable(this.url, cause);
+      throw unreachable(this.url, cause, Boolean(this.authToken));
     }
     return gitdir;
   }
@@ -157,7 +164,7 @@ class IsoGitRemote implements LogRemote {
         headers: this.headers(),
       });
     } catch (cause) {
-      throw unreachable(this.url, cause);
+      throw unreachable(this.url, cause, Boolean(this.authToken));
     }
   }
 

@@ -17,6 +17,7 @@ export type {
   WitnessEndpoint,
 } from "./contracts.js";
 export { logCheckOfClone } from "./contracts.js";
+export { readTokenFor } from "./credentials.js";
 export type { WitnessErrorCode } from "./errors.js";
 export { ERROR_STATUS, isRetryableStatus, statusForError } from "./errors.js";
 export { anchorPath, ROUTES } from "./routes.js";
