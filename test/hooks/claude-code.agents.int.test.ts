@@ -4,111 +4,69 @@
  * case scripts one tool call and checks what really happened: whether the tool ran (a file,
  * the MCP server's call log), what Claude Code sent back to the model, and the trail.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLAUDE_CODE_TOOLS } from "../../src/hooks/index.js";
-import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { agentAvailable, CLAUDE_BIN } from "./agents/cache.js";
+import {
+  type AgentProject,
+  type AgentRun,
+  createAgentProject,
+  installTrailsealHook,
+  readTrailEvents,
+  runAgent,
+} from "./agents/harness.js";
 import { type ModelServer, startModelServer } from "./agents/model-server.js";
 
 const available = agentAvailable("Claude Code", CLAUDE_BIN);
 const MCP_SERVER = join(import.meta.dirname, "agents", "mcp-server.mjs");
 
 let model: ModelServer;
+let project: AgentProject;
 let root: string;
-let cleanup: () => Promise<void>;
 let work: string;
 let home: string;
-let shim: string;
 
 beforeAll(async () => {
   if (available) model = await startModelServer();
 });
-afterAll(async () => {
-  await model?.close();
-});
+afterAll(() => model?.close());
 beforeEach(async () => {
-  ({ dir: root, cleanup } = await tempDir("trailseal-claude-"));
-  work = join(root, "work");
-  home = join(root, "home");
-  shim = join(root, "bin");
+  project = await createAgentProject("trailseal-claude-");
+  ({ root, work, home } = project);
   await mkdir(join(root, "config"), { recursive: true });
-  await mkdir(work);
-  await mkdir(shim);
-  // `trailseal` on PATH, as a user's install would put it.
-  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-  await chmod(join(shim, "trailseal"), 0o755);
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
-  const install = await runCli(["hook", "install", "claude-code", "--project", "--home", home], {
-    cwd: work,
-  });
-  expect(install.code).toBe(0);
+  await installTrailsealHook(project, "claude-code", ["--project"]);
   await writeFile(join(work, ".env"), "API_KEY=secret\n");
   await writeFile(
     join(work, ".mcp.json"),
     JSON.stringify({ mcpServers: { pg: { command: process.execPath, args: [MCP_SERVER] } } }),
   );
 });
-afterEach(() => cleanup());
-
-interface Run {
-  code: number | null;
-  output: string;
-}
+afterEach(() => project.cleanup());
 
 /** One `claude -p` run: the model asks for `tool`, Claude Code runs its hooks and maybe the tool. */
 function claude(
   tool: { name: string; input: Record<string, unknown> },
   allowed: string[],
   withShim = true,
-): Promise<Run> {
+): Promise<AgentRun> {
   model.script(tool);
   const args = ["-p", "do the task", "--output-format", "json", "--mcp-config", join(work, ".mcp.json")];
   if (allowed.length > 0) args.push("--allowedTools", allowed.join(","));
-  return new Promise((resolve, reject) => {
-    const child = spawn(CLAUDE_BIN, args, {
-      cwd: work,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: `${withShim ? `${shim}:` : ""}/usr/local/bin:/usr/bin:/bin`,
-        HOME: root,
-        CLAUDE_CONFIG_DIR: join(root, "config"),
-        ANTHROPIC_BASE_URL: model.url,
-        ANTHROPIC_API_KEY: "sk-ant-test",
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-        DISABLE_AUTOUPDATER: "1",
-        MCP_CALL_LOG: join(root, "mcp-calls.log"),
-      },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+  const env = {
+    CLAUDE_CONFIG_DIR: join(root, "config"),
+    ANTHROPIC_BASE_URL: model.url,
+    ANTHROPIC_API_KEY: "sk-ant-test",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_AUTOUPDATER: "1",
+    MCP_CALL_LOG: join(root, "mcp-calls.log"),
+  };
+  return runAgent(CLAUDE_BIN, args, project, { env, withTrailseal: withShim });
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: trail events read back as plain JSON
-async function events(): Promise<Record<string, any>[]> {
-  const path = join(home, "trail", "events-000000.jsonl");
-  if (!existsSync(path)) return [];
-  return (await readFile(path, "utf8"))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
-}
-
+const events = () => readTrailEvents(home);
 const lastResult = () => JSON.stringify(model.results.at(-1) ?? null);
 
 describe.runIf(available)("the real Claude Code with trailseal installed", () => {

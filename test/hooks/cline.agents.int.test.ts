@@ -4,86 +4,54 @@
  * provider (`cline auth -p openai -b …`) pointed at a scripted Chat Completions API on
  * 127.0.0.1. Cline reads a `{"cancel": true}` answer by aborting the run.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { agentAvailable, CLINE_BIN } from "./agents/cache.js";
 import { type ChatServer, startChatServer } from "./agents/chat-server.js";
+import {
+  type AgentProject,
+  type AgentRun,
+  createAgentProject,
+  installTrailsealHook,
+  readTrailEvents,
+  runAgent,
+} from "./agents/harness.js";
 
 const available = agentAvailable("Cline CLI", CLINE_BIN);
 
 let model: ChatServer;
-let root: string;
-let cleanup: () => Promise<void>;
+let project: AgentProject;
 let work: string;
 let home: string;
-let shim: string;
 
-function run(args: string[], withShim = true): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(CLINE_BIN, [...args, "--data-dir", join(root, "cline-data")], {
-      cwd: work,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { PATH: `${withShim ? `${shim}:` : ""}/usr/local/bin:/usr/bin:/bin`, HOME: root },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+function run(args: string[], withShim = true): Promise<AgentRun> {
+  const dataDir = join(project.root, "cline-data");
+  return runAgent(CLINE_BIN, [...args, "--data-dir", dataDir], project, { withTrailseal: withShim });
 }
 
 beforeAll(async () => {
   if (available) model = await startChatServer();
 });
-afterAll(async () => {
-  await model?.close();
-});
+afterAll(() => model?.close());
 beforeEach(async () => {
-  ({ dir: root, cleanup } = await tempDir("trailseal-cline-"));
-  work = join(root, "work");
-  home = join(root, "home");
-  shim = join(root, "bin");
-  await mkdir(work);
-  await mkdir(shim);
-  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-  await chmod(join(shim, "trailseal"), 0o755);
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
-  expect((await runCli(["hook", "install", "cline", "--home", home], { cwd: work })).code).toBe(0);
+  project = await createAgentProject("trailseal-cline-");
+  ({ work, home } = project);
+  await installTrailsealHook(project, "cline");
   if (available) {
     const auth = await run(["auth", "-p", "openai", "-k", "sk-test", "-m", "gpt-4o", "-b", model.url]);
     expect(auth.code).toBe(0);
   }
 });
-afterEach(() => cleanup());
+afterEach(() => project.cleanup());
 
 function cline(commands: string[], withShim = true) {
   model.script({ name: "run_commands", arguments: { commands } });
   return run(["do the task"], withShim);
 }
 
-async function events(): Promise<
-  { phase: string; decision: string; agent: string; action: { command?: string } }[]
-> {
-  const path = join(home, "trail", "events-000000.jsonl");
-  if (!existsSync(path)) return [];
-  return (await readFile(path, "utf8"))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
-}
+const events = () => readTrailEvents(home);
 
 describe.runIf(available)("the real Cline CLI with trailseal's hooks", () => {
   it("deny: the hook cancels, the command does not run", async () => {

@@ -4,52 +4,44 @@
  * API on 127.0.0.1. `--dangerously-bypass-hook-trust` stands in for the user's one-time review
  * of new hooks (Codex asks for it interactively).
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { agentAvailable, CODEX_BIN } from "./agents/cache.js";
+import {
+  type AgentProject,
+  type AgentRun,
+  createAgentProject,
+  installTrailsealHook,
+  readTrailEvents,
+  runAgent,
+} from "./agents/harness.js";
 import { type ResponsesServer, startResponsesServer } from "./agents/responses-server.js";
 
 const available = agentAvailable("Codex CLI", CODEX_BIN);
 
 let model: ResponsesServer;
-let root: string;
-let cleanup: () => Promise<void>;
+let project: AgentProject;
 let work: string;
 let home: string;
 let codexHome: string;
-let shim: string;
 
 beforeAll(async () => {
   if (available) model = await startResponsesServer();
 });
-afterAll(async () => {
-  await model?.close();
-});
+afterAll(() => model?.close());
 beforeEach(async () => {
-  ({ dir: root, cleanup } = await tempDir("trailseal-codex-"));
-  work = join(root, "work");
-  home = join(root, "home");
-  codexHome = join(root, "codex-home");
-  shim = join(root, "bin");
-  await mkdir(work);
+  project = await createAgentProject("trailseal-codex-");
+  ({ work, home } = project);
+  codexHome = join(project.root, "codex-home");
   await mkdir(codexHome);
-  await mkdir(shim);
-  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-  await chmod(join(shim, "trailseal"), 0o755);
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
-  const install = await runCli(["hook", "install", "codex", "--user", "--home", home], {
-    env: { CODEX_HOME: codexHome },
-  });
-  expect(install.code).toBe(0);
+  await installTrailsealHook(project, "codex", ["--user"], { CODEX_HOME: codexHome });
   await writeFile(join(work, ".env"), "API_KEY=secret\n");
 });
-afterEach(() => cleanup());
+afterEach(() => project.cleanup());
 
-function codex(cmd: string, withShim = true): Promise<{ code: number | null; output: string }> {
+function codex(cmd: string, withShim = true): Promise<AgentRun> {
   model.script({ name: "exec_command", arguments: { cmd } });
   const provider = `{name="mock",base_url="${model.url}",wire_api="responses",env_key="OPENAI_API_KEY"}`;
   const args = [
@@ -66,44 +58,11 @@ function codex(cmd: string, withShim = true): Promise<{ code: number | null; out
     "gpt-5",
     "do the task",
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(CODEX_BIN, args, {
-      cwd: work,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: `${withShim ? `${shim}:` : ""}/usr/local/bin:/usr/bin:/bin`,
-        HOME: root,
-        CODEX_HOME: codexHome,
-        OPENAI_API_KEY: "sk-test",
-      },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+  const env = { CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-test" };
+  return runAgent(CODEX_BIN, args, project, { env, withTrailseal: withShim });
 }
 
-async function events(): Promise<
-  { phase: string; decision: string; agent: string; action: { command?: string } }[]
-> {
-  const path = join(home, "trail", "events-000000.jsonl");
-  if (!existsSync(path)) return [];
-  return (await readFile(path, "utf8"))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
-}
-
+const events = () => readTrailEvents(home);
 const lastOutput = () => JSON.stringify(model.outputs.at(-1) ?? null);
 
 describe.runIf(available)("the real Codex CLI with trailseal installed", () => {

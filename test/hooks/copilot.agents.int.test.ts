@@ -6,92 +6,60 @@
  * folder the user trusts, so each test's folder is in `trusted_folders`, as after the user said
  * "trust this folder".
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { agentAvailable, COPILOT_BIN, COPILOT_UNPACK } from "./agents/cache.js";
 import { type ChatServer, type ChatToolCall, startChatServer } from "./agents/chat-server.js";
+import {
+  type AgentProject,
+  type AgentRun,
+  createAgentProject,
+  installTrailsealHook,
+  readTrailEvents,
+  runAgent,
+} from "./agents/harness.js";
 
 const available = agentAvailable("GitHub Copilot CLI", COPILOT_BIN);
 
 let model: ChatServer;
-let root: string;
-let cleanup: () => Promise<void>;
+let project: AgentProject;
 let work: string;
 let home: string;
-let shim: string;
 
 beforeAll(async () => {
   if (available) model = await startChatServer();
 });
-afterAll(async () => {
-  await model?.close();
-});
+afterAll(() => model?.close());
 beforeEach(async () => {
-  ({ dir: root, cleanup } = await tempDir("trailseal-copilot-"));
-  work = join(root, "work");
-  home = join(root, "home");
-  shim = join(root, "bin");
-  await mkdir(work);
-  await mkdir(shim);
-  await mkdir(join(root, ".copilot"));
+  project = await createAgentProject("trailseal-copilot-");
+  ({ work, home } = project);
+  await mkdir(join(project.root, ".copilot"));
   await promisify(execFile)("git", ["init", "-q"], { cwd: work });
-  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-  await chmod(join(shim, "trailseal"), 0o755);
-  await writeFile(join(root, ".copilot", "config.json"), JSON.stringify({ trusted_folders: [work] }));
+  await writeFile(join(project.root, ".copilot", "config.json"), JSON.stringify({ trusted_folders: [work] }));
   await writeFile(join(work, ".env"), "API_KEY=secret\n");
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
-  expect((await runCli(["hook", "install", "copilot", "--home", home], { cwd: work })).code).toBe(0);
+  await installTrailsealHook(project, "copilot");
 });
-afterEach(() => cleanup());
+afterEach(() => project.cleanup());
 
 /** One `copilot -p` run: the model asks for `call`, Copilot CLI runs its hooks and maybe the tool. */
-function copilot(call: ChatToolCall, withShim = true): Promise<{ code: number | null; output: string }> {
+function copilot(call: ChatToolCall, withShim = true): Promise<AgentRun> {
   model.script(call);
-  return new Promise((resolve, reject) => {
-    const child = spawn(COPILOT_BIN, ["-p", "do the task", "--allow-all-tools"], {
-      cwd: work,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: `${withShim ? `${shim}:` : ""}/usr/local/bin:/usr/bin:/bin`,
-        HOME: root,
-        COPILOT_CACHE_HOME: COPILOT_UNPACK,
-        COPILOT_AUTO_UPDATE: "false",
-        COPILOT_PROVIDER_BASE_URL: model.url,
-        COPILOT_PROVIDER_API_KEY: "sk-test",
-        COPILOT_MODEL: "gpt-4o",
-      },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+  const env = {
+    COPILOT_CACHE_HOME: COPILOT_UNPACK,
+    COPILOT_AUTO_UPDATE: "false",
+    COPILOT_PROVIDER_BASE_URL: model.url,
+    COPILOT_PROVIDER_API_KEY: "sk-test",
+    COPILOT_MODEL: "gpt-4o",
+  };
+  const args = ["-p", "do the task", "--allow-all-tools"];
+  return runAgent(COPILOT_BIN, args, project, { env, withTrailseal: withShim });
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: trail events read back as plain JSON
-async function events(): Promise<Record<string, any>[]> {
-  const path = join(home, "trail", "events-000000.jsonl");
-  if (!existsSync(path)) return [];
-  return (await readFile(path, "utf8"))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
-}
-
+const events = () => readTrailEvents(home);
 const lastResult = () => JSON.stringify(model.results.at(-1) ?? null);
 
 describe.runIf(available)("the real GitHub Copilot CLI with trailseal's repository hooks", () => {

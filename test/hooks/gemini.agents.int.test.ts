@@ -5,21 +5,26 @@
  * home must come from the command itself).
  */
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GEMINI_TOOLS } from "../../src/hooks/index.js";
-import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { agentAvailable, GEMINI_CORE } from "./agents/cache.js";
+import {
+  type AgentProject,
+  createAgentProject,
+  installTrailsealHook,
+  readTrailEvents,
+} from "./agents/harness.js";
 
 const available = agentAvailable("gemini-cli-core", GEMINI_CORE);
 
 // biome-ignore lint/suspicious/noExplicitAny: gemini-cli-core is loaded from the agent cache, untyped here
 type Any = any;
 let core: Any;
+let project: AgentProject;
 let root: string;
-let cleanup: () => Promise<void>;
 let home: string;
 let work: string;
 let shim: string;
@@ -29,16 +34,9 @@ const saved = { ...process.env };
 beforeAll(async () => {
   if (!available) return;
   core = await import(pathToFileURL(join(GEMINI_CORE, "dist", "src", "hooks", "index.js")).href);
-  ({ dir: root, cleanup } = await tempDir("trailseal-gemini-"));
-  home = join(root, "home");
-  work = join(root, "work");
-  shim = join(root, "bin");
-  await mkdir(work);
-  await mkdir(shim);
-  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-  await chmod(join(shim, "trailseal"), 0o755);
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
-  expect((await runCli(["hook", "install", "gemini", "--home", home], { cwd: work })).code).toBe(0);
+  project = await createAgentProject("trailseal-gemini-");
+  ({ root, home, work, shim } = project);
+  await installTrailsealHook(project, "gemini");
   const settings = JSON.parse(await readFile(join(work, ".gemini", "settings.json"), "utf8"));
   hooks = { before: settings.hooks.BeforeTool[0].hooks[0], after: settings.hooks.AfterTool[0].hooks[0] };
   // As in GitHub Actions: strict sanitisation drops TRAILSEAL_HOME; a stray one must not be used either.
@@ -47,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env = saved;
-  await cleanup?.();
+  await project?.cleanup();
 });
 
 function runner() {
@@ -78,13 +76,7 @@ async function run(event: "BeforeTool" | "AfterTool", fields: Record<string, unk
   return new core.HookAggregator().aggregateResults(results, core.HookEventName[event]);
 }
 
-async function events(): Promise<Record<string, Any>[]> {
-  const path = join(home, "trail", "events-000000.jsonl");
-  return (await readFile(path, "utf8"))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
-}
+const events = () => readTrailEvents(home);
 
 describe.runIf(available)("gemini-cli-core's hook runner with trailseal installed", () => {
   it("deny: rm -rf / is blocked, with trailseal's reason", async () => {

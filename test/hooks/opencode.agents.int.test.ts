@@ -3,41 +3,36 @@
  * `trailseal hook install opencode`, its Anthropic provider pointed at a scripted Messages API
  * on 127.0.0.1 (opencode.json `provider.anthropic.options.baseURL`).
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { agentAvailable, OPENCODE_BIN } from "./agents/cache.js";
+import {
+  type AgentProject,
+  type AgentRun,
+  createAgentProject,
+  installTrailsealHook,
+  readTrailEvents,
+  runAgent,
+} from "./agents/harness.js";
 import { type ModelServer, startModelServer } from "./agents/model-server.js";
 
 const available = agentAvailable("OpenCode", OPENCODE_BIN);
 
 let model: ModelServer;
-let root: string;
-let cleanup: () => Promise<void>;
+let project: AgentProject;
 let work: string;
 let home: string;
-let shim: string;
 
 beforeAll(async () => {
   if (available) model = await startModelServer();
 });
-afterAll(async () => {
-  await model?.close();
-});
+afterAll(() => model?.close());
 beforeEach(async () => {
-  ({ dir: root, cleanup } = await tempDir("trailseal-opencode-"));
-  work = join(root, "work");
-  home = join(root, "home");
-  shim = join(root, "bin");
-  await mkdir(work);
-  await mkdir(shim);
-  await writeFile(join(shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-  await chmod(join(shim, "trailseal"), 0o755);
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
-  expect((await runCli(["hook", "install", "opencode", "--home", home], { cwd: work })).code).toBe(0);
+  project = await createAgentProject("trailseal-opencode-");
+  ({ work, home } = project);
+  await installTrailsealHook(project, "opencode");
   await writeFile(
     join(work, "opencode.json"),
     JSON.stringify({
@@ -46,45 +41,15 @@ beforeEach(async () => {
     }),
   );
 });
-afterEach(() => cleanup());
+afterEach(() => project.cleanup());
 
-function opencode(command: string, withShim = true): Promise<{ code: number | null; output: string }> {
+function opencode(command: string, withShim = true): Promise<AgentRun> {
   model.script({ name: "bash", input: { command, description: "run it" } });
-  return new Promise((resolve, reject) => {
-    const child = spawn(OPENCODE_BIN, ["run", "do the task"], {
-      cwd: work,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: `${withShim ? `${shim}:` : ""}/usr/local/bin:/usr/bin:/bin`,
-        HOME: root,
-        OPENCODE_DISABLE_MODELS_FETCH: "1",
-        OPENCODE_DISABLE_AUTOUPDATE: "1",
-      },
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+  const env = { OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1" };
+  return runAgent(OPENCODE_BIN, ["run", "do the task"], project, { env, withTrailseal: withShim });
 }
 
-async function events(): Promise<{ phase: string; decision: string; agent: string; cwd: string | null }[]> {
-  const path = join(home, "trail", "events-000000.jsonl");
-  if (!existsSync(path)) return [];
-  return (await readFile(path, "utf8"))
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line));
-}
+const events = () => readTrailEvents(home);
 
 describe.runIf(available)("the real OpenCode with trailseal's plugin", () => {
   it("deny: the plugin blocks the command with trailseal's reason", async () => {
