@@ -255,6 +255,35 @@ describe("the GitHub Action against a real witness server and a real git log", (
     expect(run.uploads).toEqual([]);
   });
 
+  it("publishes to and verifies a private git log (reads need the token too), never printing it", async () => {
+    // Like a private GitHub repository: every request, clones included, needs the token.
+    const privateServer = await startGitHttpServer(join(root, "srv"), { token: TOKEN, privateReads: true });
+    try {
+      const temp = await runnerTemp("runner-private");
+      const run = await runAction(
+        actionPath,
+        {
+          "seal-key": SEAL_KEY,
+          actions: actionsFile,
+          "witness-urls": `git+${privateServer.url}/log.git`,
+          "witness-token": TOKEN,
+          "log-key": logKey,
+          "trailseal-version": "source",
+        },
+        temp,
+      );
+      expect(run.code, debug(run)).toBe(0);
+      expect(run.outputs).toMatchObject({ "seal-id": "seal-1", "quorum-met": "true" });
+      expect(run.stdout.split(`::add-mask::${TOKEN}`).join("")).not.toContain(TOKEN);
+      expect(run.stderr).not.toContain(TOKEN);
+      expect(run.summary).not.toContain(TOKEN);
+      // The log was read over HTTP (publish's and verify's clones), each time with the token.
+      expect(privateServer.requests.some((r) => r.path.includes("git-upload-pack"))).toBe(true);
+    } finally {
+      await privateServer.close();
+    }
+  });
+
   it("maps a bad seal key to exit 2 with the error code in the annotation", async () => {
     const temp = await runnerTemp("runner-key");
     const run = await runAction(actionPath, { "seal-key": "not-hex", "trailseal-version": "source" }, temp);
