@@ -233,12 +233,15 @@ function localLog(url, into) {
   if (!/^(git\+)?(https?|file):/.test(url)) return url;
   const remote = url.replace(/^git\+/, "");
   const token = input("witness-token");
-  // The token goes in the environment (as GitHub expects it), never in argv or the URL.
+  // The token goes in the environment (as GitHub expects it), never in argv or the URL, and
+  // this clone follows no redirect, so the header never leaves the log's origin.
   const auth = token
     ? {
-        GIT_CONFIG_COUNT: "1",
+        GIT_CONFIG_COUNT: "2",
         GIT_CONFIG_KEY_0: "http.extraHeader",
         GIT_CONFIG_VALUE_0: `Authorization: Basic ${Buffer.from(`x-access-token:${token}`).toString("base64")}`,
+        GIT_CONFIG_KEY_1: "http.followRedirects",
+        GIT_CONFIG_VALUE_1: "false",
       }
     : {};
   const cloned = spawnSync("git", ["clone", "--bare", "--quiet", remote, into], {

@@ -279,6 +279,12 @@ describe("the GitHub Action against a real witness server and a real git log", (
       expect(run.summary).not.toContain(TOKEN);
       // The log was read over HTTP (publish's and verify's clones), each time with the token.
       expect(privateServer.requests.some((r) => r.path.includes("git-upload-pack"))).toBe(true);
+      // The inclusion proof's clone (system git) carried it too.
+      if (/^\s+proof\b/m.test((await runCli(["witness", "--help"])).stdout)) {
+        const artifact = run.outputs["artifact-dir"]!;
+        expect(readdirSync(artifact).filter((name) => name.endsWith(".tlog-proof"))).toHaveLength(1);
+        expect(run.stdout).not.toContain("::warning title=trailseal proof");
+      }
     } finally {
       await privateServer.close();
     }
