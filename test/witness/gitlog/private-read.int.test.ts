@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,8 @@ let work: { dir: string; cleanup: () => Promise<void> };
 let home: string;
 let server: GitHttpServer;
 let url: string;
+/** A tlog-policy listing the log and requiring no cosigner: the read is what is tested. */
+let policy: string;
 
 const cli = (...args: string[]) => runCli(["--home", home, ...args]);
 
@@ -49,6 +52,13 @@ beforeAll(async () => {
   url = `${server.url}/log.git`;
   await runCli(["--home", home, "record"], { input: JSON.stringify({ kind: "command", command: "ls" }) });
   expect((await cli("seal")).code).toBe(0);
+  const vkey = JSON.parse(
+    execFileSync("git", ["--git-dir", join(work.dir, "srv", "log.git"), "show", "main:trailseal-log.json"], {
+      encoding: "utf8",
+    }),
+  ).verifier_key;
+  policy = join(work.dir, "log.policy");
+  writeFileSync(policy, `log ${vkey}\nquorum none\n`);
   configure([{ url, name: "private-log", auth_token: TOKEN }]);
   const published = await cli("witness", "publish", "--json");
   expect(published.code, published.stderr).toBe(0);
@@ -74,6 +84,14 @@ describe("a private git log is read with the token configured for it", () => {
     expect(result.results[0]).toMatchObject({ status: "match" });
     expect(result.results[0].log).toMatchObject({ origin: "private.example/log" });
     expectNoToken(verified);
+    // The cosign check (--witness-policy) clones the log with it too.
+    const cosigned = await cli("witness", "verify", "--witness-policy", policy, "--json");
+    expect(cosigned.code, cosigned.stderr).toBe(0);
+    expect(JSON.parse(cosigned.stdout).cosigned).toMatchObject({
+      quorum_met: true,
+      logs: [{ origin: "private.example/log", quorum_met: true }],
+    });
+    expectNoToken(cosigned);
     const audit = await cli("witness", "audit", url, "--json");
     expect(audit.code, audit.stderr).toBe(0);
     expect(JSON.parse(audit.stdout).ok).toBe(true);
@@ -97,6 +115,13 @@ describe("a private git log is read with the token configured for it", () => {
         error: { code: "WITNESS_UNAUTHORIZED" },
       });
       expectNoToken(verified);
+      const cosigned = await cli("witness", "verify", "--witness-policy", policy, "--json");
+      expect(cosigned.code).toBe(3);
+      expect(JSON.parse(cosigned.stdout).cosigned.logs[0]).toMatchObject({
+        quorum_met: false,
+        error: { code: "WITNESS_UNAUTHORIZED" },
+      });
+      expectNoToken(cosigned);
       const audit = await cli("witness", "audit", url);
       expect(audit.code).not.toBe(0);
       expect(audit.stderr).toContain("WITNESS_UNAUTHORIZED");
