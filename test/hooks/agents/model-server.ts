@@ -5,8 +5,7 @@
  * (title generation, side queries) a short text. Responses stream as SSE when asked, the way
  * the API does (message_start, content_block_*, message_delta, message_stop).
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { serveScriptedApi } from "./scripted-api.js";
 
 export interface ToolUse {
   name: string;
@@ -98,84 +97,72 @@ export async function startModelServer(): Promise<ModelServer> {
   const results: ToolResult[] = [];
   const toolNames: string[] = [];
   let counter = 0;
-  const server: Server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => {
-      body += chunk;
-    });
-    request.on("end", () => {
-      if (!request.url?.startsWith("/v1/messages") || request.url.includes("count_tokens")) {
-        response.writeHead(request.url?.includes("count_tokens") ? 200 : 404, {
-          "content-type": "application/json",
-        });
-        response.end(JSON.stringify({ input_tokens: 10 }));
-        return;
-      }
-      const parsed = JSON.parse(body || "{}") as {
-        stream?: boolean;
-        tools?: unknown[];
-        messages?: { role: string; content: unknown }[];
-      };
-      if ((parsed.tools?.length ?? 0) > 0)
-        toolNames.splice(
-          0,
-          toolNames.length,
-          ...parsed.tools!.map((tool) => String((tool as { name?: unknown }).name)),
-        );
-      const last = parsed.messages?.at(-1);
-      const content = Array.isArray(last?.content) ? (last.content as Record<string, unknown>[]) : [];
-      const toolResults = content.filter((block) => block.type === "tool_result") as unknown as ToolResult[];
-      let blocks: Block[];
-      let stop = "end_turn";
-      if (toolResults.length > 0) {
-        results.push(...toolResults);
-        blocks = [{ type: "text", text: "done" }];
-      } else if ((parsed.tools?.length ?? 0) > 0 && queue.length > 0) {
-        const next = queue.shift()!;
-        counter += 1;
-        blocks = [
-          {
-            type: "tool_use",
-            id: `toolu_${String(counter).padStart(4, "0")}`,
-            name: next.name,
-            input: next.input,
-          },
-        ];
-        stop = "tool_use";
-      } else {
-        blocks = [{ type: "text", text: "ok" }];
-      }
-      if (parsed.stream) {
-        response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-        response.end(sse(blocks, stop));
-      } else {
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(
-          JSON.stringify({
-            id: "msg_x",
-            type: "message",
-            role: "assistant",
-            model: "claude-sonnet-4-5",
-            content: blocks,
-            stop_reason: stop,
-            stop_sequence: null,
-            usage: { input_tokens: 10, output_tokens: 5 },
-          }),
-        );
-      }
-    });
+  const server = await serveScriptedApi((request, body, response) => {
+    if (!request.url?.startsWith("/v1/messages") || request.url.includes("count_tokens")) {
+      response.writeHead(request.url?.includes("count_tokens") ? 200 : 404, {
+        "content-type": "application/json",
+      });
+      response.end(JSON.stringify({ input_tokens: 10 }));
+      return;
+    }
+    const parsed = JSON.parse(body || "{}") as {
+      stream?: boolean;
+      tools?: unknown[];
+      messages?: { role: string; content: unknown }[];
+    };
+    if ((parsed.tools?.length ?? 0) > 0)
+      toolNames.splice(
+        0,
+        toolNames.length,
+        ...parsed.tools!.map((tool) => String((tool as { name?: unknown }).name)),
+      );
+    const last = parsed.messages?.at(-1);
+    const content = Array.isArray(last?.content) ? (last.content as Record<string, unknown>[]) : [];
+    const toolResults = content.filter((block) => block.type === "tool_result") as unknown as ToolResult[];
+    let blocks: Block[];
+    let stop = "end_turn";
+    if (toolResults.length > 0) {
+      results.push(...toolResults);
+      blocks = [{ type: "text", text: "done" }];
+    } else if ((parsed.tools?.length ?? 0) > 0 && queue.length > 0) {
+      const next = queue.shift()!;
+      counter += 1;
+      blocks = [
+        {
+          type: "tool_use",
+          id: `toolu_${String(counter).padStart(4, "0")}`,
+          name: next.name,
+          input: next.input,
+        },
+      ];
+      stop = "tool_use";
+    } else {
+      blocks = [{ type: "text", text: "ok" }];
+    }
+    if (parsed.stream) {
+      response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+      response.end(sse(blocks, stop));
+    } else {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({
+          id: "msg_x",
+          type: "message",
+          role: "assistant",
+          model: "claude-sonnet-4-5",
+          content: blocks,
+          stop_reason: stop,
+          stop_sequence: null,
+          usage: { input_tokens: 10, output_tokens: 5 },
+        }),
+      );
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     script: (toolUse) => queue.push(toolUse),
     results,
     toolNames,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

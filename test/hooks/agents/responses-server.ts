@@ -5,8 +5,7 @@
  * a closing message. Responses stream as SSE (response.created, response.output_item.done,
  * response.completed), as the API does.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { serveScriptedApi } from "./scripted-api.js";
 
 export interface FunctionCall {
   name: string;
@@ -25,64 +24,50 @@ export async function startResponsesServer(): Promise<ResponsesServer> {
   const queue: FunctionCall[] = [];
   const outputs: ResponsesServer["outputs"] = [];
   let counter = 0;
-  const server: Server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => {
-      body += chunk;
-    });
-    request.on("end", () => {
-      if (!request.url?.endsWith("/responses")) {
-        response.writeHead(404, { "content-type": "application/json" });
-        response.end("{}");
-        return;
-      }
-      const parsed = JSON.parse(body || "{}") as { input?: Record<string, unknown>[] };
-      const last = parsed.input?.at(-1);
-      counter += 1;
-      const id = `resp_${counter}`;
-      let item: Record<string, unknown>;
-      if (last?.type === "function_call_output" || queue.length === 0) {
-        if (last?.type === "function_call_output") outputs.push(last as ResponsesServer["outputs"][number]);
-        item = {
-          type: "message",
-          role: "assistant",
-          id: `msg_${counter}`,
-          content: [{ type: "output_text", text: "done" }],
-        };
-      } else {
-        const next = queue.shift()!;
-        item = {
-          type: "function_call",
-          id: `fc_${counter}`,
-          call_id: `call_${counter}`,
-          name: next.name,
-          arguments: JSON.stringify(next.arguments),
-        };
-      }
-      const events = [
-        { type: "response.created", response: { id } },
-        { type: "response.output_item.done", output_index: 0, item },
-        {
-          type: "response.completed",
-          response: { id, usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 } },
-        },
-      ];
-      response.writeHead(200, { "content-type": "text/event-stream" });
-      response.end(
-        events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(""),
-      );
-    });
+  const server = await serveScriptedApi((request, body, response) => {
+    if (!request.url?.endsWith("/responses")) {
+      response.writeHead(404, { "content-type": "application/json" });
+      response.end("{}");
+      return;
+    }
+    const parsed = JSON.parse(body || "{}") as { input?: Record<string, unknown>[] };
+    const last = parsed.input?.at(-1);
+    counter += 1;
+    const id = `resp_${counter}`;
+    let item: Record<string, unknown>;
+    if (last?.type === "function_call_output" || queue.length === 0) {
+      if (last?.type === "function_call_output") outputs.push(last as ResponsesServer["outputs"][number]);
+      item = {
+        type: "message",
+        role: "assistant",
+        id: `msg_${counter}`,
+        content: [{ type: "output_text", text: "done" }],
+      };
+    } else {
+      const next = queue.shift()!;
+      item = {
+        type: "function_call",
+        id: `fc_${counter}`,
+        call_id: `call_${counter}`,
+        name: next.name,
+        arguments: JSON.stringify(next.arguments),
+      };
+    }
+    const events = [
+      { type: "response.created", response: { id } },
+      { type: "response.output_item.done", output_index: 0, item },
+      {
+        type: "response.completed",
+        response: { id, usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2 } },
+      },
+    ];
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    response.end(events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(""));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${server.url}/v1`,
     script: (call) => queue.push(call),
     outputs,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
