@@ -67,6 +67,10 @@ describe("the hook bundle's V8 code cache", () => {
     expect(hookVerdict().permissionDecision).toBe("deny");
   });
 
+  it("is made for an ASCII-only bundle (a one-byte string: ~1 ms less per call to compile)", () => {
+    expect(pristine.bundle.every((byte) => byte < 0x80)).toBe(true);
+  });
+
   it("is ignored when its bytes are damaged (V8 would crash on them: SIGSEGV, a non-blocking failure)", () => {
     const damaged = Buffer.from(pristine.cache);
     for (let i = damaged.length >> 2; i < damaged.length; i += 997) damaged[i]! ^= 0x5a;
