@@ -1,4 +1,4 @@
-import { open, readFile } from "node:fs/promises";
+import { open, readFile } from "./fs.js";
 
 /** fsync a directory, so that entries created or renamed in it are durable. */
 export async function fsyncDir(dir: string): Promise<void> {

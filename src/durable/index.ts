@@ -7,6 +7,8 @@
  * held by at most one live process (docs/decisions/trail-lock.md).
  */
 export { fsyncDir, readTextIfExists } from "./dir.js";
+/** File calls on node:fs callbacks, for modules on the hook path (./fs.ts). */
+export * as fileCalls from "./fs.js";
 export { acquireLock, type HeldLock, type LockOptions, withDirLock, withLock } from "./lock.js";
 export { type Liveness, type LockOwner, ownerLiveness, parseOwner, processStartTime } from "./lock-owner.js";
 export { appendAll, type WriteFileOptions, writeFileAtomic } from "./write.js";

@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { type FileHandle, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { TrailsealError } from "../errors/index.js";
 import { fsyncDir } from "./dir.js";
+import { open, rename, unlink } from "./fs.js";
+
+/** What appendAll needs of an open file: a node:fs/promises FileHandle or a durable `Fd`. */
+export interface WritableFile {
+  write(bytes: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  sync(): Promise<void>;
+  truncate(length: number): Promise<void>;
+}
 
 /**
  * Writes every byte of `bytes` through `handle` (at the current position, or the end for an
@@ -10,7 +17,7 @@ import { fsyncDir } from "./dir.js";
  * a signal) and still succeed: the loop keeps going until all are out, and a write that makes
  * no progress is an error rather than a busy loop.
  */
-async function writeEvery(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+async function writeEvery(handle: WritableFile, bytes: Uint8Array): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {
     const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
@@ -28,7 +35,7 @@ async function writeEvery(handle: FileHandle, bytes: Uint8Array): Promise<void> 
  * DURABLE_WRITE_FAILED is thrown with the original error as `cause`: the caller must not
  * acknowledge anything of it.
  */
-export async function appendAll(handle: FileHandle, bytes: Uint8Array, knownSize: number): Promise<void> {
+export async function appendAll(handle: WritableFile, bytes: Uint8Array, knownSize: number): Promise<void> {
   try {
     await writeEvery(handle, bytes);
     await handle.sync();

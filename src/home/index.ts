@@ -4,9 +4,9 @@
  * Invariants: directories 0700, key files 0600, init never overwrites an existing file.
  */
 import { existsSync } from "node:fs";
-import { chmod, mkdir, open, readdir } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileCalls } from "../durable/index.js";
 import { DEFAULT_POLICY_YAML } from "./default-policy.js";
 import { deriveKeyId, generateSealKeyHex } from "./keys.js";
 import { homePaths } from "./paths.js";
@@ -24,9 +24,9 @@ export function resolveHome(option?: string, env: NodeJS.ProcessEnv = process.en
 
 /** Writes a file only if it does not exist (O_EXCL), fsync'd. Returns whether it wrote. */
 async function createFile(path: string, content: string, mode: number): Promise<boolean> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  let handle: Awaited<ReturnType<typeof fileCalls.open>>;
   try {
-    handle = await open(path, "wx", mode);
+    handle = await fileCalls.open(path, "wx", mode);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
@@ -37,7 +37,7 @@ async function createFile(path: string, content: string, mode: number): Promise<
   } finally {
     await handle.close();
   }
-  await chmod(path, mode);
+  await fileCalls.chmod(path, mode);
   return true;
 }
 
@@ -53,11 +53,11 @@ export async function initHome(home: string): Promise<InitResult> {
   const created: string[] = [];
   for (const dir of [paths.root, paths.trail, paths.seals, paths.keys]) {
     if (!existsSync(dir)) {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await fileCalls.mkdir(dir, { recursive: true, mode: 0o700 });
       created.push(dir);
     }
   }
-  let keyId = (await readdir(paths.keys))
+  let keyId = (await fileCalls.readdir(paths.keys))
     .filter((name) => name.endsWith(".key"))
     .sort()
     .at(-1)

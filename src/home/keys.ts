@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { fileCalls } from "../durable/index.js";
 import { configError } from "../errors/index.js";
 import { homePaths } from "./paths.js";
 
@@ -37,7 +37,7 @@ export async function loadSealKey(home: string, env: NodeJS.ProcessEnv = process
   const dir = homePaths(home).keys;
   let names: string[] = [];
   try {
-    names = (await readdir(dir)).filter((name) => name.endsWith(".key")).sort();
+    names = (await fileCalls.readdir(dir)).filter((name) => name.endsWith(".key")).sort();
   } catch {
     // fall through to the error below
   }
@@ -48,13 +48,13 @@ export async function loadSealKey(home: string, env: NodeJS.ProcessEnv = process
     });
   }
   const path = join(dir, name);
-  const info = await stat(path);
+  const info = await fileCalls.stat(path);
   if ((info.mode & 0o077) !== 0) {
     throw configError("SEAL_KEY_PERMISSIONS", `${path} is readable by other users`, {
       hint: `chmod 600 ${path}`,
     });
   }
-  const hex = (await readFile(path, "utf8")).trim();
+  const hex = (await fileCalls.readFile(path, "utf8")).trim();
   if (!KEY_HEX.test(hex))
     throw configError("SEAL_KEY_INVALID", `${path} does not hold 64 lowercase hex characters`);
   return { keyId: name.slice(0, -".key".length), key: Buffer.from(hex, "hex") };

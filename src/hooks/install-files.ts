@@ -8,9 +8,8 @@
  * that exists and is not trailseal's is never overwritten (HOOK_SETTINGS_INVALID); trailseal's own
  * is rewritten when it differs (another home), else left alone.
  */
-import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../durable/index.js";
+import { fileCalls, writeFileAtomic } from "../durable/index.js";
 import { configError } from "../errors/index.js";
 import type { InstallOptions, InstallResult } from "./install-options.js";
 
@@ -101,7 +100,7 @@ export async function installFileHooks(options: InstallOptions, user: string): P
   }));
   for (const file of wanted) {
     try {
-      file.existing = await readFile(file.path, "utf8");
+      file.existing = await fileCalls.readFile(file.path, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
@@ -119,7 +118,7 @@ export async function installFileHooks(options: InstallOptions, user: string): P
       result.unchanged.push(file.event);
       continue;
     }
-    await mkdir(dirname(file.path), { recursive: true });
+    await fileCalls.mkdir(dirname(file.path), { recursive: true });
     await writeFileAtomic(file.path, file.text, { mode: options.agent === "cline" ? 0o755 : 0o644 });
     (file.existing === null ? result.added : result.updated).push(file.event);
   }

@@ -27,10 +27,9 @@
  * --home replaces the old one) or left alone; everything else in the file is kept. A file that
  * is not valid JSON is an error and is never overwritten; the file is replaced atomically.
  */
-import { mkdir, readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../durable/index.js";
+import { fileCalls, writeFileAtomic } from "../durable/index.js";
 import { configError } from "../errors/index.js";
 import type { AgentName } from "./adapters.js";
 import { fileHookPaths, installFileHooks } from "./install-files.js";
@@ -149,7 +148,7 @@ function invalid(path: string, what: string) {
 async function readSettings(path: string): Promise<{ settings: JsonObject; existed: boolean }> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await fileCalls.readFile(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { settings: {}, existed: false };
     throw error;
@@ -262,8 +261,8 @@ export async function installHooks(options: InstallOptions): Promise<InstallResu
   }
   if (result.added.length + result.updated.length > 0) {
     settings.hooks = hooks;
-    await mkdir(dirname(path), { recursive: true });
-    const mode = existed ? (await stat(path)).mode & 0o777 : 0o644;
+    await fileCalls.mkdir(dirname(path), { recursive: true });
+    const mode = existed ? (await fileCalls.stat(path)).mode & 0o777 : 0o644;
     await writeFileAtomic(path, `${JSON.stringify(settings, null, 2)}\n`, { mode });
   }
   return result;

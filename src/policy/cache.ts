@@ -9,9 +9,8 @@
  * but not policy.yaml could plant a permissive "validated" policy under the right digest.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { writeFileAtomic } from "../durable/index.js";
+import { fileCalls, writeFileAtomic } from "../durable/index.js";
 import { DEFAULT_POLICY, type Policy } from "./types.js";
 
 const CACHE_VERSION = 2;
@@ -45,7 +44,7 @@ function macOf(key: Uint8Array, sha256: string, policy: string): Buffer {
 
 async function readCache(cachePath: string, sha256: string, key: Uint8Array): Promise<Policy | null> {
   try {
-    const cached = JSON.parse(await readFile(cachePath, "utf8")) as CacheFile;
+    const cached = JSON.parse(await fileCalls.readFile(cachePath, "utf8")) as CacheFile;
     if (cached.version !== CACHE_VERSION || cached.sha256 !== sha256) return null;
     if (typeof cached.policy !== "string" || typeof cached.mac !== "string") return null;
     const expected = macOf(key, sha256, cached.policy);
@@ -62,7 +61,7 @@ async function readCache(cachePath: string, sha256: string, key: Uint8Array): Pr
 export async function loadPolicy(path: string, options: LoadPolicyOptions = {}): Promise<Policy> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await fileCalls.readFile(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return DEFAULT_POLICY;
     throw error;

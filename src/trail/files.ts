@@ -1,6 +1,6 @@
-import { mkdir, open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
+import { fileCalls } from "../durable/index.js";
 
 /** Segment files are read in lexicographic order (docs/trail-format.md); we append to the last one. */
 export const FIRST_SEGMENT = "events-000000.jsonl";
@@ -9,7 +9,7 @@ export const FIRST_SEGMENT = "events-000000.jsonl";
 export async function listSegmentNames(dir: string): Promise<string[]> {
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = await fileCalls.readdir(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
@@ -28,12 +28,12 @@ export async function currentSegment(dir: string): Promise<string> {
 }
 
 export async function ensureDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await fileCalls.mkdir(dir, { recursive: true, mode: 0o700 });
 }
 
 export async function fileSize(path: string): Promise<number> {
   try {
-    return (await stat(path)).size;
+    return (await fileCalls.stat(path)).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
     throw error;
@@ -53,7 +53,7 @@ export async function* readLines(dir: string): AsyncGenerator<string> {
 /** The lines of the segments in order, a chunk's worth at a time (one await per chunk, not per line). */
 export async function* readLineBatches(dir: string, chunkSize = 1 << 20): AsyncGenerator<string[]> {
   for (const path of await listSegments(dir)) {
-    const handle = await open(path, "r");
+    const handle = await fileCalls.open(path, "r");
     try {
       const decoder = new StringDecoder("utf8");
       const chunk = Buffer.allocUnsafe(chunkSize);

@@ -5,7 +5,6 @@
  * fsync'd before they are returned (acknowledged); a torn tail (a crash mid-write) is repaired
  * on the next append; reading and verifying stream, so memory stays flat as the trail grows.
  */
-import { open, stat } from "node:fs/promises";
 import {
   chainEvent,
   type EventBody,
@@ -14,7 +13,7 @@ import {
   serializeEvent,
   type TrailEvent,
 } from "../chain/index.js";
-import { appendAll, fsyncDir, type LockOptions, withDirLock } from "../durable/index.js";
+import { appendAll, fileCalls, fsyncDir, type LockOptions, withDirLock } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { homePaths } from "../home/index.js";
 import { currentSegment, ensureDir, listSegments, readLines } from "./files.js";
@@ -76,7 +75,7 @@ export async function appendEvents(
         tip = event.hash;
       }
       const bytes = Buffer.from(events.map((event) => `${serializeEvent(event)}\n`).join(""), "utf8");
-      const handle = await open(segment, "a", 0o600);
+      const handle = await fileCalls.open(segment, "a", 0o600);
       try {
         // Every byte out and synced, or the segment cut back to its last whole line and nothing
         // acknowledged (a full disk or `ulimit -f` makes write() return short).
@@ -97,7 +96,7 @@ export async function appendEvents(
  */
 export async function assertTrailExists(dir: string): Promise<void> {
   try {
-    if ((await stat(dir)).isDirectory()) return;
+    if ((await fileCalls.stat(dir)).isDirectory()) return;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }

@@ -1,7 +1,6 @@
-import { mkdir, open } from "node:fs/promises";
 import { join } from "node:path";
 import { GENESIS_HASH } from "../chain/index.js";
-import { writeFileAtomic } from "../durable/index.js";
+import { fileCalls, writeFileAtomic } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { fileSize } from "./files.js";
 
@@ -23,7 +22,7 @@ const MAX_LINE = 4 << 20;
 export async function repairAndReadTail(dir: string, segment: string, now: () => Date): Promise<TailState> {
   const size = await fileSize(segment);
   if (size === 0) return { nextSeq: 0, tip: GENESIS_HASH };
-  const handle = await open(segment, "r+");
+  const handle = await fileCalls.open(segment, "r+");
   try {
     const length = Math.min(size, MAX_LINE + 1);
     const buffer = Buffer.alloc(length);
@@ -34,7 +33,7 @@ export async function repairAndReadTail(dir: string, segment: string, now: () =>
       if (lastNl < 0 && length < size) throw corrupt("the last line of the trail is longer than any event");
       const keep = lastNl + 1;
       const tornDir = join(dir, "torn");
-      await mkdir(tornDir, { recursive: true, mode: 0o700 });
+      await fileCalls.mkdir(tornDir, { recursive: true, mode: 0o700 });
       // Kept (durably) before the segment is cut, so the bytes are never only in memory.
       await writeFileAtomic(
         join(tornDir, `${now().toISOString().replace(/[:.]/g, "-")}.bin`),

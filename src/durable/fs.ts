@@ -1,0 +1,103 @@
+/**
+ * The file calls of the durable code, the trail, the home and the policy cache, on node:fs
+ * callbacks. They run on every agent hook call, and `node:fs/promises` costs ~0.7 ms to load
+ * there (it loads readline and the file watchers with it; docs/decisions/hook-code-cache.md).
+ * Same results and errors as fs/promises (the same system calls, the same `code`s); `Fd` has the
+ * subset of FileHandle's methods these modules use, with the same meaning: `write` may write
+ * fewer bytes than asked and says how many, `sync` is fsync.
+ */
+import * as fs from "node:fs";
+
+type Callback<T> = (error: NodeJS.ErrnoException | null, value: T) => void;
+
+function call<T>(start: (done: Callback<T>) => void): Promise<T> {
+  return new Promise((resolve, reject) => start((error, value) => (error ? reject(error) : resolve(value))));
+}
+
+/** An open file descriptor: the FileHandle methods the durable code uses. */
+export class Fd {
+  constructor(readonly fd: number) {}
+
+  write(bytes: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }> {
+    return call<number>((done) => fs.write(this.fd, bytes, offset, length, null, done)).then(
+      (bytesWritten) => ({
+        bytesWritten,
+      }),
+    );
+  }
+
+  read(
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number | null,
+  ): Promise<{ bytesRead: number }> {
+    return call<number>((done) => fs.read(this.fd, buffer, offset, length, position, done)).then(
+      (bytesRead) => ({
+        bytesRead,
+      }),
+    );
+  }
+
+  /** Writes all of `text` (UTF-8) from the current position, as FileHandle.writeFile does. */
+  async writeFile(text: string): Promise<void> {
+    const bytes = Buffer.from(text, "utf8");
+    for (let offset = 0; offset < bytes.length; ) {
+      const { bytesWritten } = await this.write(bytes, offset, bytes.length - offset);
+      if (bytesWritten <= 0)
+        throw Object.assign(new Error("the file system accepted no more bytes"), { code: "ENOSPC" });
+      offset += bytesWritten;
+    }
+  }
+
+  sync(): Promise<void> {
+    return call<void>((done) => fs.fsync(this.fd, (error) => done(error, undefined)));
+  }
+
+  truncate(length: number): Promise<void> {
+    return call<void>((done) => fs.ftruncate(this.fd, length, (error) => done(error, undefined)));
+  }
+
+  stat(): Promise<fs.Stats> {
+    return call<fs.Stats>((done) => fs.fstat(this.fd, done));
+  }
+
+  close(): Promise<void> {
+    return call<void>((done) => fs.close(this.fd, (error) => done(error, undefined)));
+  }
+}
+
+export function open(path: string, flags: string, mode?: number): Promise<Fd> {
+  return call<number>((done) => fs.open(path, flags, mode, done)).then((fd) => new Fd(fd));
+}
+
+export function stat(path: string): Promise<fs.Stats> {
+  return call<fs.Stats>((done) => fs.stat(path, done));
+}
+
+export function readdir(path: string): Promise<string[]> {
+  return call<string[]>((done) => fs.readdir(path, done));
+}
+
+export function readFile(path: string, encoding: "utf8"): Promise<string> {
+  return call<string>((done) => fs.readFile(path, encoding, done));
+}
+
+export function mkdir(
+  path: string,
+  options: { recursive: true; mode?: number },
+): Promise<string | undefined> {
+  return call<string | undefined>((done) => fs.mkdir(path, options, done));
+}
+
+export function rename(from: string, to: string): Promise<void> {
+  return call<void>((done) => fs.rename(from, to, (error) => done(error, undefined)));
+}
+
+export function unlink(path: string): Promise<void> {
+  return call<void>((done) => fs.unlink(path, (error) => done(error, undefined)));
+}
+
+export function chmod(path: string, mode: number): Promise<void> {
+  return call<void>((done) => fs.chmod(path, mode, (error) => done(error, undefined)));
+}
