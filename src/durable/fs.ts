@@ -67,8 +67,15 @@ export class Fd {
   }
 }
 
-export function open(path: string, flags: string, mode?: number): Promise<Fd> {
-  return call<number>((done) => fs.open(path, flags, mode, done)).then((fd) => new Fd(fd));
+/** An open file: a durable `Fd`, or a node:fs/promises FileHandle under Node's permission model. */
+export type OpenFile = Pick<Fd, "write" | "read" | "writeFile" | "sync" | "truncate" | "stat" | "close">;
+
+export async function open(path: string, flags: string, mode?: number): Promise<OpenFile> {
+  // Node's permission model (--permission) disables fd-based callback calls such as fs.fsync
+  // ("fsync API is disabled"), while FileHandle's methods keep working there.
+  if ((process as { permission?: unknown }).permission)
+    return (await import("node:fs/promises")).open(path, flags, mode);
+  return new Fd(await call<number>((done) => fs.open(path, flags, mode, done)));
 }
 
 export function stat(path: string): Promise<fs.Stats> {
