@@ -132,62 +132,37 @@ export async function requestCosignatures(options: RequestCosignaturesOptions): 
             check!.status === "absent" ? "no cosignature by the policy's key" : (check!.reason ?? "invalid"),
         };
       }
-      if (status === 409) {
-        const size = type?.split(";")[0]?.trim() === SIZE_CONTENT_TYPE ? parseSizeBody(body) : null;
-        if (size === null) {
-          // Some witnesses answer a same-size different root with a bare 409.
-          if (oldSize === checkpoint.size)
+      if (status === 409 || status === 422) {
+        const named =
+          status === 409 && type?.split(";")[0]?.trim() === SIZE_CONTENT_TYPE ? parseSizeBody(body) : null;
+        if (named !== null && named !== oldSize) {
+          if (named > checkpoint.size)
             return {
               ...base,
-              status: "fork",
+              status: "ahead",
               httpStatus: 409,
-              detail: `the witness holds another tree of size ${checkpoint.size}`,
+              witnessSize: named,
+              detail: `the witness has seen size ${named}, larger than this checkpoint (${checkpoint.size})`,
             };
-          return { ...base, status: "refused", httpStatus: 409, detail: "409 without a size" };
+          oldSize = named; // learnt the witness's size: ask again from there
+          continue;
         }
-        if (size === oldSize) {
-          if (size === checkpoint.size)
-            return {
-              ...base,
-              status: "fork",
-              httpStatus: 409,
-              witnessSize: size,
-              detail: `the witness holds another tree of size ${size}`,
-            };
-          return {
-            ...base,
-            status: "refused",
-            httpStatus: 409,
-            witnessSize: size,
-            detail: "409 naming the size we sent",
-          };
-        }
-        if (size > checkpoint.size)
-          return {
-            ...base,
-            status: "ahead",
-            httpStatus: 409,
-            witnessSize: size,
-            detail: `the witness has seen size ${size}, larger than this checkpoint (${checkpoint.size})`,
-          };
-        oldSize = size;
-        continue;
-      }
-      if (status === 422) {
+        // The witness refused the size we sent: a 422, a bare 409 (some witnesses answer a
+        // same-size different root so), or a 409 naming that size. At our own size it is a fork.
+        const witnessSize = named ?? (status === 422 ? oldSize : undefined);
+        const answer = { ...base, httpStatus: status, ...(witnessSize === undefined ? {} : { witnessSize }) };
         if (oldSize === checkpoint.size)
+          return { ...answer, status: "fork", detail: `the witness holds another tree of size ${oldSize}` };
+        if (status === 422)
           return {
-            ...base,
-            status: "fork",
-            httpStatus: 422,
-            witnessSize: oldSize,
-            detail: `the witness holds another tree of size ${oldSize}`,
+            ...answer,
+            status: "bad-proof",
+            detail: `the witness rejects our proof from size ${oldSize}: it may hold a fork`,
           };
         return {
-          ...base,
-          status: "bad-proof",
-          httpStatus: 422,
-          witnessSize: oldSize,
-          detail: `the witness rejects our proof from size ${oldSize}: it may hold a fork`,
+          ...answer,
+          status: "refused",
+          detail: named === null ? "409 without a size" : "409 naming the size we sent",
         };
       }
       return { ...base, status: "refused", httpStatus: status, detail: body.trim().slice(0, 200) };
