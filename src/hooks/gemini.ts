@@ -77,23 +77,11 @@ function targets(tool: string, input: Json, payload: Json): ActionTarget[] {
     case "invoke_agent":
       return [{ kind: "agent", description: str(input, "prompt", "description", "agent_name") }];
     case "read_mcp_resource":
-      return [
-        {
-          kind: "mcp",
-          server: str(input, "server_name", "serverName") || "mcp",
-          tool: "read_resource",
-          args: input,
-        },
-      ];
-    case "list_mcp_resources":
-      return [
-        {
-          kind: "mcp",
-          server: str(input, "server_name", "serverName") || "mcp",
-          tool: "list_resources",
-          args: input,
-        },
-      ];
+    case "list_mcp_resources": {
+      const server = str(input, "server_name", "serverName") || "mcp";
+      const mcpTool = tool === "read_mcp_resource" ? "read_resource" : "list_resources";
+      return [{ kind: "mcp", server, tool: mcpTool, args: input }];
+    }
     default:
       return [{ kind: "other", description: tool }, ...carriedTargets(input)];
   }
