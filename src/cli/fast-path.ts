@@ -74,6 +74,7 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   if (fast === null) return false;
   if (fast.command === "record") {
     const entry = loadBundle(bundleDir);
+    entry.fileCalls.useSynchronousCalls();
     process.exitCode = await entry.runRecordFast({ json: fast.json, home: fast.home }, process.env);
     exitNow();
   }
@@ -93,7 +94,9 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   process.on("uncaughtException", blockOnFailure);
   process.on("unhandledRejection", blockOnFailure);
   try {
-    const { runHookCommand, resolveHookHome } = loadBundle(bundleDir);
+    const { runHookCommand, resolveHookHome, fileCalls } = loadBundle(bundleDir);
+    // One call, nothing else to run meanwhile: file calls skip libuv's thread pool.
+    fileCalls.useSynchronousCalls();
     // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
     const io = { env: process.env } as unknown as CliIO;
     process.exitCode = await runHookCommand(

@@ -5,25 +5,51 @@
  * Same results and errors as fs/promises (the same system calls, the same `code`s); `Fd` has the
  * subset of FileHandle's methods these modules use, with the same meaning: `write` may write
  * fewer bytes than asked and says how many, `sync` is fsync.
+ *
+ * A one-shot process that has nothing else to run while it waits (the hook and `record` fast
+ * paths) calls `useSynchronousCalls()`: each call then makes its system call directly instead
+ * of through libuv's thread pool, which saves starting the pool's threads and a wake-up per
+ * call (~2 ms a hook call). The same system calls in the same order, the same results and
+ * errors, still as promises; a server never switches.
  */
 import * as fs from "node:fs";
 
 type Callback<T> = (error: NodeJS.ErrnoException | null, value: T) => void;
 
-function call<T>(start: (done: Callback<T>) => void): Promise<T> {
+let synchronous = false;
+
+/** From now on, this process's file calls run synchronously (see above). */
+export function useSynchronousCalls(): void {
+  synchronous = true;
+}
+
+function call<T>(direct: () => T, start: (done: Callback<T>) => void): Promise<T> {
+  if (synchronous) {
+    try {
+      return Promise.resolve(direct());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   return new Promise((resolve, reject) => start((error, value) => (error ? reject(error) : resolve(value))));
 }
+
+const noValue =
+  (done: Callback<void>) =>
+  (error: NodeJS.ErrnoException | null): void =>
+    done(error, undefined);
 
 /** An open file descriptor: the FileHandle methods the durable code uses. */
 export class Fd {
   constructor(readonly fd: number) {}
 
   write(bytes: Uint8Array, offset: number, length: number): Promise<{ bytesWritten: number }> {
-    return call<number>((done) => fs.write(this.fd, bytes, offset, length, null, done)).then(
-      (bytesWritten) => ({
-        bytesWritten,
-      }),
-    );
+    return call<number>(
+      () => fs.writeSync(this.fd, bytes, offset, length, null),
+      (done) => fs.write(this.fd, bytes, offset, length, null, done),
+    ).then((bytesWritten) => ({
+      bytesWritten,
+    }));
   }
 
   read(
@@ -32,11 +58,12 @@ export class Fd {
     length: number,
     position: number | null,
   ): Promise<{ bytesRead: number }> {
-    return call<number>((done) => fs.read(this.fd, buffer, offset, length, position, done)).then(
-      (bytesRead) => ({
-        bytesRead,
-      }),
-    );
+    return call<number>(
+      () => fs.readSync(this.fd, buffer, offset, length, position),
+      (done) => fs.read(this.fd, buffer, offset, length, position, done),
+    ).then((bytesRead) => ({
+      bytesRead,
+    }));
   }
 
   /** Writes all of `text` (UTF-8) from the current position, as FileHandle.writeFile does. */
@@ -51,19 +78,31 @@ export class Fd {
   }
 
   sync(): Promise<void> {
-    return call<void>((done) => fs.fsync(this.fd, (error) => done(error, undefined)));
+    return call<void>(
+      () => fs.fsyncSync(this.fd),
+      (done) => fs.fsync(this.fd, noValue(done)),
+    );
   }
 
   truncate(length: number): Promise<void> {
-    return call<void>((done) => fs.ftruncate(this.fd, length, (error) => done(error, undefined)));
+    return call<void>(
+      () => fs.ftruncateSync(this.fd, length),
+      (done) => fs.ftruncate(this.fd, length, noValue(done)),
+    );
   }
 
   stat(): Promise<fs.Stats> {
-    return call<fs.Stats>((done) => fs.fstat(this.fd, done));
+    return call<fs.Stats>(
+      () => fs.fstatSync(this.fd),
+      (done) => fs.fstat(this.fd, done),
+    );
   }
 
   close(): Promise<void> {
-    return call<void>((done) => fs.close(this.fd, (error) => done(error, undefined)));
+    return call<void>(
+      () => fs.closeSync(this.fd),
+      (done) => fs.close(this.fd, noValue(done)),
+    );
   }
 }
 
@@ -75,36 +114,62 @@ export async function open(path: string, flags: string, mode?: number): Promise<
   // ("fsync API is disabled"), while FileHandle's methods keep working there.
   if ((process as { permission?: unknown }).permission)
     return (await import("node:fs/promises")).open(path, flags, mode);
-  return new Fd(await call<number>((done) => fs.open(path, flags, mode, done)));
+  return new Fd(
+    await call<number>(
+      () => fs.openSync(path, flags, mode),
+      (done) => fs.open(path, flags, mode, done),
+    ),
+  );
 }
 
 export function stat(path: string): Promise<fs.Stats> {
-  return call<fs.Stats>((done) => fs.stat(path, done));
+  return call<fs.Stats>(
+    () => fs.statSync(path),
+    (done) => fs.stat(path, done),
+  );
 }
 
 export function readdir(path: string): Promise<string[]> {
-  return call<string[]>((done) => fs.readdir(path, done));
+  return call<string[]>(
+    () => fs.readdirSync(path),
+    (done) => fs.readdir(path, done),
+  );
 }
 
 export function readFile(path: string, encoding: "utf8"): Promise<string> {
-  return call<string>((done) => fs.readFile(path, encoding, done));
+  return call<string>(
+    () => fs.readFileSync(path, encoding),
+    (done) => fs.readFile(path, encoding, done),
+  );
 }
 
 export function mkdir(
   path: string,
   options: { recursive: true; mode?: number },
 ): Promise<string | undefined> {
-  return call<string | undefined>((done) => fs.mkdir(path, options, done));
+  return call<string | undefined>(
+    () => fs.mkdirSync(path, options),
+    (done) => fs.mkdir(path, options, done),
+  );
 }
 
 export function rename(from: string, to: string): Promise<void> {
-  return call<void>((done) => fs.rename(from, to, (error) => done(error, undefined)));
+  return call<void>(
+    () => fs.renameSync(from, to),
+    (done) => fs.rename(from, to, noValue(done)),
+  );
 }
 
 export function unlink(path: string): Promise<void> {
-  return call<void>((done) => fs.unlink(path, (error) => done(error, undefined)));
+  return call<void>(
+    () => fs.unlinkSync(path),
+    (done) => fs.unlink(path, noValue(done)),
+  );
 }
 
 export function chmod(path: string, mode: number): Promise<void> {
-  return call<void>((done) => fs.chmod(path, mode, (error) => done(error, undefined)));
+  return call<void>(
+    () => fs.chmodSync(path, mode),
+    (done) => fs.chmod(path, mode, noValue(done)),
+  );
 }

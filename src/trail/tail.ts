@@ -12,6 +12,19 @@ export interface TailState {
 }
 
 const MAX_LINE = 4 << 20;
+/**
+ * The first read from the segment's end. Events are well under it, so one read finds the last
+ * line; the window grows only for a longer one (up to MAX_LINE). Reading a fixed 4 MiB instead
+ * cost every hook call on a long trail a 4 MiB read and allocation.
+ */
+const TAIL_WINDOW = 64 << 10;
+
+/** The last `length` bytes of the file open as `handle`, whose size is `size`. */
+async function readEnd(handle: fileCalls.OpenFile, size: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  await handle.read(buffer, 0, length, size - length);
+  return buffer;
+}
 
 /**
  * Reads the last line of a segment. If the segment ends in a torn line (a write cut short by
@@ -24,9 +37,15 @@ export async function repairAndReadTail(dir: string, segment: string, now: () =>
   if (size === 0) return { nextSeq: 0, tip: GENESIS_HASH };
   const handle = await fileCalls.open(segment, "r+");
   try {
-    const length = Math.min(size, MAX_LINE + 1);
-    const buffer = Buffer.alloc(length);
-    await handle.read(buffer, 0, length, size - length);
+    // The window holds the last whole line once it holds two newlines (the one ending that line
+    // and the one before it), or once it reaches the file's start or MAX_LINE.
+    const limit = Math.min(size, MAX_LINE + 1);
+    let length = Math.min(limit, TAIL_WINDOW);
+    let buffer = await readEnd(handle, size, length);
+    while (length < limit && buffer.indexOf(10) === buffer.lastIndexOf(10)) {
+      length = Math.min(limit, length * 16);
+      buffer = await readEnd(handle, size, length);
+    }
     let end = length;
     if (buffer[length - 1] !== 10) {
       const lastNl = buffer.lastIndexOf(10);

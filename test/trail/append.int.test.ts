@@ -51,6 +51,21 @@ describe("appendEvents", () => {
     expect(await verifyTrail(dir)).toMatchObject({ ok: true, eventCount: 2 });
   });
 
+  // The tail is read from a small window at the segment's end that grows for a longer line.
+  it.each([
+    ["a last event longer than the first read", ""],
+    ["a torn line after a long event", '{"seq":2,"ts":"2026-'],
+  ])("continues the chain after %s", async (_, torn) => {
+    const dir = trailDir(home);
+    await appendEvents(dir, [body("a")]);
+    const [long] = await appendEvents(dir, [body(`echo ${"x".repeat(300_000)}`)]);
+    const segment = join(dir, (await readdir(dir)).find((name) => name.endsWith(".jsonl"))!);
+    if (torn) await appendFile(segment, torn);
+    const [next] = await appendEvents(dir, [body("b")]);
+    expect(next).toMatchObject({ seq: 2, prev: long!.hash });
+    expect(await verifyTrail(dir)).toMatchObject({ ok: true, eventCount: 3 });
+  });
+
   it("refuses to append after a corrupt (not torn) last event", async () => {
     const dir = trailDir(home);
     await appendEvents(dir, [body("a")]);
