@@ -5,10 +5,11 @@
  * argv, so that runners in front (`npx`, `bundle exec`, `bin/rails`, `php artisan`) count too.
  * *Why:* the data in a database has no other copy the agent can restore.
  */
+import { patternTable } from "../command/patterns.js";
 import type { RuleContext } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
 
-const RESETS: RegExp[] = [
+const resets = patternTable([
   /\bprisma (migrate reset|db push .*--force-reset)\b/,
   /\b(rails|rake) (.+ )?db:(drop|reset|purge|schema:load|structure:load|truncate_all|migrate:reset)(:\w+)?\b/,
   /\bartisan (.+ )?(migrate:(fresh|reset|refresh)|db:wipe)\b/,
@@ -20,15 +21,14 @@ const RESETS: RegExp[] = [
   /\balembic (.+ )?downgrade base\b/,
   /\bdotnet ef database drop\b/,
   /\bsupabase db reset .*--linked\b/,
-];
+]);
 
 /** True (and raised high) when the command resets a database through its framework. */
 export function resetsDatabase(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)]
     .join(" ")
     .replace(/(^|\s)\S*\//g, "$1"); // `bin/rails`, `./manage.py`: by name
-  if (/(^| )(--help|-h)( |$)/.test(text)) return false;
-  if (!RESETS.some((pattern) => pattern.test(text))) return false;
+  if (!resets(text) || /(^| )(--help|-h)( |$)/.test(text)) return false;
   context.signals.score.raise(
     "high",
     `${text.split(" ").slice(0, 4).join(" ")} drops or empties every table`,

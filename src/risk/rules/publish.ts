@@ -6,32 +6,33 @@
  * `gh repo edit --visibility public`). Read on the whole argv; `--dry-run` changes nothing.
  * *Why:* a release is copied as soon as it lands, and a grant is used as soon as it exists.
  */
+import { patternTable } from "../command/patterns.js";
 import type { RuleContext } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
 
-const RELEASES: RegExp[] = [
+const releases = patternTable([
   /^twine upload\b/,
   /^(docker|podman|nerdctl) (.+ )?(image )?push\b/,
   /^helm push\b/,
   /^(poetry|uv|hatch|flit|pdm) publish\b/,
   /^dotnet nuget push\b/,
   /^(vsce|ovsx) publish\b/,
-];
+]);
 
-const GRANTS: RegExp[] = [
+const grants = patternTable([
   /^aws (.+ )?iam ((attach|put)-(user|role|group)-policy|create-access-key|add-user-to-group|create-login-profile)\b/,
   /^gcloud (.+ )?(add-iam-policy-binding|set-iam-policy)\b/,
   /^az role assignment create\b/,
   /^kubectl (.+ )?create (clusterrolebinding|rolebinding)\b/,
   /^gh repo edit .*--visibility[ =]public\b/,
-];
+]);
 
 /** True (and raised high) when the command releases an artifact or grants access. */
 export function releasesOrGrants(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
   if (/(^| )--dry-?run\b/.test(text)) return false;
   const head = text.split(" ").slice(0, 4).join(" ");
-  if (RELEASES.some((pattern) => pattern.test(text))) {
+  if (releases(text)) {
     context.signals.score.raise(
       "high",
       `${head} releases an artifact (others receive it at once)`,
@@ -39,7 +40,7 @@ export function releasesOrGrants(invocation: Invocation, context: RuleContext): 
     );
     return true;
   }
-  if (GRANTS.some((pattern) => pattern.test(text))) {
+  if (grants(text)) {
     context.signals.score.raise("high", `${head} grants access`, "privilege_escalation", "network_request");
     return true;
   }

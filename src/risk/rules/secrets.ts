@@ -3,6 +3,7 @@
  * private keys, the macOS keychain printing a password. Their other uses add nothing here.
  */
 import { hasOption, optionValue } from "../command/argv.js";
+import { patternTable } from "../command/patterns.js";
 import type { RuleContext, RuleTable } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
 
@@ -82,7 +83,7 @@ SECRET_RULES["ssh-keygen"] = (invocation, { signals }) => {
  * secretsmanager get-secret-value`, `gcloud secrets versions access`, `vault kv get`, `op
  * read`, …). *Why:* a secret printed from a store leaks as a secret file read does.
  */
-const SECRET_STORE_READS: RegExp[] = [
+const secretStoreReads = patternTable([
   /^kubectl (.+ )?get (secret|secrets)( |\/).*(-o|--output)[ =]?(yaml|json|jsonpath|go-template|custom-columns)/,
   /^aws (.+ )?secretsmanager (get-secret-value|batch-get-secret-value)\b/,
   /^aws (.+ )?ssm get-parameters?(-by-path)? .*--with-decryption/,
@@ -103,12 +104,12 @@ const SECRET_STORE_READS: RegExp[] = [
   /^git credential fill\b/,
   /^secret-tool lookup\b/,
   /^doctl auth token\b/,
-];
+]);
 
 /** True (and raised high) when the command prints values from a secret store. */
 export function readsSecretStore(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
-  if (!SECRET_STORE_READS.some((pattern) => pattern.test(text))) return false;
+  if (!secretStoreReads(text)) return false;
   context.signals.score.raise(
     "high",
     `${text.split(" ").slice(0, 3).join(" ")} prints secrets from a secret store`,
