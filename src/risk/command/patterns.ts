@@ -17,6 +17,8 @@ const LEAD = /^(\^|\\b)(?:\(((?:[\w-]|\\\.)+(?:\|(?:[\w-]|\\\.)+)*)\)|((?:[\w-]|
 interface Guarded {
   pattern: RegExp;
   anchored: boolean;
+  /** Lower-cased for a case-insensitive pattern, which is then checked on the lower-cased text. */
+  folded: boolean;
   literals: string[];
 }
 
@@ -28,16 +30,16 @@ function guard(pattern: RegExp): Guarded {
     .split("|")
     .map((word) => word.replaceAll("\\.", "."))
     .map((word) => (folded ? word.toLowerCase() : word));
-  return { pattern, anchored: lead[1] === "^", literals };
+  return { pattern, anchored: lead[1] === "^", folded, literals };
 }
 
 /** A test of `text` against every pattern of the table: true when any of them matches. */
 export function patternTable(patterns: RegExp[]): (text: string) => boolean {
   const guarded = patterns.map(guard);
   return (text) => {
-    let lower: string | undefined;
-    return guarded.some(({ pattern, anchored, literals }) => {
-      const subject = pattern.flags.includes("i") ? (lower ??= text.toLowerCase()) : text;
+    const lower = text.toLowerCase();
+    return guarded.some(({ pattern, anchored, folded, literals }) => {
+      const subject = folded ? lower : text;
       const present = literals.some((word) => (anchored ? subject.startsWith(word) : subject.includes(word)));
       return present && pattern.test(text);
     });
