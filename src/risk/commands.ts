@@ -12,7 +12,7 @@ import { positionals, upstream } from "./command/argv.js";
 import { expandCommand, recordAssignments, type Variables } from "./command/expand.js";
 import { parallelScripts, xargsScripts } from "./command/fanout.js";
 import { calledArguments, runsCallersWords } from "./command/functions.js";
-import type { Rule, RuleContext, ShellParse } from "./command/rule.js";
+import type { Rule, RuleContext, RuleTable, ShellParse } from "./command/rule.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
 import { DATABASE_RULES } from "./rules/database.js";
@@ -52,8 +52,7 @@ const MAX_COMMANDS = 500;
 
 /**
  * Read-only programs: nothing to add unless a rule below finds a secret in their arguments.
- * Built with the merged rule table on the first command judged: a file, web or MCP call never
- * needs either (~0.5 ms of a hook call's start-up).
+ * Built on the first command judged: a file, web or MCP call never needs it.
  */
 let readOnly: Set<string> | null = null;
 const readOnlyPrograms = () =>
@@ -67,21 +66,32 @@ const readOnlyPrograms = () =>
     ).split(" "),
   ));
 
-let rules: Record<string, Rule> | null = null;
-const rulesByProgram = (): Record<string, Rule> =>
-  (rules ??= {
-    ...FILE_RULES,
-    ...NETWORK_RULES,
-    ...DATABASE_RULES,
-    ...DEVELOPER_RULES,
-    ...INTERPRETER_RULES,
-    ...SYSTEM_RULES,
-    ...OPS_RULES,
-    ...SECRET_RULES,
-    ...LAUNCHER_RULES,
-    git,
-    ...DEFERRED_RULES,
-  });
+/**
+ * The program rule tables, looked up in turn rather than merged into one table (merging ~600
+ * entries cost ~0.3 ms of every hook call that judges a command). Where two tables name the
+ * same program, the later one's rule applies.
+ */
+const RULE_TABLES: RuleTable[] = [
+  FILE_RULES,
+  NETWORK_RULES,
+  DATABASE_RULES,
+  DEVELOPER_RULES,
+  INTERPRETER_RULES,
+  SYSTEM_RULES,
+  OPS_RULES,
+  SECRET_RULES,
+  LAUNCHER_RULES,
+  { git },
+  DEFERRED_RULES,
+];
+
+function ruleFor(program: string): Rule | undefined {
+  for (let i = RULE_TABLES.length - 1; i >= 0; i -= 1) {
+    const table = RULE_TABLES[i]!;
+    if (Object.hasOwn(table, program)) return table[program];
+  }
+  return undefined;
+}
 
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;
@@ -249,7 +259,7 @@ function judge(invocation: Invocation, context: RuleContext): void {
   resetsDatabase(invocation, context);
   releasesOrGrants(invocation, context);
   readsSecretStore(invocation, context);
-  const rule = rulesByProgram()[program];
+  const rule = ruleFor(program);
   if (rule) return void rule({ ...invocation, program }, context);
   if (readOnlyPrograms().has(program)) return void score.raise("none", "");
   if (["sudo", "doas", "pkexec"].includes(program)) return; // `sudo -i`: judged above
