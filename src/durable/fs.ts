@@ -8,9 +8,9 @@
  *
  * A one-shot process that has nothing else to run while it waits (the hook and `record` fast
  * paths) calls `useSynchronousCalls()`: each call then makes its system call directly instead
- * of through libuv's thread pool, which saves starting the pool's threads and a wake-up per
- * call (~2 ms a hook call). The same system calls in the same order, the same results and
- * errors, still as promises; a server never switches.
+ * of through libuv's thread pool, which saves a round trip to the pool per call (~2 ms a hook
+ * call). The same system calls in the same order, the same results and errors, still as
+ * promises; a server never switches. fsync stays on the pool (`Fd.sync`).
  */
 import * as fs from "node:fs";
 
@@ -77,10 +77,14 @@ export class Fd {
     }
   }
 
+  /**
+   * fsync, always on the thread pool: it is the call that can stall for seconds (a busy disk,
+   * a network file system), and meanwhile a held lock's refresh timer must keep running, or a
+   * writer that can only judge the lock by its age would take it over.
+   */
   sync(): Promise<void> {
-    return call<void>(
-      () => fs.fsyncSync(this.fd),
-      (done) => fs.fsync(this.fd, noValue(done)),
+    return new Promise((resolve, reject) =>
+      fs.fsync(this.fd, (error) => (error ? reject(error) : resolve())),
     );
   }
 

@@ -37,13 +37,18 @@ export interface ShellGrammar {
   withTree<T>(text: string, use: (root: SyntaxNode) => T): T | null;
 }
 
-const requireHere = createRequire(import.meta.url);
+/** Made when a grammar is first loaded: most hook calls never load one. */
+let required: NodeJS.Require | undefined;
+const requireHere = (): NodeJS.Require => {
+  required ??= createRequire(import.meta.url);
+  return required;
+};
 
 /** The native binding; throws when the packages are missing or the addon cannot load. */
 export function loadNativeGrammar(): ShellGrammar {
   type NativeParser = { setLanguage(language: unknown): void; parse(text: string): { rootNode: SyntaxNode } };
-  const Parser = requireHere("tree-sitter") as new () => NativeParser;
-  const bash = requireHere("tree-sitter-bash") as { nodeTypeInfo?: unknown };
+  const Parser = requireHere()("tree-sitter") as new () => NativeParser;
+  const bash = requireHere()("tree-sitter-bash") as { nodeTypeInfo?: unknown };
   // node-types.json lets setLanguage build a node class per type with field getters (~2 ms at
   // start-up); the walk reads only types and children, so plain nodes do.
   delete bash.nodeTypeInfo;
@@ -67,7 +72,7 @@ function bashWasmPath(): string {
     const path = fileURLToPath(new URL(relative, import.meta.url));
     if (existsSync(path)) return path;
   }
-  return requireHere.resolve("tree-sitter-bash/tree-sitter-bash.wasm");
+  return requireHere().resolve("tree-sitter-bash/tree-sitter-bash.wasm");
 }
 
 /** The wasm grammar through web-tree-sitter. */
@@ -78,7 +83,7 @@ export async function loadWasmGrammar(): Promise<ShellGrammar> {
   (await import("node:v8")).setFlagsFromString("--liftoff-only");
   const { Parser, Language } = await import("web-tree-sitter");
   await Parser.init({
-    wasmBinary: readFileSync(requireHere.resolve("web-tree-sitter/web-tree-sitter.wasm")),
+    wasmBinary: readFileSync(requireHere().resolve("web-tree-sitter/web-tree-sitter.wasm")),
   });
   const bash = await Language.load(readFileSync(bashWasmPath()));
   const parser = new Parser();
