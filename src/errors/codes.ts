@@ -35,7 +35,9 @@ import { WITNESS_CODES } from "./codes/witness.js";
 
 export type { ErrorCodeEntry, ExitCode } from "./code-entry.js";
 
-export const ERROR_CODES = {
+// Joined in a call marked pure, so that a bundle that never reads the registry (the agent hook's)
+// leaves it out: object spreads alone count as side effects to the bundler.
+export const ERROR_CODES = /* @__PURE__ */ (() => ({
   ...ACTION_CODES,
   ...CLI_CODES,
   ...CONFIG_CODES,
@@ -55,7 +57,7 @@ export const ERROR_CODES = {
   ...TLOG_CODES,
   ...TRAIL_CODES,
   ...WITNESS_CODES,
-} as const satisfies Record<string, ErrorCodeEntry>;
+}))() satisfies Record<string, ErrorCodeEntry>;
 
 /** Every registered error code. */
 export type ErrorCode = keyof typeof ERROR_CODES;
