@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import { fileCalls, writeFileAtomic } from "../durable/index.js";
 import { DEFAULT_POLICY, type Policy } from "./types.js";
 
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 const MAC_DOMAIN = "trailseal-policy-cache:v2\n";
 
 interface CacheFile {

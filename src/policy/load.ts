@@ -8,9 +8,23 @@ import { isMap, isPair, isScalar, LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
 import { RISK_LEVELS } from "../chain/index.js";
 import { configError } from "../errors/index.js";
+import { commandGlobProblem } from "./command-glob.js";
 import type { Policy } from "./types.js";
 
 const patterns = z.array(z.string().min(1).max(4096)).max(10_000);
+/** Command globs are checked here, once, rather than failing each hook call that evaluates them. */
+const commandGlobs = z
+  .array(
+    z
+      .string()
+      .min(1)
+      .max(4096)
+      .superRefine((pattern, context) => {
+        const problem = commandGlobProblem(pattern);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
+  )
+  .max(10_000);
 
 export const policySchema = z
   .object({
@@ -19,7 +33,7 @@ export const policySchema = z
     rules: z
       .object({
         commands: z
-          .object({ deny: patterns.nullable().default([]), allow: patterns.nullable().default([]) })
+          .object({ deny: commandGlobs.nullable().default([]), allow: commandGlobs.nullable().default([]) })
           .strict()
           .nullable()
           .default({ deny: [], allow: [] }),

@@ -5,6 +5,7 @@
  * fsync'd before they are returned (acknowledged); a torn tail (a crash mid-write) is repaired
  * on the next append; reading and verifying stream, so memory stays flat as the trail grows.
  */
+import { join } from "node:path";
 import {
   chainEvent,
   type EventBody,
@@ -16,7 +17,7 @@ import {
 import { appendAll, fileCalls, fsyncDir, type LockOptions, withDirLock } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { homePaths } from "../home/index.js";
-import { currentSegment, ensureDir, listSegments, readLines } from "./files.js";
+import { currentSegment, ensureDir, FIRST_SEGMENT, listSegments, readLines } from "./files.js";
 import { repairAndReadTail } from "./tail.js";
 import type { TrailVerification } from "./verify.js";
 
@@ -63,8 +64,9 @@ export async function appendEvents(
   return withDirLock(
     dir,
     async () => {
-      const segment = await currentSegment(dir);
-      const isNew = (await listSegments(dir)).length === 0;
+      const segments = await listSegments(dir);
+      const segment = segments.at(-1) ?? join(dir, FIRST_SEGMENT);
+      const isNew = segments.length === 0;
       let { nextSeq, tip } = await repairAndReadTail(dir, segment, now);
       const events: TrailEvent[] = [];
       const ts = now().toISOString();

@@ -68,6 +68,14 @@ describe("policy parsing", () => {
     expect(error.message).toContain("rules.commands.deny.1");
   });
 
+  it("names the line of a command glob that cannot be used", async () => {
+    const error = await errorOf("rules:\n  commands:\n    deny:\n      - sudo *\n      - rm [z-a]*\n");
+    expect(error.code).toBe("POLICY_INVALID");
+    expect(error.details.line).toBe(5);
+    expect(error.message).toContain("rules.commands.deny.1");
+    expect(error.message).toContain("not a valid command glob");
+  });
+
   it("reports YAML syntax errors with a line", async () => {
     const error = await errorOf("max_risk: high\nrules: [\n");
     expect(error.code).toBe("POLICY_INVALID");

@@ -30,9 +30,10 @@ const grants = patternTable([
 /** True (and raised high) when the command releases an artifact or grants access. */
 export function releasesOrGrants(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
-  if (/(^| )--dry-?run\b/.test(text)) return false;
+  const release = releases(text);
+  if ((!release && !grants(text)) || /(^| )--dry-?run\b/.test(text)) return false;
   const head = text.split(" ").slice(0, 4).join(" ");
-  if (releases(text)) {
+  if (release) {
     context.signals.score.raise(
       "high",
       `${head} releases an artifact (others receive it at once)`,
@@ -40,9 +41,6 @@ export function releasesOrGrants(invocation: Invocation, context: RuleContext): 
     );
     return true;
   }
-  if (grants(text)) {
-    context.signals.score.raise("high", `${head} grants access`, "privilege_escalation", "network_request");
-    return true;
-  }
-  return false;
+  context.signals.score.raise("high", `${head} grants access`, "privilege_escalation", "network_request");
+  return true;
 }
