@@ -100,8 +100,12 @@ await build({
     "@secretlint/core",
     "@secretlint/secretlint-rule-preset-recommend",
   ],
-  define: { "import.meta.url": "__hookBundleUrl", "import.meta.dirname": "__dirname" },
-  banner: { js: 'const __hookBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  // import.meta.url is needed only on rare paths (grammars, the secret rule set, zod), and
+  // computing the file URL costs ~0.25 ms: a getter computes it on first use.
+  define: { "import.meta.url": "__hookBundle.url", "import.meta.dirname": "__dirname" },
+  banner: {
+    js: 'const __hookBundle = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
+  },
 });
 const hookText = await readFile(`${out}/hook.cjs`, "utf8");
 if (/\bimport\(/.test(hookText))

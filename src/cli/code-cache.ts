@@ -20,7 +20,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import Module, { createRequire } from "node:module";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { Script } from "node:vm";
 
@@ -44,8 +44,15 @@ function digestOf(source: Buffer, payload: Buffer): string {
   return createHash("sha256").update(source).update(payload).digest("hex");
 }
 
+/**
+ * The bundle as a function of CommonJS's five module variables, as Node's own loader wraps a
+ * file. Spelled out rather than taken from `Module.wrap`: importing node:module's default export
+ * makes the bundle copy all its properties on every start, and the cache is made and used with
+ * this same text either way.
+ */
 function compile(source: Buffer, filename: string, cachedData?: Buffer): Script {
-  return new Script(Module.wrap(source.toString("utf8")), { filename, cachedData });
+  const text = `(function (exports, require, module, __filename, __dirname) { ${source.toString("utf8")}\n});`;
+  return new Script(text, { filename, cachedData });
 }
 
 function run(script: Script, file: string): unknown {
