@@ -51,8 +51,17 @@ describe("the git log repacks on a cadence", () => {
         await publishToGitLog({ url: gitdir, name: "direct", home }, sampleRequest(1000));
       }
     }
-    // a clone while the server still writes
-    const cloning = execFileAsync("git", ["clone", "-q", "--bare", gitdir, join(tmp, "clone.git")]);
+    // a clone while the server still writes, over git's transport as a reader clones (a local
+    // path clone copies objects/ file by file, which no git guarantees against a concurrent
+    // repack: it failed when a loose object was packed and removed between listing and copying)
+    const cloning = execFileAsync("git", [
+      "clone",
+      "-q",
+      "--bare",
+      "--no-local",
+      gitdir,
+      join(tmp, "clone.git"),
+    ]);
     await Promise.all([cloning, storage.append(sampleRequest(2000)), storage.append(sampleRequest(2001))]);
     const health = (await storage.health()) as unknown as {
       repacks: { runs: number; last_error: string | null };
