@@ -12,6 +12,11 @@ export const COSIGN_CODES = {
     exit: 2,
     meaning: "a witness policy, key or log file given to cosign cannot be read",
   },
+  COSIGN_EMPTY_TREE_INVALID: {
+    capability: "witness",
+    exit: 1,
+    meaning: "add-checkpoint: a size-0 checkpoint whose root is not the empty tree's (422)",
+  },
   COSIGN_KEY_EXISTS: {
     capability: "witness",
     exit: 2,
@@ -82,7 +87,7 @@ export const COSIGN_CODES = {
   COSIGN_ROOT_MISMATCH: {
     capability: "witness",
     exit: 1,
-    meaning: "a different root at the size this witness has seen (a fork)",
+    meaning: "a different root at the size this witness has seen (a fork; 422)",
   },
   COSIGN_STATE_UNAVAILABLE: {
     capability: "witness",

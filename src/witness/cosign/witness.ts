@@ -2,6 +2,7 @@ import { TrailsealError } from "../../errors/index.js";
 import {
   type Cosigner,
   cosignCheckpoint,
+  EMPTY_ROOT,
   hashesEqual,
   type PolicyLog,
   parseCheckpoint,
@@ -36,7 +37,8 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
  * The tlog-witness add-checkpoint state machine, with no HTTP in it. The checks run in the
  * spec's order: body syntax (400), known origin (404), a signature by a known key (403), old
  * size not beyond the checkpoint (400); then, atomically with the write, old size equal to the
- * recorded size (409 with it), equal sizes with equal roots (409), the consistency proof (422).
+ * recorded size (409 with it), the empty tree's root at size 0 (422), equal sizes with equal roots
+ * (422), the consistency proof (422).
  * Everything before the signature check is attacker-controlled and used only to find the key.
  */
 export function createCheckpointWitness(options: CheckpointWitnessOptions): CheckpointWitness {
@@ -102,14 +104,18 @@ export function createCheckpointWitness(options: CheckpointWitnessOptions): Chec
           root: b64(checkpoint.rootHash),
           note: request.checkpoint,
         };
+        if (checkpoint.size === 0 && !hashesEqual(checkpoint.rootHash, EMPTY_ROOT))
+          throw cosignRefusal(
+            "COSIGN_EMPTY_TREE_INVALID",
+            "a checkpoint of size 0 must carry the empty tree's root, SHA-256 of the empty string",
+          );
         if (current && current.size === checkpoint.size) {
+          // 422, not 409 (tlog-witness since C2SP 95978ca): a 409 always names a size to retry
+          // from, and here the sizes agree; a second tree of one size is closer to a bad proof.
           if (!hashesEqual(Buffer.from(current.root, "base64"), checkpoint.rootHash))
             throw cosignRefusal(
               "COSIGN_ROOT_MISMATCH",
               `a different root at the witnessed size ${currentSize}`,
-              {
-                size: currentSize,
-              },
             );
           if (request.proof.length > 0)
             throw cosignRefusal("COSIGN_PROOF_INVALID", "the proof must be empty for equal sizes");

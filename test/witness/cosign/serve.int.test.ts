@@ -2,13 +2,20 @@ import type { ChildProcess } from "node:child_process";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCosignatures, parseCosignerVkey, parseSignatureLines } from "../../../src/tlog/index.js";
+import {
+  checkCosignatures,
+  formatCheckpoint,
+  parseCosignerVkey,
+  parseSignatureLines,
+  signNote,
+} from "../../../src/tlog/index.js";
 import { formatAddCheckpoint } from "../../../src/witness/cosign/index.js";
 import { runCli, startCli, tempDir } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
 import { ToyLog } from "./fixtures.js";
 
 const ORIGIN = "peer.example/log";
+const OTHER = "peer.example/fresh";
 let work: { dir: string; cleanup: () => Promise<void> };
 let vkey: string;
 const log = ToyLog.create(ORIGIN, 4).grow(64);
@@ -25,7 +32,10 @@ beforeAll(async () => {
   ]);
   expect(keygen.code).toBe(0);
   vkey = keygen.stdout.trim();
-  writeFileSync(join(work.dir, "logs.policy"), `# logs we witness\nlog ${log.vkey}\nquorum none\n`);
+  writeFileSync(
+    join(work.dir, "logs.policy"),
+    `# logs we witness\nlog ${log.vkey}\nlog ${ToyLog.create(OTHER, 6).vkey}\nquorum none\n`,
+  );
 });
 afterAll(() => work.cleanup());
 
@@ -105,8 +115,8 @@ describe("witness keygen + witness serve --cosign-logs (real processes)", () => 
         }),
       });
       expect(unknown.status).toBe(404);
-      // The log's origin signed by another key: 403. The same size with another root: 409 naming
-      // the size held (tlog-witness; our client also takes a 422 there as a fork).
+      // The log's origin signed by another key: 403. The same size with another root: 422
+      // (tlog-witness since C2SP commit 95978ca; a 409 would tell the client to retry from a size).
       const impostor = ToyLog.create(ORIGIN, 99).grow(9);
       const forged = await fetch(`${url}/add-checkpoint`, {
         method: "POST",
@@ -122,11 +132,18 @@ describe("witness keygen + witness serve --cosign-logs (real processes)", () => 
         status: sameSize.status,
         type: sameSize.headers.get("content-type"),
         body: await sameSize.text(),
-      }).toEqual({
-        status: 409,
-        type: "text/x.tlog.size",
-        body: "5\n",
+      }).toMatchObject({ status: 422, type: "text/plain; charset=utf-8" });
+      // A size-0 checkpoint of a log never cosigned must carry the empty tree's root.
+      const fresh = ToyLog.create(OTHER, 6);
+      const zero = signNote(
+        formatCheckpoint({ origin: OTHER, size: 0, rootHash: new Uint8Array(32).fill(1) }),
+        fresh.signer,
+      );
+      const emptyRoot = await fetch(`${url}/add-checkpoint`, {
+        method: "POST",
+        body: formatAddCheckpoint({ oldSize: 0, proof: [], checkpoint: zero }),
       });
+      expect(emptyRoot.status).toBe(422);
 
       // Many concurrent requests, then kill -9 while some are in flight: every size answered
       // 200 must still be there (or exceeded) after the restart.

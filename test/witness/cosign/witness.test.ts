@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   checkCosignatures,
   cosignerFromSeed,
+  formatCheckpoint,
+  signNote,
   parseSignatureLines,
   parseWitnessPolicy,
 } from "../../../src/tlog/index.js";
@@ -94,14 +96,32 @@ describe("add-checkpoint state machine (c2sp.org/tlog-witness)", () => {
       code: "COSIGN_PROOF_INVALID",
     });
     const fork = new ToyLog(log.signer, "fork").grow(8);
+    // tlog-witness (since C2SP commit 95978ca): old size = checkpoint size = the witnessed size
+    // with another root is 422, not 409: every 409 names a size to retry from, and this has none.
     expect(await codeOf(witness.addCheckpoint(body(8, 8, fork, [])))).toEqual({
       code: "COSIGN_ROOT_MISMATCH",
-      size: 8,
     });
     expect(await codeOf(witness.addCheckpoint(Buffer.from("old 8\nnot base64\n\nx\n")))).toEqual({
       code: "COSIGN_REQUEST_MALFORMED",
     });
     expect((await witness.latest(ORIGIN))?.size).toBe(8);
+  });
+
+  it("refuses a size-0 checkpoint whose root is not the empty tree's (422), on a fresh log too", async () => {
+    const { witness } = setup();
+    const log = ToyLog.create(ORIGIN);
+    const forged = signNote(
+      formatCheckpoint({ origin: ORIGIN, size: 0, rootHash: new Uint8Array(32).fill(7) }),
+      log.signer,
+    );
+    const request = Buffer.from(formatAddCheckpoint({ oldSize: 0, proof: [], checkpoint: forged }));
+    expect(await codeOf(witness.addCheckpoint(request))).toEqual({ code: "COSIGN_EMPTY_TREE_INVALID" });
+    expect(await witness.latest(ORIGIN)).toBeNull();
+    // The empty tree's own root is cosigned, and a later tree extends it with an empty proof.
+    await witness.addCheckpoint(
+      Buffer.from(formatAddCheckpoint({ oldSize: 0, proof: [], checkpoint: log.checkpoint(0) })),
+    );
+    expect((await witness.latest(ORIGIN))?.size).toBe(0);
   });
 
   it("parses and formats request bodies strictly", () => {
