@@ -7,9 +7,9 @@ import {
   checkCosignatures,
   cosignerFromSeed,
   formatCheckpoint,
-  signNote,
   parseSignatureLines,
   parseWitnessPolicy,
+  signNote,
 } from "../../../src/tlog/index.js";
 import {
   type CosignStateStore,
