@@ -15,6 +15,7 @@
 import type { ErrorCodeEntry } from "./code-entry.js";
 import { ACTION_CODES } from "./codes/action.js";
 import { CLI_CODES } from "./codes/cli.js";
+import { COMMITS_CODES } from "./codes/commits.js";
 import { CONFIG_CODES } from "./codes/config.js";
 import { COSIGN_CODES } from "./codes/cosign.js";
 import { DASHBOARD_CODES } from "./codes/dashboard.js";
@@ -40,6 +41,7 @@ export type { ErrorCodeEntry, ExitCode } from "./code-entry.js";
 export const ERROR_CODES = /* @__PURE__ */ (() => ({
   ...ACTION_CODES,
   ...CLI_CODES,
+  ...COMMITS_CODES,
   ...CONFIG_CODES,
   ...COSIGN_CODES,
   ...DASHBOARD_CODES,

@@ -141,7 +141,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     if (call.phase === "post") {
       const outcome = call.outcome ?? null;
       const body = toEventBody({ action, classification, decision: "logged", phase: "post", outcome });
-      await appendRecorded(options.home, [body], options);
+      await appendRecorded(options.home, [body, ...(await commitsMade(action, options))], options);
       return reply(agent, call, "pass", "");
     }
     let policy: PolicyDecision;
@@ -199,6 +199,31 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     const reason = await scrubbed(options.home, "trailseal: denied because the hook failed", message(error));
     await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
     return reply(agent, { event, phase: "pre" }, "deny", reason);
+  }
+}
+
+/**
+ * The commits a shell command that ran git made, as commit events (src/commits): the module
+ * loads only for such a command, so the common path pays one regular expression. A failure to
+ * read them leaves the call's own event to be recorded.
+ */
+async function commitsMade(
+  action: NonNullable<HookCall["action"]>,
+  options: HookOptions,
+): Promise<EventBody[]> {
+  const target = action.target;
+  if (target.kind !== "command" || !/\bgit\b/.test(target.command)) return [];
+  try {
+    const { observeToolCommand } = await import("../commits/index.js");
+    return observeToolCommand({
+      command: target.command,
+      cwd: action.cwd ?? process.cwd(),
+      agent: action.agent,
+      session: action.session,
+      now: (options.now ?? (() => new Date()))(),
+    });
+  } catch {
+    return [];
   }
 }
 

@@ -46,9 +46,34 @@ export function registerRiskRoutes(program: Command, router: Router): void {
       );
   }
   hook
+    .command("git")
+    .description("the git hooks' entry (post-commit, post-rewrite): records commits in the trail")
+    .argument("<hook>", "post-commit or post-rewrite")
+    .argument("[args...]", "the git hook's own arguments")
+    .addHelpText("after", "\nInstalled by: trailseal hook install git (docs/trail-format.md, commit events)")
+    .action((name: string, args: string[], _options, command: Command) =>
+      router.run(async (io) => {
+        if (name !== "post-commit" && name !== "post-rewrite") {
+          const { configError } = await import("../../errors/index.js");
+          throw configError("COMMITS_HOOK_UNKNOWN", `no git hook "${name}"`, {
+            hint: "post-commit or post-rewrite",
+          });
+        }
+        return (await import("../commands/git-hook.js")).runGitHook(
+          name,
+          args,
+          { home: router.home(command) },
+          io,
+        );
+      }),
+    );
+  hook
     .command("install")
     .description("install trailseal's hooks into an agent's settings (idempotent, fail-closed)")
-    .argument("<agent>", "claude-code, cursor, gemini, codex, copilot, windsurf, cline, kiro or opencode")
+    .argument(
+      "<agent>",
+      "claude-code, cursor, gemini, codex, copilot, windsurf, cline, kiro or opencode; git for this repository's commit hooks",
+    )
     .option("--project", "this project's settings (default): .claude/, .cursor/ or .gemini/")
     .option("--user", "your user settings: $CLAUDE_CONFIG_DIR or ~/.claude, ~/.cursor, ~/.gemini")
     .option("--json", "print what was changed as JSON")
@@ -58,6 +83,11 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     )
     .action((agent: string, options, command: Command) =>
       router.run(async (io) => {
+        if (agent === "git")
+          return (await import("../commands/git-hook.js")).runGitHookInstall(
+            { home: router.home(command), cwd: process.cwd(), json: options.json },
+            io,
+          );
         const agents = AGENTS;
         if (!(agents as readonly string[]).includes(agent)) {
           const { configError } = await import("../../errors/index.js");
