@@ -7,14 +7,11 @@
  * Both entries use this: dist/cli.cjs (the package's bin) and dist/cli.js.
  */
 import { writeSync } from "node:fs";
-import { AGENTS, type AgentName } from "../agents/index.js";
 import { requireWithCodeCache } from "./code-cache.js";
 import type { CliIO } from "./io.js";
 
-const HOOK_AGENTS = new Set<string>(AGENTS);
-
 export type FastPath =
-  | { command: "hook"; agent: AgentName; home: string | undefined }
+  | { command: "hook"; agent: string; home: string | undefined }
   | { command: "record"; json: boolean; home: string | undefined };
 
 /** `--home <dir>` / `--home=<dir>` and the given flags, each at most once; null for anything else. */
@@ -44,10 +41,12 @@ function parseOptions(args: string[], flags: string[]): Map<string, string | tru
 
 /** The fast path `argv` (process.argv) asks for, or null when the full command line must run. */
 export function parseFastPath(argv: string[]): FastPath | null {
-  if (argv[2] === "hook" && HOOK_AGENTS.has(argv[3] ?? "")) {
+  // Which names are agents the bundle knows (src/agents): this entry stays free of their specs.
+  // `hook install` and anything not shaped like a name go to the full command line.
+  if (argv[2] === "hook" && /^[a-z][a-z0-9-]*$/.test(argv[3] ?? "") && argv[3] !== "install") {
     const options = parseOptions(argv.slice(4), []);
     if (options === null) return null;
-    return { command: "hook", agent: argv[3] as AgentName, home: options.get("home") as string | undefined };
+    return { command: "hook", agent: argv[3]!, home: options.get("home") as string | undefined };
   }
   if (argv[2] === "record") {
     const options = parseOptions(argv.slice(3), ["--json"]);
@@ -94,7 +93,13 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   process.on("uncaughtException", blockOnFailure);
   process.on("unhandledRejection", blockOnFailure);
   try {
-    const { runHookCommand, resolveHookHome, fileCalls } = loadBundle(bundleDir);
+    const { runHookCommand, resolveHookHome, fileCalls, isAgent } = loadBundle(bundleDir);
+    if (!isAgent(fast.agent)) {
+      // Not an agent: the full command line says so (commander's unknown command).
+      process.off("uncaughtException", blockOnFailure);
+      process.off("unhandledRejection", blockOnFailure);
+      return false;
+    }
     // One call, nothing else to run meanwhile: file calls skip libuv's thread pool.
     fileCalls.useSynchronousCalls();
     // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.

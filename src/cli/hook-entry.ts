@@ -4,6 +4,7 @@
  * starts measurably faster than the ESM chunks the rest of the CLI uses (docs/performance.md,
  * "Agent hook"). ./fast-path.ts loads it; nothing else imports this file.
  */
+export { isAgent } from "../agents/index.js";
 export { fileCalls } from "../durable/index.js";
 export { resolveHookHome, runHookCommand } from "./commands/hook.js";
 export { runRecordFast } from "./record-fast.js";

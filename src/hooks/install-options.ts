@@ -1,7 +1,5 @@
-/** What a hook install is asked to do and what it reports; shared by install.ts (settings entries) and install-files.ts (files). */
-import type { AgentName } from "./adapters.js";
-
-export type InstallScope = "project" | "user";
+/** What a hook install is asked to do and what it reports. */
+import type { AgentName, InstallScope } from "../agents/index.js";
 
 export interface InstallOptions {
   agent: AgentName;

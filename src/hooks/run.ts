@@ -14,15 +14,23 @@
  *   secrets the recorded event had redacted, with the same markers (src/redact).
  */
 import type { ActionTarget } from "../action/index.js";
+import {
+  AGENT_SPECS,
+  type AgentName,
+  eventPhase,
+  type HookCall,
+  type Json,
+  type Phase,
+  parsePayload,
+  peekEventName,
+  type Verdict,
+} from "../agents/index.js";
 import type { EventBody, RiskFlag } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
 import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "../policy/index.js";
 import { appendRecorded, appendRedacted, toEventBody } from "../record/index.js";
 import { digestRedacted, redactText } from "../redact/index.js";
 import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
-import type { AgentName, HookCall, Phase, Verdict } from "./adapters.js";
-import { AGENT_SPECS } from "./agents.js";
-import { type Json, parsePayload, peekEventName } from "./payload.js";
 import { judgePowerShell } from "./powershell.js";
 
 /** The longest a hook call waits for the trail lock a live writer holds (docs/hooks.md). */
@@ -179,8 +187,9 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     return reply(agent, call, verdict, reason);
   } catch (error) {
     const spec = AGENT_SPECS[agent];
-    const event = call?.event ?? peekEventName(text) ?? spec.pre[0]!;
-    const phase: Phase = call?.phase ?? (spec.post.includes(event) ? "post" : "pre");
+    const event =
+      call?.event ?? peekEventName(text) ?? spec.events.find((known) => known.phase === "pre")!.name;
+    const phase: Phase = call?.phase ?? eventPhase(spec, event);
     if (phase !== "pre") {
       // An outcome is never denied (the tool already ran); the failure is reported, and
       // Claude Code and Gemini show a non-blocking error (exit 1) to the user.

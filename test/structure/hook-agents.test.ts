@@ -7,8 +7,8 @@ import { AGENTS } from "../../src/hooks/index.js";
 const SRC = resolve(import.meta.dirname, "../../src");
 
 describe("the hook's agent list", () => {
-  // The CLI's fast path and its routes must not load the hooks capability just to know the
-  // agents' names: they share src/agents (which imports nothing) with it, never a copy.
+  // The CLI's routes must not load the hooks capability just to know the agents: they share
+  // src/agents (the specs, which load no package) with it, never a copy.
   it("is one list: the hooks capability's is src/agents'", () => {
     expect(AGENTS).toBe(NAMES);
     expect([...NAMES]).toEqual([...new Set(NAMES)]);

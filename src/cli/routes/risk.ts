@@ -1,22 +1,24 @@
 import type { Command } from "commander";
-import { AGENTS } from "../../agents/index.js";
+import { AGENT_SPECS, AGENTS, isAgent } from "../../agents/index.js";
 import type { Router } from "../router.js";
 
-const AGENT_HELP = `
+/** The agents' events from their specs (src/agents), so the help cannot drift from what runs. */
+function agentHelp(): string {
+  const width = Math.max(...AGENTS.map((agent) => agent.length));
+  const lines = AGENTS.map((agent) => {
+    const spec = AGENT_SPECS[agent];
+    const events = spec.events.map((event) => event.name).join(", ");
+    return `  trailseal hook ${agent.padEnd(width)}  (${spec.label}: ${events})`;
+  });
+  return `
 Reads one hook payload on stdin and writes the agent's answer on stdout (exit 0). Answers
 nothing when the policy has no objection (the agent's own permission flow decides).
-Install with: trailseal hook install claude-code|cursor|gemini [--user]
+Install with: trailseal hook install <agent> [--user]
 
 Examples:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}' | trailseal hook claude-code
-  trailseal hook cursor     (Cursor: before/after shell, MCP, file read/edit, preToolUse, postToolUseFailure)
-  trailseal hook gemini     (Gemini CLI: BeforeTool, AfterTool)
-  trailseal hook codex      (Codex CLI: PreToolUse, PostToolUse)
-  trailseal hook copilot    (GitHub Copilot: preToolUse, postToolUse)
-  trailseal hook windsurf   (Windsurf: pre_/post_ run_command, read_code, write_code, mcp_tool_use)
-  trailseal hook cline      (Cline: PreToolUse, PostToolUse scripts)
-  trailseal hook kiro       (Kiro CLI: preToolUse, postToolUse)
-  trailseal hook opencode   (OpenCode: the plugin's tool.execute.before/after)`;
+${lines.join("\n")}`;
+}
 
 export function registerRiskRoutes(program: Command, router: Router): void {
   program
@@ -34,10 +36,11 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     );
 
   const hook = program.command("hook").description("agent hooks: classify, apply the policy, record, answer");
+  const AGENT_HELP = agentHelp();
   for (const agent of AGENTS) {
     hook
       .command(agent)
-      .description(`the ${agent} hook (payload on stdin, answer on stdout)`)
+      .description(`the ${AGENT_SPECS[agent].label} hook (payload on stdin, answer on stdout)`)
       .addHelpText("after", AGENT_HELP)
       .action((_options, command: Command) =>
         router.run(async (io) =>
@@ -72,7 +75,7 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     .description("install trailseal's hooks into an agent's settings (idempotent, fail-closed)")
     .argument(
       "<agent>",
-      "claude-code, cursor, gemini, codex, copilot, windsurf, cline, kiro or opencode; git for this repository's commit hooks",
+      `${AGENTS.slice(0, -1).join(", ")} or ${AGENTS.at(-1)}; git for this repository's commit hooks`,
     )
     .option("--project", "this project's settings (default): .claude/, .cursor/ or .gemini/")
     .option("--user", "your user settings: $CLAUDE_CONFIG_DIR or ~/.claude, ~/.cursor, ~/.gemini")
@@ -88,16 +91,15 @@ export function registerRiskRoutes(program: Command, router: Router): void {
             { home: router.home(command), cwd: process.cwd(), json: options.json },
             io,
           );
-        const agents = AGENTS;
-        if (!(agents as readonly string[]).includes(agent)) {
+        if (!isAgent(agent)) {
           const { configError } = await import("../../errors/index.js");
           throw configError("HOOK_AGENT_UNSUPPORTED", `cannot install hooks for "${agent}"`, {
-            hint: `supported: ${agents.join(", ")}`,
+            hint: `supported: ${AGENTS.join(", ")}`,
           });
         }
         return (await import("../commands/hook-install.js")).runHookInstall(
           {
-            agent: agent as (typeof agents)[number],
+            agent,
             scope: options.user ? "user" : "project",
             cwd: process.cwd(),
             home: router.home(command),

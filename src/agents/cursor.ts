@@ -12,9 +12,12 @@
  * and for outcomes. Only beforeShellExecution and beforeMCPExecution can ask the user; where
  * Cursor cannot ask, an `ask` is a deny unless the policy says `cannot_ask: allow`.
  */
+
+import { join } from "node:path";
 import { type HookCall, ignored, makeAction, type Verdict } from "./adapters.js";
 import { toolCall } from "./claude-code.js";
 import { type Json, objectField, stringField } from "./payload.js";
+import { defineAgent } from "./spec.js";
 import { carriedTargets } from "./targets.js";
 
 function mcpServer(payload: Json): string {
@@ -126,3 +129,36 @@ export function cursorAnswer(
   if (verdict === "allow") return JSON.stringify({ permission: "allow" });
   return JSON.stringify({ permission: verdict, user_message: reason, agent_message: reason });
 }
+
+export const cursor = defineAgent({
+  name: "cursor",
+  label: "Cursor",
+  events: [
+    { name: "beforeShellExecution", phase: "pre" },
+    { name: "beforeMCPExecution", phase: "pre" },
+    { name: "beforeReadFile", phase: "pre" },
+    { name: "preToolUse", phase: "pre" },
+    { name: "afterShellExecution", phase: "post" },
+    { name: "afterMCPExecution", phase: "post" },
+    { name: "afterFileEdit", phase: "post" },
+    // preToolUse covers every tool (reads, writes, …): their results only come as postToolUse.
+    { name: "postToolUse", phase: "post" },
+    { name: "postToolUseFailure", phase: "post" },
+    // Tab's hooks (inline completions, not the agent): understood when the user adds them.
+    { name: "beforeTabFileRead", phase: "pre", installed: false },
+    { name: "afterTabFileEdit", phase: "post", installed: false },
+  ],
+  call: cursorCall,
+  answer: cursorAnswer,
+  canAllow: true,
+  // Cursor reads a failing outcome hook's exit status as nothing to act on.
+  postFailureExit: 0,
+  install: {
+    kind: "settings",
+    // <project>/.cursor/hooks.json or ~/.cursor/hooks.json (version 1), every entry fail-closed.
+    path: ({ scope, cwd, user }) => join(scope === "project" ? cwd : user, ".cursor", "hooks.json"),
+    nested: false,
+    entry: (command) => ({ command, failClosed: true }),
+    defaults: { version: 1 },
+  },
+});

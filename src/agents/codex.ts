@@ -8,10 +8,13 @@
  * as a *failed hook* (not a block). So trailseal answers deny or nothing: an ask is a deny
  * (unless `cannot_ask: allow`), and an explicit allow rule is answered with nothing.
  */
+
+import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored } from "./adapters.js";
 import { claudeCodeAnswer, toolCall } from "./claude-code.js";
 import { type Json, stringField } from "./payload.js";
+import { defineAgent } from "./spec.js";
 
 /** The files an apply_patch envelope touches (`*** Add File: p`, `Update`, `Delete`, `Move to`). */
 export function patchTargets(patch: string): ActionTarget[] {
@@ -65,3 +68,26 @@ export function codexCall(payload: Json): HookCall {
 }
 
 export const codexAnswer = claudeCodeAnswer;
+
+export const codex = defineAgent({
+  name: "codex",
+  label: "Codex CLI",
+  events: [
+    { name: "PreToolUse", phase: "pre" },
+    { name: "PostToolUse", phase: "post" },
+  ],
+  call: codexCall,
+  answer: codexAnswer,
+  canAllow: false,
+  postFailureExit: 1,
+  install: {
+    kind: "settings",
+    // Claude Code's shape: <project>/.codex/hooks.json or $CODEX_HOME/hooks.json (default ~/.codex).
+    path: ({ scope, cwd, user, env }) =>
+      scope === "project"
+        ? join(cwd, ".codex", "hooks.json")
+        : join(env.CODEX_HOME || join(user, ".codex"), "hooks.json"),
+    nested: true,
+    entry: (command) => ({ type: "command", command }),
+  },
+});

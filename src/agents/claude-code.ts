@@ -8,9 +8,12 @@
  * "permissionDecision": "deny" | "ask" | "allow", "permissionDecisionReason"}}`, or nothing
  * at all for `pass` (Claude Code then asks or not, by its own settings).
  */
+
+import { join } from "node:path";
 import { type ActionTarget, claudeCodeTarget } from "../action/index.js";
-import { type AgentName, type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
+import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
+import { defineAgent } from "./spec.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
 
 /** Tools whose whole input is a command line. */
@@ -63,7 +66,7 @@ function target(tool: string, input: Json, cwd: string | null): ActionTarget {
 }
 
 /** The tool call of a Claude-style payload (also Cursor's preToolUse/postToolUse). */
-export function toolCall(agent: AgentName, payload: Json, phase: HookCall["phase"], event: string) {
+export function toolCall(agent: string, payload: Json, phase: HookCall["phase"], event: string) {
   const tool = stringField(payload, "tool_name", 512, true)!;
   const input = objectField(payload, "tool_input");
   const cwd = stringField(payload, "cwd", 4096);
@@ -116,3 +119,29 @@ export function claudeCodeAnswer(
     },
   });
 }
+
+export const claudeCode = defineAgent({
+  name: "claude-code",
+  label: "Claude Code",
+  events: [
+    { name: "PreToolUse", phase: "pre" },
+    { name: "PostToolUse", phase: "post" },
+    { name: "PostToolUseFailure", phase: "post" },
+    { name: "PermissionDenied", phase: "post" },
+  ],
+  call: claudeCodeCall,
+  answer: claudeCodeAnswer,
+  canAllow: true,
+  postFailureExit: 1,
+  install: {
+    kind: "settings",
+    // <project>/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json (default ~/.claude).
+    path: ({ scope, cwd, user, env }) =>
+      scope === "project"
+        ? join(cwd, ".claude", "settings.json")
+        : join(env.CLAUDE_CONFIG_DIR || join(user, ".claude"), "settings.json"),
+    nested: true,
+    entry: (command, pre) =>
+      pre ? { type: "command", command, onFailure: "block" } : { type: "command", command },
+  },
+});

@@ -7,9 +7,12 @@
  * exiting 2 with the reason on stderr; there is no ask, so an ask is a deny (unless
  * `cannot_ask: allow`) and nothing is ever approved.
  */
+
+import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Reply, type Verdict } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
+import { defineAgent } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
 export function windsurfCall(payload: Json): HookCall {
@@ -58,3 +61,33 @@ export function windsurfAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, 
   if (call.phase !== "pre" || verdict !== "deny") return {};
   return { stderr: reason, exitCode: 2 };
 }
+
+export const windsurf = defineAgent({
+  name: "windsurf",
+  label: "Windsurf",
+  events: [
+    { name: "pre_run_command", phase: "pre" },
+    { name: "pre_read_code", phase: "pre" },
+    { name: "pre_write_code", phase: "pre" },
+    { name: "pre_mcp_tool_use", phase: "pre" },
+    { name: "post_run_command", phase: "post" },
+    { name: "post_write_code", phase: "post" },
+    { name: "post_mcp_tool_use", phase: "post" },
+    // Understood, and not installed (as before this list was one): a read's outcome adds nothing
+    // to the judged pre_read_code but a second event per read.
+    { name: "post_read_code", phase: "post", installed: false },
+  ],
+  call: windsurfCall,
+  answer: windsurfAnswer,
+  canAllow: false,
+  postFailureExit: 1,
+  install: {
+    kind: "settings",
+    path: ({ scope, cwd, user }) =>
+      scope === "project"
+        ? join(cwd, ".windsurf", "hooks.json")
+        : join(user, ".codeium", "windsurf", "hooks.json"),
+    nested: false,
+    entry: (command) => ({ command, show_output: false }),
+  },
+});

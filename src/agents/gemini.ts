@@ -8,9 +8,12 @@
  * with a decision: Gemini would replace the tool's result with it.
  * Tool names and arguments follow gemini-cli-core 0.61 (tools/tool-names.ts).
  */
+
+import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
+import { defineAgent } from "./spec.js";
 import { carriedTargets, str, urlsIn } from "./targets.js";
 
 function mcpTarget(tool: string, input: Json, payload: Json): ActionTarget | null {
@@ -152,3 +155,22 @@ export function geminiAnswer(
   if (verdict === "allow") return JSON.stringify({ decision: "allow", reason });
   return JSON.stringify({ decision: verdict, reason, systemMessage: reason });
 }
+
+export const gemini = defineAgent({
+  name: "gemini",
+  label: "Gemini CLI",
+  events: [
+    { name: "BeforeTool", phase: "pre" },
+    { name: "AfterTool", phase: "post" },
+  ],
+  call: geminiCall,
+  answer: geminiAnswer,
+  canAllow: true,
+  postFailureExit: 1,
+  install: {
+    kind: "settings",
+    path: ({ scope, cwd, user }) => join(scope === "project" ? cwd : user, ".gemini", "settings.json"),
+    nested: true,
+    entry: (command) => ({ type: "command", command, name: "trailseal" }),
+  },
+});

@@ -6,9 +6,12 @@
  * path}), `use_aws`, `web_fetch`, MCP tools `@server/tool`. A pre hook blocks by exiting 2
  * with the reason on stderr; there is no ask, so an ask is a deny (unless `cannot_ask: allow`).
  */
+
+import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Reply, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
+import { defineAgent } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
 function targets(tool: string, input: Json): [ActionTarget, ActionTarget[]] {
@@ -73,3 +76,29 @@ export function kiroAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, reas
   if (call.phase !== "pre" || verdict !== "deny") return {};
   return { stderr: reason, exitCode: 2 };
 }
+
+export const kiro = defineAgent({
+  name: "kiro",
+  label: "Kiro",
+  events: [
+    { name: "preToolUse", phase: "pre" },
+    { name: "postToolUse", phase: "post" },
+  ],
+  call: kiroCall,
+  answer: kiroAnswer,
+  canAllow: false,
+  postFailureExit: 1,
+  install: {
+    kind: "settings",
+    // An agent configuration of its own: `kiro-cli chat --agent trailseal` (docs/hooks.md).
+    path: ({ scope, cwd, user }) =>
+      join(scope === "project" ? cwd : user, ".kiro", "agents", "trailseal.json"),
+    nested: false,
+    entry: (command) => ({ command, matcher: "*" }),
+    defaults: {
+      name: "trailseal",
+      description: "Kiro with every tool call judged and recorded by trailseal",
+      tools: ["*"],
+    },
+  },
+});

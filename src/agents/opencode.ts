@@ -7,10 +7,13 @@
  * `patch`, `glob`/`grep`/`list`, `webfetch` ({url}), MCP tools `<server>_<tool>` (judged by what
  * they carry). There is no ask through a plugin: an ask is a deny (unless `cannot_ask: allow`).
  */
+
+import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";
+import { defineAgent, INSTALLED_MARK } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
 function target(tool: string, args: Json): [ActionTarget, ActionTarget[]] {
@@ -67,3 +70,76 @@ export function opencodeAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, 
   if (call.phase === "pre" && verdict === "deny") return JSON.stringify({ decision: "deny", reason });
   return "{}";
 }
+
+/**
+ * The installed plugin. Fail closed inside the file: a deny, or a trailseal that cannot run,
+ * throws, which blocks the tool.
+ */
+function opencodePlugin(home: string, program: string): string {
+  return `// trailseal: judge and record OpenCode's tool calls; ${INSTALLED_MARK} opencode\`.
+// Fail closed: a deny, or a trailseal that cannot run, throws, which blocks the tool.
+import { spawnSync } from "node:child_process";
+
+const PROGRAM = ${JSON.stringify(program)};
+const HOME = ${JSON.stringify(home)};
+
+function trailseal(payload) {
+  const result = spawnSync(PROGRAM, ["hook", "opencode", "--home", HOME], {
+    input: JSON.stringify(payload),
+    encoding: "utf8",
+    maxBuffer: 16 << 20,
+  });
+  if (result.error || result.status !== 0) {
+    const why = result.error ? result.error.message : (result.stderr || \`exit \${result.status}\`).trim();
+    return { failed: \`trailseal could not run: \${why}\` };
+  }
+  try {
+    return JSON.parse(result.stdout || "{}");
+  } catch {
+    return { failed: "trailseal answered something that is not JSON" };
+  }
+}
+
+export const TrailsealPlugin = async ({ directory } = {}) => ({
+  "tool.execute.before": async (input, output) => {
+    const answer = trailseal({ hook_event_name: "tool.execute.before", cwd: directory, tool: input.tool, sessionID: input.sessionID, callID: input.callID, args: output.args });
+    if (answer.failed) throw new Error(\`\${answer.failed}: tool call blocked (fail closed)\`);
+    if (answer.decision === "deny") throw new Error(answer.reason);
+  },
+  "tool.execute.after": async (input, output) => {
+    trailseal({ hook_event_name: "tool.execute.after", cwd: directory, tool: input.tool, sessionID: input.sessionID, callID: input.callID, args: input.args, output });
+  },
+});
+`;
+}
+
+export const opencode = defineAgent({
+  name: "opencode",
+  label: "OpenCode",
+  events: [
+    { name: "tool.execute.before", phase: "pre" },
+    { name: "tool.execute.after", phase: "post" },
+  ],
+  call: opencodeCall,
+  answer: opencodeAnswer,
+  canAllow: false,
+  postFailureExit: 0,
+  install: {
+    kind: "files",
+    // One plugin for both events: .opencode/plugin/ or ~/.config/opencode/plugin/.
+    files: ({ scope, cwd, user }) => [
+      {
+        event: "tool.execute.before+after",
+        path: join(
+          scope === "project"
+            ? join(cwd, ".opencode", "plugin")
+            : join(user, ".config", "opencode", "plugin"),
+          "trailseal.js",
+        ),
+        pre: true,
+      },
+    ],
+    text: ({ home, program }) => opencodePlugin(home, program),
+    mode: 0o644,
+  },
+});

@@ -8,10 +8,13 @@
  * Copilot CLI names the session `sessionId`. Answer: `{"permissionDecision": "deny", "permissionDecisionReason"}` — only deny is
  * acted on, so an ask is a deny (unless `cannot_ask: allow`) and an allow is answered with nothing.
  */
+
+import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";
+import { defineAgent } from "./spec.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
 
 const READ_TOOLS = new Set(["view", "read", "glob", "grep", "rg", "list", "search"]);
@@ -55,3 +58,30 @@ export function copilotAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, r
   if (call.phase !== "pre" || verdict !== "deny") return "";
   return JSON.stringify({ permissionDecision: "deny", permissionDecisionReason: reason });
 }
+
+export const copilot = defineAgent({
+  name: "copilot",
+  label: "GitHub Copilot",
+  events: [
+    { name: "preToolUse", phase: "pre" },
+    { name: "postToolUse", phase: "post" },
+  ],
+  call: copilotCall,
+  answer: copilotAnswer,
+  canAllow: false,
+  postFailureExit: 1,
+  install: {
+    kind: "settings",
+    path: ({ scope, cwd, user }) =>
+      scope === "project"
+        ? join(cwd, ".github", "hooks", "trailseal.json")
+        : join(user, ".copilot", "hooks", "trailseal.json"),
+    nested: false,
+    entry: (command, pre) => {
+      // PowerShell has no `||` before 7: the exit status is mapped explicitly.
+      const powershell = `${command.replace(/ \|\| exit \d$/, "")}; if ($LASTEXITCODE -ne 0) { exit ${pre ? 2 : 1} }`;
+      return { type: "command", bash: command, powershell, timeoutSec: 30 };
+    },
+    defaults: { version: 1 },
+  },
+});

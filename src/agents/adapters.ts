@@ -1,17 +1,15 @@
 /**
- * The agents' hook contracts: which events are pre-tool (answered with a verdict), which are
- * outcomes (recorded, never denied), and how each agent reads an answer. One file per agent
- * maps its payloads (claude-code.ts, cursor.ts, gemini.ts); this file holds what they share.
+ * What every agent's payload mapping shares: the call a payload becomes (its phase, action and
+ * what else it carries), the verdicts, the reply, and the helpers that build an action. One
+ * file per agent (./claude-code.ts, ./cursor.ts, …) maps its payloads with them.
  *
  * Only ever tighten: `pass` (the policy has no objection) is answered with *no* decision, so
  * the agent's own permission flow runs as it would without trailseal; `allow` is sent only
  * when an explicit policy allow rule matched.
  */
 import type { Action, ActionTarget } from "../action/index.js";
-import type { AgentName } from "../agents/index.js";
 import type { Json } from "./payload.js";
 
-export type { AgentName };
 export type Phase = "pre" | "post" | "ignore";
 export type Verdict = "allow" | "deny" | "ask" | "pass";
 
@@ -52,7 +50,7 @@ export function context(payload: Json): { cwd: string | null; session: string | 
 }
 
 export function makeAction(
-  agent: AgentName,
+  agent: string,
   tool: string,
   target: ActionTarget,
   input: unknown,

@@ -11,10 +11,13 @@
  * `{"cancel": false}` lets Cline's own approval run. No ask: an ask cancels (unless
  * `cannot_ask: allow`), and nothing is ever approved.
  */
+
+import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";
+import { defineAgent, hookCommandLine, INSTALLED_MARK } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
 function target(tool: string, params: Json): [ActionTarget, ActionTarget[]] {
@@ -122,3 +125,45 @@ export function clineAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, rea
     return JSON.stringify({ cancel: true, errorMessage: reason });
   return JSON.stringify({ cancel: false });
 }
+
+/**
+ * The installed script: fail closed inside the file, since a script that cannot run trailseal
+ * would otherwise let Cline go on; it prints Cline's cancel answer itself.
+ */
+function clineScript(home: string, pre: boolean, program: string): string {
+  const run = hookCommandLine("cline", home, program);
+  const fallback = pre
+    ? `echo '{"cancel":true,"errorMessage":"trailseal could not run: tool call blocked (fail closed)"}'`
+    : `echo '{"cancel":false}'`;
+  return `#!/bin/sh\n# trailseal: judge and record Cline's tool calls; ${INSTALLED_MARK} cline\`.\n${run} && exit 0\n${fallback}\nexit 0\n`;
+}
+
+export const cline = defineAgent({
+  name: "cline",
+  label: "Cline",
+  // The VS Code extension's names, then Cline 3's for the same hooks.
+  events: [
+    { name: "PreToolUse", phase: "pre" },
+    { name: "tool_call", phase: "pre" },
+    { name: "PostToolUse", phase: "post" },
+    { name: "tool_result", phase: "post" },
+  ],
+  call: clineCall,
+  answer: clineAnswer,
+  canAllow: false,
+  postFailureExit: 0,
+  install: {
+    kind: "files",
+    // Executable scripts named after the event: .clinerules/hooks/ or ~/Documents/Cline/Hooks/.
+    files: ({ scope, cwd, user }) => {
+      const dir =
+        scope === "project" ? join(cwd, ".clinerules", "hooks") : join(user, "Documents", "Cline", "Hooks");
+      return [
+        { event: "PreToolUse", path: join(dir, "PreToolUse"), pre: true },
+        { event: "PostToolUse", path: join(dir, "PostToolUse"), pre: false },
+      ];
+    },
+    text: ({ home, program }, pre) => clineScript(home, pre, program),
+    mode: 0o755,
+  },
+});

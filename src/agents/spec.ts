@@ -1,0 +1,94 @@
+/**
+ * What one agent is to trailseal, in one object (one file per agent, ./index.ts lists them):
+ * how its payloads become calls, how a verdict becomes its answer, which events it sends and
+ * in which phase, how the hooks are installed (where, in which shape, fail-closed how), and what
+ * it can take (an `allow`, a blocking outcome). The hook runner, the installer, the CLI and the
+ * docs test read it; nothing else names an agent.
+ */
+import type { HookCall, Reply, Verdict } from "./adapters.js";
+import type { Json } from "./payload.js";
+
+export type InstallScope = "project" | "user";
+
+/** Where an install writes: the scope, the project directory, the user's home, the environment. */
+export interface InstallPlace {
+  scope: InstallScope;
+  cwd: string;
+  user: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface AgentEvent {
+  name: string;
+  /** A pre event is answered with a verdict; a post event (an outcome) is recorded, never denied. */
+  phase: "pre" | "post";
+  /**
+   * false: understood when the user adds it, but not installed (Cursor's Tab events fire for
+   * inline completions, not the agent's tool calls). Settings installs write every other event.
+   */
+  installed?: false;
+}
+
+/** Hooks written as entries of a JSON settings file, under `hooks.<event>`. */
+export interface SettingsInstall {
+  kind: "settings";
+  path(place: InstallPlace): string;
+  /** Entries sit in matcher groups, `{matcher: "*", hooks: [entry]}` (Claude Code's shape). */
+  nested: boolean;
+  /** The entry that runs `command` (which already ends in `|| exit 2|1`), fail-closed where the agent offers it. */
+  entry(command: string, pre: boolean): Json;
+  /** Members the file gets when it lacks them (a format version, an agent configuration's name). */
+  defaults?: Json;
+}
+
+/** Hooks written as files of their own (scripts, a plugin), each failing closed by itself. */
+export interface FilesInstall {
+  kind: "files";
+  files(place: InstallPlace): { event: string; path: string; pre: boolean }[];
+  /** The file's text; it contains INSTALLED_MARK, so a later install knows the file is trailseal's. */
+  text(run: { home: string; program: string }, pre: boolean): string;
+  mode: number;
+}
+
+export interface AgentSpec<Name extends string = string> {
+  /** The name in `trailseal hook <name>` and in the trail's `agent`. */
+  name: Name;
+  label: string;
+  /** Every event trailseal understands; an event not listed is ignored (answered with nothing). */
+  events: AgentEvent[];
+  call(payload: Json): HookCall;
+  answer(call: Pick<HookCall, "event" | "phase">, verdict: Verdict, reason: string): string | Reply;
+  /** Whether an explicit allow rule may be answered `allow` (else: nothing, recorded pass). */
+  canAllow: boolean;
+  /** Exit status when an outcome could not be recorded (this agent's non-blocking error). */
+  postFailureExit: number;
+  install: SettingsInstall | FilesInstall;
+}
+
+/** Keeps the literal name, so the registry's list types `AgentName`. */
+export function defineAgent<const Name extends string>(spec: AgentSpec<Name>): AgentSpec<Name> {
+  return spec;
+}
+
+/** In every file an install writes (scripts, plugins): how a later install recognises its own. */
+export const INSTALLED_MARK = "installed by `trailseal hook install";
+
+/** POSIX shell single quoting (the agents run hook commands through sh/bash). */
+export function shellQuote(text: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `trailseal hook <agent> --home <home>`, quoted for the shell. */
+export function hookCommandLine(agent: string, home: string, program = "trailseal"): string {
+  return `${shellQuote(program)} hook ${agent} --home ${shellQuote(home)}`;
+}
+
+/**
+ * The installed command: a pre-tool command ends in `|| exit 2`, so a hook that cannot start
+ * (trailseal not on PATH: status 127, a crash) is a blocking error in every agent; an outcome's
+ * ends in `|| exit 1`, the agents' non-blocking error (Gemini would replace a tool's result with
+ * a blocking AfterTool).
+ */
+export function hookCommand(agent: string, home: string, pre: boolean, program = "trailseal"): string {
+  return `${hookCommandLine(agent, home, program)} || exit ${pre ? 2 : 1}`;
+}
