@@ -6,6 +6,7 @@ import { coveredSpans, notYetDue, totalLength, uncoveredSpans } from "./coverage
 import {
   type ChainBreakInfo,
   type ChainIntegrity,
+  type Completeness,
   type ComplianceReport,
   type HighRiskEntry,
   REPORT_VERSION,
@@ -103,6 +104,8 @@ export interface ReportInput {
   signaturesChecked: boolean;
   verifiedLive: boolean;
   events: EventDigest;
+  /** The witnesses' newest seals against the chain (absent: nobody was asked). */
+  completeness?: Completeness;
 }
 
 const percent = (part: number, whole: number) =>
@@ -276,6 +279,12 @@ export function buildReport(input: ReportInput): ComplianceReport {
     seal_coverage: sealCoverage(input),
     witness_confirmation: witnessConfirmation(input),
     chain_integrity: chainIntegrity(input),
+    completeness: input.completeness ?? {
+      checked_for_cuts: false,
+      reason: "no witness was asked",
+      cut: false,
+      witnesses: [],
+    },
     risk: riskSection(input.events.risk),
   };
 }

@@ -3,8 +3,14 @@ import { homePaths, loadSealKey, type SealKey } from "../home/index.js";
 import { loadRelayConfig } from "../relay/index.js";
 import { readSeals, type StoredSeal } from "../seal/index.js";
 import { chainView, readEvents, trailDir, verifyTrail } from "../trail/index.js";
+import type { LatestAnswer } from "../witness/index.js";
 import { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
-import type { ComplianceReport, SealProofStatus } from "./model.js";
+import type { Completeness, ComplianceReport, SealProofStatus } from "./model.js";
+
+/** Asks the witnesses for their newest seal of the key id (the CLI's witness-reach), or says why not. */
+export type AskWitnesses = (
+  seals: readonly StoredSeal[],
+) => Promise<{ asked: true; keyId: string; answers: LatestAnswer[] } | { asked: false; reason: string }>;
 
 /** Re-checks one seal's receipts against the witnesses (the witness client's verifyReceipts). */
 export type LiveReceiptCheck = (
@@ -24,6 +30,8 @@ export interface CollectOptions {
   /** Re-checks a seal's kept offline proof (`witness proof`), with no network. */
   checkProof?: (stored: StoredSeal) => Promise<SealProofStatus>;
   onProgress?: (events: number) => void;
+  /** Cut detection: asked before the chain is read, judged against it. */
+  askWitnesses?: AskWitnesses;
 }
 
 async function firstEventTs(dir: string): Promise<string | null> {
@@ -42,10 +50,27 @@ export async function collectReport(home: string, options: CollectOptions = {}):
   const dir = trailDir(home);
   const config = await loadRelayConfig(paths.relayConfig);
   const seals = await readSeals(paths.seals);
+  const asked = options.askWitnesses ? await options.askWitnesses(seals) : null;
+  const witness = asked?.asked ? await import("../witness/index.js") : null;
   const chain = await verifyTrail(dir, {
-    tipsAt: seals.map((stored) => stored.seal.event_count),
+    tipsAt: [
+      ...seals.map((stored) => stored.seal.event_count),
+      ...(asked?.asked && witness ? witness.countsToCheck(asked.answers) : []),
+    ],
     onProgress: options.onProgress,
   });
+  let completeness: Completeness | undefined;
+  if (asked?.asked && witness) {
+    const check = witness.judgeReach(asked.keyId, asked.answers, chainView(chain));
+    completeness = {
+      checked_for_cuts: check.answered > 0,
+      key_id: check.key_id,
+      cut: check.cut,
+      witnesses: check.witnesses,
+    };
+  } else if (asked && !asked.asked) {
+    completeness = { checked_for_cuts: false, reason: asked.reason, cut: false, witnesses: [] };
+  }
   let key: SealKey | undefined;
   if (options.key !== undefined) key = options.key ?? undefined;
   else key = await loadSealKey(home, options.env ?? process.env).catch(() => undefined);
@@ -105,5 +130,6 @@ export async function collectReport(home: string, options: CollectOptions = {}):
     signaturesChecked: key !== undefined,
     verifiedLive: options.verifyLive !== undefined,
     events,
+    ...(completeness ? { completeness } : {}),
   });
 }

@@ -53,6 +53,7 @@ function verdicts(report: ComplianceReport): Verdict[] {
   const wit = report.witness_confirmation;
   const chain = report.chain_integrity;
   return [
+    completenessVerdict(report),
     {
       check: "Seal coverage",
       tone: cov.percent === 100 ? "ok" : "warn",
@@ -79,6 +80,44 @@ function verdicts(report: ComplianceReport): Verdict[] {
           detail: `${chain.first_broken_seq === null ? "" : `at seq ${chain.first_broken_seq}: `}${chain.broken?.message ?? `${chain.seals_checked - chain.seals_matching} seal(s) do not match`}`,
         },
   ];
+}
+
+/** The headline of cut detection: a cut first and loudly, an unchecked trail said as such. */
+function completenessVerdict(report: ComplianceReport): Verdict {
+  const done = report.completeness;
+  const asked = done.witnesses.map((w) => w.name).join(", ");
+  if (done.cut) {
+    const lost = done.witnesses.filter((w) => w.status === "cut" || w.status === "rewritten");
+    return {
+      check: "Completeness",
+      tone: "bad",
+      headline: "CUT",
+      detail: lost
+        .map((w) =>
+          w.status === "cut"
+            ? `witness ${w.name} holds ${w.anchor_id} over ${w.chained_events} events: ${w.missing} witnessed event(s) are missing`
+            : `witness ${w.name} holds ${w.anchor_id} over ${w.chained_events} events: the trail there is not what was witnessed`,
+        )
+        .join("; "),
+    };
+  }
+  if (!done.checked_for_cuts) {
+    return {
+      check: "Completeness",
+      tone: "warn",
+      headline: "not checked",
+      detail: `no witness answered (${done.reason ?? (asked ? `asked: ${asked}` : "none asked")}): the trail was not checked for cuts`,
+    };
+  }
+  const silent = done.witnesses.filter((w) => w.status === "cannot-answer").map((w) => w.name);
+  return {
+    check: "Completeness",
+    tone: silent.length > 0 ? "warn" : "ok",
+    headline: "no cut",
+    detail:
+      `the trail reaches the newest seal of every witness that answered (asked: ${asked})` +
+      (silent.length > 0 ? `; cannot answer: ${silent.join(", ")}` : ""),
+  };
 }
 
 function coverageSection(report: ComplianceReport): Block[] {

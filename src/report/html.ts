@@ -14,7 +14,7 @@ import { escapeHtml as esc, LEVEL_COLORS } from "./text.js";
 const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:820px;padding:24px;color:#111827}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #e5e7eb;padding-bottom:4px}
-.muted{color:#6b7280}.verdicts{display:grid;grid-template-columns:repeat(3,1fr);gap:12px;margin:16px 0}
+.muted{color:#6b7280}.verdicts{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:12px;margin:16px 0}
 .card{border:1px solid #e5e7eb;border-radius:8px;padding:12px}.card .big{font-size:24px;font-weight:600}
 .ok{border-left:6px solid #16a34a}.bad{border-left:6px solid #dc2626}.warn{border-left:6px solid #f59e0b}
 table{border-collapse:collapse;width:100%;margin:8px 0;font-size:13px}th,td{text-align:left;padding:4px 6px;border-bottom:1px solid #f3f4f6;vertical-align:top}

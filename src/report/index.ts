@@ -13,7 +13,7 @@
  */
 export type { EventDigest, ReportInput, SealEvaluation } from "./build.js";
 export { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
-export type { CollectOptions, LiveReceiptCheck } from "./collect.js";
+export type { AskWitnesses, CollectOptions, LiveReceiptCheck } from "./collect.js";
 export { collectReport } from "./collect.js";
 export type { Span } from "./coverage.js";
 export { coveredSpans, notYetDue, totalLength, uncoveredSpans } from "./coverage.js";
@@ -23,6 +23,7 @@ export { renderHtml } from "./html.js";
 export { renderMarkdown } from "./markdown.js";
 export type {
   ChainIntegrity,
+  Completeness,
   ComplianceReport,
   CoverageGap,
   SealConfirmation,

@@ -1,6 +1,6 @@
 import type { RiskFlag, RiskLevel } from "../chain/index.js";
 import type { RiskSummary } from "../stats/index.js";
-import type { KeptProofStatus } from "../witness/index.js";
+import type { KeptProofStatus, WitnessReach } from "../witness/index.js";
 
 /**
  * The compliance report: seal coverage, witness confirmation, chain integrity, and the
@@ -110,6 +110,22 @@ export type RiskSection = Omit<RiskSummary, "high_risk" | "first_ts" | "last_ts"
   high_risk: HighRiskEntry[];
 };
 
+/**
+ * Completeness: whether the witnesses were asked for the newest seal they hold for the key id,
+ * and whether the trail reaches each (docs/threat-model.md). A cut or rewrite
+ * shows in the report's headline.
+ */
+export interface Completeness {
+  /** At least one witness answered (held a seal, or said it holds none). */
+  checked_for_cuts: boolean;
+  /** Why not, when no witness was asked. */
+  reason?: string;
+  key_id?: string;
+  /** A witnessed seal the trail does not reach. */
+  cut: boolean;
+  witnesses: WitnessReach[];
+}
+
 export interface ComplianceReport {
   report_version: number;
   generated_at: string;
@@ -118,5 +134,6 @@ export interface ComplianceReport {
   seal_coverage: SealCoverage;
   witness_confirmation: WitnessConfirmation;
   chain_integrity: ChainIntegrity;
+  completeness: Completeness;
   risk: RiskSection;
 }

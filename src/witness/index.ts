@@ -13,6 +13,9 @@
  */
 import { TrailsealError } from "../errors/index.js";
 import {
+  type AskLatestOptions,
+  askLatestWith,
+  type LatestAnswer,
   type PublishResult,
   type PublishSealOptions,
   publishSealWith,
@@ -31,7 +34,10 @@ import {
 import type { RunningWitnessServer, StartWitnessServerOptions } from "./server/index.js";
 
 export type {
+  AskLatestOptions,
+  CutCheck,
   FieldDifference,
+  LatestAnswer,
   PublishOutcome,
   PublishResult,
   PublishSealOptions,
@@ -41,8 +47,16 @@ export type {
   VerifyByTilesOptions,
   VerifyReceiptsOptions,
   VerifyReceiptsResult,
+  WitnessReach,
 } from "./client/index.js";
-export { assertQuorum, createHttpWitness, DEFAULT_RETRY_POLICY } from "./client/index.js";
+export {
+  assertQuorum,
+  countsToCheck,
+  createHttpWitness,
+  DEFAULT_RETRY_POLICY,
+  describeCut,
+  judgeReach,
+} from "./client/index.js";
 export type { KeptProofStatus } from "./cosign/index.js";
 export type { AuditOptions, AuditReport, InitLogOptions, InitLogResult } from "./gitlog/index.js";
 export type {
@@ -102,6 +116,13 @@ export function publishSeal(options: PublishSealOptions): Promise<PublishResult>
 /** GETs every receipted anchor, compares it with the local seal and checks log evidence (witness/client). */
 export function verifyReceipts(options: VerifyReceiptsOptions): Promise<VerifyReceiptsResult> {
   return verifyReceiptsWith(options, {
+    createClient: (endpoint) => createWitness(endpoint, { home: options.home }),
+  });
+}
+
+/** Asks every witness for the newest seal it holds for a key id (cut detection, witness/client). */
+export function askLatest(options: AskLatestOptions & { home: string }): Promise<LatestAnswer[]> {
+  return askLatestWith(options, {
     createClient: (endpoint) => createWitness(endpoint, { home: options.home }),
   });
 }

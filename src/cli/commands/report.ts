@@ -11,6 +11,7 @@ import type { StoredSeal } from "../../seal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { assertTrailExists, trailDir } from "../../trail/index.js";
 import { type CliIO, note } from "../io.js";
+import { askWitnesses } from "./witness-reach.js";
 
 export interface ReportOptions {
   home: string;
@@ -62,6 +63,10 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
     env: io.env,
     verifyLive: options.verifyWitnesses ? await liveCheck(options.home) : undefined,
     checkProof: await proofCheck(options.home, options.witnessPolicy),
+    askWitnesses: async (seals) => {
+      const asked = await askWitnesses({ home: options.home, env: io.env, seals });
+      return asked.asked ? { asked: true, keyId: asked.keyId, answers: asked.answers } : asked;
+    },
     onProgress: progress
       ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
       : undefined,
@@ -79,5 +84,11 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
   } else {
     io.stdout.write(text);
   }
-  return report.chain_integrity.ok ? 0 : 1;
+  if (report.completeness.cut) {
+    const { describeCut } = await import("../../witness/index.js");
+    for (const reach of report.completeness.witnesses)
+      if (reach.status === "cut" || reach.status === "rewritten")
+        io.stderr.write(`trailseal: error: ${describeCut(reach)} (WITNESS_CUT_DETECTED)\n`);
+  }
+  return report.chain_integrity.ok && !report.completeness.cut ? 0 : 1;
 }

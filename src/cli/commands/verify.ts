@@ -3,10 +3,15 @@ import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
 import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
 import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
+import { askWitnesses, cutCheckJson, printCutCheck } from "./witness-reach.js";
 
 export interface VerifyOptions {
   home: string;
   json?: boolean;
+  /** Witnesses to ask for cuts instead of relay-config.json's (repeatable). */
+  witnessUrl?: string[];
+  /** Per witness, for the cut check (e.g. 10s). */
+  witnessTimeout?: string;
 }
 
 interface SealFailure {
@@ -86,8 +91,20 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
   const dir = trailDir(options.home);
   await assertTrailExists(dir);
   const seals = await readSeals(homePaths(options.home).seals);
+  // Asked first, so the chain keeps the hashes at the witnessed counts while it is read.
+  const asked = await askWitnesses({
+    home: options.home,
+    env: io.env,
+    seals,
+    witnessUrl: options.witnessUrl,
+    timeout: options.witnessTimeout,
+  });
+  const { countsToCheck, judgeReach } = await import("../../witness/index.js");
   const result = await verifyTrail(dir, {
-    tipsAt: seals.map((stored) => stored.seal.event_count),
+    tipsAt: [
+      ...seals.map((stored) => stored.seal.event_count),
+      ...(asked.asked ? countsToCheck(asked.answers) : []),
+    ],
     onProgress: progress
       ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
       : undefined,
@@ -95,7 +112,8 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
   if (progress) io.stderr.write("\r\x1b[K");
   const key = seals.length > 0 ? await optionalKey(options.home, io.env) : null;
   const sealCheck = checkSeals(seals, chainView(result), key);
-  const ok = result.ok && sealCheck.failures.length === 0;
+  const cuts = asked.asked ? judgeReach(asked.keyId, asked.answers, chainView(result)) : null;
+  const ok = result.ok && sealCheck.failures.length === 0 && !cuts?.cut;
   if (options.json) {
     printJson(io, {
       ok,
@@ -118,6 +136,8 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
         signatures_checked: sealCheck.signaturesChecked,
         failures: sealCheck.failures,
       },
+      witnesses: cutCheckJson(asked, cuts),
+      ...(cuts?.cut ? { error: { code: "WITNESS_CUT_DETECTED" } } : {}),
     });
     return ok ? 0 : 1;
   }
@@ -151,5 +171,6 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
       "trailseal: hint: a seal that no longer matches means events it covered were changed or removed after sealing\n",
     );
   }
+  await printCutCheck(io, asked, cuts);
   return ok ? 0 : 1;
 }

@@ -1,9 +1,11 @@
 import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import { findSeal, readSeals } from "../../seal/index.js";
+import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
 import type { CliIO } from "../io.js";
 import { formatTable, printJson, println } from "../io.js";
 import { parseTimeout } from "./witness-publish.js";
+import { askWitnesses, cutCheckJson, printCutCheck } from "./witness-reach.js";
 
 export interface WitnessVerifyOptions {
   home: string;
@@ -26,7 +28,8 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
   const quorum = options.quorum ?? config.witness.quorum;
   // A private git log is read with the token configured for publishing to it (its origin only).
   const endpoints = config.witness.endpoints;
-  const stored = findSeal(await readSeals(paths.seals), options.seal ?? "latest");
+  const seals = await readSeals(paths.seals);
+  const stored = findSeal(seals, options.seal ?? "latest");
   const { assertQuorum, verifyReceipts } = await import("../../witness/index.js");
   assertQuorum(quorum, Number.MAX_SAFE_INTEGER);
   const timeoutMs = parseTimeout(options.timeout);
@@ -48,8 +51,19 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
         }),
       }))
     : undefined;
+  // The witnesses' newest seals against the chain: a receipt that still matches says nothing
+  // about the seals made after it that the trail no longer reaches.
+  const asked = await askWitnesses({ home: options.home, env: io.env, seals, timeout: options.timeout });
+  const { countsToCheck, judgeReach } = await import("../../witness/index.js");
+  let cuts = null;
+  if (asked.asked) {
+    await assertTrailExists(trailDir(options.home));
+    const chain = await verifyTrail(trailDir(options.home), { tipsAt: countsToCheck(asked.answers) });
+    cuts = judgeReach(asked.keyId, asked.answers, chainView(chain));
+  }
   if (options.json) {
-    printJson(io, cosign ? { ...result, cosigned: cosign.report } : result);
+    const body = { ...result, witnesses: cutCheckJson(asked, cuts) };
+    printJson(io, cosign ? { ...body, cosigned: cosign.report } : body);
   } else {
     println(io, `verifying ${result.seal_id} against ${result.results.length} receipt(s), quorum ${quorum}`);
     if (result.results.length > 0) {
@@ -78,6 +92,9 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
       }
     }
   }
+  if (!options.json) await printCutCheck(io, asked, cuts);
+  else if (cuts?.cut) await printCutCheck({ ...io, stdout: io.stderr }, asked, cuts);
+  if (cuts?.cut) return 1;
   if (!result.consistent) {
     const bad = result.results.filter((c) => c.status === "mismatch").map((c) => c.name);
     io.stderr.write(`trailseal: error: witness data does not match the local seal: ${bad.join(", ")}\n`);

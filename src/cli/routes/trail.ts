@@ -36,9 +36,18 @@ export function registerTrailRoutes(program: Command, router: Router): void {
       'print {"ok", "outcome", "chain_tip", "event_count", …} as JSON (always, even when it cannot check)',
     )
     .option("--export <file>", "verify an exported JSON Lines copy on its own instead (docs/export.md)")
+    .option(
+      "--witness-url <url>",
+      "ask this witness for the newest seal it holds (repeatable; default: relay-config.json's)",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option("--witness-timeout <duration>", "how long each witness may take to answer (default 10s)")
     .addHelpText(
       "after",
-      "\nExit status 0 when the trail verifies, 1 when it does not (naming the first broken seq or seal),\n" +
+      "\nEvery configured witness is asked for the newest seal it holds for the key id: a witnessed seal\n" +
+        "the trail does not reach (cut or rewritten) fails with WITNESS_CUT_DETECTED. With no witness,\n" +
+        "the output says the trail was not checked for cuts.\n" +
+        "Exit status 0 when the trail verifies, 1 when it does not (naming the first broken seq or seal),\n" +
         "2 when it could not be checked (unreadable trail: nothing is known either way). Takes no lock.",
     )
     .action((options, command: Command) =>

@@ -76,8 +76,10 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     )
     .addHelpText(
       "after",
-      "\nExit 0 when a quorum of witnesses hold exactly the local seal, 1 when any witness holds\n" +
-        "different data, 3 below quorum.\n\nExamples:\n  trailseal witness verify --quorum 2\n" +
+      "\nEvery configured witness is also asked for the newest seal it holds for the key id: one the\n" +
+        "trail does not reach (cut or rewritten) fails with WITNESS_CUT_DETECTED (exit 1).\n" +
+        "Exit 0 when a quorum of witnesses hold exactly the local seal, 1 when any witness holds\n" +
+        "different data or a cut is found, 3 below quorum.\n\nExamples:\n  trailseal witness verify --quorum 2\n" +
         "  trailseal witness verify --tiles https://raw.githubusercontent.com/acme/log/main --seal 3",
     )
     .action((options, command: Command) =>

@@ -8,6 +8,11 @@ export const WITNESS_CODES = {
     exit: 1,
     meaning: "the witness has no such anchor (404)",
   },
+  WITNESS_CUT_DETECTED: {
+    capability: "witness",
+    exit: 1,
+    meaning: "a witness holds a seal the local trail does not reach: the trail was cut or rewritten",
+  },
   WITNESS_DUPLICATE_ENDPOINT: {
     capability: "witness",
     exit: 2,
@@ -25,6 +30,11 @@ export const WITNESS_CODES = {
     capability: "witness",
     exit: 1,
     meaning: "the request does not match the protocol (400)",
+  },
+  WITNESS_LATEST_UNSUPPORTED: {
+    capability: "witness",
+    exit: 1,
+    meaning: "the witness cannot say which seal it holds last for a key (no latest-anchor extension)",
   },
   WITNESS_LISTEN_FAILED: {
     capability: "witness",

@@ -14,6 +14,7 @@ import {
   toAnchorLookupUrl,
   toAnchorUrl,
   toHealthUrl,
+  toLatestAnchorUrl,
 } from "../protocol/index.js";
 
 export interface HttpWitnessOptions {
@@ -215,6 +216,50 @@ export function createHttpWitness(options: HttpWitnessOptions): WitnessClient {
         });
       }
       return parsed.data as StoredAnchor;
+    },
+    async fetchLatest(keyId: string, { signal }): Promise<StoredAnchor | null> {
+      const response = await request(
+        toLatestAnchorUrl(anchorUrl, keyId),
+        { headers: { accept: "application/json" } },
+        signal,
+      );
+      if (response.status === 404) {
+        // Only the protocol's "none held" answer is an answer: a witness without the extension
+        // also says 404 (no such route), and that must never read as "holds nothing".
+        const text = await readLimited(response, LIMITS.maxResponseBytes).catch(() => "");
+        let code: string | undefined;
+        try {
+          const body = errorBodySchema.safeParse(JSON.parse(text));
+          if (body.success) code = body.data.error.code;
+        } catch {
+          // not JSON: not the protocol's answer
+        }
+        if (code === "WITNESS_ANCHOR_NOT_FOUND") return null;
+        throw witnessFailure(
+          "WITNESS_LATEST_UNSUPPORTED",
+          `${what} cannot say which seal it holds last (HTTP 404${code ? ` ${code.slice(0, 80)}` : ""})`,
+          { retryable: false, status: 404 },
+        );
+      }
+      if (response.status === 400 || response.status === 405 || response.status === 501) {
+        await response.body?.cancel().catch(() => undefined);
+        throw witnessFailure(
+          "WITNESS_LATEST_UNSUPPORTED",
+          `${what} cannot say which seal it holds last (HTTP ${response.status})`,
+          { retryable: false, status: response.status },
+        );
+      }
+      if (response.status !== 200) throw await failureFromResponse(response, what);
+      const parsed = lenientStoredAnchorSchema.safeParse(await readJson(response, signal));
+      const anchor = parsed.success ? (parsed.data as StoredAnchor) : undefined;
+      if (!anchor || anchor.key_id !== keyId || typeof anchor.anchor_id !== "string") {
+        throw witnessFailure(
+          "WITNESS_RESPONSE_INVALID",
+          `${what} answered something that is not an anchor of that key id`,
+          { retryable: true },
+        );
+      }
+      return anchor;
     },
     async health({ signal }) {
       const response = await request(

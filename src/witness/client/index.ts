@@ -23,6 +23,8 @@ import { checkReceipts, type VerifyReceiptsResult } from "./verify.js";
 
 export type { HttpWitnessOptions, WitnessFailureDetails } from "./http.js";
 export { createHttpWitness } from "./http.js";
+export type { AskLatestOptions, CutCheck, LatestAnswer, ReachStatus, WitnessReach } from "./latest.js";
+export { askLatestWith, countsToCheck, describeCut, judgeReach } from "./latest.js";
 export type {
   PublishOutcome,
   PublishResult,

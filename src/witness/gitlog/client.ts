@@ -17,7 +17,7 @@ import type { AnchorReceipt, AnchorRequest, StoredAnchor, WitnessClient } from "
 import { loadLogKey } from "./keys.js";
 import { LogState } from "./log.js";
 import { normalizeGitUrl, openRemote } from "./remote.js";
-import { type OnCheckpoint, verifyAnchorInClone } from "./verify.js";
+import { type OnCheckpoint, verifyAnchorInClone, verifyLatestInClone } from "./verify.js";
 
 export interface GitWitnessOptions {
   url: string;
@@ -86,6 +86,11 @@ export async function publishToGitLog(
 
 export function createGitWitness(options: GitWitnessOptions): WitnessClient {
   const url = normalizeGitUrl(options.url);
+  // The head checkpoint (signed by trailseal-log.json's verifier_key, checked in the clone)
+  // against this home's pin for the log: the clone's tiles prove a grown log consistent.
+  const pinsDir = homePaths(options.home).pins;
+  const onCheckpoint: OnCheckpoint = async (checkpoint, note, read, key) =>
+    (await checkLogPin({ pinsDir, note, checkpoint, key, read })).status;
   return {
     name: options.name,
     url: options.url,
@@ -96,14 +101,13 @@ export function createGitWitness(options: GitWitnessOptions): WitnessClient {
     },
     async fetchAnchor(anchorId, { signal }) {
       const remote = openRemote(url, { authToken: options.authToken });
-      // The head checkpoint (signed by trailseal-log.json's verifier_key, checked in the clone)
-      // against this home's pin for the log: the clone's tiles prove a grown log consistent.
-      const pinsDir = homePaths(options.home).pins;
-      const onCheckpoint: OnCheckpoint = async (checkpoint, note, read, key) =>
-        (await checkLogPin({ pinsDir, note, checkpoint, key, read })).status;
       return withTempDir((dir) =>
         verifyAnchorInClone(remote, join(dir, "log"), anchorId, signal, onCheckpoint),
       );
+    },
+    async fetchLatest(keyId, { signal }) {
+      const remote = openRemote(url, { authToken: options.authToken });
+      return withTempDir((dir) => verifyLatestInClone(remote, join(dir, "log"), keyId, signal, onCheckpoint));
     },
   };
 }

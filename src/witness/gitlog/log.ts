@@ -88,6 +88,8 @@ export async function readEntryLines(tree: WorkTree): Promise<string[]> {
 
 export class LogState {
   private readonly byDigest = new Map<string, number>();
+  /** Entry indices of each key id, ascending (the latest-anchor question). */
+  private readonly byKeyId = new Map<string, number[]>();
   private tlog: Promise<TlogFiles> | null = null;
   /** The branch head on disk as this state last saw it: `publish` moves the ref only from here. */
   private published: string | null;
@@ -105,9 +107,14 @@ export class LogState {
   }
 
   private index(index: number, line: string): void {
-    const id = (JSON.parse(line) as { anchor_id?: string }).anchor_id ?? "";
-    const parsed = parseAnchorId(id);
+    const entry = JSON.parse(line) as { anchor_id?: string; key_id?: unknown };
+    const parsed = parseAnchorId(entry.anchor_id ?? "");
     if (parsed) this.byDigest.set(parsed.digest, index);
+    if (typeof entry.key_id === "string") {
+      const indices = this.byKeyId.get(entry.key_id);
+      if (indices) indices.push(index);
+      else this.byKeyId.set(entry.key_id, [index]);
+    }
   }
 
   static async open(gitdir: string): Promise<LogState> {
@@ -152,6 +159,13 @@ export class LogState {
     if (!parsed) return null;
     const anchor = this.entry(parsed.index);
     return anchor && anchor.anchor_id === anchorId ? anchor : null;
+  }
+
+  /** The newest entry of `keyId` among the first `size` entries (the durable ones), or null. */
+  latestForKey(keyId: string, size: number = this.lines.length): StoredAnchor | null {
+    const indices = this.byKeyId.get(keyId) ?? [];
+    for (let i = indices.length - 1; i >= 0; i--) if (indices[i]! < size) return this.entry(indices[i]!);
+    return null;
   }
 
   /** The already stored anchor for this request, if any (idempotency). */

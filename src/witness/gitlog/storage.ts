@@ -254,6 +254,9 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
       const anchor = state.get(anchorId);
       return anchor && indexOf(anchor) < durableSize ? anchor : null;
     },
+    async latestForKey(keyId) {
+      return state.latestForKey(keyId, durableSize);
+    },
     async inclusionEvidence(anchor, options) {
       const index = indexOf(anchor);
       // One snapshot: the inclusion and consistency proofs are both for this durable checkpoint.

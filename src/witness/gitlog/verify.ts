@@ -24,7 +24,7 @@ import {
   METADATA_PATH,
   parseAnchorId,
 } from "./layout.js";
-import { readBranchHead } from "./log.js";
+import { readBranchHead, readEntryLines } from "./log.js";
 import { parseAllowedSigners, parseMetadata } from "./metadata.js";
 import { ObjectStore } from "./objects.js";
 import type { LogRemote } from "./remote.js";
@@ -65,7 +65,62 @@ export async function verifyAnchorInClone(
   const parsedId = parseAnchorId(anchorId);
   if (!parsedId)
     throw verifyError("WITNESS_ANCHOR_NOT_FOUND", `${anchorId} is not an anchor id of a git log`);
-  const { index } = parsedId;
+  const verified = await verifyEntryInClone(remote, dest, async () => parsedId.index, signal, onCheckpoint);
+  if (verified.anchor_id !== anchorId)
+    throw verifyError("WITNESS_ANCHOR_NOT_FOUND", `entry ${parsedId.index} of the log is not ${anchorId}`);
+  return verified;
+}
+
+/**
+ * The newest entry of `keyId` at the head of the log (the latest-anchor question), verified as
+ * `verifyAnchorInClone` verifies one anchor; null when the log holds none for that key id. The
+ * clone stays shallow: the head's tree lists every entry, and history is fetched only back to
+ * the commit that added the one found.
+ */
+export async function verifyLatestInClone(
+  remote: LogRemote,
+  dest: string,
+  keyId: string,
+  signal?: AbortSignal,
+  onCheckpoint?: OnCheckpoint,
+): Promise<VerifiedAnchor | null> {
+  let none = false;
+  const verified = await verifyEntryInClone(
+    remote,
+    dest,
+    async (headTree) => {
+      const lines = await readEntryLines(headTree);
+      for (let index = lines.length - 1; index >= 0; index--) {
+        const entry = safeJson(lines[index]!) as { key_id?: unknown } | undefined;
+        if (entry?.key_id === keyId) return index;
+      }
+      none = true;
+      return null;
+    },
+    signal,
+    onCheckpoint,
+  ).catch((error) => {
+    if (none) return null;
+    throw error;
+  });
+  return none ? null : verified;
+}
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+async function verifyEntryInClone(
+  remote: LogRemote,
+  dest: string,
+  pick: (headTree: WorkTree) => Promise<number | null>,
+  signal?: AbortSignal,
+  onCheckpoint?: OnCheckpoint,
+): Promise<VerifiedAnchor> {
   let depth = 1;
   const gitdir = await remote.clone(dest, depth, signal);
   const store = new ObjectStore(gitdir);
@@ -76,11 +131,13 @@ export async function verifyAnchorInClone(
   const trusted = parseAllowedSigners(
     (await headTree.readFile(ALLOWED_SIGNERS_PATH))?.toString("utf8") ?? "",
   );
+  const index = await pick(headTree);
+  if (index === null) throw verifyError("WITNESS_ANCHOR_NOT_FOUND", "the log holds no such entry");
   const line = await lineAt(headTree, index);
   if (line === null) throw verifyError("WITNESS_ANCHOR_NOT_FOUND", `the log has no entry ${index}`);
-  const parsed = storedAnchorSchema.safeParse(JSON.parse(line));
-  if (!parsed.success || parsed.data.anchor_id !== anchorId) {
-    throw verifyError("WITNESS_ANCHOR_NOT_FOUND", `entry ${index} of the log is not ${anchorId}`);
+  const parsed = storedAnchorSchema.safeParse(safeJson(line));
+  if (!parsed.success || parseAnchorId(parsed.data.anchor_id)?.index !== index) {
+    throw verifyError("WITNESS_ANCHOR_NOT_FOUND", `entry ${index} of the log is not a stored anchor`);
   }
 
   // Walk back from the head to the commit that added the entry, deepening the clone on demand.

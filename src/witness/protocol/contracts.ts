@@ -25,6 +25,12 @@ export interface WitnessClient {
     anchorId: string,
     options: { signal: AbortSignal; consistencyFrom?: number },
   ): Promise<StoredAnchor>;
+  /**
+   * The newest anchor the witness holds for `keyId` (the latest-anchor extension of
+   * docs/protocol.md); null when it holds none. Throws a coded error when it cannot answer
+   * (unreachable, or a witness without the extension: WITNESS_LATEST_UNSUPPORTED).
+   */
+  fetchLatest(keyId: string, options: { signal: AbortSignal }): Promise<StoredAnchor | null>;
   /** Optional liveness check: a body with at least `status`. */
   health?(options: { signal: AbortSignal }): Promise<{ status: string } & Record<string, unknown>>;
 }
@@ -105,6 +111,12 @@ export interface StorageHealth {
 export interface AnchorStorage {
   append(request: AnchorRequest): Promise<{ anchor: StoredAnchor; created: boolean }>;
   get(anchorId: string): Promise<StoredAnchor | null>;
+  /**
+   * The newest durable anchor whose `key_id` is `keyId` (the last one appended), exactly as
+   * `get` returns it; null when none is held. Serves the latest-anchor extension
+   * (docs/protocol.md), which verifiers use to find a cut trail.
+   */
+  latestForKey(keyId: string): Promise<StoredAnchor | null>;
   count(): Promise<number>;
   /**
    * Optional (transparency-log backends): inclusion evidence for a stored anchor — `log_index`,

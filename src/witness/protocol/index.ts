@@ -20,7 +20,7 @@ export { logCheckOfClone } from "./contracts.js";
 export { readTokenFor } from "./credentials.js";
 export type { WitnessErrorCode } from "./errors.js";
 export { ERROR_STATUS, isRetryableStatus, statusForError } from "./errors.js";
-export { anchorPath, ROUTES } from "./routes.js";
+export { anchorPath, LATEST_QUERY, latestAnchorPath, ROUTES } from "./routes.js";
 export type { AnchorReceipt, AnchorRequest, ErrorBody, HealthBody, Limits, StoredAnchor } from "./schemas.js";
 export {
   ANCHOR_ID,
@@ -40,6 +40,7 @@ export {
   logEntryOf,
   PROTOCOL,
   parseConsistencyFrom,
+  parseLatestQuery,
   storedAnchorSchema,
 } from "./schemas.js";
 export {
@@ -47,6 +48,7 @@ export {
   toAnchorLookupUrl,
   toAnchorUrl,
   toHealthUrl,
+  toLatestAnchorUrl,
   toWitnessBase,
   witnessIdentity,
 } from "./urls.js";

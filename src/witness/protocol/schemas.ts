@@ -100,6 +100,23 @@ export const EVIDENCE_FIELDS = [
  */
 export const CONSISTENCY_FROM_PARAM = "consistency_from";
 
+/**
+ * Reads the latest-anchor query (routes.ts LATEST_QUERY) from a query string's values:
+ * exactly one `key_id` that is a valid key id and exactly one `latest=true`. Returns the key
+ * id, or the message of a 400.
+ */
+export function parseLatestQuery(
+  keyIds: readonly string[],
+  latest: readonly string[],
+): { ok: true; keyId: string } | { ok: false; message: string } {
+  if (latest.length !== 1 || latest[0] !== "true")
+    return { ok: false, message: "the anchors collection answers only latest=true with one key_id" };
+  if (keyIds.length !== 1) return { ok: false, message: "give exactly one key_id" };
+  const parsed = anchorRequestSchema.shape.key_id.safeParse(keyIds[0]);
+  if (!parsed.success) return { ok: false, message: "key_id is not a valid key id" };
+  return { ok: true, keyId: parsed.data };
+}
+
 /** `consistency_proof`: RFC 6962 consistency proof, base64 of each 32-byte hash (RFC 9162 order). */
 export const consistencyProofSchema = z.array(z.string().max(64)).max(128);
 

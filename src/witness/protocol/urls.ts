@@ -1,6 +1,6 @@
 import { resolve as resolvePath } from "node:path";
 import { TrailsealError } from "../../errors/index.js";
-import { anchorPath, ROUTES } from "./routes.js";
+import { anchorPath, latestAnchorPath, ROUTES } from "./routes.js";
 
 /**
  * A witness URL names a GIT witness (a transparency-log repository the client publishes to
@@ -64,6 +64,11 @@ export function toWitnessBase(url: string): string {
 
 export function toAnchorLookupUrl(url: string, anchorId: string): string {
   return `${toWitnessBase(url)}${anchorPath(anchorId)}`;
+}
+
+/** The URL of the latest-anchor question (the protocol's extension) for one key id. */
+export function toLatestAnchorUrl(url: string, keyId: string): string {
+  return `${toWitnessBase(url)}${latestAnchorPath(keyId)}`;
 }
 
 export function toHealthUrl(url: string): string {

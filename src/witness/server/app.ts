@@ -4,6 +4,7 @@ import {
   type AnchorStorage,
   anchorPath,
   CONSISTENCY_FROM_PARAM,
+  LATEST_QUERY,
   LIMITS,
   type Limits,
   PROTOCOL,
@@ -79,7 +80,7 @@ function assertUtf8(_req: unknown, _res: unknown, buffer: Buffer): void {
 }
 
 /**
- * The three endpoints of docs/protocol.md over the witness core (core.ts). Express reads the request
+ * The endpoints of docs/protocol.md (and its latest-anchor extension) over the witness core (core.ts). Express reads the request
  * (token, media type, size, rate) and maps each core result to a status; the protocol rules
  * themselves live in the core.
  */
@@ -151,6 +152,15 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
     res.status(200).json(result.anchor);
   });
 
+  // The latest-anchor extension: public like every GET, under the same rate limit.
+  app.get(ROUTES.anchors, async (req, res) => {
+    const query = req.url.indexOf("?");
+    const params = new URLSearchParams(query < 0 ? "" : req.url.slice(query + 1));
+    const result = await core.latest(params.getAll(LATEST_QUERY.keyId), params.getAll(LATEST_QUERY.latest));
+    if (!result.ok) return sendCoreError(res, result);
+    res.status(200).json(result.anchor);
+  });
+
   app.get(ROUTES.health, async (_req, res) => {
     const result = await core.health();
     // The health body, not the error envelope: monitors read `status` either way.
@@ -164,6 +174,7 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
   };
   app.all(ROUTES.anchor, methodNotAllowed("POST"));
   app.all(ROUTES.anchorById, methodNotAllowed("GET, HEAD"));
+  app.all(ROUTES.anchors, methodNotAllowed("GET, HEAD"));
   app.all(ROUTES.health, methodNotAllowed("GET, HEAD"));
 
   app.use((_req, res) => sendError(res, "WITNESS_ROUTE_NOT_FOUND", "no such route"));

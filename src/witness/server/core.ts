@@ -12,6 +12,7 @@ import {
   CONSISTENCY_FROM_PARAM,
   PROTOCOL,
   parseConsistencyFrom,
+  parseLatestQuery,
   type StoredAnchor,
   type WitnessErrorCode,
 } from "../protocol/index.js";
@@ -36,6 +37,14 @@ export interface WitnessCore {
   get(
     anchorId: string,
     consistencyFrom: readonly string[],
+  ): Promise<CoreResult<{ anchor: Record<string, unknown> }>>;
+  /**
+   * GET the collection with `key_id` and `latest=true` (the query's values): the newest anchor
+   * held for the key id with a log backend's evidence, WITNESS_ANCHOR_NOT_FOUND when none.
+   */
+  latest(
+    keyIds: readonly string[],
+    latest: readonly string[],
   ): Promise<CoreResult<{ anchor: Record<string, unknown> }>>;
   /** GET health: the health body, or WITNESS_STORAGE_UNAVAILABLE when storage cannot be read. */
   health(): Promise<CoreResult<{ health: Record<string, unknown> }>>;
@@ -125,6 +134,21 @@ export function createWitnessCore(storage: AnchorStorage): WitnessCore {
           tree_size: evidence.tree_size,
         });
       }
+      return { ok: true, anchor: evidence ? { ...anchor, ...evidence } : anchor };
+    },
+
+    async latest(keyIds, latestValues) {
+      const query = parseLatestQuery(keyIds, latestValues);
+      if (!query.ok) return fail("WITNESS_INVALID_REQUEST", query.message);
+      let anchor: StoredAnchor | null;
+      let evidence: Record<string, unknown> | null = null;
+      try {
+        anchor = await storage.latestForKey(query.keyId);
+        if (anchor && storage.inclusionEvidence) evidence = await storage.inclusionEvidence(anchor, {});
+      } catch {
+        return fail("WITNESS_STORAGE_UNAVAILABLE", "the anchor store cannot be read", undefined, 5);
+      }
+      if (!anchor) return fail("WITNESS_ANCHOR_NOT_FOUND", "no anchor for that key id");
       return { ok: true, anchor: evidence ? { ...anchor, ...evidence } : anchor };
     },
 

@@ -95,6 +95,8 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
   const path = join(dir, ANCHORS_FILE);
   const byId = new Map<string, StoredAnchor>();
   const byKey = new Map<string, StoredAnchor>();
+  // The newest durable anchor of each key id (log order), for the latest-anchor question.
+  const latestByKeyId = new Map<string, StoredAnchor>();
   let durableSize = 0;
   let handle: Awaited<ReturnType<typeof open>>;
   try {
@@ -102,6 +104,7 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
     for (const stored of read.anchors) {
       byId.set(stored.anchor_id, stored);
       byKey.set(requestKey(stored), stored);
+      latestByKeyId.set(stored.key_id, stored);
     }
     durableSize = read.size;
     handle = await open(path, "a+", 0o600);
@@ -147,6 +150,7 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
       return anchors.map((anchor, i) => {
         byId.set(anchor.anchor_id, anchor);
         byKey.set(requestKey(batch[i]!), anchor);
+        latestByKeyId.set(anchor.key_id, anchor);
         return { value: anchor, created: true };
       });
     },
@@ -167,6 +171,10 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
     },
     async get(anchorId) {
       const anchor = byId.get(anchorId);
+      return anchor ? { ...anchor } : null;
+    },
+    async latestForKey(keyId) {
+      const anchor = latestByKeyId.get(keyId);
       return anchor ? { ...anchor } : null;
     },
     async count() {

@@ -72,6 +72,9 @@ describe("one witness, however its URL is spelled", () => {
       fetchAnchor: async () => {
         throw new Error("unused");
       },
+      fetchLatest: async () => {
+        throw new Error("unused");
+      },
     });
     const stored: StoredSeal = {
       id: "seal-1",

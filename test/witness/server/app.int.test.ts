@@ -166,6 +166,7 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
         throw new Error("disk on fire");
       },
       get: async () => null,
+      latestForKey: async () => null,
       count: async () => 0,
       health: async () => ({
         backend: "failing",
@@ -188,6 +189,7 @@ describe("witness server: auth, rate limit, storage failure, stalled clients", (
         throw new Error("EIO");
       },
       get: async () => null,
+      latestForKey: async () => null,
       count: async () => {
         throw new Error("EIO");
       },

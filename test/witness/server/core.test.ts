@@ -29,6 +29,9 @@ const broken: AnchorStorage = {
   get: async () => {
     throw new Error("EIO");
   },
+  latestForKey: async () => {
+    throw new Error("EIO");
+  },
   count: async () => {
     throw new Error("EIO");
   },

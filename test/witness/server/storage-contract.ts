@@ -27,6 +27,12 @@ export function sampleRequest(n = 0): AnchorRequest {
   };
 }
 
+/** The request fields of a stored anchor (a replay of it). */
+function sampleRequestLike(anchor: AnchorRequest): AnchorRequest {
+  const { protocol, tip_hash, chained_events, seal_signature, key_id, requested_at } = anchor;
+  return { protocol, tip_hash, chained_events, seal_signature, key_id, requested_at };
+}
+
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function runStorageContract(
@@ -62,6 +68,26 @@ export function runStorageContract(
       expect(await storage.count()).toBe(1);
       expect(await storage.get("wit_unknown")).toBeNull();
       expect(typeof (await storage.health())).toBe("object");
+    });
+
+    it("answers the newest durable anchor of a key id, across a replay and a reopen", async () => {
+      const fx = await open();
+      expect(await fx.storage.latestForKey("contract-key")).toBeNull();
+      const first = await fx.storage.append(sampleRequest(3));
+      const other = await fx.storage.append({ ...sampleRequest(9), key_id: "other-key" });
+      const second = await fx.storage.append(sampleRequest(5));
+      expect(await fx.storage.latestForKey("contract-key")).toEqual(second.anchor);
+      expect(await fx.storage.latestForKey("other-key")).toEqual(other.anchor);
+      // A replay of an older request is not newer: it adds nothing.
+      await fx.storage.append(sampleRequestLike(first.anchor));
+      expect((await fx.storage.latestForKey("contract-key"))?.anchor_id).toBe(second.anchor.anchor_id);
+      expect(await fx.storage.latestForKey("contract-key ")).toBeNull();
+      expect(await fx.storage.latestForKey("unknown-key")).toBeNull();
+      await fx.storage.close();
+      fx.storage = await fx.reopen();
+      expect(await fx.storage.latestForKey("contract-key")).toEqual(
+        await fx.storage.get(second.anchor.anchor_id),
+      );
     });
 
     it("is idempotent: the same request returns the original and adds nothing", async () => {
