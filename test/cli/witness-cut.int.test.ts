@@ -203,12 +203,12 @@ describe("the latest-anchor route of witness serve", () => {
     }
     const latest = await fetch(`${url}/api/v1/anchors?key_id=route%20key&latest=true`);
     expect(latest.status).toBe(200);
-    const body = await latest.json();
+    const body = (await latest.json()) as { anchor_id: string };
     expect(body).toMatchObject({ ...anchor(2), anchor_id: expect.stringMatching(/^wit_/) });
     expect(await (await fetch(`${url}/api/v1/anchors/${body.anchor_id}`)).json()).toEqual(body);
     const none = await fetch(`${url}/api/v1/anchors?key_id=other&latest=true`);
     expect(none.status).toBe(404);
-    expect((await none.json()).error.code).toBe("WITNESS_ANCHOR_NOT_FOUND");
+    expect(((await none.json()) as { error: { code: string } }).error.code).toBe("WITNESS_ANCHOR_NOT_FOUND");
     for (const query of [
       "key_id=route%20key",
       "latest=true",
@@ -217,7 +217,7 @@ describe("the latest-anchor route of witness serve", () => {
     ]) {
       const bad = await fetch(`${url}/api/v1/anchors?${query}`);
       expect(bad.status, query).toBe(400);
-      expect((await bad.json()).error.code).toBe("WITNESS_INVALID_REQUEST");
+      expect(((await bad.json()) as { error: { code: string } }).error.code).toBe("WITNESS_INVALID_REQUEST");
     }
     const post = await fetch(`${url}/api/v1/anchors?key_id=x&latest=true`, { method: "POST" });
     expect(post.status).toBe(405);
