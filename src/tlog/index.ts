@@ -55,6 +55,7 @@ export {
   entryBundlePath,
   MAX_ENTRY_BYTES,
   parseEntryBundle,
+  parseTilePath,
   TILE_HEIGHT,
   TILE_WIDTH,
   tilePath,

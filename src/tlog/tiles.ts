@@ -36,6 +36,27 @@ export function tilePath(level: number | "entries", index: number, width = TILE_
   return width === TILE_WIDTH ? base : `${base}.p/${width}`;
 }
 
+/**
+ * The inverse of `tilePath`: `{ level, index, width }` for a well-formed tile or entry-bundle
+ * path (level "entries" for bundles), null for anything else. Only the canonical spelling is
+ * accepted (`tilePath` of the result gives the path back), so one file has one name.
+ */
+export function parseTilePath(
+  path: string,
+): { level: number | "entries"; index: number; width: number } | null {
+  const match = /^tile\/(entries|\d{1,2})\/((?:x\d{3}\/){0,5}\d{3})(?:\.p\/(\d{1,3}))?$/.exec(path);
+  if (!match) return null;
+  const level = match[1] === "entries" ? "entries" : Number(match[1]);
+  const index = Number(match[2]!.replaceAll("x", "").replaceAll("/", ""));
+  const width = match[3] === undefined ? TILE_WIDTH : Number(match[3]);
+  if (!Number.isSafeInteger(index) || width < 1 || width > TILE_WIDTH) return null;
+  try {
+    return tilePath(level, index, width) === path ? { level, index, width } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function entryBundlePath(index: number, width = TILE_WIDTH): string {
   return tilePath("entries", index, width);
 }

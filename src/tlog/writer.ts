@@ -188,6 +188,41 @@ export class TlogWriter {
     return consistencyProofOf(oldSize, newSize, this.subtree(newSize));
   }
 
+  private pushEntries(entries: readonly Uint8Array[], changes?: TlogChanges): void {
+    for (const entry of entries) {
+      this.pending.push(new Uint8Array(entry));
+      this.pushLeafHash(leafHash(entry));
+      if (this.pending.length === TILE_WIDTH) {
+        changes?.set(entryBundlePath((this.size - TILE_WIDTH) / TILE_WIDTH), entryBundle(this.pending));
+        this.pending = [];
+      }
+    }
+  }
+
+  /**
+   * Takes in entries another writer of the same log appended (a replica sharing one database),
+   * with the checkpoint it signed for them: the tree moves forward without producing files.
+   * The checkpoint must name this tree (origin, size and root hash), or TLOG_STATE_MISMATCH and
+   * the writer must be discarded. Without `note` (a long catch-up read in parts), nothing is
+   * checked until a later call that has one.
+   */
+  adopt(entries: readonly Uint8Array[], note?: string): void {
+    this.pushEntries(entries);
+    if (note === undefined) return;
+    const checkpoint = parseCheckpoint(parseNote(note).text);
+    if (
+      (this.origin !== undefined && checkpoint.origin !== this.origin) ||
+      checkpoint.size !== this.size ||
+      !hashesEqual(this.rootHash(), checkpoint.rootHash)
+    )
+      throw tlogError(
+        "TLOG_STATE_MISMATCH",
+        `the checkpoint of size ${checkpoint.size} does not name the adopted tree`,
+      );
+    this.origin = checkpoint.origin;
+    this.note = note;
+  }
+
   /** Appends entries and returns the files to write in the same commit (and `removed`, to delete). */
   append(entries: readonly Uint8Array[], signer: NoteSigner): TlogChanges {
     const changes = new TlogChanges();
@@ -205,14 +240,7 @@ export class TlogWriter {
     formatCheckpoint({ origin, size: 0, rootHash: EMPTY_ROOT }); // a bad origin throws before anything changes
 
     const oldSize = this.size;
-    for (const entry of entries) {
-      this.pending.push(new Uint8Array(entry));
-      this.pushLeafHash(leafHash(entry));
-      if (this.pending.length === TILE_WIDTH) {
-        changes.set(entryBundlePath((this.size - TILE_WIDTH) / TILE_WIDTH), entryBundle(this.pending));
-        this.pending = [];
-      }
-    }
+    this.pushEntries(entries, changes);
     const newSize = this.size;
     if (this.pending.length > 0)
       changes.set(

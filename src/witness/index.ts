@@ -136,11 +136,25 @@ export async function verifyByTiles(options: VerifyByTilesOptions) {
 export interface OpenStoreOptions {
   home: string;
   push?: string;
+  /** With a postgres:// store: the git log that names the log and mirrors it. */
+  mirror?: string;
   now?: () => Date;
 }
 
-/** `witness serve --store DIR`: the git backend for a transparency log, else the JSONL file. */
+/**
+ * `witness serve --store DIR|URL`: the PostgreSQL log for a postgres:// URL, the git backend for
+ * a transparency log, else the JSONL file.
+ */
 export async function openWitnessStorage(dir: string, options: OpenStoreOptions): Promise<AnchorStorage> {
+  if (/^postgres(ql)?:\/\//i.test(dir)) {
+    if (!options.mirror)
+      throw new TrailsealError("WITNESS_MIRROR_REQUIRED", "a postgres:// store needs --mirror <git log>", {
+        exitCode: 2,
+        hint: "create the log with `trailseal witness init --bare <dir>` and pass it as --mirror",
+      });
+    const postgres = await import("./postgres/index.js");
+    return postgres.openPostgresLog(dir, { home: options.home, mirror: options.mirror, push: options.push });
+  }
   const gitlog = await import("./gitlog/index.js");
   if (await gitlog.isGitLogDir(dir))
     return gitlog.openGitStorage(dir, { home: options.home, push: options.push });
@@ -151,6 +165,12 @@ export async function openWitnessStorage(dir: string, options: OpenStoreOptions)
   }
   const { openFileStorage } = await import("./server/index.js");
   return openFileStorage(dir, { now: options.now });
+}
+
+/** `witness serve --migrate`: the database's pending migrations, applied; their versions. */
+export async function migrateWitnessDatabase(url: string): Promise<number[]> {
+  const postgres = await import("./postgres/index.js");
+  return postgres.migrateDatabase(url);
 }
 
 /** The reference witness server (Express) over a storage. */

@@ -11,6 +11,8 @@ export interface WitnessServeOptions {
   token?: string[];
   host?: string;
   push?: string;
+  mirror?: string;
+  migrate?: boolean;
   rateLimit?: number;
   witnessPolicy?: string;
   cosignInterval?: string;
@@ -30,6 +32,17 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
       "WITNESS_STORE_REQUIRED",
       "witness serve needs --store <dir> (or --cosign-logs <policy>)",
     );
+  const isDatabase = /^postgres(ql)?:\/\//i.test(options.store);
+  if (options.migrate) {
+    if (!isDatabase) throw configError("WITNESS_STORE_REQUIRED", "--migrate needs a postgres:// --store");
+    const { migrateWitnessDatabase } = await import("../../witness/index.js");
+    const applied = await migrateWitnessDatabase(options.store);
+    println(
+      io,
+      applied.length === 0 ? "database schema up to date" : `applied migrations ${applied.join(", ")}`,
+    );
+    return 0;
+  }
   const tokens = [
     ...(options.token ?? []),
     ...(io.env.TRAILSEAL_WITNESS_TOKENS ?? "")
@@ -46,9 +59,10 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
     }
   }
   const { openWitnessStorage, startWitnessServer } = await import("../../witness/index.js");
-  const storage = await openWitnessStorage(resolve(options.store), {
+  const storage = await openWitnessStorage(isDatabase ? options.store : resolve(options.store), {
     home: options.home,
     push: options.push,
+    ...(options.mirror ? { mirror: resolve(options.mirror) } : {}),
   });
   let server: Awaited<ReturnType<typeof startWitnessServer>>;
   try {
@@ -71,7 +85,7 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
   println(io, server.url);
   const cosigning = await (await import("./witness-cosign.js")).startServeCosigning(options, io);
   io.stderr.write(
-    `trailseal: witness serving ${resolve(options.store)} at ${server.url}` +
+    `trailseal: witness serving ${isDatabase ? redactDatabaseUrl(options.store) : resolve(options.store)} at ${server.url}` +
       (tokens.length > 0
         ? ` (POST requires one of ${tokens.length} token(s))`
         : " (POST is open: no --token)") +
@@ -82,4 +96,15 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
   await server.close();
   io.stderr.write("trailseal: witness stopped\n");
   return 0;
+}
+
+/** A database URL without its password, for the start-up line. */
+function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "the database";
+  }
 }

@@ -105,7 +105,15 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     .command("serve")
     .description("run the reference witness server over a store directory")
     .requiredOption("--port <port>", "TCP port (0 picks a free one; the URL is printed)", parseIntOption)
-    .option("--store <dir>", "anchor store: a directory (JSONL file) or a git transparency log")
+    .option(
+      "--store <dir|url>",
+      "anchor store: a directory (JSONL file), a git transparency log, or postgres://… (replicas share it)",
+    )
+    .option(
+      "--mirror <dir>",
+      "with a postgres:// store: the git log (from `witness init`) that names the log and is its public copy",
+    )
+    .option("--migrate", "with a postgres:// store: apply the database's pending migrations and exit")
     .option(
       "--cosign-logs <policy>",
       "also act as a C2SP witness (POST /add-checkpoint) for the logs in this tlog-policy file",
@@ -126,7 +134,7 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
       collect,
     )
     .option("--host <host>", "address to bind", "127.0.0.1")
-    .option("--push <remote>", "git log store only: remote to push to after each commit")
+    .option("--push <remote>", "git log or --mirror: remote to push the log to after each commit")
     .option(
       "--rate-limit <n>",
       "requests per second per client, burst 6x (0 disables; default 100)",

@@ -52,6 +52,11 @@ export const WITNESS_CODES = {
     exit: 1,
     meaning: "the request body is over the cap (413)",
   },
+  WITNESS_MIRROR_REQUIRED: {
+    capability: "witness",
+    exit: 2,
+    meaning: "a postgres:// store needs --mirror <git log> (the log's origin, key and public copy)",
+  },
   WITNESS_PUSH_UNSUPPORTED: {
     capability: "witness",
     exit: 2,
@@ -94,6 +99,16 @@ export const WITNESS_CODES = {
     capability: "witness",
     exit: 2,
     meaning: "another witness server holds the store",
+  },
+  WITNESS_STORAGE_MISMATCH: {
+    capability: "witness",
+    exit: 2,
+    meaning: "the database holds another log than the mirror names, or one the mirror is ahead of",
+  },
+  WITNESS_STORAGE_SCHEMA: {
+    capability: "witness",
+    exit: 2,
+    meaning: "the database was migrated by a newer trailseal",
   },
   WITNESS_STORAGE_UNAVAILABLE: {
     capability: "witness",

@@ -81,7 +81,7 @@ export function logCheckOfClone(anchor: Readonly<Record<string, unknown>>): LogC
 
 /** Health fields every storage backend reports (plus backend extras such as the git head). */
 export interface StorageHealth {
-  /** "file" or "git". */
+  /** "file", "git" or "postgres". */
   backend: string;
   /** Durable anchors. */
   entries: number;
@@ -129,6 +129,12 @@ export interface AnchorStorage {
     anchor: StoredAnchor,
     options?: { consistencyFrom?: number },
   ): Promise<Record<string, unknown> | null>;
+  /**
+   * Optional (logs that are not a git repository): a C2SP file of the log relative to its root
+   * (`checkpoint`, `tile/<L>/<N>[.p/<W>]`, `tile/entries/<N>[.p/<W>]`) as committed, null when it
+   * does not exist; served under `ROUTES.log`.
+   */
+  readLogFile?(path: string): Promise<Uint8Array | null>;
   /** The health body's storage fields. */
   health(): Promise<StorageHealth>;
   close(): Promise<void>;

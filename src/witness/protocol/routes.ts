@@ -6,6 +6,11 @@ export const ROUTES = {
   /** Express pattern of the lookup route. */
   anchorById: "/api/v1/anchors/:id",
   health: "/api/v1/health",
+  /**
+   * Prefix of a database-backed log's C2SP files (`/log/checkpoint`, `/log/tile/…`): the base
+   * URL for `witness verify --tiles`, the same files the git mirror holds.
+   */
+  log: "/log",
 } as const;
 
 /** Path of one stored anchor. */

@@ -168,6 +168,28 @@ export function createWitnessApp(options: WitnessAppOptions): express.Express {
     else res.status(503).json({ status: "unavailable", protocol: PROTOCOL });
   });
 
+  const readLogFile = options.storage.readLogFile?.bind(options.storage);
+  if (readLogFile) {
+    app.get(`${ROUTES.log}/*path`, async (req, res) => {
+      const path = req.path.slice(ROUTES.log.length + 1);
+      let bytes: Uint8Array | null;
+      try {
+        bytes = await readLogFile(path);
+      } catch {
+        res.set("Retry-After", "5");
+        return sendError(res, "WITNESS_STORAGE_UNAVAILABLE", "the log cannot be read");
+      }
+      if (!bytes) return sendError(res, "WITNESS_ROUTE_NOT_FOUND", "no such log file");
+      // A full tile or bundle never changes (C2SP tlog-tiles); the checkpoint and partial tiles do.
+      if (path.startsWith("tile/") && !path.includes(".p/"))
+        res.set("Cache-Control", "public, max-age=31536000, immutable");
+      res
+        .status(200)
+        .type(path === "checkpoint" ? "text/plain; charset=utf-8" : "application/octet-stream")
+        .send(Buffer.from(bytes));
+    });
+  }
+
   const methodNotAllowed = (allow: string) => (_req: Request, res: Response) => {
     res.set("Allow", allow);
     sendError(res, "WITNESS_METHOD_NOT_ALLOWED", `only ${allow} is allowed here`);

@@ -1,6 +1,7 @@
 /**
- * The AnchorStorage contract (src/witness/server/storage.ts), run against every backend:
- * the JSONL file backend here, the git transparency log in test/witness/gitlog.
+ * The AnchorStorage contract (src/witness/protocol/contracts.ts), run against every backend:
+ * the JSONL file backend here, the git transparency log in test/witness/gitlog, the PostgreSQL
+ * log in test/witness/postgres.
  *
  * Usage: runStorageContract("file", async () => ({ storage, reopen, cleanup })).
  * `reopen()` opens a new storage over the same place; the suite closes the old one first.
@@ -38,10 +39,10 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export function runStorageContract(
   name: string,
   makeStorage: () => Promise<StorageFixture>,
-  options: { concurrency?: number } = {},
+  options: { concurrency?: number; skip?: boolean } = {},
 ): void {
   const concurrency = options.concurrency ?? 40;
-  describe(`AnchorStorage contract: ${name}`, () => {
+  describe.skipIf(options.skip === true)(`AnchorStorage contract: ${name}`, () => {
     let fixture: StorageFixture | null = null;
     const open = async () => {
       fixture = await makeStorage();
@@ -124,7 +125,7 @@ export function runStorageContract(
       );
       const health = await storage.health();
       expect(health).toMatchObject({ entries: concurrency, anchors_since_start: concurrency });
-      expect(["file", "git"]).toContain(health.backend);
+      expect(["file", "git", "postgres"]).toContain(health.backend);
       // Appends that arrive together share a commit.
       expect(health.commits_since_start).toBeGreaterThanOrEqual(1);
       expect(health.commits_since_start).toBeLessThan(results.length);

@@ -1,0 +1,70 @@
+/**
+ * The PostgreSQL witness log (`witness serve --store postgres://… --mirror <git log>`): several
+ * replicas of the witness server append to one log kept in one database (storage.ts: sequencing
+ * in the database, a 201 only after COMMIT); every replica serves the log's C2SP checkpoint and
+ * tiles; the git transparency log named by `--mirror` gives the log its origin and signing key
+ * and stays its public copy. Schema changes are versioned migrations (schema.ts).
+ */
+import pg from "pg";
+import { TrailsealError } from "../../errors/index.js";
+import { LogState, loadLogKey, resolveGitDir } from "../gitlog/index.js";
+import { migrate } from "./schema.js";
+import { openPostgresStorage, type PostgresStorage } from "./storage.js";
+
+export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
+export type { PostgresStorage, PostgresStorageOptions } from "./storage.js";
+
+/** True for a `postgres://` or `postgresql://` store. */
+export function isPostgresUrl(store: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(store);
+}
+
+export interface OpenPostgresLogOptions {
+  home: string;
+  /** The git transparency log that names this log and mirrors it. */
+  mirror: string;
+  /** A git remote the elected replica pushes the mirror to. */
+  push?: string;
+}
+
+/** Opens the log in the database `url` as the git log `mirror` names it (origin, key). */
+export async function openPostgresLog(
+  url: string,
+  options: OpenPostgresLogOptions,
+): Promise<PostgresStorage> {
+  const gitdir = resolveGitDir(options.mirror);
+  const state = await LogState.open(gitdir);
+  const key = await loadLogKey(options.home, state.publicKey);
+  const storage = await openPostgresStorage({ url, origin: state.metadata.origin, key });
+  const size = await storage.count().catch(async (error) => {
+    await storage.close();
+    throw error;
+  });
+  if (state.size > size) {
+    await storage.close();
+    throw new TrailsealError(
+      "WITNESS_STORAGE_MISMATCH",
+      `the mirror ${options.mirror} holds ${state.size} entries, the database ${size}`,
+      {
+        exitCode: 2,
+        hint: "start a database log from an empty mirror (`trailseal witness init`), or give it this log's database",
+      },
+    );
+  }
+  return storage;
+}
+
+/** `witness serve --migrate`: applies the migrations the database lacks; returns them. */
+export async function migrateDatabase(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+  } catch (cause) {
+    throw new TrailsealError("WITNESS_STORAGE_UNAVAILABLE", "the database cannot be reached", { cause });
+  }
+  try {
+    return await migrate(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
