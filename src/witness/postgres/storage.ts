@@ -296,6 +296,14 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
       return { anchor: value, created };
     },
     get: anchorAt,
+    async latestForKey(keyId) {
+      // Committed rows only: everything another transaction can see is durable.
+      const { rows } = await pool.query(
+        "SELECT entry FROM log_entries WHERE key_id = $1 ORDER BY idx DESC LIMIT 1",
+        [keyId],
+      );
+      return rows.length === 0 ? null : (JSON.parse(rows[0].entry.toString("utf8")) as StoredAnchor);
+    },
     async inclusionEvidence(anchor, evidenceOptions) {
       const index = layout.parseAnchorId(anchor.anchor_id)?.index;
       if (index === undefined) return null;
