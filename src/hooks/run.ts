@@ -108,6 +108,7 @@ function merge(a: RiskAnalysis, b: RiskAnalysis): RiskAnalysis {
     flags: [...flags],
     reasons: [...a.reasons, ...b.reasons.filter((r) => !a.reasons.includes(r))],
     commands: [...a.commands, ...b.commands],
+    canonical: [...a.canonical, ...b.canonical],
     paths: [...a.paths, ...b.paths],
     hosts: [...a.hosts, ...b.hosts],
     unparsable: a.unparsable || b.unparsable,

@@ -5,6 +5,7 @@
  * bash mode) refuses to cross a `.`/`..` segment or a newline, which let `rm -rf x/../y` and a
  * quoted argument holding a newline slip past `rm -rf *` and `sudo *`.
  */
+import { canonicalPattern } from "../risk/index.js";
 
 /** Compiles one command glob to an anchored regular expression. */
 export function commandGlobRegex(pattern: string): RegExp {
@@ -82,6 +83,25 @@ export function firstCommandMatch(patterns: string[], candidates: string[]): str
     if (possible.length === 0) continue;
     const regex = commandGlobRegex(pattern);
     if (possible.some((candidate) => regex.test(candidate))) return pattern;
+  }
+  return null;
+}
+
+/** Canonical forms of patterns, computed once per pattern text. */
+const canonicalPatterns = new Map<string, string | null>();
+
+/**
+ * The first pattern whose canonical form matches the command's canonical form (docs/policy.md,
+ * "Canonical form"), or null. Both sides are spelled the same way: options long and sorted.
+ */
+export function firstCanonicalMatch(patterns: string[], canonical: string): string | null {
+  for (const pattern of patterns) {
+    let form = canonicalPatterns.get(pattern);
+    if (form === undefined) {
+      form = canonicalPattern(pattern);
+      canonicalPatterns.set(pattern, form);
+    }
+    if (form !== null && firstCommandMatch([form], [canonical])) return pattern;
   }
   return null;
 }

@@ -11,7 +11,7 @@ import type picomatch from "picomatch";
 import type { Decision, RiskLevel } from "../chain/index.js";
 import type { RiskAnalysis } from "../risk/index.js";
 import { riskRank } from "../risk/index.js";
-import { firstCommandMatch } from "./command-glob.js";
+import { firstCanonicalMatch, firstCommandMatch } from "./command-glob.js";
 import type { Policy } from "./types.js";
 
 export interface PolicyDecision {
@@ -58,11 +58,16 @@ export async function evaluatePolicy(
 ): Promise<PolicyDecision> {
   const { commands, files, network } = policy.rules;
   let allExempt = analysis.commands.length > 0 && !analysis.unparsable;
-  for (const forms of analysis.commands) {
+  for (const [index, forms] of analysis.commands.entries()) {
     const allowed = commands.allow.length > 0 ? firstCommandMatch(commands.allow, forms) : null;
     if (!allowed) allExempt = false;
     if (allowed || commands.deny.length === 0) continue;
-    const denied = firstCommandMatch(commands.deny, forms);
+    // Deny globs also see the canonical form (`git push -f` as `git push --force`); allow globs
+    // only the text: a spelling may be denied, never allowed, through canonicalisation.
+    const canonical = analysis.canonical?.[index];
+    const denied =
+      firstCommandMatch(commands.deny, forms) ??
+      (canonical ? firstCanonicalMatch(commands.deny, canonical) : null);
     if (denied)
       return {
         decision: "deny",

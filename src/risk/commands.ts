@@ -8,28 +8,25 @@
  * unknown until run time (the program, a script held in a variable) is at least high.
  */
 
+import { canonicalForm } from "./canonical.js";
 import { positionals, upstream } from "./command/argv.js";
 import { expandCommand, recordAssignments, type Variables } from "./command/expand.js";
 import { parallelScripts, xargsScripts } from "./command/fanout.js";
 import { calledArguments, runsCallersWords } from "./command/functions.js";
-import type { Rule, RuleContext, RuleTable, ShellParse } from "./command/rule.js";
+import type { RuleContext, ShellParse } from "./command/rule.js";
+import { joinContinuations } from "./continuations.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
-import { DATABASE_RULES } from "./rules/database.js";
+import { ruleFor } from "./rule-tables.js";
 import { resetsDatabase } from "./rules/db-reset.js";
-import { DEFERRED_RULES, shellRunsVariables } from "./rules/deferred.js";
-import { DEVELOPER_RULES } from "./rules/dev.js";
-import { FILE_RULES } from "./rules/fs.js";
-import { git } from "./rules/git.js";
-import { INTERPRETER_RULES, interpreterName } from "./rules/interpreters.js";
-import { LAUNCHER_RULES } from "./rules/launchers.js";
-import { DOWNLOADERS, NETWORK_RULES } from "./rules/net.js";
-import { OPS_RULES } from "./rules/ops.js";
+import { shellRunsVariables } from "./rules/deferred.js";
+import { interpreterName } from "./rules/interpreters.js";
+import { DOWNLOADERS } from "./rules/net.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
 import { releasesOrGrants } from "./rules/publish.js";
-import { readsSecretStore, SECRET_RULES } from "./rules/secrets.js";
+import { readsSecretStore } from "./rules/secrets.js";
 import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
-import { SYSTEM_RULES } from "./rules/system.js";
+import { windowsCmdlet } from "./rules/windows.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import {
@@ -42,6 +39,12 @@ import {
 
 export type { ShellParse } from "./command/rule.js";
 
+/**
+ * Longer command lines are not parsed (high, with the reason): parsing is linear, but a
+ * 30 MB line of `ls;` takes tens of seconds, far past any hook's patience, and no agent
+ * writes a command of a million characters (files are written through file tools).
+ */
+const MAX_COMMAND_LENGTH = 1 << 20;
 /** Inline scripts nested deeper than this are not followed (and are high). */
 const MAX_NESTING = 4;
 /**
@@ -66,33 +69,6 @@ const readOnlyPrograms = () =>
     ).split(" "),
   ));
 
-/**
- * The program rule tables, looked up in turn rather than merged into one table (merging ~600
- * entries cost ~0.3 ms of every hook call that judges a command). Where two tables name the
- * same program, the later one's rule applies.
- */
-const RULE_TABLES: RuleTable[] = [
-  FILE_RULES,
-  NETWORK_RULES,
-  DATABASE_RULES,
-  DEVELOPER_RULES,
-  INTERPRETER_RULES,
-  SYSTEM_RULES,
-  OPS_RULES,
-  SECRET_RULES,
-  LAUNCHER_RULES,
-  { git },
-  DEFERRED_RULES,
-];
-
-function ruleFor(program: string): Rule | undefined {
-  for (let i = RULE_TABLES.length - 1; i >= 0; i -= 1) {
-    const table = RULE_TABLES[i]!;
-    if (Object.hasOwn(table, program)) return table[program];
-  }
-  return undefined;
-}
-
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;
 
@@ -103,8 +79,22 @@ export function analyzeCommandLine(
   depth = 0,
   variables: Variables = new Map(),
 ): void {
-  const script = parse(text);
-  if (script.error) {
+  if (text.length > MAX_COMMAND_LENGTH) {
+    signals.unparsable = true;
+    signals.score.raise(
+      "high",
+      `the command line is ${text.length} characters long, more than the ${MAX_COMMAND_LENGTH} that are parsed: what it runs was not read, treated as high`,
+    );
+    return;
+  }
+  const script = parse(joinContinuations(text));
+  if (script.tooDeep) {
+    signals.unparsable = true;
+    signals.score.raise(
+      "high",
+      "the command is nested more deeply than the parser follows (200 levels): what it runs was not read, treated as high",
+    );
+  } else if (script.error) {
     signals.unparsable = true;
     signals.score.raise("high", "the shell parser could not read the command: treated as high");
   }
@@ -134,6 +124,14 @@ export function analyzeCommandLine(
     recordAssignments(command, variables);
     const invocation = resolveInvocation(command);
     signals.commandForms.push(invocation.forms);
+    signals.canonicalForms.push(
+      invocation.program === "" || invocation.script
+        ? null
+        : canonicalForm(
+            invocation.program,
+            invocation.args.map((word) => word.value),
+          ),
+    );
     judge(invocation, context);
     followCd(invocation, signals);
   }
@@ -272,6 +270,15 @@ function judge(invocation: Invocation, context: RuleContext): void {
     const value = arg.value.replace(/^--?[\w-]+=/, "");
     if (/^(~|\.{1,2})?\//.test(value) || secretFileReason(value)) signals.read(value, "passes");
   }
+  // `New-LocalUser`, `Stop-Service`: PowerShell cmdlets no table names, read by their verb
+  if (
+    windowsCmdlet(
+      program,
+      invocation.args.map((word) => word.value),
+      signals,
+    )
+  )
+    return;
   score.raise(
     "medium",
     first.value.includes("/")

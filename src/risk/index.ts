@@ -23,6 +23,7 @@ import { isShellParserLoaded, loadShellParser, parseWithTreeSitter } from "./she
 import type { Signals } from "./signals.js";
 import { lexSimpleCommand } from "./simple-lexer.js";
 
+export { canonicalPattern } from "./canonical.js";
 export type { HostClass } from "./hosts.js";
 export { classifyHost, parseTarget } from "./hosts.js";
 export { isSystemPath, normalizePath, sensitiveReason } from "./paths.js";
@@ -44,6 +45,8 @@ export interface Classification {
 export interface RiskAnalysis extends Classification {
   /** Per simple command: its text as written and at each wrapper-stripping stage. */
   commands: string[][];
+  /** Per simple command (same order as `commands`): its canonical form, or null (docs/policy.md). */
+  canonical: (string | null)[];
   paths: string[];
   hosts: string[];
   unparsable: boolean;
@@ -61,6 +64,7 @@ function toAnalysis(signals: Signals): RiskAnalysis {
     flags,
     reasons: signals.score.reasons.filter(Boolean),
     commands: signals.commandForms,
+    canonical: signals.canonicalForms,
     paths: signals.paths,
     hosts: signals.hosts,
     unparsable: signals.unparsable,

@@ -34,6 +34,8 @@ export interface PathContext {
 /** Normalises a path as the shell would see it: home expanded to `~`, relative resolved to cwd. */
 export function normalizePath(raw: string, context: PathContext): string {
   let path = raw.trim();
+  if (path.includes("\\") || /^[A-Za-z]:/.test(path) || path.includes("%") || path.startsWith("$env:"))
+    path = fromWindows(path);
   path = path.replace(/^(\$HOME|\$\{HOME(:?[?-][^}]*)?\})(?=\/|$)/, HOME);
   if (path === HOME || path.startsWith(`${HOME}/`)) return posix.normalize(path).replace(/\/$/, "") || HOME;
   if (path.startsWith("~")) return posix.normalize(path); // ~user/…
@@ -42,8 +44,23 @@ export function normalizePath(raw: string, context: PathContext): string {
   return normal.length > 1 ? normal.replace(/\/$/, "") : normal;
 }
 
+/**
+ * A Windows spelling read as the same file: `C:\Users\x\.ssh\id_rsa` is the drive as WSL mounts
+ * it (`/mnt/c/Users/x/.ssh/id_rsa`), `~\.ssh`, `%USERPROFILE%\.ssh` and `$env:USERPROFILE\.ssh`
+ * are the home's `.ssh`, and a backslash separates directories as `/` does (agents on Windows,
+ * PowerShell and file tools write them so). A secret must not stop being one for its slashes.
+ */
+function fromWindows(raw: string): string {
+  let path = raw
+    .replace(/^(%USERPROFILE%|%HOMEDRIVE%%HOMEPATH%|\$env:USERPROFILE|\$env:HOME|\$HOME)(?=[\\/]|$)/i, HOME)
+    .replace(/\\/g, "/");
+  const drive = /^([A-Za-z]):(\/.*|$)/.exec(path);
+  if (drive) path = `/mnt/${drive[1]!.toLowerCase()}${drive[2] || "/"}`;
+  return path;
+}
+
 function segments(path: string): string[] {
-  return path.split("/").filter((segment) => segment !== "" && segment !== ".");
+  return path.split(/[\\/]/).filter((segment) => segment !== "" && segment !== ".");
 }
 
 function basename(path: string): string {

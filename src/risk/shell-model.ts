@@ -39,6 +39,8 @@ export interface ShellScript {
   commands: ShellCommand[];
   /** The parser could not read (part of) the input. */
   error: boolean;
+  /** Set when the input was refused for its nesting depth (the reason says so). */
+  tooDeep?: boolean;
 }
 
 export function staticWord(value: string): Word {

@@ -17,8 +17,19 @@ const MAX_DEPTH = 200;
 export function walkTree(backend: ShellGrammar, text: string): ShellScript {
   const script = backend.withTree(text, (root) => {
     const walker = new Walker();
-    walker.walk(root, null, 0);
-    return { commands: walker.commands, error: root.hasError || walker.tooDeep };
+    try {
+      walker.walk(root, null, 0);
+    } catch (error) {
+      // A backstop: the walk is bounded by MAX_DEPTH, but a stack overflow must never become
+      // the verdict (a hook that throws denies with a message that says nothing).
+      if (!(error instanceof RangeError)) throw error;
+      return { commands: walker.commands, error: true, tooDeep: true };
+    }
+    return {
+      commands: walker.commands,
+      error: root.hasError || walker.tooDeep,
+      ...(walker.tooDeep ? { tooDeep: true } : {}),
+    };
   });
   return script ?? { commands: [], error: true };
 }
@@ -111,12 +122,18 @@ class Walker {
     return true;
   }
 
+  /** The stages of a pipeline nested as tree-sitter nests them, in order (iterative: a line of 100,000 `|` is deep). */
   private flattenPipeline(node: Node): Node[] {
     const parts: Node[] = [];
-    for (const child of node.namedChildren) {
-      if (!child) continue;
-      if (child.type === "pipeline") parts.push(...this.flattenPipeline(child));
-      else parts.push(child);
+    const pending: Node[] = [node];
+    while (pending.length > 0) {
+      const current = pending.pop()!;
+      if (current.type !== "pipeline") {
+        parts.push(current);
+        continue;
+      }
+      const children = current.namedChildren.filter((child): child is Node => child !== null);
+      for (let i = children.length - 1; i >= 0; i -= 1) pending.push(children[i]!);
     }
     return parts;
   }

@@ -24,6 +24,8 @@ export class Signals {
   readonly score = new Score();
   /** Each simple command as written and at each wrapper-stripping stage (policy globs). */
   readonly commandForms: string[][] = [];
+  /** Per simple command (same order): its canonical form (canonical.ts), or null when it is its text. */
+  readonly canonicalForms: (string | null)[] = [];
   readonly paths: string[] = [];
   readonly hosts: string[] = [];
   /** Set when any part of the input could not be parsed. */

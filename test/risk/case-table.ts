@@ -82,7 +82,8 @@ export const ROWS: Row[] = [
   ["git push origin +main", "high", "force_push"],
   ["git push --force-with-lease", "high", "force_push"],
   ["rm -rf *", "high", "broad_file_deletion destructive_command"],
-  ["rm -rf ..", "high", "broad_file_deletion"],
+  // the parent of /home/dev/project is /home/dev: the home as a whole, rated like deleting /
+  ["rm -rf ..", "critical", "broad_file_deletion"],
   ["rm -rf $HOME", "high critical", "broad_file_deletion"],
   ["find . -name '*.tmp' -exec rm -rf / \\;", "critical", "destructive_command"],
   ["chmod -R o+w .", "high"],

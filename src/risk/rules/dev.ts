@@ -61,7 +61,7 @@ const PM_READ = new Set([
 const TEST_SCRIPT = /^(test|tests|t|tst|check)(:[\w:-]+)?$/;
 
 /** npm, pnpm, yarn, bun. */
-const packageManager: Rule = (invocation, context) => {
+export const packageManager: Rule = (invocation, context) => {
   const { score } = context.signals;
   const program = invocation.program;
   const args = positionals(invocation.args, [
@@ -292,10 +292,10 @@ const fromList = (names: string, rule: Rule) =>
   Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
 export const DEVELOPER_RULES: Record<string, Rule> = {
-  ...fromList("npm pnpm yarn bun", packageManager),
+  ...fromList("npm pnpm yarn", packageManager), // bun: interpreters.ts (a runtime too)
   ...fromList([...TEST_RUNNERS, ...BUILD_TOOLS, ...LINTERS].join(" "), toolchain),
   ...fromList(
-    "go cargo dotnet deno mix stack cabal dart flutter zig swiftc poetry pipenv uv hatch pdm composer bundle gem brew",
+    "go cargo dotnet mix stack cabal dart flutter zig swiftc poetry pipenv uv hatch pdm composer bundle gem brew",
     toolchain,
   ),
   ...fromList("pip pip3 pipx", pip),

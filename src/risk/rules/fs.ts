@@ -13,6 +13,7 @@ import { interpreter } from "./interpreters.js";
 import { teesDownload } from "./net.js";
 import { PERL_IN_PLACE, READERS, reader, sed } from "./readers.js";
 import { rm } from "./rm.js";
+import { registryChange } from "./windows.js";
 
 const shred: Rule = (invocation, { signals }) => {
   for (const target of positionals(invocation.args, ["-n", "-s", "--iterations", "--size"])) {
@@ -182,6 +183,8 @@ const removeItem: Rule = (invocation, context) => {
     }
   }
   if (targets.length === 0) return;
+  // `Remove-Item HKLM:\SOFTWARE\…`: a registry key, not a file (rules/windows.ts)
+  if (registryChange(invocation.program, args, context.signals)) return;
   const text = targets
     .map((word) => (word.dynamic ? `"${word.value}"` : `'${windowsPath(word.value).replace(/'/g, `'\\''`)}'`))
     .join(" ");

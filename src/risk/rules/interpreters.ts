@@ -13,7 +13,8 @@ import { fromList } from "../command/rule.js";
 import { secretFileReason, sensitiveReason } from "../paths.js";
 import { shellQuote } from "../wrappers.js";
 import { callText, firstArgument } from "./code-args.js";
-import { pip, testCommand, toolchain } from "./dev.js";
+import { packageManager, pip, testCommand, toolchain } from "./dev.js";
+import { judgeWindowsCode } from "./windows.js";
 
 /** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
 export function interpreterName(program: string): string {
@@ -337,6 +338,7 @@ function judgePowerShell(code: string, context: RuleContext): void {
   if (/\b(remove-item|rm|del|rmdir|rd)\b[^;|]*-r(ecurse)?\b/i.test(code)) {
     score.raise("high", "PowerShell deletes recursively", "destructive_command");
   }
+  judgeWindowsCode(code, context.signals);
 }
 
 /** `iex (iwr URL)`, `Invoke-Expression $text`: the string runs as PowerShell code. */
@@ -386,14 +388,22 @@ const deno: Rule = (invocation, context) => {
   toolchain(invocation, context);
 };
 
+/**
+ * bun is a package manager and a JavaScript runtime: a script file or inline code runs as with
+ * node; anything else is the package manager's (`bun publish` releases, as `npm publish`).
+ */
+const bun: Rule = (invocation, context) => {
+  const first = invocation.args[0]?.value ?? "";
+  const runs = /^(-e|--eval|-p|--print)$/.test(first) || /\.(m?[jt]sx?|c[jt]s)$|\//.test(first);
+  (runs ? interpreter : packageManager)(invocation, context);
+};
+
 export const INTERPRETER_RULES: RuleTable = {
+  bun,
   deno,
   iex: invokeExpression,
   "invoke-expression": invokeExpression,
   pwsh: powershell,
   powershell,
-  ...fromList(
-    "python python2 python3 node ruby php lua rscript julia ts-node tsx bun osascript",
-    interpreter,
-  ),
+  ...fromList("python python2 python3 node ruby php lua rscript julia ts-node tsx osascript", interpreter),
 };

@@ -16,6 +16,12 @@ function staticPath(word: Word): string | null {
   return value;
 }
 
+/**
+ * A home directory as a whole (`~`, `$HOME`, `~user`, `/home/x`, `/Users/x`, all homes): every
+ * key, credential, project and document of the user at once, rated like deleting `/`.
+ */
+const WHOLE_HOME = /^(~[^/]*|\/(home|Users)(\/[^/]+)?|\/mnt\/[a-z]\/Users(\/[^/]+)?)$/;
+
 /** `dir/*`, `dir/.*`, `*`: everything in dir, judged like dir itself. */
 const EVERYTHING = /(^|\/)\.?\*$/;
 
@@ -78,6 +84,15 @@ export const rm: Rule = (invocation, { signals }) => {
       }
       if (!isSystemPath(base)) {
         const scope = deleteScope(base, signals);
+        if (scope.broad && WHOLE_HOME.test(scope.broad)) {
+          score.raise(
+            "critical",
+            `${recursive ? "recursive " : ""}delete of the home directory as a whole (${value}): like deleting /`,
+            "destructive_command",
+            "broad_file_deletion",
+          );
+          continue;
+        }
         if (scope.broad) {
           score.raise(
             "high",

@@ -1,0 +1,43 @@
+/**
+ * The one registry of program rule tables. Each program has at most one owner: two tables
+ * claiming a name made the later one win silently (`bun` was read as an interpreter, so `bun
+ * publish` was medium while `npm publish` is high). test/risk/rule-tables.test.ts checks that
+ * no name is claimed twice. The tables are looked up in turn rather than merged into one map
+ * (merging ~600 entries cost ~0.3 ms of every hook call that judges a command).
+ */
+import type { Rule, RuleTable } from "./command/rule.js";
+import { DATABASE_RULES } from "./rules/database.js";
+import { DEFERRED_RULES } from "./rules/deferred.js";
+import { DEVELOPER_RULES } from "./rules/dev.js";
+import { FILE_RULES } from "./rules/fs.js";
+import { git } from "./rules/git.js";
+import { INTERPRETER_RULES } from "./rules/interpreters.js";
+import { LAUNCHER_RULES } from "./rules/launchers.js";
+import { NETWORK_RULES } from "./rules/net.js";
+import { OPS_RULES } from "./rules/ops.js";
+import { SECRET_RULES } from "./rules/secrets.js";
+import { SYSTEM_RULES } from "./rules/system.js";
+import { WINDOWS_RULES } from "./rules/windows.js";
+
+export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
+  files: FILE_RULES,
+  network: NETWORK_RULES,
+  database: DATABASE_RULES,
+  developer: DEVELOPER_RULES,
+  interpreters: INTERPRETER_RULES,
+  system: SYSTEM_RULES,
+  ops: OPS_RULES,
+  secrets: SECRET_RULES,
+  launchers: LAUNCHER_RULES,
+  git: { git },
+  deferred: DEFERRED_RULES,
+  windows: WINDOWS_RULES,
+};
+
+const TABLES = Object.values(RULE_TABLES);
+
+/** The rule of the one table that claims `program`, or undefined. */
+export function ruleFor(program: string): Rule | undefined {
+  for (const table of TABLES) if (Object.hasOwn(table, program)) return table[program];
+  return undefined;
+}

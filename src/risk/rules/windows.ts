@@ -1,0 +1,238 @@
+/**
+ * Windows administration (docs/risk.md, "Windows administration"): the Windows spellings of
+ * the system changes the level table rates critical on Unix — users and groups, services,
+ * scheduled tasks, the firewall and Defender, the boot configuration, shadow copies and event
+ * logs, power — plus the registry (machine-wide keys critical, the user's own high: its Run
+ * keys start programs by themselves) and the execution policy (lowered for the machine:
+ * critical; for the user: high; for this process only: medium). Their read-only forms (`net
+ * user` alone, `reg query`, `sc query`, `Get-…`, `schtasks /query`) add nothing. Read the same
+ * whether typed in a shell, run through `powershell -Command`, or sent to a PowerShell tool;
+ * names and options are case-insensitive, as Windows reads them.
+ */
+import type { Rule, RuleTable } from "../command/rule.js";
+import type { Word } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+
+type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string];
+
+const lower = (words: string[]) => words.map((word) => word.toLowerCase());
+const has = (words: string[], pattern: RegExp) => words.some((word) => pattern.test(word));
+/** A machine-wide registry key (`HKLM\…`, `HKEY_LOCAL_MACHINE`, `HKLM:`) or the user's. */
+// (unquoted in bash, `HKLM\SOFTWARE` arrives as `HKLMSOFTWARE`: the prefix is enough)
+const MACHINE_KEY = /^['"]?(hklm|hkey_local_machine|hkcr|hkey_classes_root|hkey_users|hku(:|\\|\/|$))/i;
+const USER_KEY = /^['"]?(hkcu|hkey_current_user)/i;
+
+function registry(words: string[], what: string): Finding {
+  if (has(words, MACHINE_KEY)) return ["critical", `${what} changes the machine's registry`];
+  if (has(words, USER_KEY))
+    return ["high", `${what} changes the user's registry (its Run keys start programs)`];
+  return ["high", `${what} changes the registry`];
+}
+
+/** What one Windows administration command does, or null when the program is not one of them. */
+export function windowsAdministration(program: string, argv: string[]): Finding | null {
+  const args = lower(argv);
+  const first = args.find((word) => !/^[-/]/.test(word)) ?? "";
+  const help = has(args, /^(\/\?|-\?|--?help|\/help)$/);
+  if (help) return program in WINDOWS_PROGRAMS || CMDLET.test(program) ? ["none", ""] : null;
+  switch (program) {
+    case "net":
+    case "net1": {
+      const [sub, , third] = args;
+      if (/^(user|localgroup|group)$/.test(sub ?? "")) {
+        if (has(args, /^\/(add|delete|del|active:yes)$/) || (sub === "user" && third !== undefined))
+          return ["critical", `net ${sub} adds, changes or deletes an account`];
+        return ["none", ""];
+      }
+      if (/^(stop|start|pause|continue)$/.test(sub ?? ""))
+        return ["critical", `net ${sub} changes a service`];
+      if (sub === "share" && has(args, /^\/(delete|grant)|=/)) return ["high", "net share changes a share"];
+      return ["none", ""];
+    }
+    case "reg":
+      if (/^(query|export|compare)$/.test(first)) return ["none", ""];
+      return registry(args, `reg ${first}`);
+    case "sc":
+      if (/^(query|queryex|qc|qdescription|getdisplayname|getkeyname|enumdepend|sdshow)$/.test(first))
+        return ["none", ""];
+      return ["critical", `sc ${first} changes a service`];
+    case "schtasks":
+      if (has(args, /^\/(create|delete|change|run|end)$/))
+        return ["critical", "schtasks changes scheduled tasks"];
+      return ["none", ""];
+    case "bcdedit":
+      if (args.length === 0 || has(args, /^\/(enum|v)$/)) return ["none", ""];
+      return ["critical", "bcdedit changes the boot configuration"];
+    case "vssadmin":
+    case "wbadmin":
+      if (/^(delete|resize)$/.test(first)) return ["critical", `${program} ${first} destroys backups`];
+      return ["none", ""];
+    case "wevtutil":
+      if (/^(cl|clear-log|sl|set-log|um|uninstall-manifest)$/.test(first))
+        return ["critical", `wevtutil ${first} clears or changes event logs`];
+      return ["none", ""];
+    case "netsh":
+      if (has(args, /^(show|dump)$/) || args.length === 0) return ["none", ""];
+      if (has(args, /^(set|add|delete|reset|install)$/))
+        return ["critical", "netsh changes the network or firewall"];
+      return ["none", ""];
+    case "diskpart":
+    case "format":
+    case "format.com":
+      return ["critical", `${program} partitions or formats disks`];
+    case "cipher":
+      if (has(args, /^\/w/)) return ["critical", "cipher /w wipes free space"];
+      return null;
+    case "takeown":
+      return ["high", "takeown takes ownership of files"];
+    case "icacls":
+    case "cacls":
+      if (has(args, /^\/(grant|setowner|reset|remove|deny)/))
+        return ["high", `${program} changes file permissions`];
+      return ["none", ""];
+    case "wmic":
+      if (has(args, /^(delete|call|set|create)$/)) return ["critical", "wmic changes the system"];
+      return ["none", ""];
+    case "set-executionpolicy": {
+      const value = args.find((word) =>
+        /^(unrestricted|bypass|remotesigned|allsigned|restricted|default|undefined)$/.test(word),
+      );
+      if (!value || /^(allsigned|restricted)$/.test(value))
+        return ["medium", "Set-ExecutionPolicy sets a policy"];
+      const scope = args[args.indexOf("-scope") + 1] ?? "localmachine";
+      if (args.includes("-scope") && scope === "process")
+        return ["medium", `Set-ExecutionPolicy ${value} for this process only`];
+      if (args.includes("-scope") && scope === "currentuser")
+        return ["high", `Set-ExecutionPolicy ${value} lowers the user's script policy`];
+      return ["critical", `Set-ExecutionPolicy ${value} lowers the machine's script policy`];
+    }
+    case "remove-item":
+    case "new-item":
+    case "set-item":
+    case "set-itemproperty":
+    case "new-itemproperty":
+    case "remove-itemproperty":
+    case "rename-itemproperty":
+      if (has(args, MACHINE_KEY) || has(args, USER_KEY)) return registry(args, program);
+      return null;
+    default:
+      break;
+  }
+  if (!CMDLET.test(program)) return null;
+  if (
+    /^(get|test|show|find|measure|select|where|format|out|write|read|compare|resolve|search)-/.test(program)
+  )
+    return ["none", ""];
+  for (const [pattern, finding] of CMDLET_RULES) if (pattern.test(program)) return finding;
+  return null;
+}
+
+/** A PowerShell cmdlet name: Verb-Noun. */
+const CMDLET = /^[a-z]+-[a-z]+$/;
+
+const CMDLET_RULES: [RegExp, Finding][] = [
+  [
+    /^(new|remove|set|enable|disable|rename)-local(user|group)$|^(add|remove)-localgroupmember$/,
+    ["critical", "changes local users or groups"],
+  ],
+  [
+    /^(new|remove|set)-aduser$|^(add|remove)-adgroupmember$/,
+    ["critical", "changes directory users or groups"],
+  ],
+  [/^(stop|start|restart|suspend|set|new|remove)-service$/, ["critical", "changes a service"]],
+  [
+    /^(register|unregister|set|disable|enable|start)-scheduledtask$|^new-scheduledtask/,
+    ["critical", "changes scheduled tasks"],
+  ],
+  [
+    /^(set|add)-mppreference$|^(remove|uninstall)-windowsdefender/,
+    ["critical", "changes Microsoft Defender's protection"],
+  ],
+  [/^(new|set|remove|disable|enable)-netfirewall(rule|profile)$/, ["critical", "changes the firewall"]],
+  [/^(set|new|remove|disable|enable|rename|restart)-netadapter/, ["critical", "changes a network adapter"]],
+  [
+    /^(new|set|remove)-netipaddress$|^(new|remove|set)-netroute$|^set-dnsclientserveraddress$/,
+    ["critical", "changes the network configuration"],
+  ],
+  [
+    /^(stop|restart)-computer$|^(add|remove|rename)-computer$/,
+    ["critical", "stops, renames or moves the machine"],
+  ],
+  [
+    /^(format-volume|clear-disk|initialize-disk|remove-partition|new-partition|resize-partition|set-disk|clear-recyclebin)$/,
+    ["critical", "changes disks or partitions"],
+  ],
+  [
+    /^(enable|disable)-(windowsoptionalfeature|psremoting|uac)$|^(install|uninstall)-windowsfeature$/,
+    ["critical", "changes Windows features"],
+  ],
+  [/^clear-eventlog$|^remove-eventlog$|^limit-eventlog$/, ["critical", "clears event logs"]],
+  [/^set-acl$/, ["high", "changes file permissions"]],
+  [/^(set|remove)-(itemproperty|item)$/, ["medium", "changes an item"]],
+  [/^stop-process$/, ["medium", "stops a process"]],
+  [/^(install|uninstall)-(module|package|script)$/, ["medium", "installs or removes PowerShell modules"]],
+];
+
+const WINDOWS_PROGRAMS: Record<string, true> = Object.fromEntries(
+  "net net1 reg sc schtasks bcdedit vssadmin wbadmin wevtutil netsh diskpart format format.com cipher takeown icacls cacls wmic set-executionpolicy"
+    .split(" ")
+    .map((name) => [name, true]),
+);
+
+function raise(signals: Signals, finding: Finding | null): boolean {
+  if (!finding) return false;
+  const [level, reason] = finding;
+  if (level === "critical") signals.score.raise(level, reason, "system_modification");
+  else signals.score.raise(level, reason);
+  return true;
+}
+
+/** PowerShell code (`powershell -Command …`): each statement judged as a Windows command. */
+export function judgeWindowsCode(code: string, signals: Signals): void {
+  for (const statement of code.split(/[;|\n]|&&|\|\|/)) {
+    const words = statement
+      .trim()
+      .replace(/^[&.]\s+/, "")
+      .split(/\s+/)
+      .filter(Boolean);
+    const program = (words[0] ?? "").replace(/\.exe$/i, "").toLowerCase();
+    if (program) raise(signals, windowsAdministration(program, words.slice(1)));
+  }
+}
+
+const rule: Rule = (invocation, { signals }) => {
+  const handled = raise(
+    signals,
+    windowsAdministration(
+      invocation.program,
+      invocation.args.map((word) => word.value),
+    ),
+  );
+  if (!handled) signals.score.raise("medium", `runs ${invocation.program}, which has no specific rule`);
+};
+
+/** Programs and cmdlets of this family (cmdlets without a rule fall to the general model). */
+export const WINDOWS_RULES: RuleTable = Object.fromEntries(
+  [
+    ...Object.keys(WINDOWS_PROGRAMS),
+    "remove-itemproperty",
+    "new-itemproperty",
+    "set-itemproperty",
+    "rename-itemproperty",
+    "new-item",
+    "set-item",
+  ].map((name) => [name, rule]),
+);
+
+/** A registry key given to an item cmdlet (`Remove-Item HKLM:\…`): judged here, true when it was. */
+export function registryChange(program: string, args: Word[], signals: Signals): boolean {
+  const values = args.map((word) => word.value);
+  if (!values.some((value) => MACHINE_KEY.test(value) || USER_KEY.test(value))) return false;
+  return raise(signals, registry(lower(values), program));
+}
+
+/** True for a cmdlet this family rates (used by the judge for names no table lists). */
+export function windowsCmdlet(program: string, argv: string[], signals: Signals): boolean {
+  if (!CMDLET.test(program)) return false;
+  return raise(signals, windowsAdministration(program, argv));
+}
