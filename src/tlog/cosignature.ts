@@ -1,41 +1,38 @@
 /**
- * C2SP tlog-cosignature (c2sp.org/tlog-cosignature), the Ed25519 `cosignature/v1` type: a note
- * signature line on a checkpoint whose key ID uses signature type 0x04
- * (SHA-256(name ‖ 0x0A ‖ 0x04 ‖ key)[:4]) and whose signature is
- * `u64 big-endian timestamp ‖ Ed25519(cosignature/v1\ntime <t>\n ‖ checkpoint body)`.
- * Also the cosigner's keys: the C2SP vkey `<name>+<id>+base64(0x04 ‖ key)` and the Go
- * `PRIVATE+KEY+<name>+<id>+base64(0x04 ‖ seed)` signer key (as transparency-dev/formats reads).
+ * C2SP tlog-cosignature (c2sp.org/tlog-cosignature), both types: a note signature line on a
+ * checkpoint whose key ID is SHA-256(name ‖ 0x0A ‖ type ‖ key)[:4] and whose signature is
+ * `u64 big-endian timestamp ‖ signature`, with
+ * - type 0x04, Ed25519 over `cosignature/v1\ntime <t>\n ‖ checkpoint body` (cosignature/v1);
+ * - type 0x06, ML-DSA-44 over the `subtree/v1` cosigned_message of ml-dsa.ts (origin, size and
+ *   root only; the name is signed too).
+ * The cosigner's keys are in cosigner-keys.ts.
  *
  * Signature lines come from the network: everything is parsed strictly and a decoding problem
  * is a coded error, never a SyntaxError.
  */
-import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
-import {
-  ed25519PrivateKeyFromSeed,
-  ed25519PublicKey,
-  ed25519RawPublicKey,
-  ed25519Seed,
-} from "../ed25519/index.js";
+import { sign, verify } from "node:crypto";
+import { parseCheckpoint } from "./checkpoint.js";
 import { cosignError } from "./cosignature-errors.js";
-import { decodeBase64Strict, isValidKeyName, keyId as noteKeyId, parseNote } from "./note.js";
+import { badKey, type CosignatureAlgorithm, type Cosigner, type CosignerVerifier } from "./cosigner-keys.js";
+import { ML_DSA_44_SIGNATURE_BYTES, mlDsa44Sign, mlDsa44Verify, subtreeCosignedMessage } from "./ml-dsa.js";
+import { parseNote } from "./note.js";
 
-export const COSIGNATURE_V1_TYPE = 0x04;
-const ED25519_NOTE_TYPE = 0x01;
+export type { CosignatureAlgorithm, Cosigner, CosignerVerifier } from "./cosigner-keys.js";
+export {
+  COSIGNATURE_V1_TYPE,
+  cosignerFromSeed,
+  cosignerKeyId,
+  formatCosignerSkey,
+  formatCosignerVkey,
+  generateCosigner,
+  ML_DSA_44_TYPE,
+  parseCosignerSkey,
+  parseCosignerVkey,
+} from "./cosigner-keys.js";
+
 const SIGNATURE_PREFIX = "\u2014 ";
 /** 2^63 − 1: the spec's bound on the timestamp. */
 const MAX_TIMESTAMP = (1n << 63n) - 1n;
-
-export interface CosignerVerifier {
-  name: string;
-  /** 8 lowercase hex digits, computed with signature type 0x04. */
-  keyId: string;
-  publicKey: Uint8Array;
-  keyObject: KeyObject;
-}
-
-export interface Cosigner extends CosignerVerifier {
-  privateKey: KeyObject;
-}
 
 export interface Cosignature {
   name: string;
@@ -46,110 +43,6 @@ export interface Cosignature {
   /** The whole line, with its newline. */
   line: string;
 }
-
-function badKey(why: string, cause?: unknown) {
-  return cosignError("TLOG_COSIGNER_KEY_INVALID", `not a cosigner key (${why})`, {
-    hint: "a cosigner verifier key looks like <name>+<8 hex digits>+<base64 of 0x04 and the 32-byte key>",
-    ...(cause === undefined ? {} : { cause }),
-  });
-}
-
-/** SHA-256(name ‖ 0x0A ‖ 0x04 ‖ key)[:4] as 8 lowercase hex digits. */
-export function cosignerKeyId(name: string, publicKey: Uint8Array): string {
-  return createHash("sha256")
-    .update(Buffer.from(name, "utf8"))
-    .update(Uint8Array.of(0x0a, COSIGNATURE_V1_TYPE))
-    .update(publicKey)
-    .digest()
-    .subarray(0, 4)
-    .toString("hex");
-}
-
-function verifierOf(name: string, publicKey: Uint8Array): CosignerVerifier {
-  if (!isValidKeyName(name)) throw badKey("invalid name");
-  if (publicKey.length !== 32) throw badKey("an Ed25519 public key is 32 bytes");
-  let keyObject: KeyObject;
-  try {
-    keyObject = ed25519PublicKey(publicKey);
-  } catch (cause) {
-    throw badKey("not an Ed25519 public key", cause);
-  }
-  return { name, keyId: cosignerKeyId(name, publicKey), publicKey: new Uint8Array(publicKey), keyObject };
-}
-
-/** `<name>+<id>+base64(0x04 ‖ key)`: the vkey a witness publishes (tlog-policy `witness` lines). */
-export function formatCosignerVkey(key: { name: string; publicKey: Uint8Array }): string {
-  const verifier = verifierOf(key.name, key.publicKey);
-  const encoded = Buffer.concat([Uint8Array.of(COSIGNATURE_V1_TYPE), verifier.publicKey]).toString("base64");
-  return `${verifier.name}+${verifier.keyId}+${encoded}`;
-}
-
-/**
- * Parses a cosigner vkey. Type 0x04 is the cosignature key; a plain Ed25519 note key (type
- * 0x01) is accepted too and used as a cosignature/v1 key, as transparency-dev/formats does, so
- * witness lists published in either form work. The ID in the text must match its own type.
- */
-export function parseCosignerVkey(text: string): CosignerVerifier {
-  const first = text.indexOf("+");
-  const second = text.indexOf("+", first + 1);
-  if (first < 0 || second < 0) throw badKey("expected <name>+<id>+<key>");
-  const [name, id, encoded] = [text.slice(0, first), text.slice(first + 1, second), text.slice(second + 1)];
-  if (!isValidKeyName(name)) throw badKey("invalid name");
-  if (!/^[0-9a-f]{8}$/.test(id)) throw badKey("key ID is not 8 lowercase hex digits");
-  const raw = decodeBase64Strict(encoded);
-  if (raw?.length !== 33) throw badKey("key is not base64 of 33 bytes");
-  const publicKey = raw.subarray(1);
-  if (raw[0] === COSIGNATURE_V1_TYPE) {
-    if (cosignerKeyId(name, publicKey) !== id) throw badKey("key ID does not match the key");
-  } else if (raw[0] === ED25519_NOTE_TYPE) {
-    if (noteKeyId(name, publicKey) !== id) throw badKey("key ID does not match the key");
-  } else {
-    throw badKey(`unsupported signature type 0x${raw[0]!.toString(16).padStart(2, "0")}`);
-  }
-  return verifierOf(name, publicKey);
-}
-
-function cosignerFromPrivate(name: string, privateKey: KeyObject): Cosigner {
-  return { ...verifierOf(name, ed25519RawPublicKey(privateKey)), privateKey };
-}
-
-/** A cosigner from a 32-byte Ed25519 seed. */
-export function cosignerFromSeed(name: string, seed: Uint8Array): Cosigner {
-  if (seed.length !== 32) throw badKey("an Ed25519 seed is 32 bytes");
-  return cosignerFromPrivate(name, ed25519PrivateKeyFromSeed(seed));
-}
-
-export function generateCosigner(name: string): { cosigner: Cosigner; seed: Uint8Array } {
-  if (!isValidKeyName(name)) throw badKey("invalid name");
-  const { privateKey } = generateKeyPairSync("ed25519");
-  const seed = ed25519Seed(privateKey);
-  return { cosigner: cosignerFromSeed(name, seed), seed };
-}
-
-/** `PRIVATE+KEY+<name>+<id>+base64(0x04 ‖ seed)`: the signer key file, newline-terminated. */
-export function formatCosignerSkey(name: string, seed: Uint8Array): string {
-  const cosigner = cosignerFromSeed(name, seed);
-  const encoded = Buffer.concat([Uint8Array.of(COSIGNATURE_V1_TYPE), seed]).toString("base64");
-  return `PRIVATE+KEY+${name}+${cosigner.keyId}+${encoded}\n`;
-}
-
-/** Reads a signer key (type 0x04, or a Go note signer key of type 0x01 used for cosigning). */
-export function parseCosignerSkey(text: string): Cosigner {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith("PRIVATE+KEY+")) throw badKey("expected PRIVATE+KEY+<name>+<id>+<key>");
-  // The base64 key may itself contain "+": only the first two after the prefix separate.
-  const rest = trimmed.slice("PRIVATE+KEY+".length);
-  const first = rest.indexOf("+");
-  const second = rest.indexOf("+", first + 1);
-  if (first < 0 || second < 0) throw badKey("expected PRIVATE+KEY+<name>+<id>+<key>");
-  const [name, id, encoded] = [rest.slice(0, first), rest.slice(first + 1, second), rest.slice(second + 1)];
-  if (!/^[0-9a-f]{8}$/.test(id)) throw badKey("key ID is not 8 lowercase hex digits");
-  const raw = decodeBase64Strict(encoded);
-  if (raw?.length !== 33 || (raw[0] !== COSIGNATURE_V1_TYPE && raw[0] !== ED25519_NOTE_TYPE))
-    throw badKey("key is not base64 of a type byte and a 32-byte seed");
-  return cosignerFromSeed(name, raw.subarray(1));
-}
-
 function timestampText(timestamp: number): string {
   if (!Number.isSafeInteger(timestamp) || timestamp < 0)
     throw cosignError("TLOG_COSIGNATURE_MALFORMED", `timestamp ${timestamp} is not a non-negative integer`);
@@ -163,21 +56,60 @@ export function cosignedMessage(timestamp: number, checkpointText: string): Uint
   return Buffer.from(`cosignature/v1\ntime ${timestampText(timestamp)}\n${checkpointText}`, "utf8");
 }
 
+/**
+ * The message a cosigner of this key's type signs for a checkpoint: cosignature/v1 for Ed25519,
+ * the subtree/v1 cosigned_message [0, size) for ML-DSA-44 (origin, size, root: no extension lines).
+ */
+export function cosignedMessageFor(
+  key: Pick<CosignerVerifier, "name" | "algorithm">,
+  timestamp: number,
+  checkpointText: string,
+): Uint8Array {
+  if (key.algorithm !== "ml-dsa-44") return cosignedMessage(timestamp, checkpointText);
+  timestampText(timestamp);
+  let checkpoint: ReturnType<typeof parseCheckpoint>;
+  try {
+    checkpoint = parseCheckpoint(checkpointText);
+  } catch (cause) {
+    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "the cosigned text is not a checkpoint", { cause });
+  }
+  return subtreeCosignedMessage({
+    cosignerName: key.name,
+    timestamp,
+    origin: checkpoint.origin,
+    start: 0,
+    end: checkpoint.size,
+    hash: checkpoint.rootHash,
+  });
+}
+
 /** The cosignature line (`— <name> base64(id ‖ timestamp ‖ signature)\n`) on a checkpoint body. */
 export function cosignCheckpoint(checkpointText: string, cosigner: Cosigner, timestamp: number): string {
-  const signature = sign(null, cosignedMessage(timestamp, checkpointText), cosigner.privateKey);
+  const message = cosignedMessageFor(cosigner, timestamp, checkpointText);
+  let signature: Uint8Array;
+  if (cosigner.algorithm === "ml-dsa-44") {
+    if (!cosigner.secretKey) throw badKey("this ML-DSA-44 cosigner has no secret key");
+    signature = mlDsa44Sign(message, cosigner.secretKey);
+  } else {
+    if (!cosigner.privateKey) throw badKey("this Ed25519 cosigner has no private key");
+    signature = sign(null, message, cosigner.privateKey);
+  }
   const stamp = Buffer.alloc(8);
   stamp.writeBigUInt64BE(BigInt(timestamp));
   const encoded = Buffer.concat([Buffer.from(cosigner.keyId, "hex"), stamp, signature]).toString("base64");
   return `${SIGNATURE_PREFIX}${cosigner.name} ${encoded}\n`;
 }
 
-/** Decodes the body of a cosignature/v1 signature (after the key ID): timestamp and Ed25519 signature. */
-function decodeTimestamped(sig: Uint8Array): { timestamp: number; signature: Uint8Array } {
-  if (sig.length !== 8 + 64)
+/** Decodes a timestamped_signature (after the key ID): timestamp and the algorithm's signature. */
+function decodeTimestamped(
+  sig: Uint8Array,
+  algorithm: CosignatureAlgorithm = "ed25519",
+): { timestamp: number; signature: Uint8Array } {
+  const size = 8 + (algorithm === "ml-dsa-44" ? ML_DSA_44_SIGNATURE_BYTES : 64);
+  if (sig.length !== size)
     throw cosignError(
       "TLOG_COSIGNATURE_MALFORMED",
-      `a cosignature/v1 signature is 72 bytes, not ${sig.length}`,
+      `a ${algorithm} cosignature is ${size} bytes, not ${sig.length}`,
     );
   const stamp = Buffer.from(sig.subarray(0, 8)).readBigUInt64BE();
   if (stamp > MAX_TIMESTAMP || stamp > BigInt(Number.MAX_SAFE_INTEGER))
@@ -254,16 +186,20 @@ export function checkCosignatures(
     for (const sig of matching) {
       let decoded: { timestamp: number; signature: Uint8Array };
       try {
-        decoded = decodeTimestamped(sig.signature);
+        decoded = decodeTimestamped(sig.signature, key.algorithm);
       } catch {
         return { key, status: "invalid", reason: "malformed cosignature" };
       }
-      const ok = verify(
-        null,
-        cosignedMessage(decoded.timestamp, checkpointText),
-        key.keyObject,
-        decoded.signature,
-      );
+      let ok: boolean;
+      try {
+        const message = cosignedMessageFor(key, decoded.timestamp, checkpointText);
+        ok =
+          key.algorithm === "ml-dsa-44"
+            ? mlDsa44Verify(decoded.signature, message, key.publicKey)
+            : verify(null, message, key.keyObject!, decoded.signature);
+      } catch {
+        return { key, status: "invalid", reason: "the cosigned text is not a checkpoint" };
+      }
       if (!ok) return { key, status: "invalid", reason: "signature does not verify" };
       if (options.maxFutureSeconds !== undefined && decoded.timestamp > now() + options.maxFutureSeconds)
         return { key, status: "invalid", reason: `timestamp ${decoded.timestamp} is in the future` };

@@ -99,26 +99,31 @@ export type {
   CosignatureCheck,
   CosignatureCheckOptions,
   CosignatureStatus,
-  Cosigner,
-  CosignerVerifier,
 } from "./cosignature.js";
 export {
   appendCosignatures,
-  COSIGNATURE_V1_TYPE,
   checkCosignatures,
   cosignCheckpoint,
   cosignedMessage,
+  cosignedMessageFor,
+  parseSignatureLines,
+  splitCosignedNote,
+} from "./cosignature.js";
+export type { CosignErrorCode } from "./cosignature-errors.js";
+export type { CosignatureAlgorithm, Cosigner, CosignerVerifier } from "./cosigner-keys.js";
+export {
+  COSIGNATURE_V1_TYPE,
   cosignerFromSeed,
   cosignerKeyId,
   formatCosignerSkey,
   formatCosignerVkey,
   generateCosigner,
+  ML_DSA_44_TYPE,
   parseCosignerSkey,
   parseCosignerVkey,
-  parseSignatureLines,
-  splitCosignedNote,
-} from "./cosignature.js";
-export type { CosignErrorCode } from "./cosignature-errors.js";
+} from "./cosigner-keys.js";
+export type { SubtreeStatement } from "./ml-dsa.js";
+export { mlDsa44Verify, subtreeCosignedMessage } from "./ml-dsa.js";
 export type { TlogProof, TlogProofVerification } from "./proof.js";
 export { formatTlogProof, parseTlogProof, TLOG_PROOF_HEADER, verifyTlogProof } from "./proof.js";
 export type {

@@ -5,13 +5,20 @@ import type { Router } from "../router.js";
 export function registerC2spRoutes(witness: Command, router: Router): void {
   witness
     .command("keygen")
-    .description("create an Ed25519 cosigner key for acting as a C2SP witness; prints its verifier key")
+    .description(
+      "create a cosigner key (Ed25519 or ML-DSA-44) for acting as a C2SP witness; prints its verifier key",
+    )
     .requiredOption(
       "--cosigner <name>",
       "the witness's name, a schema-less URL (e.g. witness.example.com/w1)",
     )
     .requiredOption("--out <file>", "where to write the private key (created 0600)")
     .option("--force", "replace an existing key file")
+    .option(
+      "--algorithm <name>",
+      "ed25519 (type 0x04, what every verifier knows) or ml-dsa-44 (type 0x06, post-quantum, what tlog-witness recommends)",
+      "ed25519",
+    )
     .addHelpText(
       "after",
       "\nThe printed line is what peers put in their witness policy:\n" +

@@ -2,6 +2,11 @@ import type { ErrorCodeEntry } from "../code-entry.js";
 
 /** The COSIGN_ codes. */
 export const COSIGN_CODES = {
+  COSIGN_ALGORITHM_INVALID: {
+    capability: "witness",
+    exit: 2,
+    meaning: "`witness keygen --algorithm`: not ed25519 or ml-dsa-44",
+  },
   COSIGN_BODY_TOO_LARGE: {
     capability: "witness",
     exit: 1,
