@@ -1,11 +1,15 @@
 /**
- * Secret detection that needs no rule set: the structures that say "this is a secret" (an
- * Authorization or Cookie header, credentials in a URL, a value assigned to a secret-sounding
- * name, a PEM private key block) and the token formats the secretlint preset does not cover
- * (AWS access key ids, Google API keys, Stripe keys, JWTs). Vendor token formats covered by
- * the preset are left to it (rule-set.ts). Everything here is plain regular expressions over
- * one string, cheap enough to run on every hook call.
+ * The text layer of secret detection: plain regular expressions over one string, cheap enough
+ * to run on every hook call. The patterns (patterns.ts) find what says "secret" by structure;
+ * the scans below find values given to secret-sounding names (`NAME=value`, `"name": "value"`,
+ * `<password>X</password>`, `name: DB_PASSWORD` then `value: X`). Vendor token formats covered
+ * by the secretlint preset are left to it (rule-set.ts); the parsed command line and structured
+ * arguments are judged by argv.ts.
  */
+import { isSecretName, isSecretValue } from "./names.js";
+import { OWN_PATTERNS, type Pattern } from "./patterns.js";
+
+export { isSecretName, isSecretValue } from "./names.js";
 
 export interface Span {
   start: number;
@@ -13,142 +17,16 @@ export interface Span {
   kind: string;
 }
 
-interface Pattern {
-  kind: string;
-  regex: RegExp;
-  /** Capture group holding the secret (0: the whole match). */
-  group: number;
-  /**
-   * Lower-case literals one of which every match contains: when the lower-cased text holds
-   * none, the pattern cannot match and is not run (nor compiled: V8 compiles a regular
-   * expression on its first use, the larger part of a short call's redaction cost).
-   */
-  needs?: readonly string[];
-}
-
-// Names that say "secret" when a value is assigned to them: the last segment of the name.
-// Bare `key` and `pwd` are left out (a key-value store's `key`, the shell's `PWD`).
-// `password`, `passwd`, `passphrase` and `secret` also end names without a separator
-// (`PGPASSWORD`, `clientsecret`).
-const SECRET_NAME =
-  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd)$|[a-z](?:password|passwd|passphrase|secret)$/i;
-
-// What every name SECRET_NAME matches ends with (lower-cased): most names end with none, and
-// are answered without running the expression.
-const SECRET_NAME_ENDINGS = [
-  "token",
-  "secret",
-  "password",
-  "passwd",
-  "passphrase",
-  "credential",
-  "credentials",
-  "key",
-  "auth",
-  "pass",
-  "pwd",
-];
-
-export function isSecretName(name: string, prefilter = true): boolean {
-  if (prefilter) {
-    const lower = name.toLowerCase();
-    if (!SECRET_NAME_ENDINGS.some((ending) => lower.endsWith(ending))) return false;
-  }
-  return SECRET_NAME.test(name);
-}
-
-const OWN_PATTERNS: Pattern[] = [
-  {
-    kind: "private-key",
-    needs: ["-----begin"],
-    regex:
-      /-----BEGIN[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----/g,
-    group: 0,
-  },
-  {
-    kind: "aws-access-key",
-    needs: ["akia", "asia", "abia", "acca"],
-    regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
-    group: 0,
-  },
-  { kind: "google-api-key", needs: ["aiza"], regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, group: 0 },
-  {
-    kind: "stripe",
-    needs: ["_live_", "_test_", "whsec_"],
-    regex: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}\b|\bwhsec_[0-9A-Za-z]{20,}\b/g,
-    group: 0,
-  },
-  {
-    kind: "jwt",
-    needs: ["eyj"],
-    regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-    group: 0,
-  },
-  // scheme://user:password@host — the password only; the host stays readable.
-  {
-    kind: "url-credentials",
-    needs: ["://"],
-    regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/@"'`]+)@/gi,
-    group: 1,
-  },
-  // Authorization: Bearer|Basic|token <credentials> (also `authorization=` in query-ish text).
-  {
-    kind: "authorization",
-    needs: ["authorization"],
-    regex:
-      /\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|bot)\s+)?([^\s"',;]+)/gi,
-    group: 1,
-  },
-  { kind: "cookie", needs: ["cookie"], regex: /\b(?:set-)?cookie["']?\s*:\s*["']?([^"'\r\n]+)/gi, group: 1 },
-  {
-    kind: "basic-auth",
-    needs: ["-u", "--user"],
-    regex: /(?:^|\s)(?:-u|--user)\s+["']?[^\s:"']+:([^\s"']+)/g,
-    group: 1,
-  },
-  // A secret passed as the next word of a flag that names it: `--password X`, `--token X`.
-  {
-    kind: "password-flag",
-    needs: ["--"],
-    regex:
-      /(?:^|\s)--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|token|secret|api-?key|access-key|secret-key|private-key|client-secret)\s+["']?([^\s"'-][^\s"']*)/gi,
-    group: 1,
-  },
-  // mysql -pSECRET (attached), sshpass -p SECRET.
-  {
-    kind: "password-flag",
-    needs: ["mysql", "mariadb"],
-    regex: /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n;&|]*?\s-p([^\s"';&|]+)/g,
-    group: 1,
-  },
-  { kind: "password-flag", needs: ["sshpass"], regex: /\bsshpass\s+-p\s*["']?([^\s"']+)/g, group: 1 },
-  // docker/podman/helm/… login -p SECRET (the short form of --password).
-  {
-    kind: "password-flag",
-    needs: ["login"],
-    regex:
-      /\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n;&|]*?\blogin\b[^\n;&|]*?\s-p\s*["']?([^\s"';&|-][^\s"';&|]*)/g,
-    group: 1,
-  },
-  // gh secret set NAME --body SECRET / -b SECRET.
-  {
-    kind: "password-flag",
-    needs: ["secret"],
-    regex: /\bgh\s+secret\s+set\b[^\n;&|]*?\s(?:--body|-b)[\s=]+["']?([^\s"']+)/g,
-    group: 1,
-  },
-];
-
-// NAME=value / NAME: value / --name=value / "name": "value" on a command line or in text.
+// NAME=value / NAME: value / --name=value / "name": "value" / NAME=$'value' on a line. The
+// separator does not cross a line: in YAML, `db:` then `  password: X` is a parent key.
 const ASSIGNMENT =
-  /(?<![A-Za-z0-9_])(?:--?)?["']?([A-Za-z][A-Za-z0-9_.-]*)["']?\s*(=|:\s*)\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'`;&|,(){}[\]]+))/g;
+  /(?<![A-Za-z0-9_])(?:--?)?["']?([A-Za-z][A-Za-z0-9_.-]*)["']?[ \t]*(=|:[ \t]*)[ \t]*(?:\$?"([^"\n]*)"|\$?'([^'\n]*)'|([^\s"'`;&|,(){}[\]]+))/g;
 
 const CODE_REFERENCE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|true|false|null|undefined|None|nil)$/;
 
 function assignmentSpans(text: string, spans: Span[]): void {
   for (const match of text.matchAll(ASSIGNMENT)) {
     const name = match[1]!;
-    // `name: value` only in quoted-JSON style or YAML-ish text; `=` anywhere.
     const value = match[3] ?? match[4] ?? match[5];
     if (value === undefined) continue;
     const end = (match.index ?? 0) + match[0].length - (match[5] === undefined ? 1 : 0);
@@ -169,11 +47,29 @@ function assignmentSpans(text: string, spans: Span[]): void {
   }
 }
 
-/** Values that are references or placeholders, not secrets. */
-export function isSecretValue(value: string): boolean {
-  if (value.length < 3) return false;
-  if (/^\$|^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+%$/.test(value)) return false;
-  return true;
+// <password>X</password>, <add key="…"/> aside: an element named like a secret, on one line.
+const XML_ELEMENT = /<([A-Za-z][\w.:-]*)>([^<\n]+)<\/\1>/g;
+
+function xmlSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(XML_ELEMENT)) {
+    const value = match[2]!.trim();
+    if (!isSecretName(match[1]!.replace(/^.*:/, "")) || !isSecretValue(value)) continue;
+    const start = (match.index ?? 0) + match[0].indexOf(value, match[1]!.length + 2);
+    spans.push({ start, end: start + value.length, kind: "assignment" });
+  }
+}
+
+// A name/value pair: `name: DB_PASSWORD` then `value: X` (Kubernetes env, YAML or JSON).
+const PAIR =
+  /["']?(?:name|key)["']?[ \t]*[:=][ \t]*["']?([A-Za-z_][\w.-]*)["']?[ \t]*(?:,[ \t]*|\r?\n[ \t]*)["']?value["']?[ \t]*[:=][ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',}]+))/gi;
+
+function pairSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(PAIR)) {
+    const value = match[2] ?? match[3] ?? match[4]!;
+    if (!isSecretName(match[1]!) || !isSecretValue(value)) continue;
+    const end = (match.index ?? 0) + match[0].length - (match[4] === undefined ? 1 : 0);
+    spans.push({ start: end - value.length, end, kind: "assignment" });
+  }
 }
 
 /** Spans found by the built-in patterns and the extra patterns of the policy. */
@@ -186,25 +82,35 @@ export function detectOwn(text: string, extra: readonly RegExp[] = [], prefilter
   }
   for (const regex of extra)
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
-  // Every assignment has `=` or `:`.
+  // Every assignment has `=` or `:`; every element a closing tag; every pair `value`.
   if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
+  if (!prefilter || text.includes("</")) xmlSpans(text, spans);
+  if (!prefilter || lower.includes("value")) pairSpans(text, spans);
   return spans;
 }
 
 function collect(text: string, pattern: Pattern, spans: Span[]): void {
+  const groups = typeof pattern.group === "number" ? [pattern.group] : pattern.group;
   for (const match of text.matchAll(pattern.regex)) {
-    const secret = match[pattern.group] ?? match[0];
+    const group = groups.find((index) => match[index] !== undefined) ?? 0;
+    const secret = match[group] ?? match[0];
     if (secret.length === 0 || !isSecretValue(secret)) continue;
-    const offset = pattern.group === 0 ? 0 : match[0].lastIndexOf(secret);
+    const offset = group === 0 ? 0 : match[0].lastIndexOf(secret);
     const start = (match.index ?? 0) + offset;
     spans.push({ start, end: start + secret.length, kind: pattern.kind });
   }
 }
 
+// Prefixes of the rule set's token formats whose body may hold no digit (a `ghp_` token of
+// letters only): with one of them before a run of 16+ token characters the rule set runs.
+const TOKEN_PREFIX =
+  /(?:gh[pousr]_|github_pat_|glpat-|gl[a-z]{2,4}-|xox[abposre]-|xapp-|sk-|hf_|npm_|dapi|shp(?:at|ca|pa|ss)_|SG\.|lin_api_|ntn_|secret_|pat[A-Za-z0-9]{14}\.|dop_v1_|dckr_pat_|gsk_|figd_|ops_|hvs\.|glsa_|AKIA|ASIA)[A-Za-z0-9_.-]{16,}/;
+
 /**
  * Whether the text might hold a token the rule set knows: a run of 20+ token characters with
- * both letters and digits that is not plain hex, or a private key block. Without a hit the rule
- * set is never loaded (it costs ~28 ms to import), which keeps ordinary hook calls fast.
+ * both letters and digits that is not plain hex, a known token prefix before a run of token
+ * characters, or a private key block. Without a hit the rule set is never loaded (it costs
+ * ~28 ms to import), which keeps ordinary hook calls fast.
  */
 export function mightHoldToken(text: string): boolean {
   if (text.includes("PRIVATE KEY")) return true;
@@ -214,7 +120,7 @@ export function mightHoldToken(text: string): boolean {
     if (/^[0-9a-fA-F-]+$/.test(run)) continue;
     if (/\d/.test(run) && /[A-Za-z]/.test(run)) return true;
   }
-  return false;
+  return TOKEN_PREFIX.test(text);
 }
 
 /** Sorts and merges overlapping spans (the earliest, then longest, then most specific names the kind). */

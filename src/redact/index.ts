@@ -14,6 +14,8 @@ import { digestText, type TextDigest } from "./marker.js";
 import { BodyRedactor, redactEventBody } from "./redact.js";
 
 export { type CheckResult, checkEventValue } from "./check.js";
+export { type ArgvSecret, secretsInArgv } from "./argv.js";
+export { secretsInCommand } from "./command.js";
 export { detectOwn, isSecretName, type Span } from "./detect.js";
 export {
   COMMITMENT_DOMAIN,

@@ -10,9 +10,11 @@
  */
 import { randomBytes } from "node:crypto";
 import type { EventBody } from "../chain/index.js";
+import { secretsInCommand, spellings } from "./command.js";
 import { detectOwn, isSecretName, isSecretValue, mergeSpans, mightHoldToken, type Span } from "./detect.js";
 import { computeCommitment, formatMarker } from "./marker.js";
 import { detectWithRuleSet } from "./rule-set.js";
+import { structuredSecrets } from "./structured.js";
 
 export interface RedactOptions {
   /** The seal key, loaded only when a secret is found (the hook must not pay for it otherwise). */
@@ -59,10 +61,24 @@ export class BodyRedactor {
 
   private async marker(kind: string, secret: string): Promise<string> {
     this.key ??= this.options.key().catch(() => randomBytes(32)); // no key: still redact, unconfirmable
-    this.count += 1;
     const marker = formatMarker(kind, computeCommitment(await this.key, secret));
     if (!this.found.has(secret)) this.found.set(secret, marker);
     return marker;
+  }
+
+  /**
+   * Registers the secrets the command line `text` passes, judged on its parsed argv
+   * (command.ts): each is replaced, in every spelling the text holds, wherever it appears in
+   * the event and in messages.
+   */
+  async command(text: string): Promise<void> {
+    for (const { value, kind } of await secretsInCommand(text)) await this.known(kind, value, text);
+  }
+
+  /** Registers `value` (found by a layer that judges structure, not text) and its spellings. */
+  private async known(kind: string, value: string, text: string): Promise<void> {
+    const marker = await this.marker(kind, value);
+    for (const form of spellings(value, text)) if (!this.found.has(form)) this.found.set(form, marker);
   }
 
   /**
@@ -90,6 +106,7 @@ export class BodyRedactor {
         let length = head.length;
         while (length < secret.length && text[hit + length] === secret[length]) length += 1;
         out += text.slice(at, hit) + marker;
+        this.count += 1;
         at = hit + length;
       }
       text = out + text.slice(at);
@@ -117,6 +134,7 @@ export class BodyRedactor {
 
   /** `digested`: the string is only ever kept as a digest when it is long (input, outcome). */
   async string(text: string, digested = false): Promise<string> {
+    if (this.found.size > 0) text = this.replaceKnown(text, false);
     if (text.length < 8) return text;
     if (!digested || text.length <= DIGEST_ABOVE) return this.scan(text, true);
     let done = this.long.get(text);
@@ -132,11 +150,18 @@ export class BodyRedactor {
     if (spans.length === 0) return text;
     let out = "";
     let at = 0;
+    this.count += spans.length;
     for (const span of spans) {
       out += text.slice(at, span.start) + (await this.marker(span.kind, text.slice(span.start, span.end)));
       at = span.end;
     }
     return out + text.slice(at);
+  }
+
+  /** The marker of one value replaced in place. */
+  private replaced(kind: string, secret: string): Promise<string> {
+    this.count += 1;
+    return this.marker(kind, secret);
   }
 
   async member(name: string, value: string, digested: boolean): Promise<string> {
@@ -145,20 +170,24 @@ export class BodyRedactor {
       const scheme = /^(\s*(?:bearer|basic|token|digest|negotiate|bot)\s+)(\S[\s\S]*)$/i.exec(value);
       if (scheme) {
         return isSecretValue(scheme[2]!)
-          ? scheme[1] + (await this.marker("authorization", scheme[2]!))
+          ? scheme[1] + (await this.replaced("authorization", scheme[2]!))
           : value;
       }
-      return isSecretValue(value) ? this.marker("authorization", value) : value;
+      return isSecretValue(value) ? this.replaced("authorization", value) : value;
     }
     if (lower === "cookie" || lower === "set-cookie") {
-      return isSecretValue(value) ? this.marker("cookie", value) : value;
+      return isSecretValue(value) ? this.replaced("cookie", value) : value;
     }
-    if (isSecretName(name) && isSecretValue(value)) return this.marker("assignment", value);
+    if (isSecretName(name) && isSecretValue(value)) return this.replaced("assignment", value);
     return this.string(value, digested);
   }
 
   async value(value: unknown, digested = false): Promise<unknown> {
     if (typeof value === "string") return this.string(value, digested);
+    if (value !== null && typeof value === "object") {
+      // A secret split across members or items (`["--password", "X"]`, `{flag, value}`).
+      for (const { kind, value: secret } of structuredSecrets(value)) await this.known(kind, secret, secret);
+    }
     if (Array.isArray(value)) {
       const out: unknown[] = [];
       for (const item of value) out.push(await this.value(item, digested));
@@ -186,6 +215,9 @@ export async function redactEventBody(
   redactor: BodyRedactor = new BodyRedactor(options),
 ): Promise<{ body: EventBody; redactions: number }> {
   const before = redactor.count;
+  // The command line is judged on its parsed argv first: quoting cannot hide a secret there.
+  const action = body.action as { kind?: string; command?: unknown };
+  if (action.kind === "command" && typeof action.command === "string") await redactor.command(action.command);
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     out[name] = SKIPPED.has(name) ? value : await redactor.value(value, DIGESTED.has(name));

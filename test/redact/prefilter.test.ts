@@ -1,7 +1,8 @@
 // The literal prefilter of the structural patterns (src/redact/detect.ts) skips a pattern only
 // when the text cannot match it: with and without it, detection finds exactly the same spans.
 import { describe, expect, it } from "vitest";
-import { detectOwn, isSecretName } from "../../src/redact/index.js";
+import { detectOwn, isSecretName, secretsInCommand } from "../../src/redact/index.js";
+import { loadShellParser } from "../../src/risk/index.js";
 import { PEM, SECRETS } from "./secrets.js";
 
 const secrets = [...Object.values(SECRETS), PEM];
@@ -26,6 +27,21 @@ const VECTORS = [
     `kubectl create secret generic x --from-literal=password=${s}`,
     `PGPASSWORD=${s} psql`,
     `cat <<EOF\n${s}\nEOF`,
+    `mysql -uroot -p'${s}' app`,
+    `sudo redis-cli -a "${s}" flushall`,
+    `ssh-keygen -N '${s}' -f k && htpasswd -nbB admin ${s}`,
+    `curl -uadmin:${s} x; curl --user=admin:${s} y`,
+    `openssl enc -pass pass:${s} -in a`,
+    `TOKEN=$'${s}' ./x; export PASSWORD=$"${s}"`,
+    `git clone https://u:${s}@x@git.example.com/r`,
+    `smbclient //h/s -U admin%${s}`,
+    `https://a.blob.core.windows.net/c?sv=1&sig=${s} https://b/k?X-Amz-Signature=${s}`,
+    `https://hooks.slack.com/services/TA/BB/${s} https://discord.com/api/webhooks/12/${s}`,
+    `machine h\n  login me\n  password ${s}\n`,
+    `db.internal:5432:app:app:${s}`,
+    `<server><password>${s}</password></server>`,
+    `env:\n  - name: DB_PASSWORD\n    value: ${s}`,
+    `db:\n  host: x\n  password: ${s}`,
   ]),
   "git status",
   "cd app && npm test 2>&1 | tail -n 20",
@@ -47,6 +63,24 @@ const FRAGMENTS = [
   ...["authorization", "Authorization", "AUTHORIZATION", "bearer ", "cookie", "Cookie", "set-cookie"],
   ...["mysql", "mariadb", "sshpass", "docker", "login", "gh", "secret", "set", "--body", "-b"],
   ...["token", "TOKEN", "password", "api_key", "x", "1234567890abcdefghij", "\u212A", "\u017F", "\u0130"],
+  ...[
+    "mysql",
+    "redis-cli",
+    "ssh-keygen",
+    "-N",
+    "-a",
+    "-P",
+    "7z",
+    "zip",
+    "pass:",
+    "env:",
+    "$'",
+    '$"',
+    "sig=",
+    "&",
+  ],
+  ...["X-Amz-Signature=", "hooks.slack.com/services/", "discord.com/api/webhooks/1/", "machine", "login"],
+  ...["db:5432:a:b:", "<password>", "</password>", "name: ", "value: ", "\n  ", "smbclient", "-U", "%", "?"],
 ];
 
 describe("structural pattern prefilter", () => {
@@ -98,6 +132,31 @@ describe("structural pattern prefilter", () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+
+  it("parses a command for its argv only when it holds a hint, and misses nothing by it", async () => {
+    await loadShellParser();
+    for (const text of VECTORS)
+      expect(await secretsInCommand(text, true)).toEqual(await secretsInCommand(text, false));
+    const fc = (await import("fast-check")).default;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(...FRAGMENTS, " ", " -p", " --token ", "sudo ", "red'is'-cli -a ", "$''", "\\"),
+            fc.string({ maxLength: 6 }),
+          ),
+          {
+            maxLength: 10,
+          },
+        ),
+        async (parts) => {
+          const text = parts.join("");
+          expect(await secretsInCommand(text, true)).toEqual(await secretsInCommand(text, false));
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

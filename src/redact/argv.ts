@@ -1,0 +1,183 @@
+/**
+ * Secrets in an argument vector: judged on the words as the program receives them (quotes and
+ * escapes already removed by the shell parser, wrappers such as `sudo` stripped), so that
+ * `-p'X'`, `-p"X"` and `-pX` are one case. The same judge reads structured tool arguments
+ * (`{"args": ["--password", "X"]}`). Which flags mean a password depends on the program
+ * (`-a` is redis-cli's password and grep's `--text`), hence the table.
+ */
+import { isSecretName, isSecretValue } from "./names.js";
+
+export interface ArgvSecret {
+  value: string;
+  kind: string;
+}
+
+interface ProgramRule {
+  programs: readonly string[];
+  /** The next word, or attached (`-aX`, `-flag=X`), is the secret. */
+  flags?: readonly string[];
+  /** Only attached (`mysql -pX`; `-p X` prompts and X is the database). */
+  attached?: readonly string[];
+  /** `user<sep>password` values (`curl -u admin:X`, `smbclient -U admin%X`). */
+  userPass?: readonly string[];
+  separator?: string;
+  /** Only the flag word itself then the value: single-dash long options (`openssl -k`, not `-keyout`). */
+  exact?: boolean;
+  /** Only after this subcommand word (`docker login -p X`; `docker run -p` is a port). */
+  after?: string;
+  /** A word equal to one of these is followed by the secret (`nmcli … password X`). */
+  keywords?: readonly string[];
+  /** The last operand is the secret when a short-option cluster holds this letter (htpasswd -b). */
+  lastOperandWith?: string;
+}
+
+const MYSQL = ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlshow", "mysqlcheck", "mysqlpump"];
+const LDAP = ["ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami", "ldapcompare", "ldapmodrdn"];
+const MONGO = ["mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport", "mongostat"];
+const REGISTRIES = ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane", "regctl"];
+
+export const PROGRAM_RULES: readonly ProgramRule[] = [
+  { programs: [...MYSQL, "mariadb", "mariadb-dump", "mariadb-admin", "mysqlsh"], attached: ["-p"] },
+  { programs: ["redis-cli", "valkey-cli", "keydb-cli"], flags: ["-a", "--pass"] },
+  { programs: ["sshpass"], flags: ["-p"] },
+  { programs: ["ssh-keygen"], flags: ["-N", "-P"] },
+  { programs: ["zip", "zipcloak", "unzip", "funzip"], flags: ["-P"] },
+  { programs: ["7z", "7za", "7zr", "rar", "unrar"], attached: ["-p"] },
+  { programs: LDAP, flags: ["-w"] },
+  { programs: ["ldappasswd"], flags: ["-w", "-s", "-a"] },
+  {
+    programs: ["keytool", "jarsigner"],
+    flags: [
+      "-storepass",
+      "-keypass",
+      "-srcstorepass",
+      "-deststorepass",
+      "-srckeypass",
+      "-destkeypass",
+      "-new",
+    ],
+  },
+  { programs: ["openssl"], exact: true, flags: ["-k", "-pass", "-passin", "-passout", "-password"] },
+  { programs: ["smbclient", "rpcclient", "smbcacls", "smbget"], userPass: ["-U", "--user"], separator: "%" },
+  { programs: ["curl"], userPass: ["-u", "--user", "-U", "--proxy-user"], separator: ":" },
+  { programs: ["curl"], flags: ["--oauth2-bearer"] },
+  { programs: ["http", "https", "xh"], userPass: ["-a", "--auth"], separator: ":" },
+  { programs: ["lftp"], userPass: ["-u"], separator: "," },
+  { programs: REGISTRIES, after: "login", flags: ["-p"] },
+  { programs: ["az"], after: "login", flags: ["-p"] },
+  { programs: ["gh"], after: "secret", flags: ["-b", "--body"] },
+  { programs: ["sqlcmd", "bcp", "osql", "ipmitool"], flags: ["-P"] },
+  { programs: MONGO, flags: ["-p"] },
+  { programs: ["mosquitto_pub", "mosquitto_sub", "mosquitto_rr"], flags: ["-P"] },
+  { programs: ["rdesktop", "twine"], flags: ["-p"] },
+  { programs: ["xfreerdp", "wlfreerdp"], attached: ["/p:"] },
+  { programs: ["pscp", "plink", "psftp"], exact: true, flags: ["-pw"] },
+  { programs: ["influx"], exact: true, flags: ["-password"] },
+  { programs: ["snmpwalk", "snmpget", "snmpset", "snmpbulkwalk", "snmptrap"], flags: ["-A", "-X"] },
+  { programs: ["nmcli"], keywords: ["password", "wifi-sec.psk", "802-1x.password"] },
+  { programs: ["htpasswd"], lastOperandWith: "b" },
+];
+
+/** Every program the table names (a command naming none of them needs only the generic rules). */
+export const TABLE_PROGRAMS: readonly string[] = [...new Set(PROGRAM_RULES.flatMap((rule) => rule.programs))];
+
+/**
+ * A long flag that names a secret (`--password`, `--db-password`, `--api-key`, `--token`,
+ * `--client-secret`); `--password-file` and `--token-stdin` do not (the name must end with it).
+ */
+const SECRET_FLAG =
+  /^--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key|client-secret)$/i;
+
+export function isSecretFlag(flag: string): boolean {
+  return SECRET_FLAG.test(flag);
+}
+
+/** openssl's password arguments: `pass:X` is the secret; `env:`, `file:`, `fd:`, `stdin` are not. */
+function passArgument(value: string): string | null {
+  if (/^(?:env|file|fd):|^stdin$/.test(value)) return null;
+  return value.startsWith("pass:") ? value.slice(5) : value;
+}
+
+function push(out: ArgvSecret[], value: string | null | undefined, kind = "password-flag"): void {
+  if (value != null && isSecretValue(value)) out.push({ value, kind });
+}
+
+const ASSIGNMENT_WORD = /^([A-Za-z_][A-Za-z0-9_.-]*)=([\s\S]*)$/;
+
+/**
+ * The secrets of one argv (program first, wrappers stripped; `program`: its canonical name,
+ * "" when unknown, as for structured arguments). `dynamic[i]` marks a word only known at run
+ * time (`"$PASS"`), which is never a secret.
+ */
+export function secretsInArgv(
+  program: string,
+  words: readonly string[],
+  dynamic?: readonly boolean[],
+): ArgvSecret[] {
+  const out: ArgvSecret[] = [];
+  const rules = PROGRAM_RULES.filter((rule) => rule.programs.includes(program));
+  const literal = (index: number) => index < words.length && !dynamic?.[index];
+  const seen = new Set<string>();
+  for (let index = program === "" ? 0 : 1; index < words.length; index += 1) {
+    if (!literal(index)) continue;
+    const word = words[index]!;
+    const next = literal(index + 1) ? words[index + 1]! : null;
+    seen.add(word);
+    // NAME=value (export, env, make, vault …) and --name=value
+    const assigned = ASSIGNMENT_WORD.exec(word.replace(/^--?/, ""));
+    if (
+      assigned &&
+      (isSecretName(assigned[1]!) || (word.startsWith("--") && isSecretFlag(`--${assigned[1]}`)))
+    ) {
+      push(out, assigned[2], "assignment");
+      continue;
+    }
+    if (isSecretFlag(word) && next !== null && !next.startsWith("-")) {
+      push(out, next);
+      index += 1;
+      continue;
+    }
+    // `config set NAME VALUE` / `config NAME VALUE` (aws configure, npm/yarn/git config)
+    if ((word === "config" || word === "configure") && program !== "") {
+      let at = index + 1;
+      while (literal(at) && (words[at] === "set" || words[at]!.startsWith("-"))) at += 1;
+      if (literal(at + 1) && isSecretName(words[at]!.replace(/^.*[:/]/, "")))
+        push(out, words[at + 1], "assignment");
+    }
+    for (const rule of rules) {
+      if (rule.after && !seen.has(rule.after)) continue;
+      const read = program === "openssl" ? passArgument : (value: string) => value;
+      for (const flag of rule.flags ?? []) {
+        if (word === flag && next !== null && !next.startsWith("-")) push(out, read(next));
+        else if (rule.exact || !word.startsWith(flag) || word.length === flag.length) continue;
+        else if (word[flag.length] === "=") push(out, read(word.slice(flag.length + 1)));
+        else if (flag.length === 2 && !word.startsWith("--")) push(out, read(word.slice(2)));
+      }
+      for (const flag of rule.attached ?? []) {
+        if (word.startsWith(flag) && word.length > flag.length) push(out, word.slice(flag.length));
+      }
+      for (const flag of rule.userPass ?? []) {
+        const value =
+          word === flag
+            ? next
+            : word.startsWith(`${flag}=`)
+              ? word.slice(flag.length + 1)
+              : flag.length === 2 && word.startsWith(flag)
+                ? word.slice(2)
+                : null;
+        const cut = value?.indexOf(rule.separator ?? ":") ?? -1;
+        if (value && cut > 0) push(out, value.slice(cut + 1), "basic-auth");
+      }
+      if (rule.keywords?.includes(word) && next !== null) push(out, next);
+    }
+  }
+  for (const rule of rules) {
+    if (!rule.lastOperandWith) continue;
+    const cluster = words
+      .slice(1)
+      .some((word) => /^-[A-Za-z]+$/.test(word) && word.includes(rule.lastOperandWith!));
+    if (cluster && words.length > 2 && !words.at(-1)!.startsWith("-") && literal(words.length - 1))
+      push(out, words.at(-1));
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+/**
+ * Secrets of a command line, judged on the parsed command: the risk classifier's parser (its
+ * door: `parseShell`, `resolveInvocation`) gives each simple command's argv with quotes and
+ * escapes removed and wrappers (`sudo`, `env`, `timeout`) stripped, and argv.ts judges it. So
+ * `-p'X'`, `-p"X"` and `-pX` are one case, and `sudo redis-cli -a X` is redis-cli's.
+ */
+import { loadShellParser, parseShell, resolveInvocation, type ShellScript } from "../risk/index.js";
+import { type ArgvSecret, secretsInArgv, TABLE_PROGRAMS } from "./argv.js";
+import { isSecretName } from "./names.js";
+
+// A command holding none of these (lower-cased) has no secret argv.ts could find: it names no
+// program of the table, no secret flag or name (`pass`, `token`, `secret`, `key`, `auth`, `pwd`,
+// `cred`), and no `config` assignment. Ordinary commands are not parsed again.
+const HINTS = [
+  ...new Set([
+    ...TABLE_PROGRAMS.map((p) => p.toLowerCase()),
+    "pass",
+    "token",
+    "secret",
+    "key",
+    "auth",
+    "pwd",
+    "cred",
+  ]),
+];
+
+async function parse(text: string): Promise<ShellScript | null> {
+  try {
+    return parseShell(text);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "RISK_PARSER_NOT_LOADED") return null;
+  }
+  try {
+    await loadShellParser();
+    return parseShell(text);
+  } catch {
+    return null; // unreadable: the text layer still runs
+  }
+}
+
+/** `prefilter`: skip texts without a hint (false only in the test that proves it changes nothing). */
+export async function secretsInCommand(text: string, prefilter = true): Promise<ArgvSecret[]> {
+  // Quotes and backslashes removed first: `red'is'-cli` and `--pa\ssword` are still hints.
+  const lower = text.toLowerCase().replace(/\$?['"]|\\/g, "");
+  if (prefilter && !HINTS.some((hint) => lower.includes(hint))) return [];
+  const script = await parse(text);
+  if (!script) return [];
+  const out: ArgvSecret[] = [];
+  for (const command of script.commands) {
+    for (const assignment of command.assignments) {
+      const at = assignment.indexOf("=");
+      if (at > 0 && isSecretName(assignment.slice(0, at))) {
+        out.push(...secretsInArgv("", [assignment]).filter((secret) => secret.kind === "assignment"));
+      }
+    }
+    if (command.words.length === 0) continue;
+    // As run (wrappers stripped) with the program's rules, and as written with the generic
+    // ones (`env API_TOKEN=X sudo …` keeps its assignment in a wrapper's words).
+    const invocation = resolveInvocation(command);
+    if (invocation.program !== "") {
+      const words = [invocation.program, ...invocation.args.map((word) => word.value)];
+      out.push(
+        ...secretsInArgv(invocation.program, words, [false, ...invocation.args.map((word) => word.dynamic)]),
+      );
+    }
+    out.push(
+      ...secretsInArgv(
+        "",
+        command.words.map((word) => word.value),
+        command.words.map((word) => word.dynamic),
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * How a value may be spelled in the command's text: as is, inside single quotes (`'\''`),
+ * inside double quotes (`\"`, `\\`, `\$`, `` \` ``) or bare with every special character
+ * escaped. Only the spellings the text holds are kept; the value itself always is (a message
+ * may quote the argv).
+ */
+export function spellings(value: string, text: string): string[] {
+  const forms = new Set([
+    value,
+    value.replaceAll("'", "'\\''"),
+    value.replace(/["\\$`]/g, "\\$&"),
+    value.replace(/[^A-Za-z0-9_@%+=:,./-]/g, "\\$&"),
+  ]);
+  return [...forms].filter((form) => form === value || text.includes(form));
+}

@@ -1,0 +1,183 @@
+/**
+ * The text layer's patterns: structures that say "this is a secret" in any text (a header, a
+ * URL's password, a flag that names it, a signed URL, a webhook, a .netrc or .pgpass line) and
+ * the token formats the secretlint preset lacks. Each names the lower-case literals one of
+ * which every match contains (`needs`), so a pattern runs only on text that holds one
+ * (docs/decisions/redaction-prefilter.md). The flags that mean a password for one program are
+ * read from the argv table (argv.ts), so the text and the parsed command agree.
+ */
+import { PROGRAM_RULES } from "./argv.js";
+
+export interface Pattern {
+  kind: string;
+  regex: RegExp;
+  /** Capture groups holding the secret, the first that matched is taken (0: the whole match). */
+  group: number | readonly number[];
+  /**
+   * Lower-case literals one of which every match contains: when the lower-cased text holds
+   * none, the pattern cannot match and is not run (nor compiled: V8 compiles a regular
+   * expression on its first use, the larger part of a short call's redaction cost).
+   */
+  needs?: readonly string[];
+}
+
+/** A value as a shell spells it: '…', "…" or bare (groups 1, 2, 3). */
+const SHELL_VALUE = `(?:'([^'\\n]*)'|"([^"\\n]*)"|([^\\s"';&|-][^\\s"';&|]*))`;
+const VALUE_GROUPS = [1, 2, 3] as const;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** `program … -flag X` for every program-specific flag of the argv table, on plain text. */
+function programFlagPatterns(): Pattern[] {
+  const out: Pattern[] = [];
+  for (const rule of PROGRAM_RULES) {
+    // openssl's values are `pass:X` (the pattern below) or `env:`/`file:` names.
+    if (rule.after || (!rule.flags && !rule.attached) || rule.programs.includes("openssl")) continue;
+    const programs = `(?<![\\w.-])(?:${rule.programs.map(escape).join("|")})(?![\\w.-])`;
+    const separated = (rule.flags ?? []).map(escape);
+    const attached = [
+      ...(rule.attached ?? []),
+      ...(rule.exact ? [] : (rule.flags ?? []).filter((flag) => flag.length === 2)),
+    ].map(escape);
+    const forms = [
+      ...(separated.length > 0 ? [`(?:${separated.join("|")})[ \\t]+`] : []),
+      ...(attached.length > 0 ? [`(?:${attached.join("|")})`] : []),
+    ];
+    out.push({
+      kind: "password-flag",
+      needs: rule.programs.map((program) => program.toLowerCase()),
+      regex: new RegExp(`${programs}[^\\n;&|]*?[ \\t](?:${forms.join("|")})${SHELL_VALUE}`, "g"),
+      group: VALUE_GROUPS,
+    });
+  }
+  return out;
+}
+
+export const OWN_PATTERNS: Pattern[] = [
+  {
+    kind: "private-key",
+    needs: ["-----begin"],
+    regex:
+      /-----BEGIN[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----/g,
+    group: 0,
+  },
+  {
+    kind: "aws-access-key",
+    needs: ["akia", "asia", "abia", "acca"],
+    regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
+    group: 0,
+  },
+  { kind: "google-api-key", needs: ["aiza"], regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, group: 0 },
+  {
+    kind: "stripe",
+    needs: ["_live_", "_test_", "whsec_"],
+    regex: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}\b|\bwhsec_[0-9A-Za-z]{20,}\b/g,
+    group: 0,
+  },
+  {
+    kind: "jwt",
+    needs: ["eyj"],
+    regex: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+    group: 0,
+  },
+  // scheme://user:password@host — the password only (it may itself hold `@`: the host is what
+  // follows the last `@` before the path); the host stays readable.
+  {
+    kind: "url-credentials",
+    needs: ["://"],
+    regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/"'`]+)@(?=[^\s/@"'`]*(?:[/?#\s"'`]|$))/gi,
+    group: 1,
+  },
+  // Authorization: Bearer|Basic|token <credentials> (also `authorization=` in query-ish text).
+  {
+    kind: "authorization",
+    needs: ["authorization"],
+    regex:
+      /\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|bot)\s+)?([^\s"',;]+)/gi,
+    group: 1,
+  },
+  { kind: "cookie", needs: ["cookie"], regex: /\b(?:set-)?cookie["']?\s*:\s*["']?([^"'\r\n]+)/gi, group: 1 },
+  // curl -u user:X, -uuser:X, --user=user:X, -u 'user:X'
+  {
+    kind: "basic-auth",
+    needs: ["-u", "--user"],
+    regex: /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?["']?[^\s:"'=-][^\s:"']*:([^\s"']+)/g,
+    group: 1,
+  },
+  // A secret passed as the next word of a flag that names it: `--password X`, `--token X`.
+  {
+    kind: "password-flag",
+    needs: ["--"],
+    regex:
+      /(?:^|\s)--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|token|secret|api-?key|access-key|secret-key|private-key|client-secret)[ \t]+["']?([^\s"'-][^\s"']*)/gi,
+    group: 1,
+  },
+  // openssl-style password arguments: pass:X (env:, file:, fd: name no secret).
+  { kind: "password-flag", needs: ["pass:"], regex: /(?<![\w-])pass:([^\s"';&|]+)/g, group: 1 },
+  ...programFlagPatterns(),
+  // docker/podman/helm/… login -p SECRET (the short form of --password).
+  {
+    kind: "password-flag",
+    needs: ["login"],
+    regex:
+      /\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n;&|]*?\blogin\b[^\n;&|]*?\s-p\s*["']?([^\s"';&|-][^\s"';&|]*)/g,
+    group: 1,
+  },
+  // gh secret set NAME --body SECRET / -b SECRET.
+  {
+    kind: "password-flag",
+    needs: ["secret"],
+    regex: /\bgh\s+secret\s+set\b[^\n;&|]*?\s(?:--body|-b)[\s=]+["']?([^\s"']+)/g,
+    group: 1,
+  },
+  // smbclient -U user%X
+  {
+    kind: "basic-auth",
+    needs: ["smb", "rpcclient"],
+    regex:
+      /\b(?:smbclient|rpcclient|smbcacls|smbget)\b[^\n;&|]*?\s(?:-U|--user)[ \t=]*["']?[^\s%"']+%([^\s"']+)/g,
+    group: 1,
+  },
+  // Signed URLs: the signature (and session token) is the credential, whatever its alphabet.
+  {
+    kind: "signed-url",
+    needs: ["sig=", "signature=", "security-token="],
+    regex: /[?&](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token)=([^&\s"'#<>]+)/gi,
+    group: 1,
+  },
+  // Webhook URLs: their path is the credential (often without a digit).
+  {
+    kind: "webhook",
+    needs: ["hooks.slack.com"],
+    regex: /hooks\.slack\.com\/(?:services|workflows|triggers)\/(?:[A-Za-z0-9]+\/)+([A-Za-z0-9_-]{8,})/g,
+    group: 1,
+  },
+  {
+    kind: "webhook",
+    needs: ["discord"],
+    regex: /discord(?:app)?\.com\/api\/webhooks\/[0-9]+\/([A-Za-z0-9_-]{16,})/g,
+    group: 1,
+  },
+  {
+    kind: "webhook",
+    needs: ["webhook.office.com"],
+    regex: /webhook\.office\.com\/webhookb2\/[^\s/]+\/IncomingWebhook\/([A-Za-z0-9]+)/g,
+    group: 1,
+  },
+  // .netrc: machine HOST [login U] [account A] password X (over lines too).
+  {
+    kind: "netrc",
+    needs: ["password"],
+    regex:
+      /(?:^|\s)(?:machine[ \t]+\S+|default)(?:\s+(?:login|account|port|protocol)\s+\S+)*\s+password\s+(\S+)/g,
+    group: 1,
+  },
+  // .pgpass: host:port:database:user:password, one a line.
+  {
+    kind: "pgpass",
+    needs: [":"],
+    regex:
+      /^[A-Za-z0-9.*_-]+:(?:[0-9]{1,5}|\*):(?:[^:\s\\]|\\.)+:(?:[^:\s\\]|\\.)+:((?:[^\s:\\]|\\.)+)[ \t]*\r?$/gm,
+    group: 1,
+  },
+];
