@@ -13,8 +13,8 @@ import { loadPolicy, type Policy } from "../policy/index.js";
 import { digestText, type TextDigest } from "./marker.js";
 import { BodyRedactor, redactEventBody } from "./redact.js";
 
-export { type CheckResult, checkEventValue } from "./check.js";
 export { type ArgvSecret, secretsInArgv } from "./argv.js";
+export { type CheckResult, checkEventValue } from "./check.js";
 export { secretsInCommand } from "./command.js";
 export { detectOwn, isSecretName, type Span } from "./detect.js";
 export {

@@ -25,7 +25,7 @@ export interface Pattern {
 const SHELL_VALUE = `(?:'([^'\\n]*)'|"([^"\\n]*)"|([^\\s"';&|-][^\\s"';&|]*))`;
 const VALUE_GROUPS = [1, 2, 3] as const;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** `program … -flag X` for every program-specific flag of the argv table, on plain text. */
 function programFlagPatterns(): Pattern[] {
@@ -33,12 +33,12 @@ function programFlagPatterns(): Pattern[] {
   for (const rule of PROGRAM_RULES) {
     // openssl's values are `pass:X` (the pattern below) or `env:`/`file:` names.
     if (rule.after || (!rule.flags && !rule.attached) || rule.programs.includes("openssl")) continue;
-    const programs = `(?<![\\w.-])(?:${rule.programs.map(escape).join("|")})(?![\\w.-])`;
-    const separated = (rule.flags ?? []).map(escape);
+    const programs = `(?<![\\w.-])(?:${rule.programs.map(literal).join("|")})(?![\\w.-])`;
+    const separated = (rule.flags ?? []).map(literal);
     const attached = [
       ...(rule.attached ?? []),
       ...(rule.exact ? [] : (rule.flags ?? []).filter((flag) => flag.length === 2)),
-    ].map(escape);
+    ].map(literal);
     const forms = [
       ...(separated.length > 0 ? [`(?:${separated.join("|")})[ \\t]+`] : []),
       ...(attached.length > 0 ? [`(?:${attached.join("|")})`] : []),

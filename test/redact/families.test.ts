@@ -280,6 +280,7 @@ const FILES: Case[] = [
 ];
 
 const FILE_LOOKALIKES = [
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: YAML text, not a template
   "db:\n  host: db.internal\n  password: ${DB_PASSWORD}\n",
   'password = os.environ["DB_PASSWORD"]\n',
   "token: \n  kind: opaque\n",
