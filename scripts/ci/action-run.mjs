@@ -277,15 +277,28 @@ function writeProofs(trailseal, state, artifactDir) {
   }
 }
 
+/**
+ * Whether this trailseal's `command` takes `--witness-url` to ask the witnesses for cuts (a
+ * version picked with trailseal-version may predate it; it then verifies without asking).
+ */
+function asksWitnesses(trailseal, command) {
+  return /--witness-url/.test(trailseal("help", [...command, "--help"]).stdout);
+}
+
 /** The Markdown summary, the report file and the seal's evidence in the artifact directory. */
-function writeReports(trailseal, state, { quorum, format, artifactDir, home }) {
-  const md = trailseal("report", ["report", "--format", "md"], { allow: [0, 1] });
+function writeReports(trailseal, state, { quorum, format, artifactDir, home, targets }) {
+  const ask = targets.length > 0 && asksWitnesses(trailseal, ["report"]) ? targets : [];
+  const md = trailseal("report", ["report", "--format", "md", ...ask], { allow: [0, 1] });
   summary(
     `## trailseal\n\n| | |\n|---|---|\n| seal | ${state.sealId || "—"} |\n| chain tip | \`${state.chainTip || "—"}\` |\n| events | ${state.eventCount || "—"} |\n| quorum met | ${state.quorumMet} (${quorum} required) |\n| anchors | ${state.anchorIds.join(", ") || "—"} |\n\n${md.stdout}\n`,
   );
-  trailseal("report", ["report", "--format", format, "--output", join(artifactDir, `report.${format}`)], {
-    allow: [0, 1],
-  });
+  trailseal(
+    "report",
+    ["report", "--format", format, "--output", join(artifactDir, `report.${format}`), ...ask],
+    {
+      allow: [0, 1],
+    },
+  );
   if (state.sealId) {
     writeFileSync(join(artifactDir, `${state.sealId}.jsonl`), sealEvidence(home, state.sealId));
     writeProofs(trailseal, state, artifactDir);
@@ -319,6 +332,8 @@ function main() {
   const format = input("report-format", "html");
   let failure = null;
   let trailseal = null;
+  // Witnesses the report asks for cuts when relay-config.json does not list them (no token).
+  let reportTargets = [];
   try {
     if (!key)
       throw new StepFailure(
@@ -357,6 +372,7 @@ function main() {
         configureWitnesses(home, urls, quorum, token);
       }
       const targets = token ? [] : urls.flatMap((url) => ["--witness-url", url]);
+      reportTargets = targets;
       const published = trailseal(
         "publish",
         ["witness", "publish", ...targets, "--quorum", String(quorum), "--json"],
@@ -372,6 +388,8 @@ function main() {
           `witness quorum not met: ${state.publish.confirmations} of ${quorum} required confirmations (${diagnosis(published.stderr)})`,
         );
       }
+      // Also asks every witness for the newest seal of the key id: one the trail does not reach
+      // (a cut or a rewrite, e.g. of a home restored from a cache) fails the step.
       const verified = trailseal("verify", [
         "witness",
         "verify",
@@ -379,6 +397,7 @@ function main() {
         state.sealId,
         "--quorum",
         String(quorum),
+        ...(asksWitnesses(trailseal, ["witness", "verify"]) ? targets : []),
         "--json",
       ]);
       const checks = JSON.parse(verified.stdout);
@@ -393,7 +412,7 @@ function main() {
   if (trailseal !== null) {
     // The summary and the artifact are written even after a failure: they show how far it got.
     try {
-      writeReports(trailseal, state, { quorum, format, artifactDir, home });
+      writeReports(trailseal, state, { quorum, format, artifactDir, home, targets: reportTargets });
     } catch (error) {
       if (!(error instanceof StepFailure)) throw error;
       failure ??= error;

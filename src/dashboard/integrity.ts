@@ -97,6 +97,12 @@ export class IncrementalIntegrity {
     if (this.verifier.push(line) === null) this.hashes.push(this.verifier.state.tip);
   }
 
+  /** The verified chain as a seal or a witnessed seal is judged against. */
+  chainView(): { count: number; tipAt(count: number): string | undefined } {
+    const hashes = this.hashes;
+    return { count: hashes.length, tipAt: (n) => hashes.at(n - 1) };
+  }
+
   get verifiedEvents(): number {
     return this.verifier.state.count;
   }

@@ -1,6 +1,7 @@
 import { type FSWatcher, watch } from "node:fs";
 import { homePaths } from "../home/index.js";
 import { readLines, trailDir } from "../trail/index.js";
+import { type CutStatus, CutWatch } from "./cut-watch.js";
 import { type DashboardEvent, toDashboardEvent } from "./dashboard-event.js";
 import { IncrementalIntegrity, type IntegrityStatus } from "./integrity.js";
 import { type Period, type PeriodFigures, RiskBuckets } from "./risk-buckets.js";
@@ -20,6 +21,8 @@ export interface LiveOptions {
   pollMs?: number;
   /** Interval of the background full re-verification, ms (default 10 min; 0 turns it off). */
   recheckMs?: number;
+  /** How often the witnesses are asked for their newest seal, ms (default 30 s; 0: once). */
+  cutCheckMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -36,6 +39,8 @@ export interface TrustStatus {
   witness_enabled: boolean;
   auto_seal_interval_minutes: number | null;
   integrity: IntegrityStatus;
+  /** The witnesses' newest seals against the chain: a cut shows here. */
+  completeness: CutStatus;
   errors: string[];
 }
 
@@ -56,6 +61,8 @@ export class LiveTrail {
   readonly integrity = new IncrementalIntegrity();
   readonly tail: TrailTail;
   private readonly trust: TrustSources;
+  private readonly cuts: CutWatch;
+  private cutMark = "";
   private readonly now: () => Date;
   private readonly subscribers = new Set<(message: LiveMessage) => void>();
   private pending: DashboardEvent[] = [];
@@ -74,6 +81,20 @@ export class LiveTrail {
     this.dir = trailDir(options.home);
     this.now = options.now ?? (() => new Date());
     this.trust = new TrustSources(homePaths(options.home), options.env ?? process.env);
+    this.cuts = new CutWatch({
+      home: options.home,
+      config: () => this.trust.inputs.config,
+      keyId: () => this.trust.inputs.keyId ?? this.trust.inputs.seals.at(-1)?.seal.key_id ?? null,
+      // Read the trail after the answers: a seal witnessed meanwhile covers events already durable.
+      afterAsk: async () => {
+        await this.refresh(true);
+        const status = this.cuts.status(this.integrity.chainView());
+        const mark = `${status.cut}:${status.checked_for_cuts}`;
+        if (mark !== this.cutMark) this.publish({ type: "trust" });
+        this.cutMark = mark;
+      },
+      now: this.now,
+    });
     this.tail = new TrailTail(this.dir, {
       line: (line) => {
         this.integrity.push(line);
@@ -101,6 +122,7 @@ export class LiveTrail {
         void this.refresh(true).catch(() => {});
       }, this.options.pollMs ?? 1000);
       this.timer.unref();
+      this.cuts.start(this.options.cutCheckMs ?? 30_000);
       const recheckMs = this.options.recheckMs ?? 10 * 60_000;
       if (recheckMs > 0) {
         this.recheckTimer = setInterval(() => void this.recheck().catch(() => {}), recheckMs);
@@ -214,6 +236,7 @@ export class LiveTrail {
       witness_enabled: config?.witness.enabled ?? false,
       auto_seal_interval_minutes: config?.auto_seal.enabled ? config.auto_seal.interval_minutes : null,
       integrity: this.integrity.status(key !== null),
+      completeness: this.cuts.status(this.integrity.chainView()),
       errors: [configError, sealsError].filter((error): error is string => error !== null),
     };
   }
@@ -222,6 +245,7 @@ export class LiveTrail {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.recheckTimer) clearInterval(this.recheckTimer);
+    this.cuts.close();
     if (this.debounce) clearTimeout(this.debounce);
     this.watcher?.close();
     this.subscribers.clear();

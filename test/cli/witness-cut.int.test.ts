@@ -7,11 +7,13 @@
  * extension is reported as unable to answer, never as a clean answer.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { copyFile, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
 
@@ -46,6 +48,47 @@ async function serve(home: string, store: string): Promise<string> {
     createInterface({ input: child.stdout! }).once("line", resolve);
     child.once("exit", () => reject(new Error(`witness serve exited: ${stderr}`)));
   });
+}
+
+const CHROMIUM = process.env.TRAILSEAL_CHROMIUM ?? "/usr/bin/chromium";
+
+/** `trailseal dashboard` as a real process; resolves with its URL. */
+async function dashboard(home: string): Promise<string> {
+  const child = spawn(process.execPath, [CLI, "dashboard", "--home", home, "--port", "0", "--json"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TRAILSEAL_HOME: undefined, TRAILSEAL_DASHBOARD_TOKEN: undefined },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  closers.push(async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  });
+  let stdout = "";
+  return new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+      if (stdout.trimEnd().endsWith("}")) resolve((JSON.parse(stdout) as { url: string }).url);
+    });
+    child.once("close", () => reject(new Error(`dashboard exited: ${stdout}`)));
+  });
+}
+
+interface Completeness {
+  checked_for_cuts: boolean;
+  cut: boolean;
+  check: { witnesses: { status: string; missing?: number }[] } | null;
+}
+
+/** The dashboard's completeness once the witnesses have answered. */
+async function dashboardCompleteness(url: string): Promise<Completeness> {
+  for (;;) {
+    const summary = (await (await fetch(`${url}api/summary?period=all`)).json()) as {
+      trust: { completeness: Completeness };
+    };
+    if (summary.trust.completeness.check) return summary.trust.completeness;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 const cli = (home: string, ...args: string[]) => runCli(["--home", home, ...args]);
@@ -158,6 +201,28 @@ describe.each<Backend>(["file store", "git log served", "git log direct"])(
       expect(headline).toContain("2 witnessed event(s) are missing");
       const reportJson = JSON.parse((await cli(home, "report", "--json")).stdout);
       expect(reportJson.completeness).toMatchObject({ cut: true, checked_for_cuts: true });
+
+      if (backend === "file store") {
+        const url = await dashboard(home);
+        const completeness = await dashboardCompleteness(url);
+        expect(completeness).toMatchObject({ checked_for_cuts: true, cut: true });
+        expect(completeness.check?.witnesses[0]).toMatchObject({ status: "cut", missing: 2 });
+        if (existsSync(CHROMIUM)) {
+          const browser = await chromium.launch({
+            executablePath: CHROMIUM,
+            args: ["--headless", "--no-sandbox"],
+          });
+          try {
+            const page = await browser.newPage();
+            await page.goto(url);
+            const alert = page.locator("#cut-alert[role=alert]");
+            await alert.waitFor({ state: "visible" });
+            expect(await alert.textContent()).toContain("2 witnessed event(s) are missing");
+          } finally {
+            await browser.close();
+          }
+        }
+      }
 
       const witnessVerify = await cli(home, "witness", "verify");
       expect(witnessVerify.code).toBe(1);

@@ -23,6 +23,8 @@ export interface ReportOptions {
   verifyWitnesses?: boolean;
   /** A C2SP tlog-policy: each kept proof's cosignatures are checked against it. */
   witnessPolicy?: string;
+  /** Witnesses to ask for cuts instead of relay-config.json's. */
+  witnessUrl?: string[];
 }
 
 async function liveCheck(home: string): Promise<LiveReceiptCheck> {
@@ -64,7 +66,12 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
     verifyLive: options.verifyWitnesses ? await liveCheck(options.home) : undefined,
     checkProof: await proofCheck(options.home, options.witnessPolicy),
     askWitnesses: async (seals) => {
-      const asked = await askWitnesses({ home: options.home, env: io.env, seals });
+      const asked = await askWitnesses({
+        home: options.home,
+        env: io.env,
+        seals,
+        witnessUrl: options.witnessUrl,
+      });
       return asked.asked ? { asked: true, keyId: asked.keyId, answers: asked.answers } : asked;
     },
     onProgress: progress

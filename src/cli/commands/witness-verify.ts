@@ -15,6 +15,8 @@ export interface WitnessVerifyOptions {
   json?: boolean;
   /** A C2SP tlog-policy: the seal's git log entry must also be under a checkpoint cosigned to its quorum. */
   witnessPolicy?: string;
+  /** Witnesses to ask for cuts instead of relay-config.json's. */
+  witnessUrl?: string[];
 }
 
 function show(value: unknown): string {
@@ -53,7 +55,13 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
     : undefined;
   // The witnesses' newest seals against the chain: a receipt that still matches says nothing
   // about the seals made after it that the trail no longer reaches.
-  const asked = await askWitnesses({ home: options.home, env: io.env, seals, timeout: options.timeout });
+  const asked = await askWitnesses({
+    home: options.home,
+    env: io.env,
+    seals,
+    timeout: options.timeout,
+    witnessUrl: options.witnessUrl,
+  });
   const { countsToCheck, judgeReach } = await import("../../witness/index.js");
   let cuts = null;
   if (asked.asked) {

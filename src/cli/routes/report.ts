@@ -18,11 +18,19 @@ export function registerReportRoutes(program: Command, router: Router): void {
       "--witness-policy <file>",
       "check each seal's kept offline proof's cosignatures against this C2SP policy (its quorum, no network)",
     )
+    .option(
+      "--witness-url <url>",
+      "ask this witness for the newest seal it holds (repeatable; default: relay-config.json's)",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .addHelpText(
       "after",
       [
         "",
-        "Exit status 0 when the chain is intact, 1 when chain_integrity.ok is false (the report is still written).",
+        "Every configured witness is asked for the newest seal it holds for the key id; a seal the trail does",
+        "not reach is a cut, shown first in the report (completeness).",
+        "Exit status 0 when the chain is intact and not cut, 1 when chain_integrity.ok is false or a cut was",
+        "found (the report is still written).",
         "",
         "Examples:",
         "  trailseal report --from 2026-10-01 --to 2026-11-01 --format html --output audit.html",

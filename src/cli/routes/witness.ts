@@ -50,6 +50,11 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     .option("--quorum <n>", "matching witnesses required (default: relay-config witness.quorum)", positiveInt)
     .option("--seal <id>", "seal to verify (default: the latest)")
     .option("--timeout <duration>", "per-witness timeout (default 10s)")
+    .option(
+      "--witness-url <url>",
+      "ask this witness for the newest seal it holds (repeatable; default: relay-config.json's)",
+      collect,
+    )
     .option("--json", "print the per-witness results as JSON")
     .option(
       "--tiles <raw-base-url>",

@@ -283,12 +283,43 @@ function renderTrust() {
       "detail",
     ),
   );
-  const problems = [];
+  const problems = [...renderCompleteness(t.completeness)];
   if (i.broken) problems.push(`chain broken at seq ${i.broken.seq}: ${i.broken.message}`);
   if (i.full_check && !i.full_check.ok) problems.push(i.full_check.message);
   for (const failure of i.seal_failures) problems.push(`${failure.id}: ${failure.message ?? failure.code}`);
   for (const error of t.errors) problems.push(error);
   $("trust-problems").replaceChildren(...problems.map((text) => el("li", text)));
+}
+
+/** The witnesses' newest seals against the chain; returns the cut lines (also shown in the alert). */
+function renderCompleteness(c) {
+  const node = $("trust-completeness");
+  const alert = $("cut-alert");
+  const cuts = (c?.check?.witnesses ?? [])
+    .filter((w) => w.status === "cut" || w.status === "rewritten")
+    .map((w) =>
+      w.status === "cut"
+        ? `witness ${w.name} holds ${w.anchor_id} over ${w.chained_events} events: ${w.missing} witnessed event(s) are missing`
+        : `witness ${w.name} holds ${w.anchor_id} over ${w.chained_events} events: the trail there is not what was witnessed`,
+    );
+  if (!c || !c.checked_for_cuts) {
+    setStatus(node, "not checked for cuts", "warn");
+    node.append(el("div", c?.reason ?? "no witness answered", "detail"));
+  } else if (c.cut) {
+    setStatus(node, "CUT", "bad");
+  } else {
+    setStatus(node, "no cut", "ok");
+  }
+  if (c?.check) {
+    const asked = c.check.witnesses.map((w) => `${w.name}: ${w.status}`).join(", ");
+    node.append(el("div", `asked ${formatTs(c.asked_at)} UTC · ${asked}`, "detail"));
+  }
+  alert.hidden = cuts.length === 0;
+  alert.textContent =
+    cuts.length === 0
+      ? ""
+      : `The record was cut or rewritten: ${cuts.join("; ")}. The figures below are not the whole record.`;
+  return cuts;
 }
 
 function renderAll() {
