@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import { type ActionTarget, claudeCodeTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
-import { type Json, objectField, stringField } from "./payload.js";
+import { invalid, type Json, objectField, stringField } from "./payload.js";
 import { defineAgent } from "./spec.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
 
@@ -65,12 +65,21 @@ function target(tool: string, input: Json, cwd: string | null): ActionTarget {
   return claudeCodeTarget(tool, input, cwd);
 }
 
+function isCommandInput(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return ["command", "cmd", "script"].some((key) => typeof (value as Json)[key] === "string");
+}
+
 /** The tool call of a Claude-style payload (also Cursor's preToolUse/postToolUse). */
 export function toolCall(agent: string, payload: Json, phase: HookCall["phase"], event: string) {
   const tool = stringField(payload, "tool_name", 512, true)!;
   const input = objectField(payload, "tool_input");
   const cwd = stringField(payload, "cwd", 4096);
   const own = target(tool, input, cwd);
+  // A command tool without a command string (`tool_input` a bare string, a list, no `command`)
+  // is not a call Claude Code makes: fail closed rather than judge an empty command as none.
+  if (own.kind === "command" && own.command.trim() === "" && !isCommandInput(payload.tool_input))
+    throw invalid(`${tool} tool_input must be an object with a command string`);
   const carried = own.kind === "mcp" ? [] : carriedTargets(input, READ_TOOLS.has(tool) ? "read" : "write");
   const [primary, extra] = withCarried(own, carried);
   return {

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
-import { type Json, objectField, stringField } from "./payload.js";
+import { invalid, type Json, objectField, stringField } from "./payload.js";
 import { defineAgent, hookCommandLine, INSTALLED_MARK } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
@@ -103,6 +103,9 @@ export function clineCall(payload: Json): HookCall {
   const key = payload.preToolUse ? "preToolUse" : payload.postToolUse ? "postToolUse" : null;
   const event =
     stringField(payload, "hookName", 128) ?? (key === "postToolUse" ? "PostToolUse" : "PreToolUse");
+  // A pre-tool event without its `preToolUse` member names no tool: fail closed (deny), never
+  // an unjudged pass. Other events without a member are not tool calls.
+  if (!key && /^(PreToolUse|tool_call)$/.test(event)) throw invalid(`${event} payload lacks preToolUse`);
   if (!key) return ignored(event);
   const body = objectField(payload, key);
   const tool = stringField(body, "toolName", 512, true)!;

@@ -22,6 +22,10 @@ const READ_TOOLS = new Set(["view", "read", "glob", "grep", "rg", "list", "searc
 function target(tool: string, input: Json): ActionTarget {
   if (tool === "bash" || tool === "shell" || POWERSHELL_TOOLS.has(tool))
     return { kind: "command", command: str(input, "command", "script") };
+  // write_bash types `input` into a running shell session (`read_bash` reads its output): what
+  // is typed runs as a command line.
+  if (tool === "write_bash" || tool === "write_powershell")
+    return { kind: "command", command: str(input, "input", "command", "text").replace(/\{enter\}/gi, "\n") };
   const mcp = /^mcp__(.+?)__(.+)$/.exec(tool) ?? /^([^/]+)\/(.+)$/.exec(tool);
   if (mcp) return { kind: "mcp", server: mcp[1]!, tool: mcp[2]!, args: input };
   if (tool === "web_fetch" || tool === "fetch")
@@ -46,7 +50,7 @@ export function copilotCall(payload: Json): HookCall {
     phase: post ? "post" : "pre",
     event,
     extra,
-    powershell: POWERSHELL_TOOLS.has(tool),
+    powershell: POWERSHELL_TOOLS.has(tool) || tool === "write_powershell",
     canAsk: false,
     action,
   };

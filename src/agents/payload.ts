@@ -16,7 +16,8 @@ export const MAX_PAYLOAD_BYTES = 256 << 20;
 
 export type Json = Record<string, unknown>;
 
-function invalid(message: string): TrailsealError {
+/** HOOK_PAYLOAD_INVALID: a pre call is denied (fail closed), a post call recorded as unprocessable. */
+export function invalid(message: string): TrailsealError {
   return new TrailsealError("HOOK_PAYLOAD_INVALID", message, { exitCode: 2 });
 }
 

@@ -35,8 +35,8 @@ export function analyzeAction(action: Action, parse: ShellParse): Signals {
       signals.network(target.url, target.method || "GET", "tool");
       break;
     case "mcp": {
-      const command = classifyMcp(target, signals);
-      if (command !== null) analyzeCommandLine(command, signals, parse);
+      for (const command of classifyMcp(target, signals).slice(0, 64))
+        analyzeCommandLine(command, signals, parse);
       break;
     }
     case "agent":

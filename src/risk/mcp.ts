@@ -44,19 +44,37 @@ export function mcpKind(tool: string): Kind | null {
   return null;
 }
 
-const COMMAND_KEYS = ["command", "cmd", "script", "shell_command", "commandLine", "command_line"];
+const COMMAND_KEYS = [
+  "command",
+  "cmd",
+  "script",
+  "shell_command",
+  "commandLine",
+  "command_line",
+  "code_to_run",
+];
+/** Keys holding an argv: `{command: "sudo", args: ["rm", "-rf", "/"]}` or `{argv: [...]}`. */
+const ARGV_KEYS = ["args", "argv", "arguments"];
+/** Keys holding several command lines. */
+const COMMAND_LIST_KEYS = ["commands"];
 const PATH_KEYS = [
   "path",
   "file_path",
+  "filePath",
   "filepath",
   "filename",
   "file",
+  "absolute_path",
   "source",
   "destination",
   "target",
   "dir",
   "directory",
+  "dir_path",
+  "target_file",
+  "notebook_path",
 ];
+const PATH_LIST_KEYS = ["paths", "files", "file_paths", "filePaths", "include"];
 const URL_KEYS = ["url", "uri", "endpoint", "href"];
 const SQL_KEYS = ["sql", "query", "statement", "statements"];
 const DATABASE_NAME =
@@ -68,53 +86,108 @@ export interface McpCall {
   args: Record<string, unknown>;
 }
 
-/** Judges an MCP call; returns the command text to classify for exec tools (or null). */
-export function classifyMcp(call: McpCall, signals: Signals): string | null {
+type Json = Record<string, unknown>;
+
+const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value : null;
+const strings = (value: unknown): string[] | null =>
+  Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")
+    ? (value as string[])
+    : null;
+/** POSIX single quoting, so an argv joined into a line keeps its words. */
+const quote = (word: string) => (/^[\w./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * What an MCP tool's arguments carry, whatever the tool is called: command lines (a string, or
+ * an argv: a program and its `args`), paths and path lists, URLs. The top level and two levels of
+ * nested objects and lists of objects (some servers wrap their arguments) are read.
+ */
+function carried(args: Json): { commands: string[]; paths: string[]; urls: string[] } {
+  const found = { commands: [] as string[], paths: [] as string[], urls: [] as string[] };
+  const visit = (object: Json, depth: number) => {
+    for (const key of COMMAND_KEYS) {
+      const command = text(object[key]);
+      const argv = ARGV_KEYS.map((name) => strings(object[name])).find(Boolean);
+      const list = strings(object[key]);
+      if (command && argv) found.commands.push([command, ...argv].map(quote).join(" "));
+      else if (command) found.commands.push(command);
+      else if (list) found.commands.push(list.map(quote).join(" "));
+    }
+    if (!COMMAND_KEYS.some((key) => object[key] !== undefined)) {
+      const argv = (["argv"] as const).map((name) => strings(object[name])).find(Boolean);
+      if (argv) found.commands.push(argv.map(quote).join(" "));
+    }
+    for (const key of COMMAND_LIST_KEYS) {
+      for (const item of strings(object[key])?.slice(0, 64) ?? []) found.commands.push(item);
+    }
+    for (const key of PATH_KEYS) {
+      const path = text(object[key]);
+      if (path && !/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) found.paths.push(path);
+      else if (path) found.urls.push(path);
+    }
+    for (const key of PATH_LIST_KEYS) {
+      for (const item of (Array.isArray(object[key]) ? (object[key] as unknown[]) : []).slice(0, 64)) {
+        const path = text(item);
+        if (path) found.paths.push(path);
+      }
+    }
+    for (const key of URL_KEYS) {
+      const url = text(object[key]);
+      if (url) found.urls.push(url);
+    }
+    if (depth >= 2) return;
+    for (const value of Object.values(object)) {
+      const items = Array.isArray(value) ? value.slice(0, 64) : [value];
+      for (const item of items)
+        if (item !== null && typeof item === "object" && !Array.isArray(item)) visit(item as Json, depth + 1);
+    }
+  };
+  visit(args, 0);
+  return found;
+}
+
+/**
+ * Judges an MCP call; returns the command lines its arguments carry, to be classified as
+ * commands. Whatever the tool is called, a command string or argv it carries is judged as a
+ * command, a path as a path, a URL as a URL, SQL as SQL: a name is not a verdict (a
+ * "process_start" tool given `sudo rm -rf /`, a "read_multiple_files" given `~/.ssh/id_rsa`).
+ */
+export function classifyMcp(call: McpCall, signals: Signals): string[] {
   const kind = mcpKind(call.tool);
   const { score } = signals;
   const label = `mcp ${call.server}.${call.tool}`;
   const str = (key: string) => (typeof call.args[key] === "string" ? (call.args[key] as string) : null);
-  for (const key of URL_KEYS) {
-    const url = str(key);
-    if (url) signals.network(url, kind === "write" ? "POST" : "GET", "tool");
-  }
-  for (const key of PATH_KEYS) {
-    const path = str(key);
-    if (!path) continue;
-    if (kind === "read" || kind === null) signals.read(path);
-    else if (kind !== "exec") signals.write(path, kind === "destructive" ? "deletes" : "writes");
+  const found = carried(call.args);
+  for (const url of found.urls) signals.network(url, kind === "write" ? "POST" : "GET", "tool");
+  for (const path of found.paths) {
+    if (kind === "write" || kind === "destructive")
+      signals.write(path, kind === "destructive" ? "deletes" : "writes");
+    else signals.read(path);
   }
   // SQL in the arguments is judged by what it does, whatever the tool is called (`query`).
   // `query` is SQL only for a database tool: a search tool's query is text to look for.
   const database = DATABASE_NAME.test(`${call.server} ${call.tool}`);
+  let sqlRead = false;
   for (const key of SQL_KEYS) {
     const sql = str(key);
     if (!sql || (key === "query" && !database) || (key !== "sql" && !looksLikeSql(sql))) continue;
-    if (judgeSql(sql, label, score) && kind === "read") return null;
+    if (judgeSql(sql, label, score) && kind === "read") sqlRead = true;
   }
   switch (kind) {
     case "read":
       score.raise("none", `${label}: read tool`);
-      return null;
+      break;
     case "write":
       score.raise("medium", `${label}: write tool`);
-      return null;
+      break;
     case "destructive":
       score.raise("high", `${label}: destructive tool`, "destructive_command");
-      return null;
-    case "exec": {
+      break;
+    case "exec":
       score.raise("medium", `${label}: command-execution tool`);
-      for (const key of COMMAND_KEYS) {
-        const command = str(key);
-        if (command) return command;
-      }
-      const argv = call.args.args;
-      if (Array.isArray(argv) && argv.every((item) => typeof item === "string"))
-        return (argv as string[]).join(" ");
-      return null;
-    }
+      break;
     default:
       score.raise("medium", `${label}: tool of unknown kind`);
-      return null;
   }
+  return sqlRead ? [] : found.commands;
 }

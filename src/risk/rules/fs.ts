@@ -168,6 +168,26 @@ export function windowsPath(value: string): string {
     : value.replace(/\\/g, "/");
 }
 
+/**
+ * `apply_patch` (Codex's patch format, also run as a command with the patch in a heredoc or an
+ * argument: `apply_patch <<'EOF' … EOF`): every file the patch adds, updates, moves to or
+ * deletes is judged as written, as when the patch tool itself is called.
+ */
+const applyPatch: Rule = (invocation, { signals }) => {
+  const patch =
+    invocation.command.stdinText ??
+    invocation.args.map((word) => word.value).find((value) => value.includes("*** Begin Patch")) ??
+    "";
+  let files = 0;
+  for (const match of patch.matchAll(/^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$/gm)) {
+    const deletes = match[1] === "Delete File";
+    signals.write(match[2]!.trim(), deletes ? "deletes" : match[1] === "Update File" ? "edits" : "writes");
+    if (deletes) signals.score.flag("destructive_command");
+    if (++files >= 256) break;
+  }
+  if (files === 0) signals.score.raise("medium", "apply_patch applies a patch whose files are not known");
+};
+
 /** PowerShell's Remove-Item (`ri`): judged as `rm`, `-Recurse` as `-r`. */
 const removeItem: Rule = (invocation, context) => {
   const { args } = invocation;
@@ -269,4 +289,6 @@ export const FILE_RULES: Record<string, Rule> = {
   },
   source: sourceScript,
   ".": sourceScript,
+  apply_patch: applyPatch,
+  applypatch: applyPatch,
 };
