@@ -57,8 +57,13 @@ export {
   describeCut,
   judgeReach,
 } from "./client/index.js";
-export type { KeptProofStatus } from "./cosign/index.js";
-export type { AuditOptions, AuditReport, InitLogOptions, InitLogResult } from "./gitlog/index.js";
+export type {
+  AuditOptions,
+  AuditReport,
+  InitLogOptions,
+  InitLogResult,
+  KeptProofStatus,
+} from "./gitlog/index.js";
 export type {
   AnchorReceipt,
   AnchorRequest,
@@ -197,7 +202,12 @@ export async function createWitnessRequestListener(options: import("./server/ind
   return server.createWitnessApp(options);
 }
 
-/** C2SP witnessing (witness/cosign): the add-checkpoint witness and the cosign client, on demand. */
+/** C2SP witnessing of other logs (witness/cosign): the add-checkpoint witness and the cosign client, on demand. */
 export function loadCosign(): Promise<typeof import("./cosign/index.js")> {
   return import("./cosign/index.js");
+}
+
+/** Our own log, cosigned (witness/gitlog): cosignatures collected and committed, seal proofs, on demand. */
+export function loadLogCosigning(): Promise<typeof import("./gitlog/index.js")> {
+  return import("./gitlog/index.js");
 }

@@ -22,11 +22,10 @@ import {
 } from "../../src/tlog/index.js";
 import {
   type CosignFetch,
-  cosignLog,
   createCheckpointWitness,
   memoryCosignState,
 } from "../../src/witness/cosign/index.js";
-import { initLog, openGitStorage } from "../../src/witness/gitlog/index.js";
+import { cosignLog, initLog, openGitStorage } from "../../src/witness/gitlog/index.js";
 import { REPO_ROOT, runCli, startCli, tempDir } from "../helpers/cli.js";
 import { seed, ToyLog } from "../witness/cosign/fixtures.js";
 import { sampleRequest } from "../witness/server/storage-contract.js";

@@ -2,7 +2,9 @@
  * The shape of src/, checked on the import graph (every static, dynamic and type-only import):
  * - no import cycles between modules (a cycle makes load order decide what is initialized: the
  *   `Cannot access 'X' before initialization` class of bug, and it hides who depends on whom);
- * - another capability (src/<capability>/) is imported only through its door, index.ts.
+ * - another capability (src/<capability>/) is imported only through its door, index.ts;
+ * - inside witness/, the parts (client, gitlog, cosign, server, protocol, group-commit) import
+ *   each other only through their own index.ts, as capabilities do.
  * The imports are read from the source text (biome keeps them in one shape); TypeScript 7 has no
  * JS API to do it for us, and a dependency-graph package would need one to see `import type`.
  */
@@ -105,6 +107,24 @@ describe("import graph of src/", () => {
         const capability = capabilityOf(target);
         if (capability === capabilityOf(file) || !name(target).includes("/")) continue;
         if (name(target) !== `${capability}/index.ts`) bypasses.push(`${name(file)} → ${name(target)}`);
+      }
+    }
+    expect(bypasses).toEqual([]);
+  });
+
+  it("imports a part of witness/ only through its index.ts", () => {
+    const partOf = (file: string) => {
+      const parts = name(file).split("/");
+      return parts[0] === "witness" && parts.length > 2 ? parts[1]! : null;
+    };
+    const parts = new Set([...graph.keys()].map(partOf).filter((part) => part !== null));
+    expect([...parts].sort()).toEqual(["client", "cosign", "gitlog", "group-commit", "protocol", "server"]);
+    const bypasses: string[] = [];
+    for (const [file, targets] of graph) {
+      for (const target of targets) {
+        const part = partOf(target);
+        if (part === null || part === partOf(file)) continue;
+        if (name(target) !== `witness/${part}/index.ts`) bypasses.push(`${name(file)} → ${name(target)}`);
       }
     }
     expect(bypasses).toEqual([]);

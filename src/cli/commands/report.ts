@@ -47,8 +47,8 @@ async function proofCheck(
   const policy = witnessPolicy
     ? await (await import("./witness-cosign.js")).readWitnessPolicy(witnessPolicy)
     : undefined;
-  const { loadCosign } = await import("../../witness/index.js");
-  const { checkKeptSealProof } = await loadCosign();
+  const { loadLogCosigning } = await import("../../witness/index.js");
+  const { checkKeptSealProof } = await loadLogCosigning();
   const dir = homePaths(home).sealProofs;
   return (stored) => checkKeptSealProof(dir, stored, policy);
 }

@@ -36,8 +36,8 @@ export async function checkSealLogsCosigned(options: {
   endpoints?: readonly WitnessEndpoint[];
 }): Promise<SealCosignReport> {
   const policy = await readWitnessPolicy(options.witnessPolicy);
-  const { isGitWitnessUrl, loadCosign, readTokenFor } = await import("../../witness/index.js");
-  const { checkSealCosigned, withLogCheckout } = await loadCosign();
+  const { isGitWitnessUrl, loadLogCosigning, readTokenFor } = await import("../../witness/index.js");
+  const { checkSealCosigned, withLogCheckout } = await loadLogCosigning();
   const cosignedDir = homePaths(options.home).cosignedCheckpoints;
   const receipts = new Map(
     options.stored.receipts

@@ -56,8 +56,8 @@ export async function readWitnessPolicy(path: string): Promise<WitnessPolicy> {
  */
 export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO): Promise<number> {
   const policy = await readWitnessPolicy(options.witnessPolicy);
-  const { loadCosign } = await import("../../witness/index.js");
-  const { cosignLog } = await loadCosign();
+  const { loadLogCosigning } = await import("../../witness/index.js");
+  const { cosignLog } = await loadLogCosigning();
   const timeoutMs = parseTimeout(options.timeout);
   const result = await cosignLog({
     dir: resolve(options.log),
@@ -132,8 +132,8 @@ export async function startServeCosigning(
   if (!options.witnessPolicy) return null;
   if (!options.store) throw configError("COSIGN_STORE_REQUIRED", "--witness-policy needs --store <log>");
   const policy = await readWitnessPolicy(options.witnessPolicy);
-  const { loadCosign } = await import("../../witness/index.js");
-  const { startCosignCadence } = await loadCosign();
+  const { loadLogCosigning } = await import("../../witness/index.js");
+  const { startCosignCadence } = await loadLogCosigning();
   const cadence = startCosignCadence({
     dir: resolve(options.store),
     policy,
@@ -216,8 +216,8 @@ export async function checkAuditQuorum(
 ): Promise<void> {
   if (!options.witnessPolicy || !report.ok) return;
   const policy = await readWitnessPolicy(options.witnessPolicy);
-  const { loadCosign } = await import("../../witness/index.js");
-  const { cloneLogHead, findCosignedInHistory, readLogSnapshot } = await loadCosign();
+  const { loadLogCosigning } = await import("../../witness/index.js");
+  const { cloneLogHead, findCosignedInHistory, readLogSnapshot } = await loadLogCosigning();
   let dir = resolve(options.target);
   let cleanup = async () => {};
   if (!existsSync(dir)) {

@@ -31,8 +31,8 @@ export interface WitnessProofOptions {
  */
 export async function runWitnessProof(options: WitnessProofOptions, io: CliIO): Promise<number> {
   const stored = findSeal(await readSeals(homePaths(options.home).seals), options.seal ?? "latest");
-  const { loadCosign } = await import("../../witness/index.js");
-  const { buildSealProof, keepSealProof, readLogSnapshot, readPublishedLogKey } = await loadCosign();
+  const { loadLogCosigning } = await import("../../witness/index.js");
+  const { buildSealProof, keepSealProof, readLogSnapshot, readPublishedLogKey } = await loadLogCosigning();
   const logDir = resolve(options.log);
   let logKey = options.logKey;
   if (!logKey) {
@@ -84,8 +84,8 @@ export async function runWitnessVerifyProof(options: WitnessVerifyProofOptions, 
   const policy = options.witnessPolicy
     ? parseWitnessPolicy(await readConfig(resolve(options.witnessPolicy), "witness policy"))
     : undefined;
-  const { loadCosign } = await import("../../witness/index.js");
-  const { verifySealProof } = await loadCosign();
+  const { loadLogCosigning } = await import("../../witness/index.js");
+  const { verifySealProof } = await loadLogCosigning();
   const result = verifySealProof({
     stored,
     proofText,

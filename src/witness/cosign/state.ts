@@ -15,17 +15,47 @@ export interface WitnessedCheckpoint {
 }
 
 /**
- * Per-origin witness state. `update` is the compare-and-swap: `decide` sees the current record
- * and returns the next one (or none to keep it); the next record is durable before `update`
- * returns, and no other update of the same origin (in this process or another) runs meanwhile,
- * so two requests can never both build on the same old size (the rollback race of the spec).
+ * Per-origin witness state: the whole persistence contract a backend implements (files here; a
+ * database can join by passing test/witness/cosign/state-contract.ts), after transparency-dev's
+ * witness. `compareAndSwap` stores `next` only if the origin's record is still `expected` (null:
+ * none yet), durably before it resolves true; it resolves false and writes nothing when another
+ * writer got there first. So two requests can never both build on the same old size (the
+ * rollback race of the spec): the loser reads again (updateCosignState) and is refused.
  */
 export interface CosignStateStore {
   read(origin: string): Promise<WitnessedCheckpoint | null>;
-  update<T>(
+  compareAndSwap(
     origin: string,
-    decide: (current: WitnessedCheckpoint | null) => { next?: WitnessedCheckpoint; result: T },
-  ): Promise<T>;
+    expected: WitnessedCheckpoint | null,
+    next: WitnessedCheckpoint,
+  ): Promise<boolean>;
+}
+
+/** Whether two records are the same witnessed checkpoint (null: none). */
+export function sameCheckpoint(a: WitnessedCheckpoint | null, b: WitnessedCheckpoint | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.origin === b.origin && a.size === b.size && a.root === b.root && a.note === b.note;
+}
+
+/** Rounds of read-decide-swap before giving up: each lost round means another writer moved on. */
+const MAX_ROUNDS = 100;
+
+/**
+ * The read-decide-swap loop over any store: `decide` sees the current record and returns the
+ * next one (or none to keep it) and a result, or throws (a refusal). When another writer swapped
+ * first, the record is read again and `decide` runs on it.
+ */
+export async function updateCosignState<T>(
+  store: CosignStateStore,
+  origin: string,
+  decide: (current: WitnessedCheckpoint | null) => { next?: WitnessedCheckpoint; result: T },
+): Promise<T> {
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    const current = await store.read(origin);
+    const { next, result } = decide(current);
+    if (!next || (await store.compareAndSwap(origin, current, next))) return result;
+  }
+  throw unavailable(`the witness state for "${origin}" kept changing under ${MAX_ROUNDS} updates`);
 }
 
 function unavailable(message: string, cause?: unknown) {
@@ -88,15 +118,15 @@ export function openFileCosignState(dir: string): CosignStateStore {
 
   return {
     read,
-    update(origin, decide) {
+    compareAndSwap(origin, expected, next) {
       return serialize(origin, async () => {
         ready ??= mkdir(dir, { recursive: true, mode: 0o700 });
         await ready;
         const file = fileOf(origin);
         return withLock(`${file}.lock`, async () => {
-          const { next, result } = decide(await read(origin));
-          if (next) await writeFileAtomic(file, `${JSON.stringify(next)}\n`, { mode: 0o600 });
-          return result;
+          if (!sameCheckpoint(await read(origin), expected)) return false;
+          await writeFileAtomic(file, `${JSON.stringify(next)}\n`, { mode: 0o600 });
+          return true;
         });
       });
     },
@@ -106,19 +136,15 @@ export function openFileCosignState(dir: string): CosignStateStore {
 /** The same contract in memory (tests and benchmarks of the protocol logic). */
 export function memoryCosignState(): CosignStateStore {
   const records = new Map<string, WitnessedCheckpoint>();
-  let tail: Promise<unknown> = Promise.resolve();
   return {
     async read(origin) {
-      return records.get(origin) ?? null;
+      const record = records.get(origin);
+      return record ? { ...record } : null;
     },
-    update(origin, decide) {
-      const run = tail.then(() => {
-        const { next, result } = decide(records.get(origin) ?? null);
-        if (next) records.set(origin, next);
-        return result;
-      });
-      tail = run.catch(() => undefined);
-      return run;
+    async compareAndSwap(origin, expected, next) {
+      if (!sameCheckpoint(records.get(origin) ?? null, expected)) return false;
+      records.set(origin, { ...next });
+      return true;
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   verifyNote,
 } from "../../tlog/index.js";
 import { cosignRefusal, parseAddCheckpoint } from "./protocol.js";
-import type { CosignStateStore, WitnessedCheckpoint } from "./state.js";
+import { type CosignStateStore, updateCosignState, type WitnessedCheckpoint } from "./state.js";
 
 export interface CheckpointWitnessOptions {
   /** The logs this witness accepts (tlog-policy `log` lines): the key name is the origin. */
@@ -90,7 +90,7 @@ export function createCheckpointWitness(options: CheckpointWitnessOptions): Chec
           `old size ${request.oldSize} is larger than the checkpoint size ${checkpoint.size}`,
         );
 
-      await store.update(origin, (current) => {
+      await updateCosignState(store, origin, (current) => {
         const currentSize = current?.size ?? 0;
         if (request.oldSize !== currentSize)
           throw cosignRefusal(

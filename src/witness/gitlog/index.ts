@@ -11,6 +11,21 @@ export type { AuditOptions, AuditReport } from "./audit.js";
 export { auditGitDir, auditLog } from "./audit.js";
 export type { GitWitnessOptions } from "./client.js";
 export { createGitWitness, publishToGitLog } from "./client.js";
+// Our own log, cosigned: collecting witnesses' cosignatures for its checkpoint, committing them,
+// and proofs that a seal is in the cosigned log (./cosigned).
+export type { CosignCadence, CosignCadenceOptions } from "./cosigned/cadence.js";
+export { startCosignCadence } from "./cosigned/cadence.js";
+export type { CosignLogOptions, CosignLogResult } from "./cosigned/cosign-log.js";
+export { cosignedCheckpointPath, cosignLog, readCosignedCheckpoint } from "./cosigned/cosign-log.js";
+export { COSIGNED_HISTORY_LIMIT, findCosignedInHistory } from "./cosigned/cosigned-history.js";
+export type { KeptProofStatus } from "./cosigned/kept-proof.js";
+export { checkKeptSealProof, keepSealProof, keptProofPaths } from "./cosigned/kept-proof.js";
+export { withLogCheckout } from "./cosigned/log-checkout.js";
+export type { CosignedCommitResult } from "./cosigned/log-commit.js";
+export type { LogSnapshot } from "./cosigned/log-source.js";
+export { cloneLogHead, readLogSnapshot } from "./cosigned/log-source.js";
+export type { SealCosignCheck, SealProof } from "./cosigned/seal-proof.js";
+export { buildSealProof, checkSealCosigned, sealEntryLeaf, verifySealProof } from "./cosigned/seal-proof.js";
 export type { InitLogOptions, InitLogResult } from "./init.js";
 export { initLog } from "./init.js";
 export type { LogKey } from "./keys.js";

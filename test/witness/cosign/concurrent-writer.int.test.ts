@@ -4,12 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cosignerFromSeed, formatCosignerVkey, parseWitnessPolicy } from "../../../src/tlog/index.js";
 import {
   type CosignFetch,
-  cosignLog,
   createCheckpointWitness,
-  findCosignedInHistory,
   memoryCosignState,
 } from "../../../src/witness/cosign/index.js";
-import { auditGitDir, initLog, openGitStorage } from "../../../src/witness/gitlog/index.js";
+import {
+  auditGitDir,
+  cosignLog,
+  findCosignedInHistory,
+  initLog,
+  openGitStorage,
+} from "../../../src/witness/gitlog/index.js";
 import { tempDir } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
 import { seed } from "./fixtures.js";

@@ -14,12 +14,12 @@ import {
   COSIGN_STATUS,
   type CosignFetch,
   type CosignRefusalCode,
-  cosignLog,
   createCheckpointWitness,
   formatSizeBody,
   memoryCosignState,
   SIZE_CONTENT_TYPE,
 } from "../../../src/witness/cosign/index.js";
+import { cosignLog } from "../../../src/witness/gitlog/index.js";
 import { seed } from "./fixtures.js";
 
 const root = mkdtempSync(join(tmpdir(), "ts-cosign-log-"));

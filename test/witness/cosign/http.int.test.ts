@@ -18,10 +18,10 @@ let failing = false;
 const inner = memoryCosignState();
 const store: CosignStateStore = {
   read: (origin) => inner.read(origin),
-  update: (origin, decide) =>
+  compareAndSwap: (origin, expected, next) =>
     failing
       ? Promise.reject(new TrailsealError("DURABLE_WRITE_FAILED", "disk full"))
-      : inner.update(origin, decide),
+      : inner.compareAndSwap(origin, expected, next),
 };
 let server: RunningCosignServer;
 beforeAll(async () => {

@@ -182,12 +182,11 @@ describe("add-checkpoint state machine (c2sp.org/tlog-witness)", () => {
             const inner = backend === "memory" ? memoryCosignState() : openFileCosignState(tempDir());
             const store: CosignStateStore = {
               read: (origin) => inner.read(origin),
-              update: (origin, decide) =>
-                inner.update(origin, (current) => {
-                  const out = decide(current);
-                  if (out.next) writes.push(out.next);
-                  return out;
-                }),
+              compareAndSwap: async (origin, expected, next) => {
+                const swapped = await inner.compareAndSwap(origin, expected, next);
+                if (swapped) writes.push(next);
+                return swapped;
+              },
             };
             const { witness, log } = setup(store);
             const fork = new ToyLog(log.signer, "fork");

@@ -1,13 +1,13 @@
-import { TrailsealError } from "../../errors/index.js";
-import { CHECKPOINT_PATH, parseCheckpoint, parseNote } from "../../tlog/index.js";
-import { parseCommit } from "../gitlog/commit.js";
-import { loadLogKey } from "../gitlog/keys.js";
-import { METADATA_PATH } from "../gitlog/layout.js";
-import { updateBranchHead, writeSignedCommit } from "../gitlog/log.js";
-import { ObjectStore } from "../gitlog/objects.js";
-import { resolveGitDir } from "../gitlog/storage.js";
-import { isNonFastForward, runGit } from "../gitlog/system-git.js";
-import { WorkTree } from "../gitlog/tree.js";
+import { TrailsealError } from "../../../errors/index.js";
+import { CHECKPOINT_PATH, parseCheckpoint, parseNote } from "../../../tlog/index.js";
+import { parseCommit } from "../commit.js";
+import { loadLogKey } from "../keys.js";
+import { METADATA_PATH } from "../layout.js";
+import { updateBranchHead, writeSignedCommit } from "../log.js";
+import { ObjectStore } from "../objects.js";
+import { resolveGitDir } from "../storage.js";
+import { isNonFastForward, runGit } from "../system-git.js";
+import { WorkTree } from "../tree.js";
 
 /** The subject of the commit that publishes a cosigned checkpoint (history searches find it by it). */
 export const COSIGNED_COMMIT_SUBJECT = "log: cosigned checkpoint";

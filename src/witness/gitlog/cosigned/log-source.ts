@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isTrailsealError, TrailsealError } from "../../errors/index.js";
-import { CHECKPOINT_PATH, type ReadLogFile } from "../../tlog/index.js";
-import { readGitBlob, runGit } from "../gitlog/system-git.js";
+import { isTrailsealError, TrailsealError } from "../../../errors/index.js";
+import { CHECKPOINT_PATH, type ReadLogFile } from "../../../tlog/index.js";
+import { readGitBlob, runGit } from "../system-git.js";
 
 /** A consistent view of a log's files: the signed checkpoint and a reader for its tiles. */
 export interface LogSnapshot {

@@ -1,5 +1,5 @@
-import { TrailsealError } from "../../errors/index.js";
-import type { StoredReceipt, StoredSeal } from "../../seal/index.js";
+import { TrailsealError } from "../../../errors/index.js";
+import type { StoredReceipt, StoredSeal } from "../../../seal/index.js";
 import {
   formatTlogProof,
   inclusionProofOf,
@@ -15,9 +15,9 @@ import {
   verifyTlogProof,
   type WitnessPolicy,
   withTiles,
-} from "../../tlog/index.js";
-import { parseAnchorId } from "../gitlog/layout.js";
-import { anchorRequestFromSeal, logEntryOf } from "../protocol/index.js";
+} from "../../../tlog/index.js";
+import { anchorRequestFromSeal, logEntryOf } from "../../protocol/index.js";
+import { parseAnchorId } from "../layout.js";
 import { readCosignedCheckpoint } from "./cosign-log.js";
 import { findCosignedInHistory, findInHistory } from "./cosigned-history.js";
 import { type LogSnapshot, readLogSnapshot } from "./log-source.js";

@@ -8,10 +8,10 @@
  */
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../durable/index.js";
-import { sha256Hex } from "../../encoding/index.js";
-import type { StoredSeal } from "../../seal/index.js";
-import { parseNote, parseTlogProof, parseVerifierKey, type WitnessPolicy } from "../../tlog/index.js";
+import { writeFileAtomic } from "../../../durable/index.js";
+import { sha256Hex } from "../../../encoding/index.js";
+import type { StoredSeal } from "../../../seal/index.js";
+import { parseNote, parseTlogProof, parseVerifierKey, type WitnessPolicy } from "../../../tlog/index.js";
 import { verifySealProof } from "./seal-proof.js";
 
 /** A seal's offline proof as the report shows it (snake_case: it is part of the report's JSON). */

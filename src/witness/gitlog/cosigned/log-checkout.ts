@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openRemote } from "../gitlog/index.js";
+import { openRemote } from "../remote.js";
 
 /** The directory a git witness URL names on this machine, if it names one (a path or file://). */
 function localPath(url: string): string | null {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../durable/index.js";
-import { TrailsealError } from "../../errors/index.js";
+import { writeFileAtomic } from "../../../durable/index.js";
+import { TrailsealError } from "../../../errors/index.js";
 import {
   appendCosignatures,
   consistencyProofOf,
@@ -13,8 +13,12 @@ import {
   verifyNote,
   type WitnessPolicy,
   withTiles,
-} from "../../tlog/index.js";
-import { type CosignOutcome, type FetchLike, requestCosignatures } from "./client.js";
+} from "../../../tlog/index.js";
+import {
+  type CosignOutcome,
+  type CosignFetch as FetchLike,
+  requestCosignatures,
+} from "../../cosign/index.js";
 import type { CosignedCommitResult } from "./log-commit.js";
 import { type LogSnapshot, readLogSnapshot } from "./log-source.js";
 

@@ -1,5 +1,5 @@
-import type { WitnessPolicy } from "../../tlog/index.js";
-import type { FetchLike } from "./client.js";
+import type { WitnessPolicy } from "../../../tlog/index.js";
+import type { CosignFetch as FetchLike } from "../../cosign/index.js";
 import { type CosignLogResult, cosignLog } from "./cosign-log.js";
 import { pushCosignedCommit } from "./log-commit.js";
 

@@ -3,8 +3,8 @@ import {
   type CosignedCheckpointVerification,
   verifyCosignedCheckpoint,
   type WitnessPolicy,
-} from "../../tlog/index.js";
-import { readGitBlob, runGit } from "../gitlog/system-git.js";
+} from "../../../tlog/index.js";
+import { readGitBlob, runGit } from "../system-git.js";
 import { COSIGNED_COMMIT_SUBJECT } from "./log-commit.js";
 
 /** How many candidate commits are read, newest first. */
