@@ -118,7 +118,9 @@ describe("import graph of src/", () => {
       return parts[0] === "witness" && parts.length > 2 ? parts[1]! : null;
     };
     const parts = new Set([...graph.keys()].map(partOf).filter((part) => part !== null));
-    expect([...parts].sort()).toEqual(["client", "cosign", "gitlog", "group-commit", "protocol", "server"]);
+    // Every folder of witness/ is a part (a new backend, such as postgres, is one too).
+    for (const part of ["client", "cosign", "gitlog", "group-commit", "protocol", "server"])
+      expect(parts).toContain(part);
     const bypasses: string[] = [];
     for (const [file, targets] of graph) {
       for (const target of targets) {
