@@ -31,4 +31,4 @@ export {
 export type { InstallOptions, InstallResult } from "./install.js";
 export { installHooks, settingsPath } from "./install.js";
 export type { HookOptions, HookResult } from "./run.js";
-export { answer, CALLS, runHook } from "./run.js";
+export { answer, CALLS, judgeCall, runHook } from "./run.js";

@@ -116,7 +116,7 @@ function merge(a: RiskAnalysis, b: RiskAnalysis): RiskAnalysis {
 }
 
 /** The call's classification: its target, everything else it carries, PowerShell as PowerShell. */
-async function judge(call: HookCall): Promise<RiskAnalysis> {
+export async function judgeCall(call: HookCall): Promise<RiskAnalysis> {
   const action = call.action!;
   let analysis = await analyze(action);
   for (const target of call.extra.slice(0, 64) as ActionTarget[])
@@ -145,7 +145,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
         ? loadPolicy(homePaths(options.home).policy, { cacheKey: sealKeyOf(options.home) })
         : null;
     policyPromise?.catch(() => undefined);
-    const analysis = await judge(call);
+    const analysis = await judgeCall(call);
     const classification = { level: analysis.level, flags: analysis.flags, reasons: analysis.reasons };
     if (call.phase === "post") {
       const outcome = call.outcome ?? null;

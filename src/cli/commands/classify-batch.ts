@@ -1,0 +1,99 @@
+/**
+ * `trailseal classify --batch`: JSON Lines in (one action, or with `--agent` one hook payload
+ * of that agent, per line), one JSON result per line out, in one process: the parser loads
+ * once, so a log of thousands of commands is judged in seconds. With `--policy FILE` each
+ * result also carries the decision that policy would give (the hook's decision before it asks
+ * the agent). Nothing is recorded. A line that is not valid input is answered with its error
+ * code and the batch goes on; the exit status then says so (CLI_BATCH_LINES_INVALID).
+ */
+import { readFile } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import { parseActionValue } from "../../action-input/index.js";
+import { AGENT_SPECS, isAgent, parsePayload } from "../../agents/index.js";
+import { TrailsealError } from "../../errors/index.js";
+import { judgeCall } from "../../hooks/index.js";
+import { evaluatePolicy, type Policy, parsePolicy } from "../../policy/index.js";
+import { analyze, type RiskAnalysis } from "../../risk/index.js";
+import type { CliIO } from "../io.js";
+
+export interface ClassifyBatchOptions {
+  agent?: string;
+  policy?: string;
+}
+
+/** The longest line read (as `trailseal classify` reads one action). */
+const MAX_LINE = 1 << 20;
+
+type Result = Record<string, unknown>;
+
+async function judgeLine(line: string, agent: string | undefined): Promise<RiskAnalysis | "ignored"> {
+  if (line.length > MAX_LINE)
+    throw new TrailsealError("CLI_INPUT_TOO_LARGE", `the line is larger than ${MAX_LINE} bytes`, {
+      exitCode: 2,
+    });
+  if (agent && isAgent(agent)) {
+    const call = AGENT_SPECS[agent].call(parsePayload(line));
+    if (call.phase === "ignore" || !call.action) return "ignored";
+    return judgeCall(call);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    throw new TrailsealError("ACTION_INVALID_JSON", "the line is not JSON", { exitCode: 2 });
+  }
+  return analyze(parseActionValue(raw, "line"));
+}
+
+export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO): Promise<number> {
+  if (options.agent !== undefined && !isAgent(options.agent))
+    throw new TrailsealError("HOOK_AGENT_UNSUPPORTED", `unknown agent ${options.agent}`, {
+      exitCode: 2,
+      hint: `one of: ${Object.keys(AGENT_SPECS).join(", ")}`,
+    });
+  const policy: Policy | null = options.policy
+    ? await parsePolicy(await readFile(options.policy, "utf8"), options.policy)
+    : null;
+  const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  let number = 0;
+  let invalid = 0;
+  let out = "";
+  for await (const line of lines) {
+    number += 1;
+    if (line.trim() === "") continue;
+    let result: Result;
+    try {
+      const analysis = await judgeLine(line, options.agent);
+      if (analysis === "ignored") {
+        result = { line: number, ignored: true };
+      } else {
+        const { level, flags, reasons } = analysis;
+        result = { line: number, level, flags, reasons };
+        if (policy) {
+          const decision = await evaluatePolicy(policy, analysis);
+          // as the hook answers it: an allow no rule gave is "no objection" (pass)
+          result.decision = decision.decision === "allow" && !decision.rule ? "pass" : decision.decision;
+          result.policy = decision.reasons;
+          if (decision.rule) result.rule = decision.rule;
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof TrailsealError)) throw error;
+      invalid += 1;
+      result = { line: number, error: { code: error.code, message: error.message } };
+    }
+    out += `${JSON.stringify(result)}\n`;
+    if (out.length > 1 << 16) {
+      io.stdout.write(out);
+      out = "";
+    }
+  }
+  if (out) io.stdout.write(out);
+  if (invalid > 0)
+    throw new TrailsealError(
+      "CLI_BATCH_LINES_INVALID",
+      `${invalid} of ${number} lines were not valid input (answered with their error)`,
+      { exitCode: 2 },
+    );
+  return 0;
+}
