@@ -6,12 +6,7 @@ import { type FileHandle, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { fsyncDir } from "../durable/index.js";
 import type { ExportRecord } from "./records.js";
-
-export interface JsonlSink {
-  write(record: ExportRecord, line?: string): Promise<void>;
-  close(): Promise<void>;
-  abort(): Promise<void>;
-}
+import type { ExportSink } from "./sink.js";
 
 const FLUSH_AT = 1 << 20;
 
@@ -26,7 +21,7 @@ export function serializeRecord(record: ExportRecord, line?: string): string {
   return `${JSON.stringify(record)}\n`;
 }
 
-export async function openJsonlSink(output: string, stdout: NodeJS.WritableStream): Promise<JsonlSink> {
+export async function openJsonlSink(output: string, stdout: NodeJS.WritableStream): Promise<ExportSink> {
   let handle: FileHandle | null = null;
   let temp = "";
   if (output !== "-") {

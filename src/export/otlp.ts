@@ -17,6 +17,7 @@ import type { LogRecordProcessor, ReadableLogRecord } from "@opentelemetry/sdk-l
 import type { TrailEvent } from "../chain/index.js";
 import { TrailsealError } from "../errors/index.js";
 import type { EventRecord, OmittedRecord, SealRecord } from "./records.js";
+import type { ExportSink } from "./sink.js";
 
 export type OtlpProtocol = "http/protobuf" | "http/json";
 
@@ -27,16 +28,6 @@ export interface OtlpOptions {
   serviceVersion: string;
   batchSize?: number;
   timeoutMillis?: number;
-}
-
-export interface OtlpSink {
-  sendEvent(record: EventRecord, line: string): Promise<void>;
-  /** An event a risk filter left out: its seq and hash only, so the links stay checkable. */
-  sendOmitted(record: OmittedRecord): Promise<void>;
-  sendSeal(record: SealRecord): Promise<void>;
-  /** Sends what is still batched and shuts the SDK down. */
-  close(): Promise<void>;
-  sent(): number;
 }
 
 /** The attributes of one event's log record. */
@@ -79,7 +70,7 @@ function namedExports(module: object): object {
     : module;
 }
 
-export async function openOtlpSink(options: OtlpOptions): Promise<OtlpSink> {
+export async function openOtlpSink(options: OtlpOptions): Promise<ExportSink & { sent(): number }> {
   const [sdk, resources, exporterModule] = (
     await Promise.all([
       import("@opentelemetry/sdk-logs"),
@@ -140,55 +131,68 @@ export async function openOtlpSink(options: OtlpOptions): Promise<OtlpSink> {
     if (pending.length >= batchSize) await flush();
   };
 
+  const sendEvent = async (record: EventRecord, line: string) => {
+    const { event } = record;
+    const [severityNumber, severityText] = SEVERITY[event.risk.level] ?? [9, "INFO"];
+    const time = new Date(event.ts);
+    await emit({
+      eventName: "trailseal.event",
+      timestamp: time,
+      observedTimestamp: time,
+      severityNumber,
+      severityText,
+      body: line,
+      attributes: eventAttributes(event, record.seal),
+    });
+  };
+  /** An event a risk filter left out: its seq and hash only, so the links stay checkable. */
+  const sendOmitted = async (record: OmittedRecord) => {
+    await emit({
+      eventName: "trailseal.omitted",
+      severityNumber: 9,
+      severityText: "INFO",
+      body: JSON.stringify(record),
+      attributes: { "trailseal.seq": record.seq, "trailseal.hash": record.hash, "trailseal.omitted": true },
+    });
+  };
+  const sendSeal = async (record: SealRecord) => {
+    const time = new Date(record.seal.timestamp);
+    await emit({
+      eventName: "trailseal.seal",
+      timestamp: time,
+      observedTimestamp: time,
+      severityNumber: 9,
+      severityText: "INFO",
+      body: JSON.stringify(record.seal),
+      attributes: {
+        "trailseal.seal": record.id,
+        "trailseal.seal.chain_tip": record.seal.chain_tip,
+        "trailseal.seal.event_count": record.seal.event_count,
+        "trailseal.seal.key_id": record.seal.key_id,
+      },
+    });
+  };
+  const close = async () => {
+    try {
+      await flush();
+    } finally {
+      await exporter.shutdown().catch(() => undefined);
+      await provider.shutdown().catch(() => undefined);
+    }
+  };
+
   return {
-    async sendEvent(record, line) {
-      const { event } = record;
-      const [severityNumber, severityText] = SEVERITY[event.risk.level] ?? [9, "INFO"];
-      const time = new Date(event.ts);
-      await emit({
-        eventName: "trailseal.event",
-        timestamp: time,
-        observedTimestamp: time,
-        severityNumber,
-        severityText,
-        body: line,
-        attributes: eventAttributes(event, record.seal),
-      });
+    // The header and end records describe the JSON Lines file; a collector gets the records.
+    async write(record, line) {
+      if (record.type === "event") await sendEvent(record, line!);
+      else if (record.type === "omitted") await sendOmitted(record);
+      else if (record.type === "seal") await sendSeal(record);
     },
-    async sendOmitted(record) {
-      await emit({
-        eventName: "trailseal.omitted",
-        severityNumber: 9,
-        severityText: "INFO",
-        body: JSON.stringify(record),
-        attributes: { "trailseal.seq": record.seq, "trailseal.hash": record.hash, "trailseal.omitted": true },
-      });
-    },
-    async sendSeal(record) {
-      const time = new Date(record.seal.timestamp);
-      await emit({
-        eventName: "trailseal.seal",
-        timestamp: time,
-        observedTimestamp: time,
-        severityNumber: 9,
-        severityText: "INFO",
-        body: JSON.stringify(record.seal),
-        attributes: {
-          "trailseal.seal": record.id,
-          "trailseal.seal.chain_tip": record.seal.chain_tip,
-          "trailseal.seal.event_count": record.seal.event_count,
-          "trailseal.seal.key_id": record.seal.key_id,
-        },
-      });
-    },
-    async close() {
-      try {
-        await flush();
-      } finally {
-        await exporter.shutdown().catch(() => undefined);
-        await provider.shutdown().catch(() => undefined);
-      }
-    },
+    /** Sends what is still batched and shuts the SDK down. */
+    close,
+    // Even after a failure, what was batched goes out (the cursor does not move: a later run
+    // sends it again, which a collector takes as it takes any resend).
+    abort: () => close().catch(() => undefined),
     sent: () => sent,
   };
 }
