@@ -27,7 +27,7 @@ import {
 } from "../../src/witness/cosign/index.js";
 import { cosignLog, initLog, openGitStorage } from "../../src/witness/gitlog/index.js";
 import { REPO_ROOT, runCli, startCli, tempDir } from "../helpers/cli.js";
-import { seed, ToyLog } from "../witness/cosign/fixtures.js";
+import { monitoringReply, seed, ToyLog } from "../witness/cosign/fixtures.js";
 import { sampleRequest } from "../witness/server/storage-contract.js";
 
 const GO_SOURCE = join(REPO_ROOT, "test", "crosscheck", "cosig");
@@ -158,8 +158,10 @@ describe.skipIf(missing !== null)("cosignature/v1 checked by Go's sumdb/note", (
       cosigner: w1,
       store: memoryCosignState(),
     });
-    const fetch: CosignFetch = async (_url, init) => {
-      const body = await witness.addCheckpoint(Buffer.from(init.body));
+    const fetch: CosignFetch = async (url, init) => {
+      const monitoring = await monitoringReply(witness, url, init);
+      if (monitoring) return monitoring;
+      const body = await witness.addCheckpoint(Buffer.from(init.body ?? ""));
       return { status: 200, headers: { get: () => "text/plain" }, text: async () => body };
     };
     const policy = parseWitnessPolicy(

@@ -13,7 +13,8 @@ export interface WitnessCosignServeOptions {
   host?: string;
   /** tlog-policy file: its `log` lines are the logs this witness cosigns. */
   cosignLogs: string;
-  cosignerKey: string;
+  /** One or more key files (`--cosigner-key`, repeatable). */
+  cosignerKey: string | string[];
   /** Where per-log state lives (default <home>/cosign-state). */
   cosignState?: string;
   /** Also serve the anchor witness over this store on the same port. */
@@ -35,9 +36,10 @@ async function readConfigFile(path: string, what: string): Promise<string> {
 }
 
 /**
- * `trailseal witness serve --cosign-logs <policy> --cosigner-key <file>`: a C2SP tlog-witness
- * (POST /add-checkpoint) for the logs the policy lists, optionally next to the anchor witness
- * (--store) on the same port. Prints its URL on stdout; stops on SIGTERM/SIGINT.
+ * `trailseal witness serve --cosign-logs <policy> --cosigner-key <file>...`: a C2SP tlog-witness
+ * (POST /add-checkpoint, and the monitoring API GET /<origin hash>/checkpoint) for the logs the
+ * policy lists, optionally next to the anchor witness (--store) on the same port. Prints its URL
+ * on stdout; stops on SIGTERM/SIGINT.
  */
 export async function runWitnessCosignServe(options: WitnessCosignServeOptions, io: CliIO): Promise<number> {
   const policyPath = resolve(options.cosignLogs);
@@ -46,10 +48,17 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
     throw configError("COSIGN_NO_LOGS", `${policyPath} lists no log`, {
       hint: "add a line: log <the log's verifier key> [<url>]",
     });
-  const keyPath = resolve(options.cosignerKey);
-  const cosigner = parseCosignerSkey(await readConfigFile(keyPath, "cosigner key"));
-  if (((await stat(keyPath)).mode & 0o077) !== 0)
-    io.stderr.write(`trailseal: warning: ${keyPath} is readable by others; chmod 600 it\n`);
+  const cosigners = [];
+  for (const file of [options.cosignerKey ?? []].flat()) {
+    const keyPath = resolve(file);
+    cosigners.push(parseCosignerSkey(await readConfigFile(keyPath, "cosigner key")));
+    if (((await stat(keyPath)).mode & 0o077) !== 0)
+      io.stderr.write(`trailseal: warning: ${keyPath} is readable by others; chmod 600 it\n`);
+  }
+  if (cosigners.length === 0)
+    throw configError("COSIGN_CONFIG_UNREADABLE", "--cosign-logs needs --cosigner-key", {
+      hint: "create one with `trailseal witness keygen --cosigner <name> --out <file>`",
+    });
 
   const { loadCosign, openWitnessStorage, createWitnessRequestListener } = await import(
     "../../witness/index.js"
@@ -58,7 +67,7 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
   const stateDir = resolve(options.cosignState ?? homePaths(options.home).cosignState);
   const witness = cosign.createCheckpointWitness({
     logs: policy.logs,
-    cosigner,
+    cosigner: cosigners,
     store: cosign.openFileCosignState(stateDir),
   });
 
@@ -105,8 +114,10 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
   println(io, server.url);
   const { startServeCosigning } = await import("./witness-cosign.js");
   const cosigning = await startServeCosigning(options, io);
+  for (const cosigner of cosigners)
+    io.stderr.write(`trailseal: witness key ${formatCosignerVkey(cosigner)}\n`);
   io.stderr.write(
-    `trailseal: witness ${formatCosignerVkey(cosigner)} cosigning ${policy.logs.length} log(s) at ${server.url}/add-checkpoint (state in ${stateDir})\n`,
+    `trailseal: cosigning ${policy.logs.length} log(s) at ${server.url}/add-checkpoint, monitoring at ${server.url}/<origin hash>/checkpoint (state in ${stateDir})\n`,
   );
   await (options.until ?? waitForStopSignal());
   await cosigning?.stop();

@@ -121,9 +121,13 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
     .option("--migrate", "with a postgres:// store: apply the database's pending migrations and exit")
     .option(
       "--cosign-logs <policy>",
-      "also act as a C2SP witness (POST /add-checkpoint) for the logs in this tlog-policy file",
+      "also act as a C2SP witness (POST /add-checkpoint, GET /<origin hash>/checkpoint) for the logs in this tlog-policy file",
     )
-    .option("--cosigner-key <file>", "with --cosign-logs: the cosigner key from `witness keygen`")
+    .option(
+      "--cosigner-key <file>",
+      "with --cosign-logs: the cosigner key from `witness keygen` (repeatable: each key cosigns, e.g. Ed25519 and ML-DSA-44)",
+      collect,
+    )
     .option("--cosign-state <dir>", "with --cosign-logs: per-log witness state (default <home>/cosign-state)")
     .option(
       "--witness-policy <file>",

@@ -3,18 +3,16 @@ import {
   type Cosignature,
   type CosignerVerifier,
   checkCosignatures,
+  hashesEqual,
   parseSignatureLines,
+  splitCosignedNote,
+  type VerifierKey,
 } from "../../tlog/index.js";
+import { fetchWitnessCheckpoint } from "./monitor.js";
+import type { FetchLike } from "./protocol.js";
 import { ADD_CHECKPOINT_PATH, formatAddCheckpoint, parseSizeBody, SIZE_CONTENT_TYPE } from "./protocol.js";
 
-export type FetchLike = (
-  url: string,
-  init: { method: string; body: string; headers: Record<string, string>; signal?: AbortSignal },
-) => Promise<{
-  status: number;
-  headers: { get(name: string): string | null };
-  text(): Promise<string>;
-}>;
+export type { FetchLike } from "./protocol.js";
 
 export interface CosignTarget {
   /** The policy's name for the witness. */
@@ -54,6 +52,13 @@ export interface RequestCosignaturesOptions {
   proofFrom(oldSize: number): Promise<Uint8Array[]>;
   /** A size each witness is believed to hold (saves a 409 round trip); default 0. */
   knownSize?: (witness: string) => number | undefined;
+  /**
+   * The log's key. With it, a witness whose size is not known is first asked through the
+   * monitoring API (GET <url>/<origin hash>/checkpoint): a witness that already cosigned this
+   * tree needs no add-checkpoint, one ahead of it is reported, and one behind is sent the proof
+   * from its size. A witness without the API (404 or an error) is simply sent `old 0`.
+   */
+  logKey?: VerifierKey;
   fetch?: FetchLike;
   timeoutMs?: number;
   /** Round trips per witness before giving up (each 409 teaches the size; default 3). */
@@ -86,7 +91,40 @@ export async function requestCosignatures(options: RequestCosignaturesOptions): 
 
   const one = async (target: CosignTarget): Promise<CosignOutcome> => {
     const base = { witness: target.name, url: target.url };
-    let oldSize = Math.min(options.knownSize?.(target.name) ?? 0, checkpoint.size);
+    const known = options.knownSize?.(target.name);
+    let oldSize = Math.min(known ?? 0, checkpoint.size);
+    if (known === undefined && options.logKey) {
+      const view = await fetchWitnessCheckpoint({
+        witness: target,
+        origin: checkpoint.origin,
+        logKey: options.logKey,
+        fetch: doFetch,
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      });
+      if (view.checkpoint && view.note) {
+        const seen = view.checkpoint;
+        if (seen.size > checkpoint.size)
+          return {
+            ...base,
+            status: "ahead",
+            witnessSize: seen.size,
+            detail: `the witness has seen size ${seen.size}, larger than this checkpoint (${checkpoint.size})`,
+          };
+        if (seen.size === checkpoint.size && hashesEqual(seen.rootHash, checkpoint.rootHash)) {
+          const [check] = checkCosignatures(options.text, splitCosignedNote(view.note).signatures, [
+            target.key,
+          ]);
+          if (check!.status === "valid")
+            return {
+              ...base,
+              status: "cosigned",
+              detail: "already cosigned (monitoring API)",
+              cosignature: check!.cosignature!,
+            };
+        }
+        oldSize = seen.size; // a different tree of our size is a fork: the POST below says so
+      }
+    }
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       let status: number;
       let body: string;

@@ -6,6 +6,7 @@ import {
   type CosignRefusalCode,
   formatSizeBody,
   MAX_ADD_CHECKPOINT_BYTES,
+  parseMonitoringPath,
   SIZE_CONTENT_TYPE,
 } from "./protocol.js";
 import type { CheckpointWitness } from "./witness.js";
@@ -50,16 +51,22 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
 export interface AddCheckpointHandlerOptions {
   /** The submission prefix path ("" by default): the route is `<prefix>/add-checkpoint`. */
   prefix?: string;
+  /**
+   * The monitoring prefix path (default: the submission prefix): the route is
+   * `GET <monitoring prefix>/<origin hash>/checkpoint`.
+   */
+  monitoringPrefix?: string;
   maxBodyBytes?: number;
   /** Called for unexpected (5xx) failures. */
   onError?: (error: unknown) => void;
 }
 
 /**
- * The HTTP face of a CheckpointWitness: `POST <prefix>/add-checkpoint` only. Returns a node
- * request listener that answers the route and returns false for any other path, so it can sit
- * in front of another app. It maps refusals with COSIGN_STATUS and nothing else: a 409 carries
- * the witnessed size as `text/x.tlog.size`, a 200 the cosignature lines.
+ * The HTTP face of a CheckpointWitness: `POST <prefix>/add-checkpoint` and the monitoring API
+ * `GET <monitoring prefix>/<origin hash>/checkpoint`. Returns a node request listener that
+ * answers those routes and returns false for any other path, so it can sit in front of another
+ * app. It maps refusals with COSIGN_STATUS and nothing else: a 409 carries the witnessed size as
+ * `text/x.tlog.size`, a 200 the cosignature lines.
  */
 export function createAddCheckpointHandler(
   witness: CheckpointWitness,
@@ -67,8 +74,30 @@ export function createAddCheckpointHandler(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const route = `${options.prefix ?? ""}${ADD_CHECKPOINT_PATH}`;
   const limit = options.maxBodyBytes ?? MAX_ADD_CHECKPOINT_BYTES;
+  const monitoringPrefix = options.monitoringPrefix ?? options.prefix ?? "";
   return (req, res) => {
-    const path = (req.url ?? "").split("?")[0];
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const hash = parseMonitoringPath(path, monitoringPrefix);
+    if (hash !== null) {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        res.setHeader("Allow", "GET, HEAD");
+        send(res, COSIGN_STATUS.COSIGN_METHOD_NOT_ALLOWED, "the monitoring API takes GET\n");
+        return true;
+      }
+      witness.monitoringCheckpoint(hash).then(
+        (note) => {
+          if (note === null) send(res, 404, "this witness never cosigned a checkpoint of that log\n");
+          else send(res, 200, note);
+        },
+        (error) => {
+          if (isTrailsealError(error) && error.code === "COSIGN_STATE_UNAVAILABLE")
+            return send(res, 503, "witness state is unavailable; retry later\n");
+          options.onError?.(error);
+          send(res, 500, "internal error\n");
+        },
+      );
+      return true;
+    }
     if (path !== route) return false;
     if (req.method !== "POST") {
       res.setHeader("Allow", "POST");

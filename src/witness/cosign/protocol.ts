@@ -4,10 +4,41 @@
  * consistency-proof lines, a blank line, the signed checkpoint), the 409 size body
  * (`text/x.tlog.size`), the body cap, and the error ↔ status table.
  */
+import { createHash } from "node:crypto";
 import { TrailsealError } from "../../errors/index.js";
 import { decodeBase64Strict, HASH_SIZE } from "../../tlog/index.js";
 
+/** The fetch the clients use (injected in tests). */
+export type FetchLike = (
+  url: string,
+  init: { method: string; body?: string; headers: Record<string, string>; signal?: AbortSignal },
+) => Promise<{
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}>;
+
 export const ADD_CHECKPOINT_PATH = "/add-checkpoint";
+
+/**
+ * The origin hash of tlog-witness and tlog-mirror URL paths (since C2SP commit 371866d, in
+ * place of the percent-encoded origin): SHA-256 of the origin's bytes, lowercase hex.
+ */
+export function originHash(origin: string): string {
+  return createHash("sha256").update(origin, "utf8").digest("hex");
+}
+
+/** `/<origin hash>/checkpoint`: the monitoring API path, under the monitoring prefix. */
+export function monitoringCheckpointPath(origin: string): string {
+  return `/${originHash(origin)}/checkpoint`;
+}
+
+/** Matches a monitoring path and returns the origin hash (lowercase only, as the spec spells it). */
+export function parseMonitoringPath(path: string, prefix: string): string | null {
+  if (!path.startsWith(`${prefix}/`)) return null;
+  const match = /^\/([0-9a-f]{64})\/checkpoint$/.exec(path.slice(prefix.length));
+  return match ? match[1]! : null;
+}
 export const SIZE_CONTENT_TYPE = "text/x.tlog.size";
 /** The spec: a client MUST NOT send more than 63 proof lines. */
 export const MAX_PROOF_LINES = 63;

@@ -12,6 +12,11 @@ export interface WitnessedCheckpoint {
   root: string;
   /** The signed checkpoint note as received. */
   note: string;
+  /**
+   * The cosignature lines returned for it (served by the monitoring API); absent in records
+   * written before the monitoring API existed.
+   */
+  cosignatures?: string;
 }
 
 /**
@@ -76,7 +81,8 @@ function parseRecord(text: string, origin: string): WitnessedCheckpoint {
     record.origin !== origin ||
     !Number.isSafeInteger(record.size) ||
     typeof record.root !== "string" ||
-    typeof record.note !== "string"
+    typeof record.note !== "string" ||
+    (record.cosignatures !== undefined && typeof record.cosignatures !== "string")
   )
     throw unavailable(`witness state for "${origin}" is not a witnessed checkpoint`);
   return record as WitnessedCheckpoint;

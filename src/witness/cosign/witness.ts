@@ -10,13 +10,14 @@ import {
   verifyConsistency,
   verifyNote,
 } from "../../tlog/index.js";
-import { cosignRefusal, parseAddCheckpoint } from "./protocol.js";
+import { cosignRefusal, originHash, parseAddCheckpoint } from "./protocol.js";
 import { type CosignStateStore, updateCosignState, type WitnessedCheckpoint } from "./state.js";
 
 export interface CheckpointWitnessOptions {
   /** The logs this witness accepts (tlog-policy `log` lines): the key name is the origin. */
   logs: readonly PolicyLog[];
-  cosigner: Cosigner;
+  /** One key, or several (each signs every checkpoint: e.g. Ed25519 and ML-DSA-44 side by side). */
+  cosigner: Cosigner | readonly Cosigner[];
   store: CosignStateStore;
   /** POSIX seconds (the cosignature timestamp). */
   now?: () => number;
@@ -29,6 +30,12 @@ export interface CheckpointWitness {
    */
   addCheckpoint(body: Uint8Array): Promise<string>;
   latest(origin: string): Promise<WitnessedCheckpoint | null>;
+  /**
+   * The monitoring API: the latest cosigned checkpoint of the log whose origin hashes to
+   * `originHash`, with the log's signature(s) this witness verified and its own cosignature(s);
+   * null for an unknown log or one never cosigned (404).
+   */
+  monitoringCheckpoint(originHash: string): Promise<string | null>;
 }
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
@@ -43,10 +50,33 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
  */
 export function createCheckpointWitness(options: CheckpointWitnessOptions): CheckpointWitness {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  const { store, cosigner } = options;
+  const { store } = options;
+  const cosigners: readonly Cosigner[] = Array.isArray(options.cosigner)
+    ? options.cosigner
+    : [options.cosigner as Cosigner];
+  const cosign = (text: string) => cosigners.map((c) => cosignCheckpoint(text, c, now())).join("");
+  const originsByHash = new Map(options.logs.map((log) => [originHash(log.key.name), log.key.name]));
 
   return {
     latest: (origin) => store.read(origin),
+    async monitoringCheckpoint(hash) {
+      const origin = originsByHash.get(hash);
+      if (origin === undefined) return null;
+      const record = await store.read(origin);
+      if (!record) return null;
+      const { text, signatures } = parseNote(record.note);
+      // Only the log signatures this witness trusts (and so verified before cosigning).
+      const logLines = signatures
+        .filter((sig) => options.logs.some((log) => log.key.name === sig.name && log.key.keyId === sig.keyId))
+        .map(
+          (sig) =>
+            `\u2014 ${sig.name} ${Buffer.concat([Buffer.from(sig.keyId, "hex"), sig.signature]).toString("base64")}\n`,
+        )
+        .join("");
+      // A record written before the monitoring API kept no cosignature: sign it now, which
+      // states what the witness knows now (this is still the largest tree it has seen).
+      return `${text}\n${logLines}${record.cosignatures ?? cosign(text)}`;
+    },
     async addCheckpoint(body) {
       const request = parseAddCheckpoint(body);
       let text: string;
@@ -90,7 +120,7 @@ export function createCheckpointWitness(options: CheckpointWitnessOptions): Chec
           `old size ${request.oldSize} is larger than the checkpoint size ${checkpoint.size}`,
         );
 
-      await updateCosignState(store, origin, (current) => {
+      return updateCosignState(store, origin, (current) => {
         const currentSize = current?.size ?? 0;
         if (request.oldSize !== currentSize)
           throw cosignRefusal(
@@ -119,12 +149,18 @@ export function createCheckpointWitness(options: CheckpointWitnessOptions): Chec
             );
           if (request.proof.length > 0)
             throw cosignRefusal("COSIGN_PROOF_INVALID", "the proof must be empty for equal sizes");
-          return { result: undefined };
+          // The same tree again: a fresh cosignature, the state kept (it changes nothing) unless
+          // it predates the monitoring API and has no cosignature to serve yet.
+          const lines = cosign(text);
+          return current.cosignatures
+            ? { result: lines }
+            : { next: { ...current, cosignatures: lines }, result: lines };
         }
         if (!current || currentSize === 0) {
           if (request.proof.length > 0)
             throw cosignRefusal("COSIGN_PROOF_INVALID", "the proof must be empty from size 0");
-          return { next, result: undefined };
+          const lines = cosign(text);
+          return { next: { ...next, cosignatures: lines }, result: lines };
         }
         try {
           verifyConsistency(
@@ -145,9 +181,9 @@ export function createCheckpointWitness(options: CheckpointWitnessOptions): Chec
             );
           throw cause;
         }
-        return { next, result: undefined };
+        const lines = cosign(text);
+        return { next: { ...next, cosignatures: lines }, result: lines };
       });
-      return cosignCheckpoint(text, cosigner, now());
     },
   };
 }

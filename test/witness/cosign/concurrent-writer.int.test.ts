@@ -16,7 +16,7 @@ import {
 } from "../../../src/witness/gitlog/index.js";
 import { tempDir } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
-import { seed } from "./fixtures.js";
+import { monitoringReply, seed } from "./fixtures.js";
 
 /**
  * `witness cosign` while the log's writer appends (what `witness serve --store` does): the
@@ -42,9 +42,11 @@ async function append(n: number) {
 
 /** The in-process witness; `before` runs after the request left and before the answer. */
 function fetchVia(before: () => Promise<void> = async () => {}): CosignFetch {
-  return async (_url, init) => {
+  return async (url, init) => {
+    const monitoring = await monitoringReply(witness, url, init);
+    if (monitoring) return monitoring;
     await before();
-    const body = await witness.addCheckpoint(Buffer.from(init.body));
+    const body = await witness.addCheckpoint(Buffer.from(init.body ?? ""));
     return { status: 200, headers: { get: () => "text/plain" }, text: async () => body };
   };
 }

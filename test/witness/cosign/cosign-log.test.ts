@@ -20,7 +20,7 @@ import {
   SIZE_CONTENT_TYPE,
 } from "../../../src/witness/cosign/index.js";
 import { cosignLog } from "../../../src/witness/gitlog/index.js";
-import { seed } from "./fixtures.js";
+import { monitoringReply, seed } from "./fixtures.js";
 
 const root = mkdtempSync(join(tmpdir(), "ts-cosign-log-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -51,15 +51,17 @@ async function diskLog(dir: string, tag = "main") {
 
 /** A fetch that hands the body to an in-process witness and maps refusals as the HTTP layer does. */
 function witnessFetch(witness: ReturnType<typeof createCheckpointWitness>, calls: number[]): CosignFetch {
-  return async (_url, init) => {
+  return async (url, init) => {
     calls.push(1);
+    const monitoring = await monitoringReply(witness, url, init);
+    if (monitoring) return monitoring;
     const reply = (status: number, text: string, type = "text/plain") => ({
       status,
       headers: { get: (name: string) => (name.toLowerCase() === "content-type" ? type : null) },
       text: async () => text,
     });
     try {
-      return reply(200, await witness.addCheckpoint(Buffer.from(init.body)));
+      return reply(200, await witness.addCheckpoint(Buffer.from(init.body ?? "")));
     } catch (error) {
       const e = error as { code: CosignRefusalCode; details?: { size?: number }; message: string };
       const status = COSIGN_STATUS[e.code];
@@ -88,17 +90,28 @@ describe("cosignLog against an in-process witness", () => {
     const cosignedDir = join(root, "home1");
     const first = await cosignLog({ dir, policy, cosignedDir, fetch });
     expect(first.quorumMet).toBe(true);
-    expect(calls.length).toBe(1); // a witness that never saw the log accepts old 0
+    // First contact: the monitoring API says 404 (never cosigned), then old 0 is accepted.
+    expect(calls.length).toBe(2);
     log.append(300);
     const second = await cosignLog({ dir, policy, cosignedDir, fetch });
     expect(second).toMatchObject({ size: 310, quorumMet: true });
-    expect(calls.length).toBe(2); // old 10 from the stored hint, with its proof
+    expect(calls.length).toBe(3); // old 10 from the stored hint, with its proof
     const third = await cosignLog({ dir, policy, cosignedDir, fetch });
     expect(third.alreadyCosigned).toBe(true);
-    expect(calls.length).toBe(2);
-    // Another home knows nothing: 409 teaches the size, then the request from it.
-    await cosignLog({ dir, policy, cosignedDir: join(root, "home1b"), fetch });
+    expect(calls.length).toBe(3);
+    // Another home knows nothing: the monitoring API hands over the witness's cosignature of
+    // this very tree, so no add-checkpoint is sent at all.
+    const other = await cosignLog({ dir, policy, cosignedDir: join(root, "home1b"), fetch });
+    expect(other.quorumMet).toBe(true);
+    expect(other.outcomes).toEqual([
+      expect.objectContaining({ status: "cosigned", detail: expect.stringMatching(/monitoring/) }),
+    ]);
     expect(calls.length).toBe(4);
+    // And a home that knows nothing of a log the witness saw smaller learns the size from it (no 409).
+    log.append(5);
+    await cosignLog({ dir, policy, cosignedDir: join(root, "home1c"), fetch });
+    expect(calls.length).toBe(6);
+    expect((await witness.latest(signer.name))?.size).toBe(315);
   });
 
   it("reports a witness holding another tree of the same size as a fork, below quorum", async () => {
@@ -140,7 +153,13 @@ describe("cosignLog against an in-process witness", () => {
     const stub =
       (sameSize: { status: number; type: string }): CosignFetch =>
       async (_url, init) => {
-        const old = Number(/^old (\d+)\n/.exec(Buffer.from(init.body).toString("utf8"))?.[1]);
+        if (init.method === "GET")
+          return {
+            status: 404,
+            headers: { get: () => "text/plain" },
+            text: async () => "no monitoring API\n",
+          };
+        const old = Number(/^old (\d+)\n/.exec(Buffer.from(init.body ?? "").toString("utf8"))?.[1]);
         const answer = old === 12 ? sameSize : { status: 409, type: SIZE_CONTENT_TYPE };
         return {
           status: answer.status,

@@ -51,3 +51,26 @@ export class ToyLog {
     return consistencyProofOf(oldSize, size, subtree);
   }
 }
+
+/**
+ * Answers a monitoring API GET (`…/<origin hash>/checkpoint`) from an in-process witness the way
+ * the HTTP layer does; null for any other request (then the caller handles add-checkpoint).
+ */
+export async function monitoringReply(
+  witness: { monitoringCheckpoint(hash: string): Promise<string | null> },
+  url: string,
+  init: { method: string },
+): Promise<{
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+} | null> {
+  if (init.method !== "GET") return null;
+  const hash = /\/([0-9a-f]{64})\/checkpoint$/.exec(url)?.[1];
+  const note = hash ? await witness.monitoringCheckpoint(hash) : null;
+  return {
+    status: note === null ? 404 : 200,
+    headers: { get: () => "text/plain; charset=utf-8" },
+    text: async () => note ?? "not found\n",
+  };
+}

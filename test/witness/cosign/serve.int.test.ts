@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,8 @@ import {
   parseCosignerVkey,
   parseSignatureLines,
   signNote,
+  splitCosignedNote,
+  verifyNote,
 } from "../../../src/tlog/index.js";
 import { formatAddCheckpoint } from "../../../src/witness/cosign/index.js";
 import { runCli, startCli, tempDir } from "../../helpers/cli.js";
@@ -214,6 +217,94 @@ describe("witness keygen + witness serve --cosign-logs (real processes)", () => 
     } finally {
       await kill9(one.child);
       await kill9(two.child);
+    }
+  });
+
+  it("cosigns with an ML-DSA-44 key beside the Ed25519 one, and serves the monitoring API", async () => {
+    const pq = await runCli([
+      "witness",
+      "keygen",
+      "--cosigner",
+      "w.example/pq",
+      "--algorithm",
+      "ml-dsa-44",
+      "--out",
+      join(work.dir, "pq.key"),
+    ]);
+    expect(pq.code).toBe(0);
+    const pqKey = parseCosignerVkey(pq.stdout.trim());
+    expect(pqKey.algorithm).toBe("ml-dsa-44");
+    expect(statSync(join(work.dir, "pq.key")).mode & 0o777).toBe(0o600);
+    const bad = await runCli([
+      "witness",
+      "keygen",
+      "--cosigner",
+      "w.example/x",
+      "--algorithm",
+      "rsa",
+      "--out",
+      join(work.dir, "x.key"),
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/COSIGN_ALGORITHM_INVALID/);
+
+    const { child, url } = await serve(
+      "--cosigner-key",
+      join(work.dir, "pq.key"),
+      "--cosign-state",
+      join(work.dir, "state-pq"),
+    );
+    let killed = false;
+    try {
+      const monitoring = (origin: string) =>
+        `${url}/${createHash("sha256").update(origin).digest("hex")}/checkpoint`;
+      // Never cosigned: 404, as for a log the witness does not know.
+      expect((await fetch(monitoring(ORIGIN))).status).toBe(404);
+      expect((await fetch(monitoring("unknown.example/log"))).status).toBe(404);
+
+      const answer = await post(url, 0, 9);
+      expect(answer.status).toBe(200);
+      const lines = parseSignatureLines(answer.body);
+      expect(lines.map((l) => l.name)).toEqual(["w.example/w1", "w.example/pq"]);
+      const checks = checkCosignatures(log.text(9), lines, [parseCosignerVkey(vkey), pqKey]);
+      expect(checks.map((c) => c.status)).toEqual(["valid", "valid"]);
+
+      // The monitoring API: the checkpoint with the log's signature and both cosignatures,
+      // exactly the lines add-checkpoint returned.
+      const res = await fetch(monitoring(ORIGIN));
+      expect(res.status).toBe(200);
+      const note = await res.text();
+      expect(note).toBe(`${log.text(9)}\n${log.checkpoint(9).slice(log.text(9).length + 1)}${answer.body}`);
+      expect(verifyNote(note, log.vkey).text).toBe(log.text(9));
+      expect(
+        checkCosignatures(log.text(9), splitCosignedNote(note).signatures, [
+          parseCosignerVkey(vkey),
+          pqKey,
+        ]).map((c) => c.status),
+      ).toEqual(["valid", "valid"]);
+      // The origin hash is lowercase hex only; other methods are refused.
+      expect((await fetch(monitoring(ORIGIN).replace(/[0-9a-f]{64}/, (h) => h.toUpperCase()))).status).toBe(
+        404,
+      );
+      expect((await fetch(`${url}/${encodeURIComponent(ORIGIN)}/checkpoint`)).status).toBe(404);
+      expect((await fetch(monitoring(ORIGIN), { method: "POST", body: "x" })).status).toBe(405);
+
+      // The state (and so the monitoring answer) survives a restart.
+      await kill9(child);
+      killed = true;
+      const again = await serve(
+        "--cosigner-key",
+        join(work.dir, "pq.key"),
+        "--cosign-state",
+        join(work.dir, "state-pq"),
+      );
+      try {
+        expect(await (await fetch(monitoring(ORIGIN).replace(url, again.url))).text()).toBe(note);
+      } finally {
+        await kill9(again.child);
+      }
+    } finally {
+      if (!killed) await kill9(child);
     }
   });
 });

@@ -105,11 +105,11 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
       exitCode: 2,
       hint: "add a line `log <the log's verifier key>` (trailseal-log.json verifier_key) to the policy",
     });
-  let verifiedBy: string | undefined;
+  let verifiedBy: (typeof logs)[number] | undefined;
   for (const log of logs) {
     try {
       verifyNote(snapshot.note, log.key);
-      verifiedBy = log.vkey;
+      verifiedBy = log;
       break;
     } catch {}
   }
@@ -157,6 +157,7 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
   const vkeyOf = new Map(options.policy.witnesses.map((w) => [w.name, w.vkey]));
   const outcomes = await requestCosignatures({
     knownSize: (name) => sizes[vkeyOf.get(name) ?? ""],
+    logKey: verifiedBy.key,
     note: snapshot.note,
     text,
     checkpoint,
