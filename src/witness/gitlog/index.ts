@@ -11,6 +11,8 @@ export type { AuditOptions, AuditReport } from "./audit.js";
 export { auditGitDir, auditLog } from "./audit.js";
 export type { GitWitnessOptions } from "./client.js";
 export { createGitWitness, publishToGitLog } from "./client.js";
+export type { LogCopier, LogCopierOptions } from "./copy.js";
+export { openLogCopier } from "./copy.js";
 // Our own log, cosigned: collecting witnesses' cosignatures for its checkpoint, committing them,
 // and proofs that a seal is in the cosigned log (./cosigned).
 export type { CosignCadence, CosignCadenceOptions } from "./cosigned/cadence.js";

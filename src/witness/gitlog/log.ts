@@ -209,6 +209,42 @@ export class LogState {
       created.push(true);
     }
     if (fresh.length === 0) return { commit: this.head!, parent: this.head, anchors, created };
+    const { commit, parent } = await this.commitLines(fresh.length, now, key);
+    return { commit, parent, anchors, created };
+  }
+
+  /**
+   * Builds (but does not publish) one signed commit appending anchors another log already
+   * sequenced (the public mirror of a database log): each must sit at the next index with the
+   * id its request gives, and keeps its `witnessed_at`. Throws GITLOG_LAYOUT_INVALID otherwise,
+   * having changed nothing.
+   */
+  async stageStored(anchors: readonly StoredAnchor[], now: Date, key: LogKey): Promise<StagedCommit> {
+    for (const [i, anchor] of anchors.entries()) {
+      const expected = formatAnchorId(this.lines.length + i, requestDigest(canonicalRequest(anchor)));
+      if (anchor.anchor_id !== expected)
+        throw new TrailsealError(
+          "GITLOG_LAYOUT_INVALID",
+          `anchor ${anchor.anchor_id} cannot be entry ${this.lines.length + i} (its id would be ${expected})`,
+        );
+    }
+    if (anchors.length === 0) return { commit: this.head!, parent: this.head, anchors: [], created: [] };
+    for (const anchor of anchors) {
+      const line = logEntryOf(anchor);
+      this.index(this.lines.length, line);
+      this.lines.push(line);
+    }
+    const { commit, parent } = await this.commitLines(anchors.length, now, key);
+    return { commit, parent, anchors: [...anchors], created: anchors.map(() => true) };
+  }
+
+  /** The signed commit for the last `count` lines (already in `lines`): bundles, tlog files, commit. */
+  private async commitLines(
+    count: number,
+    now: Date,
+    key: LogKey,
+  ): Promise<{ commit: string; parent: string | null }> {
+    const fresh = this.lines.slice(this.lines.length - count);
     const first = this.lines.length - fresh.length;
     for (let bundle = bundleOf(first); bundle <= bundleOf(this.lines.length - 1); bundle++) {
       const slice = this.lines.slice(bundle * BUNDLE_SIZE, (bundle + 1) * BUNDLE_SIZE);
@@ -232,7 +268,7 @@ export class LogState {
     const commit = await writeSignedCommit(this.store, await this.tree.write(), this.head, message, now, key);
     const parent = this.head;
     this.head = commit;
-    return { commit, parent, anchors, created };
+    return { commit, parent };
   }
 
   /**

@@ -108,7 +108,7 @@ export async function isGitLogDir(dir: string): Promise<boolean> {
 }
 
 /** Holds the single-writer lock of `gitdir` until the returned release function is called. */
-async function holdLock(gitdir: string): Promise<() => Promise<void>> {
+export async function holdLock(gitdir: string): Promise<() => Promise<void>> {
   let acquired!: () => void;
   let release!: () => void;
   const acquiredP = new Promise<void>((r) => {

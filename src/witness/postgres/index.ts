@@ -8,9 +8,11 @@
 import pg from "pg";
 import { TrailsealError } from "../../errors/index.js";
 import { LogState, loadLogKey, resolveGitDir } from "../gitlog/index.js";
+import { type MirrorPublisher, startMirrorPublisher } from "./mirror.js";
 import { migrate } from "./schema.js";
 import { openPostgresStorage, type PostgresStorage } from "./storage.js";
 
+export type { MirrorPublisher, MirrorStatus } from "./mirror.js";
 export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
 export type { PostgresStorage, PostgresStorageOptions } from "./storage.js";
 
@@ -19,12 +21,19 @@ export function isPostgresUrl(store: string): boolean {
   return /^postgres(ql)?:\/\//i.test(store);
 }
 
+/** The log's storage, and its mirror publisher unless `publishMirror: false`. */
+export type PostgresLog = PostgresStorage & { mirror?: MirrorPublisher };
+
 export interface OpenPostgresLogOptions {
   home: string;
   /** The git transparency log that names this log and mirrors it. */
   mirror: string;
   /** A git remote the elected replica pushes the mirror to. */
   push?: string;
+  /** Copy into the mirror when elected (default true). */
+  publishMirror?: boolean;
+  /** Pause between mirror rounds (default 1 s). */
+  mirrorIntervalMs?: number;
 }
 
 /** Opens the log in the database `url` as the git log `mirror` names it (origin, key). */
@@ -51,12 +60,32 @@ export async function openPostgresLog(
       },
     );
   }
-  return storage;
+  if (options.publishMirror === false) return storage;
+  const publisher = startMirrorPublisher({
+    url,
+    mirror: gitdir,
+    home: options.home,
+    ...(options.push ? { push: options.push } : {}),
+    ...(options.mirrorIntervalMs ? { intervalMs: options.mirrorIntervalMs } : {}),
+  });
+  const log: PostgresLog = {
+    ...storage,
+    mirror: publisher,
+    async health() {
+      return { ...(await storage.health()), mirror: publisher.status() };
+    },
+    async close() {
+      await publisher.stop();
+      await storage.close();
+    },
+  };
+  return log;
 }
 
 /** `witness serve --migrate`: applies the migrations the database lacks; returns them. */
 export async function migrateDatabase(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  client.on("error", () => undefined); // a dropped connection fails the query in progress
   try {
     await client.connect();
   } catch (cause) {

@@ -63,6 +63,11 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   // An idle connection cut by a database restart must not crash the process: the pool drops it
   // and the next query opens a new one (or fails with 503 while the database is down).
   pool.on("error", () => undefined);
+  // pg also emits 'error' on a checked-out client whose connection drops (besides failing its
+  // query): without a listener that would end the process. The failed query is what we act on.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   const signer: NoteSigner = {
     name: options.origin,
     privateKey: options.key.privateKey,

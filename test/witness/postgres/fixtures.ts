@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { initLog } from "../../../src/witness/gitlog/index.js";
-import { openPostgresLog } from "../../../src/witness/postgres/index.js";
+import { type OpenPostgresLogOptions, openPostgresLog } from "../../../src/witness/postgres/index.js";
 import {
   POSTGRES_INSTALL_HINT,
   POSTGRES_REQUIRED,
@@ -22,7 +22,8 @@ export interface PostgresLog {
   home: string;
   mirror: string;
   tmp: string;
-  open(): ReturnType<typeof openPostgresLog>;
+  /** A replica: the log's storage with its mirror publisher (rounds every 50 ms unless told). */
+  open(options?: Partial<OpenPostgresLogOptions>): ReturnType<typeof openPostgresLog>;
   cleanup(): Promise<void>;
 }
 
@@ -65,7 +66,8 @@ export function postgresLogs(what: string): {
         home,
         mirror: gitdir,
         tmp,
-        open: () => openPostgresLog(url, { home, mirror: gitdir }),
+        open: (options = {}) =>
+          openPostgresLog(url, { home, mirror: gitdir, mirrorIntervalMs: 50, ...options }),
         cleanup: () => rm(tmp, { recursive: true, force: true }),
       };
     },
