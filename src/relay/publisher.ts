@@ -7,5 +7,7 @@ import type { PublishFn } from "./model.js";
  */
 export async function loadWitnessPublisher(home: string): Promise<PublishFn> {
   const { publishSeal } = await import("../witness/index.js");
-  return ({ stored, endpoints, quorum }) => publishSeal({ home, stored, endpoints, quorum });
+  // guardCuts: a relay on a cut trail (or a new home under an old key id) must not publish a
+  // seal past the witnesses' newest, which would hide the cut from every later verification.
+  return ({ stored, endpoints, quorum }) => publishSeal({ home, stored, endpoints, quorum, guardCuts: true });
 }

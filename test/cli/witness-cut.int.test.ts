@@ -228,6 +228,14 @@ describe.each<Backend>(["file store", "git log served", "git log direct"])(
       expect(witnessVerify.code).toBe(1);
       expect(witnessVerify.stderr).toContain("WITNESS_CUT_DETECTED");
 
+      // Sealing the cut trail again and publishing it is refused, so the cut stays visible.
+      await record(home, 4);
+      expect((await cli(home, "seal")).code).toBe(0);
+      const republish = await cli(home, "witness", "publish");
+      expect(republish.code).toBe(1);
+      expect(republish.stderr).toMatch(/not published: witness w1 holds wit_\S+ over 5 events/);
+      expect((await cli(home, "verify")).code).toBe(1);
+
       // A new home under the old key id: the witnesses still hold the old home's newest seal.
       const fresh = join(dir, "fresh");
       expect((await cli(fresh, "init")).code).toBe(0);
@@ -236,6 +244,12 @@ describe.each<Backend>(["file store", "git log served", "git log direct"])(
       await copyFile(join(home, "keys", oldKey!), join(fresh, "keys", oldKey!));
       await copyFile(join(home, "relay-config.json"), join(fresh, "relay-config.json"));
       await record(fresh, 7);
+      // Its seals are refused by the witnesses' guard: publishing past the old newest seal
+      // would hide the takeover from every later verification.
+      expect((await cli(fresh, "seal")).code).toBe(0);
+      const takeover = await cli(fresh, "witness", "publish");
+      expect(takeover.code).toBe(1);
+      expect(takeover.stderr).toContain("WITNESS_CUT_DETECTED");
       const restarted = await cli(fresh, "verify", "--json");
       expect(restarted.code).toBe(1);
       expect(JSON.parse(restarted.stdout).witnesses.witnesses[0]).toMatchObject({

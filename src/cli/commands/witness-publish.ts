@@ -85,6 +85,7 @@ export async function runWitnessPublish(options: WitnessPublishOptions, io: CliI
     stored,
     endpoints,
     quorum,
+    guardCuts: true,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(options.retries !== undefined ? { retries: options.retries } : {}),
   });
@@ -104,6 +105,15 @@ export async function runWitnessPublish(options: WitnessPublishOptions, io: CliI
       ),
     );
     if (result.met) println(io, `quorum met: ${result.confirmations} confirmation(s), ${quorum} required`);
+  }
+  const cuts = result.outcomes.filter((outcome) => outcome.error?.code === "WITNESS_CUT_DETECTED");
+  for (const outcome of cuts)
+    io.stderr.write(`trailseal: error: ${outcome.error!.message} (WITNESS_CUT_DETECTED)\n`);
+  if (cuts.length > 0) {
+    io.stderr.write(
+      "trailseal: hint: a witness holds a newer seal of this key that the trail does not reach: it was cut or rewritten, or this is a new home under an old key id\n",
+    );
+    return 1;
   }
   if (!result.met) {
     io.stderr.write(

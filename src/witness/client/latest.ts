@@ -6,7 +6,9 @@
  * rewritten after the witness saw them. A witness that cannot answer (down, slow, or without
  * the extension) is reported as such and never counts as a clean answer.
  */
-import type { ChainView } from "../../seal/index.js";
+import { homePaths } from "../../home/index.js";
+import { type ChainView, readSeals } from "../../seal/index.js";
+import { chainView, trailDir, verifyTrail } from "../../trail/index.js";
 import type { StoredAnchor, WitnessClient, WitnessEndpoint } from "../protocol/index.js";
 
 /** What one witness's newest seal says about the trail. */
@@ -126,4 +128,25 @@ export function describeCut(reach: WitnessReach): string {
   if (reach.status === "cut")
     return `witness ${reach.name} holds ${reach.anchor_id} over ${reach.chained_events} events; the trail holds ${reach.chained_events! - reach.missing!}: ${reach.missing} witnessed event(s) are missing`;
   return `witness ${reach.name} holds ${reach.anchor_id} over ${reach.chained_events} events with tip ${reach.tip_hash}; the trail's event ${reach.chained_events} is not that one: the witnessed history was rewritten`;
+}
+
+/**
+ * Whether this home's trail reaches a witnessed anchor: cheaply when it is one of the home's own
+ * seals (same count and tip: the common case, the relay published it), else by reading the
+ * chain to its count. Used before publishing, so a cut or a new home under an old key id never
+ * gets a seal of its own past the witness's newest (which would hide the cut from every later
+ * verification).
+ */
+export async function trailReaches(
+  home: string,
+  anchor: StoredAnchor,
+): Promise<{ status: "reached" | "cut" | "rewritten"; missing?: number }> {
+  const count = anchor.chained_events;
+  if (!Number.isSafeInteger(count) || count <= 0) return { status: "reached" };
+  const seals = await readSeals(homePaths(home).seals);
+  if (seals.some(({ seal }) => seal.event_count === count && seal.chain_tip === anchor.tip_hash))
+    return { status: "reached" };
+  const chain = chainView(await verifyTrail(trailDir(home), { tipsAt: [count] }));
+  if (count > chain.count) return { status: "cut", missing: count - chain.count };
+  return { status: chain.tipAt(count) === anchor.tip_hash ? "reached" : "rewritten" };
 }

@@ -10,6 +10,7 @@ import {
 } from "../protocol/index.js";
 import { sleep, whenAborted } from "./abort.js";
 import type { WitnessFailureDetails } from "./http.js";
+import { describeCut, trailReaches } from "./latest.js";
 
 export interface PublishOutcome {
   name: string;
@@ -119,6 +120,13 @@ export interface PublishSealOptions {
   /** Aborts every attempt and backoff (relay shutdown). */
   signal?: AbortSignal;
   now?: () => Date;
+  /**
+   * Asks each witness for its newest seal of the key first, and publishes only to a witness
+   * whose newest seal the home's trail reaches: a cut or rewritten trail (or a new home under
+   * an old key id) gets WITNESS_CUT_DETECTED instead of a receipt. A witness that cannot answer
+   * the question is published to as before.
+   */
+  guardCuts?: boolean;
 }
 
 export interface PublishSealDeps {
@@ -137,6 +145,47 @@ export function assertQuorum(quorum: number, witnesses: number): void {
       { hint: "add witnesses (--witness-url, or witness.endpoints in relay-config.json) or lower --quorum" },
     );
   }
+}
+
+/** The outcome that refuses a witness whose newest seal the trail does not reach; null to publish. */
+async function refuseCut(
+  client: WitnessClient,
+  home: string,
+  keyId: string,
+  policy: RetryPolicy,
+  outer?: AbortSignal,
+): Promise<PublishOutcome | null> {
+  const started = performance.now();
+  const timeout = AbortSignal.timeout(policy.timeoutMs);
+  let latest: Awaited<ReturnType<WitnessClient["fetchLatest"]>>;
+  try {
+    latest = await client.fetchLatest(keyId, { signal: outer ? AbortSignal.any([timeout, outer]) : timeout });
+  } catch {
+    return null; // cannot answer: publish as a witness without the extension would be
+  }
+  if (!latest) return null;
+  const reached = await trailReaches(home, latest);
+  if (reached.status === "reached") return null;
+  const reach = {
+    name: client.name,
+    url: client.url,
+    ...reached,
+    anchor_id: latest.anchor_id,
+    chained_events: latest.chained_events,
+    tip_hash: latest.tip_hash,
+  };
+  return {
+    name: client.name,
+    url: client.url,
+    ok: false,
+    error: {
+      code: "WITNESS_CUT_DETECTED",
+      message: `not published: ${describeCut(reach)}`,
+      retryable: false,
+    } as PublishOutcome["error"],
+    attempts: 0,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 /**
@@ -175,7 +224,13 @@ export async function publishSealWith(
   assertQuorum(options.quorum, clients.length);
   const request = anchorRequestFromSeal(options.stored.seal);
   const outcomes = await Promise.all(
-    clients.map((client) => publishToWitness(client, request, policy, options.signal)),
+    clients.map(async (client) => {
+      if (options.guardCuts) {
+        const refused = await refuseCut(client, options.home, request.key_id, policy, options.signal);
+        if (refused) return refused;
+      }
+      return publishToWitness(client, request, policy, options.signal);
+    }),
   );
   const now = options.now ?? (() => new Date());
   const receiptKey = (url: string, anchorId: string) => `${witnessIdentity(url)}\n${anchorId}`;
