@@ -8,7 +8,7 @@
 // the summary, outputs and artifact are still written, so a failed run can be inspected.
 // Inputs come as INPUT_* variables (action.yml maps them; composite actions do not).
 import { spawnSync } from "node:child_process";
-import { createHash, createPrivateKey, createPublicKey } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -285,6 +285,29 @@ function asksWitnesses(trailseal, command) {
   return /--witness-url/.test(trailseal("help", [...command, "--help"]).stdout);
 }
 
+/** Where the action keeps the key id it gave a home's trail (a home kept between runs reuses it). */
+const KEY_ID_FILE = "action-key-id";
+
+/**
+ * The key id of this home's trail. Witnesses are asked for the newest seal of a key id, and a
+ * trail that does not reach it is reported as cut: so each trail needs its own. A given key-id
+ * is used as is; without one, a fresh home gets the key's derived id plus a per-run suffix
+ * (runs of one workflow share the key but each starts a new trail), written into the home so
+ * that a home kept between runs (a cache) continues under the same id. A kept home made before
+ * this keeps the derived id.
+ */
+function trailKeyId(home, key, given) {
+  if (given) return given;
+  const saved = join(home, KEY_ID_FILE);
+  if (existsSync(saved)) return readFileSync(saved, "utf8").trim();
+  if (existsSync(join(home, "trail"))) return "";
+  const derived = `ts-${createHash("sha256").update(`trailseal key id\n${key.trim()}`).digest("hex").slice(0, 16)}`;
+  const id = `${derived}-${env.GITHUB_RUN_ID ?? "local"}-${randomBytes(4).toString("hex")}`;
+  mkdirSync(home, { recursive: true });
+  writeFileSync(saved, `${id}\n`);
+  return id;
+}
+
 /** The Markdown summary, the report file and the seal's evidence in the artifact directory. */
 function writeReports(trailseal, state, { quorum, format, artifactDir, home, targets }) {
   const ask = targets.length > 0 && asksWitnesses(trailseal, ["report"]) ? targets : [];
@@ -326,7 +349,7 @@ function main() {
   const key = input("seal-key");
   if (key) process.stdout.write(`::add-mask::${key}\n`);
   env.TRAILSEAL_SEAL_KEY = key;
-  env.TRAILSEAL_KEY_ID = input("key-id");
+  env.TRAILSEAL_KEY_ID = trailKeyId(home, key, input("key-id"));
   const urls = splitList(input("witness-urls"));
   const quorum = Number.parseInt(input("quorum", "1"), 10);
   const format = input("report-format", "html");

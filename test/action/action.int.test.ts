@@ -162,6 +162,32 @@ describe("the GitHub Action against a real witness server and a real git log", (
     expect(JSON.parse(audit.stdout), audit.stderr).toMatchObject({ ok: true, entries: 1 });
   });
 
+  it("fails a kept home whose trail was cut between runs (a poisoned cache) with WITNESS_CUT_DETECTED", async () => {
+    const home = join(root, "cut-home");
+    const once = async (name: string) =>
+      runAction(
+        actionPath,
+        {
+          "seal-key": SEAL_KEY,
+          home,
+          actions: actionsFile,
+          "witness-urls": witnessUrl,
+          "witness-token": TOKEN,
+          "trailseal-version": "source",
+        },
+        await runnerTemp(name),
+      );
+    const first = await once("runner-cut-1");
+    expect(first.code, debug(first)).toBe(0);
+    // The cache comes back without the first run's events and seals, under the same key id.
+    const trail = join(home, "trail");
+    for (const name of readdirSync(trail)) writeFileSync(join(trail, name), "");
+    writeFileSync(join(home, "seals", "seals.jsonl"), "");
+    const second = await once("runner-cut-2");
+    expect(second.code).not.toBe(0);
+    expect(second.stdout).toContain("WITNESS_CUT_DETECTED");
+  });
+
   it("continues the trail of a home kept between runs (as restored from a cache)", async () => {
     const home = join(root, "kept-home");
     const once = async (name: string) =>
