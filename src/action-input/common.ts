@@ -18,7 +18,7 @@ const CONTEXT: Record<string, Bounds> = {
 };
 /** Each kind's fields; `null` marks `arguments`, a JSON object (default `{}`). */
 const FIELDS: Record<string, Record<string, Bounds | null>> = {
-  command: { command: [1, 1 << 20] },
+  command: { command: [1, 8 << 20] }, // MAX_ACTION_BYTES (./schema.ts, not imported: it loads zod lazily but keeps this file type-only)
   file: { op: [1, 6], path: [1, 4096] },
   network: { method: [1, 16], url: [1, 8192] },
   mcp: { server: [1, 200], tool: [1, 200], arguments: null },

@@ -6,7 +6,12 @@
 import { createRequire } from "node:module";
 import type * as Zod from "zod";
 
-export const MAX_ACTION_BYTES = 1 << 20;
+/**
+ * The largest action `record` and `classify` accept: what the agent hooks record (a multi-megabyte
+ * heredoc through Bash is an ordinary call) must be recordable by hand too; the recorder keeps its
+ * long members as digests (src/record).
+ */
+export const MAX_ACTION_BYTES = 8 << 20;
 
 function build({ z }: typeof Zod) {
   const claudeCode = z

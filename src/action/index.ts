@@ -9,4 +9,4 @@
  */
 export { findUnrecordableJson, MAX_ACTION_DEPTH } from "./json-limits.js";
 export type { Action, ActionTarget, FileOp } from "./target.js";
-export { claudeCodeTarget, describeRecorded, describeTarget } from "./target.js";
+export { claudeCodeTarget, describeRecorded, describeTarget, recordedText } from "./target.js";

@@ -73,7 +73,32 @@ export function claudeCodeTarget(
  * version does not know gives undefined, a missing member shows as "undefined".
  */
 export function describeRecorded(action: { readonly kind: string }): string | undefined {
-  return describeTarget(action as ActionTarget);
+  const shown: Record<string, unknown> = { ...action };
+  for (const [name, value] of Object.entries(shown)) {
+    if (name !== "args" && isTextDigest(value)) shown[name] = recordedText(value);
+  }
+  return describeTarget(shown as ActionTarget);
+}
+
+function isTextDigest(value: unknown): value is { sha256: string; bytes: number; head?: unknown } {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const digest = value as Record<string, unknown>;
+  return typeof digest.sha256 === "string" && typeof digest.bytes === "number";
+}
+
+/**
+ * A recorded text member as one string: a string as it is; a long one, which the trail keeps
+ * as a digest with its start (`{sha256, bytes, head}`, docs/trail-format.md), as that start,
+ * its size and the digest's first hex digits. Anything else as `String()` gives it (a tampered
+ * line can hold any JSON there).
+ */
+export function recordedText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (isTextDigest(value)) {
+    const head = typeof value.head === "string" ? value.head : "";
+    return `${head}… [${value.bytes} bytes, sha256 ${value.sha256.slice(0, 12)}]`;
+  }
+  return String(value);
 }
 
 /** A one-line human summary of what the action does. */

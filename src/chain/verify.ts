@@ -88,6 +88,11 @@ export interface ChainVerifierOptions {
    * (and kept in `first`) instead of checked; whoever stitches ranges checks them.
    */
   floating?: boolean;
+  /**
+   * Continue a chain already verified up to here (a verified prefix): the first line must be
+   * event `count` and link to `tip`.
+   */
+  start?: ChainState;
 }
 
 /**
@@ -115,6 +120,10 @@ export class ChainVerifier {
   constructor(options: ChainVerifierOptions = {}) {
     this.tipsAt = new Set(options.tipsAt ?? []);
     this.floating = options.floating ?? false;
+    if (options.start) {
+      this.count = options.start.count;
+      this.tip = options.start.tip;
+    }
   }
 
   private get tip(): string {

@@ -1,3 +1,4 @@
+import { recordedText } from "../action/index.js";
 import { RISK_FLAGS, RISK_LEVELS, type RiskFlag, type RiskLevel } from "../chain/index.js";
 
 /**
@@ -25,7 +26,8 @@ const LEVELS = new Set<string>(RISK_LEVELS);
 const FLAGS = new Set<string>(RISK_FLAGS);
 
 function text(value: unknown, max = MAX_TEXT): string {
-  const s = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+  // recordedText: a long command or path is kept as a digest with its start (docs/trail-format.md).
+  const s = value === undefined || value === null ? "" : recordedText(value);
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 

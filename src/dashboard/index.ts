@@ -10,6 +10,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TrailsealError } from "../errors/index.js";
+import { assertTrailExists, trailDir } from "../trail/index.js";
 import { createDashboardApp, type DashboardAppOptions } from "./app.js";
 import { assertSafeBinding } from "./auth.js";
 
@@ -40,6 +41,8 @@ export interface RunningDashboard {
 export async function startDashboard(options: StartOptions): Promise<RunningDashboard> {
   const host = options.host ?? "127.0.0.1";
   assertSafeBinding(host, options.token);
+  // A mistyped --home is TRAIL_NOT_FOUND, not a dashboard of an empty record.
+  await assertTrailExists(trailDir(options.home));
   const app = createDashboardApp({ ...options, host });
   await app.live.start();
   const server: Server = await new Promise((resolve, reject) => {

@@ -51,6 +51,13 @@ export interface DashboardSummary extends PeriodFigures {
   today: { total: number; counts: PeriodFigures["counts"] };
   trail: { events: number; bytes_read: number; resets: number };
   trust: TrustStatus;
+  /**
+   * Whether the figures above can be trusted: false while the record is broken (or not yet
+   * verified). The page then marks them untrusted.
+   */
+  trusted: boolean;
+  /** What the page says first, in its alert, when the record is broken; null when it holds. */
+  alert: string | null;
 }
 
 /** At most this many events are pushed one by one per read; beyond, subscribers get `resync`. */
@@ -215,6 +222,7 @@ export class LiveTrail {
     await this.start();
     await this.refresh(true);
     const now = this.now();
+    const trust = this.trustStatus(now);
     const figures = this.buckets.figures(period, now);
     const today = period === "today" ? figures : this.buckets.figures("today", now);
     return {
@@ -223,7 +231,8 @@ export class LiveTrail {
       last_seq: this.buckets.lastSeq,
       today: { total: today.total, counts: today.counts },
       trail: { events: this.buckets.total, bytes_read: this.tail.bytesRead, resets: this.tail.resets },
-      trust: this.trustStatus(now),
+      ...trustVerdict(trust),
+      trust,
     };
   }
 
@@ -250,4 +259,29 @@ export class LiveTrail {
     this.watcher?.close();
     this.subscribers.clear();
   }
+}
+
+/** The page's headline verdict: broken is said first, in words, before any figure. */
+export function trustVerdict(trust: TrustStatus): { trusted: boolean; alert: string | null } {
+  const integrity = trust.integrity;
+  const problems: string[] = [];
+  if (integrity.broken) {
+    problems.push(`the hash chain breaks at seq ${integrity.broken.seq} (${integrity.broken.message})`);
+  }
+  for (const failure of integrity.seal_failures) {
+    problems.push(`${failure.id} does not match the trail (${failure.message ?? failure.code})`);
+  }
+  if (integrity.full_check && !integrity.full_check.ok && integrity.full_check.message) {
+    problems.push(integrity.full_check.message);
+  }
+  if (integrity.state === "broken" && problems.length === 0) problems.push("verification failed");
+  if (problems.length > 0) {
+    return {
+      trusted: false,
+      alert: `The record is broken: ${problems.join("; ")}. The figures below are the trail as it now stands and cannot be trusted.`,
+    };
+  }
+  // A cut the witnesses see has its own alert on the page (completeness); the figures are untrusted too.
+  const cut = trust.completeness?.cut === true;
+  return { trusted: integrity.state === "ok" && trust.errors.length === 0 && !cut, alert: null };
 }

@@ -27,6 +27,8 @@ export interface HomePaths {
   cosignState: string;
   /** The c2sp.org/tlog-proof of each seal written by `witness proof`, kept for the report. */
   sealProofs: string;
+  /** How far the trail was verified before, keyed (src/integrity): reading commands verify only what follows. */
+  verifiedPrefix: string;
 }
 
 export function homePaths(home: string): HomePaths {
@@ -46,5 +48,6 @@ export function homePaths(home: string): HomePaths {
     cosignedCheckpoints: join(home, "cosigned-checkpoints"),
     cosignState: join(home, "cosign-state"),
     sealProofs: join(home, "seal-proofs"),
+    verifiedPrefix: join(home, "verified-prefix.json"),
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Action } from "../action/index.js";
 import type { Decision, EventBody, TrailEvent } from "../chain/index.js";
+import { canonicalJson } from "../encoding/index.js";
 import type { Policy } from "../policy/index.js";
 import { DIGEST_ABOVE, digestText, redactRecorded } from "../redact/index.js";
 import { type Classification, classify } from "../risk/index.js";
@@ -54,11 +55,58 @@ export function toEventBody(spec: RecordSpec): EventBody {
   return body;
 }
 
-/** Long strings of the tool input and outcome as digests (after redaction). */
+/**
+ * Strings of the recorded action (a command, a path, a description) longer than this are kept
+ * as a digest with their start: far above any ordinary command, so the trail keeps what ran
+ * verbatim, yet a multi-megabyte heredoc cannot make one line too long to append after
+ * (docs/trail-format.md, `action`).
+ */
+export const MAX_INLINE_ACTION_STRING = 64 << 10;
+/** Characters of a digested action string kept readable beside its digest. */
+export const ACTION_HEAD = 512;
+/**
+ * Above this many bytes of JSON, an event's `input`, `outcome` and `action.args` are each kept
+ * as one digest of their JCS form: what is left (the action's strings are bounded above, the
+ * rest by the agents' payload checks) keeps every line far below what the trail accepts.
+ */
+export const MAX_COMPACT_EVENT_BYTES = 1 << 20;
+
+/** A long action string as `{sha256, bytes, markers?, head}` (after redaction, like `input`). */
+function digestActionString(text: string): unknown {
+  let end = ACTION_HEAD;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1; // never cut a surrogate pair in two
+  return { ...digestText(text), head: text.slice(0, end) };
+}
+
+function compactAction(action: EventBody["action"]): EventBody["action"] {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(action)) {
+    if (name === "args")
+      out[name] = compactInput(value); // the MCP call's input, kept like `input`
+    else if (typeof value === "string" && value.length > MAX_INLINE_ACTION_STRING)
+      out[name] = digestActionString(value);
+    else out[name] = value;
+  }
+  return out as EventBody["action"];
+}
+
+/** A whole JSON value as the digest of its JCS form, `{sha256, bytes, markers?, jcs: true}`. */
+function digestJson(value: unknown): unknown {
+  return { ...digestText(canonicalJson(value)), jcs: true };
+}
+
+/** Long strings of the action, tool input and outcome as digests (after redaction). */
 function compactBody(body: EventBody): EventBody {
-  const out: EventBody = { ...body };
+  const out: EventBody = { ...body, action: compactAction(body.action) };
   if (body.input !== undefined) out.input = compactInput(body.input);
   if (body.outcome !== undefined) out.outcome = compactInput(body.outcome);
+  if (Buffer.byteLength(JSON.stringify(out), "utf8") <= MAX_COMPACT_EVENT_BYTES) return out;
+  // Many short strings (a huge array, an object with thousands of members) escape the per-string
+  // rule: the members that carry the agent's data are then bound by one digest each.
+  if (out.input !== undefined) out.input = digestJson(out.input);
+  if (out.outcome !== undefined) out.outcome = digestJson(out.outcome);
+  if (out.action.args !== undefined) out.action = { ...out.action, args: digestJson(out.action.args) };
   return out;
 }
 

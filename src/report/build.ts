@@ -1,3 +1,4 @@
+import { recordedText } from "../action/index.js";
 import type { ChainBreak, TrailEvent } from "../chain/index.js";
 import type { SealKey } from "../home/index.js";
 import { type ChainView, checkSealAgainstChain, type SealCheck, type StoredSeal } from "../seal/index.js";
@@ -234,7 +235,7 @@ function chainIntegrity(input: ReportInput): ChainIntegrity {
 function describeAction(event: TrailEvent): string {
   const action = event.action ?? { kind: "other", tool: "" };
   const detail = action.command ?? action.path ?? action.url ?? action.tool ?? "";
-  const text = `${action.kind}${detail ? `: ${String(detail)}` : ""}`;
+  const text = `${action.kind}${detail ? `: ${recordedText(detail)}` : ""}`;
   return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }
 

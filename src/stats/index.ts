@@ -4,6 +4,7 @@
  * aggregator feeds `summary`, `stats --risk`, the report and the dashboard, so the figures
  * agree everywhere.
  */
+import { recordedText } from "../action/index.js";
 import { RISK_FLAGS, RISK_LEVELS, type RiskFlag, type RiskLevel, type TrailEvent } from "../chain/index.js";
 
 export type LevelCounts = Record<RiskLevel, number>;
@@ -55,7 +56,7 @@ export class RiskAggregator {
     const day = event.ts.slice(0, 10);
     this.byDay[day] ??= emptyLevelCounts();
     this.byDay[day][level] += 1;
-    const command = event.action?.kind === "command" ? String(event.action.command ?? "") : null;
+    const command = event.action?.kind === "command" ? recordedText(event.action.command ?? "") : null;
     if (
       command &&
       (event.risk.flags.length > 0 || level === "medium" || level === "high" || level === "critical")

@@ -18,10 +18,11 @@ import { appendAll, fileCalls, fsyncDir, type LockOptions, withDirLock } from ".
 import { TrailsealError } from "../errors/index.js";
 import { homePaths } from "../home/index.js";
 import { currentSegment, ensureDir, FIRST_SEGMENT, listSegments, readLines } from "./files.js";
-import { repairAndReadTail } from "./tail.js";
+import { MAX_EVENT_LINE_BYTES, repairAndReadTail } from "./tail.js";
 import type { TrailVerification } from "./verify.js";
 
 export { listSegmentNames, readLines } from "./files.js";
+export { MAX_EVENT_LINE_BYTES } from "./tail.js";
 export {
   type ParallelVerifyOptions,
   type TrailVerification,
@@ -30,6 +31,7 @@ export {
   verifyTrailParallel,
   verifyTrailSequential,
 } from "./verify.js";
+export { type PrefixVerification, type VerifiedPrefix, verifyTrailAfter } from "./verify-prefix.js";
 
 /** The trail directory of a home (the home layout is defined once, in `homePaths`). */
 export function trailDir(home: string): string {
@@ -76,7 +78,18 @@ export async function appendEvents(
         nextSeq += 1;
         tip = event.hash;
       }
-      const bytes = Buffer.from(events.map((event) => `${serializeEvent(event)}\n`).join(""), "utf8");
+      const lines = events.map((event) => `${serializeEvent(event)}\n`);
+      for (const [index, line] of lines.entries()) {
+        const length = Buffer.byteLength(line, "utf8");
+        if (length > MAX_EVENT_LINE_BYTES) {
+          throw new TrailsealError(
+            "TRAIL_EVENT_TOO_LARGE",
+            `event ${index + 1} of the append is ${length} bytes, more than the ${MAX_EVENT_LINE_BYTES} a trail line may hold; nothing was appended`,
+            { exitCode: 2 },
+          );
+        }
+      }
+      const bytes = Buffer.from(lines.join(""), "utf8");
       const handle = await fileCalls.open(segment, "a", 0o600);
       try {
         // Every byte out and synced, or the segment cut back to its last whole line and nothing

@@ -11,7 +11,13 @@ export interface TailState {
   tip: string;
 }
 
-const MAX_LINE = 4 << 20;
+/**
+ * The longest line (its newline included) the writer appends and the tail reader reads back:
+ * one bound for both, so no accepted event can leave a trail that refuses the next append.
+ * The recorder keeps events far below it (long members as digests, src/record).
+ */
+export const MAX_EVENT_LINE_BYTES = 4 << 20;
+const MAX_LINE = MAX_EVENT_LINE_BYTES;
 /**
  * The first read from the segment's end. Events are well under it, so one read finds the last
  * line; the window grows only for a longer one (up to MAX_LINE). Reading a fixed 4 MiB instead

@@ -32,7 +32,7 @@ const asJson = (object: Record<string, unknown>) =>
   JSON.parse(JSON.stringify(object).replace(/"__proto_x__"/g, '"__proto__"')) as unknown;
 
 const KIND_FIELDS: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
-  command: { command: field(1 << 20) },
+  command: { command: field(8 << 20) },
   file: {
     op: fc.oneof(fc.constantFrom("read", "write", "edit", "delete", "search", "move", "READ"), loose),
     path: field(4096),

@@ -54,6 +54,7 @@ describe("dashboard API", () => {
       agent: "claude-code",
     });
     expect(all.trust.integrity).toMatchObject({ state: "ok", verified_events: 9 });
+    expect(all).toMatchObject({ trusted: true, alert: null });
     expect(all.trust.last_seal).toBeNull();
     await running.app.live.recheck();
     expect((await summary(running)).trust.integrity.full_check).toMatchObject({ ok: true, message: null });
@@ -133,6 +134,7 @@ describe("dashboard API", () => {
       id: "seal-1",
       code: "SEAL_TRAIL_TRUNCATED",
     });
+    expect(cut).toMatchObject({ trusted: false, alert: expect.stringContaining("seal-1 does not match") });
   });
 
   it("reports a modified event as a broken chain", async () => {
@@ -143,6 +145,16 @@ describe("dashboard API", () => {
     const s = await summary(running);
     expect(s.trust.integrity.state).toBe("broken");
     expect(s.trust.integrity.broken).toMatchObject({ seq: 7, reason: "hash_mismatch" });
+    // The headline figures are marked untrusted, and the page has words to say so first.
+    expect(s.trusted).toBe(false);
+    expect(s.alert).toMatch(/^The record is broken: the hash chain breaks at seq 7/);
+  });
+
+  it("refuses a home that does not exist (TRAIL_NOT_FOUND), never an empty dashboard", async () => {
+    const error = await startDashboard({ home: join(home, "mistyped"), port: 0, env: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: "TRAIL_NOT_FOUND", exitCode: 2 });
   });
 
   it("re-verification from byte 0 catches an event rewritten in place behind the read offset", async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
@@ -159,7 +159,42 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
 
       await mkdir(join(repoRoot, "test-artifacts"), { recursive: true });
       await page.screenshot({ path: join(repoRoot, "test-artifacts", "dashboard.png"), fullPage: true });
+      expect(await page.getByRole("alert").count()).toBe(0);
+      expect(await page.locator("#untrusted-label").isHidden()).toBe(true);
       expect(problems).toEqual([]);
+    });
+
+    it("says a broken record first: an alert at the top, the headline figures marked untrusted", async () => {
+      const broken = await tempHome();
+      let dashboard: RunningDashboard | null = null;
+      try {
+        await initHome(broken.home);
+        const dir = trailDir(broken.home);
+        await appendEvents(dir, mixedBodies());
+        const segment = join(dir, "events-000000.jsonl");
+        const text = await readFile(segment, "utf8");
+        await writeFile(segment, text.replace("git push --force origin main", "git push origin main"));
+        dashboard = await startDashboard({ home: broken.home, port: 0, env: {} });
+        const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+        await page.goto(dashboard.url);
+        await page.locator("body[data-ready='true']").waitFor();
+        const alert = page.getByRole("alert");
+        await alert.waitFor();
+        expect(await alert.textContent()).toMatch(/^The record is broken: the hash chain breaks at seq 7/);
+        // First on the page: above the header and the figures.
+        const alertBox = await alert.boundingBox();
+        const tilesBox = await page.locator(".levels").boundingBox();
+        expect(alertBox!.y).toBeLessThan(tilesBox!.y);
+        expect(await page.locator("body > :first-child").getAttribute("id")).toBe("record-alert");
+        expect(await page.locator("body").getAttribute("data-trusted")).toBe("false");
+        expect(await page.locator("#untrusted-label").isVisible()).toBe(true);
+        expect(await page.locator(".levels .count.untrusted").count()).toBe(6);
+        await page.screenshot({ path: join(repoRoot, "test-artifacts", "dashboard-broken.png") });
+        await page.close();
+      } finally {
+        await dashboard?.close();
+        await broken.cleanup();
+      }
     });
   },
 );

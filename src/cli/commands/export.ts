@@ -9,8 +9,8 @@ import {
 } from "../../export/index.js";
 import { loadSealKey } from "../../home/index.js";
 import { parseInstant } from "../../time/index.js";
-import { assertTrailExists, trailDir } from "../../trail/index.js";
 import { type CliIO, note, printJson, println } from "../io.js";
+import { assertTrusted } from "../trust-first.js";
 
 export interface ExportCommandOptions {
   home: string;
@@ -55,7 +55,8 @@ export async function runExport(options: ExportCommandOptions, io: CliIO): Promi
     );
   }
   if (options.cursor !== undefined) assertCursorName(options.cursor);
-  await assertTrailExists(trailDir(options.home));
+  // A copy of a broken record would be passed on as a good one: refused, nothing sent or moved.
+  await assertTrusted(options.home, io);
   const now = new Date();
   const summary = await exportTrail({
     home: options.home,

@@ -4,6 +4,7 @@ import { escapeCells } from "../../terminal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
+import { sayIfUntrusted } from "../trust-first.js";
 
 export interface LogOptions {
   home: string;
@@ -49,14 +50,15 @@ export async function runLog(options: LogOptions, io: CliIO): Promise<number> {
     since: options.since ? parseInstant(options.since, now) : undefined,
     until: options.until ? parseInstant(options.until, now) : undefined,
   };
+  const { exit } = await sayIfUntrusted(options.home, io);
   const events = await selectEvents(trailDir(options.home), filter, options.limit);
   if (options.json) {
     printJson(io, events);
-    return 0;
+    return exit;
   }
   if (events.length === 0) {
     println(io, "no matching events");
-    return 0;
+    return exit;
   }
   const rows = [["SEQ", "TIME", "RISK", "FLAGS", "DECISION", "AGENT", "ACTION"]];
   for (const event of events) {
@@ -74,5 +76,5 @@ export async function runLog(options: LogOptions, io: CliIO): Promise<number> {
     ]);
   }
   println(io, formatTable(escapeCells(rows)));
-  return 0;
+  return exit;
 }

@@ -1,6 +1,8 @@
 import { writeFile } from "node:fs/promises";
+import { isErrorCode, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import {
+  type ChainIntegrity,
   collectReport,
   type LiveReceiptCheck,
   type ReportFormat,
@@ -11,6 +13,7 @@ import type { StoredSeal } from "../../seal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { assertTrailExists, trailDir } from "../../trail/index.js";
 import { type CliIO, note } from "../io.js";
+import { reportError } from "../report-error.js";
 import { askWitnesses } from "./witness-reach.js";
 
 export interface ReportOptions {
@@ -53,6 +56,20 @@ async function proofCheck(
   return (stored) => checkKeptSealProof(dir, stored, policy);
 }
 
+/** A broken record as the reading commands say it (src/cli/trust-first.ts), or null. */
+function brokenRecordError(chain: ChainIntegrity): TrailsealError | null {
+  if (chain.ok) return null;
+  const broken = chain.broken;
+  const message = broken
+    ? `the record is broken from seq ${broken.seq}: ${broken.message}`
+    : "the record is broken: a seal does not match the chain";
+  // A chain break names its reason (hash_mismatch, gap, …); a seal that disagrees, its code.
+  const code = broken && isErrorCode(broken.reason) ? broken.reason : "TRAIL_CHAIN_BROKEN";
+  return new TrailsealError(code, message, {
+    hint: "run `trailseal verify` for every problem; the report shows the record as it now stands",
+  });
+}
+
 export async function runReport(options: ReportOptions, io: CliIO): Promise<number> {
   const now = new Date();
   const format: ReportFormat = options.json ? "json" : (options.format ?? "md");
@@ -79,6 +96,8 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
       : undefined,
   });
   if (progress) io.stderr.write("\r\x1b[K");
+  const untrusted = brokenRecordError(report.chain_integrity);
+  if (untrusted) reportError(io, untrusted); // said first, before the report itself
   const text = renderReport(report, format);
   if (options.output) {
     await writeFile(options.output, text);

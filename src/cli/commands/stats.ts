@@ -3,6 +3,7 @@ import { escapeCells, escapeControl } from "../../terminal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
+import { sayIfUntrusted } from "../trust-first.js";
 import { printBreakdown, withoutEvents } from "./summary.js";
 
 export interface StatsOptions {
@@ -18,11 +19,12 @@ export async function runStats(options: StatsOptions, io: CliIO): Promise<number
   const now = new Date();
   const from = options.since ? parseInstant(options.since, now) : undefined;
   const to = options.until ? parseInstant(options.until, now) : undefined;
+  const { exit } = await sayIfUntrusted(options.home, io);
   const summary = await summarize(readEvents(trailDir(options.home)), { from, to });
   const top = summary.top_flagged_commands;
   if (options.json) {
-    printJson(io, { ...withoutEvents(summary), top_flagged_commands: top });
-    return 0;
+    printJson(io, { trusted: exit === 0, ...withoutEvents(summary), top_flagged_commands: top });
+    return exit;
   }
   println(
     io,
@@ -48,5 +50,5 @@ export async function runStats(options: StatsOptions, io: CliIO): Promise<number
       rows.push([String(entry.count), entry.level, entry.command.replace(/\s+/g, " ").slice(0, 100)]);
     println(io, formatTable(escapeCells(rows)));
   }
-  return 0;
+  return exit;
 }

@@ -4,6 +4,7 @@ import { escapeCells } from "../../terminal/index.js";
 import { startOfUtcDay } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
+import { sayIfUntrusted } from "../trust-first.js";
 
 export interface SummaryOptions {
   home: string;
@@ -11,18 +12,22 @@ export interface SummaryOptions {
   now?: Date;
 }
 
-/** `trailseal summary`: today's (UTC) risk breakdown. */
+/**
+ * `trailseal summary`: today's (UTC) risk breakdown. The record is checked first: a broken one
+ * is said on stderr before the figures, which are shown as recorded, and exits 1.
+ */
 export async function runSummary(options: SummaryOptions, io: CliIO): Promise<number> {
   const now = options.now ?? new Date();
   const from = startOfUtcDay(now);
+  const { exit } = await sayIfUntrusted(options.home, io);
   const summary = await summarize(readEvents(trailDir(options.home)), { from });
   if (options.json) {
-    printJson(io, { day: from.toISOString().slice(0, 10), ...withoutEvents(summary) });
-    return 0;
+    printJson(io, { day: from.toISOString().slice(0, 10), trusted: exit === 0, ...withoutEvents(summary) });
+    return exit;
   }
   println(io, `risk summary for ${from.toISOString().slice(0, 10)} (UTC): ${summary.total} events`);
   printBreakdown(io, summary);
-  return 0;
+  return exit;
 }
 
 export function withoutEvents(summary: RiskSummary) {

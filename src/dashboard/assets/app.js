@@ -322,7 +322,29 @@ function renderCompleteness(c) {
   return cuts;
 }
 
+// A broken record is said first, at the top of the page, and every headline figure is marked.
+function renderAlert() {
+  const s = state.summary;
+  const alert = $("record-alert");
+  if (s.alert) {
+    if (alert.textContent !== s.alert) alert.textContent = s.alert;
+    alert.hidden = false;
+  } else {
+    alert.hidden = true;
+    alert.textContent = "";
+  }
+  const trusted = s.trusted === true;
+  document.body.dataset.trusted = String(trusted);
+  $("untrusted-label").hidden = trusted;
+  for (const node of document.querySelectorAll(".levels .count")) {
+    node.classList.toggle("untrusted", !trusted);
+    if (trusted) node.removeAttribute("title");
+    else node.title = "untrusted: the record does not verify";
+  }
+}
+
 function renderAll() {
+  renderAlert();
   renderCounts();
   renderDistribution();
   renderTimeline();
