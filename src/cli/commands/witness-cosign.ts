@@ -215,9 +215,10 @@ export async function checkAuditQuorum(
   io: CliIO,
 ): Promise<void> {
   if (!options.witnessPolicy || !report.ok) return;
-  const policy = await readWitnessPolicy(options.witnessPolicy);
-  const { loadLogCosigning } = await import("../../witness/index.js");
-  const { cloneLogHead, findCosignedInHistory, readLogSnapshot } = await loadLogCosigning();
+  let policy = await readWitnessPolicy(options.witnessPolicy);
+  const { loadLogCosigning, loadCosign } = await import("../../witness/index.js");
+  const { cloneLogHead, findCosignedInHistory, readLogSnapshot, readPublishedLogKey } =
+    await loadLogCosigning();
   let dir = resolve(options.target);
   let cleanup = async () => {};
   if (!existsSync(dir)) {
@@ -232,7 +233,25 @@ export async function checkAuditQuorum(
       throw new TrailsealError("COSIGN_LOG_MOVED", "the log moved on during the audit", {
         hint: "run the command again",
       });
+    // A policy without logs (tlog-policy allows it) is for the log audited: its own key, which
+    // the audit has just checked every commit against.
+    if (policy.logs.length === 0) {
+      const published = await readPublishedLogKey(snapshot.read);
+      if (published?.verifierKey)
+        policy = {
+          ...policy,
+          logs: [{ vkey: published.verifierKey, key: parseVerifierKey(published.verifierKey) }],
+        };
+    }
     const result = verifyCosignedCheckpoint(snapshot.note, policy);
+    const { checkWitnessViews } = await loadCosign();
+    const views = await checkWitnessViews({
+      witnesses: policy.witnesses,
+      head: result.checkpoint,
+      logKey: result.log.key,
+      read: snapshot.read,
+    });
+    reportWitnessViews(views, result.checkpoint.origin, options, io);
     // Between an append and the next cosigning round the head has no cosignatures: the newest
     // cosigned checkpoint of the history the audit just proved the head extends vouches for
     // that prefix (reported as such).
@@ -264,4 +283,50 @@ export async function checkAuditQuorum(
   } finally {
     await cleanup();
   }
+}
+
+/**
+ * The monitoring API side of an audit: every policy witness with a URL is asked for the latest
+ * checkpoint it cosigned of the log (tlog-witness `GET <prefix>/<origin hash>/checkpoint`), and
+ * that tree must be the audited head or one the head provably extends. A witness holding a tree
+ * the head does not extend is a split view: the audit fails (TLOG_FORK_DETECTED). A witness
+ * ahead of the head means this copy of the log is stale; one without the API is noted.
+ */
+function reportWitnessViews(
+  views: readonly {
+    witness: string;
+    url: string;
+    status: string;
+    size?: number;
+    note?: string;
+    detail?: string;
+  }[],
+  origin: string,
+  options: { json?: boolean },
+  io: CliIO,
+): void {
+  if (!options.json)
+    for (const view of views) {
+      const mark =
+        view.status === "same" || view.status === "consistent"
+          ? "ok  "
+          : view.status === "fork" || view.status === "invalid"
+            ? "FAIL"
+            : "note";
+      const size = view.size === undefined ? "" : ` (size ${view.size})`;
+      println(
+        io,
+        `${mark} witness ${view.witness} monitoring: ${view.status}${size}${view.detail ? `: ${view.detail}` : ""}`,
+      );
+    }
+  const forks = views.filter((v) => v.status === "fork");
+  if (forks.length > 0)
+    throw new TrailsealError(
+      "TLOG_FORK_DETECTED",
+      `witness${forks.length > 1 ? "es" : ""} ${forks.map((v) => v.witness).join(", ")} cosigned a tree of ${origin} that the audited head does not extend`,
+      {
+        hint: "two histories of one log: keep the witness's checkpoint (GET <witness URL>/<origin hash>/checkpoint) and the audited one as evidence",
+        details: { forks: forks.map(({ witness, url, size, note }) => ({ witness, url, size, note })) },
+      },
+    );
 }

@@ -19,6 +19,8 @@ export type {
 export { requestCosignatures } from "./client.js";
 export type { AddCheckpointHandlerOptions } from "./http.js";
 export { createAddCheckpointHandler } from "./http.js";
+export type { WitnessView, WitnessViewStatus } from "./monitor.js";
+export { checkWitnessViews, fetchWitnessCheckpoint } from "./monitor.js";
 export type { AddCheckpointRequest, CosignRefusalCode } from "./protocol.js";
 export {
   ADD_CHECKPOINT_PATH,
@@ -27,6 +29,8 @@ export {
   formatSizeBody,
   MAX_ADD_CHECKPOINT_BYTES,
   MAX_PROOF_LINES,
+  monitoringCheckpointPath,
+  originHash,
   parseAddCheckpoint,
   parseSizeBody,
   SIZE_CONTENT_TYPE,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -6,6 +6,8 @@ import {
   cosignerFromSeed,
   formatCosignerVkey,
   noteSignerFromSeed,
+  parseCheckpoint,
+  parseNote,
   parseWitnessPolicy,
   TlogWriter,
   verifierKey,
@@ -14,12 +16,15 @@ import {
   COSIGN_STATUS,
   type CosignFetch,
   type CosignRefusalCode,
+  checkWitnessViews,
   createCheckpointWitness,
+  formatAddCheckpoint,
   formatSizeBody,
   memoryCosignState,
   SIZE_CONTENT_TYPE,
+  startCosignServer,
 } from "../../../src/witness/cosign/index.js";
-import { cosignLog } from "../../../src/witness/gitlog/index.js";
+import { cosignLog, readLogSnapshot } from "../../../src/witness/gitlog/index.js";
 import { monitoringReply, seed } from "./fixtures.js";
 
 const root = mkdtempSync(join(tmpdir(), "ts-cosign-log-"));
@@ -178,6 +183,86 @@ describe("cosignLog against an in-process witness", () => {
       expect(result.outcomes).toEqual([
         expect.objectContaining({ witness: "w", status: "fork", httpStatus: sameSize.status }),
       ]);
+    }
+  });
+
+  it("a policy without log lines cosigns the log it is run on (its own key, from its metadata)", async () => {
+    const dir = join(root, "logless");
+    (await diskLog(dir)).append(4);
+    writeFileSync(
+      join(dir, "trailseal-log.json"),
+      JSON.stringify({ origin: signer.name, verifier_key: verifierKey(signer.name, signer.publicKey) }),
+    );
+    const witness = createCheckpointWitness({
+      logs: parseWitnessPolicy(LOG, { requireQuorum: false }).logs,
+      cosigner,
+      store: memoryCosignState(),
+    });
+    const policy = parseWitnessPolicy(
+      `witness w ${formatCosignerVkey(cosigner)} https://w.example\nquorum w\n`,
+    );
+    const result = await cosignLog({
+      dir,
+      policy,
+      cosignedDir: join(root, "home-logless"),
+      fetch: witnessFetch(witness, []),
+    });
+    expect(result).toMatchObject({ size: 4, quorumMet: true });
+  });
+});
+
+describe("the monitoring API as a monitor sees it (real HTTP)", () => {
+  it("tells the same tree, an earlier one, a larger one, a fork and a witness that never cosigned apart", async () => {
+    const mainDir = join(root, "views-main");
+    const main = await diskLog(mainDir);
+    main.append(10);
+    const at10 = readFileSync(join(mainDir, "checkpoint"), "utf8");
+    main.append(10);
+    const at20 = readFileSync(join(mainDir, "checkpoint"), "utf8");
+    const longer = await diskLog(join(root, "views-longer"));
+    longer.append(25);
+    const at25 = readFileSync(join(root, "views-longer", "checkpoint"), "utf8");
+    const forked = await diskLog(join(root, "views-fork"), "fork");
+    forked.append(8);
+    const fork8 = readFileSync(join(root, "views-fork", "checkpoint"), "utf8");
+
+    const logs = parseWitnessPolicy(LOG, { requireQuorum: false }).logs;
+    const servers: { close(): Promise<void> }[] = [];
+    const lines: string[] = [];
+    try {
+      for (const [i, note] of [at20, at10, at25, fork8, null].entries()) {
+        const key = cosignerFromSeed(`w${i}.example`, seed(70 + i), i % 2 === 0 ? "ml-dsa-44" : "ed25519");
+        const witness = createCheckpointWitness({ logs, cosigner: key, store: memoryCosignState() });
+        if (note)
+          await witness.addCheckpoint(
+            Buffer.from(formatAddCheckpoint({ oldSize: 0, proof: [], checkpoint: note })),
+          );
+        const server = await startCosignServer({ witness });
+        servers.push(server);
+        lines.push(`witness w${i} ${formatCosignerVkey(key)} ${server.url}`);
+      }
+      lines.push(
+        `witness down ${formatCosignerVkey(cosignerFromSeed("down.example", seed(79)))} http://127.0.0.1:1`,
+      );
+      const policy = parseWitnessPolicy(`${LOG}${lines.join("\n")}\nquorum none\n`);
+      const snapshot = await readLogSnapshot(mainDir);
+      const views = await checkWitnessViews({
+        witnesses: policy.witnesses,
+        head: parseCheckpoint(parseNote(at20).text),
+        logKey: policy.logs[0]!.key,
+        read: snapshot.read,
+        timeoutMs: 2000,
+      });
+      expect(views.map((v) => [v.witness, v.status, v.size])).toEqual([
+        ["w0", "same", 20],
+        ["w1", "consistent", 10],
+        ["w2", "ahead", 25],
+        ["w3", "fork", 8],
+        ["w4", "none", undefined],
+        ["down", "unreachable", undefined],
+      ]);
+    } finally {
+      for (const server of servers) await server.close();
     }
   });
 });

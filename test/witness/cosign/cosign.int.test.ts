@@ -164,6 +164,14 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     const audited = await runCli(["witness", "audit", A.log, "--witness-policy", policy]);
     expect(audited.code, audited.stderr).toBe(0);
     expect(audited.stdout).toMatch(/ok {3}witness B valid/);
+    // The monitoring API of B's witness (tlog-witness) shows the very tree audited.
+    expect(audited.stdout).toMatch(/ok {3}witness B monitoring: same \(size 305\)/);
+    // tlog-policy lets a policy name no log when the log is known from context: the log audited.
+    const logless = join(work.dir, "logless.policy");
+    writeFileSync(logless, `witness B ${B.witnessVkey} ${B.url}\nquorum B\n`);
+    const byContext = await runCli(["witness", "audit", A.log, "--witness-policy", logless]);
+    expect(byContext.code, byContext.stderr).toBe(0);
+    expect(byContext.stdout).toMatch(/ok {3}witness B valid/);
     // The log grows: its head has no cosignatures until the next round, and the audit reports
     // the newest cosigned checkpoint of the history it just proved the head extends.
     await addEntries(A, 2);
@@ -171,6 +179,7 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     expect(between.code, between.stderr).toBe(0);
     expect(between.stdout).toMatch(/ok {3}witnessed up to size 305 of 307 \(checkpoint of [0-9a-f]{12};/);
     expect(between.stdout).toMatch(/ok {3}witness B valid/);
+    expect(between.stdout).toMatch(/ok {3}witness B monitoring: consistent \(size 305\)/);
     const stricter = policyFor(A, [
       `witness B ${B.witnessVkey}`,
       `witness A ${A.witnessVkey}`,

@@ -9,6 +9,7 @@ import {
   isQuorumMet,
   parseCheckpoint,
   parseNote,
+  parseVerifierKey,
   verifyCosignedCheckpoint,
   verifyNote,
   type WitnessPolicy,
@@ -19,6 +20,7 @@ import {
   type CosignFetch as FetchLike,
   requestCosignatures,
 } from "../../cosign/index.js";
+import { readPublishedLogKey } from "../metadata.js";
 import type { CosignedCommitResult } from "./log-commit.js";
 import { type LogSnapshot, readLogSnapshot } from "./log-source.js";
 
@@ -99,6 +101,19 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
   const snapshot = await readLogSnapshot(options.dir);
   const { text } = parseNote(snapshot.note);
   const origin = text.slice(0, text.indexOf("\n"));
+  // tlog-policy allows a policy with no log where the log is known from context: here the log
+  // being cosigned, whose own metadata names its key (the operator cosigns its own log).
+  if (options.policy.logs.length === 0) {
+    const published = await readPublishedLogKey(snapshot.read);
+    if (published?.verifierKey)
+      options = {
+        ...options,
+        policy: {
+          ...options.policy,
+          logs: [{ vkey: published.verifierKey, key: parseVerifierKey(published.verifierKey) }],
+        },
+      };
+  }
   const logs = options.policy.logs.filter((log) => log.key.name === origin);
   if (logs.length === 0)
     throw new TrailsealError("COSIGN_LOG_NOT_IN_POLICY", `the witness policy lists no log "${origin}"`, {
