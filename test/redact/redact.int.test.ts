@@ -10,6 +10,8 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AGENTS, type AgentName } from "../../src/hooks/index.js";
+import { startReceiver } from "../export/otlp-receiver.js";
 import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { PEM, PEM_BODY, SECRETS } from "./secrets.js";
 
@@ -32,7 +34,75 @@ const actions = [
   { kind: "network", method: "GET", url: `https://api.example.com/v1?key=${SECRETS.google}` },
   { kind: "command", command: `printf '%s' '${PEM}' > ~/.ssh/id_rsa` },
 ];
-const allSecrets = [...Object.values(SECRETS).filter((s) => s !== SECRETS.cookie), PEM_BODY];
+// Shapes that used to leak (test/redact/families.test.ts has the table): each through the hook.
+const FAMILY = {
+  redis: "Quiet-Lamp-Redis",
+  mysql: 'Otter"Moss-Mysql',
+  htpasswd: "Brass-Fern-Htpasswd",
+  netrc: "Slate-Hollow-Netrc",
+  mcp: "Amber-Dune-Mcp",
+  sas: "k7GhWq%2BXyZabcdEFGH%2Fijkl%3D",
+};
+const familyCommands = [
+  `sudo redis-cli -a ${FAMILY.redis} flushall`,
+  `sudo mysql -uroot -p'${FAMILY.mysql}' -e 'DROP DATABASE app'`,
+  `sudo htpasswd -b /etc/nginx/.htpasswd admin ${FAMILY.htpasswd} && rm -rf /`,
+  `curl -o /tmp/x "https://a.blob.core.windows.net/c/b?sv=2022-11-02&sig=${FAMILY.sas}" && sudo rm -rf /`,
+];
+/** A shell command in each agent's own payload format. */
+function commandPayload(agent: AgentName, command: string): object {
+  const claude = (tool: string, event: string) => ({
+    hook_event_name: event,
+    session_id: "s",
+    cwd: "/w",
+    tool_name: tool,
+    tool_input: { command },
+  });
+  switch (agent) {
+    case "claude-code":
+    case "codex":
+      return claude("Bash", "PreToolUse");
+    case "gemini":
+      return claude("run_shell_command", "BeforeTool");
+    case "kiro":
+      return { hook_event_name: "preToolUse", cwd: "/w", tool_name: "execute_bash", tool_input: { command } };
+    case "cursor":
+      return {
+        hook_event_name: "beforeShellExecution",
+        conversation_id: "c",
+        workspace_roots: ["/w"],
+        command,
+        cwd: "/w",
+      };
+    case "copilot":
+      return { timestamp: 1, cwd: "/w", toolName: "bash", toolArgs: JSON.stringify({ command }) };
+    case "windsurf":
+      return {
+        agent_action_name: "pre_run_command",
+        trajectory_id: "t",
+        tool_info: { command_line: command, cwd: "/w" },
+      };
+    case "cline":
+      return {
+        hookName: "PreToolUse",
+        taskId: "t",
+        preToolUse: { toolName: "execute_command", parameters: { command } },
+      };
+    case "opencode":
+      return {
+        hook_event_name: "tool.execute.before",
+        tool: "bash",
+        sessionID: "s",
+        callID: "c",
+        args: { command },
+      };
+  }
+}
+const allSecrets = [
+  ...Object.values(SECRETS).filter((s) => s !== SECRETS.cookie),
+  PEM_BODY,
+  ...Object.values(FAMILY),
+];
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -88,6 +158,38 @@ beforeAll(async () => {
     tool_input: { file_path: "/w/notes.md", content: `${"x".repeat(4000)}\nAPI_TOKEN=${SECRETS.gitlab}\n` },
   });
   await cli(["hook", "claude-code"], write);
+  // Every agent, every shape: the answer (stdout, stderr, exit status as the agent reads it)
+  // must not repeat the secret, and the trail must not hold it.
+  for (const agent of AGENTS) {
+    for (const command of familyCommands) {
+      const result = await runCli(["hook", agent], {
+        input: JSON.stringify(commandPayload(agent, command)),
+        env: { TRAILSEAL_HOME: home },
+      });
+      outputs.push(result.stdout, result.stderr);
+      expect(`${result.stdout}${result.stderr}`, `${agent}: ${command}`).toMatch(
+        /denied|confirm|\[redacted:/,
+      );
+    }
+  }
+  const files = [
+    { file_path: "/w/.netrc", content: `machine api.example.com\n  login me\n  password ${FAMILY.netrc}\n` },
+  ];
+  for (const input of files) {
+    await cli(
+      ["hook", "claude-code"],
+      JSON.stringify({ ...commandPayload("claude-code", ""), tool_name: "Write", tool_input: input }),
+    );
+  }
+  await cli(
+    ["record", "--json"],
+    JSON.stringify({
+      kind: "mcp",
+      server: "ops",
+      tool: "run",
+      arguments: { args: ["--password", FAMILY.mcp] },
+    }),
+  );
   await cli(["seal"]);
 }, 60_000);
 afterAll(() => cleanup());
@@ -103,6 +205,15 @@ describe("redaction before hashing", () => {
     await cli(["export", "--format", "jsonl", "--output", "-"]);
     await cli(["export", "--format", "jsonl", "--output", join(home, "copy.jsonl")]);
     await cli(["verify", "--export", join(home, "copy.jsonl")]);
+    // OTLP, as a collector receives it (JSON encoding, so the bytes are searchable)
+    const receiver = await startReceiver();
+    try {
+      await cli(["export", "--otlp-endpoint", receiver.url, "--otlp-protocol", "http/json"]);
+      expect(receiver.records.length).toBeGreaterThan(0);
+      outputs.push(JSON.stringify(receiver.records));
+    } finally {
+      await receiver.close();
+    }
     // the dashboard's API, served by the real process
     const dashboard = spawn(process.execPath, [CLI, "dashboard", "--port", "0", "--json"], {
       env: { ...process.env, TRAILSEAL_HOME: home },
@@ -166,7 +277,7 @@ describe("redaction before hashing", () => {
         join(home, "keys", keyFile!),
         secretFile,
       ]);
-      expect(stdout).toMatch(/^ok 10 [1-9]/);
+      expect(stdout).toMatch(/^ok [1-9][0-9]* [1-9]/);
     } finally {
       await outside.cleanup();
     }
