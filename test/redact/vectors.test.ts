@@ -89,7 +89,8 @@ interface Tally {
 async function measure(): Promise<Record<string, Tally>> {
   const tallies: Record<string, Tally> = {};
   const count = (name: string, good: boolean, example: string) => {
-    const tally = (tallies[name] ??= { total: 0, good: 0, misses: [] });
+    tallies[name] ??= { total: 0, good: 0, misses: [] };
+    const tally = tallies[name];
     tally.total += 1;
     if (good) tally.good += 1;
     else tally.misses.push(example);
