@@ -142,3 +142,21 @@ export async function loadRelayConfig(path: string): Promise<RelayConfig> {
   }
   return parseRelayConfig(text, path);
 }
+
+/**
+ * A relay that would publish nothing although witnesses are listed: `witness.enabled` left out
+ * (it defaults to false) or set false with endpoints configured. The relay would seal locally,
+ * print "started" and leave every seal unwitnessed — the cut it exists to prevent stays open.
+ * Refused at start (docs/decisions/relay-refuses-silent-witnessing.md).
+ */
+export function assertPublishingConsistent(config: RelayConfig, source = "relay-config.json"): void {
+  const { enabled, endpoints } = config.witness;
+  if (enabled || endpoints.length === 0) return;
+  throw configError(
+    "RELAY_WITNESS_DISABLED",
+    `${source} lists ${endpoints.length} witness endpoint${endpoints.length === 1 ? "" : "s"} but witness.enabled is not true: the relay would publish no seal`,
+    {
+      hint: 'set "witness": {"enabled": true, …} to publish, or remove the endpoints to run a relay that only seals locally',
+    },
+  );
+}

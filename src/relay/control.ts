@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { TrailsealError } from "../errors/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
-import { loadRelayConfig } from "./config.js";
+import { assertPublishingConsistent, loadRelayConfig } from "./config.js";
 import { assertPublishableKeyId } from "./key-id.js";
 import { clearStaleRelayLock, relayHolder, runningRelayPid } from "./lifetime-lock.js";
 import { type RelayStateFile, readRelayState } from "./state.js";
@@ -41,7 +41,7 @@ export async function startRelayBackground(options: BackgroundStartOptions): Pro
   const env = options.env ?? process.env;
   const paths = homePaths(options.home);
   // Fail here, on the user's terminal, rather than only in the log.
-  await loadRelayConfig(paths.relayConfig);
+  assertPublishingConsistent(await loadRelayConfig(paths.relayConfig));
   assertPublishableKeyId((await loadSealKey(options.home, env)).keyId);
   const running = await runningRelayPid(paths.relayLock);
   if (running !== null) {

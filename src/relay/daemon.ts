@@ -3,7 +3,7 @@ import { homePaths, loadSealKey } from "../home/index.js";
 import { readSeals, sealTrail } from "../seal/index.js";
 import { waitForStopSignal } from "../signals/index.js";
 import { readTip, trailDir } from "../trail/index.js";
-import { loadRelayConfig, type RelayConfig } from "./config.js";
+import { assertPublishingConsistent, loadRelayConfig, type RelayConfig } from "./config.js";
 import { RelayCore } from "./core.js";
 import { assertPublishableKeyId } from "./key-id.js";
 import { acquireRelayLock, relayHolder } from "./lifetime-lock.js";
@@ -61,6 +61,7 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
   const env = options.env ?? process.env;
   const paths = homePaths(options.home);
   const config = await loadRelayConfig(paths.relayConfig);
+  assertPublishingConsistent(config);
   const key = await loadSealKey(options.home, env);
   assertPublishableKeyId(key.keyId);
   const settings = settingsFromConfig(config, options.intervalMs);

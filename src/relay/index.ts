@@ -11,7 +11,13 @@
  */
 
 export type { RelayConfig } from "./config.js";
-export { DEFAULT_RELAY_CONFIG, loadRelayConfig, parseRelayConfig, relayConfigSchema } from "./config.js";
+export {
+  assertPublishingConsistent,
+  DEFAULT_RELAY_CONFIG,
+  loadRelayConfig,
+  parseRelayConfig,
+  relayConfigSchema,
+} from "./config.js";
 export type { BackgroundStartOptions, RelayStatus, StopResult } from "./control.js";
 export { relayStatus, startRelayBackground, stopRelay } from "./control.js";
 export { RelayCore } from "./core.js";

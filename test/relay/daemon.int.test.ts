@@ -110,6 +110,30 @@ describe("relay daemon (built CLI, real processes)", () => {
     await cleanup();
   });
 
+  it("refuses to start (or restart onto) witness endpoints with witness.enabled left out", async () => {
+    const endpoints = [{ name: "local", url: "http://127.0.0.1:9/api/v1/anchor" }];
+    await writeConfig({ witness: { quorum: 1, endpoints } });
+    for (const args of [
+      ["relay", "start"],
+      ["relay", "start", "--foreground"],
+      ["relay", "restart"],
+    ]) {
+      const result = await cli(args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toContain("(RELAY_WITNESS_DISABLED)");
+      expect(result.stdout).not.toContain("relay started");
+    }
+    expect((await status()).running).toBe(false);
+
+    // A running relay is not stopped for a configuration its successor would refuse.
+    await writeConfig({ witness: { enabled: false, quorum: 1, endpoints: [] } });
+    expect((await cli(["relay", "start", "--interval", "1s"])).code).toBe(0);
+    const { pid } = await status();
+    await writeConfig({ witness: { enabled: false, quorum: 1, endpoints } });
+    expect((await cli(["relay", "restart"])).code).toBe(2);
+    expect(await status()).toMatchObject({ running: true, pid });
+  });
+
   it("starts, seals every interval, refuses a second relay, restarts onto a changed config, stops", async () => {
     const started = await cli(["relay", "start", "--interval", "1s", "--json"]);
     expect(started.code).toBe(0);

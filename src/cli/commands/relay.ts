@@ -1,5 +1,8 @@
+import { homePaths } from "../../home/index.js";
 import {
   assertIntervalMs,
+  assertPublishingConsistent,
+  loadRelayConfig,
   type RelayStatus,
   relayStatus,
   runRelayForeground,
@@ -60,6 +63,8 @@ export async function runRelayRestart(
   io: CliIO,
 ): Promise<number> {
   if (options.interval !== undefined) assertIntervalMs(parseDuration(options.interval));
+  // A configuration the new relay would refuse must not cost the running one.
+  assertPublishingConsistent(await loadRelayConfig(homePaths(options.home).relayConfig));
   const stopped = await stopRelay(options.home);
   const { pid } = await startRelayBackground({ home: options.home, interval: options.interval, env: io.env });
   if (options.json) printJson(io, { running: true, pid, previous_pid: stopped.pid });

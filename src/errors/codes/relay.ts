@@ -10,4 +10,9 @@ export const RELAY_CODES = {
   RELAY_START_TIMEOUT: { capability: "relay", exit: 1, meaning: "the relay did not report ready in time" },
   RELAY_STOP_FAILED: { capability: "relay", exit: 1, meaning: "the relay could not be signalled" },
   RELAY_STOP_TIMEOUT: { capability: "relay", exit: 1, meaning: "the relay did not stop in time" },
+  RELAY_WITNESS_DISABLED: {
+    capability: "relay",
+    exit: 2,
+    meaning: "witness endpoints are listed but witness.enabled is not true: the relay would publish nothing",
+  },
 } as const satisfies Record<`RELAY_${string}`, ErrorCodeEntry>;
