@@ -18,9 +18,15 @@ export const relayConfigSchema = z
           .default(15),
         /** Seal even when no event arrived since the last seal (liveness proves coverage). */
         seal_when_idle: z.boolean().default(true),
+        /**
+         * With publishing on, the longest a recorded event stays unsealed while the relay runs:
+         * the relay seals and publishes soon after new events, batching a burst into one seal
+         * (docs/relay.md). 0 turns it off (the interval alone).
+         */
+        max_unsealed_seconds: z.number().min(0).max(3600).default(1),
       })
       .strict()
-      .default({ enabled: true, interval_minutes: 15, seal_when_idle: true }),
+      .default({ enabled: true, interval_minutes: 15, seal_when_idle: true, max_unsealed_seconds: 1 }),
     witness: z
       .object({
         enabled: z.boolean().default(false),

@@ -28,7 +28,14 @@ type AttemptResult = "gained" | "nothing" | "set_aside";
  *   the publish in flight finish before it resolves.
  * - Cadence is fixed-rate from the start time (t0, t0+I, t0+2I, …); ticks missed while a
  *   cycle overran are skipped, not bunched.
+ * - Prompt seals (`maxUnsealedMs`, publishing on): `activity()` after new events schedules a
+ *   seal once the trail has been quiet for QUIET_MS, and never later than `maxUnsealedMs`
+ *   after the first unsealed event; events that arrive while a seal is in flight form the next
+ *   batch. The interval stays the heartbeat.
  */
+
+/** A burst of events ends when the trail has been quiet this long (bounded by maxUnsealedMs). */
+export const QUIET_MS = 100;
 
 function summarizeSeal(stored: StoredSeal): SealSummary {
   return {
@@ -54,6 +61,9 @@ export class RelayCore {
   private started = false;
   private nextSealAt = 0;
   private nextRetryAt: number | null = null;
+  /** First unsealed event seen by `activity()` (null: none waiting) and the prompt seal's time. */
+  private firstUnsealedAt: number | null = null;
+  private promptSealAt: number | null = null;
   /** Tip of the last seal this relay knows of, for idle detection. */
   private lastSealed: { tip: string; count: number } | null;
 
@@ -103,6 +113,31 @@ export class RelayCore {
     await this.persist();
   }
 
+  /**
+   * New events were recorded (the daemon watches the trail): schedules a prompt seal, batching a
+   * burst into one. A no-op unless prompt seals are on.
+   */
+  activity(): void {
+    const max = this.settings.maxUnsealedMs ?? 0;
+    if (
+      !this.started ||
+      this.stopping ||
+      max <= 0 ||
+      !this.settings.autoSeal ||
+      !this.settings.witness.enabled
+    )
+      return;
+    const now = this.deps.clock.now();
+    this.firstUnsealedAt ??= now;
+    this.promptSealAt = Math.min(this.firstUnsealedAt + max, now + Math.min(QUIET_MS, max));
+    // A timer waiting for something later is moved up; an operation in flight reschedules after.
+    if (this.inFlight === null && this.timer !== null) {
+      this.deps.timers.clearTimeout(this.timer);
+      this.timer = null;
+      this.schedule();
+    }
+  }
+
   /** Resolves when no operation is in flight (tests use it after advancing a fake clock). */
   async idle(): Promise<void> {
     while (this.inFlight) await this.inFlight;
@@ -114,6 +149,7 @@ export class RelayCore {
     const candidates: number[] = [];
     if (this.settings.autoSeal) candidates.push(this.nextSealAt);
     if (this.nextRetryAt !== null && this.state.pending.length > 0) candidates.push(this.nextRetryAt);
+    if (this.promptSealAt !== null) candidates.push(this.promptSealAt);
     this.state.next_seal_at = this.settings.autoSeal ? new Date(this.nextSealAt).toISOString() : null;
     this.state.next_retry_at =
       this.nextRetryAt !== null && this.state.pending.length > 0
@@ -133,12 +169,19 @@ export class RelayCore {
   private async wake(): Promise<void> {
     const now = this.deps.clock.now();
     try {
-      if (this.settings.autoSeal && now >= this.nextSealAt) {
-        // Fixed rate: the next tick after `now`, skipping ticks missed by an overrun.
-        const interval = this.settings.intervalMs;
-        this.nextSealAt += Math.max(1, Math.floor((now - this.nextSealAt) / interval) + 1) * interval;
-        this.state.next_seal_at = new Date(this.nextSealAt).toISOString();
-        const fresh = await this.sealOnce();
+      const prompt = this.promptSealAt !== null && now >= this.promptSealAt;
+      const heartbeat = now >= this.nextSealAt;
+      if (this.settings.autoSeal && (heartbeat || prompt)) {
+        if (heartbeat) {
+          // Fixed rate: the next tick after `now`, skipping ticks missed by an overrun.
+          const interval = this.settings.intervalMs;
+          this.nextSealAt += Math.max(1, Math.floor((now - this.nextSealAt) / interval) + 1) * interval;
+          this.state.next_seal_at = new Date(this.nextSealAt).toISOString();
+        }
+        // Events recorded from here on are the next batch's.
+        this.firstUnsealedAt = null;
+        this.promptSealAt = null;
+        const fresh = await this.sealOnce(!heartbeat);
         if (!this.settings.witness.enabled || this.stopping) {
           // nothing to publish now (a fresh seal is already pending, for the next run)
         } else if (fresh) {
@@ -161,9 +204,10 @@ export class RelayCore {
    * Seals; with publishing on, the seal joins `pending` in the same state save that records it
    * as `last_seal`: a relay killed at any point after that save retries it on restart.
    */
-  private async sealOnce(): Promise<PendingSeal | null> {
+  private async sealOnce(promptOnly = false): Promise<PendingSeal | null> {
     try {
-      if (!this.settings.sealWhenIdle && this.lastSealed) {
+      // A prompt seal of a tip already sealed adds nothing (the notice came after the seal).
+      if ((promptOnly || !this.settings.sealWhenIdle) && this.lastSealed) {
         const tip = await this.deps.readTip();
         if (tip.tip === this.lastSealed.tip && tip.count === this.lastSealed.count) {
           this.state.seals_skipped_idle += 1;

@@ -11,6 +11,7 @@ import { RotatingLog } from "./log.js";
 import { assertIntervalMs, type PublishFn, type RelayRuntimeState, type RelaySettings } from "./model.js";
 import { loadWitnessPublisher } from "./publisher.js";
 import { readRelayState, toStateFile, writeRelayState } from "./state.js";
+import { watchTrail } from "./trail-watch.js";
 
 /**
  * The relay running in this process (`relay start --foreground`, which is also what the
@@ -43,6 +44,7 @@ export function settingsFromConfig(config: RelayConfig, intervalMs?: number): Re
     intervalMs: intervalMs ?? config.auto_seal.interval_minutes * 60_000,
     autoSeal: config.auto_seal.enabled,
     sealWhenIdle: config.auto_seal.seal_when_idle,
+    maxUnsealedMs: config.auto_seal.max_unsealed_seconds * 1000,
     witness: {
       enabled: config.witness.enabled,
       quorum: config.witness.quorum,
@@ -139,12 +141,17 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
   await writeRelayState(paths.relayState, toStateFile(core.snapshot(), meta()));
   log.write(
     "info",
-    `relay started (pid ${pid}): seal every ${settings.intervalMs}ms${settings.autoSeal ? "" : " (auto_seal disabled)"}, ` +
+    `relay started (pid ${pid}): seal every ${settings.intervalMs}ms${settings.autoSeal ? "" : " (auto_seal disabled)"}` +
+      (settings.autoSeal && settings.witness.enabled && (settings.maxUnsealedMs ?? 0) > 0
+        ? ` and within ${settings.maxUnsealedMs}ms of new events, `
+        : ", ") +
       (settings.witness.enabled
         ? `witnesses ${settings.witness.endpoints.map((e) => e.name).join(", ")}, quorum ${settings.witness.quorum}`
         : "witness publishing disabled"),
   );
   core.start();
+  const prompt = settings.witness.enabled && settings.autoSeal && (settings.maxUnsealedMs ?? 0) > 0;
+  const watcher = prompt ? watchTrail(trail, () => core.activity()) : null;
 
   let stopped: Promise<void> | null = null;
   return {
@@ -154,6 +161,7 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
     log,
     stop() {
       stopped ??= (async () => {
+        watcher?.close();
         await core.stop();
         const now = new Date().toISOString();
         await writeRelayState(paths.relayState, toStateFile(core.snapshot(), meta(), now));

@@ -20,7 +20,7 @@ export {
 } from "./config.js";
 export type { BackgroundStartOptions, RelayStatus, StopResult } from "./control.js";
 export { relayStatus, startRelayBackground, stopRelay } from "./control.js";
-export { RelayCore } from "./core.js";
+export { QUIET_MS, RelayCore } from "./core.js";
 export type { RelayProcessOptions, RunningRelay } from "./daemon.js";
 export { runRelayForeground, settingsFromConfig, startRelayInProcess } from "./daemon.js";
 export { assertPublishableKeyId } from "./key-id.js";

@@ -65,6 +65,11 @@ export interface RelaySettings {
   autoSeal: boolean;
   sealWhenIdle: boolean;
   witness: { enabled: boolean; quorum: number; endpoints: WitnessEndpoint[] };
+  /**
+   * With publishing on: seal (and publish) at most this long after the first unsealed event,
+   * or sooner once the trail has been quiet for `QUIET_MS` (0 or absent: the interval only).
+   */
+  maxUnsealedMs?: number;
   /** First retry delay; doubles per failed round up to `retryMaxMs`. Default: interval/10 within [100ms, 30s]. */
   retryBaseMs?: number;
   /** Longest retry delay. Default: the interval (a new seal retries everything anyway). */

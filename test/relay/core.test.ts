@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type PublishFn, RelayCore, type RelaySettings, retryDelay } from "../../src/relay/index.js";
+import {
+  type PublishFn,
+  QUIET_MS,
+  RelayCore,
+  type RelaySettings,
+  retryDelay,
+} from "../../src/relay/index.js";
 import { endpoints, FakeStore, FakeTime, FakeWitnesses } from "./fake-world.js";
 
 const MINUTE = 60_000;
@@ -397,6 +403,74 @@ describe("relay core: a seal refused for good", () => {
     const state = core.snapshot();
     expect(state.pending).toEqual([]);
     expect(state.set_aside.map((s) => s.seal_id)).toEqual(["seal-1"]);
+    await core.stop();
+  });
+});
+
+describe("relay core prompt seals (auto_seal.max_unsealed_seconds)", () => {
+  /** One event recorded now: the store grows and the daemon's watcher says so. */
+  const record = (store: FakeStore, core: RelayCore, n = 1) => {
+    store.events += n;
+    core.activity();
+  };
+
+  it("seals and publishes a quiet moment after new events, batching a burst into one seal", async () => {
+    const { time, store, witnesses, core } = setup({ names: ["w1"], maxUnsealedMs: 1000 });
+    core.start();
+    await time.advance(0);
+    expect(store.seals).toHaveLength(1);
+    await time.advance(5_000);
+    for (let i = 0; i < 10; i++) {
+      record(store, core);
+      await time.advance(10);
+    }
+    await time.advance(QUIET_MS);
+    expect(store.seals).toHaveLength(2);
+    expect(store.seals[1]!.seal.event_count).toBe(10);
+    expect(witnesses.calls.at(-1)!.seal_id).toBe("seal-2");
+    // Nothing new: no more prompt seals until the heartbeat.
+    await time.advance(10_000);
+    expect(store.seals).toHaveLength(2);
+    await core.stop();
+  });
+
+  it("never leaves an event unsealed longer than the bound while events keep coming", async () => {
+    const { time, store, core } = setup({ names: ["w1"], maxUnsealedMs: 1000 });
+    core.start();
+    await time.advance(0);
+    const started = time.now;
+    // An event every 50 ms, never a quiet moment: the bound forces a seal.
+    for (let i = 0; i < 50; i++) {
+      record(store, core);
+      await time.advance(50);
+    }
+    const prompt = store.seals.slice(1).map((s) => Date.parse(s.seal.timestamp) - started);
+    expect(prompt.length).toBeGreaterThanOrEqual(2);
+    expect(prompt.length).toBeLessThanOrEqual(3);
+    for (const [i, at] of prompt.entries()) expect(at).toBeLessThanOrEqual((i + 1) * 1000 + 50);
+    await core.stop();
+  });
+
+  it("is off without publishing, and with max_unsealed_seconds 0", async () => {
+    for (const settings of [{ maxUnsealedMs: 1000 }, { names: ["w1"], maxUnsealedMs: 0 }]) {
+      const { time, store, core } = setup(settings);
+      core.start();
+      await time.advance(0);
+      record(store, core);
+      await time.advance(5_000);
+      expect(store.seals).toHaveLength(1);
+      await core.stop();
+    }
+  });
+
+  it("skips a prompt seal of a tip already sealed (the notice came after the seal)", async () => {
+    const { time, store, core } = setup({ names: ["w1"], maxUnsealedMs: 1000 });
+    store.events = 3;
+    core.start();
+    await time.advance(0);
+    core.activity();
+    await time.advance(2_000);
+    expect(store.seals).toHaveLength(1);
     await core.stop();
   });
 });

@@ -55,7 +55,7 @@ describe("seal coverage", () => {
 
   it("uses the interval from relay-config.json", async () => {
     fixture = await Fixture.create({
-      auto_seal: { enabled: true, interval_minutes: 5, seal_when_idle: true },
+      auto_seal: { enabled: true, interval_minutes: 5, seal_when_idle: true, max_unsealed_seconds: 1 },
     });
     await fixture.event(0);
     await fixture.seal(20);
