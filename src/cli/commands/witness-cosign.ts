@@ -133,14 +133,24 @@ export async function startServeCosigning(
   if (!options.store) throw configError("COSIGN_STORE_REQUIRED", "--witness-policy needs --store <log>");
   const policy = await readWitnessPolicy(options.witnessPolicy);
   const { loadLogCosigning } = await import("../../witness/index.js");
-  const { startCosignCadence } = await loadLogCosigning();
+  const { startCosignCadence, readLogSnapshot, readPublishedLogKey } = await loadLogCosigning();
+  const intervalMs = parseTimeout(options.cosignInterval) ?? 60_000;
+  // What a log operator declares to the public witness network (docs/witnessing.md): the
+  // origin, the log's vkey, and the add-checkpoint rate this cadence cannot exceed.
+  const published = await readLogSnapshot(resolve(options.store))
+    .then((snapshot) => readPublishedLogKey(snapshot.read))
+    .catch(() => null);
+  if (published?.verifierKey)
+    io.stderr.write(
+      `trailseal: witness network: origin ${published.origin ?? published.verifierKey.split("+")[0]}, vkey ${published.verifierKey}, qpd ${Math.ceil(86_400_000 / intervalMs)} (at most one add-checkpoint per witness every ${options.cosignInterval ?? "60s"}, none while the log does not grow)\n`,
+    );
   const cadence = startCosignCadence({
     dir: resolve(options.store),
     policy,
     cosignedDir: homePaths(options.home).cosignedCheckpoints,
     home: options.home,
     ...(options.push ? { push: options.push } : {}),
-    intervalMs: parseTimeout(options.cosignInterval) ?? 60_000,
+    intervalMs,
     onResult: (result) =>
       io.stderr.write(
         `trailseal: cosign ${result.origin} size ${result.size}: ${result.quorumMet ? "quorum met" : "below quorum"} (${result.outcomes

@@ -61,7 +61,10 @@ export interface RequestCosignaturesOptions {
   logKey?: VerifierKey;
   fetch?: FetchLike;
   timeoutMs?: number;
-  /** Round trips per witness before giving up (each 409 teaches the size; default 3). */
+  /**
+   * add-checkpoint requests per witness before giving up (each 409 teaches the size; default 3).
+   * A cadence sends 1, so each witness gets at most one per round: the rate a log declares.
+   */
   maxAttempts?: number;
 }
 
@@ -205,10 +208,13 @@ export async function requestCosignatures(options: RequestCosignaturesOptions): 
       }
       return { ...base, status: "refused", httpStatus: status, detail: body.trim().slice(0, 200) };
     }
+    // Out of attempts after a 409: the size it named is kept for the next round.
     return {
       ...base,
       status: "refused",
-      detail: `no agreement on the old size after ${maxAttempts} attempts`,
+      httpStatus: 409,
+      witnessSize: oldSize,
+      detail: `the witness holds size ${oldSize}: asked again from there next round (${maxAttempts} add-checkpoint request${maxAttempts > 1 ? "s" : ""} a round at most)`,
     };
   };
 

@@ -24,7 +24,7 @@ import {
   SIZE_CONTENT_TYPE,
   startCosignServer,
 } from "../../../src/witness/cosign/index.js";
-import { cosignLog, readLogSnapshot } from "../../../src/witness/gitlog/index.js";
+import { cosignLog, readLogSnapshot, startCosignCadence } from "../../../src/witness/gitlog/index.js";
 import { monitoringReply, seed } from "./fixtures.js";
 
 const root = mkdtempSync(join(tmpdir(), "ts-cosign-log-"));
@@ -208,6 +208,59 @@ describe("cosignLog against an in-process witness", () => {
       fetch: witnessFetch(witness, []),
     });
     expect(result).toMatchObject({ size: 4, quorumMet: true });
+  });
+});
+
+describe("the cosigning cadence keeps to the declared rate", () => {
+  it("sends each witness at most one add-checkpoint a round, even when a 409 teaches it the size", async () => {
+    const dir = join(root, "cadence-rate");
+    const log = await diskLog(dir);
+    log.append(5);
+    const witness = createCheckpointWitness({
+      logs: parseWitnessPolicy(LOG, { requireQuorum: false }).logs,
+      cosigner,
+      store: memoryCosignState(),
+    });
+    // Another home had it cosigned at 5; this witness has no monitoring API (an older one).
+    await witness.addCheckpoint(
+      Buffer.from(
+        formatAddCheckpoint({
+          oldSize: 0,
+          proof: [],
+          checkpoint: readFileSync(join(dir, "checkpoint"), "utf8"),
+        }),
+      ),
+    );
+    log.append(7);
+    const posts: number[] = [];
+    const inner = witnessFetch(witness, []);
+    const fetch: CosignFetch = async (url, init) => {
+      if (init.method === "GET")
+        return { status: 404, headers: { get: () => "text/plain" }, text: async () => "" };
+      posts.push(Number(/^old (\d+)/.exec(init.body ?? "")?.[1]));
+      return inner(url, init);
+    };
+    const policy = parseWitnessPolicy(
+      `${LOG}witness w ${formatCosignerVkey(cosigner)} https://w.example\nquorum w\n`,
+    );
+    const results: boolean[] = [];
+    const cadence = startCosignCadence({
+      dir,
+      policy,
+      cosignedDir: join(root, "home-cadence"),
+      fetch,
+      intervalMs: 3_600_000,
+      onResult: (r) => results.push(r.quorumMet),
+    });
+    try {
+      await cadence.runOnce();
+      expect(posts).toEqual([0]); // one request: the 409 names 5, kept for the next round
+      await cadence.runOnce();
+      expect(posts).toEqual([0, 5]);
+      expect(results).toEqual([false, true]);
+    } finally {
+      await cadence.stop();
+    }
   });
 });
 

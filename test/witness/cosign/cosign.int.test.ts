@@ -268,6 +268,10 @@ describe("two installations witness each other (C2SP tlog-witness, real processe
     for (let i = 0; i < 100 && !/cosign b\.example\/log size 6: quorum met/.test(serve.stderr()); i++)
       await new Promise((r) => setTimeout(r, 100));
     expect(serve.stderr()).toMatch(/cosign b\.example\/log size 6: quorum met \(A cosigned\)/);
+    // What the operator declares to the witness network: origin, vkey and the cadence's rate.
+    expect(serve.stderr()).toContain(
+      `trailseal: witness network: origin b.example/log, vkey ${B.logVkey}, qpd 432000 (at most one add-checkpoint per witness every 200ms`,
+    );
     // The round committed the cosigned checkpoint under the running server: its next append
     // re-reads the moved branch and lands on top.
     const next = await fetch(`${url}/api/v1/anchor`, {

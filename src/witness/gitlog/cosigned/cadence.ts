@@ -45,6 +45,9 @@ export function startCosignCadence(options: CosignCadenceOptions): CosignCadence
         ...(options.home ? { home: options.home } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        // One add-checkpoint per witness per round, whatever it answers: a log on a cadence of
+        // T sends each witness at most 86,400 s / T a day, the rate (qpd) it declared.
+        maxAttempts: 1,
       });
       if (!result.alreadyCosigned) options.onResult?.(result);
       if (options.push && result.published?.status === "committed")

@@ -39,6 +39,8 @@ export interface CosignLogOptions {
   cosignedDir: string;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** add-checkpoint requests per witness in this round (default 3; the cadence sends 1). */
+  maxAttempts?: number;
   /**
    * The home holding the log's key: at quorum, the cosigned checkpoint is also committed into a
    * git log (see log-commit.ts). Without it, or without the key, it is kept in `cosignedDir` only.
@@ -183,6 +185,7 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
       ),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
   });
   for (const w of options.policy.witnesses)
     if (w.url === undefined)
