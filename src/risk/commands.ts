@@ -17,18 +17,23 @@ import type { RuleContext, ShellParse } from "./command/rule.js";
 import { joinContinuations } from "./continuations.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
-import { ruleFor } from "./rule-tables.js";
+import { ruleFor, tableOf } from "./rule-tables.js";
 import { resetsDatabase } from "./rules/db-reset.js";
 import { shellRunsVariables } from "./rules/deferred.js";
+import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
+import { inertCall, judgeDestroyingVerb } from "./rules/general.js";
+import { forkBomb, judgeLineHazards } from "./rules/host.js";
 import { interpreterName } from "./rules/interpreters.js";
 import { DOWNLOADERS } from "./rules/net.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
 import { releasesOrGrants } from "./rules/publish.js";
 import { readsSecretStore } from "./rules/secrets.js";
 import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
+import { FORMATTER, judgeStorage } from "./rules/storage.js";
 import { windowsCmdlet } from "./rules/windows.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
+import { judgeSql, looksLikeSql } from "./sql.js";
 import {
   type Invocation,
   inlineScript,
@@ -69,6 +74,32 @@ const readOnlyPrograms = () =>
     ).split(" "),
   ));
 
+/** Programs whose later arguments belong to a command they run (`docker run img cmd --help`). */
+const PASSES_ARGUMENTS_ON = new Set([
+  "docker",
+  "podman",
+  "nerdctl",
+  "docker-compose",
+  "ssh",
+  "mosh",
+  "vagrant",
+  "nix-shell",
+  "doppler",
+]);
+/** Tables whose programs pass URL arguments on to code that connects to them. */
+const URL_ARGUMENT_TABLES = new Set(["developer", "interpreters"]);
+/** Tables whose programs do what their arguments say (not run another command with them). */
+const INERT_TABLES = new Set([
+  "network",
+  "database",
+  "system",
+  "ops",
+  "secrets",
+  "windows",
+  "storage",
+  "host",
+]);
+
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;
 
@@ -87,7 +118,10 @@ export function analyzeCommandLine(
     );
     return;
   }
-  const script = parse(joinContinuations(text));
+  const joined = joinContinuations(text);
+  const script = parse(joined);
+  if (forkBomb(joined))
+    signals.score.raise("critical", "a fork bomb: a function that starts itself twice, without end");
   if (script.tooDeep) {
     signals.unparsable = true;
     signals.score.raise(
@@ -114,6 +148,7 @@ export function analyzeCommandLine(
       analyzeCommandLine(word.value, signals, parse, depth + 1, variables);
     },
   };
+  judgeLineHazards(script, context);
   for (const written of script.commands) {
     signals.judged += 1;
     if (signals.judged > MAX_COMMANDS) {
@@ -258,7 +293,17 @@ function judge(invocation: Invocation, context: RuleContext): void {
   releasesOrGrants(invocation, context);
   readsSecretStore(invocation, context);
   const rule = ruleFor(program);
+  // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/general.ts)
+  const inert = PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args);
+  if (inert && (!rule || INERT_TABLES.has(tableOf(program) ?? "")))
+    return void score.raise("low", `${program} ${inert}`);
+  // `java -jar cli.jar -s http://jenkins.local/ …`, `mytool --server https://10.0.0.5`: a URL
+  // handed to a program reaches that host (internal hosts high, metadata critical)
+  if (!rule || URL_ARGUMENT_TABLES.has(tableOf(program) ?? ""))
+    for (const arg of invocation.args)
+      if (!arg.dynamic && /^https?:\/\/[^\s/]/i.test(arg.value)) signals.network(arg.value, "GET", "command");
   if (rule) return void rule({ ...invocation, program }, context);
+  if (FORMATTER.test(program)) return void judgeStorage({ ...invocation, program }, context);
   if (readOnlyPrograms().has(program)) return void score.raise("none", "");
   if (["sudo", "doas", "pkexec"].includes(program)) return; // `sudo -i`: judged above
   if (SHELLS.has(program)) return void judgeShellScript(invocation, signals);
@@ -279,6 +324,11 @@ function judge(invocation: Invocation, context: RuleContext): void {
     )
   )
     return;
+  // `influx -execute 'DROP DATABASE x'`, `clickhouse-client -q 'TRUNCATE t'`: SQL given as an argument
+  for (const arg of invocation.args)
+    if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);
+  // any other tool: a destroying verb and what it applies to (rules/general.ts)
+  if (judgeDestroyingVerb(program, invocation.args, signals)) return;
   score.raise(
     "medium",
     first.value.includes("/")
@@ -314,47 +364,6 @@ function judgeRedirects(invocation: Invocation, signals: Signals): void {
         signals.environmentCopies.add(normalizePath(target.value, { cwd: signals.cwd }));
       rememberWritten(invocation, redirect.op, target.value, signals);
     } else if (redirect.op.includes("<")) signals.read(target, "feeds in");
-  }
-}
-
-/** `env`, `printenv`, `set`, `export -p`: every variable, tokens and keys included. */
-function dumpsEnvironment(invocation: Invocation): boolean {
-  const { program, args } = invocation;
-  if (program === "env" || program === "printenv") return positionals(args).length === 0;
-  if (program === "set") return args.length === 0;
-  return (
-    (program === "export" || program === "declare") &&
-    args.every((arg) => /^-[px]+$/.test(arg.value)) &&
-    args.length > 0
-  );
-}
-
-/** Programs that send their input over the network. */
-const SENDERS = new Set([
-  "curl",
-  "wget",
-  "nc",
-  "ncat",
-  "netcat",
-  "socat",
-  "http",
-  "https",
-  "xh",
-  "ssh",
-  "telnet",
-]);
-
-/** The environment piped to a program that sends it away (`printenv | curl -d @- …`). */
-function sendsEnvironment(invocation: Invocation, context: RuleContext): void {
-  if (!SENDERS.has(invocation.program)) return;
-  const feeders = upstream(context.script.commands, invocation.command).map(resolveInvocation);
-  if (feeders.some(dumpsEnvironment)) {
-    context.signals.score.raise(
-      "high",
-      `sends the environment's variables (tokens and keys among them) with ${invocation.program}`,
-      "sensitive_file_access",
-      "network_request",
-    );
   }
 }
 

@@ -5,7 +5,7 @@
  * are all seen as 169.254.169.254.
  */
 
-export type HostClass = "metadata" | "internal" | "loopback" | "public" | "invalid";
+export type HostClass = "metadata" | "internal" | "loopback" | "public" | "name" | "invalid";
 
 export interface ParsedTarget {
   url: URL | null;
@@ -62,7 +62,10 @@ export function classifyHost(rawHost: string): HostClass {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return classifyIPv4(host);
   if (host.includes(":")) return /^[0-9a-f:.]+$/.test(host) ? classifyIPv6(host) : "invalid";
   if (host === "localhost" || host.endsWith(".localhost")) return "loopback";
-  if (!host.includes(".")) return "internal"; // single-label names resolve on the local network
+  // A bare name (`devbox`, `build-server`) resolves through the local resolver's search list:
+  // where it lands is not known, which is not the same as an internal network (medium). Numbers
+  // and hex without dots are addresses in disguise (`2852039166`), still read as internal.
+  if (!host.includes(".")) return /^(0x)?[0-9a-f]+$/i.test(host) && /\d/.test(host) ? "internal" : "name";
   if (INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return "internal";
   return "public";
 }

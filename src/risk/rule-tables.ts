@@ -11,11 +11,14 @@ import { DEFERRED_RULES } from "./rules/deferred.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
 import { FILE_RULES } from "./rules/fs.js";
 import { git } from "./rules/git.js";
+import { HOST_RULES } from "./rules/host.js";
 import { INTERPRETER_RULES } from "./rules/interpreters.js";
 import { LAUNCHER_RULES } from "./rules/launchers.js";
 import { NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
+import { POWERSHELL_RULES } from "./rules/powershell.js";
 import { SECRET_RULES } from "./rules/secrets.js";
+import { STORAGE_RULES } from "./rules/storage.js";
 import { SYSTEM_RULES } from "./rules/system.js";
 import { WINDOWS_RULES } from "./rules/windows.js";
 
@@ -32,9 +35,19 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   git: { git },
   deferred: DEFERRED_RULES,
   windows: WINDOWS_RULES,
+  storage: STORAGE_RULES,
+  host: HOST_RULES,
+  powershell: POWERSHELL_RULES,
 };
 
 const TABLES = Object.values(RULE_TABLES);
+const NAMES = Object.keys(RULE_TABLES);
+
+/** The name of the table that claims `program` (`files`, `ops`, …), or undefined. */
+export function tableOf(program: string): string | undefined {
+  const index = TABLES.findIndex((table) => Object.hasOwn(table, program));
+  return index < 0 ? undefined : NAMES[index];
+}
 
 /** The rule of the one table that claims `program`, or undefined. */
 export function ruleFor(program: string): Rule | undefined {

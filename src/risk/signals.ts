@@ -112,6 +112,13 @@ export class Signals {
       case "loopback":
         this.score.raise("low", `${what}: this machine`, "network_request");
         break;
+      case "name":
+        this.score.raise(
+          "medium",
+          `${what}: a bare host name (the resolver decides where it lands)`,
+          "network_request",
+        );
+        break;
       case "invalid":
         this.score.raise(
           "medium",

@@ -200,8 +200,22 @@ export const git: Rule = (invocation, context) => {
     case "filter-branch":
     case "filter-repo":
       return void score.raise("high", `git ${sub} rewrites history`, "destructive_command");
+    case "rebase": {
+      // `--exec CMD`/`-x CMD` runs CMD after each commit it replays: judged as that command
+      for (let i = 0; i < rest.length; i += 1) {
+        const value = rest[i]!.value;
+        const exec =
+          /^--exec=(.*)$/s.exec(value)?.[1] ?? (/^(--exec|-x)$/.test(value) ? rest[i + 1]?.value : undefined);
+        if (exec !== undefined)
+          context.nested(
+            { value: exec, dynamic: rest[i + 1]?.dynamic ?? false, inner: [] },
+            "git rebase --exec runs",
+          );
+      }
+      break;
+    }
     case "update-ref":
-      if (gitOption(rest, [], "d"))
+      if (gitOption(rest, ["--delete"], "d", 3))
         return void score.raise("high", "git update-ref -d deletes a ref", "destructive_command");
       return void score.raise("medium", "git update-ref");
     case "clone": {

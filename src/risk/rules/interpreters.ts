@@ -14,7 +14,7 @@ import { secretFileReason, sensitiveReason } from "../paths.js";
 import { shellQuote } from "../wrappers.js";
 import { callText, firstArgument } from "./code-args.js";
 import { packageManager, pip, testCommand, toolchain } from "./dev.js";
-import { judgeWindowsCode } from "./windows.js";
+import { judgeCodeHazards } from "./host.js";
 
 /** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
 export function interpreterName(program: string): string {
@@ -123,6 +123,7 @@ function memberOfSomethingElse(code: string, index: number, matched: string): bo
 /** Judges inline code of `program` by the commands it runs, the trees it deletes and the secrets it names. */
 export function judgeInlineCode(program: string, code: string, context: RuleContext): void {
   const { score } = context.signals;
+  judgeCodeHazards(code, context.signals); // reverse shells, fork bombs
   const names = withImportedNames(program, code, SHELL_CALLS.find(([name]) => name.test(program))?.[1]);
   if (names) {
     for (const match of code.matchAll(new RegExp(String.raw`(?:^|[^\w$])(?:${names})\b`, "g"))) {
@@ -324,49 +325,6 @@ export const awk: Rule = (invocation, context) => {
   }
 };
 
-const DOWNLOAD_IN_POWERSHELL =
-  /\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient|curl|wget|start-bitstransfer)\b/i;
-
-/** PowerShell code: download-and-run, encoded commands, recursive deletes. */
-function judgePowerShell(code: string, context: RuleContext): void {
-  const { score } = context.signals;
-  if (/\b(iex|invoke-expression)\b/i.test(code) && DOWNLOAD_IN_POWERSHELL.test(code)) {
-    score.raise("critical", "PowerShell runs downloaded code", "pipe_to_shell", "network_request");
-  } else if (/\b(iex|invoke-expression)\b/i.test(code)) {
-    score.raise("high", "PowerShell runs a string as code");
-  }
-  if (/\b(remove-item|rm|del|rmdir|rd)\b[^;|]*-r(ecurse)?\b/i.test(code)) {
-    score.raise("high", "PowerShell deletes recursively", "destructive_command");
-  }
-  judgeWindowsCode(code, context.signals);
-}
-
-/** `iex (iwr URL)`, `Invoke-Expression $text`: the string runs as PowerShell code. */
-const invokeExpression: Rule = (invocation, context) => {
-  judgePowerShell(`iex ${invocation.args.map((word) => word.value).join(" ")}`, context);
-};
-
-/** pwsh/powershell: `-Command` code is judged, `-EncodedCommand` hides it (high). */
-const powershell: Rule = (invocation, context) => {
-  const { args } = invocation;
-  const encoded = args.findIndex((word) => /^-(e|ec|enc|encodedcommand)$/i.test(word.value));
-  if (encoded >= 0)
-    return void context.signals.score.raise(
-      "high",
-      "PowerShell runs an encoded command: encoding hides what runs",
-    );
-  const command = args.findIndex((word) => /^-(c|command)$/i.test(word.value));
-  if (command >= 0)
-    judgePowerShell(
-      args
-        .slice(command + 1)
-        .map((word) => word.value)
-        .join(" "),
-      context,
-    );
-  context.signals.score.raise("medium", `${invocation.program} runs PowerShell`);
-};
-
 /** deno: `eval CODE` is inline code; `run URL` runs code downloaded from the URL. */
 const deno: Rule = (invocation, context) => {
   const words = positionals(invocation.args);
@@ -401,9 +359,5 @@ const bun: Rule = (invocation, context) => {
 export const INTERPRETER_RULES: RuleTable = {
   bun,
   deno,
-  iex: invokeExpression,
-  "invoke-expression": invokeExpression,
-  pwsh: powershell,
-  powershell,
   ...fromList("python python2 python3 node ruby php lua rscript julia ts-node tsx osascript", interpreter),
 };

@@ -8,6 +8,7 @@ import type { Rule, RuleContext } from "../command/rule.js";
 import { deleteScope } from "../deletes.js";
 import type { Word } from "../shell-model.js";
 import { type Invocation, resolveInvocation, shellQuote } from "../wrappers.js";
+import { judgeHttpData } from "./http-data.js";
 
 export const DOWNLOADERS = new Set([
   "curl",
@@ -38,7 +39,7 @@ const WGET_VALUE_OPTIONS = (
 
 const curl: Rule = (invocation, { signals }) => {
   const args = invocation.args;
-  let method = optionValue(args, ["-X", "--request"])?.toUpperCase() ?? null;
+  let method = lastMethod(args);
   const dataOptions = [
     "-d",
     "--data",
@@ -99,8 +100,23 @@ const curl: Rule = (invocation, { signals }) => {
       if (name) signals.download(name);
     }
   }
-  requestAll(invocation, signals, urls, method);
+  const bodies = args.flatMap((word, i) =>
+    dataOptions.includes(args[i - 1]?.value ?? "") && !/^@/.test(word.value) ? [word.value] : [],
+  );
+  requestAll(invocation, signals, urls, method, bodies);
 };
+
+/** curl uses the last `-X`/`--request` given (`-XPOST … -X DELETE` sends DELETE). */
+function lastMethod(args: Word[]): string | null {
+  let method: string | null = null;
+  for (let i = 0; i < args.length; i += 1) {
+    const value = args[i]!.value;
+    if (value === "-X" || value === "--request") method = args[i + 1]?.value ?? method;
+    else if (/^-X./.test(value)) method = value.slice(2);
+    else if (value.startsWith("--request=")) method = value.slice(10);
+  }
+  return method?.toUpperCase() ?? null;
+}
 
 const wget: Rule = (invocation, { signals }) => {
   const args = invocation.args;
@@ -124,7 +140,8 @@ const wget: Rule = (invocation, { signals }) => {
       if (name) signals.download(prefix ? `${prefix}/${name}` : name);
     }
   }
-  requestAll(invocation, signals, urls, method);
+  const body = optionValue(args, ["--post-data", "--body-data"]);
+  requestAll(invocation, signals, urls, method, body === null ? [] : [body]);
 };
 
 /** The file name `curl -O`/`wget` saves a URL under: the last segment of its path. */
@@ -149,8 +166,8 @@ const httpie: Rule = (invocation, { signals }) => {
   ]);
   let method: string | null = null;
   let index = 0;
-  if (words[0] && /^[A-Z]+$/.test(words[0].value)) {
-    method = words[0].value;
+  if (words[0] && /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/i.test(words[0].value)) {
+    method = words[0].value.toUpperCase();
     index = 1;
   }
   const url = words[index]?.value;
@@ -161,7 +178,7 @@ const httpie: Rule = (invocation, { signals }) => {
     if (file) signals.read(file[1]!, "uploads");
   }
   method ??= items.some((item) => /^[^:]+(=|:=|@)/.test(item)) ? "POST" : "GET";
-  requestAll(invocation, signals, url ? [url] : [], method);
+  requestAll(invocation, signals, url ? [url] : [], method, items);
 };
 
 function requestAll(
@@ -169,7 +186,15 @@ function requestAll(
   signals: RuleContext["signals"],
   urls: (string | null)[],
   method: string,
+  bodies: string[] = [],
 ) {
+  judgeHttpData(
+    invocation.program,
+    method,
+    urls.filter((url): url is string => url !== null && !url.startsWith("-")),
+    bodies,
+    signals,
+  );
   const found = urls.filter((url): url is string => url !== null && URLISH.test(url));
   if (found.length === 0) {
     signals.score.raise("medium", `${invocation.program} makes a network request`, "network_request");

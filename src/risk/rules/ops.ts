@@ -6,6 +6,8 @@ import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
+import { judgeDestroyingVerb } from "./general.js";
+import { judgeHttpData } from "./http-data.js";
 
 const container: Rule = (invocation, context) => {
   const { args, program } = invocation;
@@ -57,7 +59,7 @@ const container: Rule = (invocation, context) => {
     if (host && /^(~|\.{0,2}\/|\$HOME)/.test(host)) context.signals.read(host, "mounts into a container");
   }
   if (
-    /--privileged|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|(-v|--volume|--mount)[= ]?\S*(^|[ =:])\/(:|,|$)|docker\.sock/.test(
+    /--privileged(?!=false)|--pid[= ]host|--cap-add[= ](ALL|SYS_ADMIN)|(-v|--volume|--mount)[= ]?\S*(^|[ =:])\/(:|,|$)|docker\.sock/.test(
       text,
     )
   ) {
@@ -180,6 +182,15 @@ const orchestration: Rule = (invocation, context) => {
       `${program} state ${words[1]!.value} drops resources from the state`,
       "destructive_command",
     );
+  // `kubectl delete pod NAME`, `kubectl delete job NAME`: one routine object (rules/general.ts)
+  if (
+    program === "kubectl" &&
+    sub === "delete" &&
+    /^(pods?|po|jobs?|events?|replicasets?|rs)(\/|$)/.test(words[1]?.value ?? "")
+  ) {
+    judgeDestroyingVerb(program, args, context.signals);
+    return;
+  }
   if (
     /^(destroy|uninstall|delete|drain|down|remove)$/.test(sub) ||
     hasOption(args, ["-destroy", "--destroy"])
@@ -201,6 +212,8 @@ const orchestration: Rule = (invocation, context) => {
       `${program} ${sub} changes infrastructure`,
     );
   }
+  // `pulumi stack rm prod`, `helm repo remove`: by the verb and its object (rules/general.ts)
+  if (judgeDestroyingVerb(program, args, context.signals)) return;
   score.raise("medium", `${program} ${sub}`.trim());
 };
 
@@ -256,11 +269,22 @@ const cloud: Rule = (invocation, context) => {
       "network_request",
     );
   }
+  // `gh api -X DELETE …`: data deleted through an HTTP API (rules/http-data.ts)
+  if (method)
+    judgeHttpData(
+      invocation.program,
+      method,
+      words.filter((word) => word.includes("/")),
+      [],
+      context.signals,
+    );
+  // `aws sqs delete-queue`, `gh issue delete`: by the verb and what it applies to (rules/general.ts);
   // `heroku pg:reset`, `firebase firestore:delete`: a resource's data reset or deleted
-  if (
-    /\b(delete|remove|rm|rb|terminate|destroy|purge|deregister)\b|\w:reset\b/.test(verbs) ||
-    method === "DELETE"
-  ) {
+  if (method !== "DELETE" && judgeDestroyingVerb(invocation.program, invocation.args, context.signals)) {
+    context.signals.score.flag("network_request");
+    return;
+  }
+  if (/\w:reset\b/.test(verbs) || method === "DELETE") {
     return void score.raise(
       "high",
       `${invocation.program} ${verbs} deletes remote resources`,
@@ -313,7 +337,8 @@ const storage: Rule = (invocation, context) => {
       "network_request",
     );
   }
-  if (/^(purge|delete|deletefile|rmdir|rmdirs|rm|remove|del|rb|cleanup)$/.test(verb)) {
+  // `rmdir` removes empty directories only
+  if (/^(purge|delete|deletefile|rmdirs|rm|remove|del|rb|cleanup)$/.test(verb)) {
     return void score.raise(
       "high",
       `${program} ${verb} deletes remote data`,
@@ -337,7 +362,11 @@ export const OPS_RULES: Record<string, Rule> = {
   // backups: forgetting or pruning snapshots deletes them
   ...fromList("restic borg kopia", (invocation, context) => {
     const verb = positionals(invocation.args, ["-r", "--repo", "-p", "--password-file"])[0]?.value ?? "";
-    if (/^(forget|prune|delete|rm|compact)$/.test(verb) && !hasOption(invocation.args, ["--dry-run"], "n"))
+    // `compact` frees space already deleted; `--cache-only` deletes a local cache, not backups
+    if (
+      /^(forget|prune|delete|rm|repo-delete|rdelete)$/.test(verb) &&
+      !hasOption(invocation.args, ["--dry-run", "--cache-only"], "n")
+    )
       return void context.signals.score.raise(
         "high",
         `${invocation.program} ${verb} deletes backups`,

@@ -36,6 +36,16 @@ export const rm: Rule = (invocation, { signals }) => {
   for (const target of positionals(args)) {
     const value = staticPath(target);
     if (value === null) {
+      // `$TMPDIR/../etc`: `..` climbs out of the run-time directory to somewhere unknown
+      if (recursive && /\/\.\.(\/|$)/.test(target.value)) {
+        score.raise(
+          "high",
+          `recursive delete of ${target.value}: climbs out of a directory known only at run time`,
+          "destructive_command",
+          "broad_file_deletion",
+        );
+        continue;
+      }
       runTimeTarget(target, recursive, signals);
       continue;
     }

@@ -90,7 +90,10 @@ const secretStoreReads = patternTable([
   /^gcloud (.+ )?secrets versions access\b/,
   /^az keyvault secret (show|download)\b/,
   /^vault (kv get|read)\b/,
-  /^op (read|item get)\b/,
+  // `op item get` shows concealed fields only with --reveal (or as JSON); a document is its content
+  /^op read\b/,
+  /^op item get\b.*(--reveal|--format[ =]json|--otp|--fields)/,
+  /^op document get\b/,
   /^bw get (password|item|notes|totp)\b/,
   /^doppler secrets( get| download)?( |$)/,
   /^heroku config(:get)?( |$)/,

@@ -5,6 +5,7 @@
  */
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
+import { killsDaemon } from "./host.js";
 
 function systemChange(what: string): Rule {
   return (invocation, { signals }) => {
@@ -17,7 +18,7 @@ function systemTool(readOnly: RegExp, what: string): Rule {
   return (invocation, context) => {
     const sub = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r"])[0]?.value ?? "";
     const query = invocation.args.some((word) =>
-      /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query)/.test(word.value),
+      /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed)/.test(word.value),
     );
     if (readOnly.test(sub) || query || invocation.args.length === 0) {
       context.signals.score.raise("none", "");
@@ -183,11 +184,14 @@ const kill: Rule = (invocation, { signals }) => {
     return void signals.score.raise("none", "");
   const targets = positionals(invocation.args, ["-s", "-n", "-u", "-U", "-g", "-G", "-P", "-t", "--signal"]);
   const program = invocation.program;
-  const system = targets.find((target) =>
-    program === "kill"
-      ? /^-?1$/.test(target.value)
-      : SYSTEM_PROCESSES.has(target.value.toLowerCase()) || SYSTEM_PROCESSES.has(target.value),
-  );
+  const system =
+    targets.find((target) =>
+      program === "kill"
+        ? /^-?1$/.test(target.value)
+        : SYSTEM_PROCESSES.has(target.value.toLowerCase()) || SYSTEM_PROCESSES.has(target.value),
+    ) ??
+    // a daemon by name (`killall -9 postgres`, `pkill mysqld`): a service of the host stops
+    (program === "kill" ? undefined : targets.find((target) => killsDaemon([target.value]) !== null));
   if (
     system ||
     (hasOption(invocation.args, ["-u"]) && /root/.test(optionValue(invocation.args, ["-u"]) ?? ""))
@@ -243,13 +247,20 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh",
     unlessListing(systemChange("changes users or their credentials")),
   ),
-  ...fromList("reboot shutdown halt poweroff telinit", systemChange("stops or restarts the machine")),
+  ...fromList("reboot halt poweroff", systemChange("stops or restarts the machine")),
+  // `shutdown -c` cancels a pending shutdown; init/telinit: rules/host.ts
+  shutdown: (invocation, context) => {
+    if (hasOption(invocation.args, ["-c", "--cancel"]))
+      return void context.signals.score.raise("low", "shutdown -c cancels a pending shutdown");
+    systemChange("stops or restarts the machine")(invocation, context);
+  },
   ...fromList(
     "hostnamectl timedatectl localectl update-alternatives ldconfig grub-install update-grub update-initramfs csrutil nvram spctl setenforce",
     systemChange("changes system configuration"),
   ),
   ...fromList(
-    "mkfs mkfs.ext4 mkfs.ext3 mkfs.ext2 mkfs.xfs mkfs.vfat mkfs.fat mkfs.btrfs mkfs.ntfs mkswap wipefs fdisk sfdisk gdisk sgdisk cgdisk parted diskutil blkdiscard",
+    // mkfs, partition editors, volume managers: rules/storage.ts
+    "diskutil",
     unlessListing(disk),
   ),
   crontab,

@@ -1,0 +1,48 @@
+/**
+ * The environment's variables (tokens and keys among them): `env`, `printenv`, `set`, `export
+ * -p` print every one; piped to a program that sends its input away, they leave the machine.
+ */
+import { positionals, upstream } from "../command/argv.js";
+import type { RuleContext } from "../command/rule.js";
+import { type Invocation, resolveInvocation } from "../wrappers.js";
+
+/** `env`, `printenv`, `set`, `export -p`: every variable, tokens and keys included. */
+export function dumpsEnvironment(invocation: Invocation): boolean {
+  const { program, args } = invocation;
+  if (program === "env" || program === "printenv") return positionals(args).length === 0;
+  if (program === "set") return args.length === 0;
+  return (
+    (program === "export" || program === "declare") &&
+    args.every((arg) => /^-[px]+$/.test(arg.value)) &&
+    args.length > 0
+  );
+}
+
+/** Programs that send their input over the network. */
+const SENDERS = new Set([
+  "curl",
+  "wget",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "http",
+  "https",
+  "xh",
+  "ssh",
+  "telnet",
+]);
+
+/** The environment piped to a program that sends it away (`printenv | curl -d @- …`). */
+export function sendsEnvironment(invocation: Invocation, context: RuleContext): void {
+  if (!SENDERS.has(invocation.program)) return;
+  const feeders = upstream(context.script.commands, invocation.command).map(resolveInvocation);
+  if (feeders.some(dumpsEnvironment)) {
+    context.signals.score.raise(
+      "high",
+      `sends the environment's variables (tokens and keys among them) with ${invocation.program}`,
+      "sensitive_file_access",
+      "network_request",
+    );
+  }
+}

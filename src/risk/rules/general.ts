@@ -1,0 +1,223 @@
+/**
+ * The general model of destructive commands (docs/risk.md, "Destructive verbs of any tool"):
+ * per-program tables never catch up with the tools agents meet, so any command line is read
+ * for a destroying verb — delete, remove, destroy, purge, drop, truncate, wipe, erase, revoke,
+ * disable, reset, flush, prune, forget, unregister, uninstall, terminate, unset — in its
+ * sub-command words, its option names or the program's own name (`kafka-delete-records`,
+ * `dropdb`). What the verb applies to decides:
+ *
+ * - a container of data or access (a database, table, index, topic, queue, stream, bucket,
+ *   repository, project, namespace, volume, snapshot, backup, secret store, …) — high;
+ * - a routine single object (one pod, job, run, message, label, issue, gist, consumer, user,
+ *   permission, view, node, cache entry, lock, …) — medium, unless the scope is everything
+ *   (`--all`, `all`, `*`, `--recursive`, `--prefix`, `--purge`, a selector) or a production-looking
+ *   name (`prod`, `production`, `live`, `kube-system`, `root`): then high;
+ * - anything else — high with any scope (also `--force`, `--yes`, `--confirm`, `-auto-approve`)
+ *   or a production-looking name, else medium.
+ *
+ * A secret manager (vault, op, doppler, infisical, bw, chamber, …) is a container by itself:
+ * any destroying verb is high. Help, version and dry runs never reach here (`inertCall`).
+ */
+import type { Word } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+
+const VERBS = new Set(
+  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal".split(
+    " ",
+  ),
+);
+/** Verbs whose scope is everything in their object: emptied, drained, destroyed outright. */
+const TOTAL = new Set("purge wipe truncate flush erase nuke zap destroy drop drain".split(" "));
+/** Options that keep a way back: archived, soft-deleted, moved to a trash. */
+const RECOVERABLE = /^--?(archive|soft(-delete)?|trash|to-trash|recoverable)$/;
+/** `FLUSHALL`, `dropdb`, `deleteall`: a verb and its object in one word. */
+const JOINED =
+  /^(flush|drop|delete|purge|wipe|truncate|destroy)(all|db|database|keyspace|index|indices|records|everything)$/;
+
+const CONTAINERS = new Set(
+  (
+    "database databases db dbs table tables collection collections keyspace keyspaces index indexes indices stream streams topic topics " +
+    "queue queues vhost vhosts bucket buckets repo repos repository repositories project projects namespace namespaces ns cluster clusters " +
+    "volume volumes vol snapshot snapshots backup backups vault vaults secret secrets context contexts environment environments " +
+    "stack stacks app apps application applications instance instances records data dataset datasets keyring keyrings zone zones " +
+    "domain domains release releases orb orbs registry registries disk disks acl acls tenant tenants account accounts organization " +
+    "organizations org orgs workspace workspaces function functions certificate certificates objects document documents storage " +
+    "deployment deployments statefulset statefulsets pvc pvcs persistentvolume persistentvolumes crd crds customresourcedefinition " +
+    "site sites droplet droplets server servers group groups configs offsets partitions shares share service services"
+  ).split(" "),
+);
+const ROUTINE = new Set(
+  (
+    "pod pods po job jobs run runs message messages label labels issue issues gist gists comment comments consumer consumers user " +
+    "permission permissions exchange exchanges view views node schedule schedules restore restores pipeline pipelines cache caches " +
+    "lock locks session sessions object branch tag tags file alias aliases webhook webhooks artifact artifacts reaction reactions " +
+    "key keys ssh-key token config entry member invite invitation subscription policy event events replicaset replicasets " +
+    "cronjob-run notification draft milestone variable"
+  ).split(" "),
+);
+/** Options naming everything, many, or no way back. */
+const WIDE =
+  /^(--?all(-[\w-]+)?|-A|--recursive|-r|-R|--?recurse|--?prefix(=.*)?|--?purge|--force-delete[\w-]*|--unsafe[\w-]*|--cascade(=.*)?|--everything|--dangerous|--permanent(ly)?|--hard|--?selector(=.*)?|-l|--volumes|--include-[\w-]+|--delete-(data|volumes|snapshots))$/;
+/** Options that only skip a question. */
+const CONFIRM =
+  /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
+const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|kube-system|root)([^a-z0-9]|$)/i;
+const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*')$|\/\*\*?$/;
+/** Sub-command words that make any object an access grant (IAM users, ACL tokens, KMS keys). */
+const ACCESS = /^(iam|acl|acls|rbac|kms|keyvault|secretsmanager|secrets|ssm|policy-store|identity)$/;
+
+/** Tools whose every object is a secret (a store of credentials). */
+export const SECRET_MANAGERS = new Set(
+  "vault op doppler infisical bw lpass chamber sops gopass pass akeyless conjur teller".split(" "),
+);
+
+function words(token: string): string[] {
+  return token
+    .replace(/^-+/, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .split(/[-_:.]+/)
+    .filter(Boolean);
+}
+
+interface Found {
+  verb: string;
+  /** The object the verb applies to, when one is named. */
+  noun: string | null;
+}
+
+/** The destroying verb of a command and its object, or null. */
+export function destroyingVerb(program: string, args: Word[]): Found | null {
+  const subcommands: string[] = [];
+  for (const arg of args) {
+    if (arg.dynamic || arg.value === "--") break;
+    if (arg.value.startsWith("-")) continue;
+    if (!/^[A-Za-z][\w:.-]*$/.test(arg.value)) continue;
+    subcommands.push(arg.value);
+    if (subcommands.length >= 4) break;
+  }
+  const options = args
+    .filter((arg) => /^--?[A-Za-z][\w-]*(=.*)?$/.test(arg.value))
+    .map((arg) => arg.value.split("=")[0]!);
+  const candidates = [
+    ...subcommands.map((token, index) => ({ token, index })),
+    { token: program, index: -1 },
+  ];
+  for (const option of options) candidates.push({ token: option, index: -2 });
+  for (const { token, index } of candidates) {
+    const parts = words(token);
+    if (JOINED.test(parts.join(""))) return { verb: parts.join(""), noun: "database" };
+    const at = parts.findIndex((part) => VERBS.has(part));
+    if (at < 0) continue;
+    const known = (part: string) => CONTAINERS.has(part) || ROUTINE.has(part);
+    // the object: the last known noun after the verb in the token (`delete-bucket-policy` is a
+    // policy), else before it (`repo-delete`), else the sub-command words around it, else the
+    // program's name (`kafka-topics --delete`)
+    const after = parts.slice(at + 1).filter(known);
+    const before = parts.slice(0, at).filter(known);
+    const around =
+      index >= 0
+        ? [
+            ...subcommands.slice(Math.max(0, index - 2), index).reverse(),
+            ...subcommands.slice(index + 1, index + 2),
+          ]
+            .flatMap(words)
+            .filter(known)
+        : [];
+    const option = options.flatMap(words).filter(known);
+    const named = words(program).filter(known);
+    const noun =
+      after.at(-1) ??
+      before.at(-1) ??
+      around[0] ??
+      (index === -2 ? undefined : option[0]) ??
+      named.at(-1) ??
+      null;
+    return { verb: parts[at]!, noun };
+  }
+  return null;
+}
+
+/**
+ * Raises what a destroying verb does (see the file comment); true when the command has one
+ * (the caller's own rule then has nothing more to say about it).
+ */
+export function judgeDestroyingVerb(
+  program: string,
+  args: Word[],
+  signals: Signals,
+  extraScope = false,
+): boolean {
+  const found = destroyingVerb(program, args);
+  if (!found) return false;
+  const values = args.map((arg) => arg.value);
+  const wide = extraScope || values.some((value) => WIDE.test(value) || EVERYTHING.test(value));
+  const confirm = values.some((value) => CONFIRM.test(value));
+  const production =
+    values.find((value) => !value.startsWith("-") && PRODUCTION.test(value)) ??
+    values.find((value) => /^--?[\w-]+=/.test(value) && PRODUCTION.test(value.split("=")[1] ?? ""));
+  const what = `${program} ${found.verb}${found.noun ? ` (${found.noun})` : ""}`;
+  const secrets =
+    SECRET_MANAGERS.has(program) ||
+    found.noun === "secret" ||
+    found.noun === "secrets" ||
+    values.some((value) => ACCESS.test(value));
+  if (values.some((value) => RECOVERABLE.test(value))) {
+    signals.score.raise("medium", `${what}: archived or soft-deleted (it can be restored)`);
+    return true;
+  }
+  const routine = found.noun !== null && ROUTINE.has(found.noun);
+  const high = TOTAL.has(found.verb)
+    ? `${found.verb === "drain" ? "takes everything off" : "empties or destroys"} its object outright`
+    : secrets
+      ? "destroys secrets or access (a secret store's contents and grants have no other copy)"
+      : found.noun && CONTAINERS.has(found.noun)
+        ? `deletes a ${found.noun}: a container of data or access`
+        : wide
+          ? "with a scope of everything (all, recursive, prefix, purge, selector)"
+          : production
+            ? `on a production-looking name (${production.slice(0, 40)})`
+            : confirm && !routine
+              ? "without asking (force/yes/confirm)"
+              : null;
+  if (high) signals.score.raise("high", `${what} ${high}`, "destructive_command");
+  else
+    signals.score.raise(
+      "medium",
+      `${what}: ${routine ? "a routine single-object delete" : "a delete of one named thing"}`,
+    );
+  return true;
+}
+
+/**
+ * A call that changes nothing whatever its verb: help (`--help`, `help` as the sub-command,
+ * `-h` alone), the version (`--version`, `version`, `-V` alone), a dry run (`--dry-run`,
+ * `--dryrun`, `--dry-run=client|server`, `--what-if`, `-WhatIf`, `--no-act`, `--simulate`,
+ * `--plan`). Only for programs that do not run another command with their arguments (shells,
+ * interpreters and launchers pass `--help` on to what they run); the caller checks that.
+ */
+export function inertCall(args: Word[]): string | null {
+  const values: string[] = [];
+  for (const arg of args) {
+    if (arg.value === "--") break;
+    values.push(arg.value);
+  }
+  const words = values.filter((value) => !value.startsWith("-"));
+  if (
+    values.some((value) => /^(--help|-help|-\?|\/\?)$/.test(value)) ||
+    words[0] === "help" ||
+    (values.length === 1 && values[0] === "-h")
+  )
+    return "prints help";
+  if (
+    values.some((value) => value === "--version") ||
+    words[0] === "version" ||
+    (values.length === 1 && values[0] === "-V")
+  )
+    return "prints its version";
+  const dry = values.find((value) =>
+    /^(--dry-?run(=(client|server|true))?|--what-?if|-whatif|--no-act|--simulate|--plan)$/i.test(value),
+  );
+  if (dry) return `dry run (${dry}): changes nothing`;
+  return null;
+}

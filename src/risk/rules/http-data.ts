@@ -1,0 +1,71 @@
+/**
+ * Data destroyed through an HTTP API (docs/risk.md, "Data through HTTP APIs"): a `DELETE`, or a
+ * request to a delete-by-query, drop, purge, truncate or flush endpoint, or a body that is a
+ * dropping SQL statement, sent by curl, wget, HTTPie/xh or `gh api`: high, on localhost too (a
+ * local database is still data). Reading an API's keys, secrets or CI variables prints
+ * credentials (high, like reading a credential file).
+ */
+import type { Signals } from "../signals.js";
+import { judgeSql, looksLikeSql } from "../sql.js";
+
+/** A path segment naming an endpoint that destroys data or stops the service. */
+const DESTROYING_ENDPOINT =
+  /(^|\/)(_delete_by_query|_delete|delete(_by_query|-by-query|_all|all)?|dodelete|drop|purge|truncate|wipe|flushall|flushdb|flush_all|erase|destroy|shutdown|_shutdown)(\/|$)/i;
+/** The last segments of an endpoint that returns credentials. */
+const SECRET_ENDPOINT =
+  /(^|\/)(keys|api-?keys|secrets|variables|tokens|access-tokens|credentials\/[^/]+)(\/[^/]+)?\/?$/i;
+
+function pathOf(url: string): string {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").replace(/^:?\d*(?=\/)/, "");
+  return path.split(/[?#]/)[0] ?? "";
+}
+
+/**
+ * Judges what a request does to the data behind the API. `bodies` are the request bodies as
+ * written (`-d`, `--data-binary`, `--post-data`, HTTPie items).
+ */
+export function judgeHttpData(
+  program: string,
+  method: string,
+  urls: string[],
+  bodies: string[],
+  signals: Signals,
+): void {
+  const { score } = signals;
+  const upper = method.toUpperCase();
+  const target = urls[0] ?? "the API";
+  if (upper === "DELETE") {
+    score.raise(
+      "high",
+      `${program} sends DELETE to ${target.slice(0, 100)}: deletes data through an HTTP API (a local database is still data)`,
+      "destructive_command",
+    );
+  }
+  for (const url of urls) {
+    const path = pathOf(url);
+    if (upper !== "GET" && upper !== "HEAD" && DESTROYING_ENDPOINT.test(path)) {
+      score.raise(
+        "high",
+        `${program} ${upper} ${path.slice(0, 80)}: an endpoint that deletes data or stops the service`,
+        "destructive_command",
+      );
+    }
+    if ((upper === "GET" || upper === "HEAD") && SECRET_ENDPOINT.test(path)) {
+      score.raise(
+        "high",
+        `${program} reads ${path.slice(0, 80)}: an API's keys, secrets or CI variables (credentials)`,
+        "sensitive_file_access",
+      );
+    }
+  }
+  for (const body of bodies) {
+    const text = body.replace(/^[a-z_]+=/i, "");
+    let decoded = text;
+    try {
+      decoded = decodeURIComponent(text.replace(/\+/g, " "));
+    } catch {
+      // not URL-encoded: judged as written
+    }
+    if (looksLikeSql(decoded)) judgeSql(decoded, `${program} sends SQL`, score);
+  }
+}
