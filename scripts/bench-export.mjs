@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { exportTrail, verifyExportFile } from "../dist/export/index.js";
+import { loadSealKey } from "../dist/home/index.js";
 import { appendEvents, readEvents, trailDir } from "../dist/trail/index.js";
 import { machine, median, report, syntheticEventBody } from "./bench-lib.mjs";
 
@@ -52,7 +53,8 @@ try {
   });
   const jsonl = await timed(() => exportTrail({ home, selection: {}, output, stdout: process.stdout }));
   const verify = await timed(async () => {
-    const result = await verifyExportFile(output);
+    // With the home's key: a copy whose seals no key here proves does not verify.
+    const result = await verifyExportFile(output, await loadSealKey(home, {}));
     if (!result.ok) throw new Error(JSON.stringify(result.problem));
   });
   const otlp = await timed(() =>

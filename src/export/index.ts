@@ -7,7 +7,7 @@
  * OTLP batch acknowledged); the OpenTelemetry packages load only for an OTLP export. The loop
  * knows destinations only as `ExportSink`s (./sink.ts).
  */
-import { homePaths } from "../home/index.js";
+import { homePaths, loadSealKey } from "../home/index.js";
 import { readSeals } from "../seal/index.js";
 import { trailDir } from "../trail/index.js";
 import { readCursor, writeCursor } from "./cursor.js";
@@ -36,6 +36,8 @@ export interface ExportOptions {
   sinks?: ExportSink[];
   stdout: NodeJS.WritableStream;
   now?: () => Date;
+  /** For the seal key (stubs of a risk-filtered export are MACed with it). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ExportSummary {
@@ -88,9 +90,17 @@ export async function exportTrail(options: ExportOptions): Promise<ExportSummary
     await openSinks(options, sinks);
     let bounds: SelectionBounds | null = null;
     const selection = { ...options.selection, fromSeq: cursor?.next_seq ?? 0 };
-    for await (const item of selectRecords(trailDir(options.home), seals, selection, (start) => {
-      bounds = start;
-    })) {
+    const filtered = options.selection.risk !== undefined || options.selection.minRisk !== undefined;
+    const key = filtered ? await loadSealKey(options.home, options.env).catch(() => undefined) : undefined;
+    for await (const item of selectRecords(
+      trailDir(options.home),
+      seals,
+      selection,
+      (start) => {
+        bounds = start;
+      },
+      key,
+    )) {
       if (summary.events + summary.omitted + summary.seals === 0)
         await write(header(bounds!.fromSeq, bounds!.prev));
       const { record } = item;

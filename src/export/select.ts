@@ -8,7 +8,7 @@ import { compareRisk, GENESIS_HASH, type RiskLevel, type TrailEvent } from "../c
 import { TrailsealError } from "../errors/index.js";
 import type { StoredSeal } from "../seal/index.js";
 import { readLines } from "../trail/index.js";
-import type { EventRecord, OmittedRecord, SealRecord } from "./records.js";
+import { type EventRecord, type OmittedRecord, omittedMac, type SealRecord } from "./records.js";
 
 export interface ExportSelection {
   /** First seq to export (the cursor's position). */
@@ -47,6 +47,8 @@ export async function* selectRecords(
   seals: StoredSeal[],
   selection: ExportSelection,
   onStart: (bounds: SelectionBounds) => void,
+  /** The seal key, to MAC the stubs of events the risk filter leaves out. */
+  key?: { keyId: string; key: Buffer },
 ): AsyncGenerator<SelectedItem> {
   const ordered = seals
     .filter((s) => s.seal.event_count > 0)
@@ -69,12 +71,25 @@ export async function* selectRecords(
     if (!started) {
       started = true;
       onStart({ prev, fromSeq: event.seq });
+      // A copy that starts late opens with the seals of exactly the events before it: they bind
+      // its from_seq and prev, so dropping a copy's first events cannot pass for a later start.
+      if (event.seq > 0) {
+        for (const stored of ordered.filter((s) => s.seal.event_count === event.seq)) {
+          yield { record: { type: "seal", id: stored.id, seal: stored.seal } };
+        }
+      }
     }
     while (next < ordered.length && ordered[next]!.seal.event_count <= event.seq) next += 1;
     if (keeps(event, selection)) {
       yield { record: { type: "event", seal: ordered[next]?.id ?? null, event }, line };
     } else {
-      yield { record: { type: "omitted", seq: event.seq, hash: event.hash } };
+      const level = String(event.risk?.level);
+      const stub: OmittedRecord = { type: "omitted", seq: event.seq, hash: event.hash, level };
+      if (key) {
+        stub.key_id = key.keyId;
+        stub.mac = omittedMac(key.key, event.seq, event.hash, level);
+      }
+      yield { record: stub };
     }
     for (let at = next; ordered[at]?.seal.event_count === event.seq + 1; at += 1) {
       const stored = ordered[at]!;

@@ -5,12 +5,19 @@
  * against the copy (and its HMAC when the key is at hand), and the end record against what was
  * read. The first problem is reported with its line and seq. Everything in the file is
  * attacker-controlled: it is parsed defensively and nothing here throws on its content.
+ *
+ * The copy is bound to the seals (docs/export.md): a seal whose key is not the verifier's proves
+ * nothing (anyone can re-hash events and sign with a key of their own), so it is a problem unless
+ * the caller allows unverified seals; a copy that starts at seq N > 0 must open with a seal of
+ * exactly N events (its from_seq and prev are otherwise bound to nothing); an omitted stub must
+ * carry its event's level under the key's MAC, and a level the filter keeps is a hidden event;
+ * a seal record may appear once.
  */
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
-import { computeEventHash, RISK_LEVELS, type RiskLevel } from "../chain/index.js";
+import { computeEventHash, GENESIS_HASH, RISK_LEVELS, type RiskLevel } from "../chain/index.js";
 import { isSealSignatureValid, type Seal } from "../seal/index.js";
-import { EXPORT_TYPE, EXPORT_VERSION } from "./records.js";
+import { EXPORT_TYPE, EXPORT_VERSION, isOmittedMacValid } from "./records.js";
 
 export type ExportProblemReason =
   | "unparsable"
@@ -21,7 +28,19 @@ export type ExportProblemReason =
   | "hash_mismatch"
   | "seal_mismatch"
   | "bad_signature"
-  | "truncated";
+  | "truncated"
+  | "unverified_seal"
+  | "unverified_stub"
+  | "stub_in_filter"
+  | "duplicate_seal"
+  | "start_unbound";
+
+export interface ExportVerifyOptions {
+  /** Accept seals and stubs not made with the verifier's key (counted, not proven). */
+  allowUnverifiedSeals?: boolean;
+  /** Accept a copy that starts at seq N > 0 without a seal of exactly N events. */
+  allowUnboundStart?: boolean;
+}
 
 export interface ExportVerification {
   ok: boolean;
@@ -34,6 +53,13 @@ export interface ExportVerification {
   signaturesChecked: number;
   /** Events followed, in this file, by a seal that covers them. */
   sealedEvents: number;
+  /** Whether the copy starts at the trail's first event (seq 0, genesis prev). */
+  complete: boolean;
+  /** The seal binding a late start (from_seq and prev), null when the copy starts at 0 or nothing binds it. */
+  startSeal: string | null;
+  /** Seals and stubs accepted without being proven by the verifier's key (only when allowed). */
+  unverifiedSeals: number;
+  unverifiedStubs: number;
   problem: { line: number; seq: number | null; reason: ExportProblemReason; message: string } | null;
 }
 
@@ -51,6 +77,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export async function verifyExportFile(
   path: string,
   key?: { keyId: string; key: Buffer },
+  options: ExportVerifyOptions = {},
 ): Promise<ExportVerification> {
   const result: ExportVerification = {
     ok: false,
@@ -62,8 +89,14 @@ export async function verifyExportFile(
     seals: 0,
     signaturesChecked: 0,
     sealedEvents: 0,
+    complete: false,
+    startSeal: null,
+    unverifiedSeals: 0,
+    unverifiedStubs: 0,
     problem: null,
   };
+  const seenSeals = new Set<string>(); // ids and signatures of the seal records read
+  let started = false; // an event or stub was read
   let expected = 0;
   let prev = "";
   let lineNo = 0;
@@ -72,6 +105,8 @@ export async function verifyExportFile(
   let minRisk: string | null = null;
   let unsealedSince = 0; // events since the last seal record (not yet covered in this file)
   let claims: { seq: number; seal: unknown }[] = []; // the covering seal each of those names
+  const filterKeeps = (level: unknown) =>
+    (riskFilter === null || level === riskFilter) && (minRisk === null || atLeast(level, minRisk));
   const fail = (reason: ExportProblemReason, message: string, seq: number | null = null) => {
     result.problem = { line: lineNo, seq, reason, message };
     return result;
@@ -106,9 +141,23 @@ export async function verifyExportFile(
       riskFilter = typeof filter.risk === "string" ? filter.risk : null;
       minRisk = typeof filter.min_risk === "string" ? filter.min_risk : null;
       result.fromSeq = record.from_seq as number;
+      if (result.fromSeq === 0 && record.prev !== GENESIS_HASH) {
+        return fail("header", `line ${lineNo}: a copy from seq 0 must start at the genesis hash`);
+      }
       expected = result.fromSeq;
       prev = record.prev;
       continue;
+    }
+    // The first event or stub of a late copy: its start must be bound by a seal read before it.
+    if ((record.type === "event" || record.type === "omitted") && !started) {
+      started = true;
+      if (result.fromSeq > 0 && result.startSeal === null && !options.allowUnboundStart) {
+        return fail(
+          "start_unbound",
+          `the copy starts at seq ${result.fromSeq} but no seal of exactly ${result.fromSeq} events binds its start: events before it may have been dropped`,
+          result.fromSeq,
+        );
+      }
     }
     switch (record.type) {
       case "event": {
@@ -145,7 +194,7 @@ export async function verifyExportFile(
           );
         }
         const level = isObject(event.risk) ? event.risk.level : undefined;
-        if ((riskFilter !== null && level !== riskFilter) || (minRisk !== null && !atLeast(level, minRisk))) {
+        if (!filterKeeps(level)) {
           return fail(
             "invalid_shape",
             `seq ${seq} (line ${lineNo}): risk ${String(level)} is outside the export's filter`,
@@ -177,6 +226,33 @@ export async function verifyExportFile(
             expected,
           );
         }
+        // The stub says which level its event had, under the key's MAC: a stub where the filter
+        // keeps the event is a hidden record, and one without a MAC we can check proves nothing.
+        const level = record.level;
+        if (typeof level !== "string" || !RISK_LEVELS.includes(level as RiskLevel) || filterKeeps(level)) {
+          return fail(
+            "stub_in_filter",
+            `line ${lineNo}: seq ${expected} is omitted, but its level ${JSON.stringify(level)} is not one the export's filter leaves out (a record was hidden)`,
+            expected,
+          );
+        }
+        if (key && record.key_id === key.keyId && typeof record.mac === "string") {
+          if (!isOmittedMacValid(key.key, expected, record.hash, level, record.mac)) {
+            return fail(
+              "bad_signature",
+              `line ${lineNo}: the stub of seq ${expected} does not verify with key ${key.keyId}`,
+              expected,
+            );
+          }
+        } else if (options.allowUnverifiedSeals) {
+          result.unverifiedStubs += 1;
+        } else {
+          return fail(
+            "unverified_stub",
+            `line ${lineNo}: the stub of seq ${expected} is ${typeof record.mac === "string" ? `MACed with key ${JSON.stringify(record.key_id)}, not the verifier's` : "not MACed"}${key ? "" : " (no seal key here)"}: nothing shows the filter left that event out`,
+            expected,
+          );
+        }
         result.omitted += 1;
         prev = record.hash;
         expected += 1;
@@ -192,6 +268,12 @@ export async function verifyExportFile(
           return fail("invalid_shape", `line ${lineNo}: the seal record has no chain_tip or event_count`);
         }
         const id = String(record.id);
+        const signature = String(seal.signature);
+        if (seenSeals.has(`id:${id}`) || seenSeals.has(`sig:${signature}`)) {
+          return fail("duplicate_seal", `${id} (line ${lineNo}) appears twice in the copy`);
+        }
+        seenSeals.add(`id:${id}`);
+        seenSeals.add(`sig:${signature}`);
         if (seal.event_count !== expected) {
           return fail(
             "gap",
@@ -206,16 +288,6 @@ export async function verifyExportFile(
             expected - 1,
           );
         }
-        if (key && seal.key_id === key.keyId) {
-          if (!isSealSignatureValid(seal, key.key)) {
-            return fail(
-              "bad_signature",
-              `${id} (line ${lineNo}): the seal's HMAC does not verify with key ${key.keyId}`,
-            );
-          }
-          result.signaturesChecked += 1;
-        }
-        result.seals += 1;
         // The first seal after an event is the one that covers it: each record must name it.
         const wrong = claims.find((claim) => claim.seal !== id);
         if (wrong) {
@@ -225,6 +297,24 @@ export async function verifyExportFile(
             wrong.seq,
           );
         }
+        if (key && seal.key_id === key.keyId) {
+          if (!isSealSignatureValid(seal, key.key)) {
+            return fail(
+              "bad_signature",
+              `${id} (line ${lineNo}): the seal's HMAC does not verify with key ${key.keyId}`,
+            );
+          }
+          result.signaturesChecked += 1;
+        } else if (options.allowUnverifiedSeals) {
+          result.unverifiedSeals += 1;
+        } else {
+          return fail(
+            "unverified_seal",
+            `${id} (line ${lineNo}) is signed with key ${JSON.stringify(seal.key_id)}, ${key ? `not the verifier's ${key.keyId}` : "and there is no seal key here"}: it proves nothing about the events it covers`,
+          );
+        }
+        result.seals += 1;
+        if (!started && seal.event_count === result.fromSeq && result.fromSeq! > 0) result.startSeal ??= id;
         claims = [];
         result.sealedEvents += unsealedSince;
         unsealedSince = 0;
@@ -258,6 +348,7 @@ export async function verifyExportFile(
     );
   result.nextSeq = expected;
   result.tip = prev;
+  result.complete = result.fromSeq === 0;
   result.ok = true;
   return result;
 }

@@ -3,6 +3,7 @@ import { configError } from "../../errors/index.js";
 import {
   assertCursorName,
   type ExportSummary,
+  type ExportVerification,
   exportTrail,
   type OtlpProtocol,
   verifyExportFile,
@@ -79,6 +80,7 @@ export async function runExport(options: ExportCommandOptions, io: CliIO): Promi
           }
         : undefined,
     stdout: io.stdout,
+    env: io.env,
   });
   report(summary, options, format, io);
   return 0;
@@ -102,6 +104,30 @@ function report(summary: ExportSummary, options: ExportCommandOptions, format: s
 export interface VerifyExportOptions {
   home: string;
   json?: boolean;
+  allowUnverifiedSeals?: boolean;
+  allowUnboundStart?: boolean;
+}
+
+/** What the copy proves beyond its own links: where it starts, and what no key here proves. */
+function describeBinding(result: ExportVerification): string {
+  const parts: string[] = [];
+  if (!result.complete) {
+    parts.push(
+      `PARTIAL: starts at seq ${result.fromSeq}, events 0..${(result.fromSeq ?? 1) - 1} are not in this copy` +
+        (result.startSeal
+          ? ` (its start is bound by ${result.startSeal})`
+          : " (its start is bound to no seal)"),
+    );
+  }
+  const unproven = result.unverifiedSeals + result.unverifiedStubs;
+  if (unproven > 0) {
+    parts.push(
+      `UNVERIFIED: ${result.unverifiedSeals} seals and ${result.unverifiedStubs} stubs are not made with this home's key and prove nothing`,
+    );
+  }
+  const unsealed = result.events + result.omitted - result.sealedEvents;
+  if (unsealed > 0) parts.push(`${unsealed} events at the end are covered by no seal in the copy`);
+  return parts.length > 0 ? `; ${parts.join("; ")}` : "";
 }
 
 /** `trailseal verify --export <file>`: exit 0 when the copy verifies, 1 naming the first problem. */
@@ -118,7 +144,10 @@ export async function runVerifyExport(
   }
   let result: Awaited<ReturnType<typeof verifyExportFile>>;
   try {
-    result = await verifyExportFile(file, key);
+    result = await verifyExportFile(file, key, {
+      allowUnverifiedSeals: options.allowUnverifiedSeals,
+      allowUnboundStart: options.allowUnboundStart,
+    });
   } catch (cause) {
     throw configError("EXPORT_UNREADABLE", `could not read ${file}`, { cause });
   }
@@ -133,14 +162,18 @@ export async function runVerifyExport(
       seals: result.seals,
       sealed_events: result.sealedEvents,
       signatures_checked: result.signaturesChecked,
+      complete: result.complete,
+      start_seal: result.startSeal,
+      unverified_seals: result.unverifiedSeals,
+      unverified_stubs: result.unverifiedStubs,
       problem: result.problem,
     });
   } else if (result.ok && result.events + result.omitted === 0) {
-    println(io, `ok: an empty export at seq ${result.fromSeq}, tip ${result.tip}`);
+    println(io, `ok: an empty export at seq ${result.fromSeq}, tip ${result.tip}${describeBinding(result)}`);
   } else if (result.ok) {
     println(
       io,
-      `ok: ${result.events} events (seq ${result.fromSeq}..${(result.nextSeq ?? 1) - 1}${result.omitted ? `, ${result.omitted} omitted by the export's filter` : ""}), ${result.seals} seals (${result.signaturesChecked} signatures checked), ${result.sealedEvents} events covered by a seal in the copy; tip ${result.tip}`,
+      `ok: ${result.events} events (seq ${result.fromSeq}..${(result.nextSeq ?? 1) - 1}${result.omitted ? `, ${result.omitted} omitted by the export's filter` : ""}), ${result.seals} seals (${result.signaturesChecked} signatures checked), ${result.sealedEvents} events covered by a seal in the copy; tip ${result.tip}${describeBinding(result)}`,
     );
   } else {
     io.stderr.write(

@@ -37,6 +37,14 @@ export function registerTrailRoutes(program: Command, router: Router): void {
     )
     .option("--export <file>", "verify an exported JSON Lines copy on its own instead (docs/export.md)")
     .option(
+      "--allow-unverified-seals",
+      "with --export: accept seals and stubs not made with this home's key (counted, not proven)",
+    )
+    .option(
+      "--allow-unbound-start",
+      "with --export: accept a copy starting at seq N > 0 that no seal of N events binds",
+    )
+    .option(
       "--witness-url <url>",
       "ask this witness for the newest seal it holds (repeatable; default: relay-config.json's)",
       (value: string, previous: string[] = []) => [...previous, value],
