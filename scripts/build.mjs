@@ -6,7 +6,16 @@ import { spawnSync } from "node:child_process";
 import { chmod, cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
-import { build } from "esbuild";
+import { build as esbuild } from "esbuild";
+import { writeThirdParty } from "./third-party.mjs";
+
+// Every bundle's inputs, for the SBOM and the third-party notices (./third-party.mjs).
+const bundled = new Set();
+const build = async (options) => {
+  const result = await esbuild({ ...options, metafile: true });
+  for (const input of Object.keys(result.metafile.inputs)) bundled.add(input);
+  return result;
+};
 
 // TRAILSEAL_BUILD_OUT builds elsewhere (inside the checkout, so node_modules resolves), e.g. to
 // compare two builds in one benchmark run while dist/ stays in use.
@@ -137,6 +146,10 @@ await build({
   target: "node20",
   logLevel: "warning",
 });
+
+// What the bundles hold of node_modules: dist/sbom.cdx.json (CycloneDX) and dist/THIRD_PARTY_NOTICES.
+const manifest = JSON.parse(await readFile("package.json", "utf8"));
+writeThirdParty({ root: process.cwd(), out, inputs: [...bundled], product: manifest });
 
 // The V8 code cache of dist/hook.cjs (docs/decisions/hook-code-cache.md), made by running
 // representative hook calls in a fresh process; the build goes on without it if it fails.
