@@ -58,16 +58,13 @@ export function fromGeneric(generic: GenericAction): Action {
  */
 export function parseAction(text: string, where = "input"): Action {
   if (Buffer.byteLength(text, "utf8") > MAX_ACTION_BYTES) {
-    throw new TrailsealError("ACTION_TOO_LARGE", `${where} is larger than ${MAX_ACTION_BYTES} bytes`, {
-      exitCode: 2,
-    });
+    throw new TrailsealError("ACTION_TOO_LARGE", `${where} is larger than ${MAX_ACTION_BYTES} bytes`);
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
     throw new TrailsealError("ACTION_INVALID_JSON", `${where} is not JSON`, {
-      exitCode: 2,
       hint: "send one JSON object (a Claude Code hook payload or a generic action, docs/actions.md) or JSONL",
     });
   }
@@ -93,7 +90,6 @@ export function parseActionValue(raw: unknown, where = "input"): Action {
 
 function invalid(where: string, detail: string) {
   return new TrailsealError("ACTION_INVALID", `${where} is not a valid action: ${detail}`, {
-    exitCode: 2,
     hint: "see docs/actions.md for the accepted shapes",
   });
 }

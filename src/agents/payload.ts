@@ -18,7 +18,7 @@ export type Json = Record<string, unknown>;
 
 /** HOOK_PAYLOAD_INVALID: a pre call is denied (fail closed), a post call recorded as unprocessable. */
 export function invalid(message: string): TrailsealError {
-  return new TrailsealError("HOOK_PAYLOAD_INVALID", message, { exitCode: 2 });
+  return new TrailsealError("HOOK_PAYLOAD_INVALID", message);
 }
 
 /** Parses one JSON object from stdin text. Throws HOOK_PAYLOAD_INVALID. */

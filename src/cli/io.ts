@@ -34,7 +34,6 @@ export function note(io: CliIO, text: string): void {
 export async function readStdin(io: CliIO, limit: number): Promise<string> {
   if (io.stdin.isTTY) {
     throw new TrailsealError("CLI_NO_INPUT", "expected input on stdin", {
-      exitCode: 2,
       hint: 'pipe a JSON action in, e.g. echo \'{"kind":"command","command":"ls"}\' | trailseal record',
     });
   }
@@ -44,7 +43,7 @@ export async function readStdin(io: CliIO, limit: number): Promise<string> {
     const buffer = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
     if (size > limit) {
-      throw new TrailsealError("CLI_INPUT_TOO_LARGE", `stdin is larger than ${limit} bytes`, { exitCode: 2 });
+      throw new TrailsealError("CLI_INPUT_TOO_LARGE", `stdin is larger than ${limit} bytes`);
     }
     chunks.push(buffer);
   }

@@ -5,6 +5,7 @@
  * command line reports them.
  */
 import { fstatSync, readSync, writeSync } from "node:fs";
+import { hasCode } from "../errors/index.js";
 import { resolveHookHome } from "./commands/hook.js";
 import type { CliIO } from "./io.js";
 import { reportError } from "./report-error.js";
@@ -20,11 +21,11 @@ function readFd0(limit: number): Buffer {
     try {
       n = readSync(0, chunk, 0, chunk.length, null);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
+      if (hasCode(error, "EAGAIN")) {
         Atomics.wait(pause, 0, 0, 2);
         continue;
       }
-      if ((error as NodeJS.ErrnoException).code === "EOF") break;
+      if (hasCode(error, "EOF")) break;
       throw error;
     }
     if (n === 0) break;
@@ -48,7 +49,7 @@ function writer(fd: number): CliIO["stdout"] {
         else writeSync(fd, text);
       } catch (error) {
         // A reader that goes away (`trailseal record | head`) is not an error, as in processIO.
-        if (fd === 1 && (error as NodeJS.ErrnoException).code === "EPIPE") process.exit(0);
+        if (fd === 1 && hasCode(error, "EPIPE")) process.exit(0);
         throw error;
       }
       return true;

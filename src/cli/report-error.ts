@@ -3,7 +3,7 @@
  * `trailseal: hint: …`, on stderr, and the exit code (docs/cli.md). Its own module so that the
  * fast paths (./fast-path.ts) report exactly as the full command line does without loading it.
  */
-import { isTrailsealError } from "../errors/index.js";
+import { exitCodeOf, isTrailsealError } from "../errors/index.js";
 import type { CliIO } from "./io.js";
 
 /** Prints an error the one way (`trailseal: error: …`, `trailseal: hint: …`) and returns its exit code. */
@@ -13,7 +13,7 @@ export function reportError(io: Pick<CliIO, "stderr" | "env">, error: unknown): 
     if (error.hint) io.stderr.write(`trailseal: hint: ${error.hint}\n`);
     if (io.env.TRAILSEAL_DEBUG && error.cause)
       io.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
-    return error.exitCode;
+    return exitCodeOf(error);
   }
   const err = error as Error;
   io.stderr.write(`trailseal: error: internal: ${err?.message ?? String(error)}\n`);

@@ -7,7 +7,7 @@
  */
 import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { configError } from "../errors/index.js";
+import { configError, hasCode } from "../errors/index.js";
 import { runGit } from "./git.js";
 
 export const GIT_HOOKS = ["post-commit", "post-rewrite"] as const;
@@ -47,7 +47,7 @@ async function readIfExists(path: string): Promise<string | null> {
   try {
     return await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (hasCode(error, "ENOENT")) return null;
     throw error;
   }
 }

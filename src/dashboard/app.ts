@@ -1,5 +1,6 @@
 import express, { type Express, type Request, type Response } from "express";
 import { z } from "zod";
+import { codeOf } from "../errors/index.js";
 import { loadAssets } from "./assets.js";
 import { authMiddleware } from "./auth.js";
 import { type LiveMessage, LiveTrail } from "./live-trail.js";
@@ -142,7 +143,7 @@ export function createDashboardApp(options: DashboardAppOptions): DashboardApp {
       res.end();
       return;
     }
-    const code = (error as { code?: unknown })?.code;
+    const code = codeOf(error);
     sendError(
       res,
       500,

@@ -54,7 +54,7 @@ export async function startDashboard(options: StartOptions): Promise<RunningDash
         new TrailsealError(
           error.code === "EADDRINUSE" ? "DASHBOARD_PORT_IN_USE" : "DASHBOARD_LISTEN_FAILED",
           `cannot listen on ${host}:${options.port ?? 0}: ${error.message}`,
-          { cause: error, exitCode: 2, hint: "choose another --port (0 picks a free one)" },
+          { cause: error, hint: "choose another --port (0 picks a free one)" },
         ),
       );
     });

@@ -1,5 +1,6 @@
 import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { hasCode } from "../errors/index.js";
 import { listSegmentNames } from "../trail/index.js";
 
 /**
@@ -82,7 +83,7 @@ export class TrailTail {
       try {
         size = (await stat(path)).size;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        if (!hasCode(error, "ENOENT")) throw error;
         this.restart(await listSegmentNames(this.dir));
         continue;
       }

@@ -1,3 +1,4 @@
+import { hasCode } from "../errors/index.js";
 import { open, readFile } from "./fs.js";
 
 /** fsync a directory, so that entries created or renamed in it are durable. */
@@ -15,7 +16,7 @@ export async function readTextIfExists(path: string): Promise<string | null> {
   try {
     return await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (hasCode(error, "ENOENT")) return null;
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, readlinkSync } from "node:fs";
 import { hostname } from "node:os";
+import { hasCode } from "../errors/index.js";
 
 /**
  * Who holds a lock file, and whether that holder can still be alive (docs/decisions/trail-lock.md).
@@ -109,7 +110,7 @@ function pidExists(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return hasCode(error, "EPERM");
   }
 }
 

@@ -11,7 +11,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import { TrailsealError } from "../errors/index.js";
+import { codeOf, hasCode, TrailsealError } from "../errors/index.js";
 import {
   type LockOwner,
   markHeld,
@@ -75,7 +75,7 @@ interface Snapshot {
   owner: LockOwner | null;
 }
 
-const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
+const errno = (error: unknown) => codeOf(error);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Creates `path` exclusively with `owner`'s record; the fd, or null when it already exists. */
@@ -161,7 +161,7 @@ function touch(path: string, fd: number): void {
   try {
     futimesSync(fd, now, now);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ERR_ACCESS_DENIED" || !isStillOurs(path, fd)) throw error;
+    if (!hasCode(error, "ERR_ACCESS_DENIED") || !isStillOurs(path, fd)) throw error;
     utimesSync(path, now, now);
   }
 }

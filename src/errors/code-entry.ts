@@ -7,9 +7,8 @@ export interface ErrorCodeEntry {
   /** The src/<capability> that throws it. */
   readonly capability: string;
   /**
-   * The exit code the CLI ends with when this error reaches it. A throw site may still choose
-   * another (the same malformed key is a usage error on the command line, a failed check in a
-   * verification); TrailsealError takes the site's `exitCode`, default 1.
+   * The exit code the CLI ends with when this error reaches it, whoever threw it: a throw site
+   * never chooses one (a condition that must end otherwise is another condition, another code).
    */
   readonly exit: ExitCode;
   readonly meaning: string;

@@ -2,10 +2,12 @@
  * Typed errors. Library code throws a TrailsealError with a stable `code` from the
  * registry in codes.ts (prefixed by capability, e.g. SEAL_TIP_MISMATCH) and never
  * prints or exits; the CLI's single catch turns it into `trailseal: error: …` /
- * `trailseal: hint: …` and the exit code (docs/cli.md has the tables).
+ * `trailseal: hint: …` and the exit code its registry entry names (docs/cli.md has the
+ * tables). A throw site never chooses an exit code: a condition that must end otherwise is
+ * another condition, with its own code.
  */
 
-import type { ErrorCode, ExitCode } from "./codes.js";
+import { ERROR_CODES, type ErrorCode, type ExitCode } from "./codes.js";
 
 export { ERROR_CODES, type ErrorCode, type ErrorCodeEntry, type ExitCode, isErrorCode } from "./codes.js";
 
@@ -13,14 +15,12 @@ export interface ErrorOptions {
   hint?: string;
   cause?: unknown;
   details?: unknown;
-  exitCode?: ExitCode;
 }
 
 export class TrailsealError extends Error {
   readonly code: ErrorCode;
   readonly hint: string | undefined;
   readonly details: unknown;
-  readonly exitCode: ExitCode;
 
   constructor(code: ErrorCode, message: string, options: ErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -28,13 +28,39 @@ export class TrailsealError extends Error {
     this.code = code;
     this.hint = options.hint;
     this.details = options.details;
-    this.exitCode = options.exitCode ?? 1;
+  }
+
+  /** The exit code the CLI ends with for this error: its code's registry entry, never the thrower's. */
+  get exitCode(): ExitCode {
+    return ERROR_CODES[this.code].exit;
   }
 }
 
-/** A configuration or usage problem: exit code 2. */
-export function configError(code: ErrorCode, message: string, options: Omit<ErrorOptions, "exitCode"> = {}) {
-  return new TrailsealError(code, message, { ...options, exitCode: 2 });
+/**
+ * A configuration or usage problem. The same as `new TrailsealError`, named for the reader:
+ * its code is registered with exit 2 (test/errors/codes.test.ts checks every such call).
+ */
+export function configError(code: ErrorCode, message: string, options: ErrorOptions = {}) {
+  return new TrailsealError(code, message, options);
+}
+
+/** The exit code an error ends the CLI with: its code's registry entry; 1 for anything else. */
+export function exitCodeOf(error: unknown): ExitCode {
+  return isTrailsealError(error) ? error.exitCode : 1;
+}
+
+/**
+ * Whether `error` carries `code`: a registered code of a TrailsealError, or the `code` of a
+ * Node.js or library error (`ENOENT`, isomorphic-git's `NotFoundError`).
+ */
+export function hasCode(error: unknown, code: ErrorCode | (string & {})): boolean {
+  return codeOf(error) === code;
+}
+
+/** The string `code` an error carries, if any. */
+export function codeOf(error: unknown): string | undefined {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === "string" ? code : undefined;
 }
 
 export function isTrailsealError(value: unknown): value is TrailsealError {

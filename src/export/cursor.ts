@@ -38,7 +38,6 @@ async function readCursorFile(path: string): Promise<CursorFile> {
     // reported below
   }
   throw new TrailsealError("EXPORT_CURSOR_CORRUPT", `${path} is not a cursor file`, {
-    exitCode: 2,
     hint: "remove it to export everything again from the start",
   });
 }

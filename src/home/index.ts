@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileCalls } from "../durable/index.js";
+import { hasCode } from "../errors/index.js";
 import { DEFAULT_POLICY_YAML } from "./default-policy.js";
 import { deriveKeyId, generateSealKeyHex } from "./keys.js";
 import { homePaths } from "./paths.js";
@@ -28,7 +29,7 @@ async function createFile(path: string, content: string, mode: number): Promise<
   try {
     handle = await fileCalls.open(path, "wx", mode);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if (hasCode(error, "EEXIST")) return false;
     throw error;
   }
   try {

@@ -24,7 +24,7 @@ import {
   type SettingsInstall,
 } from "../agents/index.js";
 import { fileCalls, writeFileAtomic } from "../durable/index.js";
-import { configError } from "../errors/index.js";
+import { configError, hasCode } from "../errors/index.js";
 import type { InstallOptions, InstallResult } from "./install-options.js";
 
 export type { InstallOptions, InstallResult } from "./install-options.js";
@@ -64,7 +64,7 @@ async function readSettings(path: string): Promise<{ settings: JsonObject; exist
   try {
     text = await fileCalls.readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { settings: {}, existed: false };
+    if (hasCode(error, "ENOENT")) return { settings: {}, existed: false };
     throw error;
   }
   if (text.trim() === "") return { settings: {}, existed: true };
@@ -166,7 +166,7 @@ async function installFiles(options: InstallOptions, install: FilesInstall): Pro
     try {
       file.existing = await fileCalls.readFile(file.path, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      if (!hasCode(error, "ENOENT")) throw error;
     }
     if (file.existing !== null && !file.existing.includes(INSTALLED_MARK))
       throw configError(

@@ -11,6 +11,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileCalls, writeFileAtomic } from "../durable/index.js";
+import { hasCode } from "../errors/index.js";
 import { DEFAULT_POLICY, type Policy } from "./types.js";
 
 const CACHE_VERSION = 3;
@@ -63,7 +64,7 @@ export async function loadPolicy(path: string, options: LoadPolicyOptions = {}):
   try {
     text = await fileCalls.readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return DEFAULT_POLICY;
+    if (hasCode(error, "ENOENT")) return DEFAULT_POLICY;
     throw error;
   }
   const sha256 = createHash("sha256").update(text).digest("hex");

@@ -4,6 +4,8 @@
  * escapes removed and wrappers (`sudo`, `env`, `timeout`) stripped, and argv.ts judges it. So
  * `-p'X'`, `-p"X"` and `-pX` are one case, and `sudo redis-cli -a X` is redis-cli's.
  */
+
+import { hasCode } from "../errors/index.js";
 import { loadShellParser, parseShell, resolveInvocation, type ShellScript } from "../risk/index.js";
 import { type ArgvSecret, secretsInArgv, TABLE_PROGRAMS } from "./argv.js";
 import { isSecretName } from "./names.js";
@@ -28,7 +30,7 @@ async function parse(text: string): Promise<ShellScript | null> {
   try {
     return parseShell(text);
   } catch (error) {
-    if ((error as { code?: string }).code !== "RISK_PARSER_NOT_LOADED") return null;
+    if (!hasCode(error, "RISK_PARSER_NOT_LOADED")) return null;
   }
   try {
     await loadShellParser();

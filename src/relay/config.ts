@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { configError, describeIssues } from "../errors/index.js";
+import { configError, describeIssues, hasCode } from "../errors/index.js";
 import { DEFAULT_RELAY_CONFIG as DEFAULTS } from "../home/index.js";
 import { isGitWitnessUrl, toAnchorUrl, witnessIdentity } from "../witness/index.js";
 
@@ -143,7 +143,7 @@ export async function loadRelayConfig(path: string): Promise<RelayConfig> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return DEFAULT_RELAY_CONFIG;
+    if (hasCode(error, "ENOENT")) return DEFAULT_RELAY_CONFIG;
     throw error;
   }
   return parseRelayConfig(text, path);

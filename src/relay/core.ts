@@ -1,3 +1,4 @@
+import { codeOf } from "../errors/index.js";
 import type { StoredSeal } from "../seal/index.js";
 import {
   defaultRetryBase,
@@ -47,8 +48,7 @@ function summarizeSeal(stored: StoredSeal): SealSummary {
 }
 
 function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === "string" ? code : "RELAY_INTERNAL";
+  return codeOf(error) ?? "RELAY_INTERNAL";
 }
 
 export class RelayCore {

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { acquireLock, type HeldLock, ownerLiveness, parseOwner, readTextIfExists } from "../durable/index.js";
-import { TrailsealError } from "../errors/index.js";
+import { codeOf, TrailsealError } from "../errors/index.js";
 
 /**
  * One relay per home: the daemon holds `<home>/relay.lock` (the durable cross-process lock,
@@ -20,7 +20,7 @@ export async function acquireRelayLock(path: string): Promise<HeldLock> {
   try {
     return await acquireLock(path, { timeoutMs: 0, staleMs: STALE_MS });
   } catch (cause) {
-    const code = (cause as { code?: unknown }).code;
+    const code = codeOf(cause);
     if (code === "DURABLE_LOCK_TIMEOUT") {
       const pid = (cause as { details?: { pid?: number } }).details?.pid;
       throw new TrailsealError(

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { writeFileAtomic } from "../durable/index.js";
 import { HMAC_REF, SHA256_REF } from "../encoding/index.js";
+import { hasCode } from "../errors/index.js";
 import type { RelayConfig } from "./config.js";
 import type { RelayRuntimeState } from "./model.js";
 
@@ -106,7 +107,7 @@ export async function readRelayState(path: string): Promise<ReadStateResult> {
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { kind: "missing" };
+    if (hasCode(error, "ENOENT")) return { kind: "missing" };
     throw error;
   }
   let raw: unknown;

@@ -17,6 +17,7 @@
 import type { Action } from "../action/index.js";
 import type { RiskFlag, RiskLevel } from "../chain/index.js";
 import { RISK_FLAGS } from "../chain/index.js";
+import { hasCode } from "../errors/index.js";
 import { analyzeAction } from "./classify.js";
 import type { ShellScript } from "./shell-model.js";
 import { isShellParserLoaded, loadShellParser, parseWithTreeSitter } from "./shell-parser.js";
@@ -83,7 +84,7 @@ export async function analyze(action: Action): Promise<RiskAnalysis> {
   try {
     return analyzeSync(action);
   } catch (error) {
-    if ((error as { code?: string }).code !== "RISK_PARSER_NOT_LOADED" || isShellParserLoaded()) throw error;
+    if (!hasCode(error, "RISK_PARSER_NOT_LOADED") || isShellParserLoaded()) throw error;
     await loadShellParser();
     return analyzeSync(action);
   }

@@ -110,7 +110,7 @@ export function forcedBackend(env: NodeJS.ProcessEnv): ShellBackend | null {
   throw new TrailsealError(
     "RISK_PARSER_BACKEND_INVALID",
     `TRAILSEAL_SHELL_PARSER must be native, wasm or auto, not ${JSON.stringify(value)}`,
-    { exitCode: 2, hint: "unset TRAILSEAL_SHELL_PARSER to use the native parser when it loads, else wasm" },
+    { hint: "unset TRAILSEAL_SHELL_PARSER to use the native parser when it loads, else wasm" },
   );
 }
 

@@ -4,7 +4,7 @@
  * shell-grammar.ts; `TRAILSEAL_SHELL_PARSER=native|wasm` forces one). shell-walker.ts turns
  * the syntax tree into the simple commands of shell-model.ts.
  */
-import { TrailsealError } from "../errors/index.js";
+import { hasCode, TrailsealError } from "../errors/index.js";
 import { heredocsAsHerestrings } from "./heredoc.js";
 import { loadShellGrammar, type ShellBackend, type ShellGrammar } from "./shell-grammar.js";
 import type { ShellScript } from "./shell-model.js";
@@ -28,7 +28,7 @@ export function loadShellParser(): Promise<void> {
     grammar = await loadShellGrammar(process.env);
   })().catch((cause) => {
     loading = null;
-    if ((cause as { code?: string }).code === "RISK_PARSER_BACKEND_INVALID") throw cause;
+    if (hasCode(cause, "RISK_PARSER_BACKEND_INVALID")) throw cause;
     throw new TrailsealError(
       "RISK_PARSER_UNAVAILABLE",
       "the shell parser (tree-sitter-bash) could not load",

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { appendAll, fsyncDir, withDirLock } from "../durable/index.js";
 import { HMAC_REF, isIsoMillis, SHA256_REF } from "../encoding/index.js";
-import { TrailsealError } from "../errors/index.js";
+import { hasCode, TrailsealError } from "../errors/index.js";
 import type { Seal } from "./seal.js";
 
 /**
@@ -83,7 +83,7 @@ export async function readSeals(dir: string): Promise<StoredSeal[]> {
   try {
     text = await readFile(join(dir, SEALS_FILE), "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if (hasCode(error, "ENOENT")) return [];
     throw error;
   }
   const seals: StoredSeal[] = [];

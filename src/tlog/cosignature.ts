@@ -12,8 +12,8 @@
  */
 import { sign, verify } from "node:crypto";
 import { parseCheckpoint } from "./checkpoint.js";
-import { cosignError } from "./cosignature-errors.js";
 import { badKey, type CosignatureAlgorithm, type Cosigner, type CosignerVerifier } from "./cosigner-keys.js";
+import { tlogError } from "./errors.js";
 import { ML_DSA_44_SIGNATURE_BYTES, mlDsa44Sign, mlDsa44Verify, subtreeCosignedMessage } from "./ml-dsa.js";
 import { parseNote } from "./note.js";
 
@@ -45,14 +45,14 @@ export interface Cosignature {
 }
 function timestampText(timestamp: number): string {
   if (!Number.isSafeInteger(timestamp) || timestamp < 0)
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", `timestamp ${timestamp} is not a non-negative integer`);
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", `timestamp ${timestamp} is not a non-negative integer`);
   return String(timestamp);
 }
 
 /** The signed message: `cosignature/v1\ntime <t>\n` followed by the checkpoint body (note text). */
 export function cosignedMessage(timestamp: number, checkpointText: string): Uint8Array {
   if (!checkpointText.endsWith("\n") || checkpointText.split("\n").length < 4)
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "a cosigned checkpoint has at least three lines");
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", "a cosigned checkpoint has at least three lines");
   return Buffer.from(`cosignature/v1\ntime ${timestampText(timestamp)}\n${checkpointText}`, "utf8");
 }
 
@@ -71,7 +71,7 @@ export function cosignedMessageFor(
   try {
     checkpoint = parseCheckpoint(checkpointText);
   } catch (cause) {
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "the cosigned text is not a checkpoint", { cause });
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", "the cosigned text is not a checkpoint", { cause });
   }
   return subtreeCosignedMessage({
     cosignerName: key.name,
@@ -107,13 +107,13 @@ function decodeTimestamped(
 ): { timestamp: number; signature: Uint8Array } {
   const size = 8 + (algorithm === "ml-dsa-44" ? ML_DSA_44_SIGNATURE_BYTES : 64);
   if (sig.length !== size)
-    throw cosignError(
+    throw tlogError(
       "TLOG_COSIGNATURE_MALFORMED",
       `a ${algorithm} cosignature is ${size} bytes, not ${sig.length}`,
     );
   const stamp = Buffer.from(sig.subarray(0, 8)).readBigUInt64BE();
   if (stamp > MAX_TIMESTAMP || stamp > BigInt(Number.MAX_SAFE_INTEGER))
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "cosignature timestamp is out of range");
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", "cosignature timestamp is out of range");
   return { timestamp: Number(stamp), signature: sig.subarray(8) };
 }
 
@@ -130,17 +130,17 @@ export function parseSignatureLines(
 ): { name: string; keyId: string; signature: Uint8Array; line: string }[] {
   if (block.length === 0) return [];
   if (!block.endsWith("\n"))
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "signature lines must end in a newline");
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", "signature lines must end in a newline");
   // An empty line would make the note parser split inside the block, pairing lines and
   // signatures wrongly: a block is signature lines only.
   if (block.startsWith("\n") || block.includes("\n\n"))
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "an empty line among signature lines");
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", "an empty line among signature lines");
   // Reuse the note parser's strict line checks on a throwaway note.
   let parsed: ReturnType<typeof parseNote>;
   try {
     parsed = parseNote(`x\n\n${block}`);
   } catch (cause) {
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "malformed signature lines", { cause });
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", "malformed signature lines", { cause });
   }
   // Each line is rebuilt from what was parsed (strict base64 re-encodes to the same text), so a
   // line kept later is exactly the signature that was checked.

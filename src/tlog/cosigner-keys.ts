@@ -13,7 +13,7 @@ import {
   ed25519RawPublicKey,
   ed25519Seed,
 } from "../ed25519/index.js";
-import { cosignError } from "./cosignature-errors.js";
+import { tlogError } from "./errors.js";
 import { ML_DSA_44_PUBLIC_KEY_BYTES, ML_DSA_44_TYPE, mlDsa44FromSeed } from "./ml-dsa.js";
 import { decodeBase64Strict, isValidKeyName, keyId as noteKeyId } from "./note.js";
 
@@ -43,7 +43,7 @@ export const typeOf = (algorithm: CosignatureAlgorithm) =>
   algorithm === "ml-dsa-44" ? ML_DSA_44_TYPE : COSIGNATURE_V1_TYPE;
 
 export function badKey(why: string, cause?: unknown) {
-  return cosignError("TLOG_COSIGNER_KEY_INVALID", `not a cosigner key (${why})`, {
+  return tlogError("TLOG_COSIGNER_KEY_INVALID", `not a cosigner key (${why})`, {
     hint: "a cosigner verifier key looks like <name>+<8 hex digits>+<base64 of 0x04 and a 32-byte Ed25519 key, or 0x06 and a 1312-byte ML-DSA-44 key>",
     ...(cause === undefined ? {} : { cause }),
   });

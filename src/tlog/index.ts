@@ -109,7 +109,6 @@ export {
   parseSignatureLines,
   splitCosignedNote,
 } from "./cosignature.js";
-export type { CosignErrorCode } from "./cosignature-errors.js";
 export type { CosignatureAlgorithm, Cosigner, CosignerVerifier } from "./cosigner-keys.js";
 export {
   COSIGNATURE_V1_TYPE,

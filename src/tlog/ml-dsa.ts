@@ -11,7 +11,7 @@
  * (audited, pure JS) does the arithmetic; keys are kept as the 32-byte FIPS 204 seed.
  */
 import { ml_dsa44 } from "@noble/post-quantum/ml-dsa.js";
-import { cosignError } from "./cosignature-errors.js";
+import { tlogError } from "./errors.js";
 
 export const ML_DSA_44_TYPE = 0x06;
 export const ML_DSA_44_PUBLIC_KEY_BYTES = 1312;
@@ -34,7 +34,7 @@ export interface SubtreeStatement {
 function u64(value: number | bigint, what: string): Buffer {
   const big = BigInt(value);
   if (big < 0n || big > MAX_U63)
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", `${what} ${value} is not between 0 and 2^63 - 1`);
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", `${what} ${value} is not between 0 and 2^63 - 1`);
   const out = Buffer.alloc(8);
   out.writeBigUInt64BE(big);
   return out;
@@ -43,7 +43,7 @@ function u64(value: number | bigint, what: string): Buffer {
 function prefixed(text: string, what: string): Buffer {
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length < 1 || bytes.length > 255)
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", `the ${what} must be 1 to 255 bytes`);
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", `the ${what} must be 1 to 255 bytes`);
   return Buffer.concat([Uint8Array.of(bytes.length), bytes]);
 }
 
@@ -58,11 +58,11 @@ export function subtreeCosignedMessage(statement: SubtreeStatement): Uint8Array 
     end < start ||
     (start > 0 && end === start)
   )
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", `[${start}, ${end}) is not a range of leaves`);
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", `[${start}, ${end}) is not a range of leaves`);
   if (start !== 0 && BigInt(timestamp) !== 0n)
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "a subtree cosignature (start > 0) has timestamp 0");
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", "a subtree cosignature (start > 0) has timestamp 0");
   if (statement.hash.length !== 32)
-    throw cosignError("TLOG_COSIGNATURE_MALFORMED", "a subtree hash is 32 bytes");
+    throw tlogError("TLOG_COSIGNATURE_MALFORMED", "a subtree hash is 32 bytes");
   return Buffer.concat([
     LABEL,
     prefixed(statement.cosignerName, "cosigner name"),
@@ -77,7 +77,7 @@ export function subtreeCosignedMessage(statement: SubtreeStatement): Uint8Array 
 /** The ML-DSA-44 key pair of a 32-byte seed (FIPS 204 ML-DSA.KeyGen_internal). */
 export function mlDsa44FromSeed(seed: Uint8Array): { publicKey: Uint8Array; secretKey: Uint8Array } {
   if (seed.length !== ML_DSA_44_SEED_BYTES)
-    throw cosignError("TLOG_COSIGNER_KEY_INVALID", "an ML-DSA-44 seed is 32 bytes");
+    throw tlogError("TLOG_COSIGNER_KEY_INVALID", "an ML-DSA-44 seed is 32 bytes");
   return ml_dsa44.keygen(seed);
 }
 

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { readTextIfExists, writeFileAtomic } from "../durable/index.js";
 import { sha256Hex } from "../encoding/index.js";
+import { hasCode } from "../errors/index.js";
 import { type Checkpoint, parseCheckpoint } from "./checkpoint.js";
 import { tlogError } from "./errors.js";
 import { hashesEqual, verifyConsistency } from "./merkle.js";
@@ -173,7 +174,7 @@ export async function checkPin(options: {
     try {
       await proveExtends(previous, checkpoint, async () => null);
     } catch (error) {
-      if ((error as { code?: string }).code === "TLOG_TILE_MISSING") return { status: "unproven", previous };
+      if (hasCode(error, "TLOG_TILE_MISSING")) return { status: "unproven", previous };
       throw error;
     }
   }

@@ -5,7 +5,7 @@
  * `formatTlogProof(parseTlogProof(t)) === t` for every t the parser accepts.
  */
 import { type Checkpoint, parseCheckpoint } from "./checkpoint.js";
-import { cosignError } from "./cosignature-errors.js";
+import { tlogError } from "./errors.js";
 import { HASH_SIZE, verifyInclusion } from "./merkle.js";
 import { decodeBase64Strict, parseNote, parseVerifierKey, type VerifierKey, verifyNote } from "./note.js";
 import {
@@ -27,7 +27,7 @@ export interface TlogProof {
   checkpoint: string;
 }
 
-const bad = (why: string) => cosignError("TLOG_PROOF_MALFORMED", `malformed tlog-proof: ${why}`);
+const bad = (why: string) => tlogError("TLOG_PROOF_MALFORMED", `malformed tlog-proof: ${why}`);
 
 export function formatTlogProof(proof: TlogProof): string {
   if (!Number.isSafeInteger(proof.index) || proof.index < 0) throw bad("index is not a non-negative integer");
@@ -113,9 +113,7 @@ export function verifyTlogProof(
     cosigned = verifyCosignedCheckpoint(proof.checkpoint, trust.policy);
     checkpoint = cosigned.checkpoint;
   } else {
-    throw cosignError("TLOG_PROOF_MALFORMED", "a proof is verified against a log key or a policy", {
-      exitCode: 2,
-    });
+    throw tlogError("TLOG_PROOF_TRUST_MISSING", "a proof is verified against a log key or a policy");
   }
   verifyInclusion(proof.index, checkpoint.size, leafHash, proof.proof, checkpoint.rootHash);
   return { checkpoint, ...(cosigned ? { cosigned } : {}) };

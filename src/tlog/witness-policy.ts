@@ -18,7 +18,7 @@ import {
   parseCosignerVkey,
   splitCosignedNote,
 } from "./cosignature.js";
-import { cosignError } from "./cosignature-errors.js";
+import { tlogError } from "./errors.js";
 import { parseNote, parseVerifierKey, type VerifierKey, verifyNote } from "./note.js";
 
 export interface PolicyLog {
@@ -65,10 +65,9 @@ export const POLICY_LIMITS = { logs: 256, witnesses: 256, groups: 256, bytes: 1 
 const NONE = "none";
 
 function fail(line: number, why: string) {
-  return cosignError("TLOG_POLICY_MALFORMED", `witness policy line ${line}: ${why}`, {
+  return tlogError("TLOG_POLICY_MALFORMED", `witness policy line ${line}: ${why}`, {
     details: { line },
     hint: "see c2sp.org/tlog-policy: log <vkey> [<url>], witness <name> <vkey> [<url>], group <name> all|any|<k> <names>, quorum <name>",
-    exitCode: 2,
   });
 }
 
@@ -269,7 +268,7 @@ export function verifyCosignedCheckpoint(
   const origin = text.slice(0, text.indexOf("\n"));
   const candidates = policy.logs.filter((log) => log.key.name === origin);
   if (candidates.length === 0)
-    throw cosignError("TLOG_COSIGNATURE_INVALID", `the policy lists no log "${origin}"`, {
+    throw tlogError("TLOG_COSIGNATURE_INVALID", `the policy lists no log "${origin}"`, {
       hint: "add the log's verifier key to the witness policy: log <vkey>",
     });
   let log: PolicyLog | undefined;

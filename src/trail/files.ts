@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { fileCalls } from "../durable/index.js";
+import { hasCode } from "../errors/index.js";
 
 /** Segment files are read in lexicographic order (docs/trail-format.md); we append to the last one. */
 export const FIRST_SEGMENT = "events-000000.jsonl";
@@ -11,7 +12,7 @@ export async function listSegmentNames(dir: string): Promise<string[]> {
   try {
     names = await fileCalls.readdir(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if (hasCode(error, "ENOENT")) return [];
     throw error;
   }
   return names.filter((name) => name.endsWith(".jsonl")).sort();
@@ -35,7 +36,7 @@ export async function fileSize(path: string): Promise<number> {
   try {
     return (await fileCalls.stat(path)).size;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    if (hasCode(error, "ENOENT")) return 0;
     throw error;
   }
 }

@@ -15,7 +15,7 @@ import {
   type TrailEvent,
 } from "../chain/index.js";
 import { appendAll, fileCalls, fsyncDir, type LockOptions, withDirLock } from "../durable/index.js";
-import { TrailsealError } from "../errors/index.js";
+import { hasCode, TrailsealError } from "../errors/index.js";
 import { homePaths } from "../home/index.js";
 import { currentSegment, ensureDir, FIRST_SEGMENT, listSegments, readLines } from "./files.js";
 import { MAX_EVENT_LINE_BYTES, repairAndReadTail } from "./tail.js";
@@ -113,10 +113,9 @@ export async function assertTrailExists(dir: string): Promise<void> {
   try {
     if ((await fileCalls.stat(dir)).isDirectory()) return;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!hasCode(error, "ENOENT")) throw error;
   }
   throw new TrailsealError("TRAIL_NOT_FOUND", `there is no trail at ${dir}`, {
-    exitCode: 2,
     hint: "check --home / TRAILSEAL_HOME; `trailseal init` creates a home",
   });
 }

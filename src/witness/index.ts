@@ -154,7 +154,6 @@ export async function openWitnessStorage(dir: string, options: OpenStoreOptions)
   if (/^postgres(ql)?:\/\//i.test(dir)) {
     if (!options.mirror)
       throw new TrailsealError("WITNESS_MIRROR_REQUIRED", "a postgres:// store needs --mirror <git log>", {
-        exitCode: 2,
         hint: "create the log with `trailseal witness init --bare <dir>` and pass it as --mirror",
       });
     const postgres = await import("./postgres/index.js");
@@ -164,9 +163,7 @@ export async function openWitnessStorage(dir: string, options: OpenStoreOptions)
   if (await gitlog.isGitLogDir(dir))
     return gitlog.openGitStorage(dir, { home: options.home, push: options.push });
   if (options.push) {
-    throw new TrailsealError("WITNESS_PUSH_UNSUPPORTED", "--push needs a git transparency log as --store", {
-      exitCode: 2,
-    });
+    throw new TrailsealError("WITNESS_PUSH_UNSUPPORTED", "--push needs a git transparency log as --store");
   }
   const { openFileStorage } = await import("./server/index.js");
   return openFileStorage(dir, { now: options.now });

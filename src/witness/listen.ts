@@ -24,7 +24,7 @@ export async function listenHttp(
 ): Promise<Listening> {
   await new Promise<void>((resolve, reject) => {
     server.once("error", (cause) =>
-      reject(new TrailsealError(code, `cannot listen on ${host}:${port}`, { cause, exitCode: 2 })),
+      reject(new TrailsealError(code, `cannot listen on ${host}:${port}`, { cause })),
     );
     server.listen(port, host, () => resolve());
   });

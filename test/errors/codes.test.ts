@@ -56,6 +56,24 @@ describe("error code registry", () => {
     }
   });
 
+  // Codes own their exit: no throw site passes one, and a site that says "usage error" by
+  // calling configError throws a code registered with exit 2.
+  it("takes every exit code from the registry: none chosen at a throw site", () => {
+    const chosen: string[] = [];
+    const usage: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const text = readFileSync(file, "utf8");
+      if (/\bexitCode:\s*[0-9]/.test(text) && /TrailsealError|Error\(/.test(text))
+        for (const match of text.matchAll(/(?:TrailsealError|[a-z]\w*Error)\([^;]*?\bexitCode:\s*\d/g))
+          chosen.push(`${relative(SRC, file)}: ${match[0].slice(0, 60)}`);
+      for (const match of text.matchAll(/\bconfigError\(\s*"([A-Z0-9_]+)"/g))
+        if (ERROR_CODES[match[1] as keyof typeof ERROR_CODES]?.exit !== 2)
+          usage.push(`${relative(SRC, file)}: ${match[1]}`);
+    }
+    expect(chosen).toEqual([]);
+    expect(usage).toEqual([]);
+  });
+
   it("names each condition once: no BAD_ or INVALID_ before the subject", () => {
     expect(registered.filter((code) => /_BAD_|^WITNESS_STORE_(LOCKED|CORRUPT)$/.test(code))).toEqual([]);
   });

@@ -22,4 +22,19 @@ describe("types say what flows", () => {
     }
     expect(found).toEqual([]);
   });
+
+  // One way to ask an error for its code: hasCode/codeOf of src/errors, not a cast per site.
+  it("src/ asks errors for their code through hasCode/codeOf, not a cast", () => {
+    const found: string[] = [];
+    for (const file of sources(SRC)) {
+      if (relative(SRC, file) === "errors/index.ts") continue;
+      readFileSync(file, "utf8")
+        .split("\n")
+        .forEach((line, index) => {
+          if (/as NodeJS\.ErrnoException\)\??\.code|as \{ code\?: (string|unknown) \}\)\??\.code/.test(line))
+            found.push(`${relative(SRC, file)}:${index + 1}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
 });

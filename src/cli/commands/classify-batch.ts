@@ -28,9 +28,7 @@ type Result = Record<string, unknown>;
 
 async function judgeLine(line: string, agent: string | undefined): Promise<RiskAnalysis | "ignored"> {
   if (line.length > MAX_LINE)
-    throw new TrailsealError("CLI_INPUT_TOO_LARGE", `the line is larger than ${MAX_LINE} bytes`, {
-      exitCode: 2,
-    });
+    throw new TrailsealError("CLI_INPUT_TOO_LARGE", `the line is larger than ${MAX_LINE} bytes`);
   if (agent && isAgent(agent)) {
     const call = AGENT_SPECS[agent].call(parsePayload(line));
     if (call.phase === "ignore" || !call.action) return "ignored";
@@ -40,7 +38,7 @@ async function judgeLine(line: string, agent: string | undefined): Promise<RiskA
   try {
     raw = JSON.parse(line);
   } catch {
-    throw new TrailsealError("ACTION_INVALID_JSON", "the line is not JSON", { exitCode: 2 });
+    throw new TrailsealError("ACTION_INVALID_JSON", "the line is not JSON");
   }
   return analyze(parseActionValue(raw, "line"));
 }
@@ -48,7 +46,6 @@ async function judgeLine(line: string, agent: string | undefined): Promise<RiskA
 export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO): Promise<number> {
   if (options.agent !== undefined && !isAgent(options.agent))
     throw new TrailsealError("HOOK_AGENT_UNSUPPORTED", `unknown agent ${options.agent}`, {
-      exitCode: 2,
       hint: `one of: ${Object.keys(AGENT_SPECS).join(", ")}`,
     });
   const policy: Policy | null = options.policy
@@ -93,7 +90,6 @@ export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO)
     throw new TrailsealError(
       "CLI_BATCH_LINES_INVALID",
       `${invalid} of ${number} lines were not valid input (answered with their error)`,
-      { exitCode: 2 },
     );
   return 0;
 }

@@ -20,7 +20,7 @@ export const MAX_STDIN = 256 << 20;
  */
 export function parseActions(text: string): Action[] {
   const trimmed = text.trim();
-  if (trimmed === "") throw new TrailsealError("ACTION_EMPTY", "no action on stdin", { exitCode: 2 });
+  if (trimmed === "") throw new TrailsealError("ACTION_EMPTY", "no action on stdin");
   if (!trimmed.includes("\n") || isJson(trimmed)) return [parseAction(trimmed)];
   const actions: Action[] = [];
   trimmed.split("\n").forEach((line, index) => {

@@ -28,7 +28,6 @@ export async function runRedactCheck(value: string, options: RedactCheckOptions,
   }
   if (event === undefined) {
     throw new TrailsealError("REDACT_EVENT_NOT_FOUND", `the trail has no event with seq ${options.seq}`, {
-      exitCode: 2,
       hint: "`trailseal log` lists the events and their seq",
     });
   }

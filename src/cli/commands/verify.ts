@@ -1,4 +1,4 @@
-import { TrailsealError } from "../../errors/index.js";
+import { exitCodeOf, TrailsealError } from "../../errors/index.js";
 import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
 import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
 import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
@@ -69,18 +69,19 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
   }
 }
 
-/** Any failure to read is "could not check" (exit 2), whatever raised it. */
+/**
+ * Any failure to read is "could not check" (exit 2), whatever raised it: an error whose code
+ * already ends the CLI with 2 stands; any other becomes TRAIL_UNREADABLE naming it (its exit, 1,
+ * would read as "tampered").
+ */
 function unchecked(error: unknown): TrailsealError {
-  if (error instanceof TrailsealError) {
-    if (error.exitCode === 2) return error;
-    return new TrailsealError(error.code, error.message, { cause: error, hint: error.hint, exitCode: 2 });
-  }
+  if (error instanceof TrailsealError && exitCodeOf(error) === 2) return error;
+  const named = error instanceof TrailsealError ? ` (${error.code})` : "";
   return new TrailsealError(
     "TRAIL_UNREADABLE",
-    `could not read the trail: ${String((error as Error)?.message ?? error)}`,
+    `could not read the trail: ${String((error as Error)?.message ?? error)}${named}`,
     {
       cause: error,
-      exitCode: 2,
       hint: "nothing was verified; check the permissions and the disk, then run verify again",
     },
   );

@@ -1,3 +1,4 @@
+import { codeOf } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import type { StoredSeal } from "../../seal/index.js";
 import type { WitnessEndpoint } from "../../witness/index.js";
@@ -62,7 +63,7 @@ export async function checkSealLogsCosigned(options: {
         witnesses: check.witnesses,
       });
     } catch (error) {
-      const code = String((error as { code?: unknown }).code ?? "COSIGN_LOG_UNREADABLE");
+      const code = codeOf(error) ?? "COSIGN_LOG_UNREADABLE";
       if (code === "COSIGN_LOG_NOT_IN_POLICY") continue;
       logs.push({ witness, quorum_met: false, error: { code, message: (error as Error).message } });
     }

@@ -104,7 +104,7 @@ export async function runWitnessCosign(options: WitnessCosignOptions, io: CliIO)
     throw new TrailsealError(
       "WITNESS_QUORUM_NOT_MET",
       `the witness policy's quorum is not met for ${result.origin} size ${result.size} (failed: ${failed.join(", ") || "none"})`,
-      { exitCode: 3, hint: "run again later: witnesses that were down or behind catch up on the next run" },
+      { hint: "run again later: witnesses that were down or behind catch up on the next run" },
     );
   }
   return 0;
@@ -208,7 +208,6 @@ export async function checkTilesQuorum(
         .map((w) => w.name)
         .join(", ")})`,
       {
-        exitCode: 3,
         hint: "the log's operator runs `trailseal witness cosign`; try again after its next round",
       },
     );
@@ -286,7 +285,6 @@ export async function checkAuditQuorum(
           .map((w) => w.name)
           .join(", ")})`,
         {
-          exitCode: 3,
           hint: "the log's operator runs `trailseal witness cosign`; try again after its next round",
         },
       );

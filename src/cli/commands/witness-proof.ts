@@ -38,7 +38,7 @@ export async function runWitnessProof(options: WitnessProofOptions, io: CliIO): 
   if (!logKey) {
     const published = await readPublishedLogKey((await readLogSnapshot(logDir)).read);
     if (!published?.verifierKey)
-      throw configError("TLOG_KEY_INVALID", "no verifier key for this log", {
+      throw configError("TLOG_KEY_MISSING", "no verifier key for this log", {
         hint: "pass --log-key <vkey>",
       });
     logKey = published.verifierKey;
@@ -117,7 +117,6 @@ export async function runWitnessVerifyProof(options: WitnessVerifyProofOptions, 
         .filter((w) => w.status !== "valid")
         .map((w) => w.name)
         .join(", ")})`,
-      { exitCode: 3 },
     );
   return 0;
 }

@@ -32,6 +32,11 @@ export const COSIGN_CODES = {
     exit: 2,
     meaning: "the cosigning witness cannot listen on the address",
   },
+  COSIGN_LOG_CLONE_FAILED: {
+    capability: "witness",
+    exit: 1,
+    meaning: "the log to cosign could not be cloned",
+  },
   COSIGN_LOG_KEY_REQUIRED: {
     capability: "witness",
     exit: 2,
@@ -50,7 +55,7 @@ export const COSIGN_CODES = {
   COSIGN_LOG_UNREADABLE: {
     capability: "witness",
     exit: 2,
-    meaning: "the log to cosign cannot be read or cloned",
+    meaning: "the log to cosign cannot be read",
   },
   COSIGN_LOG_UNTRUSTED: {
     capability: "witness",

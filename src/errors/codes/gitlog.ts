@@ -67,7 +67,7 @@ export const GITLOG_CODES = {
     exit: 1,
     meaning: "the log's metadata file is not valid",
   },
-  GITLOG_NOT_A_LOG: { capability: "witness", exit: 1, meaning: "the repository is not a trailseal log" },
+  GITLOG_NOT_A_LOG: { capability: "witness", exit: 2, meaning: "the repository is not a trailseal log" },
   GITLOG_OBJECT_CORRUPT: { capability: "witness", exit: 1, meaning: "a git object is malformed" },
   GITLOG_OBJECT_MISSING: { capability: "witness", exit: 1, meaning: "a git object cannot be read" },
   GITLOG_OBJECT_TYPE: { capability: "witness", exit: 1, meaning: "a git object has the wrong type" },

@@ -33,6 +33,11 @@ export const TLOG_CODES = {
     meaning: "the log is now signed by another key than the pinned one",
   },
   TLOG_KEY_INVALID: { capability: "tlog", exit: 1, meaning: "a log verifier key is malformed or missing" },
+  TLOG_KEY_MISSING: {
+    capability: "tlog",
+    exit: 2,
+    meaning: "no verifier key was given for the log (a key or a witness policy naming it)",
+  },
   TLOG_NOTE_MALFORMED: { capability: "tlog", exit: 1, meaning: "a signed note is malformed" },
   TLOG_NOTE_SIGNATURE_INVALID: {
     capability: "tlog",
@@ -48,6 +53,11 @@ export const TLOG_CODES = {
   TLOG_PIN_CORRUPT: { capability: "tlog", exit: 1, meaning: "a pinned checkpoint is unreadable" },
   TLOG_POLICY_MALFORMED: { capability: "tlog", exit: 2, meaning: "a witness policy file is malformed" },
   TLOG_PROOF_MALFORMED: { capability: "tlog", exit: 1, meaning: "a tlog-proof is malformed" },
+  TLOG_PROOF_TRUST_MISSING: {
+    capability: "tlog",
+    exit: 2,
+    meaning: "a tlog-proof was to be verified with neither a log key nor a witness policy",
+  },
   TLOG_RECEIPT_NOT_FOUND: {
     capability: "tlog",
     exit: 2,

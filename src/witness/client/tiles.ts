@@ -97,7 +97,7 @@ async function logKey(
   const { readPublishedLogKey } = await import("../gitlog/index.js");
   const metadata = await readPublishedLogKey(read);
   if (!metadata?.verifierKey)
-    throw configError("TLOG_KEY_INVALID", "no verifier key for this log", {
+    throw configError("TLOG_KEY_MISSING", "no verifier key for this log", {
       hint: "pass --key <name+id+key> (from the log's trailseal-log.json, obtained out of band)",
     });
   return {

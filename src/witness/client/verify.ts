@@ -1,3 +1,4 @@
+import { codeOf } from "../../errors/index.js";
 import type { StoredReceipt, StoredSeal } from "../../seal/index.js";
 import {
   ANCHOR_REQUEST_FIELDS,
@@ -116,8 +117,7 @@ export async function checkReceipts(
         const log = await deps.checkLog?.(client, anchor as StoredAnchor, signal, consistencyFrom);
         return { ...base, status: "match", ...(log ? { log } : {}), ms: elapsed() };
       } catch (error) {
-        const code =
-          (error as { code?: string }).code ?? (signal.aborted ? "WITNESS_TIMEOUT" : "WITNESS_FAILED");
+        const code = codeOf(error) ?? (signal.aborted ? "WITNESS_TIMEOUT" : "WITNESS_FAILED");
         const message = (error as Error)?.message ?? String(error);
         // A witness that answers "no such anchor" for a receipt it issued denies the seal.
         if (code === "WITNESS_ANCHOR_NOT_FOUND") {

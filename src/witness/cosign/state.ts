@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { withLock, writeFileAtomic } from "../../durable/index.js";
-import { TrailsealError } from "../../errors/index.js";
+import { hasCode, TrailsealError } from "../../errors/index.js";
 
 /** The latest checkpoint a witness cosigned for one log (tlog-witness: all it must remember). */
 export interface WitnessedCheckpoint {
@@ -105,7 +105,7 @@ export function openFileCosignState(dir: string): CosignStateStore {
     try {
       text = await readFile(fileOf(origin), "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      if (hasCode(error, "ENOENT")) return null;
       throw unavailable(`cannot read the witness state for "${origin}"`, error);
     }
     return parseRecord(text, origin);

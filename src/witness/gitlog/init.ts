@@ -92,7 +92,6 @@ export async function initLog(dirArg: string, options: InitLogOptions): Promise<
   const dir = resolve(dirArg);
   if (existsSync(dir) && (await readdir(dir)).length > 0) {
     throw new TrailsealError("GITLOG_INIT_EXISTS", `${dir} exists and is not empty`, {
-      exitCode: 2,
       hint: "choose a new directory; a log is never re-initialised in place",
     });
   }
@@ -101,7 +100,6 @@ export async function initLog(dirArg: string, options: InitLogOptions): Promise<
       "GITLOG_ORIGIN_INVALID",
       "--origin must be printable ASCII without spaces or '+'",
       {
-        exitCode: 2,
         hint: "e.g. --origin github.com/acme/trailseal-log",
       },
     );

@@ -46,7 +46,6 @@ export async function loadLogKey(home: string, publicKey: Uint8Array): Promise<L
       `this trailseal home has no signing key for the log key ${sshFingerprint(publicKey)}`,
       {
         cause,
-        exitCode: 2,
         hint: "publish to a git log from the home that ran `trailseal witness init` for it (or copy its log-keys/ file)",
       },
     );

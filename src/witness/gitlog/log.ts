@@ -9,7 +9,7 @@ import { open, rename, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fsyncDir, writeFileAtomic } from "../../durable/index.js";
 import { canonicalJson } from "../../encoding/index.js";
-import { TrailsealError } from "../../errors/index.js";
+import { hasCode, TrailsealError } from "../../errors/index.js";
 import type { InclusionEvidence } from "../../tlog/index.js";
 import {
   ANCHOR_REQUEST_FIELDS,
@@ -122,7 +122,6 @@ export class LogState {
     const head = await readBranchHead(gitdir);
     if (!head) {
       throw new TrailsealError("GITLOG_NOT_A_LOG", `${gitdir} has no ${BRANCH_REF}: not a trailseal log`, {
-        exitCode: 2,
         hint: "create one with `trailseal witness init <dir>`",
       });
     }
@@ -370,7 +369,7 @@ export async function updateBranchHead(
   try {
     handle = await open(lockPath, "wx", 0o644);
   } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code !== "EEXIST") throw cause;
+    if (!hasCode(cause, "EEXIST")) throw cause;
     throw new TrailsealError("GITLOG_REF_MOVED", `${BRANCH_REF} is being updated by another git process`, {
       cause,
       hint: `if no git process is running, a crash left ${lockPath} behind: remove it`,

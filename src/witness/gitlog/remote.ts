@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { HttpClient, PushResult } from "isomorphic-git";
-import { TrailsealError } from "../../errors/index.js";
+import { codeOf, TrailsealError } from "../../errors/index.js";
 import { BRANCH, BRANCH_REF } from "./layout.js";
 import { loadIsoGit } from "./objects.js";
 import { sameOriginHttp } from "./same-origin-http.js";
@@ -190,7 +190,7 @@ class IsoGitRemote implements LogRemote {
         headers: this.headers(),
       });
     } catch (cause) {
-      const code = (cause as { code?: string })?.code;
+      const code = codeOf(cause);
       const details = String((cause as { data?: { prettyDetails?: string } })?.data?.prettyDetails ?? "");
       if (code === "PushRejectedError") throw rejected(cause);
       // Lost a race at the server (its ref lock or old-value check): fetch and re-append.
@@ -219,15 +219,12 @@ export function openRemote(url: string, options: { authToken?: string } = {}): L
       throw new TrailsealError(
         "WITNESS_URL_INVALID",
         "credentials in a witness URL would be logged; use auth_token",
-        {
-          exitCode: 2,
-        },
       );
     }
     return new IsoGitRemote(target, options.authToken);
   }
   if (isAbsolute(target) && !existsSync(target)) {
-    throw new TrailsealError("WITNESS_UNREACHABLE", `the git log ${target} does not exist`, { exitCode: 1 });
+    throw new TrailsealError("WITNESS_UNREACHABLE", `the git log ${target} does not exist`);
   }
   return new SystemGitRemote(target);
 }

@@ -88,7 +88,6 @@ export function resolveGitDir(dirArg: string): string {
   if (existsSync(join(dir, ".git", "HEAD"))) return join(dir, ".git");
   if (existsSync(join(dir, "HEAD")) && existsSync(join(dir, "objects"))) return dir;
   throw new TrailsealError("GITLOG_NOT_A_LOG", `${dir} is not a git repository`, {
-    exitCode: 2,
     hint: "create a log with `trailseal witness init --bare <dir>`",
   });
 }
@@ -130,7 +129,6 @@ export async function holdLock(gitdir: string): Promise<() => Promise<void>> {
   } catch (cause) {
     throw new TrailsealError("WITNESS_STORAGE_LOCKED", `another writer holds the log ${gitdir}`, {
       cause,
-      exitCode: 2,
       hint: "one `witness serve` per log; stop the other one (the lock of a writer that died is taken over at once)",
     });
   }

@@ -55,7 +55,6 @@ export async function openPostgresLog(
       "WITNESS_STORAGE_MISMATCH",
       `the mirror ${options.mirror} holds ${state.size} entries, the database ${size}`,
       {
-        exitCode: 2,
         hint: "start a database log from an empty mirror (`trailseal witness init`), or give it this log's database",
       },
     );

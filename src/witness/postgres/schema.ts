@@ -103,7 +103,7 @@ export async function schemaVersion(client: ClientBase): Promise<number> {
     throw new TrailsealError(
       "WITNESS_STORAGE_SCHEMA",
       `the database is at schema version ${version}; this trailseal knows up to ${SCHEMA_VERSION}`,
-      { exitCode: 2, hint: "upgrade trailseal on this replica: a newer one migrated the database" },
+      { hint: "upgrade trailseal on this replica: a newer one migrated the database" },
     );
   return version;
 }

@@ -89,7 +89,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
         throw new TrailsealError(
           "WITNESS_STORAGE_MISMATCH",
           `the database holds the log "${rows[0].origin}", not "${options.origin}" with this key`,
-          { exitCode: 2, hint: "one database per log: point --store at the database of this log" },
+          { hint: "one database per log: point --store at the database of this log" },
         );
     } finally {
       client.release();

@@ -26,20 +26,15 @@ function parseHttpUrl(url: string): URL {
   try {
     parsed = new URL(url);
   } catch (cause) {
-    throw new TrailsealError("WITNESS_URL_INVALID", `"${url}" is not a URL`, { cause, exitCode: 2 });
+    throw new TrailsealError("WITNESS_URL_INVALID", `"${url}" is not a URL`, { cause });
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new TrailsealError("WITNESS_URL_INVALID", `"${url}" is not an http(s) witness URL`, {
-      exitCode: 2,
-    });
+    throw new TrailsealError("WITNESS_URL_INVALID", `"${url}" is not an http(s) witness URL`);
   }
   if (parsed.username || parsed.password) {
     throw new TrailsealError(
       "WITNESS_URL_INVALID",
       "credentials in a witness URL would be logged; use auth_token",
-      {
-        exitCode: 2,
-      },
     );
   }
   return parsed;

@@ -3,7 +3,7 @@ import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { acquireLock, appendAll, fsyncDir, type HeldLock } from "../../durable/index.js";
 import { canonicalJson } from "../../encoding/index.js";
-import { TrailsealError } from "../../errors/index.js";
+import { hasCode, TrailsealError } from "../../errors/index.js";
 import { createGroupCommit } from "../group-commit/index.js";
 import {
   ANCHOR_REQUEST_FIELDS,
@@ -38,7 +38,6 @@ async function lockStore(dir: string): Promise<HeldLock> {
   } catch (cause) {
     throw new TrailsealError("WITNESS_STORAGE_LOCKED", `${dir} is in use by another witness server`, {
       cause,
-      exitCode: 2,
       hint: "run one server per store; the lock of a server that died is taken over at once",
     });
   }
@@ -50,7 +49,7 @@ async function readWholeLines(path: string): Promise<{ anchors: StoredAnchor[]; 
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!hasCode(error, "ENOENT")) throw error;
   }
   const end = text.lastIndexOf("\n") + 1;
   const lines = text.slice(0, end).split("\n");
@@ -67,9 +66,7 @@ async function readWholeLines(path: string): Promise<{ anchors: StoredAnchor[]; 
       throw new TrailsealError(
         "WITNESS_STORAGE_CORRUPT",
         `${path} line ${index + 1} is not a stored anchor`,
-        {
-          exitCode: 1,
-        },
+        {},
       );
     }
     return anchor.data as StoredAnchor;

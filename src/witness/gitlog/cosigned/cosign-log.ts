@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../../durable/index.js";
-import { TrailsealError } from "../../../errors/index.js";
+import { hasCode, TrailsealError } from "../../../errors/index.js";
 import {
   appendCosignatures,
   consistencyProofOf,
@@ -87,7 +87,7 @@ export async function readCosignedCheckpoint(cosignedDir: string, origin: string
   try {
     return await readFile(cosignedCheckpointPath(cosignedDir, origin), "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (hasCode(error, "ENOENT")) return null;
     throw error;
   }
 }
@@ -119,7 +119,6 @@ export async function cosignLog(options: CosignLogOptions): Promise<CosignLogRes
   const logs = options.policy.logs.filter((log) => log.key.name === origin);
   if (logs.length === 0)
     throw new TrailsealError("COSIGN_LOG_NOT_IN_POLICY", `the witness policy lists no log "${origin}"`, {
-      exitCode: 2,
       hint: "add a line `log <the log's verifier key>` (trailseal-log.json verifier_key) to the policy",
     });
   let verifiedBy: (typeof logs)[number] | undefined;

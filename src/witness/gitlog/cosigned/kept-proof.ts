@@ -10,6 +10,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomic } from "../../../durable/index.js";
 import { sha256Hex } from "../../../encoding/index.js";
+import { codeOf, hasCode } from "../../../errors/index.js";
 import type { StoredSeal } from "../../../seal/index.js";
 import { parseNote, parseTlogProof, parseVerifierKey, type WitnessPolicy } from "../../../tlog/index.js";
 import { verifySealProof } from "./seal-proof.js";
@@ -54,7 +55,7 @@ async function readIfExists(path: string): Promise<string | null> {
   try {
     return await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (hasCode(error, "ENOENT")) return null;
     throw error;
   }
 }
@@ -94,6 +95,6 @@ export async function checkKeptSealProof(
         : {}),
     };
   } catch (error) {
-    return { status: "invalid", code: String((error as { code?: unknown }).code ?? "TLOG_PROOF_MALFORMED") };
+    return { status: "invalid", code: codeOf(error) ?? "TLOG_PROOF_MALFORMED" };
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isTrailsealError, TrailsealError } from "../../../errors/index.js";
+import { hasCode, isTrailsealError, TrailsealError } from "../../../errors/index.js";
 import { CHECKPOINT_PATH, type ReadLogFile } from "../../../tlog/index.js";
 import { readGitBlob, runGit } from "../system-git.js";
 
@@ -33,13 +33,13 @@ async function git<T>(run: () => Promise<T>): Promise<T | null> {
 
 /**
  * A shallow clone of a remote log's main branch into `dir`, through the user's git (its ssh and
- * credential setup); COSIGN_LOG_UNREADABLE when it cannot be cloned.
+ * credential setup); COSIGN_LOG_CLONE_FAILED when it cannot be cloned.
  */
 export async function cloneLogHead(url: string, dir: string): Promise<void> {
   try {
     await runGit(["clone", "-q", "--depth", "1", "--branch", "main", url, dir]);
   } catch (cause) {
-    throw new TrailsealError("COSIGN_LOG_UNREADABLE", `cannot clone ${url}`, { cause });
+    throw new TrailsealError("COSIGN_LOG_CLONE_FAILED", `cannot clone ${url}`, { cause });
   }
 }
 
@@ -56,8 +56,7 @@ export async function readLogSnapshot(dir: string, branch = "main"): Promise<Log
       runGit(["rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`], { cwd: dir }),
     ).catch(() => null);
     const commit = head?.stdout.trim();
-    if (!commit)
-      throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no ${branch} branch`, { exitCode: 2 });
+    if (!commit) throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no ${branch} branch`);
     const blob = async (path: string) => {
       const out = await git(() => readGitBlob(`${commit}:${path}`, { cwd: dir }));
       return out ? new Uint8Array(out) : null;
@@ -81,24 +80,20 @@ export async function readLogSnapshot(dir: string, branch = "main"): Promise<Log
       return (await blob(`${partial[1]}.p/${wider}`))?.subarray(0, width * 32) ?? null;
     };
     const note = await read(CHECKPOINT_PATH);
-    if (!note)
-      throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no checkpoint at ${commit}`, {
-        exitCode: 2,
-      });
+    if (!note) throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no checkpoint at ${commit}`);
     return { note: Buffer.from(note).toString("utf8"), read, commit };
   }
   const read: ReadLogFile = async (path) => {
     try {
       return new Uint8Array(await readFile(join(dir, path)));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      if (hasCode(error, "ENOENT")) return null;
       throw error;
     }
   };
   const note = await read(CHECKPOINT_PATH);
   if (!note)
     throw new TrailsealError("COSIGN_LOG_UNREADABLE", `${dir} has no ${CHECKPOINT_PATH} file`, {
-      exitCode: 2,
       hint: "give the directory of a trailseal log (witness init) or of a tiled log",
     });
   return { note: Buffer.from(note).toString("utf8"), read };

@@ -160,7 +160,6 @@ export async function checkSealCosigned(options: {
   const log = options.policy.logs.find((l) => l.key.name === origin);
   if (!log)
     throw new TrailsealError("COSIGN_LOG_NOT_IN_POLICY", `the witness policy lists no log "${origin}"`, {
-      exitCode: 2,
       hint: "add a line `log <the log's verifier key>` (trailseal-log.json verifier_key) to the policy",
     });
   const kept = await readCosignedCheckpoint(options.cosignedDir, origin);
