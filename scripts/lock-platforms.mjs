@@ -2,8 +2,8 @@
 // project installs from does not serve (e.g. @biomejs/cli-darwin-x64): npm leaves them out of
 // the lock, and `npm ci` then refuses the lock as out of sync. The entries added carry only
 // version, os and cpu (read from the package name), so npm skips them on every platform they
-// do not fit and installs the ones the registry has. Each entry also gets the `resolved` URL and
-// the `integrity` the registry's metadata names (the registry describes these packages even
+// do not fit and installs the ones the registry has. Each entry also gets the `integrity` the
+// registry's metadata names (the registry describes these packages even
 // where it does not serve them): a lock entry without integrity is one npm would take unchecked.
 // Idempotent; run after `npm install`.
 // Usage: node scripts/lock-platforms.mjs [--check]   (--check: exit 1 if entries or integrity are missing)
@@ -55,7 +55,7 @@ if (process.argv.includes("--check")) {
         encoding: "utf8",
       }),
     );
-    packages[key] = { ...packages[key], resolved: dist.tarball, integrity: dist.integrity };
+    packages[key] = { ...packages[key], integrity: dist.integrity };
   }
   lock.packages = Object.fromEntries(
     Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),

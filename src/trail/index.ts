@@ -85,7 +85,6 @@ export async function appendEvents(
           throw new TrailsealError(
             "TRAIL_EVENT_TOO_LARGE",
             `event ${index + 1} of the append is ${length} bytes, more than the ${MAX_EVENT_LINE_BYTES} a trail line may hold; nothing was appended`,
-            { exitCode: 2 },
           );
         }
       }
