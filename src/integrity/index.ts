@@ -38,10 +38,14 @@ export interface IntegrityVerdict {
   incremental: boolean;
   /** What is wrong, most important first (empty when ok). */
   problems: IntegrityProblem[];
+  /** The verified chain's hash after `count` events, for the counts asked for (`counts`) and every matched seal's. */
+  tipAt(count: number): string | undefined;
 }
 
 export interface IntegrityOptions {
   env?: NodeJS.ProcessEnv;
+  /** Further event counts whose tip the caller needs (a witness's newest seal). */
+  counts?: readonly number[];
 }
 
 async function optionalKey(home: string, env: NodeJS.ProcessEnv): Promise<SealKey | null> {
@@ -77,10 +81,19 @@ export async function checkIntegrity(
   // Seals that matched the unchanged prefix before need no tip; any other seal does.
   const known = (stored: StoredSeal) =>
     checkpoint?.seals[stored.id] === fingerprint(stored) && stored.seal.event_count <= prefixCount;
-  const tipsAt = seals.filter((stored) => !known(stored)).map((stored) => stored.seal.event_count);
+  // A count asked for that a matched seal already answers (a witness's newest seal is usually
+  // one of the home's own) needs no tip from the trail, so it keeps the check incremental.
+  const knownTips = new Map<number, string>();
+  for (const stored of seals)
+    if (known(stored)) knownTips.set(stored.seal.event_count, stored.seal.chain_tip);
+  const counts = options.counts ?? [];
+  const tipsAt = [
+    ...seals.filter((stored) => !known(stored)).map((stored) => stored.seal.event_count),
+    ...counts.filter((count) => !knownTips.has(count)),
+  ];
   const result = await verifyTrailAfter(dir, checkpoint?.prefix ?? null, {
     tipsAt,
-    fullTipsAt: seals.map((stored) => stored.seal.event_count),
+    fullTipsAt: [...seals.map((stored) => stored.seal.event_count), ...counts],
   });
   const reused = result.reused;
 
@@ -124,6 +137,10 @@ export async function checkIntegrity(
     verifiedNow: result.verified,
     incremental: reused,
     problems,
+    tipAt: (count) =>
+      count <= result.eventCount
+        ? (result.tips.get(count) ?? (reused ? knownTips.get(count) : undefined))
+        : undefined,
   };
 }
 

@@ -148,3 +148,78 @@ describe("a home that does not exist", () => {
     expect(result.stderr).toContain("(TRAIL_NOT_FOUND)");
   });
 });
+
+describe("a cut the witnesses see", () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+
+  /** `witness serve --store` (the file backend) as a real process; resolves with its URL. */
+  async function serve(store: string): Promise<string> {
+    const { spawn } = await import("node:child_process");
+    const { createInterface } = await import("node:readline");
+    const { CLI, REPO_ROOT } = await import("../helpers/cli.js");
+    const child = spawn(
+      process.execPath,
+      [CLI, "--home", join(store, "w-home"), "witness", "serve", "--port", "0", "--store", join(store, "s")],
+      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    closers.push(async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    });
+    return new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once("line", resolve);
+      child.once("exit", () => reject(new Error("witness serve exited")));
+    });
+  }
+
+  async function useWitness(url: string): Promise<void> {
+    const path = join(home, "relay-config.json");
+    const config = JSON.parse(await readFile(path, "utf8"));
+    config.witness = { enabled: true, quorum: 1, endpoints: [{ url, name: "w1" }] };
+    await writeFile(path, JSON.stringify(config));
+  }
+
+  it.each(READERS)(
+    "%s: cut back to the previous witnessed seal, said first with WITNESS_CUT_DETECTED",
+    async (_name, args) => {
+      await useWitness(await serve(join(home, "witness")));
+      expect((await runCli(["witness", "publish"], { env: env() })).code).toBe(0); // seal-1 over 6
+      await record("echo 7", "echo 8");
+      expect((await runCli(["seal"], { env: env() })).code).toBe(0);
+      const published = await runCli(["witness", "publish"], { env: env() });
+      expect(published.code, published.stderr).toBe(0);
+      const clean = await runReader(args);
+      expect(clean.code, clean.stderr).toBe(0);
+      expect(clean.stderr).toBe("");
+
+      // The attack: the newest seal and its receipts removed, the trail cut back to seal-1.
+      const sealsPath = join(home, "seals", "seals.jsonl");
+      const lines = (await readFile(sealsPath, "utf8"))
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      const kept = lines.filter((line) => line.id !== "seal-2" && line.seal_id !== "seal-2");
+      await writeFile(sealsPath, kept.map((line) => `${JSON.stringify(line)}\n`).join(""));
+      await rewrite((await events()).slice(0, 6));
+
+      const cut = await runReader(args);
+      expect(cut.code, cut.stderr).toBe(1);
+      const first = cut.stderr.split("\n")[0]!;
+      expect(first).toMatch(
+        /^trailseal: error: (the record was cut: )?witness w1 holds \S+ over 8 events; the trail holds 6: 2 witnessed event\(s\) are missing/,
+      );
+      expect(first).toContain("(WITNESS_CUT_DETECTED)");
+    },
+  );
+
+  it("a witness that cannot answer is said, not taken as fine", async () => {
+    await useWitness("http://127.0.0.1:9/api/v1/anchor");
+    const result = await runCli(["summary"], { env: env() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/warning: witness w1 cannot answer .*not checked for cuts/);
+  });
+});
