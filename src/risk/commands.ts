@@ -100,6 +100,11 @@ const INERT_TABLES = new Set([
   "host",
 ]);
 
+const BLOCK_DEVICE =
+  /^\/dev\/(sd[a-z]|nvme\d|vd[a-z]|xvd[a-z]|hd[a-z]|md\d|mmcblk\d|disk\d|rdisk\d|mapper\/|dm-\d|loop\d)/;
+const WRITE_WORD =
+  /^(create|add|add-[\w-]+|init|initiali[sz]e|format|write|wipe|erase|zero|new|extend|grow|attach|build|label|partition)$/;
+
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;
 
@@ -324,6 +329,15 @@ function judge(invocation: Invocation, context: RuleContext): void {
     )
   )
     return;
+  // `stratis pool create data /dev/sdb`: a tool no rule knows, told to create or add on a block
+  // device, destroys what is on it (unknown is not safe)
+  const device = invocation.args.find((arg) => BLOCK_DEVICE.test(arg.value));
+  if (device && invocation.args.some((arg) => WRITE_WORD.test(arg.value)))
+    score.raise(
+      "high",
+      `${program} writes to the block device ${device.value}: what it destroys is not known`,
+      "destructive_command",
+    );
   // `influx -execute 'DROP DATABASE x'`, `clickhouse-client -q 'TRUNCATE t'`: SQL given as an argument
   for (const arg of invocation.args)
     if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);

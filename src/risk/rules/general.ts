@@ -28,6 +28,8 @@ const VERBS = new Set(
 );
 /** Verbs whose scope is everything in their object: emptied, drained, destroyed outright. */
 const TOTAL = new Set("purge wipe truncate flush erase nuke zap destroy drop drain".split(" "));
+/** Objects a generator makes in the project (`rails destroy model Post` removes generated files). */
+const GENERATED = new Set("model controller scaffold migration generator component helper".split(" "));
 /** Options that keep a way back: archived, soft-deleted, moved to a trash. */
 const RECOVERABLE = /^--?(archive|soft(-delete)?|trash|to-trash|recoverable)$/;
 /** `FLUSHALL`, `dropdb`, `deleteall`: a verb and its object in one word. */
@@ -43,7 +45,7 @@ const CONTAINERS = new Set(
     "domain domains release releases orb orbs registry registries disk disks acl acls tenant tenants account accounts organization " +
     "organizations org orgs workspace workspaces function functions certificate certificates objects document documents storage " +
     "deployment deployments statefulset statefulsets pvc pvcs persistentvolume persistentvolumes crd crds customresourcedefinition " +
-    "site sites droplet droplets server servers group groups configs offsets partitions shares share service services"
+    "container containers keystore keystores keychain keychains site sites droplet droplets server servers group groups configs offsets partitions shares share service services pool pools network networks vm vms machine machines"
   ).split(" "),
 );
 const ROUTINE = new Set(
@@ -52,7 +54,7 @@ const ROUTINE = new Set(
     "permission permissions exchange exchanges view views node schedule schedules restore restores pipeline pipelines cache caches " +
     "lock locks session sessions object branch tag tags file alias aliases webhook webhooks artifact artifacts reaction reactions " +
     "key keys ssh-key token config entry member invite invitation subscription policy event events replicaset replicasets " +
-    "cronjob-run notification draft milestone variable"
+    "cronjob-run notification draft milestone variable model controller scaffold migration generator component helper"
   ).split(" "),
 );
 /** Options naming everything, many, or no way back. */
@@ -71,6 +73,17 @@ export const SECRET_MANAGERS = new Set(
   "vault op doppler infisical bw lpass chamber sops gopass pass akeyless conjur teller".split(" "),
 );
 
+/**
+ * The category word a noun stands for: itself when listed, or the listed noun it ends with
+ * (`vcluster` is a cluster, `nodepool` a pool, `userpool` a pool), or null.
+ */
+function nounOf(word: string): string | null {
+  if (CONTAINERS.has(word) || ROUTINE.has(word)) return word;
+  if (word.length < 5) return null;
+  for (const noun of CONTAINERS) if (noun.length >= 4 && word.endsWith(noun)) return noun;
+  return null;
+}
+
 function words(token: string): string[] {
   return token
     .replace(/^-+/, "")
@@ -82,6 +95,8 @@ function words(token: string): string[] {
 
 interface Found {
   verb: string;
+  /** The verb's own word says many (`delete-batch`, `batch-delete-image`, `deleteall`). */
+  bulk?: boolean;
   /** The object the verb applies to, when one is named. */
   noun: string | null;
 }
@@ -92,7 +107,7 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
   for (const arg of args) {
     if (arg.dynamic || arg.value === "--") break;
     if (arg.value.startsWith("-")) continue;
-    if (!/^[A-Za-z][\w:.-]*$/.test(arg.value)) continue;
+    if (!/^[A-Za-z][\w:-]*$/.test(arg.value)) continue; // a word, not a file (`delete.json`) or host
     subcommands.push(arg.value);
     if (subcommands.length >= 4) break;
   }
@@ -109,31 +124,34 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
     if (JOINED.test(parts.join(""))) return { verb: parts.join(""), noun: "database" };
     const at = parts.findIndex((part) => VERBS.has(part));
     if (at < 0) continue;
-    const known = (part: string) => CONTAINERS.has(part) || ROUTINE.has(part);
-    // the object: the last known noun after the verb in the token (`delete-bucket-policy` is a
-    // policy), else before it (`repo-delete`), else the sub-command words around it, else the
-    // program's name (`kafka-topics --delete`)
-    const after = parts.slice(at + 1).filter(known);
+    const known = (part: string) => nounOf(part) !== null;
+    // the object: the last word after the verb in the token (`delete-bucket-policy` is a
+    // policy, `delete-user-pool` a pool), else a known word before it (`repo-delete`), else the
+    // closest sub-command word before the verb (`nats stream delete`, `doctl databases
+    // firewalls remove`: firewalls) or after it (`rabbitmqadmin delete queue`), else a known
+    // option name, else the program's name (`kafka-topics --delete`, `vcluster delete`)
+    const after = parts.slice(at + 1).filter((part) => !/^(from|to|all|batch|bulk|many|v\d+)$/.test(part));
     const before = parts.slice(0, at).filter(known);
-    const around =
-      index >= 0
-        ? [
-            ...subcommands.slice(Math.max(0, index - 2), index).reverse(),
-            ...subcommands.slice(index + 1, index + 2),
-          ]
-            .flatMap(words)
-            .filter(known)
-        : [];
+    const closest = index >= 0 ? subcommands.slice(0, index).at(-1) : undefined;
+    const next = index >= 0 ? subcommands[index + 1] : undefined;
     const option = options.flatMap(words).filter(known);
     const named = words(program).filter(known);
+    const lastWord = (token: string | undefined) => (token ? words(token).at(-1) : undefined);
+    // the verb token's own object first (`batch-delete-image`: an image, even unlisted), then a
+    // known noun wherever it is; an unknown sub-command word only when none is known
+    const choices: (string | null | undefined)[] = [
+      nounOf(after.at(-1) ?? ""),
+      after.at(-1),
+      before.length > 0 ? nounOf(before.at(-1)!) : null,
+      nounOf(lastWord(closest) ?? ""),
+      nounOf(lastWord(next) ?? ""),
+      index !== -2 && option.length > 0 ? nounOf(option[0]!) : null,
+      named.length > 0 ? nounOf(named.at(-1)!) : null,
+      lastWord(closest),
+    ];
     const noun =
-      after.at(-1) ??
-      before.at(-1) ??
-      around[0] ??
-      (index === -2 ? undefined : option[0]) ??
-      named.at(-1) ??
-      null;
-    return { verb: parts[at]!, noun };
+      choices.find((choice): choice is string => typeof choice === "string" && choice !== "") ?? null;
+    return { verb: parts[at]!, noun, bulk: parts.some((part) => /^(batch|bulk|all|many)$/.test(part)) };
   }
   return null;
 }
@@ -151,7 +169,11 @@ export function judgeDestroyingVerb(
   const found = destroyingVerb(program, args);
   if (!found) return false;
   const values = args.map((arg) => arg.value);
-  const wide = extraScope || values.some((value) => WIDE.test(value) || EVERYTHING.test(value));
+  const routineNoun = found.noun !== null && ROUTINE.has(found.noun);
+  const wide =
+    extraScope ||
+    (found.bulk === true && !routineNoun) ||
+    values.some((value) => WIDE.test(value) || EVERYTHING.test(value));
   const confirm = values.some((value) => CONFIRM.test(value));
   const production =
     values.find((value) => !value.startsWith("-") && PRODUCTION.test(value)) ??
@@ -167,19 +189,20 @@ export function judgeDestroyingVerb(
     return true;
   }
   const routine = found.noun !== null && ROUTINE.has(found.noun);
-  const high = TOTAL.has(found.verb)
-    ? `${found.verb === "drain" ? "takes everything off" : "empties or destroys"} its object outright`
-    : secrets
-      ? "destroys secrets or access (a secret store's contents and grants have no other copy)"
-      : found.noun && CONTAINERS.has(found.noun)
-        ? `deletes a ${found.noun}: a container of data or access`
-        : wide
-          ? "with a scope of everything (all, recursive, prefix, purge, selector)"
-          : production
-            ? `on a production-looking name (${production.slice(0, 40)})`
-            : confirm && !routine
-              ? "without asking (force/yes/confirm)"
-              : null;
+  const high =
+    TOTAL.has(found.verb) && !(found.noun && GENERATED.has(found.noun))
+      ? `${found.verb === "drain" ? "takes everything off" : "empties or destroys"} its object outright`
+      : secrets
+        ? "destroys secrets or access (a secret store's contents and grants have no other copy)"
+        : found.noun && CONTAINERS.has(found.noun)
+          ? `deletes a ${found.noun}: a container of data or access`
+          : wide
+            ? "with a scope of everything (all, recursive, prefix, purge, selector)"
+            : production
+              ? `on a production-looking name (${production.slice(0, 40)})`
+              : confirm && !routine
+                ? "without asking (force/yes/confirm)"
+                : null;
   if (high) signals.score.raise("high", `${what} ${high}`, "destructive_command");
   else
     signals.score.raise(

@@ -171,11 +171,11 @@ const orchestration: Rule = (invocation, context) => {
   ) {
     return void score.raise(sub === "plan" || sub === "preview" ? "low" : "none", "");
   }
-  // `terraform state rm`: the resources are no longer managed (nor destroyed with the rest)
+  // `terraform state rm`, `pulumi state delete`: the resources are no longer managed (nor destroyed with the rest)
   if (
-    /^(terraform|tofu)$/.test(program) &&
+    /^(terraform|tofu|pulumi)$/.test(program) &&
     sub === "state" &&
-    /^(rm|replace-provider)$/.test(words[1]?.value ?? "")
+    /^(rm|delete|replace-provider)$/.test(words[1]?.value ?? "")
   )
     return void score.raise(
       "high",
