@@ -175,14 +175,45 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
           ? ` (${spec.label} cannot ask here, so trailseal denies; set "cannot_ask: allow" in policy.yaml to let such calls through)`
           : ` (${spec.label} cannot ask here; policy cannot_ask: allow)`;
     }
+    // Witness before act: only this branch loads the gate (relay config, seal, witness client).
+    const gated =
+      verdict !== "deny" &&
+      loaded?.witness_before !== undefined &&
+      riskRank(analysis.level) >= riskRank(loaded.witness_before);
+    const gate = gated ? (await import("./witness-before.js")).witnessGate(options.home) : null;
+    const gateOff = gate && !gate.on ? gate.off : null;
+    const reasons = note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons;
     const body = toEventBody({
       action,
       classification,
       decision: verdict,
       phase: "pre",
-      reasons: note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons,
+      reasons: gateOff ? [...reasons, gateOff] : reasons,
     });
     const { scrub } = await appendRedacted(options.home, [body], options, loaded);
+    if (gate?.on) {
+      const { DEFAULT_WITNESS_BEFORE_SECONDS, witnessNow } = await import("./witness-before.js");
+      const seconds = loaded!.witness_before_timeout_seconds ?? DEFAULT_WITNESS_BEFORE_SECONDS;
+      const failure = await witnessNow(options.home, seconds * 1000);
+      if (failure !== null) {
+        // Fail closed, and say so in the trail: the action's event, then this deny.
+        const why = `witness_before ${loaded!.witness_before}: not witnessed in time, denied: ${failure}`;
+        const denial = toEventBody({
+          action,
+          classification,
+          decision: "deny",
+          phase: "pre",
+          reasons: [why],
+        });
+        await appendRedacted(options.home, [denial], options, loaded);
+        return reply(
+          agent,
+          call,
+          "deny",
+          await scrub(`trailseal: denied (${describeRisk(analysis)}): ${why}`),
+        );
+      }
+    }
     // No agent shows a reason for `pass` (nothing is answered): it is neither built nor scanned.
     const reason = verdict === "pass" ? "" : await scrub(explain(verdict, analysis, policy, note));
     return reply(agent, call, verdict, reason);

@@ -52,6 +52,9 @@ export const policySchema = z
       .nullable()
       .default({ commands: { deny: [], allow: [] }, files: { deny: [] }, network: { deny_hosts: [] } }),
     cannot_ask: z.enum(["deny", "allow"]).optional(),
+    witness_before: z.enum(RISK_LEVELS).optional(),
+    // Below the agents' own hook timeouts (Claude Code's default is 60 s).
+    witness_before_timeout_seconds: z.number().min(0.1).max(50).optional(),
     redact: z
       .object({
         enabled: z.boolean().default(true),
@@ -115,6 +118,10 @@ export function parsePolicy(text: string, source = "policy.yaml"): Policy {
       network: { deny_hosts: rules.network?.deny_hosts ?? [] },
     },
     ...(data.cannot_ask ? { cannot_ask: data.cannot_ask } : {}),
+    ...(data.witness_before ? { witness_before: data.witness_before } : {}),
+    ...(data.witness_before_timeout_seconds !== undefined
+      ? { witness_before_timeout_seconds: data.witness_before_timeout_seconds }
+      : {}),
     ...(data.redact ? { redact: data.redact } : {}),
   };
 }

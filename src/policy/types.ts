@@ -16,6 +16,14 @@ export interface Policy {
    * deny (absent: the default) or allow.
    */
   cannot_ask?: "deny" | "allow";
+  /**
+   * Witness before act (docs/policy.md): an action at or above this level that the hook would let
+   * run is answered only once a seal covering its event has met the witness quorum; denied
+   * (fail closed) when that takes longer than `witness_before_timeout_seconds` (default 10).
+   * Absent: off. Off too when relay-config.json lists no witness.
+   */
+  witness_before?: RiskLevel;
+  witness_before_timeout_seconds?: number;
   /** Secret redaction before hashing (docs/policy.md); absent: on, no extra patterns. */
   redact?: { enabled: boolean; patterns: string[] };
 }

@@ -7,6 +7,9 @@ import { type CliIO, printJson, println } from "../io.js";
 export interface SealOptions {
   home: string;
   json?: boolean;
+  /** Publish to the configured witnesses now (witness before act runs this). */
+  publish?: boolean;
+  timeout?: string;
 }
 
 /** `trailseal seal`: seals the durable tip now and stores the seal. Prints the seal, never the key. */
@@ -14,6 +17,7 @@ export async function runSeal(options: SealOptions, io: CliIO): Promise<number> 
   const key = await loadSealKey(options.home, io.env);
   assertPublishableKeyId(key.keyId);
   const stored = await sealTrail(trailDir(options.home), homePaths(options.home).seals, key);
+  if (options.publish) return (await import("./seal-publish.js")).publishNow(options, stored, io);
   const { seal } = stored;
   if (options.json) {
     printJson(io, {
