@@ -10,6 +10,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { hasCode } from "../errors/index.js";
 import { homePaths } from "../home/index.js";
 
 export const DEFAULT_WITNESS_BEFORE_SECONDS = 10;
@@ -25,7 +26,7 @@ export function witnessGate(home: string): { on: true } | { on: false; off: stri
     };
     if ((config.witness?.endpoints?.length ?? 0) > 0) return { on: true };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") return { on: true }; // the child says what is wrong
+    if (!hasCode(error, "ENOENT")) return { on: true }; // the child says what is wrong
   }
   return { on: false, off: "witness_before is off: no witness is configured" };
 }

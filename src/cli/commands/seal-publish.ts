@@ -2,7 +2,6 @@ import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import type { StoredSeal } from "../../seal/index.js";
 import { type CliIO, printJson, println } from "../io.js";
-import type { SealOptions } from "./seal.js";
 import { parseTimeout, resolveWitnesses } from "./witness-publish.js";
 
 /**
@@ -10,7 +9,11 @@ import { parseTimeout, resolveWitnesses } from "./witness-publish.js";
  * `--timeout` (default 10 s), guarded against cuts. What witness before act runs from the hook:
  * exit 0 at quorum, 3 below it, 1 when a witness holds a newer seal the trail does not reach.
  */
-export async function publishNow(options: SealOptions, stored: StoredSeal, io: CliIO): Promise<number> {
+export async function publishNow(
+  options: { home: string; json?: boolean; timeout?: string },
+  stored: StoredSeal,
+  io: CliIO,
+): Promise<number> {
   await loadRelayConfig(homePaths(options.home).relayConfig);
   const { endpoints, quorum } = await resolveWitnesses(options.home, undefined, undefined);
   const budgetMs = parseTimeout(options.timeout) ?? 10_000;
