@@ -66,11 +66,11 @@ await cp(
   `${out}/grammars/tree-sitter-bash.wasm`,
 );
 
-// The package's bin, dist/cli.cjs (src/cli/launcher.ts): a CommonJS entry starts without Node's
+// The package's bin, dist/cli.cjs (src/cli/hook-runtime/launcher.ts): a CommonJS entry starts without Node's
 // ES module loader. It answers the fast paths (`hook <agent>`, `record`) and imports dist/cli.js
 // for every other command.
 await build({
-  entryPoints: ["src/cli/launcher.ts"],
+  entryPoints: ["src/cli/hook-runtime/launcher.ts"],
   outfile: `${out}/cli.cjs`,
   bundle: true,
   format: "cjs",
@@ -81,13 +81,13 @@ await build({
 });
 await chmod(`${out}/cli.cjs`, 0o755);
 
-// The fast paths' code as one CommonJS file (dist/hook.cjs, loaded by src/cli/fast-path.ts): it
+// The fast paths' code as one CommonJS file (dist/hook.cjs, loaded by src/cli/hook-runtime/fast-path.ts): it
 // runs on every tool call, and a single CJS file loads ~10 ms faster than the ESM chunks
 // (docs/performance.md). Packages the hook loads only on rare paths (policy validation,
 // file/host globs, shell grammars, zod for unusual `record` input) stay in node_modules and are
 // required when needed.
 await build({
-  entryPoints: ["src/cli/hook-entry.ts"],
+  entryPoints: ["src/cli/hook-runtime/entry.ts"],
   outfile: `${out}/hook.cjs`,
   bundle: true,
   format: "cjs",

@@ -19,10 +19,10 @@ const dist = resolve(process.argv[check ? 3 : 2] ?? "dist");
 const bundle = join(dist, "hook.cjs");
 const cacheFile = `${bundle}.v8cache`;
 const root = resolve(import.meta.dirname, "..");
-// The loader itself, from source (src/cli/code-cache.ts): the one definition of the cache's format.
+// The loader itself, from source (src/cli/hook-runtime/code-cache.ts): the one definition of the cache's format.
 const loader = join(tmpdir(), `trailseal-code-cache-loader-${process.pid}.mjs`);
 await build({
-  entryPoints: [join(root, "src/cli/code-cache.ts")],
+  entryPoints: [join(root, "src/cli/hook-runtime/code-cache.ts")],
   outfile: loader,
   bundle: true,
   format: "esm",

@@ -4,7 +4,7 @@
 // file for everything else; run directly, this file takes the same fast paths (./fast-path.ts).
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runFastPath } from "./fast-path.js";
+import { runFastPath } from "./hook-runtime/fast-path.js";
 
 if (!(await runFastPath(process.argv, dirname(fileURLToPath(import.meta.url))))) {
   const { main } = await import("./main.js");

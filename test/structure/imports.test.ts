@@ -8,34 +8,14 @@
  * The imports are read from the source text (biome keeps them in one shape); TypeScript 7 has no
  * JS API to do it for us, and a dependency-graph package would need one to see `import type`.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importSpecifiers, resolveImport, SRC } from "../helpers/imports.js";
 import { filesUnder } from "../helpers/tree.js";
-
-const SRC = resolve(import.meta.dirname, "../../src");
 
 const sourceFiles = (dir: string) =>
   filesUnder(dir, [".ts"], ["assets"]).filter((file) => !file.endsWith(".d.ts"));
-
-/** `./x.js` → the .ts file it names (or its index.ts), or null for a package or a file outside src/. */
-function resolveImport(from: string, specifier: string): string | null {
-  if (!specifier.startsWith(".")) return null;
-  const base = resolve(dirname(from), specifier);
-  for (const candidate of [base.replace(/\.js$/, ".ts"), `${base}.ts`, join(base, "index.ts")]) {
-    if (candidate.startsWith(SRC + sep) && existsSync(candidate) && candidate.endsWith(".ts"))
-      return candidate;
-  }
-  return null;
-}
-
-/** `import … from "x"`, `export … from "x"`, `import "x"` and `import("x")`, comments left out. */
-function importSpecifiers(text: string): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  const statement =
-    /^\s*(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"|^\s*import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm;
-  return [...code.matchAll(statement)].map((match) => (match[1] ?? match[2] ?? match[3])!);
-}
 
 function buildGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();

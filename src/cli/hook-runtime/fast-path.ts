@@ -7,8 +7,8 @@
  * Both entries use this: dist/cli.cjs (the package's bin) and dist/cli.js.
  */
 import { writeSync } from "node:fs";
+import type { CliIO } from "../io.js";
 import { requireWithCodeCache } from "./code-cache.js";
-import type { CliIO } from "./io.js";
 
 export type FastPath =
   | { command: "hook"; agent: string; home: string | undefined }
@@ -125,7 +125,7 @@ function exitNow(): never {
   process.exit();
 }
 
-function loadBundle(bundleDir: string): typeof import("./hook-entry.js") {
+function loadBundle(bundleDir: string): typeof import("./entry.js") {
   const file = `${bundleDir}/${HOOK_BUNDLE}`;
-  return requireWithCodeCache(file, `${file}.v8cache`) as typeof import("./hook-entry.js");
+  return requireWithCodeCache(file, `${file}.v8cache`) as typeof import("./entry.js");
 }

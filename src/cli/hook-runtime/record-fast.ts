@@ -5,10 +5,10 @@
  * command line reports them.
  */
 import { fstatSync, readSync, writeSync } from "node:fs";
-import { hasCode } from "../errors/index.js";
-import { resolveHookHome } from "./commands/hook.js";
-import type { CliIO } from "./io.js";
-import { reportError } from "./report-error.js";
+import { hasCode } from "../../errors/index.js";
+import { resolveHookHome } from "../commands/hook.js";
+import type { CliIO } from "../io.js";
+import { reportError } from "../report-error.js";
 
 /** Reads fd 0 up to one byte past `limit` (so readStdin can refuse it), retrying a non-blocking EAGAIN. */
 function readFd0(limit: number): Buffer {
@@ -65,7 +65,7 @@ export async function runRecordFast(
   try {
     // Imported here, not at the top: the hook shares this bundle and loads its modules in its own
     // order (the shell grammar first), so nothing of `record` may initialise at bundle load.
-    const { MAX_STDIN, runRecord } = await import("./commands/record.js");
+    const { MAX_STDIN, runRecord } = await import("../commands/record.js");
     const isTTY = await stdinIsTTY();
     const input = isTTY ? Buffer.alloc(0) : readFd0(MAX_STDIN);
     io.stdin = {

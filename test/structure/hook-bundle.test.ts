@@ -1,0 +1,91 @@
+/**
+ * What the agent hook loads. `trailseal hook <agent>` is a new process on every tool call, with a
+ * budget (docs/performance.md, "Agent hook"): the modules src/cli/hook-runtime/ reaches through
+ * static imports load on every call, so the packages and Node built-ins among them are pinned
+ * here. A new one fails this test until it is added below with its reason (and measured: node
+ * scripts/bench-hook.mjs). Dynamic imports load only when reached; they are pinned apart.
+ */
+import { readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { describe, expect, it } from "vitest";
+import { importStatements, resolveImport, SRC } from "../helpers/imports.js";
+
+/** The hook bundle's entry (dist/hook.cjs) and the bin that loads it (dist/cli.cjs). */
+const ENTRIES = ["cli/hook-runtime/entry.ts", "cli/hook-runtime/launcher.ts"].map((file) => join(SRC, file));
+
+/** Loaded on every hook call. */
+const EAGER = [
+  "node:child_process", // durable lock-owner: the owner's start time (ps), only when a lock is contended
+  "node:crypto", // event hashes, the seal key's HMAC, the code cache's integrity check
+  "node:fs", // fileCalls: the synchronous and callback file calls (never node:fs/promises)
+  "node:module", // createRequire for the packages required on rare paths
+  "node:os", // the default home
+  "node:path",
+  "node:vm", // the code cache: vm.Script with cachedData
+];
+
+/** Loaded only when a call needs them (a shell grammar, a secret to redact, unusual input). */
+const LAZY = [
+  "@secretlint/core", // the secret rule set, when a recorded string may hold a token
+  "@secretlint/secretlint-rule-preset-recommend",
+  "canonicalize", // JCS (src/encoding), with the modules that need it
+  "node:fs/promises", // only under Node's permission model (fileCalls.open)
+  "node:string_decoder", // the trail's reader and verifier (src/trail), not a hook call's path
+  "node:tty",
+  "node:url", // file URLs of the grammars and the rule set
+  "node:v8", // the wasm grammar's compiler flag
+  "node:worker_threads", // the trail's parallel verifier
+  "picomatch",
+  "tree-sitter",
+  "tree-sitter-bash",
+  "web-tree-sitter",
+  "yaml",
+  "zod",
+];
+
+function walk(): { eager: Set<string>; lazy: Set<string>; modules: Set<string> } {
+  const eager = new Set<string>();
+  const lazy = new Set<string>();
+  const modules = new Set<string>();
+  const visit = (file: string, dynamic: boolean) => {
+    const key = `${dynamic ? "lazy" : "eager"}:${file}`;
+    if (modules.has(key) || (dynamic && modules.has(`eager:${file}`))) return;
+    modules.add(key);
+    for (const statement of importStatements(readFileSync(file, "utf8"))) {
+      if (statement.typeOnly) continue;
+      const isDynamic = dynamic || statement.dynamic;
+      const target = resolveImport(file, statement.specifier);
+      if (target) visit(target, isDynamic);
+      else if (!statement.specifier.startsWith(".")) (isDynamic ? lazy : eager).add(statement.specifier);
+    }
+  };
+  for (const entry of ENTRIES) visit(entry, false);
+  for (const name of eager) lazy.delete(name);
+  return { eager, lazy, modules };
+}
+
+describe("the hook bundle's imports", () => {
+  const { eager, lazy, modules } = walk();
+
+  it("reads the hook's module graph", () => {
+    expect(modules.size).toBeGreaterThan(40);
+  });
+
+  it("loads only the pinned packages and built-ins on every call", () => {
+    expect([...eager].sort()).toEqual([...EAGER].sort());
+  });
+
+  it("loads the others only when a call needs them", () => {
+    expect([...lazy].filter((name) => !LAZY.includes(name)).sort()).toEqual([]);
+  });
+
+  it("reaches no capability that only other commands need", () => {
+    const capabilities = new Set(
+      [...modules]
+        .filter((key) => key.startsWith("eager:"))
+        .map((key) => relative(SRC, key.slice(6)).split(sep)[0]),
+    );
+    for (const heavy of ["witness", "export", "report", "dashboard", "relay", "stats", "tlog", "seal"])
+      expect(capabilities, heavy).not.toContain(heavy);
+  });
+});
