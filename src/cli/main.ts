@@ -8,6 +8,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { type CliIO, processIO } from "./io.js";
 import { reportError } from "./report-error.js";
 import { createRouter } from "./router.js";
+import { registerAttestRoutes } from "./routes/attest.js";
 import { registerDashboardRoutes } from "./routes/dashboard.js";
 import { registerExportRoutes } from "./routes/export.js";
 import { registerRelayRoutes } from "./routes/relay.js";
@@ -43,6 +44,7 @@ export function buildProgram(io: CliIO): Command {
   registerDashboardRoutes(program, router);
   registerRiskRoutes(program, router);
   registerExportRoutes(program, router);
+  registerAttestRoutes(program, router);
   return program;
 }
 

@@ -14,6 +14,7 @@
 
 import type { ErrorCodeEntry } from "./code-entry.js";
 import { ACTION_CODES } from "./codes/action.js";
+import { ATTEST_CODES } from "./codes/attest.js";
 import { CLI_CODES } from "./codes/cli.js";
 import { COMMITS_CODES } from "./codes/commits.js";
 import { CONFIG_CODES } from "./codes/config.js";
@@ -40,6 +41,7 @@ export type { ErrorCodeEntry, ExitCode } from "./code-entry.js";
 // leaves it out: object spreads alone count as side effects to the bundler.
 export const ERROR_CODES = /* @__PURE__ */ (() => ({
   ...ACTION_CODES,
+  ...ATTEST_CODES,
   ...CLI_CODES,
   ...COMMITS_CODES,
   ...CONFIG_CODES,
