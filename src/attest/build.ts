@@ -61,8 +61,8 @@ function chooseSeal(seals: StoredSeal[], commitSeq: number): StoredSeal | null {
  * from every git log on this machine that holds one of its receipts.
  */
 async function sealProofs(home: string, stored: StoredSeal): Promise<AttestedSeal["tlog_proofs"]> {
-  const { loadCosign } = await import("../witness/index.js");
-  const cosign = await loadCosign();
+  const { loadLogCosigning } = await import("../witness/index.js");
+  const cosign = await loadLogCosigning();
   const dir = homePaths(home).sealProofs;
   const kept = cosign.keptProofPaths(dir, stored.id);
   if (existsSync(kept.proof) && existsSync(kept.key)) {

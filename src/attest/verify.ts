@@ -240,8 +240,8 @@ async function checkProofs(
 ): Promise<Witnessed[]> {
   const proofs = Array.isArray(attested.tlog_proofs) ? attested.tlog_proofs : [];
   if (proofs.length === 0) return [];
-  const { loadCosign } = await import("../witness/index.js");
-  const { verifySealProof } = await loadCosign();
+  const { loadLogCosigning } = await import("../witness/index.js");
+  const { verifySealProof } = await loadLogCosigning();
   const pinned = options.logKeys ?? [];
   const witnessed: Witnessed[] = [];
   let lastError: unknown = null;
