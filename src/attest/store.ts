@@ -10,7 +10,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { runGit } from "../commits/index.js";
 import { writeFileAtomic } from "../durable/index.js";
-import { configError } from "../errors/index.js";
+import { configError, hasCode } from "../errors/index.js";
 
 export const NOTES_REF = "refs/notes/trailseal";
 /** Where `attest verify --fetch` puts the remote's notes (never over the local ones). */
@@ -35,7 +35,7 @@ export async function readAttestation(store: AttestationStore, id: string): Prom
     try {
       return await readFile(fileOf(store.dir, id), "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      if (hasCode(error, "ENOENT")) return null;
       throw error;
     }
   }
