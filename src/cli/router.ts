@@ -35,3 +35,9 @@ export function parseIntOption(value: string): number {
   if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`"${value}" is not a non-negative integer`);
   return n;
 }
+
+/** Help text of the commands that read the trail (src/cli/trust-first.ts). */
+export const TRUST_FIRST =
+  "\nThe record is checked first (chain, seals, configured witnesses): when it is broken or cut, the\n" +
+  "problem is said first on stderr with its code and the exit status is 1; no trail at the home is\n" +
+  "TRAIL_NOT_FOUND (exit 2).";

@@ -71,7 +71,9 @@ export function registerExportCommand(program: Command, router: Router): void {
     .option("--json", "print a summary as JSON")
     .addHelpText(
       "after",
-      "\nExamples:\n  trailseal export --format jsonl --output trail-export.jsonl && trailseal verify --export trail-export.jsonl\n  trailseal export --otlp-endpoint http://127.0.0.1:4318/v1/logs --header 'authorization: Bearer …' --cursor siem --sealed-only",
+      "\nThe record is checked first (chain, seals, configured witnesses): a broken or cut record is not\n" +
+        "exported (its code on stderr, exit 1, nothing written, no cursor moved).\n" +
+        "\nExamples:\n  trailseal export --format jsonl --output trail-export.jsonl && trailseal verify --export trail-export.jsonl\n  trailseal export --otlp-endpoint http://127.0.0.1:4318/v1/logs --header 'authorization: Bearer …' --cursor siem --sealed-only",
     )
     .action((options, command: Command) =>
       router.run(async (io) =>

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { AGENT_SPECS, AGENTS, isAgent } from "../../agents/index.js";
-import type { Router } from "../router.js";
+import { type Router, TRUST_FIRST } from "../router.js";
 
 /** The agents' events from their specs (src/agents), so the help cannot drift from what runs. */
 function agentHelp(): string {
@@ -121,7 +121,7 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     .command("summary")
     .description("today's risk breakdown (UTC day): events per level, flag and decision")
     .option("--json", "print the summary as JSON")
-    .addHelpText("after", "\nExample:\n  trailseal summary --json")
+    .addHelpText("after", `${TRUST_FIRST}\n\nExample:\n  trailseal summary --json`)
     .action((options, command: Command) =>
       router.run(async (io) =>
         (await import("../commands/summary.js")).runSummary({ ...options, home: router.home(command) }, io),
@@ -135,7 +135,7 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     .option("--since <when>", "from this instant: ISO date/time or an age such as 7d")
     .option("--until <when>", "before this instant")
     .option("--json", "print the statistics as JSON")
-    .addHelpText("after", "\nExample:\n  trailseal stats --risk --since 7d")
+    .addHelpText("after", `${TRUST_FIRST}\n\nExample:\n  trailseal stats --risk --since 7d`)
     .action((options, command: Command) =>
       router.run(async (io) =>
         (await import("../commands/stats.js")).runStats({ ...options, home: router.home(command) }, io),

@@ -1,6 +1,6 @@
 import { type Command, Option } from "commander";
 import { RISK_LEVELS } from "../../chain/index.js";
-import { parseIntOption, type Router } from "../router.js";
+import { parseIntOption, type Router, TRUST_FIRST } from "../router.js";
 
 export function registerTrailRoutes(program: Command, router: Router): void {
   program
@@ -79,7 +79,7 @@ export function registerTrailRoutes(program: Command, router: Router): void {
     .option("--until <when>", "before this instant")
     .option("--limit <n>", "only the newest n matching events", parseIntOption)
     .option("--json", "print events as a JSON array")
-    .addHelpText("after", "\nExample:\n  trailseal log --risk critical --since 7d")
+    .addHelpText("after", `${TRUST_FIRST}\n\nExample:\n  trailseal log --risk critical --since 7d`)
     .action((options, command: Command) =>
       router.run(async (io) =>
         (await import("../commands/log.js")).runLog({ ...options, home: router.home(command) }, io),

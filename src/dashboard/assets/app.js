@@ -336,7 +336,7 @@ function renderAlert() {
   const trusted = s.trusted === true;
   document.body.dataset.trusted = String(trusted);
   $("untrusted-label").hidden = trusted;
-  for (const node of document.querySelectorAll(".levels .count")) {
+  for (const node of document.querySelectorAll(".levels .count, .levels .today span")) {
     node.classList.toggle("untrusted", !trusted);
     if (trusted) node.removeAttribute("title");
     else node.title = "untrusted: the record does not verify";
