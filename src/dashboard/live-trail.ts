@@ -1,5 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
 import { homePaths } from "../home/index.js";
+import { type UnwitnessedBound, unwitnessedBound } from "../seal/index.js";
 import { readLines, trailDir } from "../trail/index.js";
 import { type CutStatus, CutWatch } from "./cut-watch.js";
 import { type DashboardEvent, toDashboardEvent } from "./dashboard-event.js";
@@ -51,6 +52,8 @@ export interface DashboardSummary extends PeriodFigures {
   today: { total: number; counts: PeriodFigures["counts"] };
   trail: { events: number; bytes_read: number; resets: number };
   trust: TrustStatus;
+  /** For the period: events not yet witnessed now, the largest unwitnessed window, who was asked. */
+  unwitnessed: UnwitnessedBound & { witnesses_asked: string[] };
   /**
    * Whether the figures above can be trusted: false while the record is broken (or not yet
    * verified). The page then marks them untrusted.
@@ -233,6 +236,32 @@ export class LiveTrail {
       trail: { events: this.buckets.total, bytes_read: this.tail.bytesRead, resets: this.tail.resets },
       ...trustVerdict(trust),
       trust,
+      unwitnessed: this.unwitnessed(now, figures.from, trust),
+    };
+  }
+
+  /** The bound from the stored receipts, tightened by the witnesses' last answers. */
+  private unwitnessed(now: Date, from: string | null, trust: TrustStatus) {
+    const { config, seals } = this.trust.inputs;
+    const quorum = config?.witness.quorum ?? 1;
+    const eventCount = this.integrity.verifiedEvents;
+    const bound = unwitnessedBound(seals, {
+      quorum,
+      eventCount,
+      now,
+      ...(from ? { from: new Date(from) } : {}),
+      firstEventAt: this.buckets.firstTs ? new Date(this.buckets.firstTs) : null,
+    });
+    const answered = trust.completeness.check?.witnesses ?? [];
+    const reached = answered
+      .filter((w) => w.status === "reached")
+      .map((w) => w.chained_events ?? 0)
+      .sort((a, b) => b - a);
+    const byAnswers = reached.length >= quorum ? reached[quorum - 1]! : 0;
+    return {
+      ...bound,
+      events_now: Math.min(bound.events_now, Math.max(0, eventCount - byAnswers)),
+      witnesses_asked: answered.map((w) => w.name),
     };
   }
 

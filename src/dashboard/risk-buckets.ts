@@ -74,8 +74,11 @@ export class RiskBuckets {
   private firstHour: number | null = null;
   total = 0;
   lastSeq = -1;
+  /** The first event's time as written (the unwitnessed bound starts there). */
+  firstTs: string | null = null;
 
   reset(): void {
+    this.firstTs = null;
     this.hours.clear();
     this.undated = emptyBucket();
     this.high = [];
@@ -85,6 +88,7 @@ export class RiskBuckets {
   }
 
   add(event: DashboardEvent): void {
+    this.firstTs ??= event.ts;
     const ms = Date.parse(event.ts);
     let bucket = this.undated;
     if (Number.isFinite(ms)) {

@@ -1,7 +1,13 @@
 import { recordedText } from "../action/index.js";
 import type { ChainBreak, TrailEvent } from "../chain/index.js";
 import type { SealKey } from "../home/index.js";
-import { type ChainView, checkSealAgainstChain, type SealCheck, type StoredSeal } from "../seal/index.js";
+import {
+  type ChainView,
+  checkSealAgainstChain,
+  type SealCheck,
+  type StoredSeal,
+  unwitnessedBound,
+} from "../seal/index.js";
 import { RiskAggregator, type RiskSummary } from "../stats/index.js";
 import { coveredSpans, notYetDue, totalLength, uncoveredSpans } from "./coverage.js";
 import {
@@ -106,7 +112,7 @@ export interface ReportInput {
   verifiedLive: boolean;
   events: EventDigest;
   /** The witnesses' newest seals against the chain (absent: nobody was asked). */
-  completeness?: Completeness;
+  completeness?: Omit<Completeness, "unwitnessed">;
 }
 
 const percent = (part: number, whole: number) =>
@@ -262,6 +268,37 @@ function riskSection(summary: RiskSummary): ComplianceReport["risk"] {
 }
 
 /** The report, from already gathered facts. Pure: same input, same report. */
+/** Cut detection's outcome and the unwitnessed bound: from the receipts, tightened by the answers. */
+function completeness(input: ReportInput): Completeness {
+  const asked = input.completeness ?? {
+    checked_for_cuts: false,
+    reason: "no witness was asked",
+    cut: false,
+    witnesses: [],
+  };
+  const bound = unwitnessedBound(
+    input.seals.filter((evaluation) => evaluation.check.ok).map((evaluation) => evaluation.stored),
+    {
+      quorum: input.quorum,
+      eventCount: input.chain.eventCount,
+      now: input.generatedAt,
+      from: input.from,
+      firstEventAt: input.events.firstTs ? new Date(input.events.firstTs) : null,
+    },
+  );
+  // The witnesses' own newest seals, where a quorum of them answered and the trail reaches them.
+  const reached = asked.witnesses
+    .filter((w) => w.status === "reached")
+    .map((w) => w.chained_events ?? 0)
+    .sort((a, b) => b - a);
+  const byAnswers = reached.length >= input.quorum ? reached[input.quorum - 1]! : 0;
+  const eventsNow = Math.min(bound.events_now, Math.max(0, input.chain.eventCount - byAnswers));
+  return {
+    ...asked,
+    unwitnessed: { ...bound, events_now: eventsNow, witnesses_asked: asked.witnesses.map((w) => w.name) },
+  };
+}
+
 export function buildReport(input: ReportInput): ComplianceReport {
   return {
     report_version: REPORT_VERSION,
@@ -280,12 +317,7 @@ export function buildReport(input: ReportInput): ComplianceReport {
     seal_coverage: sealCoverage(input),
     witness_confirmation: witnessConfirmation(input),
     chain_integrity: chainIntegrity(input),
-    completeness: input.completeness ?? {
-      checked_for_cuts: false,
-      reason: "no witness was asked",
-      cut: false,
-      witnesses: [],
-    },
+    completeness: completeness(input),
     risk: riskSection(input.events.risk),
   };
 }

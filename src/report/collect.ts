@@ -59,7 +59,7 @@ export async function collectReport(home: string, options: CollectOptions = {}):
     ],
     onProgress: options.onProgress,
   });
-  let completeness: Completeness | undefined;
+  let completeness: Omit<Completeness, "unwitnessed"> | undefined;
   if (asked?.asked && witness) {
     const check = witness.judgeReach(asked.keyId, asked.answers, chainView(chain));
     completeness = {

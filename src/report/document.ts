@@ -83,6 +83,50 @@ function verdicts(report: ComplianceReport): Verdict[] {
 }
 
 /** The headline of cut detection: a cut first and loudly, an unchecked trail said as such. */
+/** "N event(s) not yet witnessed; largest unwitnessed window …": the bound, said once. */
+function boundText(report: ComplianceReport): string {
+  const bound = report.completeness.unwitnessed;
+  const window = bound.largest_window
+    ? `${duration(bound.largest_window_ms)}${bound.largest_window.open ? ", still open" : ""}`
+    : "none";
+  return `${bound.events_now} event(s) not yet witnessed; largest unwitnessed window in the period ${window}`;
+}
+
+function completenessSection(report: ComplianceReport): Block[] {
+  const done = report.completeness;
+  const bound = done.unwitnessed;
+  return [
+    paragraph(
+      "Events after the newest witnessed seal can be cut without a trace; this is how many there are now, " +
+        "and the longest any event of the period waited for a seal that met the witness quorum (an upper bound " +
+        "from the stored receipts: from a witnessed seal's making to the next one's witnessing).",
+    ),
+    {
+      kind: "facts",
+      rows: [
+        ["Not yet witnessed now", `${bound.events_now} event(s)`],
+        [
+          "Newest witnessed seal covers",
+          `${bound.witnessed_events} event(s)${bound.witnessed_at ? `, witnessed ${bound.witnessed_at}` : ""}`,
+        ],
+        [
+          "Largest unwitnessed window",
+          bound.largest_window
+            ? `${duration(bound.largest_window_ms)} (${bound.largest_window.from} → ${bound.largest_window.open ? "now, still open" : bound.largest_window.to})`
+            : "none",
+        ],
+        [
+          "Witnesses asked",
+          bound.witnesses_asked.length > 0
+            ? bound.witnesses_asked.join(", ")
+            : `none (${done.reason ?? "not asked"})`,
+        ],
+        ["Checked for cuts", done.checked_for_cuts ? (done.cut ? "yes: CUT" : "yes: no cut") : "no"],
+      ],
+    },
+  ];
+}
+
 function completenessVerdict(report: ComplianceReport): Verdict {
   const done = report.completeness;
   const asked = done.witnesses.map((w) => w.name).join(", ");
@@ -106,7 +150,7 @@ function completenessVerdict(report: ComplianceReport): Verdict {
       check: "Completeness",
       tone: "warn",
       headline: "not checked",
-      detail: `no witness answered (${done.reason ?? (asked ? `asked: ${asked}` : "none asked")}): the trail was not checked for cuts`,
+      detail: `no witness answered (${done.reason ?? (asked ? `asked: ${asked}` : "none asked")}): the trail was not checked for cuts; ${boundText(report)}`,
     };
   }
   const silent = done.witnesses.filter((w) => w.status === "cannot-answer").map((w) => w.name);
@@ -116,7 +160,8 @@ function completenessVerdict(report: ComplianceReport): Verdict {
     headline: "no cut",
     detail:
       `the trail reaches the newest seal of every witness that answered (asked: ${asked})` +
-      (silent.length > 0 ? `; cannot answer: ${silent.join(", ")}` : ""),
+      (silent.length > 0 ? `; cannot answer: ${silent.join(", ")}` : "") +
+      `; ${boundText(report)}`,
   };
 }
 
@@ -286,6 +331,7 @@ export function toReportDocument(report: ComplianceReport): ReportDocument {
       { heading: "Seal coverage", blocks: coverageSection(report) },
       { heading: "Witness confirmation", blocks: witnessSection(report) },
       { heading: "Chain integrity", blocks: chainSection(report) },
+      { heading: "Completeness", blocks: completenessSection(report) },
       { heading: "Risk summary", blocks: riskSection(report) },
     ],
   };

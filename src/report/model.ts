@@ -1,4 +1,5 @@
 import type { RiskFlag, RiskLevel } from "../chain/index.js";
+import type { UnwitnessedBound } from "../seal/index.js";
 import type { RiskSummary } from "../stats/index.js";
 import type { KeptProofStatus, WitnessReach } from "../witness/index.js";
 
@@ -124,6 +125,12 @@ export interface Completeness {
   /** A witnessed seal the trail does not reach. */
   cut: boolean;
   witnesses: WitnessReach[];
+  /**
+   * The unwitnessed bound for the period: events no witnessed seal covers now, the largest window
+   * an event stayed unwitnessed (from the seal store's receipts, an upper bound), and the
+   * witnesses asked (none: the figures come from the stored receipts alone).
+   */
+  unwitnessed: UnwitnessedBound & { witnesses_asked: string[] };
 }
 
 export interface ComplianceReport {

@@ -21,6 +21,8 @@ export {
 } from "./seal.js";
 export type { StoredReceipt, StoredSeal, WitnessRef } from "./store.js";
 export { appendReceipts, appendSeal, findSeal, readSeals, sealSchema } from "./store.js";
+export type { UnwitnessedBound } from "./unwitnessed.js";
+export { unwitnessedBound } from "./unwitnessed.js";
 
 /** Seals the trail's current tip and stores the seal. */
 export async function sealTrail(

@@ -136,6 +136,10 @@ describe.each(["file store", "git log"])("prompt seals to a witness on a %s", (b
     // The witness goes down while the agent works, and comes back on the same port and store.
     await witness.stop();
     await record(4);
+    // The bound says so meanwhile: four events no witnessed seal covers.
+    const during = await cli("summary", "--json");
+    expect(JSON.parse(during.stdout).unwitnessed).toMatchObject({ events_now: 4, witnesses_asked: ["w1"] });
+    expect(during.stdout).not.toBe("");
     await witness.start(port);
     await record(1);
     await coveredBy("the events recorded while the witness was down");
@@ -145,5 +149,10 @@ describe.each(["file store", "git log"])("prompt seals to a witness on a %s", (b
     const checked = JSON.parse(verify.stdout).witnesses;
     expect(checked.checked_for_cuts).toBe(true);
     expect(checked.witnesses[0]).toMatchObject({ status: "reached", chained_events: events });
+    const report = JSON.parse((await cli("report", "--json")).stdout);
+    expect(report.completeness.unwitnessed).toMatchObject({ events_now: 0, witnesses_asked: ["w1"] });
+    // The outage is the period's largest window, and it is closed now.
+    expect(report.completeness.unwitnessed.largest_window_ms).toBeGreaterThan(0);
+    expect(report.completeness.unwitnessed.largest_window.open).toBe(false);
   });
 });

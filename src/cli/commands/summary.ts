@@ -1,4 +1,7 @@
 import { RISK_FLAGS, RISK_LEVELS } from "../../chain/index.js";
+import { homePaths } from "../../home/index.js";
+import { loadRelayConfig } from "../../relay/index.js";
+import { readSeals, type UnwitnessedBound, unwitnessedBound } from "../../seal/index.js";
 import { type RiskSummary, summarize } from "../../stats/index.js";
 import { escapeCells } from "../../terminal/index.js";
 import { startOfUtcDay } from "../../time/index.js";
@@ -19,14 +22,21 @@ export interface SummaryOptions {
 export async function runSummary(options: SummaryOptions, io: CliIO): Promise<number> {
   const now = options.now ?? new Date();
   const from = startOfUtcDay(now);
-  const { exit } = await sayIfUntrusted(options.home, io);
+  const { exit, verdict } = await sayIfUntrusted(options.home, io);
   const summary = await summarize(readEvents(trailDir(options.home)), { from });
+  const unwitnessed = await boundOf(options.home, verdict.eventCount, now, from);
   if (options.json) {
-    printJson(io, { day: from.toISOString().slice(0, 10), trusted: exit === 0, ...withoutEvents(summary) });
+    printJson(io, {
+      day: from.toISOString().slice(0, 10),
+      trusted: exit === 0,
+      ...withoutEvents(summary),
+      unwitnessed,
+    });
     return exit;
   }
   println(io, `risk summary for ${from.toISOString().slice(0, 10)} (UTC): ${summary.total} events`);
   printBreakdown(io, summary);
+  printBound(io, unwitnessed);
   return exit;
 }
 
@@ -81,4 +91,34 @@ export function printBreakdown(io: CliIO, summary: RiskSummary): void {
       formatTable(escapeCells([["DECISION", "EVENTS"], ...decisions.map(([name, n]) => [name, String(n)])])),
     );
   }
+}
+
+/**
+ * The unwitnessed bound for the day, from the stored receipts; the witnesses asked are those the
+ * record check above asked for cuts (every configured one).
+ */
+async function boundOf(
+  home: string,
+  eventCount: number,
+  now: Date,
+  from: Date,
+): Promise<UnwitnessedBound & { witnesses_asked: string[] }> {
+  const config = await loadRelayConfig(homePaths(home).relayConfig).catch(() => null);
+  const seals = await readSeals(homePaths(home).seals).catch(() => []);
+  const quorum = config?.witness.quorum ?? 1;
+  return {
+    ...unwitnessedBound(seals, { quorum, eventCount, now, from }),
+    witnesses_asked: (config?.witness.endpoints ?? []).map((endpoint) => endpoint.name),
+  };
+}
+
+export function printBound(io: CliIO, bound: UnwitnessedBound & { witnesses_asked: string[] }): void {
+  const window = bound.largest_window
+    ? `${Math.round(bound.largest_window_ms / 1000)} s${bound.largest_window.open ? " (still open)" : ""}`
+    : "none";
+  println(io, "");
+  println(
+    io,
+    `not yet witnessed: ${bound.events_now} event(s); largest unwitnessed window today: ${window} (from the stored receipts); witnesses asked: ${bound.witnesses_asked.join(", ") || "none (none configured: not checked for cuts)"}`,
+  );
 }

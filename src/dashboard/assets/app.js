@@ -283,12 +283,30 @@ function renderTrust() {
       "detail",
     ),
   );
+  renderUnwitnessed(state.summary.unwitnessed);
   const problems = [...renderCompleteness(t.completeness)];
   if (i.broken) problems.push(`chain broken at seq ${i.broken.seq}: ${i.broken.message}`);
   if (i.full_check && !i.full_check.ok) problems.push(i.full_check.message);
   for (const failure of i.seal_failures) problems.push(`${failure.id}: ${failure.message ?? failure.code}`);
   for (const error of t.errors) problems.push(error);
   $("trust-problems").replaceChildren(...problems.map((text) => el("li", text)));
+}
+
+/** For the period: events not yet witnessed now, the largest unwitnessed window, who was asked. */
+function renderUnwitnessed(u) {
+  const node = $("trust-unwitnessed");
+  if (!u) {
+    setStatus(node, "—", "muted");
+    return;
+  }
+  setStatus(node, `${u.events_now.toLocaleString("en-US")} event(s)`, u.events_now === 0 ? "ok" : "warn");
+  const window = u.largest_window
+    ? `${formatAge(u.largest_window_ms).replace(" ago", "")}${u.largest_window.open ? " (still open)" : ""}`
+    : "none";
+  const asked = u.witnesses_asked.length > 0 ? u.witnesses_asked.join(", ") : "none";
+  node.append(
+    el("div", `largest unwitnessed window in the period: ${window} · witnesses asked: ${asked}`, "detail"),
+  );
 }
 
 /** The witnesses' newest seals against the chain; returns the cut lines (also shown in the alert). */
