@@ -166,7 +166,7 @@ export function secretsInArgv(
                 ? word.slice(2)
                 : null;
         const cut = value?.indexOf(rule.separator ?? ":") ?? -1;
-        if (value && cut > 0) push(out, value.slice(cut + 1), "basic-auth");
+        if (value && cut >= 0) push(out, value.slice(cut + 1), "basic-auth");
       }
       if (rule.keywords?.includes(word) && next !== null) push(out, next);
     }

@@ -17,33 +17,47 @@ export interface Span {
   kind: string;
 }
 
-// NAME=value / NAME: value / --name=value / "name": "value" / NAME=$'value' on a line. The
-// separator does not cross a line: in YAML, `db:` then `  password: X` is a parent key.
+// NAME=value / NAME: value / --name=value / "name": "value" / NAME=$'value' / name := value /
+// name => "value" / name == "value" on a line. The separator does not cross a line: in YAML,
+// `db:` then `  password: X` is a parent key.
 const ASSIGNMENT =
-  /(?<![A-Za-z0-9_])(?:--?)?["']?([A-Za-z][A-Za-z0-9_.-]*)["']?[ \t]*(=|:[ \t]*)[ \t]*(?:\$?"([^"\n]*)"|\$?'([^'\n]*)'|([^\s"'`;&|,(){}[\]]+))/g;
+  /(?<![A-Za-z0-9_])(?:--?)?["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(={1,3}>?|!==?|:{1,3}=|\?=|:)[ \t]*(?:@?\$?"([^"\n]*)"|@?\$?'([^'\n]*)'|`([^`\n]*)`|([^\s"'`;&|,]+))/g;
 
-const CODE_REFERENCE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|true|false|null|undefined|None|nil)$/;
+const CODE_REFERENCE =
+  /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|true|false|null|undefined|None|nil|new|await|this|self|function|lambda|require)$/;
+/** A value that is code: a call (`getToken()`), an object or list literal, a parenthesised expression. */
+const CODE_VALUE = /^[\w.$]*[([]|^[{[(]/;
 
 function assignmentSpans(text: string, spans: Span[]): void {
-  for (const match of text.matchAll(ASSIGNMENT)) {
+  ASSIGNMENT.lastIndex = 0;
+  for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) {
     const name = match[1]!;
-    const value = match[3] ?? match[4] ?? match[5];
+    const value = match[3] ?? match[4] ?? match[5] ?? match[6];
     if (value === undefined) continue;
-    const end = (match.index ?? 0) + match[0].length - (match[5] === undefined ? 1 : 0);
-    // `--from-literal=password=X`: the value is itself an assignment.
+    const bare = match[6] !== undefined;
+    const end = match.index + match[0].length - (bare ? 0 : 1);
+    // Not a secret name: the value may hold one (`--from-literal=password=X`,
+    // `c = Client(api_key='X')`), so the scan goes on from the value's start.
     if (!isSecretName(name)) {
-      if (value.includes("=")) {
-        const inner: Span[] = [];
-        assignmentSpans(value, inner);
-        const at = end - value.length;
-        for (const span of inner) spans.push({ ...span, start: span.start + at, end: span.end + at });
-      }
+      ASSIGNMENT.lastIndex = end - value.length;
       continue;
     }
     if (!isSecretValue(value)) continue;
     // In code, `token = config.auth.token`, `key = getenv(…)` and `password: None` name no secret.
-    if (match[5] !== undefined && (CODE_REFERENCE.test(value) || text[end] === "(")) continue;
+    if (bare && (CODE_REFERENCE.test(value) || CODE_VALUE.test(value) || text[end] === "(")) continue;
     spans.push({ start: end - value.length, end, kind: "assignment" });
+  }
+}
+
+// A literal compared with a secret name: `if ("X" == password)`.
+const COMPARED = /(?:"([^"\n]+)"|'([^'\n]+)')[ \t]*[!=]==?[ \t]*([A-Za-z_][\w.]*)/g;
+
+function comparedSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(COMPARED)) {
+    const value = match[1] ?? match[2]!;
+    if (!isSecretName(match[3]!) || !isSecretValue(value)) continue;
+    const start = (match.index ?? 0) + 1;
+    spans.push({ start, end: start + value.length, kind: "assignment" });
   }
 }
 
@@ -84,6 +98,7 @@ export function detectOwn(text: string, extra: readonly RegExp[] = [], prefilter
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
   // Every assignment has `=` or `:`; every element a closing tag; every pair `value`.
   if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
+  if (!prefilter || text.includes("=")) comparedSpans(text, spans);
   if (!prefilter || text.includes("</")) xmlSpans(text, spans);
   if (!prefilter || lower.includes("value")) pairSpans(text, spans);
   return spans;

@@ -9,7 +9,7 @@
 // `password`, `passwd`, `passphrase` and `secret` also end names without a separator
 // (`PGPASSWORD`, `clientsecret`).
 const SECRET_NAME =
-  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd)$|[a-z](?:password|passwd|passphrase|secret)$/i;
+  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd|pw)$|[a-z](?:password|passwd|passphrase|secret|apikey)$/i;
 // camelCase names (`accessToken`, `_authToken`, `awsSecretKey`): the capital marks the word, so
 // `Token` and the secret kinds of `Key` end them (`primaryKey`, `sortKey` do not).
 const CAMEL_SECRET_NAME =
@@ -29,14 +29,36 @@ const SECRET_NAME_ENDINGS = [
   "auth",
   "pass",
   "pwd",
+  "pw",
 ];
+
+// A password or API key segment inside a longer name (`password_super_secure`, `db_pass_secure`,
+// `apikey_myservice`), unless the name ends in a word that says it is about the secret, not it
+// (`password_reset_url`, `pass_min_length`, `api_key_name`).
+const SECRET_INSIDE = /(?:^|[_.-])(?:password|passwd|pass|pwd|apikey|api[_-]key)[_.-]/i;
+const ABOUT_A_SECRET =
+  /[_.-](?:url|uri|endpoint|length|len|size|name|file|path|dir|policy|reset|hash|min|max|regex|pattern|field|label|prompt|hint|id|type|env|var|enabled|required|expiry|expires|ttl|format|header|param|count|rule|rules|check|strength|change|changed|hint|auth|mode|store|manager|provider|version|prefix|suffix|ref|version)$/i;
+// Bundler's credentials for a gem server: BUNDLE_<HOST>__<TLD>=user:password.
+const BUNDLER_CREDENTIALS = /^BUNDLE_[A-Z0-9_]+__[A-Z0-9]+$/;
 
 export function isSecretName(name: string, prefilter = true): boolean {
   if (prefilter) {
     const lower = name.toLowerCase();
-    if (!SECRET_NAME_ENDINGS.some((ending) => lower.endsWith(ending))) return false;
+    if (
+      !SECRET_NAME_ENDINGS.some((ending) => lower.endsWith(ending)) &&
+      !lower.includes("pass") &&
+      !lower.includes("pwd") &&
+      !lower.includes("api") &&
+      !lower.startsWith("bundle_")
+    )
+      return false;
   }
-  return SECRET_NAME.test(name) || CAMEL_SECRET_NAME.test(name);
+  return (
+    SECRET_NAME.test(name) ||
+    CAMEL_SECRET_NAME.test(name) ||
+    (SECRET_INSIDE.test(name) && !ABOUT_A_SECRET.test(name)) ||
+    BUNDLER_CREDENTIALS.test(name)
+  );
 }
 
 /**
@@ -46,9 +68,33 @@ export function isSecretName(name: string, prefilter = true): boolean {
  */
 const REFERENCE = /^\$(?:\{|\(|(?:[A-Z_][A-Z0-9_]*|[a-z_]+)(?![A-Za-z0-9_])|[0-9@*#?$!-](?![A-Za-z0-9_]))/;
 
+// Placeholders: documentation's example keys, `your_token_here`, `<token>`, `[PASSWORD]`,
+// `{token}`, the bare words a template puts where the secret goes.
+const PLACEHOLDER_WORD =
+  /^(?:password|passwd|pass|pwd|secret|token|test|changeme|change_me|example|sample|dummy|placeholder|redacted|none|null|undefined|xxx|yyy|zzz|foo|bar|baz|value|string|api[_-]?key|username|user)$/i;
+const PLACEHOLDER =
+  /EXAMPLE|(?:your|insert|put|replace|enter)[_-]?[a-z_-]*(?:key|token|secret|password|here)|_HERE\b|^<[^>]*>$|^\[[A-Za-z_ .:-]+\]$|^\{[A-Za-z_ .:-]+\}$|^(?:a[-_]?)?fake|fake[-_]?(?:api[-_]?)?(?:key|token|secret|password)$/i;
+
+/** A value made mostly of one character (`xxxx…`, `ghp_xxxx…`, `glc_1111…=`, `****`). */
+function mostlyOneCharacter(value: string): boolean {
+  const body = value
+    .replace(/^[A-Za-z]{2,10}[_-]/, "")
+    .replace(/[-_.~=]/g, "")
+    .toLowerCase();
+  if (body.length < 6) return false;
+  const counts = new Map<string, number>();
+  for (const char of body) counts.set(char, (counts.get(char) ?? 0) + 1);
+  return Math.max(...counts.values()) / body.length >= 0.6;
+}
+
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDER_WORD.test(value) || PLACEHOLDER.test(value) || mostlyOneCharacter(value);
+}
+
 /** Values that are references or placeholders, not secrets. */
 export function isSecretValue(value: string): boolean {
   if (value.length < 3) return false;
+  if (isPlaceholder(value)) return false;
   if (value.startsWith("$") && REFERENCE.test(value)) return false;
   if (/^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+%$|^\{\{[\s\S]*\}\}$/.test(value)) return false;
   return true;

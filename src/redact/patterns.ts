@@ -101,7 +101,7 @@ export const OWN_PATTERNS: Pattern[] = [
   {
     kind: "basic-auth",
     needs: ["-u", "--user"],
-    regex: /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?["']?[^\s:"'=-][^\s:"']*:([^\s"']+)/g,
+    regex: /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?["']?(?:[^\s:"'=-][^\s:"']*)?["']?:["']?([^\s"']+)/g,
     group: 1,
   },
   // A secret passed as the next word of a flag that names it: `--password X`, `--token X`.
@@ -137,6 +137,28 @@ export const OWN_PATTERNS: Pattern[] = [
     regex:
       /\b(?:smbclient|rpcclient|smbcacls|smbget)\b[^\n;&|]*?\s(?:-U|--user)[ \t=]*["']?[^\s%"']+%([^\s"']+)/g,
     group: 1,
+  },
+  // Token formats with a fixed shape the preset lacks (some are hex, which entropy.ts leaves).
+  {
+    kind: "slack",
+    needs: ["xox"],
+    regex: /\b(?:xoxe\.)?xox[abposre]-[0-9A-Za-z-]{10,}/g,
+    group: 0,
+  },
+  { kind: "mailchimp", needs: ["-us"], regex: /\b[0-9a-f]{32}-us[0-9]{1,2}\b/g, group: 0 },
+  { kind: "intra42", needs: ["s-s4t2"], regex: /\bs-s4t2(?:ud|af)-[0-9a-f]{64}\b/g, group: 0 },
+  { kind: "cloudflare", needs: ["v1.0-"], regex: /\bv1\.0-[0-9a-f]{24}-[0-9a-f]{146}\b/g, group: 0 },
+  {
+    kind: "1password",
+    needs: ["a3-"],
+    regex: /\bA3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\b/g,
+    group: 0,
+  },
+  {
+    kind: "anthropic",
+    needs: ["sk-ant-"],
+    regex: /\bsk-ant-(?:api|admin|sid)[0-9]{2}-[A-Za-z0-9_-]{20,}/g,
+    group: 0,
   },
   // Signed URLs: the signature (and session token) is the credential, whatever its alphabet.
   {

@@ -12,7 +12,8 @@ import { randomBytes } from "node:crypto";
 import type { EventBody } from "../chain/index.js";
 import { secretsInCommand, spellings } from "./command.js";
 import { detectOwn, isSecretName, isSecretValue, mergeSpans, mightHoldToken, type Span } from "./detect.js";
-import { computeCommitment, formatMarker } from "./marker.js";
+import { entropySpans } from "./entropy.js";
+import { computeCommitment, formatMarker, MARKER_PATTERN } from "./marker.js";
 import { detectWithRuleSet } from "./rule-set.js";
 import { structuredSecrets } from "./structured.js";
 
@@ -44,8 +45,23 @@ export async function findSecrets(
   ruleSet = true,
 ): Promise<Span[]> {
   const spans = detectOwn(text, patterns);
-  if (ruleSet && mightHoldToken(text)) spans.push(...(await detectWithRuleSet(text)));
-  return mergeSpans(spans);
+  if (ruleSet) {
+    // Tokens by format (the rule set) and by look (entropy.ts); a placeholder in a token's
+    // format (`ghp_xxxx…`, `AKIAIOSFODNN7EXAMPLE`) is not a secret.
+    if (mightHoldToken(text)) {
+      for (const span of await detectWithRuleSet(text))
+        if (isSecretValue(text.slice(span.start, span.end))) spans.push(span);
+    }
+    spans.push(...entropySpans(text));
+  }
+  return mergeSpans(outsideMarkers(text, spans));
+}
+
+/** Spans that do not touch a marker already in the text (a marker is never redacted again). */
+function outsideMarkers(text: string, spans: Span[]): Span[] {
+  if (!text.includes("[redacted:")) return spans;
+  const markers = [...text.matchAll(MARKER_PATTERN)].map((m) => [m.index!, m.index! + m[0].length]);
+  return spans.filter((span) => !markers.some(([start, end]) => span.start < end! && span.end > start!));
 }
 
 /** Below this length a prefix of a replaced secret is not searched for (a message may cut one). */

@@ -81,6 +81,22 @@ const FRAGMENTS = [
   ],
   ...["X-Amz-Signature=", "hooks.slack.com/services/", "discord.com/api/webhooks/1/", "machine", "login"],
   ...["db:5432:a:b:", "<password>", "</password>", "name: ", "value: ", "\n  ", "smbclient", "-U", "%", "?"],
+  ...[
+    "xoxb-",
+    "xoxe.",
+    "-us12",
+    "A3-",
+    "sk-ant-api03-",
+    "v1.0-",
+    "s-s4t2ud-",
+    "==",
+    ":=",
+    "=>",
+    "`",
+    '@"',
+    "_authToken",
+  ],
+  ...["pass_", "_pw", "apikey", "BUNDLE_", "__COM", "Token", "ApiKey", "_reset_url", "db_pass_secure"],
 ];
 
 describe("structural pattern prefilter", () => {
@@ -104,6 +120,13 @@ describe("structural pattern prefilter", () => {
 
   it("answers secret names as the full expression does", async () => {
     const names = [
+      "password_super_secure",
+      "db_pass_secure",
+      "password_reset_url",
+      "BUNDLE_GEMS__CONTRIBSYS__COM",
+      "SOFTLAYERAPIKEY",
+      "cloudant_pw",
+      "accessToken",
       "password",
       "PGPASSWORD",
       "credentials",

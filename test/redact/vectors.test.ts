@@ -111,8 +111,14 @@ async function measure(): Promise<Record<string, Tally>> {
       }
     } else {
       for (const carrier of ["command", "file", "mcp"] as Carrier[]) {
-        const good = !MARKER.test(await recorded(carrier, vector.text!));
-        count(`fp ${carrier}`, good, `${vector.source} ${vector.path}: ${vector.text!.slice(0, 80)}`);
+        const out = await recorded(carrier, vector.text!);
+        const good = !MARKER.test(out);
+        const kinds = [...new Set([...out.matchAll(/\[redacted:([a-z0-9-]+):/g)].map((m) => m[1]))].join(",");
+        count(
+          `fp ${carrier}`,
+          good,
+          `${kinds} ${vector.source} ${vector.path}: ${vector.text!.slice(0, 80)}`,
+        );
         count("fp", good, "");
       }
     }
@@ -138,11 +144,11 @@ describe("redaction on other scanners' examples", () => {
     }
   }, 120_000);
 
-  it("redacts no fewer true positives than the recorded run (56%; goal 98%)", () => {
-    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.559);
+  it("redacts no fewer true positives than the recorded run (85%; goal 98%)", () => {
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.849);
   });
 
-  it("leaves no fewer false positives alone than the recorded run (72%; goal 95%)", () => {
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.724);
+  it("leaves no fewer false positives alone than the recorded run (70.7%; goal 95%)", () => {
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.707);
   });
 });
