@@ -208,6 +208,15 @@ for (const [label, repackEvery] of PARTS.has("growth")
   const gitdir = await newLog(`growth-${repackEvery}.git`);
   const storage = await gitlog.openGitStorage(gitdir, { home, maxBatch: GROWTH_BATCH, repackEvery });
   let written = 0;
+  // Loose objects while the writer is busy (not only after it stops): the largest count seen.
+  let maxLoose = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      maxLoose = Math.max(maxLoose, countObjects(gitdir).loose);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: 200 }, async () => {
@@ -218,6 +227,9 @@ for (const [label, repackEvery] of PARTS.has("growth")
     }),
   );
   const appendS = (performance.now() - t0) / 1000;
+  sampling = false;
+  await sampler;
+  const looseAtEnd = countObjects(gitdir).loose;
   await storage.close();
   const objects = countObjects(gitdir);
   const commits = execFileSync("git", ["--git-dir", gitdir, "rev-list", "--count", "main"]).toString().trim();
@@ -231,7 +243,7 @@ for (const [label, repackEvery] of PARTS.has("growth")
   growth[repackEvery] = { files, bytes, clone, rate: GROWTH / appendS };
   rows.push([
     `${GROWTH} entries (${commits} commits), ${label}`,
-    `${files} files under objects/ (${objects.loose} loose, ${objects.packs} packs); ${(bytes / 1e6).toFixed(1)} MB`,
+    `${files} files under objects/ (${objects.loose} loose, ${objects.packs} packs); ${(bytes / 1e6).toFixed(1)} MB; loose while writing: at most ${maxLoose}, ${looseAtEnd} at the last append`,
     `full clone ${clone.toFixed(0)} ms; appends ${(GROWTH / appendS).toFixed(0)}/s`,
   ]);
 }

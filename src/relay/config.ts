@@ -46,6 +46,29 @@ export const relayConfigSchema = z
       })
       .strict()
       .default({ enabled: false, quorum: 1, endpoints: [] }),
+    /** Streaming the trail's events to the organisation's collector (docs/relay.md). */
+    export: z
+      .object({
+        otlp: z
+          .object({
+            /** The OTLP/HTTP logs endpoint, as `export --otlp-endpoint`. */
+            endpoint: z.string().url(),
+            protocol: z.enum(["http/protobuf", "http/json"]).default("http/protobuf"),
+            /** Request headers (e.g. authorization); never logged or shown by `relay status`. */
+            headers: z.record(z.string().min(1), z.string()).default({}),
+            /** The export cursor the stream moves (shared with `export --cursor`). */
+            cursor: z
+              .string()
+              .regex(/^[A-Za-z0-9._-]{1,64}$/)
+              .default("relay-otlp"),
+            /** Pause between two sends while the collector answers (fractions allowed). */
+            interval_seconds: z.number().min(0.1).max(3600).default(2),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -11,6 +11,7 @@ import { RotatingLog } from "./log.js";
 import { assertIntervalMs, type PublishFn, type RelayRuntimeState, type RelaySettings } from "./model.js";
 import { loadWitnessPublisher } from "./publisher.js";
 import { readRelayState, toStateFile, writeRelayState } from "./state.js";
+import { type EventStream, startEventStream } from "./stream.js";
 import { watchTrail } from "./trail-watch.js";
 
 /**
@@ -28,6 +29,8 @@ export interface RelayProcessOptions {
   publish?: PublishFn;
   /** Also receives every log line (foreground on a terminal). */
   echo?: (line: string) => void;
+  /** The version sent as service.version with streamed events. */
+  version?: string;
 }
 
 export interface RunningRelay {
@@ -152,6 +155,20 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
   core.start();
   const prompt = settings.witness.enabled && settings.autoSeal && (settings.maxUnsealedMs ?? 0) > 0;
   const watcher = prompt ? watchTrail(trail, () => core.activity()) : null;
+  const otlp = config.export?.otlp;
+  const stream: EventStream | null = otlp
+    ? startEventStream({
+        home: options.home,
+        config: otlp,
+        serviceVersion: options.version ?? "0.0.0",
+        log: (level, message) => log.write(level, message),
+      })
+    : null;
+  if (otlp)
+    log.write(
+      "info",
+      `streaming events to ${otlp.endpoint} every ${otlp.interval_seconds}s (cursor ${otlp.cursor})`,
+    );
 
   let stopped: Promise<void> | null = null;
   return {
@@ -163,6 +180,7 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
       stopped ??= (async () => {
         watcher?.close();
         await core.stop();
+        await stream?.stop();
         const now = new Date().toISOString();
         await writeRelayState(paths.relayState, toStateFile(core.snapshot(), meta(), now));
         log.write("info", `relay stopped (pid ${pid})`);

@@ -86,8 +86,20 @@ export type RelayStateFile = z.infer<typeof relayStateSchema>;
 
 /** The config as status may show it: tokens are credentials and never leave the config file. */
 export function redactConfig(config: RelayConfig): RelayConfig {
+  const otlp = config.export?.otlp;
   return {
     ...config,
+    ...(otlp
+      ? {
+          export: {
+            ...config.export,
+            otlp: {
+              ...otlp,
+              headers: Object.fromEntries(Object.keys(otlp.headers).map((name) => [name, "<redacted>"])),
+            },
+          },
+        }
+      : {}),
     witness: {
       ...config.witness,
       endpoints: config.witness.endpoints.map(({ auth_token, ...endpoint }) =>

@@ -80,13 +80,18 @@ function collect(request: { resourceLogs?: unknown[] }, into: ReceivedRecord[]):
   }
 }
 
-export async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(port = 0): Promise<Receiver> {
   const receiver: Receiver = {
     url: "",
     records: [],
     requests: [],
     status: 200,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Down for good: keep-alive connections are cut too, not left to serve their next request.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -111,7 +116,7 @@ export async function startReceiver(): Promise<Receiver> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/logs`;
   return receiver;
 }

@@ -17,6 +17,8 @@ export interface RelayStartOptions {
   home: string;
   foreground?: boolean;
   interval?: string;
+  /** The CLI's version (service.version of streamed events). */
+  version?: string;
   json?: boolean;
 }
 
@@ -32,6 +34,7 @@ export async function runRelayStart(options: RelayStartOptions, io: CliIO): Prom
       env: io.env,
       // Spawned by a background start, stderr is the log file itself: echo only to a terminal.
       echo: io.stderr.isTTY ? (line) => io.stderr.write(line) : undefined,
+      version: options.version,
     });
     return 0;
   }

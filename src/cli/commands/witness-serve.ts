@@ -43,6 +43,12 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
     );
     return 0;
   }
+  if (isDatabase && options.witnessPolicy)
+    throw configError(
+      "COSIGN_STORE_REQUIRED",
+      "--witness-policy needs a git log as --store; a postgres:// log is cosigned through its mirror",
+      { hint: "run `trailseal witness cosign <mirror> --witness-policy <file>` as one scheduled job" },
+    );
   const tokens = [
     ...(options.token ?? []),
     ...(io.env.TRAILSEAL_WITNESS_TOKENS ?? "")

@@ -21,7 +21,10 @@ export function registerRelayRoutes(program: Command, router: Router): void {
     )
     .action((options, command: Command) =>
       router.run(async (io) =>
-        (await import("../commands/relay.js")).runRelayStart({ ...options, home: router.home(command) }, io),
+        (await import("../commands/relay.js")).runRelayStart(
+          { ...options, home: router.home(command), version: program.version() },
+          io,
+        ),
       ),
     );
 

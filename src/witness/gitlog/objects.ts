@@ -97,11 +97,22 @@ export class ObjectStore {
       staged.map(async ([oid, object]) => {
         const path = this.objectPath(oid);
         const dir = dirname(path);
-        madeDir = (await mkdir(dir, { recursive: true })) !== undefined || madeDir;
         const header = Buffer.from(`${object.type} ${object.content.length}\0`);
         const data = deflateSync(Buffer.concat([header, object.content]), { level: 1 });
-        if (this.durable) await writeFileAtomic(path, data, { mode: 0o444 });
-        else await fs.promises.writeFile(path, data);
+        // A pack run beside us (prune-packed) removes fan-out directories it left empty, maybe
+        // between our mkdir and our file landing in it: make it again and retry, as git does.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            madeDir = (await mkdir(dir, { recursive: true })) !== undefined || madeDir;
+            if (this.durable) await writeFileAtomic(path, data, { mode: 0o444 });
+            else await fs.promises.writeFile(path, data);
+            break;
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            const causeCode = ((error as { cause?: NodeJS.ErrnoException }).cause ?? {}).code;
+            if ((code !== "ENOENT" && causeCode !== "ENOENT") || attempt >= 5) throw error;
+          }
+        }
       }),
     );
     for (const [oid] of staged) this.pending.delete(oid);

@@ -27,20 +27,18 @@ export interface GitStorageOptions {
   /** Largest number of entries in one commit. */
   maxBatch?: number;
   /**
-   * Repack after this many commits (default 100; 0 never): loose objects stay bounded (about
-   * a dozen per commit) instead of growing by millions over a log's life.
+   * Pack loose objects after this many commits (default 100; 0 never): loose objects stay
+   * bounded (about a dozen per commit) instead of growing by millions over a log's life.
    */
   repackEvery?: number;
-  /**
-   * The share of the writer's time repacking may take (default 0.1; 1: repack at every cadence).
-   * A repack pauses appends, so after one of R ms the next waits until 9·R ms more have passed.
-   * Loose objects stay bounded whatever it says: a repack is never put off past 20 cadences.
-   */
-  repackShare?: number;
 }
 
-/** However slow repacks are, one runs at least every this many cadences (loose objects bounded). */
-const MAX_CADENCES_PUT_OFF = 20;
+/**
+ * Packing runs beside the writer; if it falls this many cadences behind (a slow disk under
+ * sustained one-at-a-time appends), the writer waits for it before the next commit, so loose
+ * objects stay bounded under any load.
+ */
+const MAX_CADENCES_BEHIND = 3;
 
 /**
  * The pack a repack writes must be on disk before the loose objects it replaces are deleted:
@@ -52,30 +50,44 @@ const REPACK_CONFIG = { "core.fsync": "objects,derived-metadata,reference", "cor
 const MAX_PACKS = 16;
 
 /**
- * Bounds the objects on disk without walking history (so each run costs what was written since
+ * Packs the loose objects without walking history (so each run costs what was written since
  * the last one, not the size of the log): git's `loose-objects` maintenance task deletes loose
- * objects already packed and packs the remaining loose ones into one new pack, and `prune-packed`
- * then removes those too; when packs pile
- * up, `git repack -d --geometric=2` merges them so each is at least twice the next smaller one
- * (the count stays logarithmic). Readers are safe meanwhile: git and isomorphic-git look for an
- * object loose, then in packs, and a pack is complete and in place before anything it makes
- * redundant is removed. Refs are never touched, so the branch's compare-and-swap (log.ts
- * `updateBranchHead`) is unaffected.
+ * objects already packed and packs the remaining loose ones into one new pack, and
+ * `prune-packed` then removes those too. Safe beside a writer and readers, as git's own gc is
+ * beside a push: a loose object is deleted only once a complete, fsync'd pack (index written
+ * last) holds it, and readers (git, isomorphic-git) look loose, then in the packs they list
+ * afresh; new objects are written whole by rename, so a run packs them whole or not at all.
  */
-export async function repackLog(gitdir: string): Promise<void> {
+export async function packLooseObjects(gitdir: string): Promise<void> {
   await runGit(["--git-dir", gitdir, "maintenance", "run", "--quiet", "--task=loose-objects"], {
     config: REPACK_CONFIG,
   });
   // The task deletes what an earlier run packed; delete what this one packed too (the pack is
   // fsync'd by now), so loose objects are only those written since.
   await runGit(["--git-dir", gitdir, "prune-packed", "-q"]);
+}
+
+/**
+ * When packs pile up, `git repack -d --geometric=2` merges them so each is at least twice the
+ * next smaller one (the count stays logarithmic). It deletes the packs it merged, so it runs
+ * between two commits under the writer's lock. Refs are never touched, so the branch's
+ * compare-and-swap (log.ts `updateBranchHead`) is unaffected. True when it merged.
+ */
+export async function mergePacks(gitdir: string): Promise<boolean> {
   const packs = (await readdir(join(gitdir, "objects", "pack")).catch(() => [])).filter((name) =>
     name.endsWith(".pack"),
   );
-  if (packs.length > MAX_PACKS)
-    await runGit(["--git-dir", gitdir, "repack", "-d", "-q", "--geometric=2", "--no-write-bitmap-index"], {
-      config: REPACK_CONFIG,
-    });
+  if (packs.length <= MAX_PACKS) return false;
+  await runGit(["--git-dir", gitdir, "repack", "-d", "-q", "--geometric=2", "--no-write-bitmap-index"], {
+    config: REPACK_CONFIG,
+  });
+  return true;
+}
+
+/** Both steps at once (a log no server is writing: the mirror copier between its commits). */
+export async function repackLog(gitdir: string): Promise<void> {
+  await packLooseObjects(gitdir);
+  await mergePacks(gitdir);
 }
 
 function unavailable(message: string, cause?: unknown): TrailsealError {
@@ -197,44 +209,53 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
     }
   }
 
-  // Maintenance runs between commits, never during one: under the writer's lock, with the
-  // queue waiting for it (appends that arrive meanwhile form the next batch).
+  // Loose objects are packed beside the writer (packLooseObjects is safe with a writer and
+  // readers), so appends never wait for it unless it falls MAX_CADENCES_BEHIND behind; merging
+  // packs deletes packs, so it runs between two commits, under the writer, when they pile up.
   const repackEvery = options.repackEvery ?? 100;
-  const repackShare = options.repackShare ?? 0.1;
   let commitsSincePack = 0;
-  let maintenance: Promise<void> | null = null;
-  let lastRepackEnded = 0;
-  let lastRepackMs = 0;
-  const repacks = { runs: 0, last_error: null as string | null };
-  function maybeRepack(): void {
+  let packing: Promise<void> | null = null;
+  let mergeDue = false;
+  const repacks = { runs: 0, merges: 0, waits: 0, last_error: null as string | null };
+  function maybePack(): void {
     commitsSincePack += 1;
-    if (repackEvery <= 0 || commitsSincePack < repackEvery || maintenance) return;
-    const now = performance.now();
-    const putOff = commitsSincePack < repackEvery * MAX_CADENCES_PUT_OFF;
-    if (putOff && now - lastRepackEnded < (lastRepackMs * (1 - repackShare)) / repackShare) return;
+    if (repackEvery <= 0 || commitsSincePack < repackEvery || packing) return;
     commitsSincePack = 0;
-    maintenance = repackLog(gitdir)
+    packing = packLooseObjects(gitdir)
       .then(
         () => {
           repacks.runs += 1;
           repacks.last_error = null;
+          mergeDue = true;
         },
         (error: Error) => {
           repacks.last_error = error.message;
         },
       )
       .finally(() => {
-        lastRepackEnded = performance.now();
-        lastRepackMs = lastRepackEnded - now;
-        maintenance = null;
+        packing = null;
       });
+  }
+  async function beforeCommit(): Promise<void> {
+    if (packing && commitsSincePack >= repackEvery * MAX_CADENCES_BEHIND) {
+      repacks.waits += 1;
+      await packing;
+    }
+    if (mergeDue && !packing) {
+      mergeDue = false;
+      try {
+        if (await mergePacks(gitdir)) repacks.merges += 1;
+      } catch (error) {
+        repacks.last_error = (error as Error).message;
+      }
+    }
   }
 
   const queue = createGroupCommit<AnchorRequest, StoredAnchor>({
     flush: async (batch) => {
-      if (maintenance) await maintenance;
+      await beforeCommit();
       const results = await commitBatch(batch);
-      maybeRepack();
+      maybePack();
       return results;
     },
     maxBatch,
@@ -284,7 +305,7 @@ export async function openGitStorage(dir: string, options: GitStorageOptions): P
       if (closed) return;
       closed = true;
       await queue.drain();
-      if (maintenance) await maintenance;
+      if (packing) await packing;
       await mirror?.stop();
       await releaseLock();
     },
