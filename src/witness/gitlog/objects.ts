@@ -11,7 +11,7 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { fsyncDir, writeFileAtomic } from "../../durable/index.js";
-import { TrailsealError } from "../../errors/index.js";
+import { hasCode, TrailsealError } from "../../errors/index.js";
 
 export type ObjectType = "blob" | "tree" | "commit";
 
@@ -108,9 +108,8 @@ export class ObjectStore {
             else await fs.promises.writeFile(path, data);
             break;
           } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code;
-            const causeCode = ((error as { cause?: NodeJS.ErrnoException }).cause ?? {}).code;
-            if ((code !== "ENOENT" && causeCode !== "ENOENT") || attempt >= 5) throw error;
+            const gone = hasCode(error, "ENOENT") || hasCode((error as Error).cause, "ENOENT");
+            if (!gone || attempt >= 5) throw error;
           }
         }
       }),

@@ -17,7 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { TrailsealError } from "../../errors/index.js";
+import { hasCode, TrailsealError } from "../../errors/index.js";
 import { type NoteSigner, parseTilePath, proveInclusion, TlogWriter, verifierKey } from "../../tlog/index.js";
 import { canonicalRequest, type LogKey, layout } from "../gitlog/index.js";
 import { createGroupCommit } from "../group-commit/index.js";
@@ -273,7 +273,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
         await client.query("ROLLBACK").catch(() => undefined);
         // Whatever was adopted or appended in memory may not match the database: rebuild.
         writer = null;
-        if (cause instanceof TrailsealError && cause.code === "WITNESS_STORAGE_CORRUPT") throw cause;
+        if (hasCode(cause, "WITNESS_STORAGE_CORRUPT")) throw cause;
         throw unavailable("the database could not be written", cause);
       } finally {
         client.release(failed);
