@@ -6,7 +6,13 @@
  */
 
 import { hasCode } from "../errors/index.js";
-import { loadShellParser, parseShell, resolveInvocation, type ShellScript } from "../risk/index.js";
+import {
+  joinContinuations,
+  loadShellParser,
+  parseShell,
+  resolveInvocation,
+  type ShellScript,
+} from "../risk/index.js";
 import { type ArgvSecret, secretsInArgv, TABLE_PROGRAMS } from "./argv.js";
 import { isSecretName } from "./names.js";
 
@@ -41,7 +47,9 @@ async function parse(text: string): Promise<ShellScript | null> {
 }
 
 /** `prefilter`: skip texts without a hint (false only in the test that proves it changes nothing). */
-export async function secretsInCommand(text: string, prefilter = true): Promise<ArgvSecret[]> {
+export async function secretsInCommand(written: string, prefilter = true): Promise<ArgvSecret[]> {
+  // What bash runs: backslash-newlines joined as the classifier joins them (`redis-c\<newline>li`).
+  const text = joinContinuations(written);
   // Quotes and backslashes removed first: `red'is'-cli` and `--pa\ssword` are still hints.
   const lower = text.toLowerCase().replace(/\$?['"]|\\/g, "");
   if (prefilter && !HINTS.some((hint) => lower.includes(hint))) return [];
@@ -89,5 +97,13 @@ export function spellings(value: string, text: string): string[] {
     value.replace(/["\\$`]/g, "\\$&"),
     value.replace(/[^A-Za-z0-9_@%+=:,./-]/g, "\\$&"),
   ]);
-  return [...forms].filter((form) => form === value || text.includes(form));
+  const found = [...forms].filter((form) => form === value || text.includes(form));
+  // A value cut by line continuations in the text (`-a Hun\<newline>ter`): each cut spelling.
+  if (text.includes("\\\n") || text.includes("\\\r\n")) {
+    const pattern = [...value]
+      .map((char) => char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))
+      .join("(?:\\\\\\r?\\n)*");
+    for (const [match] of text.matchAll(new RegExp(pattern, "g"))) found.push(match);
+  }
+  return found;
 }

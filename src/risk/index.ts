@@ -25,6 +25,7 @@ import type { Signals } from "./signals.js";
 import { lexSimpleCommand } from "./simple-lexer.js";
 
 export { canonicalPattern } from "./canonical.js";
+export { joinContinuations } from "./continuations.js";
 export type { HostClass } from "./hosts.js";
 export { classifyHost, parseTarget } from "./hosts.js";
 export { isSystemPath, normalizePath, sensitiveReason } from "./paths.js";

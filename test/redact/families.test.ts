@@ -148,6 +148,22 @@ const FLAGS: Case[] = [
   { name: "smbclient -U user%X", carry: { command: `smbclient //fs/share -U admin%${P}` }, secrets: [P] },
   { name: "PGPASSWORD='X' psql", carry: { command: `PGPASSWORD='${P}' psql -h db app` }, secrets: [P] },
   { name: "mysql -p'X' in a pipeline", carry: { command: `cat q.sql | mysql -p'${P}' app` }, secrets: [P] },
+  {
+    name: "redis-cli -a X after a line continuation",
+    carry: { command: `redis-cli -h cache \\\n  -a ${P} flushall` },
+    secrets: [P],
+  },
+  {
+    name: "a program name split by a line continuation",
+    carry: { command: `redis-c\\\nli -a ${P} flushall` },
+    secrets: [P],
+  },
+  {
+    name: "a secret cut by a line continuation",
+    carry: { command: `redis-cli -a Hunter-Qu\\\niet-Lamp ping` },
+    secrets: [P, "Hunter-Qu\\\niet-Lamp"],
+  },
+  { name: "quotes inside the program name", carry: { command: `red'is'-cli -a ${P} ping` }, secrets: [P] },
 ];
 
 const FLAG_LOOKALIKES = [
@@ -392,7 +408,11 @@ const SIGNED_LOOKALIKES = [
 async function expectRedacted(cases: Case[]) {
   for (const { name, carry, secrets } of cases) {
     const out = await recorded(carry);
-    for (const secret of secrets) expect(out.includes(secret), `${name}: ${out}`).toBe(false);
+    for (const secret of secrets) {
+      // as the recorded JSON spells it (a backslash or a quote is escaped there)
+      expect(out.includes(JSON.stringify(secret).slice(1, -1)), `${name}: ${out}`).toBe(false);
+      expect(out.includes(secret), `${name}: ${out}`).toBe(false);
+    }
     expect(out, name).toMatch(/\[redacted:[a-z0-9-]+:[0-9a-f]{16}\]/);
   }
 }
