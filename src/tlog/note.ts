@@ -7,6 +7,13 @@
 import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
 import { ed25519PrivateKeyFromSeed, ed25519PublicKey, ed25519RawPublicKey } from "../ed25519/index.js";
 import { tlogError } from "./errors.js";
+import {
+  ML_DSA_44_PUBLIC_KEY_BYTES,
+  ML_DSA_44_SIGNATURE_BYTES,
+  ML_DSA_44_TYPE,
+  mlDsa44Verify,
+  subtreeCosignedMessage,
+} from "./ml-dsa.js";
 
 const ED25519_TYPE = 0x01;
 const SIGNATURE_PREFIX = "\u2014 ";
@@ -26,7 +33,13 @@ export interface VerifierKey {
   /** 8 lowercase hex digits. */
   keyId: string;
   publicKey: Uint8Array;
-  keyObject: KeyObject;
+  /** Ed25519 keys (type 0x01). */
+  keyObject?: KeyObject;
+  /**
+   * "ml-dsa-44" for a type 0x06 log key (tlog-checkpoint recommends it): the log signs its
+   * checkpoint with a tlog-cosignature ML-DSA-44 signature under its own name. Absent: Ed25519.
+   */
+  algorithm?: "ml-dsa-44";
 }
 
 export interface NoteSignature {
@@ -59,10 +72,10 @@ function assertKeyName(name: string): void {
   if (!isValidKeyName(name)) throw tlogError("TLOG_KEY_INVALID", `"${name}" is not a valid note key name`);
 }
 
-function keyIdBytes(name: string, publicKey: Uint8Array): Uint8Array {
+function keyIdBytes(name: string, publicKey: Uint8Array, type = ED25519_TYPE): Uint8Array {
   return createHash("sha256")
     .update(Buffer.from(name, "utf8"))
-    .update(Uint8Array.of(0x0a, ED25519_TYPE))
+    .update(Uint8Array.of(0x0a, type))
     .update(publicKey)
     .digest()
     .subarray(0, 4);
@@ -101,6 +114,14 @@ export function parseVerifierKey(text: string): VerifierKey {
   if (!isValidKeyName(name)) throw bad("invalid name");
   if (!/^[0-9a-f]{8}$/.test(id)) throw bad("key ID is not 8 lowercase hex digits");
   const raw = decodeBase64Strict(encoded);
+  if (raw?.[0] === ML_DSA_44_TYPE) {
+    if (raw.length !== 1 + ML_DSA_44_PUBLIC_KEY_BYTES) throw bad("an ML-DSA-44 key is 1312 bytes");
+    if (Buffer.byteLength(name, "utf8") > 255) throw bad("an ML-DSA-44 key name is at most 255 bytes");
+    const publicKey = raw.subarray(1);
+    if (Buffer.from(keyIdBytes(name, publicKey, ML_DSA_44_TYPE)).toString("hex") !== id)
+      throw bad("key ID does not match the key");
+    return { name, keyId: id, publicKey, algorithm: "ml-dsa-44" };
+  }
   if (raw?.length !== 33) throw bad("key is not base64 of 33 bytes");
   if (raw[0] !== ED25519_TYPE) throw bad(`unsupported signature type 0x${raw[0]!.toString(16)}`);
   const publicKey = raw.subarray(1);
@@ -193,8 +214,11 @@ export function verifyNote(note: string | Uint8Array, key: string | VerifierKey)
   for (const sig of signatures) {
     if (sig.name !== verifier.name || sig.keyId !== verifier.keyId) continue;
     const ok =
-      sig.signature.length === 64 &&
-      verify(null, Buffer.from(text, "utf8"), verifier.keyObject, sig.signature);
+      verifier.algorithm === "ml-dsa-44"
+        ? verifyMlDsaLogSignature(text, verifier, sig.signature)
+        : sig.signature.length === 64 &&
+          verifier.keyObject !== undefined &&
+          verify(null, Buffer.from(text, "utf8"), verifier.keyObject, sig.signature);
     if (!ok)
       throw tlogError("TLOG_NOTE_SIGNATURE_INVALID", `the signature by ${verifier.name} does not verify`, {
         hint: "the note was changed after signing, or signed by another key with the same name and ID",
@@ -210,4 +234,30 @@ export function verifyNote(note: string | Uint8Array, key: string | VerifierKey)
       },
     );
   return { text, keyName: verifier.name, keyId: verifier.keyId, signatures };
+}
+
+/**
+ * A type 0x06 log signature: a tlog-cosignature ML-DSA-44 timestamped signature by the log's own
+ * name over the `subtree/v1` message of the checkpoint [0, size) (the text must be a
+ * checkpoint: origin, decimal size, base64 root). False for anything malformed.
+ */
+function verifyMlDsaLogSignature(text: string, key: VerifierKey, signature: Uint8Array): boolean {
+  if (signature.length !== 8 + ML_DSA_44_SIGNATURE_BYTES) return false;
+  const [origin, sizeText, rootText] = text.split("\n");
+  const root = decodeBase64Strict(rootText ?? "");
+  if (!origin || !/^(0|[1-9][0-9]{0,15})$/.test(sizeText ?? "") || root?.length !== 32) return false;
+  const timestamp = Buffer.from(signature.subarray(0, 8)).readBigUInt64BE();
+  try {
+    const message = subtreeCosignedMessage({
+      cosignerName: key.name,
+      timestamp,
+      origin,
+      start: 0,
+      end: Number(sizeText),
+      hash: root,
+    });
+    return mlDsa44Verify(signature.subarray(8), message, key.publicKey);
+  } catch {
+    return false;
+  }
 }

@@ -13,12 +13,17 @@ import {
   formatCosignerVkey,
   generateCosigner,
   leafHash,
+  openCheckpoint,
   parseCosignerSkey,
   parseCosignerVkey,
   parseSignatureLines,
+  parseVerifierKey,
+  parseWitnessPolicy,
   rootFromLeaves,
   subtreeCosignedMessage,
+  verifyNote,
 } from "../../src/tlog/index.js";
+import { createCheckpointWitness, memoryCosignState, originHash } from "../../src/witness/cosign/index.js";
 
 const vectors = JSON.parse(readFileSync(join(import.meta.dirname, "../vectors/ml-dsa-44.json"), "utf8")) as {
   cctv_accumulated: { iterations: number; sha: string };
@@ -187,5 +192,39 @@ describe("ML-DSA-44 cosignatures (c2sp.org/tlog-cosignature, type 0x06)", () => 
     expect(() => parseCosignerVkey(vkey.slice(0, -8))).toThrow(
       expect.objectContaining({ code: "TLOG_COSIGNER_KEY_INVALID" }),
     );
+  });
+});
+
+describe("ML-DSA-44 log keys (tlog-checkpoint's recommendation: a type 0x06 log signature)", () => {
+  const v = vectors.torchwood_mldsa_checkpoint;
+  const note = `${v.checkpoint}\n${v.signature_line}`;
+
+  it("verifies torchwood's ML-DSA-44 signed checkpoint as a note, with the vkey as a log key", () => {
+    const key = parseVerifierKey(v.vkey);
+    expect(key).toMatchObject({ algorithm: "ml-dsa-44", keyId: "b5df45c5" });
+    expect(verifyNote(note, key).text).toBe(v.checkpoint);
+    expect(openCheckpoint(note, v.vkey).checkpoint).toMatchObject({
+      origin: "example.com/mldsa-log",
+      size: 1,
+    });
+    // Another size under the same signature: the signature check fails, the note is refused.
+    expect(() => verifyNote(note.replace("\n1\n", "\n2\n"), key)).toThrow(
+      expect.objectContaining({ code: "TLOG_NOTE_SIGNATURE_INVALID" }),
+    );
+    // A policy may list it as a log.
+    expect(parseWitnessPolicy(`log ${v.vkey}\nquorum none\n`).logs[0]!.key.algorithm).toBe("ml-dsa-44");
+  });
+
+  it("a trailseal witness cosigns torchwood's add-checkpoint request (its litewitness test, byte for byte)", async () => {
+    const witness = createCheckpointWitness({
+      logs: parseWitnessPolicy(`log ${v.vkey}\nquorum none\n`).logs,
+      cosigner: cosignerFromSeed("example.com/witness", seed(6), "ml-dsa-44"),
+      store: memoryCosignState(),
+      now: () => 1_800_000_000,
+    });
+    const lines = await witness.addCheckpoint(Buffer.from(`old 0\n\n${note}`));
+    expect(lines).toMatch(/^\u2014 example\.com\/witness /);
+    const monitored = await witness.monitoringCheckpoint(originHash("example.com/mldsa-log"));
+    expect(monitored).toBe(`${v.checkpoint}\n${v.signature_line}${lines}`);
   });
 });
