@@ -11,6 +11,7 @@ import {
   type IntegrityVerdict,
   integrityError,
 } from "../integrity/index.js";
+import { escapeControl } from "../terminal/index.js";
 import { assertTrailExists, trailDir } from "../trail/index.js";
 import { askWitnesses } from "./commands/witness-reach.js";
 import type { CliIO } from "./io.js";
@@ -29,7 +30,7 @@ async function check(home: string, io: CliIO): Promise<IntegrityVerdict> {
   const asked = await askWitnesses({ home, env: io.env, seals: [], timeout: WITNESS_TIMEOUT }).catch(
     (error: unknown) => ({ asked: false as const, reason: String((error as Error)?.message ?? error) }),
   );
-  if (!asked.asked) return checkIntegrity(home, { env: io.env });
+  if (!asked.asked) return escaped(await checkIntegrity(home, { env: io.env }));
   const { countsToCheck, describeCut, judgeReach } = await import("../witness/index.js");
   const verdict = await checkIntegrity(home, { env: io.env, counts: countsToCheck(asked.answers) });
   const cuts = judgeReach(asked.keyId, asked.answers, { count: verdict.eventCount, tipAt: verdict.tipAt });
@@ -43,8 +44,17 @@ async function check(home: string, io: CliIO): Promise<IntegrityVerdict> {
       );
     }
   }
-  if (problems.length === 0) return verdict;
-  return { ...verdict, ok: false, problems: [...problems, ...verdict.problems] };
+  if (problems.length === 0) return escaped(verdict);
+  return escaped({ ...verdict, ok: false, problems: [...problems, ...verdict.problems] });
+}
+
+/** Problems name seals and witnesses from files anyone with the home can edit: never raw on a terminal. */
+function escaped(verdict: IntegrityVerdict): IntegrityVerdict {
+  const problems = verdict.problems.map((problem) => ({
+    ...problem,
+    message: escapeControl(problem.message),
+  }));
+  return { ...verdict, problems };
 }
 
 /**

@@ -46,8 +46,11 @@ describe("terminal escapes in human output", () => {
     await appendFile(segment, `${JSON.stringify(line)}\n`);
     for (const args of [["log"], ["summary"], ["stats", "--risk"]]) {
       const result = await runCli(args, { env: env() });
-      expect(result.code, `${args.join(" ")}: ${result.stderr}`).toBe(0);
+      // The tampered line breaks the chain: said first on stderr, exit 1, the view shown after.
+      expect(result.code, `${args.join(" ")}: ${result.stderr}`).toBe(1);
+      expect(result.stderr).toContain("(TRAIL_CHAIN_BROKEN)");
       expect(result.stdout, args.join(" ")).not.toMatch(RAW_CONTROL);
+      expect(result.stderr, args.join(" ")).not.toMatch(RAW_CONTROL);
     }
   });
 });
