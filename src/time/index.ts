@@ -6,18 +6,38 @@ import { configError } from "../errors/index.js";
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** Parses `500ms`, `2s`, `15m`, `2h`, `7d` (or a bare number of minutes) to milliseconds. */
-export function parseDuration(text: string): number {
+/** The longest delay Node's timers keep (about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface DurationOptions {
+  /** The unit of a bare number: minutes for ages and intervals (the default), seconds for timeouts. */
+  bareUnit?: "s" | "m";
+  /** The longest duration accepted. */
+  maxMs?: number;
+}
+
+/**
+ * Parses `500ms`, `2s`, `15m`, `2h`, `7d` (or a bare number, in `bareUnit`) to milliseconds: the
+ * one duration parser of the command line.
+ */
+export function parseDuration(text: string, options: DurationOptions = {}): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(text.trim());
   if (!match) {
     throw configError("TIME_INVALID_DURATION", `"${text}" is not a duration`, {
       hint: "use e.g. 30s, 15m, 2h or 7d",
     });
   }
-  const ms = Number(match[1]) * UNIT_MS[match[2] ?? "m"]!;
+  const ms = Number(match[1]) * UNIT_MS[match[2] ?? options.bareUnit ?? "m"]!;
   if (!Number.isFinite(ms) || ms <= 0)
     throw configError("TIME_INVALID_DURATION", `"${text}" is not a positive duration`);
+  if (options.maxMs !== undefined && ms > options.maxMs)
+    throw configError("TIME_INVALID_DURATION", `"${text}" is longer than ${formatDuration(options.maxMs)}`);
   return ms;
+}
+
+/** A `--timeout` or `--…-interval` option: a bare number is seconds; at most what a timer keeps. */
+export function parseTimeout(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : parseDuration(text, { bareUnit: "s", maxMs: MAX_TIMER_MS });
 }
 
 /** ISO 8601 date-times as users type them; a time without a zone is the machine's local time. */

@@ -78,6 +78,7 @@ export {
   isGitWitnessUrl,
   LIMITS,
   readTokenFor,
+  serverTokens,
   toAnchorUrl,
   witnessIdentity,
 } from "./protocol/index.js";
@@ -130,6 +131,14 @@ export function askLatest(options: AskLatestOptions & { home: string }): Promise
   return askLatestWith(options, {
     createClient: (endpoint) => createWitness(endpoint, { home: options.home }),
   });
+}
+
+/** The tiled log's published checkpoint, cosigned to a policy's quorum (witness/client). */
+export async function checkTilesCosigned(
+  ...args: Parameters<typeof import("./client/index.js").checkTilesCosigned>
+) {
+  const client = await import("./client/index.js");
+  return client.checkTilesCosigned(...args);
 }
 
 /** One anchor of a tiled log from its checkpoint and tiles over HTTP (witness/client). */

@@ -1,8 +1,10 @@
+import { TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import type { StoredSeal } from "../../seal/index.js";
+import { parseTimeout } from "../../time/index.js";
 import { type CliIO, printJson, println } from "../io.js";
-import { parseTimeout, resolveWitnesses } from "./witness-publish.js";
+import { resolveWitnesses } from "./witness-publish.js";
 
 /**
  * `seal --publish`: the new seal to relay-config.json's witnesses, the whole publish bounded by
@@ -40,8 +42,10 @@ export async function publishNow(
   }
   if (!result.met) {
     const failures = result.outcomes.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error?.code}`);
-    io.stderr.write(`trailseal: error: quorum not met within ${budgetMs / 1000}s (${failures.join(", ")})\n`);
-    return 3;
+    throw new TrailsealError(
+      "WITNESS_QUORUM_NOT_MET",
+      `quorum not met within ${budgetMs / 1000}s (${failures.join(", ")})`,
+    );
   }
   return 0;
 }

@@ -4,12 +4,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
+import { parseTimeout } from "../../time/index.js";
 import {
-  CHECKPOINT_PATH,
   type Checkpoint,
   type FetchLike,
-  hashesEqual,
-  httpReader,
   parseVerifierKey,
   parseWitnessPolicy,
   verifyCosignedCheckpoint,
@@ -24,17 +22,6 @@ export interface WitnessCosignOptions {
   witnessPolicy: string;
   timeout?: string;
   json?: boolean;
-}
-
-function parseTimeout(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const match = /^(\d{1,9})(ms|s|m|h)?$/.exec(text.trim());
-  if (!match || Number(match[1]) === 0)
-    throw configError("COSIGN_TIMEOUT_INVALID", `"${text}" is not a duration like 500ms, 10s, 5m or 1h`);
-  const ms = Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? "s"]!;
-  // Node's timers take at most 2^31 − 1 ms (about 24.8 days); more would fire at once.
-  if (ms > 2 ** 31 - 1) throw configError("COSIGN_TIMEOUT_INVALID", `"${text}" is longer than 24 days`);
-  return ms;
 }
 
 /** Reads and parses a C2SP witness policy file; a file that cannot be read is a usage error. */
@@ -166,51 +153,28 @@ export async function startServeCosigning(
   return cadence;
 }
 
-/**
- * `witness verify --tiles <url> --witness-policy <file>`: after the anchor verified, the log's
- * published checkpoint must be that same tree and carry cosignatures meeting the policy's quorum
- * (a trailseal log carries them once `witness cosign` committed them; any C2SP log that serves
- * cosigned checkpoints works too). Exit 3 below quorum, naming the witnesses that failed.
- */
+/** `witness verify --tiles … --witness-policy <file>`: prints each witness, exit 3 below quorum. */
 export async function checkTilesQuorum(
   options: { tiles: string; witnessPolicy?: string; key?: string; json?: boolean; fetch?: FetchLike },
   verified: Checkpoint,
   io: CliIO,
 ): Promise<void> {
   if (!options.witnessPolicy) return;
-  let policy = await readWitnessPolicy(options.witnessPolicy);
-  if (!policy.logs.some((log) => log.key.name === verified.origin)) {
-    if (!options.key)
-      throw configError("COSIGN_LOG_NOT_IN_POLICY", `the witness policy lists no log "${verified.origin}"`, {
-        hint: "add `log <the log's verifier key>` to the policy, or pass --key",
-      });
-    policy = { ...policy, logs: [{ vkey: options.key, key: parseVerifierKey(options.key) }] };
-  }
-  const bytes = await httpReader(options.tiles, options.fetch ? { fetch: options.fetch } : {}).read(
-    CHECKPOINT_PATH,
+  const policy = await readWitnessPolicy(options.witnessPolicy);
+  const { checkTilesCosigned } = await import("../../witness/index.js");
+  const check = await checkTilesCosigned(
+    {
+      tiles: options.tiles,
+      policy,
+      ...(options.key ? { key: options.key } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    },
+    verified,
   );
-  if (!bytes) throw new TrailsealError("TLOG_TILE_MISSING", "the log has no checkpoint");
-  const result = verifyCosignedCheckpoint(Buffer.from(bytes).toString("utf8"), policy);
-  if (result.checkpoint.size !== verified.size || !hashesEqual(result.checkpoint.rootHash, verified.rootHash))
-    throw new TrailsealError(
-      "COSIGN_LOG_MOVED",
-      `the log's checkpoint changed during verification (size ${verified.size} → ${result.checkpoint.size})`,
-      { hint: "run the command again" },
-    );
   if (!options.json)
-    for (const w of result.witnesses)
+    for (const w of check.result.witnesses)
       println(io, `${w.status === "valid" ? "ok  " : "FAIL"} witness ${w.name} ${w.status}`);
-  if (!result.quorumMet)
-    throw new TrailsealError(
-      "WITNESS_QUORUM_NOT_MET",
-      `the log's checkpoint (size ${verified.size}) is not cosigned to the policy's quorum (failed: ${result.witnesses
-        .filter((w) => w.status !== "valid")
-        .map((w) => w.name)
-        .join(", ")})`,
-      {
-        hint: "the log's operator runs `trailseal witness cosign`; try again after its next round",
-      },
-    );
+  if (check.quorumError) throw check.quorumError;
 }
 
 /**

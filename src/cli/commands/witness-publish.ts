@@ -1,8 +1,8 @@
-import { configError } from "../../errors/index.js";
+import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import { findSeal, readSeals } from "../../seal/index.js";
-import { parseDuration } from "../../time/index.js";
+import { parseTimeout } from "../../time/index.js";
 import { isGitWitnessUrl, toAnchorUrl } from "../../witness/index.js";
 import type { CliIO } from "../io.js";
 import { formatTable, printJson, println } from "../io.js";
@@ -21,12 +21,6 @@ interface Endpoint {
   url: string;
   name: string;
   auth_token?: string;
-}
-
-/** A bare number of seconds, or a duration (500ms, 10s, 1m). */
-export function parseTimeout(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  return parseDuration(/^\d+(\.\d+)?$/.test(text.trim()) ? `${text.trim()}s` : text);
 }
 
 function sameWitness(a: string, b: string): boolean {
@@ -115,14 +109,13 @@ export async function runWitnessPublish(options: WitnessPublishOptions, io: CliI
     );
     return 1;
   }
-  if (!result.met) {
-    io.stderr.write(
-      `trailseal: error: quorum not met: ${result.confirmations} confirmation(s), ${quorum} required\n`,
+  if (!result.met)
+    throw new TrailsealError(
+      "WITNESS_QUORUM_NOT_MET",
+      `quorum not met: ${result.confirmations} confirmation(s), ${quorum} required`,
+      {
+        hint: `${result.seal_id} and its ${result.confirmations} receipt(s) are kept; run \`trailseal witness publish --seal ${result.seal_id}\` again later`,
+      },
     );
-    io.stderr.write(
-      `trailseal: hint: ${result.seal_id} and its ${result.confirmations} receipt(s) are kept; run \`trailseal witness publish --seal ${result.seal_id}\` again later\n`,
-    );
-    return 3;
-  }
   return 0;
 }

@@ -8,9 +8,9 @@
 import { homePaths, loadSealKey } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import type { StoredSeal } from "../../seal/index.js";
+import { parseTimeout } from "../../time/index.js";
 import type { CutCheck, LatestAnswer, WitnessEndpoint } from "../../witness/index.js";
 import type { CliIO } from "../io.js";
-import { parseTimeout } from "./witness-publish.js";
 
 export interface AskOptions {
   home: string;

@@ -49,22 +49,8 @@ export async function runWitnessServe(options: WitnessServeOptions, io: CliIO): 
       "--witness-policy needs a git log as --store; a postgres:// log is cosigned through its mirror",
       { hint: "run `trailseal witness cosign <mirror> --witness-policy <file>` as one scheduled job" },
     );
-  const tokens = [
-    ...(options.token ?? []),
-    ...(io.env.TRAILSEAL_WITNESS_TOKENS ?? "")
-      .split(",")
-      .map((token) => token.trim())
-      .filter(Boolean),
-  ];
-  for (const token of tokens) {
-    if (!/^[\x21-\x7e]{8,512}$/.test(token)) {
-      throw configError(
-        "WITNESS_TOKEN_INVALID",
-        "a token must be 8 to 512 printable ASCII characters, no spaces",
-      );
-    }
-  }
-  const { openWitnessStorage, startWitnessServer } = await import("../../witness/index.js");
+  const { openWitnessStorage, serverTokens, startWitnessServer } = await import("../../witness/index.js");
+  const tokens = serverTokens(options.token, io.env.TRAILSEAL_WITNESS_TOKENS);
   const storage = await openWitnessStorage(isDatabase ? options.store : resolve(options.store), {
     home: options.home,
     push: options.push,

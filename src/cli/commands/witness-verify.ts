@@ -1,10 +1,11 @@
+import { TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import { findSeal, readSeals } from "../../seal/index.js";
+import { parseTimeout } from "../../time/index.js";
 import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
 import type { CliIO } from "../io.js";
 import { formatTable, printJson, println } from "../io.js";
-import { parseTimeout } from "./witness-publish.js";
 import { askWitnesses, cutCheckJson, printCutCheck } from "./witness-reach.js";
 
 export interface WitnessVerifyOptions {
@@ -114,17 +115,17 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
     );
     return 1;
   }
-  if (!result.met) {
-    io.stderr.write(
-      `trailseal: error: quorum not met: ${result.confirmations} matching witness(es), ${quorum} required\n`,
+  if (!result.met)
+    throw new TrailsealError(
+      "WITNESS_QUORUM_NOT_MET",
+      `quorum not met: ${result.confirmations} matching witness(es), ${quorum} required`,
+      {
+        hint:
+          result.results.length === 0
+            ? `${result.seal_id} has no receipts; run \`trailseal witness publish\` first`
+            : "unreachable witnesses say nothing either way; retry later",
+      },
     );
-    io.stderr.write(
-      result.results.length === 0
-        ? `trailseal: hint: ${result.seal_id} has no receipts; run \`trailseal witness publish\` first\n`
-        : "trailseal: hint: unreachable witnesses say nothing either way; retry later\n",
-    );
-    return 3;
-  }
   if (!options.json)
     println(io, `quorum met: ${result.confirmations} matching witness(es), ${quorum} required`);
   if (cosign) {

@@ -105,11 +105,6 @@ export const COSIGN_CODES = {
     meaning: "the witness's state cannot be read or written now (503)",
   },
   COSIGN_STORE_REQUIRED: { capability: "witness", exit: 2, meaning: "--witness-policy needs --store" },
-  COSIGN_TIMEOUT_INVALID: {
-    capability: "witness",
-    exit: 2,
-    meaning: "the timeout is not a positive duration",
-  },
   COSIGN_UNKNOWN_LOG: {
     capability: "witness",
     exit: 1,

@@ -78,3 +78,5 @@ export async function verifyReceiptsWith(
     isLogFailure,
   });
 }
+export type { TilesCosignCheck } from "./tiles-cosigned.js";
+export { checkTilesCosigned } from "./tiles-cosigned.js";

@@ -1,3 +1,4 @@
+import { configError } from "../../errors/index.js";
 import type { WitnessEndpoint } from "./contracts.js";
 import { isGitWitnessUrl, witnessIdentity } from "./urls.js";
 
@@ -34,4 +35,28 @@ export function readTokenFor(endpoints: readonly WitnessEndpoint[], url: string)
   if (same) return same.auth_token;
   const tokens = new Set(candidates.map((endpoint) => endpoint.auth_token));
   return tokens.size === 1 ? [...tokens][0] : undefined;
+}
+
+/**
+ * The bearer tokens a witness server accepts for POST: each `--token`, then the comma-separated
+ * `TRAILSEAL_WITNESS_TOKENS` (which keeps them out of the process list). A token is 8 to 512
+ * printable ASCII characters without spaces: anything else is refused at start, not at the first
+ * request.
+ */
+export function serverTokens(flags: readonly string[] | undefined, env: string | undefined): string[] {
+  const tokens = [
+    ...(flags ?? []),
+    ...(env ?? "")
+      .split(",")
+      .map((token) => token.trim())
+      .filter(Boolean),
+  ];
+  for (const token of tokens) {
+    if (!/^[\x21-\x7e]{8,512}$/.test(token))
+      throw configError(
+        "WITNESS_TOKEN_INVALID",
+        "a token must be 8 to 512 printable ASCII characters, no spaces",
+      );
+  }
+  return tokens;
 }

@@ -17,7 +17,7 @@ export type {
   WitnessEndpoint,
 } from "./contracts.js";
 export { logCheckOfClone } from "./contracts.js";
-export { readTokenFor } from "./credentials.js";
+export { readTokenFor, serverTokens } from "./credentials.js";
 export type { WitnessErrorCode } from "./errors.js";
 export { ERROR_STATUS, isRetryableStatus, statusForError } from "./errors.js";
 export { anchorPath, LATEST_QUERY, latestAnchorPath, ROUTES } from "./routes.js";
