@@ -230,7 +230,8 @@ describe.skipIf(missing !== null)("cosignature/v1 checked by Go's sumdb/note", (
         keygen.stdout.trim(),
       ]);
       expect(go.out).toBe(
-        'old 0 size 7: 200\nold 0 size 20: 409 text/x.tlog.size "7\\n"\nold 7 size 20: 200\n',
+        'monitoring before: 404\nold 0 size 7: 200\nold 0 size 20: 409 text/x.tlog.size "7\\n"\nold 7 size 20: 200\n' +
+          "old 20 another size 20: 422\nmonitoring: 200 size 20 cosigned true\n",
       );
       expect(go.code).toBe(0);
     } finally {

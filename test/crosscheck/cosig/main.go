@@ -8,7 +8,10 @@
 //	submit <witness-url> <origin> <seed-hex> <witness-vkey>
 //	    a sumdb-style log in Go (sumdb/tlog hashes and proofs, sumdb/note signatures) uses the
 //	    witness per c2sp.org/tlog-witness: size 7 from old 0, then size 20 from old 0 (a 409 must
-//	    name 7), then from old 7 with the tlog.ProveTree proof; every cosignature is verified
+//	    name 7), then from old 7 with the tlog.ProveTree proof; every cosignature is verified.
+//	    Then another tree of size 20 from old 20 (422), and the monitoring API
+//	    (GET <url>/<hex SHA-256 of the origin>/checkpoint: 404 before, then the size-20
+//	    checkpoint, which note.Open must verify with the log's and the witness's keys)
 package main
 
 import (
@@ -257,10 +260,47 @@ func submit(url, origin, seedHex, witnessVkey string) {
 		return res.StatusCode, res.Header.Get("Content-Type"), answer
 	}
 
-	status, _, _ := post(0, 7)
+	hash := sha256.Sum256([]byte(origin))
+	monitoring := func() (int, []byte) {
+		res, err := http.Get(url + "/" + hex.EncodeToString(hash[:]) + "/checkpoint")
+		if err != nil {
+			fail("GET: %v", err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, body
+	}
+	status, _ := monitoring()
+	fmt.Printf("monitoring before: %d\n", status)
+
+	status, _, _ = post(0, 7)
 	fmt.Printf("old 0 size 7: %d\n", status)
 	status, kind, body := post(0, 20)
 	fmt.Printf("old 0 size 20: %d %s %q\n", status, kind, body)
 	status, _, _ = post(7, 20)
 	fmt.Printf("old 7 size 20: %d\n", status)
+
+	// Another tree of the size the witness holds, signed by the log: tlog-witness says 422.
+	fork := fmt.Sprintf("%s\n20\n%s\n", origin, base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 32)))
+	forked, err := note.Sign(&note.Note{Text: fork}, logSigner)
+	if err != nil {
+		fail("note.Sign: %v", err)
+	}
+	res, err := http.Post(url+"/add-checkpoint", "text/plain", strings.NewReader("old 20\n\n"+string(forked)))
+	if err != nil {
+		fail("POST: %v", err)
+	}
+	res.Body.Close()
+	fmt.Printf("old 20 another size 20: %d\n", res.StatusCode)
+
+	status, body = monitoring()
+	opened, err := note.Open(body, note.VerifierList(logVerifier, witness))
+	if err != nil {
+		fail("note.Open of the monitoring checkpoint: %v", err)
+	}
+	cosigned := false
+	for _, s := range opened.Sigs {
+		cosigned = cosigned || (s.Name == witness.Name() && s.Hash == witness.KeyHash())
+	}
+	fmt.Printf("monitoring: %d size %s cosigned %v\n", status, strings.Split(opened.Text, "\n")[1], cosigned)
 }
