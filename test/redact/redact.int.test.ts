@@ -204,6 +204,8 @@ describe("redaction before hashing", () => {
     await cli(["summary"]);
     await cli(["report", "--format", "html"]);
     await cli(["report", "--json"]);
+    await cli(["report", "--format", "md"]);
+    await cli(["stats"]);
     await cli(["export", "--format", "jsonl", "--output", "-"]);
     await cli(["export", "--format", "jsonl", "--output", join(home, "copy.jsonl")]);
     await cli(["verify", "--export", join(home, "copy.jsonl")]);
