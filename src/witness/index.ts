@@ -178,6 +178,12 @@ export async function openWitnessStorage(dir: string, options: OpenStoreOptions)
   return openFileStorage(dir, { now: options.now });
 }
 
+/** `witness serve --cosign-logs --cosign-state postgres://…`: the witness state shared by replicas. */
+export async function openCosignStateDatabase(url: string) {
+  const postgres = await import("./postgres/index.js");
+  return postgres.openPostgresCosignState(url);
+}
+
 /** `witness serve --migrate`: the database's pending migrations, applied; their versions. */
 export async function migrateWitnessDatabase(url: string): Promise<number[]> {
   const postgres = await import("./postgres/index.js");

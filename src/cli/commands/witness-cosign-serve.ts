@@ -17,6 +17,7 @@ export interface WitnessCosignServeOptions {
   cosignerKey: string | string[];
   /** Where per-log state lives (default <home>/cosign-state). */
   cosignState?: string;
+  mirror?: string;
   /** Also serve the anchor witness over this store on the same port. */
   store?: string;
   token?: string[];
@@ -60,23 +61,29 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
       hint: "create one with `trailseal witness keygen --cosigner <name> --out <file>`",
     });
 
-  const { loadCosign, openWitnessStorage, createWitnessRequestListener } = await import(
-    "../../witness/index.js"
-  );
+  const { loadCosign, openWitnessStorage, createWitnessRequestListener, openCosignStateDatabase } =
+    await import("../../witness/index.js");
   const cosign = await loadCosign();
-  const stateDir = resolve(options.cosignState ?? homePaths(options.home).cosignState);
+  // A postgres:// state is shared by every replica of this witness; a directory is this one's.
+  const databaseState = /^postgres(ql)?:\/\//i.test(options.cosignState ?? "");
+  const database = databaseState ? await openCosignStateDatabase(options.cosignState!) : null;
+  const stateStore =
+    database ??
+    cosign.openFileCosignState(resolve(options.cosignState ?? homePaths(options.home).cosignState));
   const witness = cosign.createCheckpointWitness({
     logs: policy.logs,
     cosigner: cosigners,
-    store: cosign.openFileCosignState(stateDir),
+    store: stateStore,
   });
 
   let fallback: Parameters<typeof cosign.startCosignServer>[0]["fallback"];
   let closeStore = async () => {};
   if (options.store) {
-    const storage = await openWitnessStorage(resolve(options.store), {
+    const databaseStore = /^postgres(ql)?:\/\//i.test(options.store);
+    const storage = await openWitnessStorage(databaseStore ? options.store : resolve(options.store), {
       home: options.home,
       push: options.push,
+      ...(options.mirror ? { mirror: resolve(options.mirror) } : {}),
     });
     const tokens = [
       ...(options.token ?? []),
@@ -109,6 +116,7 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
     });
   } catch (error) {
     await closeStore();
+    await database?.close();
     throw error;
   }
   println(io, server.url);
@@ -117,12 +125,13 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
   for (const cosigner of cosigners)
     io.stderr.write(`trailseal: witness key ${formatCosignerVkey(cosigner)}\n`);
   io.stderr.write(
-    `trailseal: cosigning ${policy.logs.length} log(s) at ${server.url}/add-checkpoint, monitoring at ${server.url}/<origin hash>/checkpoint (state in ${stateDir})\n`,
+    `trailseal: cosigning ${policy.logs.length} log(s) at ${server.url}/add-checkpoint, monitoring at ${server.url}/<origin hash>/checkpoint (state in ${databaseState ? "the database" : resolve(options.cosignState ?? homePaths(options.home).cosignState)})\n`,
   );
   await (options.until ?? waitForStopSignal());
   await cosigning?.stop();
   await server.close();
   await closeStore();
+  await database?.close();
   io.stderr.write("trailseal: witness stopped\n");
   return 0;
 }

@@ -128,7 +128,10 @@ export function registerWitnessRoutes(program: Command, router: Router): void {
       "with --cosign-logs: the cosigner key from `witness keygen` (repeatable: each key cosigns, e.g. Ed25519 and ML-DSA-44)",
       collect,
     )
-    .option("--cosign-state <dir>", "with --cosign-logs: per-log witness state (default <home>/cosign-state)")
+    .option(
+      "--cosign-state <dir|url>",
+      "with --cosign-logs: per-log witness state, a directory (default <home>/cosign-state) or postgres://… shared by replicas",
+    )
     .option(
       "--witness-policy <file>",
       "with a git log --store: get its checkpoints cosigned by this tlog-policy's witnesses",

@@ -12,6 +12,8 @@ import { type MirrorPublisher, startMirrorPublisher } from "./mirror.js";
 import { migrate } from "./schema.js";
 import { openPostgresStorage, type PostgresStorage } from "./storage.js";
 
+export type { PostgresCosignState } from "./cosign-state.js";
+export { openPostgresCosignState } from "./cosign-state.js";
 export type { MirrorPublisher, MirrorStatus } from "./mirror.js";
 export { MIGRATIONS, SCHEMA_VERSION } from "./schema.js";
 export type { PostgresStorage, PostgresStorageOptions } from "./storage.js";

@@ -13,6 +13,7 @@
  *   key id, and the leaf bytes (the canonical JSON of the stored anchor, as in the git log).
  * - `log_tiles`: the C2SP hash tiles, one row per (level, index) holding its current hashes
  *   (a partial tile grows in place; every width it had is a prefix of it).
+ * - `cosign_state`: a C2SP witness's latest cosigned checkpoint per log origin.
  */
 import type { ClientBase } from "pg";
 import { TrailsealError } from "../../errors/index.js";
@@ -58,6 +59,20 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 2,
     name: "latest anchor of a key id",
     sql: "CREATE INDEX log_entries_key_id ON log_entries (key_id, idx DESC);",
+  },
+  {
+    version: 3,
+    name: "witness state",
+    // The latest checkpoint cosigned per log origin (`witness serve --cosign-logs`): one row per
+    // origin, replaced only by compare-and-swap.
+    sql: `
+      CREATE TABLE cosign_state (
+        origin text PRIMARY KEY,
+        size bigint NOT NULL CHECK (size >= 0),
+        root text NOT NULL,
+        note text NOT NULL,
+        cosignatures text
+      );`,
   },
 ];
 

@@ -30,7 +30,7 @@ describe.skipIf(!pgLogs.available)("witness serve on PostgreSQL", () => {
     const args = ["--home", log.home, "witness", "serve", "--port", "0", "--store", log.url];
     const first = await runCli([...args, "--migrate"]);
     expect(first.stderr).toBe("");
-    expect(first.stdout.trim()).toBe("applied migrations 1, 2");
+    expect(first.stdout.trim()).toBe("applied migrations 1, 2, 3");
     expect(first.code).toBe(0);
     const again = await runCli([...args, "--migrate"]);
     expect(again.stdout.trim()).toBe("database schema up to date");

@@ -122,7 +122,7 @@ describe.skipIf(!pgLogs.available)("PostgreSQL log", () => {
 
   it("runs versioned migrations once, and refuses a database migrated by a newer trailseal", async () => {
     const log = await newLog();
-    expect(await migrateDatabase(log.url)).toEqual([1, 2]);
+    expect(await migrateDatabase(log.url)).toEqual([1, 2, 3]);
     expect(await migrateDatabase(log.url)).toEqual([]);
     const storage = await log.open();
     await storage.append(sampleRequest(1));
@@ -131,8 +131,8 @@ describe.skipIf(!pgLogs.available)("PostgreSQL log", () => {
     await client.connect();
     try {
       const { rows } = await client.query("SELECT version FROM trailseal_migrations ORDER BY version");
-      expect(rows.map((row) => row.version)).toEqual([1, 2]);
-      expect(SCHEMA_VERSION).toBe(2);
+      expect(rows.map((row) => row.version)).toEqual([1, 2, 3]);
+      expect(SCHEMA_VERSION).toBe(3);
       await client.query("INSERT INTO trailseal_migrations (version, name) VALUES (99, 'future')");
     } finally {
       await client.end();
