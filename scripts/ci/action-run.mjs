@@ -452,8 +452,25 @@ function main() {
   }
 }
 
-try {
-  main();
-} finally {
-  forgetSecrets();
+if (input("verify-attestations")) {
+  // A pull request's check: verify the commits' attestations (scripts/ci/action-attest.mjs).
+  const { verifyAttestations } = await import("./action-attest.mjs");
+  let code;
+  try {
+    const cli = resolveCli();
+    const trailseal = makeRunner(cli, resolve(input("home", join(runnerTemp, "trailseal"))));
+    process.stdout.write(`trailseal ${trailseal("version", ["--version"]).stdout.trim()} (${cli})\n`);
+    code = verifyAttestations({ trailseal, input, annotate, summary, setOutput, env, runnerTemp });
+  } catch (error) {
+    if (!(error instanceof StepFailure)) throw error;
+    annotate("error", `trailseal ${error.stage}`, error.message);
+    code = error.exitCode || 1;
+  }
+  process.exitCode = code;
+} else {
+  try {
+    main();
+  } finally {
+    forgetSecrets();
+  }
 }

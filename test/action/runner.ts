@@ -36,7 +36,13 @@ const action = parse(readFileSync(join(REPO_ROOT, "action.yml"), "utf8")) as Act
  * then builds nothing): a copy, so that nothing the action does touches the working tree.
  */
 export async function checkoutAction(into: string): Promise<string> {
-  for (const path of ["action.yml", "package.json", "scripts/ci/action-run.mjs", "dist"]) {
+  for (const path of [
+    "action.yml",
+    "package.json",
+    "scripts/ci/action-run.mjs",
+    "scripts/ci/action-attest.mjs",
+    "dist",
+  ]) {
     await cp(join(REPO_ROOT, path), join(into, path), { recursive: true });
   }
   await symlink(join(REPO_ROOT, "node_modules"), join(into, "node_modules"));
