@@ -85,7 +85,8 @@ afterAll(() => cleanup?.());
 
 let runs = 0;
 async function check(inputs: Record<string, string>) {
-  const temp = join(root, `runner-temp-${(runs += 1)}`);
+  runs += 1;
+  const temp = join(root, `runner-temp-${runs}`);
   await mkdir(temp);
   return runAction(
     actionPath,
