@@ -207,6 +207,13 @@ describe.each<Backend>(["file store", "git log served", "git log direct"])(
         const completeness = await dashboardCompleteness(url);
         expect(completeness).toMatchObject({ checked_for_cuts: true, cut: true });
         expect(completeness.check?.witnesses[0]).toMatchObject({ status: "cut", missing: 2 });
+        // The bound for the period: the 3 events left are covered by the witnessed seal-1.
+        const bound = (
+          (await (await fetch(`${url}api/summary?period=all`)).json()) as {
+            unwitnessed: { events_now: number; witnessed_events: number; witnesses_asked: string[] };
+          }
+        ).unwitnessed;
+        expect(bound).toMatchObject({ events_now: 0, witnessed_events: 3, witnesses_asked: ["w1"] });
         if (existsSync(CHROMIUM)) {
           const browser = await chromium.launch({
             executablePath: CHROMIUM,
