@@ -48,6 +48,9 @@ export function settingsFromConfig(config: RelayConfig, intervalMs?: number): Re
     autoSeal: config.auto_seal.enabled,
     sealWhenIdle: config.auto_seal.seal_when_idle,
     maxUnsealedMs: config.auto_seal.max_unsealed_seconds * 1000,
+    // With prompt seals the tail is meant to stay seconds wide: after a witness outage, pending
+    // seals are retried at least every 30 s, not only as often as the (15-minute) heartbeat.
+    ...(config.auto_seal.max_unsealed_seconds > 0 ? { retryMaxMs: 30_000 } : {}),
     witness: {
       enabled: config.witness.enabled,
       quorum: config.witness.quorum,

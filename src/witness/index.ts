@@ -127,10 +127,14 @@ export function verifyReceipts(options: VerifyReceiptsOptions): Promise<VerifyRe
 }
 
 /** Asks every witness for the newest seal it holds for a key id (cut detection, witness/client). */
-export function askLatest(options: AskLatestOptions & { home: string }): Promise<LatestAnswer[]> {
-  return askLatestWith(options, {
-    createClient: (endpoint) => createWitness(endpoint, { home: options.home }),
-  });
+export async function askLatest(options: AskLatestOptions & { home: string }): Promise<LatestAnswer[]> {
+  const { homePaths } = await import("../home/index.js");
+  return askLatestWith(
+    { pinsDir: homePaths(options.home).pins, ...options },
+    {
+      createClient: (endpoint) => createWitness(endpoint, { home: options.home }),
+    },
+  );
 }
 
 /** The tiled log's published checkpoint, cosigned to a policy's quorum (witness/client). */

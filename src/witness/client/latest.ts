@@ -9,7 +9,12 @@
 import { homePaths } from "../../home/index.js";
 import { type ChainView, readSeals } from "../../seal/index.js";
 import { chainView, trailDir, verifyTrail } from "../../trail/index.js";
-import type { StoredAnchor, WitnessClient, WitnessEndpoint } from "../protocol/index.js";
+import {
+  hasInclusionEvidence,
+  type StoredAnchor,
+  type WitnessClient,
+  type WitnessEndpoint,
+} from "../protocol/index.js";
 
 /** What one witness's newest seal says about the trail. */
 export type ReachStatus = "reached" | "cut" | "rewritten" | "none" | "cannot-answer";
@@ -54,6 +59,12 @@ export interface AskLatestOptions {
   /** Per witness (default 10 s: a git log is cloned). */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * The home's log pins: an HTTP witness serving a transparency log answers with inclusion
+   * evidence, checked here as `witness verify` checks it (inclusion under the signed checkpoint,
+   * the pin); an answer whose evidence fails is not an answer. Absent: evidence is not checked.
+   */
+  pinsDir?: string;
 }
 
 function errorOf(error: unknown): { code: string; message: string } {
@@ -76,7 +87,12 @@ export async function askLatestWith(
       try {
         const client = await deps.createClient(endpoint);
         const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
-        const anchor = await client.fetchLatest(options.keyId, { signal: AbortSignal.any(signals) });
+        const signal = AbortSignal.any(signals);
+        const anchor = await client.fetchLatest(options.keyId, { signal });
+        if (anchor && options.pinsDir && client.kind === "http" && hasInclusionEvidence(anchor)) {
+          const { checkWitnessLog } = await import("./evidence.js");
+          await checkWitnessLog(client, anchor, { pinsDir: options.pinsDir, signal });
+        }
         return { ...who, anchor };
       } catch (error) {
         return { ...who, error: errorOf(error) };
