@@ -1,7 +1,7 @@
 import { rename } from "node:fs/promises";
 import { homePaths, loadSealKey } from "../home/index.js";
 import { readSeals, sealTrail } from "../seal/index.js";
-import { waitForStopSignal } from "../signals/index.js";
+import { waitForStopSignal } from "../stop-signal/index.js";
 import { readTip, trailDir } from "../trail/index.js";
 import { assertPublishingConsistent, loadRelayConfig, type RelayConfig } from "./config.js";
 import { RelayCore } from "./core.js";

@@ -111,18 +111,23 @@ describe("a writer killed with SIGKILL mid-append", () => {
       env: { ...process.env, TRAILSEAL_HOME: home },
       detached: true,
     });
+    // Killed once a few appends were acknowledged, while the loop is inside the next one: no
+    // fixed sleep, so a slow machine cannot end the test before anything was written.
+    const KILL_AFTER = 5;
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString("utf8");
+    await new Promise<void>((resolve) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+        if (output.split("\n").filter((line) => line.endsWith("}")).length >= KILL_AFTER) resolve();
+      });
     });
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
     process.kill(-child.pid!, "SIGKILL");
     await new Promise((resolve) => child.on("close", resolve));
     const acked = output
       .split("\n")
       .filter((line) => line.endsWith("}"))
       .map((line) => JSON.parse(line) as { seq: number; hash: string });
-    expect(acked.length).toBeGreaterThan(0);
+    expect(acked.length).toBeGreaterThanOrEqual(KILL_AFTER);
 
     const verify = await runCli(["verify", "--json"], { env: { TRAILSEAL_HOME: home } });
     expect(verify.code, verify.stderr).toBe(0);

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { waitForStopSignal } from "../../signals/index.js";
+import { waitForStopSignal } from "../../stop-signal/index.js";
 import { type CliIO, note, printJson, println } from "../io.js";
 
 export interface DashboardOptions {

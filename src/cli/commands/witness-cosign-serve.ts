@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
-import { waitForStopSignal } from "../../signals/index.js";
+import { waitForStopSignal } from "../../stop-signal/index.js";
 import { formatCosignerVkey, parseCosignerSkey, parseWitnessPolicy } from "../../tlog/index.js";
 import type { CliIO } from "../io.js";
 import { println } from "../io.js";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { configError } from "../../errors/index.js";
-import { waitForStopSignal } from "../../signals/index.js";
+import { waitForStopSignal } from "../../stop-signal/index.js";
 import type { CliIO } from "../io.js";
 import { println } from "../io.js";
 

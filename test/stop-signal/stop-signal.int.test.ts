@@ -1,5 +1,5 @@
 /**
- * waitForStopSignal in a real process (the built door, dist/signals/index.js; `npm run build`
+ * waitForStopSignal in a real process (the built door, dist/stop-signal/index.js; `npm run build`
  * first): the first SIGTERM or SIGINT resolves it and removes its listeners, so a second
  * signal gets Node's default behaviour and ends the process.
  */
@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/cli.js";
 
-const DOOR = pathToFileURL(join(REPO_ROOT, "dist", "signals", "index.js")).href;
+const DOOR = pathToFileURL(join(REPO_ROOT, "dist", "stop-signal", "index.js")).href;
 
 /** A process that waits for a stop signal, prints it and its remaining listeners, and stays up. */
 function waiter(): { child: ChildProcess; lines: AsyncIterator<string> } {
