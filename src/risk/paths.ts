@@ -60,7 +60,9 @@ function fromWindows(raw: string): string {
 }
 
 function segments(path: string): string[] {
-  return path.split(/[\\/]/).filter((segment) => segment !== "" && segment !== ".");
+  // a backslash separates directories too (Windows spellings); the common case splits on `/` only
+  const parts = path.includes("\\") ? path.split(/[\\/]/) : path.split("/");
+  return parts.filter((segment) => segment !== "" && segment !== ".");
 }
 
 function basename(path: string): string {

@@ -139,6 +139,9 @@ export function judgeLineHazards(script: ShellScript, context: RuleContext): voi
   const { signals } = context;
   const pipelines = new Map<number, string[]>();
   for (const command of script.commands) {
+    // only pipelines and redirections can make either hazard: most commands are neither
+    if (command.pipelineLength < 2 && command.redirects.length === 0 && command.words[0]?.value !== "dd")
+      continue;
     const invocation = resolveInvocation(command);
     const list = pipelines.get(command.pipeline) ?? [];
     list.push(invocation.program);
