@@ -56,6 +56,37 @@ describe("C2SP tlog-proof", () => {
     ]);
   });
 
+  it("counts ML-DSA-44 cosignatures toward a nested quorum beside Ed25519 ones, and refuses a forged one", () => {
+    const pq = cosignerFromSeed("pq.witness.example", seed(33), "ml-dsa-44");
+    const note = appendCosignatures(cosigned, [cosignCheckpoint(log.text(), pq, 1_700_000_001)]);
+    const proof = parseTlogProof(formatTlogProof({ index: 11, proof: proofOf(11), checkpoint: note }));
+    const policy = parseWitnessPolicy(
+      `log ${log.vkey}\nwitness w1 ${formatCosignerVkey(w1)}\nwitness w2 ${formatCosignerVkey(w2)}\n` +
+        `witness pq ${formatCosignerVkey(pq)}\ngroup classic any w1 w2\ngroup pq-group all pq\n` +
+        "group both all classic pq-group\nquorum both\n",
+    );
+    const result = verifyTlogProof(proof, log.leaves[11]!, { policy }).cosigned!;
+    expect(result.quorumMet).toBe(true);
+    expect(result.witnesses.map((w) => [w.name, w.status])).toEqual([
+      ["w1", "valid"],
+      ["w2", "absent"],
+      ["pq", "valid"],
+    ]);
+    // The ML-DSA line moved to another checkpoint of the same log does not verify there.
+    const other = ToyLog.create("example.com/fancylog", 5).grow(38);
+    const moved = appendCosignatures(other.checkpoint(), [cosignCheckpoint(log.text(), pq, 1_700_000_001)]);
+    const forged = parseTlogProof(
+      formatTlogProof({
+        index: 11,
+        proof: inclusionProofOf(11, 38, subtreeOf(other.leaves)),
+        checkpoint: moved,
+      }),
+    );
+    const refused = verifyTlogProof(forged, other.leaves[11]!, { policy }).cosigned!;
+    expect(refused.quorumMet).toBe(false);
+    expect(refused.witnesses.find((w) => w.name === "pq")?.status).toBe("invalid");
+  });
+
   it("rejects another leaf, a changed proof hash or index, and another log's key", () => {
     const proof = parseTlogProof(formatTlogProof({ index: 11, proof: proofOf(11), checkpoint: cosigned }));
     expect(codeOf(() => verifyTlogProof(proof, log.leaves[12]!, { logKey: log.vkey }))).toBe(
