@@ -29,6 +29,13 @@ interface ProgramRule {
   keywords?: readonly string[];
   /** The last operand is the secret when a short-option cluster holds this letter (htpasswd -b). */
   lastOperandWith?: string;
+  /**
+   * The secret is an operand: the `index`-th word that is not a flag after `word` (the program
+   * itself when `word` is absent): `rabbitmqctl add_user NAME X`, `wpa_passphrase SSID X`.
+   */
+  operand?: { word?: string; index: number };
+  /** `user/password@db` operands (sqlplus, rman). */
+  userSlashPass?: boolean;
 }
 
 const MYSQL = ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlshow", "mysqlcheck", "mysqlpump"];
@@ -76,6 +83,12 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   { programs: ["snmpwalk", "snmpget", "snmpset", "snmpbulkwalk", "snmptrap"], flags: ["-A", "-X"] },
   { programs: ["nmcli"], keywords: ["password", "wifi-sec.psk", "802-1x.password"] },
   { programs: ["htpasswd"], lastOperandWith: "b" },
+  { programs: ["rabbitmqctl"], operand: { word: "add_user", index: 2 } },
+  { programs: ["rabbitmqctl"], operand: { word: "change_password", index: 2 } },
+  { programs: ["wpa_passphrase"], operand: { index: 2 } },
+  { programs: ["net", "net.exe"], operand: { word: "user", index: 2 } },
+  { programs: ["vault", "bao"], operand: { word: "login", index: 1 } },
+  { programs: ["sqlplus", "rman", "expdp", "impdp", "sqlldr"], userSlashPass: true },
 ];
 
 /** Every program the table names (a command naming none of them needs only the generic rules). */
@@ -172,6 +185,23 @@ export function secretsInArgv(
     }
   }
   for (const rule of rules) {
+    if (rule.operand) {
+      const from = rule.operand.word === undefined ? 0 : words.indexOf(rule.operand.word, 1);
+      if (from >= 0) {
+        const operands = words
+          .map((word, index) => ({ word, index }))
+          .filter(({ word, index }) => index > from && !word.startsWith("-") && !word.startsWith("/"));
+        const hit = operands[rule.operand.index - 1];
+        // `vault login -method=userpass username=x`: an assignment is not the token
+        if (hit && literal(hit.index) && !hit.word.includes("=")) push(out, hit.word);
+      }
+    }
+    if (rule.userSlashPass) {
+      for (let index = 1; index < words.length; index += 1) {
+        const match = /^[^/@\s-][^/@\s]*\/([^@\s]+)(?:@|$)/.exec(words[index]!);
+        if (match && literal(index)) push(out, match[1]);
+      }
+    }
     if (!rule.lastOperandWith) continue;
     const cluster = words
       .slice(1)

@@ -163,6 +163,19 @@ const FLAGS: Case[] = [
     carry: { command: `redis-cli -a Hunter-Qu\\\niet-Lamp ping` },
     secrets: [P, "Hunter-Qu\\\niet-Lamp"],
   },
+  {
+    name: "rabbitmqctl add_user NAME X",
+    carry: { command: `sudo rabbitmqctl add_user deploy '${P}'` },
+    secrets: [P],
+  },
+  {
+    name: "wpa_passphrase SSID X",
+    carry: { command: `wpa_passphrase office ${P} > wpa.conf` },
+    secrets: [P],
+  },
+  { name: "net user NAME X /add", carry: { command: `net user deploy ${P} /add` }, secrets: [P] },
+  { name: "vault login X", carry: { command: `vault login ${P}` }, secrets: [P] },
+  { name: "sqlplus user/X@db", carry: { command: `sqlplus scott/${P}@//db:1521/orcl @q.sql` }, secrets: [P] },
   { name: "quotes inside the program name", carry: { command: `red'is'-cli -a ${P} ping` }, secrets: [P] },
 ];
 
@@ -178,6 +191,9 @@ const FLAG_LOOKALIKES = [
   "git clone https://github.com/team/app.git",
   "grep -a pattern file.bin",
   "zip -r backup.zip src",
+  "vault login -method=userpass username=deploy",
+  "sqlplus /nolog @setup.sql",
+  "rabbitmqctl list_users",
 ];
 
 const FILES: Case[] = [
