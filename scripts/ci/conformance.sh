@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the black-box witness conformance checker against both backends of `trailseal witness serve`
-# (the append-only file store and a git transparency log), with and without a bearer token.
+# Runs the black-box witness conformance checker against every backend of `trailseal witness serve`
+# (the append-only file store, a git transparency log, and a PostgreSQL log when PostgreSQL is
+# installed: a server started here in a temporary directory), with and without a bearer token.
 # The checker is not part of this repository: it is looked for in ../shared/conformance/ beside the
 # checkout (or $TRAILSEAL_CONFORMANCE); without it this prints why and exits 0.
 set -euo pipefail
@@ -15,9 +16,12 @@ fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/trailseal-conformance-XXXXXX")"
 pid=""
+pg_stop=""
+pgdir=""
 cleanup() {
   if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
+  if [ -n "$pg_stop" ]; then $pg_stop >/dev/null 2>&1 || true; fi
+  rm -rf "$work" "${pgdir:-}"
 }
 trap cleanup EXIT
 
@@ -50,4 +54,23 @@ serve file --store "$work/anchors"
 serve file-token --store "$work/anchors-token" --token "$token"
 serve gitlog --store "$work/log.git"
 serve gitlog-token --store "$work/log.git" --token "$token"
+
+# PostgreSQL: initdb refuses root, so as root the server runs as the postgres user in its own dir.
+initdb="$(compgen -G "/usr/lib/postgresql/*/bin/initdb" | sort -V | tail -n1 || true)"
+if [ -n "$initdb" ]; then
+  bin="$(dirname "$initdb")"
+  # Its own temporary directory: the server's user must be able to reach it.
+  pgdir="$(mktemp -d "${TMPDIR:-/tmp}/trailseal-conformance-pg-XXXXXX")"
+  as_pg=()
+  if [ "$(id -u)" = "0" ]; then chown postgres: "$pgdir"; as_pg=(runuser -u postgres --); fi
+  "${as_pg[@]}" "$bin/initdb" -D "$pgdir/data" -U postgres --auth=trust --no-locale -E UTF8 >/dev/null
+  "${as_pg[@]}" "$bin/pg_ctl" -D "$pgdir/data" -l "$pgdir/log" -w -o "-k $pgdir -c listen_addresses='' -p 5432" start >/dev/null
+  pg_stop="${as_pg[*]} $bin/pg_ctl -D $pgdir/data -m fast -w stop"
+  db="postgres://postgres@localhost/postgres?host=$pgdir&port=5432"
+  node dist/cli.js --home "$home" witness init "$work/pg-mirror.git" --bare --origin conformance.invalid/pg >/dev/null
+  serve postgres --store "$db" --mirror "$work/pg-mirror.git"
+  serve postgres-token --store "$db" --mirror "$work/pg-mirror.git" --token "$token"
+else
+  echo "conformance: postgres skipped, PostgreSQL is not installed"
+fi
 echo "conformance: every backend passed"
