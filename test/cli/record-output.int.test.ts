@@ -26,7 +26,8 @@ describe("terminal escapes in human output", () => {
     expect(recorded.code, recorded.stderr).toBe(0);
     expect(recorded.stdout).not.toMatch(RAW_CONTROL);
     expect(recorded.stdout).toContain("\\e[2K");
-    // A tampered line (views read it; verify would flag it) with escapes in the fields the summaries show.
+    // A tampered line with escapes in the fields the summaries show: the views say the record is
+    // broken first (exit 1), then show it as it stands — escaped, on stdout and on stderr.
     const dir = join(home, "trail");
     const segment = join(dir, (await readdir(dir)).filter((name) => name.endsWith(".jsonl")).sort()[0]!);
     const line = {
