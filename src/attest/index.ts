@@ -9,6 +9,7 @@
  * trusted before its signature verifies; a commit without an attestation is never "verified".
  */
 export { type AttestOptions, type AttestOutcome, attestCommits } from "./build.js";
+export { type CompletenessJudgement, judgeCompleteness, type WitnessAsked } from "./complete.js";
 export { type DsseEnvelope, IN_TOTO_PAYLOAD_TYPE, pae, parseEnvelope, signEnvelope } from "./dsse.js";
 export {
   ATTEST_KEY_FILE,

@@ -63,7 +63,14 @@ export interface VerifiedAttestation {
   denied: ActionSummary[];
   high_risk: ActionSummary[];
   range: { first_seq: number; last_seq: number };
-  seal: { id: string; event_count: number; receipts: number; hmac_checked: boolean };
+  seal: {
+    id: string;
+    key_id: string;
+    event_count: number;
+    chain_tip: string;
+    receipts: number;
+    hmac_checked: boolean;
+  };
   witnessed: Witnessed[];
   warnings: string[];
 }
@@ -224,7 +231,9 @@ async function verifyUntrusted(
     range: { first_seq: p.trail.first_seq, last_seq: p.trail.last_seq },
     seal: {
       id: String(attested.id),
+      key_id: seal.key_id,
       event_count: seal.event_count,
+      chain_tip: seal.chain_tip,
       receipts: attested.receipts.length,
       hmac_checked: hmacChecked,
     },

@@ -160,6 +160,21 @@ describe.runIf(available)("attestations of commits the real Claude Code made", (
     expect(two.counts.by_decision.deny).toBeGreaterThanOrEqual(1);
   });
 
+  it("asks the witness the verifier names for its newest seal of the key: held, or a cut named", async () => {
+    const log = join(project.root, "log.git");
+    const asked = await review(`${commits.agentTwo!}^!`, "--fetch", "origin", "--ask-witness", log);
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(JSON.parse(asked.stdout).commits[0].completeness).toEqual([
+      expect.objectContaining({ url: log, status: "holds-this" }),
+    ]);
+    // A witness that never recorded the attested seal: the record it was shown is not one it saw.
+    const other = join(project.root, "other-log.git");
+    expect((await ts("witness", "init", "--bare", "--origin", "other.example/log", other)).code).toBe(0);
+    const cut = await review(`${commits.agentTwo!}^!`, "--fetch", "origin", "--ask-witness", other);
+    expect(cut.code).toBe(1);
+    expect(JSON.parse(cut.stdout).commits[0]).toMatchObject({ status: "failed", code: "ATTEST_WITNESS_CUT" });
+  });
+
   it("lists a commit without an attestation as unattested, never as verified", async () => {
     const branch = `unattested-${Date.now()}`;
     git(clone, ["checkout", "-q", "-b", branch]);

@@ -4,8 +4,10 @@ import packageJson from "../../../package.json" with { type: "json" };
 import {
   type AttestationStore,
   attestCommits,
+  type CompletenessJudgement,
   FETCHED_NOTES_REF,
   fetchNotes,
+  judgeCompleteness,
   listCommits,
   loadAttestKey,
   NOTES_REF,
@@ -22,6 +24,7 @@ import { configError, isTrailsealError, TrailsealError } from "../../errors/inde
 import { loadSealKey } from "../../home/index.js";
 import { escapeControl } from "../../terminal/index.js";
 import { parseWitnessPolicy } from "../../tlog/index.js";
+import type { LatestAnswer } from "../../witness/index.js";
 import { type CliIO, note, printJson, println } from "../io.js";
 
 export interface AttestCommandOptions {
@@ -106,6 +109,8 @@ export interface AttestVerifyOptions {
   witnessPolicy?: string;
   requireAttestation?: boolean;
   requireWitness?: boolean;
+  /** Witnesses to ask for the newest seal of each attested seal's key id (the completeness rule). */
+  askWitness?: string[];
   json?: boolean;
 }
 
@@ -153,6 +158,7 @@ export async function runAttestVerify(
     options.fetch ? FETCHED_NOTES_REF : NOTES_REF,
   );
   const results: CommitResult[] = [];
+  const cache = new Map<string, Promise<LatestAnswer[]>>();
   for (const id of listCommits(repo, range)) {
     const text = await readAttestation(store, id);
     if (text === null) {
@@ -168,7 +174,11 @@ export async function runAttestVerify(
         ...(sealKey ? { sealKey } : {}),
         tree: readCommit(repo, id).tree,
       });
-      results.push({ id, status: "verified", ...verified });
+      const asked = options.askWitness?.length
+        ? await askWitnesses(options.home, options.askWitness, verified, cache)
+        : undefined;
+      if (asked?.problem) throw new TrailsealError("ATTEST_WITNESS_CUT", asked.problem);
+      results.push({ id, status: "verified", ...verified, ...(asked ? { completeness: asked.asked } : {}) });
     } catch (error) {
       if (!isTrailsealError(error)) throw error;
       results.push({ id, status: "failed", code: error.code, message: error.message });
@@ -201,6 +211,30 @@ export async function runAttestVerify(
   return 0;
 }
 
+/**
+ * The witnesses the verifier named, asked once per key id for their newest seal of it, and their
+ * answers judged against the attested seal. Only URLs the verifier gave are contacted, never one
+ * an attestation names.
+ */
+async function askWitnesses(
+  home: string,
+  urls: string[],
+  verified: VerifiedAttestation,
+  cache: Map<string, Promise<LatestAnswer[]>>,
+): Promise<CompletenessJudgement> {
+  const keyId = verified.seal.key_id;
+  let answers = cache.get(keyId);
+  if (!answers) {
+    const { askLatest } = await import("../../witness/index.js");
+    answers = askLatest({ home, keyId, endpoints: urls.map((url) => ({ url, name: url })) });
+    cache.set(keyId, answers);
+  }
+  return judgeCompleteness(
+    { event_count: verified.seal.event_count, chain_tip: verified.seal.chain_tip },
+    await answers,
+  );
+}
+
 function describeResult(r: CommitResult): string {
   const id = r.id.slice(0, 12);
   if (r.status === "unattested") return `none  ${id}  unattested`;
@@ -210,7 +244,11 @@ function describeResult(r: CommitResult): string {
     r.witnessed.length > 0
       ? `witnessed in ${r.witnessed.map((w) => `${w.origin} (entry ${w.index} of ${w.size}${w.pinned ? "" : ", key not pinned"})`).join(", ")}`
       : "not witnessed";
+  const asked = "completeness" in r && Array.isArray(r.completeness) ? r.completeness : null;
+  const reach = asked
+    ? `; ${asked.filter((w: { status: string }) => w.status !== "cannot-answer").length} of ${asked.length} witness(es) asked hold it`
+    : "";
   return escapeControl(
-    `ok    ${id}  ${r.operation} by ${who}: ${r.counts.actions} actions, ${r.denied.length} denied, ${r.high_risk.length} high/critical; ${r.seal.id} ${witnessed}`,
+    `ok    ${id}  ${r.operation} by ${who}: ${r.counts.actions} actions, ${r.denied.length} denied, ${r.high_risk.length} high/critical; ${r.seal.id} ${witnessed}${reach}`,
   );
 }

@@ -46,6 +46,11 @@ export function registerAttestRoutes(program: Command, router: Router): void {
       "--witness-policy <file>",
       "require the proofs' checkpoints cosigned to this tlog-policy's quorum",
     )
+    .option(
+      "--ask-witness <url>",
+      "ask this witness (HTTP or git log) for its newest seal of each attested seal's key: fails a cut; repeatable",
+      collect,
+    )
     .option("--require-attestation", "fail when a commit has no attestation (default: listed, exit 0)")
     .option("--require-witness", "fail when a seal has no tlog-proof that verifies offline")
     .option("--json", "print every commit's result as JSON")

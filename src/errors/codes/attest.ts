@@ -70,6 +70,11 @@ export const ATTEST_CODES = {
     exit: 1,
     meaning: "no tlog-proof of the seal verifies (or none meets the quorum)",
   },
+  ATTEST_WITNESS_CUT: {
+    capability: "attest",
+    exit: 1,
+    meaning: "a witness asked holds no seal reaching the attested one, or another tip",
+  },
   ATTEST_UNWITNESSED: {
     capability: "attest",
     exit: 1,
