@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { openFileStorage, startWitnessServer } from "../../src/witness/server/index.js";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
 
 const closers: (() => Promise<void>)[] = [];
@@ -307,6 +308,22 @@ describe("the latest-anchor route of witness serve", () => {
     }
     const post = await fetch(`${url}/api/v1/anchors?key_id=x&latest=true`, { method: "POST" });
     expect(post.status).toBe(405);
+  });
+
+  it("is under the server's rate limit like every request, and public with a token configured", async () => {
+    const dir = await work("ts-cut-rate-");
+    const server = await startWitnessServer({
+      storage: await openFileStorage(join(dir, "store")),
+      tokens: ["a-token-of-sufficient-length"],
+      limits: { rateBurst: 2, ratePerSecond: 0.001 },
+    });
+    closers.push(() => server.close());
+    const ask = () => fetch(`${server.url}/api/v1/anchors?key_id=k&latest=true`);
+    expect((await ask()).status).toBe(404); // public: no token needed to ask
+    expect((await ask()).status).toBe(404);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe("WITNESS_RATE_LIMITED");
   });
 });
 
