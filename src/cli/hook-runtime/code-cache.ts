@@ -99,10 +99,31 @@ export function requireWithCodeCache(
   }
   if (script === null) {
     onLoaded?.("require");
-    return createRequire(file)(file);
+    const require = createRequire(file);
+    enableNodeCompileCache(require, file);
+    return require(file);
   }
   onLoaded?.(script.cachedDataRejected ? "code-cache-rejected" : "code-cache");
   return run(script, file);
+}
+
+/**
+ * Without a cache of ours for this Node (the package was built with another Node version), Node
+ * 22.1+ keeps its own compile cache beside the bundle: made on this machine by this Node, checked
+ * by Node (source hash, its own checksum, version and flags), and written only where the bundle's
+ * own directory lets this user write, which is trust the bundle itself already has (never the
+ * home or a temporary directory, docs/decisions/hook-code-cache.md). Node 20 has no such call;
+ * a directory that cannot be made just means no cache.
+ */
+function enableNodeCompileCache(require: NodeJS.Require, file: string): void {
+  try {
+    const { enableCompileCache } = require("node:module") as {
+      enableCompileCache?: (directory: string) => unknown;
+    };
+    enableCompileCache?.(`${dirname(file)}/.compile-cache`);
+  } catch {
+    // no cache: a plain require
+  }
 }
 
 /**
