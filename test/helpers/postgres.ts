@@ -20,7 +20,8 @@ export const POSTGRES_INSTALL_HINT = "apt-get install postgresql";
 
 /** The directory of initdb/pg_ctl: $TRAILSEAL_PG_BIN, else Debian's newest /usr/lib/postgresql/<v>/bin. */
 function binDir(): string | null {
-  if (process.env.TRAILSEAL_PG_BIN) return process.env.TRAILSEAL_PG_BIN;
+  const given = process.env.TRAILSEAL_PG_BIN;
+  if (given) return existsSync(join(given, "initdb")) ? given : null;
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)

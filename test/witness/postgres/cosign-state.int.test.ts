@@ -3,7 +3,7 @@
  * state backend passes (test/witness/cosign/state-contract.ts), on a real server: each store a
  * fresh database, `reopen` a second pool on it (another replica).
  */
-import { afterAll } from "vitest";
+import { afterAll, describe } from "vitest";
 import { openPostgresCosignState, type PostgresCosignState } from "../../../src/witness/postgres/index.js";
 import { cosignStateContract } from "../cosign/state-contract.js";
 import { postgresLogs } from "./fixtures.js";
@@ -14,7 +14,7 @@ afterAll(async () => {
   for (const store of opened) await store.close();
 });
 
-if (pgLogs.available)
+describe.skipIf(!pgLogs.available)("PostgreSQL witness state", () => {
   cosignStateContract("postgres", {
     async open() {
       const url = await pgLogs.server().createDatabase();
@@ -26,3 +26,4 @@ if (pgLogs.available)
       return { store: await open(), reopen: open };
     },
   });
+});
