@@ -7,6 +7,7 @@
 
 import { hasCode } from "../errors/index.js";
 import {
+  decodeAnsiC,
   joinContinuations,
   loadShellParser,
   parseShell,
@@ -104,6 +105,13 @@ export function spellings(value: string, text: string): string[] {
       .map((char) => char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))
       .join("(?:\\\\\\r?\\n)*");
     for (const [match] of text.matchAll(new RegExp(pattern, "g"))) found.push(match);
+  }
+  // Inside ANSI-C quotes (`-p$'Hunter\x2dLamp'`) the text spells it with escapes: the quoted
+  // text whose decoded value holds it.
+  if (text.includes("$'")) {
+    for (const match of text.matchAll(/\$'((?:[^'\\]|\\[\s\S])*)'/g)) {
+      if (match[1] !== value && decodeAnsiC(match[1]!).includes(value)) found.push(match[1]!);
+    }
   }
   return found;
 }

@@ -33,6 +33,7 @@ export { maxLevel, riskRank } from "./score.js";
 export type { ShellBackend } from "./shell-grammar.js";
 export type { ShellCommand, ShellScript, Word } from "./shell-model.js";
 export { isShellParserLoaded, loadShellParser, shellParserBackend } from "./shell-parser.js";
+export { decodeAnsiC } from "./shell-quoting.js";
 export { lexSimpleCommand } from "./simple-lexer.js";
 export type { Invocation } from "./wrappers.js";
 export { resolveInvocation } from "./wrappers.js";

@@ -176,6 +176,11 @@ const FLAGS: Case[] = [
   { name: "net user NAME X /add", carry: { command: `net user deploy ${P} /add` }, secrets: [P] },
   { name: "vault login X", carry: { command: `vault login ${P}` }, secrets: [P] },
   { name: "sqlplus user/X@db", carry: { command: `sqlplus scott/${P}@//db:1521/orcl @q.sql` }, secrets: [P] },
+  {
+    name: "mysql -p$'X' with ANSI-C escapes",
+    carry: { command: `mysql -uroot -p$'Hunter\\x2dQuiet\\055Lamp' app` },
+    secrets: [P, "Hunter\\x2dQuiet\\055Lamp"],
+  },
   { name: "quotes inside the program name", carry: { command: `red'is'-cli -a ${P} ping` }, secrets: [P] },
 ];
 
