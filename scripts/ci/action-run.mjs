@@ -47,21 +47,22 @@ function npmEnv() {
 }
 
 /**
- * The CLI to run: a pinned npm version (or a packed tarball, `npm pack` of a fork) installed
- * into RUNNER_TEMP (kept when already there, e.g. restored by actions/cache), or this checkout's
- * build. The install runs no install scripts: trailseal has none, and the one dependency that
- * does (the optional native shell parser) is replaced by the wasm grammar trailseal ships.
+ * The CLI to run. By default this action's own checkout, built: the action's ref (a tag or a
+ * commit SHA the workflow pins) is then the only code that runs with the seal key. The npm name
+ * "trailseal" is not held by this project, so installing it by default would run whatever its
+ * registrant published. An exact npm version (only for a registry or name you trust) or a packed
+ * tarball (`npm pack` of a fork) is installed into RUNNER_TEMP (kept when already there, e.g.
+ * restored by actions/cache). No install runs install scripts: trailseal has none, and the one
+ * dependency that does (the optional native shell parser) is replaced by the wasm grammar
+ * trailseal ships.
  */
 function resolveCli() {
-  const wanted = input(
-    "trailseal-version",
-    JSON.parse(readFileSync(join(actionPath, "package.json"), "utf8")).version,
-  );
+  const wanted = input("trailseal-version", "source");
   if (wanted === "source") {
     const cli = join(actionPath, "dist", "cli.js");
     if (!existsSync(cli)) {
       for (const args of [
-        ["ci", "--no-audit", "--no-fund"],
+        ["ci", "--no-audit", "--no-fund", "--ignore-scripts"],
         ["run", "build"],
       ]) {
         const built = spawnSync("npm", args, { cwd: actionPath, env: npmEnv(), stdio: ["ignore", 2, 2] });
