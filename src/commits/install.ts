@@ -5,9 +5,10 @@
  * exits with its status (a recording failure is a warning: it never fails the user's commit).
  * Idempotent: our own hook is rewritten in place (a new home or program).
  */
-import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { chmod, mkdir, rename, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { configError, hasCode } from "../errors/index.js";
+import { readTextIfExists } from "../durable/index.js";
+import { configError } from "../errors/index.js";
 import { runGit } from "./git.js";
 
 export const GIT_HOOKS = ["post-commit", "post-rewrite"] as const;
@@ -43,15 +44,6 @@ export interface GitHookInstallResult {
   chained: string[];
 }
 
-async function readIfExists(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if (hasCode(error, "ENOENT")) return null;
-    throw error;
-  }
-}
-
 export async function installGitHooks(options: {
   cwd: string;
   home: string;
@@ -61,11 +53,15 @@ export async function installGitHooks(options: {
   const existing = new Map<string, string | null>();
   for (const hook of GIT_HOOKS) {
     const path = join(dir, hook);
-    const text = await readIfExists(path);
+    const text = await readTextIfExists(path);
     existing.set(hook, text);
     // Ours was replaced by another hook after it chained one: two hooks to keep, and no
     // single name to keep the second under. Nothing is changed; the user merges them.
-    if (text !== null && !text.includes(MARK) && (await readIfExists(`${path}${CHAINED_SUFFIX}`)) !== null)
+    if (
+      text !== null &&
+      !text.includes(MARK) &&
+      (await readTextIfExists(`${path}${CHAINED_SUFFIX}`)) !== null
+    )
       throw configError(
         "COMMITS_HOOK_CONFLICT",
         `${path} is not trailseal's and ${path}${CHAINED_SUFFIX} exists too`,

@@ -23,8 +23,8 @@ import {
   installedEvents,
   type SettingsInstall,
 } from "../agents/index.js";
-import { fileCalls, writeFileAtomic } from "../durable/index.js";
-import { configError, hasCode } from "../errors/index.js";
+import { fileCalls, readTextIfExists, writeFileAtomic } from "../durable/index.js";
+import { configError } from "../errors/index.js";
 import type { InstallOptions, InstallResult } from "./install-options.js";
 
 export type { InstallOptions, InstallResult } from "./install-options.js";
@@ -60,13 +60,8 @@ function invalid(path: string, what: string) {
 }
 
 async function readSettings(path: string): Promise<{ settings: JsonObject; existed: boolean }> {
-  let text: string;
-  try {
-    text = await fileCalls.readFile(path, "utf8");
-  } catch (error) {
-    if (hasCode(error, "ENOENT")) return { settings: {}, existed: false };
-    throw error;
-  }
+  const text = await readTextIfExists(path);
+  if (text === null) return { settings: {}, existed: false };
   if (text.trim() === "") return { settings: {}, existed: true };
   let settings: unknown;
   try {
@@ -163,11 +158,7 @@ async function installFiles(options: InstallOptions, install: FilesInstall): Pro
     existing: null as string | null,
   }));
   for (const file of wanted) {
-    try {
-      file.existing = await fileCalls.readFile(file.path, "utf8");
-    } catch (error) {
-      if (!hasCode(error, "ENOENT")) throw error;
-    }
+    file.existing = await readTextIfExists(file.path);
     if (file.existing !== null && !file.existing.includes(INSTALLED_MARK))
       throw configError(
         "HOOK_SETTINGS_INVALID",

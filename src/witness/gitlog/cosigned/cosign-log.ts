@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../../durable/index.js";
-import { hasCode, TrailsealError } from "../../../errors/index.js";
+import { readTextIfExists, writeFileAtomic } from "../../../durable/index.js";
+import { TrailsealError } from "../../../errors/index.js";
 import {
   appendCosignatures,
   consistencyProofOf,
@@ -83,13 +83,8 @@ async function readSizes(path: string): Promise<Record<string, number>> {
 }
 
 /** Reads the stored cosigned checkpoint of `origin`, or null. */
-export async function readCosignedCheckpoint(cosignedDir: string, origin: string): Promise<string | null> {
-  try {
-    return await readFile(cosignedCheckpointPath(cosignedDir, origin), "utf8");
-  } catch (error) {
-    if (hasCode(error, "ENOENT")) return null;
-    throw error;
-  }
+export function readCosignedCheckpoint(cosignedDir: string, origin: string): Promise<string | null> {
+  return readTextIfExists(cosignedCheckpointPath(cosignedDir, origin));
 }
 
 /**

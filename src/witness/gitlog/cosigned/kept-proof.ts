@@ -6,11 +6,11 @@
  * the proof (the log's `trailseal-log.json` or `--log-key`); an auditor re-checks with the key
  * and policy they trust: `witness verify --proof <file> --log-key <vkey> --witness-policy <file>`.
  */
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../../durable/index.js";
+import { readTextIfExists, writeFileAtomic } from "../../../durable/index.js";
 import { sha256Hex } from "../../../encoding/index.js";
-import { codeOf, hasCode } from "../../../errors/index.js";
+import { codeOf } from "../../../errors/index.js";
 import type { StoredSeal } from "../../../seal/index.js";
 import { parseNote, parseTlogProof, parseVerifierKey, type WitnessPolicy } from "../../../tlog/index.js";
 import { verifySealProof } from "./seal-proof.js";
@@ -51,15 +51,6 @@ export async function keepSealProof(
   await writeFileAtomic(paths.proof, text);
 }
 
-async function readIfExists(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if (hasCode(error, "ENOENT")) return null;
-    throw error;
-  }
-}
-
 /** Re-checks a seal's kept proof offline; never throws for a bad proof (it is `invalid`). */
 export async function checkKeptSealProof(
   dir: string,
@@ -70,8 +61,8 @@ export async function checkKeptSealProof(
   let proofText: string | null;
   let logKey: string | null;
   try {
-    proofText = await readIfExists(paths.proof);
-    logKey = proofText === null ? null : await readIfExists(paths.key);
+    proofText = await readTextIfExists(paths.proof);
+    logKey = proofText === null ? null : await readTextIfExists(paths.key);
   } catch {
     return { status: "invalid", code: "COSIGN_CONFIG_UNREADABLE" };
   }
