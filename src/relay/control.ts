@@ -8,7 +8,7 @@ import { homePaths, loadSealKey } from "../home/index.js";
 import { assertPublishingConsistent, loadRelayConfig } from "./config.js";
 import { assertPublishableKeyId } from "./key-id.js";
 import { clearStaleRelayLock, relayHolder, runningRelayPid } from "./lifetime-lock.js";
-import { type RelayStateFile, readRelayState } from "./state.js";
+import { type EventStreamState, type RelayStateFile, readRelayState } from "./state.js";
 
 /**
  * Controlling the daemon from another process: start it in the background (the same CLI,
@@ -152,6 +152,8 @@ export interface RelayStatus {
   state_updated_at: string | null;
   log: string;
   state_problem: string | null;
+  /** The event stream to the collector (export.otlp): events sent, last success, last error. */
+  event_stream: EventStreamState | null;
 }
 
 export async function relayStatus(home: string, now: Date = new Date()): Promise<RelayStatus> {
@@ -183,5 +185,6 @@ export async function relayStatus(home: string, now: Date = new Date()): Promise
     state_updated_at: state?.updated_at ?? null,
     log: paths.relayLog,
     state_problem: read.kind === "invalid" ? read.message : null,
+    event_stream: state?.event_stream ?? null,
   };
 }

@@ -119,12 +119,15 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
     : null;
 
   const startedAt = new Date().toISOString();
+  let stream: EventStream | null = null;
+  const otlp = config.export?.otlp;
   const meta = () => ({
     pid,
     startedAt,
     intervalMs: settings.intervalMs,
     config,
     now: new Date().toISOString(),
+    eventStream: stream && otlp ? { endpoint: otlp.endpoint, ...stream.status() } : null,
   });
   const trail = trailDir(options.home);
   const core = new RelayCore(
@@ -158,13 +161,16 @@ export async function startRelayInProcess(options: RelayProcessOptions): Promise
   core.start();
   const prompt = settings.witness.enabled && settings.autoSeal && (settings.maxUnsealedMs ?? 0) > 0;
   const watcher = prompt ? watchTrail(trail, () => core.activity()) : null;
-  const otlp = config.export?.otlp;
-  const stream: EventStream | null = otlp
+  stream = otlp
     ? startEventStream({
         home: options.home,
         config: otlp,
         serviceVersion: options.version ?? "0.0.0",
         log: (level, message) => log.write(level, message),
+        // The state file is replaced whole and atomically: the last writer has both parts.
+        onChange: () => {
+          void writeRelayState(paths.relayState, toStateFile(core.snapshot(), meta())).catch(() => undefined);
+        },
       })
     : null;
   if (otlp)

@@ -51,6 +51,17 @@ const quorumSchema = z.object({
   ),
 });
 
+/** The event stream to the collector (export.otlp), when configured. */
+const eventStreamSchema = z.object({
+  endpoint: z.string(),
+  events_sent: z.number().int().nonnegative(),
+  last_success_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  next_seq: z.number().int().nonnegative().nullable(),
+});
+
+export type EventStreamState = z.infer<typeof eventStreamSchema>;
+
 export const relayStateSchema = z.object({
   version: z.literal(1),
   pid: z.number().int().positive(),
@@ -61,6 +72,7 @@ export const relayStateSchema = z.object({
   /** The configuration in force, auth tokens redacted. */
   config: z.unknown(),
   seals_created: z.number().int().nonnegative(),
+  event_stream: eventStreamSchema.nullable().optional(),
   seals_skipped_idle: z.number().int().nonnegative(),
   last_seal: sealSummarySchema.nullable(),
   last_quorum: quorumSchema.nullable(),
@@ -144,11 +156,19 @@ export async function writeRelayState(path: string, state: RelayStateFile): Prom
 
 export function toStateFile(
   runtime: RelayRuntimeState,
-  meta: { pid: number; startedAt: string; intervalMs: number; config: RelayConfig; now: string },
+  meta: {
+    pid: number;
+    startedAt: string;
+    intervalMs: number;
+    config: RelayConfig;
+    now: string;
+    eventStream?: EventStreamState | null;
+  },
   stoppedAt: string | null = null,
 ): RelayStateFile {
   return {
     version: 1,
+    event_stream: meta.eventStream ?? null,
     pid: meta.pid,
     started_at: meta.startedAt,
     updated_at: meta.now,

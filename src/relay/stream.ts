@@ -34,6 +34,8 @@ export interface EventStreamOptions {
   log(level: "info" | "warn", message: string): void;
   /** Runs one export (tests may inject; default: src/export's exportTrail). */
   send?: () => Promise<ExportSummary>;
+  /** Called when the status changed in a way worth saving: events sent, a failure, a recovery. */
+  onChange?: () => void;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -70,6 +72,7 @@ export function startEventStream(options: EventStreamOptions): EventStream {
     while (!stopped) {
       try {
         const summary = await send();
+        const changed = summary.events > 0 || failures > 0 || status.last_success_at === null;
         status.events_sent += summary.events;
         status.next_seq = summary.nextSeq;
         status.last_success_at = new Date().toISOString();
@@ -80,15 +83,18 @@ export function startEventStream(options: EventStreamOptions): EventStream {
           );
         failures = 0;
         status.last_error = null;
+        if (changed) options.onChange?.();
       } catch (error) {
         failures += 1;
         status.last_error = (error as Error).message;
         // Logged on the first failure and then at each doubling, not every retry.
-        if ((failures & (failures - 1)) === 0)
+        if ((failures & (failures - 1)) === 0) {
+          options.onChange?.();
           options.log(
             "warn",
             `events not sent to ${options.config.endpoint} (${failures} failure(s)): ${status.last_error}`,
           );
+        }
       }
       if (stopped) break;
       const pause =

@@ -98,7 +98,12 @@ describe("relay event stream to an OTLP collector", () => {
       (text) => /warn {2}events not sent to/.test(text),
     );
     expect(log).not.toContain("collector-token");
-    const status = JSON.parse((await cli(["relay", "status", "--json"])).stdout);
+    const status = await waitFor(
+      "the failure in relay status",
+      async () => JSON.parse((await cli(["relay", "status", "--json"])).stdout),
+      (s) => typeof s.event_stream?.last_error === "string",
+    );
+    expect(status.event_stream).toMatchObject({ endpoint: expect.stringContaining(`:${port}/`) });
     expect(JSON.stringify(status)).not.toContain("collector-token");
 
     // Back on the same port: everything since the cursor arrives.
@@ -107,6 +112,12 @@ describe("relay event stream to an OTLP collector", () => {
     const expected = await trailHashes();
     await waitFor("every event after the outage", arrived, (got) => expected.every((hash) => got.has(hash)));
     expect(expected).toHaveLength(5);
+    const after = await waitFor(
+      "the recovery in relay status",
+      async () => JSON.parse((await cli(["relay", "status", "--json"])).stdout),
+      (s) => s.event_stream?.last_error === null && s.event_stream?.next_seq === 5,
+    );
+    expect(after.event_stream.events_sent).toBeGreaterThanOrEqual(5);
     // The cursor is the export's own: an export with it has nothing new to send.
     const again = await cli(["export", "--otlp-endpoint", receiver.url, "--cursor", "relay-otlp", "--json"]);
     expect(again.code, again.stderr).toBe(0);

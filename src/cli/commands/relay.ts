@@ -109,6 +109,14 @@ function describeStatus(status: RelayStatus): string[][] {
         : "publishing disabled",
     ]);
   }
+  const stream = status.event_stream;
+  if (stream)
+    rows.push([
+      "event stream",
+      `${stream.endpoint}: ${stream.events_sent} events sent` +
+        (stream.next_seq === null ? "" : `, cursor at seq ${stream.next_seq}`) +
+        (stream.last_error ? `; failing: ${stream.last_error}` : ""),
+    ]);
   const seal = status.last_seal;
   rows.push(["last seal", seal ? `${seal.id} at ${seal.timestamp} (${seal.event_count} events)` : "none"]);
   const quorum = status.last_quorum;
