@@ -4,9 +4,11 @@
  * not what they claim (never a crash, always a code).
  */
 import { spawnSync } from "node:child_process";
-import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attestKeyId } from "../../src/attest/index.js";
 import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { openStatement, resign } from "./tamper.js";
 
@@ -92,6 +94,32 @@ describe("trailseal attest", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("ATTEST_KEY_PERMISSIONS");
     await chmod(keyPath, 0o600);
+  });
+
+  it("signs with TRAILSEAL_ATTEST_KEY when set, never writing it, and refuses a key that is not Ed25519", async () => {
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const pem = privateKey.export({ format: "pem", type: "pkcs8" }) as string;
+    const out = join(work.dir, "env-attestations");
+    const keysBefore = await readdir(join(home, "keys"));
+    const run = await runCli(["--home", home, "attest", `${ids[1]}^!`, "--dir", out], {
+      cwd: repo,
+      env: { TRAILSEAL_ATTEST_KEY: pem },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const envelope = JSON.parse(await readFile(join(out, `${ids[1]}.dsse.json`), "utf8"));
+    expect(envelope.signatures[0].keyid).toBe(attestKeyId(createPublicKey(privateKey)));
+    expect(await readdir(join(home, "keys"))).toEqual(keysBefore);
+    expect(run.stdout + run.stderr).not.toContain(pem.split("\n")[1]!);
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({
+      format: "pem",
+      type: "pkcs8",
+    }) as string;
+    const refused = await runCli(["--home", home, "attest", `${ids[1]}^!`, "--dir", out], {
+      cwd: repo,
+      env: { TRAILSEAL_ATTEST_KEY: rsa },
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("ATTEST_KEY_INVALID");
   });
 
   it("refuses a range git does not know (or one that reads as an option), exit 2", async () => {
