@@ -55,7 +55,9 @@ try {
       seals.push(JSON.stringify({ type: "seal", id: `seal-${seals.length + 1}`, ...seal }));
     }
   }
-  seals.push(JSON.stringify({ type: "seal", id: `seal-${seals.length + 1}`, ...createSeal(sealKey, tip, N, ts) }));
+  seals.push(
+    JSON.stringify({ type: "seal", id: `seal-${seals.length + 1}`, ...createSeal(sealKey, tip, N, ts) }),
+  );
   mkdirSync(trailDir(home), { recursive: true });
   writeFileSync(join(trailDir(home), "events-000000.jsonl"), `${lines.join("\n")}\n`);
   writeFileSync(join(homePaths(home).seals, "seals.jsonl"), `${seals.join("\n")}\n`);
