@@ -320,7 +320,7 @@ function renderCompleteness(c) {
         ? `witness ${w.name} holds ${w.anchor_id} over ${w.chained_events} events: ${w.missing} witnessed event(s) are missing`
         : `witness ${w.name} holds ${w.anchor_id} over ${w.chained_events} events: the trail there is not what was witnessed`,
     );
-  if (!c || !c.checked_for_cuts) {
+  if (!c?.checked_for_cuts) {
     setStatus(node, "not checked for cuts", "warn");
     node.append(el("div", c?.reason ?? "no witness answered", "detail"));
   } else if (c.cut) {
