@@ -38,6 +38,18 @@ export interface EventBody {
   reasons: string[];
   input?: unknown;
   outcome?: unknown;
+  /** On a hook's `pre` event: the policy version and rule that decided (docs/trail-format.md). */
+  policy?: PolicyStamp;
+}
+
+/** Which policy made a decision (docs/trail-format.md, `policy`). */
+export interface PolicyStamp {
+  /** `sha256:<hex>` of the JCS form of the effective policy; null when it could not be loaded. */
+  digest: string | null;
+  /** The policy rule that decided (`rules.commands.deny`, `max_risk`, `ask`, …); null: none. */
+  rule: string | null;
+  /** True when no decision was answered, so the agent's own permission flow ran. */
+  agent_flow: boolean;
 }
 
 export interface TrailEvent extends EventBody {

@@ -3,7 +3,7 @@
  * verification. Pure: no file system, no clock (callers pass `ts`).
  */
 
-export type { Decision, EventBody, RiskFlag, RiskLevel, TrailEvent } from "./event.js";
+export type { Decision, EventBody, PolicyStamp, RiskFlag, RiskLevel, TrailEvent } from "./event.js";
 export {
   chainEvent,
   computeEventHash,

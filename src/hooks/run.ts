@@ -27,7 +27,13 @@ import {
 } from "../agents/index.js";
 import type { EventBody, RiskFlag } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
-import { evaluatePolicy, loadPolicy, type Policy, type PolicyDecision } from "../policy/index.js";
+import {
+  evaluatePolicy,
+  loadPolicy,
+  type Policy,
+  type PolicyDecision,
+  policyDigest,
+} from "../policy/index.js";
 import { appendRecorded, appendRedacted, toEventBody } from "../record/index.js";
 import { digestRedacted, redactText } from "../redact/index.js";
 import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
@@ -128,6 +134,20 @@ export async function judgeCall(call: HookCall): Promise<RiskAnalysis> {
   return analysis;
 }
 
+/**
+ * The rule a decision names in the trail: the matching rule when one decided; `max_risk` for a
+ * level deny; `ask` for the ask threshold; `cannot_ask` where the agent could not ask; null when
+ * the policy had no opinion (or could not be loaded).
+ */
+function ruleOf(policy: PolicyDecision, loaded: Policy | undefined, note: string): string | null {
+  if (!loaded) return null;
+  if (note) return "cannot_ask";
+  if (policy.rule) return policy.rule;
+  if (policy.decision === "deny") return "max_risk";
+  if (policy.decision === "ask") return "ask";
+  return null;
+}
+
 /** The seal key authenticates the validated-policy cache (src/policy/cache.ts). */
 const sealKeyOf = (home: string) => () => loadSealKey(home).then((sealKey) => sealKey.key);
 
@@ -140,10 +160,9 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     const action = call.action;
     if (call.digest) action.input = await withDigests(options.home, action.input, call.digest);
     // The policy loads while the command is parsed (the grammar may be compiling).
+    const policyPath = homePaths(options.home).policy;
     const policyPromise =
-      call.phase === "pre"
-        ? loadPolicy(homePaths(options.home).policy, { cacheKey: sealKeyOf(options.home) })
-        : null;
+      call.phase === "pre" ? loadPolicy(policyPath, { cacheKey: sealKeyOf(options.home) }) : null;
     policyPromise?.catch(() => undefined);
     const analysis = await judgeCall(call);
     const classification = { level: analysis.level, flags: analysis.flags, reasons: analysis.reasons };
@@ -183,14 +202,17 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     const gate = gated ? (await import("./witness-before.js")).witnessGate(options.home) : null;
     const gateOff = gate && !gate.on ? gate.off : null;
     const reasons = note ? [...policy.reasons, note.trim().replace(/^\(|\)$/g, "")] : policy.reasons;
+    const digest = loaded ? policyDigest(loaded) : null;
     const body = toEventBody({
       action,
       classification,
       decision: verdict,
       phase: "pre",
       reasons: gateOff ? [...reasons, gateOff] : reasons,
+      policy: { digest, rule: ruleOf(policy, loaded, note), agent_flow: verdict === "pass" },
     });
-    const { scrub } = await appendRedacted(options.home, [body], options, loaded);
+    const appendOptions = digest ? { ...options, policy: { digest, path: policyPath } } : options;
+    const { scrub } = await appendRedacted(options.home, [body], appendOptions, loaded);
     if (gate?.on) {
       const { DEFAULT_WITNESS_BEFORE_SECONDS, witnessNow } = await import("./witness-before.js");
       const seconds = loaded!.witness_before_timeout_seconds ?? DEFAULT_WITNESS_BEFORE_SECONDS;
@@ -204,6 +226,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
           decision: "deny",
           phase: "pre",
           reasons: [why],
+          policy: { digest, rule: "witness_before", agent_flow: false },
         });
         await appendRedacted(options.home, [denial], options, loaded);
         return reply(

@@ -11,6 +11,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileCalls, writeFileAtomic } from "../durable/index.js";
+import { canonicalJson } from "../encoding/index.js";
 import { hasCode } from "../errors/index.js";
 import { DEFAULT_POLICY, type Policy } from "./types.js";
 
@@ -56,6 +57,22 @@ async function readCache(cachePath: string, sha256: string, key: Uint8Array): Pr
   } catch {
     return null; // no cache yet, or unreadable: validate
   }
+}
+
+const digests = new WeakMap<Policy, string>();
+
+/**
+ * The policy version a decision names (docs/trail-format.md, `policy`): `sha256:` and the hex
+ * SHA-256 of the JCS form of the effective (validated) policy, so a reformatted or commented
+ * policy.yaml with the same rules is the same version. Computed once per loaded policy.
+ */
+export function policyDigest(policy: Policy): string {
+  let digest = digests.get(policy);
+  if (digest === undefined) {
+    digest = `sha256:${createHash("sha256").update(canonicalJson(policy)).digest("hex")}`;
+    digests.set(policy, digest);
+  }
+  return digest;
 }
 
 /** The policy at `path`; the default policy when the file does not exist. */

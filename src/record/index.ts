@@ -3,7 +3,7 @@
  * `trailseal record`, the agent hooks and the demo.
  */
 import type { Action } from "../action/index.js";
-import type { Decision, EventBody, TrailEvent } from "../chain/index.js";
+import type { Decision, EventBody, PolicyStamp, TrailEvent } from "../chain/index.js";
 import { canonicalJson } from "../encoding/index.js";
 import type { Policy } from "../policy/index.js";
 import { DIGEST_ABOVE, digestText, redactRecorded } from "../redact/index.js";
@@ -36,6 +36,8 @@ export interface RecordSpec {
   /** Policy reasons, appended to the classification's. */
   reasons?: string[];
   outcome?: unknown;
+  /** The policy version and rule behind a hook's decision. */
+  policy?: PolicyStamp;
 }
 
 export function toEventBody(spec: RecordSpec): EventBody {
@@ -52,6 +54,7 @@ export function toEventBody(spec: RecordSpec): EventBody {
     input: action.input,
   };
   if (spec.outcome !== undefined) body.outcome = spec.outcome;
+  if (spec.policy !== undefined) body.policy = spec.policy;
   return body;
 }
 

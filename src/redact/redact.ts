@@ -25,7 +25,7 @@ export interface RedactOptions {
 }
 
 /** Members that hold only trailseal's own enumerations. */
-const SKIPPED = new Set(["risk", "phase", "decision"]);
+const SKIPPED = new Set(["risk", "phase", "decision", "policy"]);
 /** Members whose long strings are kept only as digests (src/record, compactInput). */
 const DIGESTED = new Set(["input", "outcome"]);
 

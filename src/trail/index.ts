@@ -14,7 +14,15 @@ import {
   serializeEvent,
   type TrailEvent,
 } from "../chain/index.js";
-import { appendAll, fileCalls, fsyncDir, type LockOptions, withDirLock } from "../durable/index.js";
+import {
+  appendAll,
+  fileCalls,
+  fsyncDir,
+  type LockOptions,
+  readTextIfExists,
+  withDirLock,
+  writeFileAtomic,
+} from "../durable/index.js";
 import { hasCode, TrailsealError } from "../errors/index.js";
 import { homePaths } from "../home/index.js";
 import { currentSegment, ensureDir, FIRST_SEGMENT, listSegments, readLines } from "./files.js";
@@ -47,6 +55,29 @@ export interface AppendOptions {
    * Default: each append may wait the lock's own timeout (10 s).
    */
   lockDeadline?: number;
+  /**
+   * The policy version behind the appended decisions: when it differs from the last one this
+   * trail recorded, a `policy_change` event lands first (docs/trail-format.md), decided under
+   * the lock so two hooks never both record one change.
+   */
+  policy?: { digest: string; path: string };
+}
+
+/** The last policy digest the trail recorded (derived state; see policyChangeBody). */
+export const POLICY_STATE_FILE = ".policy-digest";
+
+/** The event that says the rules changed from version `from` to `to`. */
+export function policyChangeBody(from: string, to: string, path: string): EventBody {
+  return {
+    risk: { level: "none", flags: [] },
+    agent: "trailseal",
+    session: null,
+    cwd: null,
+    phase: "record",
+    action: { kind: "policy_change", tool: "trailseal", path, from, to },
+    decision: "logged",
+    reasons: ["the effective policy changed"],
+  };
 }
 
 function lockOptions(options: AppendOptions): LockOptions {
@@ -70,9 +101,16 @@ export async function appendEvents(
       const segment = segments.at(-1) ?? join(dir, FIRST_SEGMENT);
       const isNew = segments.length === 0;
       let { nextSeq, tip } = await repairAndReadTail(dir, segment, now);
+      const statePath = join(dir, POLICY_STATE_FILE);
+      const policy = options.policy;
+      const recorded = policy ? ((await readTextIfExists(statePath))?.trim() ?? null) : null;
+      // The first version a trail sees is named by its decisions alone; each later change is an event.
+      const changed = policy !== undefined && recorded !== policy.digest;
+      const all =
+        changed && recorded ? [policyChangeBody(recorded, policy.digest, policy.path), ...bodies] : bodies;
       const events: TrailEvent[] = [];
       const ts = now().toISOString();
-      for (const body of bodies) {
+      for (const body of all) {
         const event = chainEvent(body, nextSeq, tip, ts);
         events.push(event);
         nextSeq += 1;
@@ -98,7 +136,9 @@ export async function appendEvents(
         await handle.close();
       }
       if (isNew) await fsyncDir(dir);
-      return events;
+      // After the append: a crash in between records the change again, never loses it.
+      if (changed) await writeFileAtomic(statePath, `${policy.digest}\n`, { mode: 0o600 });
+      return all === bodies ? events : events.slice(1);
     },
     lockOptions(options),
   );
