@@ -1,4 +1,5 @@
 import { recordedText } from "../action/index.js";
+import { ActionPairer, type PairedAction } from "../actions/index.js";
 import type { ChainBreak, TrailEvent } from "../chain/index.js";
 import type { SealKey } from "../home/index.js";
 import {
@@ -74,6 +75,11 @@ export async function digestEvents(
   const from = options.from.toISOString();
   const to = options.to.toISOString();
   const risk = new RiskAggregator();
+  // Actions, not events: the period holds the actions whose first event falls in it.
+  const pairer = new ActionPairer();
+  const count = (action: PairedAction) => {
+    if (action.ts >= from && action.ts <= to) risk.add(action);
+  };
   const digest: Omit<EventDigest, "risk"> = {
     total: 0,
     inPeriod: 0,
@@ -82,6 +88,7 @@ export async function digestEvents(
     tail: { events: 0, fromSeq: null, firstTs: null, lastTs: null },
   };
   for await (const event of events) {
+    for (const action of pairer.add(event)) count(action);
     digest.total += 1;
     digest.firstTs ??= event.ts;
     if (event.seq >= options.sealedCount) {
@@ -93,8 +100,8 @@ export async function digestEvents(
     if (event.ts < from || event.ts > to) continue;
     digest.inPeriod += 1;
     if (event.seq < options.sealedCount) digest.coveredInPeriod += 1;
-    risk.add(event);
   }
+  for (const action of pairer.finish()) count(action);
   return { ...digest, risk: risk.summary() };
 }
 
@@ -238,7 +245,7 @@ function chainIntegrity(input: ReportInput): ChainIntegrity {
   };
 }
 
-function describeAction(event: TrailEvent): string {
+function describeAction(event: Pick<TrailEvent, "action">): string {
   const action = event.action ?? { kind: "other", tool: "" };
   const detail = action.command ?? action.path ?? action.url ?? action.tool ?? "";
   const text = `${action.kind}${detail ? `: ${recordedText(detail)}` : ""}`;
@@ -252,14 +259,17 @@ function riskSection(summary: RiskSummary): ComplianceReport["risk"] {
     level: event.risk.level,
     flags: event.risk.flags,
     agent: event.agent,
-    decision: event.decision,
+    decision: event.decision ?? "none",
+    outcome: event.outcome,
     action: describeAction(event),
   }));
   return {
     total: summary.total,
+    events: summary.events,
     by_level: summary.by_level,
     by_flag: summary.by_flag,
     by_decision: summary.by_decision,
+    by_outcome: summary.by_outcome,
     by_agent: summary.by_agent,
     by_day: summary.by_day,
     top_flagged_commands: summary.top_flagged_commands,

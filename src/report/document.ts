@@ -299,12 +299,20 @@ function riskSection(report: ComplianceReport): Block[] {
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1]);
   return [
-    paragraph(`${risk.total} event(s) in the period.`),
-    ...table(["Level", ...RISK_LEVELS], [["events", ...RISK_LEVELS.map((l) => String(risk.by_level[l]))]]),
+    paragraph(
+      `${risk.total} action(s) in the period, from ${risk.events} event(s): a hooked tool call is one action of two events (its decision, then its outcome).`,
+    ),
+    ...table(["Level", ...RISK_LEVELS], [["actions", ...RISK_LEVELS.map((l) => String(risk.by_level[l]))]]),
+    ...table(
+      ["Outcome", "Actions"],
+      Object.entries(risk.by_outcome)
+        .filter(([, n]) => n > 0)
+        .map(([outcome, n]) => [outcome, String(n)]),
+    ),
     { kind: "chart", chart: { kind: "risk-levels" } },
     { kind: "chart", chart: { kind: "risk-days" } },
     ...table(
-      ["Flag", "Events"],
+      ["Flag", "Actions"],
       flags.map(([flag, n]) => [flag, String(n)]),
     ),
     ...(risk.top_flagged_commands.length > 0 ? [paragraph("Most frequent flagged commands:")] : []),
@@ -312,12 +320,20 @@ function riskSection(report: ComplianceReport): Block[] {
       ["Command", "Count", "Level"],
       risk.top_flagged_commands.map((c) => [{ code: c.command }, String(c.count), c.level]),
     ),
-    ...(risk.high_risk.length > 0 ? [paragraph("Latest high and critical events:")] : []),
+    ...(risk.high_risk.length > 0 ? [paragraph("Latest high and critical actions:")] : []),
     ...table(
-      ["Seq", "Time", "Level", "Flags", "Decision", "Action"],
+      ["Seq", "Time (UTC)", "Level", "Flags", "Decision", "Outcome", "Action"],
       risk.high_risk
         .slice(-MAX_ROWS)
-        .map((e) => [String(e.seq), e.ts, e.level, e.flags.join(", "), e.decision, { code: e.action }]),
+        .map((e) => [
+          String(e.seq),
+          e.ts,
+          e.level,
+          e.flags.join(", "),
+          e.decision,
+          e.outcome,
+          { code: e.action },
+        ]),
     ),
   ];
 }

@@ -103,10 +103,12 @@ export interface HighRiskEntry {
   flags: RiskFlag[];
   agent: string;
   decision: string;
+  /** What became of the action (docs/action-outcomes.md). */
+  outcome: string;
   action: string;
 }
 
-/** The period's risk summary (src/stats), with high-risk events reduced to what a report shows. */
+/** The period's risk summary over actions (src/stats), with high-risk actions reduced to what a report shows. */
 export type RiskSection = Omit<RiskSummary, "high_risk" | "first_ts" | "last_ts"> & {
   high_risk: HighRiskEntry[];
 };

@@ -309,7 +309,7 @@ describe("trailseal classify / summary / stats", () => {
     expect(table.stdout).toContain("force_push");
   });
 
-  it("shows events per agent in the summary", async () => {
+  it("shows actions per agent in the summary", async () => {
     await hook("claude-code", claude("Bash", { command: "ls" }));
     await hook(
       "gemini",
@@ -326,7 +326,7 @@ describe("trailseal classify / summary / stats", () => {
     const summary = JSON.parse((await runCli(["summary", "--json", "--home", home])).stdout);
     expect(summary.by_agent).toEqual({ "claude-code": 1, gemini: 1, codex: 1 });
     const text = (await runCli(["summary", "--home", home])).stdout;
-    expect(text).toMatch(/AGENT\s+EVENTS/);
+    expect(text).toMatch(/AGENT\s+ACTIONS/);
     expect(text).toMatch(/codex\s+1/);
   });
 });

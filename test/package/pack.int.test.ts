@@ -222,7 +222,7 @@ describe.skipIf(!reachable && !REQUIRED)(
       });
       expect(hook.code, hook.stderr).toBe(0);
       expect(JSON.parse(hook.stdout).hookSpecificOutput.permissionDecision, hook.stderr).toBe("deny");
-      const logged = await confined(["--home", home, "log", "--json"]);
+      const logged = await confined(["--home", home, "log", "--events", "--json"]);
       expect(logged.code, logged.stderr).toBe(0);
       // Denied by the policy after a real classification (a hook that failed would deny too, but
       // with no risk flags).

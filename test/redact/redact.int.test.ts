@@ -201,6 +201,7 @@ describe("redaction before hashing", () => {
     await cli(["verify"]);
     await cli(["log"]);
     await cli(["log", "--json"]);
+    await cli(["log", "--events", "--json"]);
     await cli(["summary"]);
     await cli(["report", "--format", "html"]);
     await cli(["report", "--json"]);
@@ -249,7 +250,7 @@ describe("redaction before hashing", () => {
   });
 
   it("keeps the classification of the unredacted action", async () => {
-    const { stdout } = await cli(["log", "--json"]);
+    const { stdout } = await cli(["log", "--events", "--json"]);
     const recorded = JSON.parse(stdout).filter((event: { phase: string }) => event.phase === "record");
     for (const [index, action] of actions.entries()) {
       const classified = JSON.parse((await cli(["classify", "--json"], JSON.stringify(action))).stdout);

@@ -94,7 +94,7 @@ describe("several processes appending at once", () => {
     await Promise.all(runs);
     const result = await verifyTrail(trailDir(home));
     expect(result).toMatchObject({ ok: true, eventCount: writers * perWriter });
-    const commands = (await runCli(["log", "--json"], { env: { TRAILSEAL_HOME: home } })).stdout;
+    const commands = (await runCli(["log", "--events", "--json"], { env: { TRAILSEAL_HOME: home } })).stdout;
     const seen = new Set(
       (JSON.parse(commands) as { action: { command: string } }[]).map((e) => e.action.command),
     );
@@ -132,7 +132,7 @@ describe("a writer killed with SIGKILL mid-append", () => {
     const verify = await runCli(["verify", "--json"], { env: { TRAILSEAL_HOME: home } });
     expect(verify.code, verify.stderr).toBe(0);
     const hashes = (
-      JSON.parse((await runCli(["log", "--json"], { env: { TRAILSEAL_HOME: home } })).stdout) as {
+      JSON.parse((await runCli(["log", "--events", "--json"], { env: { TRAILSEAL_HOME: home } })).stdout) as {
         hash: string;
       }[]
     ).map((e) => e.hash);

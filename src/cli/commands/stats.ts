@@ -29,14 +29,14 @@ export async function runStats(options: StatsOptions, io: CliIO): Promise<number
   println(
     io,
     escapeControl(
-      `risk statistics: ${summary.total} events${summary.first_ts ? ` from ${summary.first_ts} to ${summary.last_ts}` : ""}`,
+      `risk statistics: ${summary.total} actions (${summary.events} events)${summary.first_ts ? ` from ${summary.first_ts} to ${summary.last_ts}` : ""}`,
     ),
   );
   printBreakdown(io, summary);
   const days = Object.keys(summary.by_day).sort();
   if (days.length > 0) {
     println(io, "");
-    const rows = [["DAY", "NONE", "LOW", "MEDIUM", "HIGH", "CRITICAL"]];
+    const rows = [["DAY (UTC)", "NONE", "LOW", "MEDIUM", "HIGH", "CRITICAL"]];
     for (const day of days) {
       const c = summary.by_day[day]!;
       rows.push([day, String(c.none), String(c.low), String(c.medium), String(c.high), String(c.critical)]);

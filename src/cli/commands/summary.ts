@@ -34,7 +34,10 @@ export async function runSummary(options: SummaryOptions, io: CliIO): Promise<nu
     });
     return exit;
   }
-  println(io, `risk summary for ${from.toISOString().slice(0, 10)} (UTC): ${summary.total} events`);
+  println(
+    io,
+    `risk summary for ${from.toISOString().slice(0, 10)} (UTC): ${summary.total} actions (${summary.events} events)`,
+  );
   printBreakdown(io, summary);
   printBound(io, unwitnessed);
   return exit;
@@ -50,13 +53,15 @@ export function withoutEvents(summary: RiskSummary) {
       level: event.risk.level,
       flags: event.risk.flags,
       decision: event.decision,
+      outcome: event.outcome,
+      events: event.events,
     })),
   };
 }
 
 export function printBreakdown(io: CliIO, summary: RiskSummary): void {
   const total = summary.total || 1;
-  const rows = [["LEVEL", "EVENTS", "SHARE"]];
+  const rows = [["LEVEL", "ACTIONS", "SHARE"]];
   for (const level of [...RISK_LEVELS].reverse()) {
     const n = summary.by_level[level];
     rows.push([level, String(n), `${((100 * n) / total).toFixed(1)}%`]);
@@ -69,7 +74,7 @@ export function printBreakdown(io: CliIO, summary: RiskSummary): void {
     println(
       io,
       formatTable(
-        escapeCells([["FLAG", "EVENTS"], ...flags.map((flag) => [flag, String(summary.by_flag[flag])])]),
+        escapeCells([["FLAG", "ACTIONS"], ...flags.map((flag) => [flag, String(summary.by_flag[flag])])]),
       ),
     );
   }
@@ -79,7 +84,7 @@ export function printBreakdown(io: CliIO, summary: RiskSummary): void {
     // Agent names come from the trail as written, like decisions below.
     println(
       io,
-      formatTable(escapeCells([["AGENT", "EVENTS"], ...agents.map(([name, n]) => [name, String(n)])])),
+      formatTable(escapeCells([["AGENT", "ACTIONS"], ...agents.map(([name, n]) => [name, String(n)])])),
     );
   }
   const decisions = Object.entries(summary.by_decision);
@@ -88,8 +93,13 @@ export function printBreakdown(io: CliIO, summary: RiskSummary): void {
     // Decision names come from the trail as written: a tampered line can hold any text.
     println(
       io,
-      formatTable(escapeCells([["DECISION", "EVENTS"], ...decisions.map(([name, n]) => [name, String(n)])])),
+      formatTable(escapeCells([["DECISION", "ACTIONS"], ...decisions.map(([name, n]) => [name, String(n)])])),
     );
+  }
+  const outcomes = Object.entries(summary.by_outcome).filter(([, n]) => n > 0);
+  if (outcomes.length > 0) {
+    println(io, "");
+    println(io, formatTable([["OUTCOME", "ACTIONS"], ...outcomes.map(([name, n]) => [name, String(n)])]));
   }
 }
 

@@ -1,5 +1,6 @@
 import { type Command, Option } from "commander";
-import { RISK_LEVELS } from "../../chain/index.js";
+import { ACTION_OUTCOMES } from "../../actions/index.js";
+import { DECISIONS, RISK_LEVELS } from "../../chain/index.js";
 import { parseIntOption, type Router, TRUST_FIRST } from "../router.js";
 
 export function registerTrailRoutes(program: Command, router: Router): void {
@@ -72,14 +73,33 @@ export function registerTrailRoutes(program: Command, router: Router): void {
 
   program
     .command("log")
-    .description("list recorded events, oldest first")
-    .addOption(new Option("--risk <level>", "only events of exactly this level").choices(RISK_LEVELS))
-    .addOption(new Option("--min-risk <level>", "only events at or above this level").choices(RISK_LEVELS))
+    .description(
+      "list what agents did, oldest first: actions (a tool call's decision and outcome events paired) with their outcome, or the raw events (--events)",
+    )
+    .addOption(new Option("--risk <level>", "only actions of exactly this level").choices(RISK_LEVELS))
+    .addOption(new Option("--min-risk <level>", "only actions at or above this level").choices(RISK_LEVELS))
+    .addOption(
+      new Option("--decision <decision>", "only this policy decision (none: no decision recorded)").choices([
+        ...DECISIONS,
+        "none",
+      ]),
+    )
+    .addOption(
+      new Option("--outcome <outcome>", "only actions with this outcome")
+        .choices(ACTION_OUTCOMES)
+        .conflicts("events"),
+    )
+    .option("--agent <name>", "only this agent's actions (claude-code, cursor, …)")
+    .option("--session <id>", "only this session's actions")
     .option("--since <when>", "from this instant: ISO date/time or an age such as 2h, 7d")
     .option("--until <when>", "before this instant")
-    .option("--limit <n>", "only the newest n matching events", parseIntOption)
-    .option("--json", "print events as a JSON array")
-    .addHelpText("after", `${TRUST_FIRST}\n\nExample:\n  trailseal log --risk critical --since 7d`)
+    .option("--limit <n>", "only the newest n matching actions (events with --events)", parseIntOption)
+    .option("--events", "list the raw trail events (a hooked call is two: pre and post) instead of actions")
+    .option("--json", "print a JSON array (actions: docs/action-outcomes.md; events: docs/trail-format.md)")
+    .addHelpText(
+      "after",
+      `${TRUST_FIRST}\nTimes are UTC.\n\nExamples:\n  trailseal log --risk critical --since 7d\n  trailseal log --outcome denied --agent claude-code\n  trailseal log --events --session 3f2a…`,
+    )
     .action((options, command: Command) =>
       router.run(async (io) =>
         (await import("../commands/log.js")).runLog({ ...options, home: router.home(command) }, io),
