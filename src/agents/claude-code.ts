@@ -16,6 +16,9 @@ import { invalid, type Json, objectField, stringField } from "./payload.js";
 import { defineAgent } from "./spec.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
 
+/** The hook's timeout as written into the settings (seconds). */
+export const HOOK_TIMEOUT_SECONDS = 30;
+
 /** Tools whose whole input is a command line. */
 const COMMAND_TOOLS = new Set(["Bash", "Shell", "Monitor", "BashBackground", ...POWERSHELL_TOOLS]);
 /** Tools that only read what they name. */
@@ -149,8 +152,22 @@ export const claudeCode = defineAgent({
       scope === "project"
         ? join(cwd, ".claude", "settings.json")
         : join(env.CLAUDE_CONFIG_DIR || join(user, ".claude"), "settings.json"),
+    // The project's personal file: Claude Code keeps it out of git (it adds it to .gitignore).
+    local: ({ cwd }) => join(cwd, ".claude", "settings.local.json"),
     nested: true,
+    // timeout (seconds): Claude Code's default is 60 s; a hook that hangs (a witness_before
+    // that cannot reach its witness) is cut at 30 s, which its `|| exit 2` then blocks.
     entry: (command, pre) =>
-      pre ? { type: "command", command, onFailure: "block" } : { type: "command", command },
+      pre
+        ? { type: "command", command, onFailure: "block", timeout: HOOK_TIMEOUT_SECONDS }
+        : { type: "command", command, timeout: HOOK_TIMEOUT_SECONDS },
   },
+  probe: (cwd) => ({
+    hook_event_name: "PreToolUse",
+    session_id: "trailseal-hook-status",
+    tool_use_id: "trailseal-hook-status",
+    cwd,
+    tool_name: "LS",
+    tool_input: { path: cwd },
+  }),
 });

@@ -133,7 +133,7 @@ export function clineAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, rea
  * The installed script: fail closed inside the file, since a script that cannot run trailseal
  * would otherwise let Cline go on; it prints Cline's cancel answer itself.
  */
-function clineScript(home: string, pre: boolean, program: string): string {
+function clineScript(home: string | undefined, pre: boolean, program: string): string {
   const run = hookCommandLine("cline", home, program);
   const fallback = pre
     ? `echo '{"cancel":true,"errorMessage":"trailseal could not run: tool call blocked (fail closed)"}'`

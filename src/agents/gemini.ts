@@ -171,6 +171,14 @@ export const gemini = defineAgent({
     kind: "settings",
     path: ({ scope, cwd, user }) => join(scope === "project" ? cwd : user, ".gemini", "settings.json"),
     nested: true,
-    entry: (command) => ({ type: "command", command, name: "trailseal" }),
+    // timeout in milliseconds (Gemini CLI's default is 60000).
+    entry: (command) => ({ type: "command", command, name: "trailseal", timeout: 30_000 }),
   },
+  probe: (cwd) => ({
+    hook_event_name: "BeforeTool",
+    session_id: "trailseal-hook-status",
+    cwd,
+    tool_name: "list_directory",
+    tool_input: { dir_path: cwd },
+  }),
 });

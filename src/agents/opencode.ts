@@ -75,16 +75,16 @@ export function opencodeAnswer(call: Pick<HookCall, "phase">, verdict: Verdict, 
  * The installed plugin. Fail closed inside the file: a deny, or a trailseal that cannot run,
  * throws, which blocks the tool.
  */
-function opencodePlugin(home: string, program: string): string {
+function opencodePlugin(home: string | undefined, program: string): string {
   return `// trailseal: judge and record OpenCode's tool calls; ${INSTALLED_MARK} opencode\`.
 // Fail closed: a deny, or a trailseal that cannot run, throws, which blocks the tool.
 import { spawnSync } from "node:child_process";
 
 const PROGRAM = ${JSON.stringify(program)};
-const HOME = ${JSON.stringify(home)};
+const ARGS = ${JSON.stringify(["hook", "opencode", ...(home === undefined ? [] : ["--home", home])])};
 
 function trailseal(payload) {
-  const result = spawnSync(PROGRAM, ["hook", "opencode", "--home", HOME], {
+  const result = spawnSync(PROGRAM, ARGS, {
     input: JSON.stringify(payload),
     encoding: "utf8",
     maxBuffer: 16 << 20,

@@ -8,7 +8,12 @@
 import type { HookCall, Reply, Verdict } from "./adapters.js";
 import type { Json } from "./payload.js";
 
-export type InstallScope = "project" | "user";
+/**
+ * project: the shared (usually committed) project file; local: the project's personal,
+ * uncommitted file, where the agent has one (Claude Code's settings.local.json); user: the
+ * user's own settings.
+ */
+export type InstallScope = "project" | "local" | "user";
 
 /** Where an install writes: the scope, the project directory, the user's home, the environment. */
 export interface InstallPlace {
@@ -39,6 +44,8 @@ export interface SettingsInstall {
   entry(command: string, pre: boolean): Json;
   /** Members the file gets when it lacks them (a format version, an agent configuration's name). */
   defaults?: Json;
+  /** The project's personal settings file, not committed (when the agent has one). */
+  local?(place: InstallPlace): string;
 }
 
 /** Hooks written as files of their own (scripts, a plugin), each failing closed by itself. */
@@ -46,7 +53,7 @@ export interface FilesInstall {
   kind: "files";
   files(place: InstallPlace): { event: string; path: string; pre: boolean }[];
   /** The file's text; it contains INSTALLED_MARK, so a later install knows the file is trailseal's. */
-  text(run: { home: string; program: string }, pre: boolean): string;
+  text(run: { home?: string; program: string }, pre: boolean): string;
   mode: number;
 }
 
@@ -63,6 +70,11 @@ export interface AgentSpec<Name extends string = string> {
   /** Exit status when an outcome could not be recorded (this agent's non-blocking error). */
   postFailureExit: number;
   install: SettingsInstall | FilesInstall;
+  /**
+   * A harmless pre-tool payload (a read of the project's own directory listing) that `hook
+   * status` runs through the installed command, exactly as the agent would.
+   */
+  probe?(cwd: string): Json;
 }
 
 /** Keeps the literal name, so the registry's list types `AgentName`. */
@@ -78,9 +90,9 @@ export function shellQuote(text: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `trailseal hook <agent> --home <home>`, quoted for the shell. */
-export function hookCommandLine(agent: string, home: string, program = "trailseal"): string {
-  return `${shellQuote(program)} hook ${agent} --home ${shellQuote(home)}`;
+/** `trailseal hook <agent> [--home <home>]`, quoted for the shell (no home: the runner's default). */
+export function hookCommandLine(agent: string, home: string | undefined, program = "trailseal"): string {
+  return `${shellQuote(program)} hook ${agent}${home === undefined ? "" : ` --home ${shellQuote(home)}`}`;
 }
 
 /**
@@ -89,6 +101,11 @@ export function hookCommandLine(agent: string, home: string, program = "trailsea
  * ends in `|| exit 1`, the agents' non-blocking error (Gemini would replace a tool's result with
  * a blocking AfterTool).
  */
-export function hookCommand(agent: string, home: string, pre: boolean, program = "trailseal"): string {
+export function hookCommand(
+  agent: string,
+  home: string | undefined,
+  pre: boolean,
+  program = "trailseal",
+): string {
   return `${hookCommandLine(agent, home, program)} || exit ${pre ? 2 : 1}`;
 }

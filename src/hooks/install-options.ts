@@ -6,8 +6,8 @@ export interface InstallOptions {
   scope: InstallScope;
   /** Project directory (scope project). */
   cwd: string;
-  /** The trailseal home written into the command (absolute). */
-  home: string;
+  /** The trailseal home written into the command (absolute); none: the hook's own default. */
+  home?: string;
   /** Environment (CLAUDE_CONFIG_DIR); defaults to process.env. */
   env?: NodeJS.ProcessEnv;
   /** The user's home directory (scope user); defaults to the OS home. */

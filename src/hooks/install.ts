@@ -50,7 +50,31 @@ export function settingsPath(
   options: Pick<InstallOptions, "agent" | "scope" | "cwd" | "userHome" | "env">,
 ): string {
   const install = AGENT_SPECS[options.agent].install;
+  if (options.scope === "local") return localPath(options.agent, install, place(options));
   return install.kind === "settings" ? install.path(place(options)) : install.files(place(options))[0]!.path;
+}
+
+/** Agents with a personal, uncommitted project settings file (install --local). */
+export function localScopeAgents(): string[] {
+  return Object.values(AGENT_SPECS)
+    .filter((spec) => spec.install.kind === "settings" && spec.install.local)
+    .map((spec) => spec.name);
+}
+
+function localPath(
+  agent: InstallOptions["agent"],
+  install: SettingsInstall | FilesInstall,
+  at: InstallPlace,
+) {
+  if (install.kind !== "settings" || !install.local)
+    throw configError(
+      "HOOK_SCOPE_UNSUPPORTED",
+      `${AGENT_SPECS[agent].label} has no personal project settings file; nothing was changed`,
+      {
+        hint: `use --user (your own settings), or --project (shared); --local exists for ${localScopeAgents().join(", ")}`,
+      },
+    );
+  return install.local(at);
 }
 
 function invalid(path: string, what: string) {
@@ -81,7 +105,7 @@ function isOurs(agent: string, command: unknown): boolean {
   return (
     typeof command === "string" &&
     new RegExp(
-      `(^|[\\s/'"])trailseal(\\.js|\\.cjs)?['"]?\\s+hook\\s+${agent}(\\s|$)|cli\\.js['"]?\\s+hook\\s+${agent}(\\s|$)`,
+      `(^|[\\s/'"])trailseal(\\.js|\\.cjs)?['"]?\\s+hook\\s+${agent}(\\s|$)|cli\\.c?js['"]?\\s+hook\\s+${agent}(\\s|$)`,
     ).test(command)
   );
 }
@@ -104,7 +128,10 @@ export function installHooks(options: InstallOptions): Promise<InstallResult> {
 }
 
 async function installSettings(options: InstallOptions, install: SettingsInstall): Promise<InstallResult> {
-  const path = install.path(place(options));
+  const path =
+    options.scope === "local"
+      ? localPath(options.agent, install, place(options))
+      : install.path(place(options));
   const { settings, existed } = await readSettings(path);
   const hooks = settings.hooks ?? {};
   if (!isObject(hooks)) throw invalid(path, '"hooks" is not an object');
@@ -149,6 +176,7 @@ async function installSettings(options: InstallOptions, install: SettingsInstall
 }
 
 async function installFiles(options: InstallOptions, install: FilesInstall): Promise<InstallResult> {
+  if (options.scope === "local") localPath(options.agent, install, place(options));
   const run = { home: options.home, program: options.program ?? "trailseal" };
   const files = install.files(place(options));
   const result: InstallResult = { path: dirname(files[0]!.path), added: [], updated: [], unchanged: [] };

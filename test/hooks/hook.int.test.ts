@@ -5,7 +5,7 @@
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli, tempDir } from "../helpers/cli.js";
+import { CLI, runCli, tempDir } from "../helpers/cli.js";
 
 let home: string;
 let cleanup: () => Promise<void>;
@@ -219,6 +219,15 @@ describe("trailseal hook cursor / gemini", () => {
 });
 
 describe("trailseal hook install claude-code", () => {
+  /** `trailseal` on PATH (the shared project file runs the bare name; the install checks it resolves). */
+  async function onPath(): Promise<NodeJS.ProcessEnv> {
+    const bin = join(home, "bin");
+    await mkdir(bin, { recursive: true });
+    await writeFile(join(bin, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+    await chmod(join(bin, "trailseal"), 0o755);
+    return { PATH: `${bin}:${process.env.PATH}` };
+  }
+
   it("merges idempotently and keeps other settings and hooks", async () => {
     const project = join(home, "project");
     await mkdir(join(project, ".claude"), { recursive: true });
@@ -227,7 +236,7 @@ describe("trailseal hook install claude-code", () => {
       hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "my-linter" }] }] },
     };
     await writeFile(join(project, ".claude", "settings.json"), JSON.stringify(existing));
-    const env = { TRAILSEAL_HOME: home };
+    const env = { TRAILSEAL_HOME: home, ...(await onPath()) };
     const first = await runCli(["hook", "install", "claude-code", "--project", "--json"], {
       cwd: project,
       env,
@@ -252,6 +261,7 @@ describe("trailseal hook install claude-code", () => {
       type: "command",
       command: `trailseal hook claude-code --home ${home} || exit 2`,
       onFailure: "block",
+      timeout: 30,
     });
     expect(settings.hooks.PostToolUse).toHaveLength(1);
   });
@@ -260,7 +270,7 @@ describe("trailseal hook install claude-code", () => {
     const project = join(home, "broken");
     await mkdir(join(project, ".claude"), { recursive: true });
     await writeFile(join(project, ".claude", "settings.json"), "{ nope");
-    const result = await runCli(["hook", "install", "claude-code"], { cwd: project });
+    const result = await runCli(["hook", "install", "claude-code"], { cwd: project, env: await onPath() });
     expect(result.code).toBe(2);
     expect(await readFile(join(project, ".claude", "settings.json"), "utf8")).toBe("{ nope");
   });
@@ -271,14 +281,16 @@ describe("trailseal hook install claude-code", () => {
     await mkdir(join(project, ".claude"), { recursive: true });
     const odd = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "*", hooks: "not a list" }] } });
     await writeFile(path, odd);
-    const refused = await runCli(["hook", "install", "claude-code"], { cwd: project });
+    const refused = await runCli(["hook", "install", "claude-code"], { cwd: project, env: await onPath() });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("(HOOK_SETTINGS_INVALID)");
     expect(await readFile(path, "utf8")).toBe(odd);
 
     await writeFile(path, JSON.stringify({ model: "opus" }));
     await chmod(path, 0o600);
-    expect((await runCli(["hook", "install", "claude-code"], { cwd: project })).code).toBe(0);
+    expect(
+      (await runCli(["hook", "install", "claude-code"], { cwd: project, env: await onPath() })).code,
+    ).toBe(0);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 });

@@ -42,6 +42,7 @@ describe("hook install", () => {
           type: "command",
           command: "trailseal hook claude-code --home /h/one || exit 2",
           onFailure: "block",
+          timeout: 30,
         },
       ],
     });
@@ -110,6 +111,7 @@ describe("hook install", () => {
       type: "command",
       command: "trailseal hook gemini --home '/srv/audit home' || exit 2",
       name: "trailseal",
+      timeout: 30_000,
     });
     expect(settings.hooks.AfterTool[0].hooks[0].command).toMatch(/\|\| exit 1$/);
   });

@@ -177,7 +177,8 @@ describe.skipIf(!reachable && !REQUIRED)(
       const installed = await confined(
         ["--home", home, "hook", "install", "claude-code", "--project"],
         "",
-        {},
+        // The install checks that `trailseal` resolves where the agent runs it: the bin link.
+        { PATH: `${join(install, "node_modules", ".bin")}:/usr/bin:/bin` },
         project,
       );
       expect(installed.code, installed.stderr).toBe(0);

@@ -84,12 +84,32 @@ export function registerRiskRoutes(program: Command, router: Router): void {
       "<agent>",
       `${AGENTS.slice(0, -1).join(", ")} or ${AGENTS.at(-1)}; git for this repository's commit hooks`,
     )
-    .option("--project", "this project's settings (default): .claude/, .cursor/ or .gemini/")
+    .option("--project", "the shared project settings (default; usually committed): .claude/settings.json, …")
+    .option(
+      "--local",
+      "your personal project settings, not committed: .claude/settings.local.json (Claude Code)",
+    )
     .option("--user", "your user settings: $CLAUDE_CONFIG_DIR or ~/.claude, ~/.cursor, ~/.gemini")
+    .option("--program <path>", "the trailseal the hook runs (default: see below)")
     .option("--json", "print what was changed as JSON")
     .addHelpText(
       "after",
-      "\nThe installed command names the home as an absolute path (--home, TRAILSEAL_HOME or ~/.trailseal);\ninstall again with another --home to change it.\n\nExample:\n  trailseal hook install claude-code --project\n  trailseal --home /srv/audit hook install gemini --user",
+      `\nWhich file: --project when the whole team runs the hook (everyone needs trailseal on PATH);
+--local to try it in a project, or when teammates do not use trailseal; --user for all your projects.
+
+The agent blocks every tool call when it cannot start the hook, so the install checks the command:
+in the shared file it is \`trailseal\`, which must be on PATH; in --local and --user files it is
+this trailseal's absolute path (not npx's cache). The shared file names a home only when asked
+(--home or TRAILSEAL_HOME); the others name the home as an absolute path. Hook timeouts are set
+where the agent takes one (Claude Code 30 s, Gemini CLI 30000 ms).
+Then run \`trailseal hook status <agent>\`: it runs a harmless call through the installed command.
+
+Agents: ${AGENTS.join(", ")}; git for this repository's commit hooks.
+
+Example:
+  trailseal hook install claude-code --local
+  trailseal hook install claude-code --project
+  trailseal --home /srv/audit hook install gemini --user`,
     )
     .action((agent: string, options, command: Command) =>
       router.run(async (io) => {
@@ -104,14 +124,42 @@ export function registerRiskRoutes(program: Command, router: Router): void {
             hint: `supported: ${AGENTS.join(", ")}`,
           });
         }
+        const given = command.optsWithGlobals().home as string | undefined;
         return (await import("../commands/hook-install.js")).runHookInstall(
           {
             agent,
-            scope: options.user ? "user" : "project",
+            scope: options.user ? "user" : options.local ? "local" : "project",
             cwd: process.cwd(),
             home: router.home(command),
+            homeAsked: given !== undefined || Boolean(io.env.TRAILSEAL_HOME),
+            program: options.program,
+            running: process.argv[1] ?? "",
             json: options.json,
           },
+          io,
+        );
+      }),
+    );
+  hook
+    .command("status")
+    .alias("doctor")
+    .description("run a harmless call through each installed hook of an agent, exactly as the agent would")
+    .argument("<agent>", `${AGENTS.slice(0, -1).join(", ")} or ${AGENTS.at(-1)}`)
+    .option("--json", "print what was found as JSON")
+    .addHelpText(
+      "after",
+      "\nLooks in the personal project, shared project and user settings; the call (a listing of this\ndirectory) is recorded in the trail, session trailseal-hook-status. Exit 1 when a hook fails.\n\nExample:\n  trailseal hook status claude-code",
+    )
+    .action((agent: string, options, _command: Command) =>
+      router.run(async (io) => {
+        if (!isAgent(agent)) {
+          const { configError } = await import("../../errors/index.js");
+          throw configError("HOOK_AGENT_UNSUPPORTED", `no agent "${agent}"`, {
+            hint: `supported: ${AGENTS.join(", ")}`,
+          });
+        }
+        return (await import("../commands/hook-install.js")).runHookStatus(
+          { agent, cwd: process.cwd(), json: options.json },
           io,
         );
       }),

@@ -8,6 +8,21 @@ export const HOOK_CODES = {
     exit: 2,
     meaning: "the agent's hook payload is not what that agent sends",
   },
+  HOOK_PROGRAM_UNRESOLVED: {
+    capability: "hooks",
+    exit: 2,
+    meaning: "the command an installed hook would run does not resolve; nothing was changed",
+  },
+  HOOK_SCOPE_UNSUPPORTED: {
+    capability: "hooks",
+    exit: 2,
+    meaning: "the agent has no settings file of that scope (--local)",
+  },
+  HOOK_STATUS_FAILED: {
+    capability: "hooks",
+    exit: 1,
+    meaning: "the installed hook did not answer a harmless call as the agent needs",
+  },
   HOOK_SETTINGS_INVALID: {
     capability: "hooks",
     exit: 2,

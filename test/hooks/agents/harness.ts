@@ -51,7 +51,8 @@ export async function installTrailsealHook(
 ): Promise<void> {
   const install = await runCli(["hook", "install", agent, ...flags, "--home", project.home], {
     cwd: project.work,
-    env,
+    // The install checks that the agent can start `trailseal`: it is on the agent's PATH.
+    env: { PATH: `${project.shim}:${process.env.PATH}`, ...env },
   });
   expect(install.code).toBe(0);
 }
