@@ -298,6 +298,7 @@ async function fill(total) {
   return {
     rate: (done - at20.done) / seconds,
     perAnchor: (bytes - at20.bytes) / (done - at20.done),
+    from: at20.done,
     done,
     bytes,
   };
@@ -374,7 +375,7 @@ try {
       [
         "database size per million anchors (extrapolated)",
         gib(filled.perAnchor * 1e6),
-        `${filled.perAnchor.toFixed(0)} bytes/anchor: the growth from ${filled.done / 5} to ${filled.done} anchors, x 1,000,000 / that count (linear: entries, their indexes and tiles all grow with the log); ${gib(filled.bytes)} at ${filled.done}`,
+        `${filled.perAnchor.toFixed(0)} bytes/anchor: the growth from ${filled.from} to ${filled.done} anchors, x 1,000,000 / that count (linear: entries, their indexes and tiles all grow with the log); ${gib(filled.bytes)} at ${filled.done}`,
       ],
       [
         "database size per anchor, the short HTTP run",

@@ -112,7 +112,9 @@ export function startMirrorPublisher(options: MirrorPublisherOptions): MirrorPub
         [from, to],
       );
       const anchors = batch.rows.map((row) => JSON.parse(row.entry.toString("utf8")) as StoredAnchor);
-      await writer.append(anchors, new Date());
+      // The commit carries the database's time (its last entry's witnessed_at), not this
+      // replica's clock: the mirror's history reads the same whichever replica wrote it.
+      await writer.append(anchors, new Date(anchors.at(-1)!.witnessed_at));
     }
     status.mirror_size = writer.size;
     status.head = writer.head;
