@@ -31,6 +31,7 @@ import type { TrailVerification } from "./verify.js";
 
 export { listSegmentNames, readLines } from "./files.js";
 export { MAX_EVENT_LINE_BYTES } from "./tail.js";
+export { tipFromTail } from "./tail-tip.js";
 export {
   type ParallelVerifyOptions,
   type TrailVerification,

@@ -117,7 +117,9 @@ async function configureWitness(home: string, url: string): Promise<void> {
 }
 
 /** The attack: the newest seal and its receipts removed, the trail cut back to the seal before. */
-async function cutBackToPreviousSeal(home: string): Promise<{ removedSeal: string; keptEvents: number }> {
+async function cutBackToPreviousSeal(
+  home: string,
+): Promise<{ removedSeal: string; keptEvents: number; removedLine: Record<string, unknown> }> {
   const sealsPath = join(home, "seals", "seals.jsonl");
   const lines = (await readFile(sealsPath, "utf8"))
     .trim()
@@ -138,7 +140,7 @@ async function cutBackToPreviousSeal(home: string): Promise<{ removedSeal: strin
       .map((line) => `${line}\n`)
       .join(""),
   );
-  return { removedSeal: newest.id, keptEvents: previous.event_count };
+  return { removedSeal: newest.id, keptEvents: previous.event_count, removedLine: newest };
 }
 
 type Backend = "file store" | "git log served" | "git log direct";
@@ -180,7 +182,7 @@ describe.each<Backend>(["file store", "git log served", "git log direct"])(
         chained_events: 5,
       });
 
-      const { keptEvents } = await cutBackToPreviousSeal(home);
+      const { keptEvents, removedLine } = await cutBackToPreviousSeal(home);
       expect(keptEvents).toBe(3);
 
       const verify = await cli(home, "verify");
@@ -243,6 +245,16 @@ describe.each<Backend>(["file store", "git log served", "git log direct"])(
       expect(republish.code).toBe(1);
       expect(republish.stderr).toMatch(/not published: witness w1 holds wit_\S+ over 5 events/);
       expect((await cli(home, "verify")).code).toBe(1);
+
+      // Putting the deleted seal's line back (it is a genuine seal) does not get past the guard:
+      // it reads the trail, not the seal store.
+      const sealsPath = join(home, "seals", "seals.jsonl");
+      await writeFile(sealsPath, (await readFile(sealsPath, "utf8")) + `${JSON.stringify(removedLine)}\n`);
+      await record(home, 1);
+      expect((await cli(home, "seal")).code).toBe(0);
+      const restored = await cli(home, "witness", "publish");
+      expect(restored.code).toBe(1);
+      expect(restored.stderr).toContain("WITNESS_CUT_DETECTED");
 
       // A new home under the old key id: the witnesses still hold the old home's newest seal.
       const fresh = join(dir, "fresh");

@@ -6,9 +6,8 @@
  * rewritten after the witness saw them. A witness that cannot answer (down, slow, or without
  * the extension) is reported as such and never counts as a clean answer.
  */
-import { homePaths } from "../../home/index.js";
-import { type ChainView, readSeals } from "../../seal/index.js";
-import { chainView, trailDir, verifyTrail } from "../../trail/index.js";
+import type { ChainView } from "../../seal/index.js";
+import { chainView, tipFromTail, trailDir, verifyTrail } from "../../trail/index.js";
 import {
   hasInclusionEvidence,
   type StoredAnchor,
@@ -147,11 +146,12 @@ export function describeCut(reach: WitnessReach): string {
 }
 
 /**
- * Whether this home's trail reaches a witnessed anchor: cheaply when it is one of the home's own
- * seals (same count and tip: the common case, the relay published it), else by reading the
- * chain to its count. Used before publishing, so a cut or a new home under an old key id never
- * gets a seal of its own past the witness's newest (which would hide the cut from every later
- * verification).
+ * Whether this home's trail reaches a witnessed anchor, read from the trail itself (never from the
+ * seal store, which an intruder can edit): the lines from the anchor's count to the end are
+ * verified from the end of the trail (`tipFromTail`), and only when that count lies further back
+ * is the whole trail read. Used before publishing, so a cut or a new home under an old key id
+ * never gets a seal of its own past the witness's newest (which would hide the cut from every
+ * later verification).
  */
 export async function trailReaches(
   home: string,
@@ -159,9 +159,11 @@ export async function trailReaches(
 ): Promise<{ status: "reached" | "cut" | "rewritten"; missing?: number }> {
   const count = anchor.chained_events;
   if (!Number.isSafeInteger(count) || count <= 0) return { status: "reached" };
-  const seals = await readSeals(homePaths(home).seals);
-  if (seals.some(({ seal }) => seal.event_count === count && seal.chain_tip === anchor.tip_hash))
-    return { status: "reached" };
+  const tail = await tipFromTail(trailDir(home), count);
+  if (tail) {
+    if (count > tail.eventCount) return { status: "cut", missing: count - tail.eventCount };
+    return { status: tail.tip === anchor.tip_hash ? "reached" : "rewritten" };
+  }
   const chain = chainView(await verifyTrail(trailDir(home), { tipsAt: [count] }));
   if (count > chain.count) return { status: "cut", missing: count - chain.count };
   return { status: chain.tipAt(count) === anchor.tip_hash ? "reached" : "rewritten" };
