@@ -106,6 +106,10 @@ export function verifyAttestations({ trailseal, input, annotate, summary, setOut
     .split(/[\s,]+/)
     .filter(Boolean))
     args.push("--log-key", logKey);
+  for (const url of input("ask-witnesses")
+    .split(/[\s,]+/)
+    .filter(Boolean))
+    args.push("--ask-witness", url);
   if (required) args.push("--require-attestation");
   const run = trailseal("attest", args, { allow: [0, 1, 2] });
   let result;

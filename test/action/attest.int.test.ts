@@ -116,6 +116,30 @@ describe("the Action verifies a pull request's commit attestations", () => {
     expect(run.stdout).toContain("::error title=trailseal attestation missing::");
   });
 
+  it("asks the witnesses it is given: the log that recorded the seal holds it; one that did not fails the check", async () => {
+    const held = await check({
+      "attest-key": publicKey,
+      "log-keys": logVkey,
+      "ask-witnesses": join(root, "log.git"),
+    });
+    expect(held.code, held.stdout + held.stderr).toBe(0);
+    const other = join(root, "other-log.git");
+    const made = await runCli([
+      "--home",
+      join(root, "home"),
+      "witness",
+      "init",
+      "--bare",
+      "--origin",
+      "o.example/log",
+      other,
+    ]);
+    expect(made.code).toBe(0);
+    const cut = await check({ "attest-key": publicKey, "log-keys": logVkey, "ask-witnesses": other });
+    expect(cut.code).toBe(1);
+    expect(cut.summary).toContain("❌ ATTEST_WITNESS_CUT");
+  });
+
   it("fails on broken attestations (a key that did not sign them), naming the code", async () => {
     const other = generateKeyPairSync("ed25519").publicKey.export({ format: "pem", type: "spki" }) as string;
     const run = await check({ "attest-key": other });
