@@ -1,22 +1,22 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cosignerFromSeed, formatCosignerVkey, parseWitnessPolicy } from "../../../src/tlog/index.js";
+import { cosignerFromSeed, formatCosignerVkey, parseWitnessPolicy } from "../../../../src/tlog/index.js";
 import {
   type CosignFetch,
   createCheckpointWitness,
   memoryCosignState,
-} from "../../../src/witness/cosign/index.js";
+} from "../../../../src/witness/cosign/index.js";
 import {
   auditGitDir,
   cosignLog,
   findCosignedInHistory,
   initLog,
   openGitStorage,
-} from "../../../src/witness/gitlog/index.js";
-import { tempDir } from "../../helpers/cli.js";
-import { sampleRequest } from "../server/storage-contract.js";
-import { monitoringReply, seed } from "./fixtures.js";
+} from "../../../../src/witness/gitlog/index.js";
+import { tempDir } from "../../../helpers/cli.js";
+import { monitoringReply, seed } from "../../cosign/fixtures.js";
+import { sampleRequest } from "../../server/storage-contract.js";
 
 /**
  * `witness cosign` while the log's writer appends (what `witness serve --store` does): the

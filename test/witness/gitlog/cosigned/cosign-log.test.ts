@@ -11,7 +11,7 @@ import {
   parseWitnessPolicy,
   TlogWriter,
   verifierKey,
-} from "../../../src/tlog/index.js";
+} from "../../../../src/tlog/index.js";
 import {
   COSIGN_STATUS,
   type CosignFetch,
@@ -23,9 +23,9 @@ import {
   memoryCosignState,
   SIZE_CONTENT_TYPE,
   startCosignServer,
-} from "../../../src/witness/cosign/index.js";
-import { cosignLog, readLogSnapshot, startCosignCadence } from "../../../src/witness/gitlog/index.js";
-import { monitoringReply, seed } from "./fixtures.js";
+} from "../../../../src/witness/cosign/index.js";
+import { cosignLog, readLogSnapshot, startCosignCadence } from "../../../../src/witness/gitlog/index.js";
+import { monitoringReply, seed } from "../../cosign/fixtures.js";
 
 const root = mkdtempSync(join(tmpdir(), "ts-cosign-log-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
