@@ -145,6 +145,14 @@ export const claudeCode = defineAgent({
   answer: claudeCodeAnswer,
   canAllow: true,
   postFailureExit: 1,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command, cwd) => ({
+    hook_event_name: "PreToolUse",
+    session_id: "trailseal-policy-test",
+    cwd,
+    tool_name: "Bash",
+    tool_input: { command },
+  }),
   install: {
     kind: "settings",
     // <project>/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json (default ~/.claude).

@@ -155,6 +155,12 @@ export const cline = defineAgent({
   answer: clineAnswer,
   canAllow: false,
   postFailureExit: 0,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command) => ({
+    hookName: "PreToolUse",
+    taskId: "trailseal-policy-test",
+    preToolUse: { toolName: "execute_command", parameters: { command } },
+  }),
   install: {
     kind: "files",
     // Executable scripts named after the event: .clinerules/hooks/ or ~/Documents/Cline/Hooks/.

@@ -80,6 +80,14 @@ export const codex = defineAgent({
   answer: codexAnswer,
   canAllow: false,
   postFailureExit: 1,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command, cwd) => ({
+    hook_event_name: "PreToolUse",
+    session_id: "trailseal-policy-test",
+    cwd,
+    tool_name: "Bash",
+    tool_input: { command },
+  }),
   install: {
     kind: "settings",
     // Claude Code's shape: <project>/.codex/hooks.json or $CODEX_HOME/hooks.json (default ~/.codex).

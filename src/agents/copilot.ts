@@ -74,6 +74,8 @@ export const copilot = defineAgent({
   answer: copilotAnswer,
   canAllow: false,
   postFailureExit: 1,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command, cwd) => ({ timestamp: 0, cwd, toolName: "bash", toolArgs: JSON.stringify({ command }) }),
   install: {
     kind: "settings",
     path: ({ scope, cwd, user }) =>

@@ -153,6 +153,14 @@ export const cursor = defineAgent({
   canAllow: true,
   // Cursor reads a failing outcome hook's exit status as nothing to act on.
   postFailureExit: 0,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command, cwd) => ({
+    hook_event_name: "beforeShellExecution",
+    conversation_id: "trailseal-policy-test",
+    workspace_roots: [cwd],
+    command,
+    cwd,
+  }),
   install: {
     kind: "settings",
     // <project>/.cursor/hooks.json or ~/.cursor/hooks.json (version 1), every entry fail-closed.

@@ -167,6 +167,14 @@ export const gemini = defineAgent({
   answer: geminiAnswer,
   canAllow: true,
   postFailureExit: 1,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command, cwd) => ({
+    hook_event_name: "BeforeTool",
+    session_id: "trailseal-policy-test",
+    cwd,
+    tool_name: "run_shell_command",
+    tool_input: { command },
+  }),
   install: {
     kind: "settings",
     path: ({ scope, cwd, user }) => join(scope === "project" ? cwd : user, ".gemini", "settings.json"),

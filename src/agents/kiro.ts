@@ -88,6 +88,13 @@ export const kiro = defineAgent({
   answer: kiroAnswer,
   canAllow: false,
   postFailureExit: 1,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command, cwd) => ({
+    hook_event_name: "preToolUse",
+    cwd,
+    tool_name: "execute_bash",
+    tool_input: { command },
+  }),
   install: {
     kind: "settings",
     // An agent configuration of its own: `kiro-cli chat --agent trailseal` (docs/hooks.md).

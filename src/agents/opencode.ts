@@ -124,6 +124,15 @@ export const opencode = defineAgent({
   answer: opencodeAnswer,
   canAllow: false,
   postFailureExit: 0,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command, cwd) => ({
+    hook_event_name: "tool.execute.before",
+    cwd,
+    tool: "bash",
+    sessionID: "trailseal-policy-test",
+    callID: "c",
+    args: { command },
+  }),
   install: {
     kind: "files",
     // One plugin for both events: .opencode/plugin/ or ~/.config/opencode/plugin/.

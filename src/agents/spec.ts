@@ -69,6 +69,8 @@ export interface AgentSpec<Name extends string = string> {
   canAllow: boolean;
   /** Exit status when an outcome could not be recorded (this agent's non-blocking error). */
   postFailureExit: number;
+  /** The pre-tool payload this agent sends for running `command` in its shell tool. */
+  shell(command: string, cwd: string): Json;
   install: SettingsInstall | FilesInstall;
   /**
    * A harmless pre-tool payload (a read of the project's own directory listing) that `hook

@@ -81,6 +81,12 @@ export const windsurf = defineAgent({
   answer: windsurfAnswer,
   canAllow: false,
   postFailureExit: 1,
+  // The pre-tool payload of a shell command (`trailseal policy test`).
+  shell: (command, cwd) => ({
+    agent_action_name: "pre_run_command",
+    trajectory_id: "trailseal-policy-test",
+    tool_info: { command_line: command, cwd },
+  }),
   install: {
     kind: "settings",
     path: ({ scope, cwd, user }) =>

@@ -11,6 +11,7 @@ import { createRouter } from "./router.js";
 import { registerAttestRoutes } from "./routes/attest.js";
 import { registerDashboardRoutes } from "./routes/dashboard.js";
 import { registerExportRoutes } from "./routes/export.js";
+import { registerPolicyRoutes } from "./routes/policy.js";
 import { registerRelayRoutes } from "./routes/relay.js";
 import { registerReportRoutes } from "./routes/report.js";
 import { registerRiskRoutes } from "./routes/risk.js";
@@ -43,6 +44,7 @@ export function buildProgram(io: CliIO): Command {
   registerReportRoutes(program, router);
   registerDashboardRoutes(program, router);
   registerRiskRoutes(program, router);
+  registerPolicyRoutes(program, router);
   registerExportRoutes(program, router);
   registerAttestRoutes(program, router);
   return program;

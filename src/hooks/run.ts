@@ -148,6 +148,34 @@ function ruleOf(policy: PolicyDecision, loaded: Policy | undefined, note: string
   return null;
 }
 
+/**
+ * What `agent` is answered for a policy decision: an allow without an allow rule (or to an agent
+ * that cannot take one) is `pass`, no decision; an ask where the agent cannot ask becomes
+ * `cannot_ask`'s deny or pass, with a note saying so. (`trailseal policy test` shows the same.)
+ */
+export function verdictOf(
+  agent: AgentName,
+  call: Pick<HookCall, "canAsk">,
+  policy: PolicyDecision,
+  cannotAsk: "deny" | "allow",
+): { verdict: Verdict; note: string } {
+  const spec = AGENT_SPECS[agent];
+  let verdict: Verdict =
+    policy.decision === "allow" && (!policy.rule || !spec.canAllow) ? "pass" : policy.decision;
+  let note = "";
+  if (verdict === "ask" && !call.canAsk) {
+    verdict = cannotAsk === "allow" ? "pass" : "deny";
+    note =
+      verdict === "deny"
+        ? ` (${spec.label} cannot ask here, so trailseal denies; set "cannot_ask: allow" in policy.yaml to let such calls through)`
+        : ` (${spec.label} cannot ask here; policy cannot_ask: allow)`;
+  }
+  return { verdict, note };
+}
+
+/** The rule that decided, as the trail names it (exported for `trailseal policy test`). */
+export const decidingRule = ruleOf;
+
 /** The seal key authenticates the validated-policy cache (src/policy/cache.ts). */
 const sealKeyOf = (home: string) => () => loadSealKey(home).then((sealKey) => sealKey.key);
 
@@ -183,17 +211,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     } catch (error) {
       policy = { decision: "deny", reasons: [`policy unusable (${message(error)})`] };
     }
-    const spec = AGENT_SPECS[agent];
-    let verdict: Verdict =
-      policy.decision === "allow" && (!policy.rule || !spec.canAllow) ? "pass" : policy.decision;
-    let note = "";
-    if (verdict === "ask" && !call.canAsk) {
-      verdict = cannotAsk === "allow" ? "pass" : "deny";
-      note =
-        verdict === "deny"
-          ? ` (${spec.label} cannot ask here, so trailseal denies; set "cannot_ask: allow" in policy.yaml to let such calls through)`
-          : ` (${spec.label} cannot ask here; policy cannot_ask: allow)`;
-    }
+    const { verdict, note } = verdictOf(agent, call, policy, cannotAsk);
     // Witness before act: only this branch loads the gate (relay config, seal, witness client).
     const gated =
       verdict !== "deny" &&

@@ -18,3 +18,10 @@ export { DEFAULT_POLICY } from "./types.js";
 export async function parsePolicy(text: string, source = "policy.yaml"): Promise<Policy> {
   return (await import("./load.js")).parsePolicy(text, source);
 }
+
+export type { EffectiveRule } from "./explain.js";
+
+/** The effective rules with their sources (`trailseal policy check`); loads yaml. */
+export async function explainPolicy(text: string | null, policy: Policy, file: string) {
+  return (await import("./explain.js")).effectiveRules(text, policy, file);
+}
