@@ -310,9 +310,20 @@ function completeness(input: ReportInput): Completeness {
 }
 
 export function buildReport(input: ReportInput): ComplianceReport {
+  const chain = chainIntegrity(input);
+  const done = completeness(input);
+  const total = input.chain.eventCount;
   return {
     report_version: REPORT_VERSION,
     generated_at: input.generatedAt.toISOString(),
+    headline: {
+      events_total: total,
+      events_sealed: Math.min(total, sealedEventCount(input.seals)),
+      events_witnessed: Math.max(0, total - done.unwitnessed.events_now),
+      largest_unwitnessed_window_ms: done.unwitnessed.largest_window_ms,
+      chain_intact: chain.ok,
+      cuts_detected: done.cut ? true : done.checked_for_cuts ? false : null,
+    },
     period: {
       from: input.from.toISOString(),
       to: input.to.toISOString(),
@@ -326,8 +337,8 @@ export function buildReport(input: ReportInput): ComplianceReport {
     },
     seal_coverage: sealCoverage(input),
     witness_confirmation: witnessConfirmation(input),
-    chain_integrity: chainIntegrity(input),
-    completeness: completeness(input),
+    chain_integrity: chain,
+    completeness: done,
     risk: riskSection(input.events.risk),
   };
 }

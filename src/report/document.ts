@@ -48,48 +48,58 @@ const paragraph = (text: string): Block => ({ kind: "paragraph", text });
 const table = (header: string[], rows: Cell[][]): Block[] =>
   rows.length === 0 ? [] : [{ kind: "table", header, rows }];
 
+/**
+ * The headline, in the order a reader asks: is the record intact, was it cut, how much of it is
+ * sealed and witnessed, and how long did an event wait to be witnessed.
+ */
 function verdicts(report: ComplianceReport): Verdict[] {
-  const cov = report.seal_coverage;
-  const wit = report.witness_confirmation;
+  const head = report.headline;
   const chain = report.chain_integrity;
+  const total = head.events_total;
+  const share = (n: number) => (total === 0 ? "" : ` (${pct(Math.floor((n / total) * 10_000) / 100)})`);
+  const bound = report.completeness.unwitnessed;
+  const interval = report.config.interval_ms;
   return [
-    completenessVerdict(report),
-    {
-      check: "Seal coverage",
-      tone: cov.percent === 100 ? "ok" : "warn",
-      headline: pct(cov.percent),
-      detail: `of the period covered (interval ${duration(cov.interval_ms)}, ${cov.gaps.length} gap(s)); ${pct(cov.events_covered_percent)} of events sealed`,
-    },
-    {
-      check: "Witness confirmation",
-      tone: wit.seals_meeting_quorum === wit.seals_total ? "ok" : "warn",
-      headline: `${wit.seals_meeting_quorum} / ${wit.seals_total}`,
-      detail: `seal(s) met quorum ${wit.quorum} (${wit.verified_live ? "re-checked with the witnesses" : "from stored receipts"})`,
-    },
     chain.ok
       ? {
-          check: "Chain integrity",
+          check: "Chain",
           tone: "ok",
-          headline: "unbroken",
-          detail: `${chain.events_verified} events, ${chain.seals_matching}/${chain.seals_checked} seals match the chain`,
+          headline: "intact",
+          detail: `${chain.events_verified} events verified; ${chain.seals_matching} of ${chain.seals_checked} seal(s) match the chain`,
         }
       : {
-          check: "Chain integrity",
+          check: "Chain",
           tone: "bad",
           headline: "BROKEN",
           detail: `${chain.first_broken_seq === null ? "" : `at seq ${chain.first_broken_seq}: `}${chain.broken?.message ?? `${chain.seals_checked - chain.seals_matching} seal(s) do not match`}`,
         },
+    completenessVerdict(report),
+    {
+      check: "Events sealed",
+      tone: head.events_sealed === total ? "ok" : "warn",
+      headline: `${head.events_sealed} / ${total}`,
+      detail: `of the trail's events are covered by a valid seal${share(head.events_sealed)}`,
+    },
+    {
+      check: "Events witnessed",
+      tone: head.events_witnessed === total ? "ok" : "warn",
+      headline: `${head.events_witnessed} / ${total}`,
+      detail: report.config.witness_enabled
+        ? `of the trail's events are covered by a seal that met the witness quorum (${report.config.quorum})${share(head.events_witnessed)}`
+        : "witness publishing is disabled in relay-config.json",
+    },
+    {
+      check: "Largest unwitnessed window",
+      tone:
+        bound.largest_window && (bound.largest_window.open || bound.largest_window_ms > interval)
+          ? "warn"
+          : "ok",
+      headline: bound.largest_window ? duration(bound.largest_window_ms) : "none",
+      detail: bound.largest_window
+        ? `the longest an event of the period waited to be witnessed (${bound.largest_window.from} → ${bound.largest_window.open ? "now, still open" : bound.largest_window.to}); the relay seals every ${duration(interval)}`
+        : "no event of the period waited to be witnessed",
+    },
   ];
-}
-
-/** The headline of cut detection: a cut first and loudly, an unchecked trail said as such. */
-/** "N event(s) not yet witnessed; largest unwitnessed window …": the bound, said once. */
-function boundText(report: ComplianceReport): string {
-  const bound = report.completeness.unwitnessed;
-  const window = bound.largest_window
-    ? `${duration(bound.largest_window_ms)}${bound.largest_window.open ? ", still open" : ""}`
-    : "none";
-  return `${bound.events_now} event(s) not yet witnessed; largest unwitnessed window in the period ${window}`;
 }
 
 function completenessSection(report: ComplianceReport): Block[] {
@@ -127,13 +137,14 @@ function completenessSection(report: ComplianceReport): Block[] {
   ];
 }
 
+/** The headline of cut detection: a cut first and loudly, an unchecked trail said as such. */
 function completenessVerdict(report: ComplianceReport): Verdict {
   const done = report.completeness;
   const asked = done.witnesses.map((w) => w.name).join(", ");
   if (done.cut) {
     const lost = done.witnesses.filter((w) => w.status === "cut" || w.status === "rewritten");
     return {
-      check: "Completeness",
+      check: "Cuts",
       tone: "bad",
       headline: "CUT",
       detail: lost
@@ -147,21 +158,20 @@ function completenessVerdict(report: ComplianceReport): Verdict {
   }
   if (!done.checked_for_cuts) {
     return {
-      check: "Completeness",
+      check: "Cuts",
       tone: "warn",
       headline: "not checked",
-      detail: `no witness answered (${done.reason ?? (asked ? `asked: ${asked}` : "none asked")}): the trail was not checked for cuts; ${boundText(report)}`,
+      detail: `no witness answered (${done.reason ?? (asked ? `asked: ${asked}` : "none asked")}): the trail was not checked for cuts`,
     };
   }
   const silent = done.witnesses.filter((w) => w.status === "cannot-answer").map((w) => w.name);
   return {
-    check: "Completeness",
+    check: "Cuts",
     tone: silent.length > 0 ? "warn" : "ok",
-    headline: "no cut",
+    headline: "none detected",
     detail:
       `the trail reaches the newest seal of every witness that answered (asked: ${asked})` +
-      (silent.length > 0 ? `; cannot answer: ${silent.join(", ")}` : "") +
-      `; ${boundText(report)}`,
+      (silent.length > 0 ? `; cannot answer: ${silent.join(", ")}` : ""),
   };
 }
 
@@ -170,15 +180,19 @@ function coverageSection(report: ComplianceReport): Block[] {
   const gaps = [...cov.gaps].sort((a, b) => b.duration_ms - a.duration_ms).slice(0, MAX_ROWS);
   return [
     paragraph(
-      `A moment is covered when a valid seal follows it within one interval (${duration(cov.interval_ms)}). ` +
-        `Covered ${duration(cov.covered_ms)} of ${duration(cov.period_ms)}; ${cov.seals_valid} of ${cov.seals_total} seal(s) valid; ` +
-        `${cov.events_covered} of ${cov.events_in_period} event(s) in the period are covered by a later valid seal.`,
+      `Events sealed: ${cov.events_covered} of the ${cov.events_in_period} event(s) of the period are covered by a later valid seal (${pct(cov.events_covered_percent)}); ` +
+        `${cov.seals_valid} of ${cov.seals_total} seal(s) are valid.`,
+    ),
+    paragraph(
+      `Seal cadence: ${pct(cov.percent)} of the period (${duration(cov.covered_ms)} of ${duration(cov.period_ms)}) had a valid seal within one relay interval after it. ` +
+        `The interval is the one configured now (${duration(cov.interval_ms)}): time sealed under a longer interval, or while the relay was stopped, shows as a gap. ` +
+        "A gap says seals were made less often than the relay is set to make them, not that events are unsealed.",
     ),
     { kind: "chart", chart: { kind: "coverage-timeline" } },
     ...(gaps.length > 0
       ? [
           paragraph(
-            `Uncovered gaps (${gaps.length === cov.gaps.length ? "all" : `largest ${gaps.length} of ${cov.gaps.length}`}):`,
+            `Cadence gaps, longer than one interval without a valid seal (${gaps.length === cov.gaps.length ? "all" : `largest ${gaps.length} of ${cov.gaps.length}`}):`,
           ),
         ]
       : []),
@@ -232,18 +246,21 @@ function witnessSection(report: ComplianceReport): Block[] {
 /** Each seal's offline proof (`witness proof`), when the report checked them. */
 function proofBlocks(seals: ComplianceReport["witness_confirmation"]["seals"]): Block[] {
   const checked = seals.filter((s) => s.proof !== undefined);
-  if (checked.length === 0) return [];
-  const verified = checked.filter((s) => s.proof?.status === "verified").length;
-  const invalid = checked.filter((s) => s.proof?.status === "invalid").length;
+  // Only seals that have a proof get a row: a table of "none" says nothing.
+  const kept = checked.filter((s) => s.proof?.status !== "none");
+  if (kept.length === 0) return [];
+  const verified = kept.filter((s) => s.proof?.status === "verified").length;
+  const invalid = kept.filter((s) => s.proof?.status === "invalid").length;
   return [
     paragraph(
       `Offline proofs (c2sp.org/tlog-proof files written by trailseal witness proof): ${verified} of ${checked.length} seal(s) have one that verifies` +
         (invalid > 0 ? `, ${invalid} kept proof(s) no longer verify` : "") +
+        (checked.length > kept.length ? `; ${checked.length - kept.length} seal(s) have none` : "") +
         ".",
     ),
     ...table(
       ["Seal", "Proof", "Log entry", "Cosignatures"],
-      checked.slice(0, MAX_ROWS).map((s) => {
+      kept.slice(0, MAX_ROWS).map((s) => {
         const proof = s.proof!;
         return [
           s.id,
@@ -344,10 +361,10 @@ export function toReportDocument(report: ComplianceReport): ReportDocument {
     subtitle: `Period ${report.period.from} → ${report.period.to} (${duration(report.period.duration_ms)}), generated ${report.generated_at}.`,
     verdicts: verdicts(report),
     sections: [
-      { heading: "Seal coverage", blocks: coverageSection(report) },
-      { heading: "Witness confirmation", blocks: witnessSection(report) },
       { heading: "Chain integrity", blocks: chainSection(report) },
       { heading: "Completeness", blocks: completenessSection(report) },
+      { heading: "Seals and their cadence", blocks: coverageSection(report) },
+      { heading: "Witness confirmation", blocks: witnessSection(report) },
       { heading: "Risk summary", blocks: riskSection(report) },
     ],
   };

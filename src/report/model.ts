@@ -135,9 +135,24 @@ export interface Completeness {
   unwitnessed: UnwitnessedBound & { witnesses_asked: string[] };
 }
 
+/**
+ * What matters at a glance, over the whole trail at report time: how many events are sealed and
+ * witnessed, the largest unwitnessed window of the period, whether the chain is intact, and
+ * whether a cut was detected (null: no witness answered, so cuts were not checked).
+ */
+export interface ReportHeadline {
+  events_total: number;
+  events_sealed: number;
+  events_witnessed: number;
+  largest_unwitnessed_window_ms: number;
+  chain_intact: boolean;
+  cuts_detected: boolean | null;
+}
+
 export interface ComplianceReport {
   report_version: number;
   generated_at: string;
+  headline: ReportHeadline;
   period: { from: string; to: string; duration_ms: number };
   config: { interval_minutes: number; interval_ms: number; quorum: number; witness_enabled: boolean };
   seal_coverage: SealCoverage;

@@ -1,12 +1,15 @@
 import { RISK_LEVELS } from "../chain/index.js";
 import type { LevelCounts } from "../stats/index.js";
-import { escapeHtml as esc, LEVEL_COLORS } from "./text.js";
+import { escapeHtml as esc, LEVEL_COLORS, TONE_COLORS } from "./text.js";
 
 /** Inline SVG charts for the HTML report: plain shapes, no script, no external reference. */
 
 const W = 760;
 
-/** The period as a bar: covered in green, gaps in red, with the dates at the ends. */
+/**
+ * The period as a bar of seal cadence: sealed on time in green, cadence gaps in amber (a gap is
+ * seals made less often than the relay is set to, not an unsealed event: never alarm red).
+ */
 export function coverageTimeline(
   period: { from: string; to: string },
   gaps: readonly { from: string; to: string; duration_ms: number }[],
@@ -18,12 +21,12 @@ export function coverageTimeline(
     .map((g) => {
       const left = x(g.from);
       const width = Math.max(1, x(g.to) - left);
-      return `<rect x="${left.toFixed(2)}" y="0" width="${width.toFixed(2)}" height="28" fill="#dc2626"><title>${esc(`gap ${g.from} → ${g.to}`)}</title></rect>`;
+      return `<rect x="${left.toFixed(2)}" y="0" width="${width.toFixed(2)}" height="28" fill="${TONE_COLORS.warn}"><title>${esc(`cadence gap ${g.from} → ${g.to}`)}</title></rect>`;
     })
     .join("");
   return (
-    `<svg class="chart" viewBox="0 0 ${W} 48" width="100%" role="img" aria-label="seal coverage over the period">` +
-    `<rect x="0" y="0" width="${W}" height="28" fill="#16a34a"/>${rects}` +
+    `<svg class="chart" viewBox="0 0 ${W} 48" width="100%" role="img" aria-label="seal cadence over the period">` +
+    `<rect x="0" y="0" width="${W}" height="28" fill="${TONE_COLORS.ok}"/>${rects}` +
     `<text x="0" y="44" font-size="11">${esc(period.from)}</text>` +
     `<text x="${W}" y="44" font-size="11" text-anchor="end">${esc(period.to)}</text></svg>`
   );
@@ -44,7 +47,7 @@ export function levelBars(counts: LevelCounts): string {
       `<text x="${(labelW + width + 6).toFixed(2)}" y="${y + 16}" font-size="12">${counts[level]}</text>`
     );
   }).join("");
-  return `<svg class="chart" viewBox="0 0 ${W} ${RISK_LEVELS.length * rowH}" width="100%" role="img" aria-label="events by risk level">${rows}</svg>`;
+  return `<svg class="chart" viewBox="0 0 ${W} ${RISK_LEVELS.length * rowH}" width="100%" role="img" aria-label="actions by risk level">${rows}</svg>`;
 }
 
 /** Stacked columns per UTC day (the last `maxDays` days), stacked by level. */

@@ -27,10 +27,13 @@ export function duration(ms: number): string {
   return ms === 0 ? "0s" : formatDuration(ms);
 }
 
+/** The dashboard's colours (src/dashboard/assets/app.css), so a level looks the same in both. */
 export const LEVEL_COLORS = {
   none: "#94a3b8",
-  low: "#3b82f6",
-  medium: "#f59e0b",
-  high: "#ef4444",
-  critical: "#7f1d1d",
+  low: "#16a34a",
+  medium: "#d97706",
+  high: "#ea580c",
+  critical: "#dc2626",
 } as const;
+
+export const TONE_COLORS = { ok: "#15803d", warn: "#b45309", bad: "#b91c1c" } as const;

@@ -199,7 +199,7 @@ describe.each<Backend>(["file store", "git log served", "git log direct"])(
       const report = await cli(home, "report", "--format", "md");
       expect(report.code).toBe(1);
       expect(report.stderr).toContain("WITNESS_CUT_DETECTED");
-      const headline = report.stdout.split("\n").find((line) => line.includes("Completeness"));
+      const headline = report.stdout.split("\n").find((line) => line.startsWith("| Cuts |"));
       expect(headline).toContain("CUT");
       expect(headline).toContain("2 witnessed event(s) are missing");
       const reportJson = JSON.parse((await cli(home, "report", "--json")).stdout);

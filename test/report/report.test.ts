@@ -53,6 +53,46 @@ describe("seal coverage", () => {
     ]);
   });
 
+  it("the headline says all events sealed even when the cadence has gaps; cadence is defined, never red", async () => {
+    // The reported case: every event sealed, but seals made less often than the interval
+    // configured now. The old headline said "38% coverage" over a mostly red bar.
+    fixture = await Fixture.create({
+      auto_seal: { enabled: true, interval_minutes: 5, seal_when_idle: true, max_unsealed_seconds: 1 },
+    });
+    await fixture.event(0);
+    await fixture.event(1);
+    await fixture.seal(30);
+    const report = await collectReport(fixture.home, { to: at(30), now: at(30) });
+    expect(report.headline).toEqual({
+      events_total: 2,
+      events_sealed: 2,
+      events_witnessed: 0,
+      largest_unwitnessed_window_ms: expect.any(Number),
+      chain_intact: true,
+      cuts_detected: null,
+    });
+    expect(report.seal_coverage.percent).toBeLessThan(50);
+    const md = renderMarkdown(report);
+    const verdicts = md.slice(0, md.indexOf("\n## "));
+    expect(verdicts).toMatch(/\| Events sealed \| .* 2 \/ 2 /);
+    expect(verdicts).toMatch(/\| Chain \| .* intact /);
+    expect(verdicts).toMatch(/\| Cuts \| .* not checked /);
+    expect(verdicts).toContain("| Events witnessed |");
+    expect(verdicts).toContain("| Largest unwitnessed window |");
+    expect(verdicts).not.toMatch(/coverage/i);
+    expect(md).toMatch(/Seal cadence: \d+(\.\d+)?% of the period .* the one configured now \(5m/);
+    const html = renderHtml(report);
+    const timeline = html.slice(
+      html.indexOf('aria-label="seal cadence'),
+      html.indexOf("</svg>", html.indexOf('aria-label="seal cadence')),
+    );
+    expect(timeline).not.toMatch(/#dc2626|#b91c1c/i);
+    expect(timeline).toContain("#b45309");
+    expect(html).not.toContain("break-all");
+    // No proofs were checked or kept: no offline-proof table.
+    expect(html).not.toContain("Offline proofs");
+  });
+
   it("uses the interval from relay-config.json", async () => {
     fixture = await Fixture.create({
       auto_seal: { enabled: true, interval_minutes: 5, seal_when_idle: true, max_unsealed_seconds: 1 },
@@ -207,7 +247,8 @@ describe("risk summary and renderers", () => {
     expect(report.risk.high_risk.map((e) => e.seq)).toEqual([0, 1]);
 
     const md = renderMarkdown(report);
-    expect(md).toContain("| Seal coverage |");
+    expect(md).toContain("| Chain |");
+    expect(md).toContain("| Events sealed |");
     expect(md).toContain("git push --force \\| tee \\`x\\`");
     expect(md).not.toMatch(/[^\\]<img/);
 

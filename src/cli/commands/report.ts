@@ -103,9 +103,10 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
     await writeFile(options.output, text);
     note(
       io,
-      `wrote ${options.output}: coverage ${report.seal_coverage.percent}%, ` +
-        `${report.witness_confirmation.seals_meeting_quorum}/${report.witness_confirmation.seals_total} seals met quorum, ` +
-        `chain ${report.chain_integrity.ok ? "intact" : "BROKEN"}`,
+      `wrote ${options.output}: chain ${report.chain_integrity.ok ? "intact" : "BROKEN"}, ` +
+        `${report.headline.cuts_detected === null ? "cuts not checked" : report.headline.cuts_detected ? "CUT" : "no cut"}, ` +
+        `${report.headline.events_sealed}/${report.headline.events_total} events sealed, ` +
+        `${report.headline.events_witnessed}/${report.headline.events_total} witnessed`,
     );
   } else {
     io.stdout.write(text);
