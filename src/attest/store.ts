@@ -64,8 +64,17 @@ export function pushNotes(repo: string, remote: string): void {
   runGit(repo, ["push", "-q", remote, `${NOTES_REF}:${NOTES_REF}`]);
 }
 
-/** Fetches `remote`'s notes into FETCHED_NOTES_REF (replacing what an earlier fetch put there). */
+/**
+ * Fetches `remote`'s notes into FETCHED_NOTES_REF (replacing what an earlier fetch put there). A
+ * remote without the notes ref holds no attestations: the fetched ref is emptied, so every
+ * commit reads as unattested rather than the check failing.
+ */
 export function fetchNotes(repo: string, remote: string): void {
+  const listed = runGit(repo, ["ls-remote", remote, NOTES_REF]).trim();
+  if (listed === "") {
+    spawnSync("git", ["update-ref", "-d", FETCHED_NOTES_REF], { cwd: repo });
+    return;
+  }
   runGit(repo, ["fetch", "-q", remote, `+${NOTES_REF}:${FETCHED_NOTES_REF}`]);
 }
 

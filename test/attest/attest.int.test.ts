@@ -122,6 +122,15 @@ describe("trailseal attest", () => {
     expect(refused.stderr).toContain("ATTEST_KEY_INVALID");
   });
 
+  it("verify --fetch from a remote that has no notes lists every commit as unattested (exit 0)", async () => {
+    const bare = join(work.dir, "no-notes.git");
+    spawnSync("git", ["init", "-q", "--bare", bare]);
+    git("push", "-q", bare, "main");
+    const run = await ts("attest", "verify", "HEAD", "--fetch", bare, "--json");
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ verified: 0, unattested: 3, failed: 0 });
+  });
+
   it("refuses a range git does not know (or one that reads as an option), exit 2", async () => {
     for (const range of [["no-such-branch..HEAD"], ["--", "--all"]]) {
       const run = await ts("attest", "verify", ...range);
