@@ -2,7 +2,8 @@
 // dist/hook.cjs. A cache that is corrupt, stale or for another Node must never change what the
 // hook answers: it is ignored and the bundle compiles as without one.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/cli.js";
@@ -98,6 +99,19 @@ describe("the hook bundle's V8 code cache", () => {
     );
     expect(hookVerdict().permissionDecision).toBe("deny");
     rmSync(cacheFile);
+    expect(hookVerdict().permissionDecision).toBe("deny");
+  });
+
+  // Node 22.1+: where ours does not fit, Node's own compile cache, beside the bundle (never in the
+  // home or a temporary directory). Node 20 has no such cache: the hook just runs without one.
+  it("is replaced by Node's compile cache beside the bundle where ours does not fit", () => {
+    rmSync(cacheFile);
+    rmSync(join(dist, ".compile-cache"), { recursive: true, force: true });
+    expect(hookVerdict().permissionDecision).toBe("deny");
+    const nodeHasIt =
+      typeof (createRequire(import.meta.url)("node:module") as { enableCompileCache?: unknown })
+        .enableCompileCache === "function";
+    expect(existsSync(join(dist, ".compile-cache"))).toBe(nodeHasIt);
     expect(hookVerdict().permissionDecision).toBe("deny");
   });
 });
