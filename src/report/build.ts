@@ -1,4 +1,3 @@
-import { recordedText } from "../action/index.js";
 import { ActionPairer, type PairedAction } from "../actions/index.js";
 import type { ChainBreak, TrailEvent } from "../chain/index.js";
 import type { SealKey } from "../home/index.js";
@@ -23,6 +22,7 @@ import {
   type SealProofStatus,
   type WitnessConfirmation,
 } from "./model.js";
+import { describeAction, PolicyAggregator, type PolicySection } from "./policy.js";
 
 /** A stored seal checked against the chain, and (with --verify-witnesses) against its witnesses. */
 export interface SealEvaluation {
@@ -65,6 +65,7 @@ export interface EventDigest {
   firstTs: string | null;
   tail: { events: number; fromSeq: number | null; firstTs: string | null; lastTs: string | null };
   risk: RiskSummary;
+  policy: PolicySection;
 }
 
 /** One streaming pass over the events: the period's risk summary, event coverage, the unsealed tail. */
@@ -80,7 +81,8 @@ export async function digestEvents(
   const count = (action: PairedAction) => {
     if (action.ts >= from && action.ts <= to) risk.add(action);
   };
-  const digest: Omit<EventDigest, "risk"> = {
+  const policy = new PolicyAggregator();
+  const digest: Omit<EventDigest, "risk" | "policy"> = {
     total: 0,
     inPeriod: 0,
     coveredInPeriod: 0,
@@ -97,12 +99,14 @@ export async function digestEvents(
       digest.tail.firstTs ??= event.ts;
       digest.tail.lastTs = event.ts;
     }
-    if (event.ts < from || event.ts > to) continue;
+    const inPeriod = event.ts >= from && event.ts <= to;
+    policy.add(event, inPeriod);
+    if (!inPeriod) continue;
     digest.inPeriod += 1;
     if (event.seq < options.sealedCount) digest.coveredInPeriod += 1;
   }
   for (const action of pairer.finish()) count(action);
-  return { ...digest, risk: risk.summary() };
+  return { ...digest, risk: risk.summary(), policy: policy.summary() };
 }
 
 export interface ReportInput {
@@ -245,13 +249,6 @@ function chainIntegrity(input: ReportInput): ChainIntegrity {
   };
 }
 
-function describeAction(event: Pick<TrailEvent, "action">): string {
-  const action = event.action ?? { kind: "other", tool: "" };
-  const detail = action.command ?? action.path ?? action.url ?? action.tool ?? "";
-  const text = `${action.kind}${detail ? `: ${recordedText(detail)}` : ""}`;
-  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
-}
-
 function riskSection(summary: RiskSummary): ComplianceReport["risk"] {
   const high: HighRiskEntry[] = summary.high_risk.map((event) => ({
     seq: event.seq,
@@ -340,5 +337,7 @@ export function buildReport(input: ReportInput): ComplianceReport {
     chain_integrity: chain,
     completeness: done,
     risk: riskSection(input.events.risk),
+    records_since: input.events.firstTs,
+    policy: input.events.policy,
   };
 }

@@ -5,6 +5,7 @@ import { readSeals, type StoredSeal } from "../seal/index.js";
 import { chainView, readEvents, trailDir, verifyTrail } from "../trail/index.js";
 import type { LatestAnswer } from "../witness/index.js";
 import { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
+import { type Framework, mapControls } from "./controls/index.js";
 import type { Completeness, ComplianceReport, SealProofStatus } from "./model.js";
 
 /** Asks the witnesses for their newest seal of the key id (the CLI's witness-reach), or says why not. */
@@ -32,6 +33,8 @@ export interface CollectOptions {
   onProgress?: (events: number) => void;
   /** Cut detection: asked before the chain is read, judged against it. */
   askWitnesses?: AskWitnesses;
+  /** Maps the evidence to this framework's controls (`--controls`). */
+  controls?: Framework;
 }
 
 async function firstEventTs(dir: string): Promise<string | null> {
@@ -117,7 +120,7 @@ export async function collectReport(home: string, options: CollectOptions = {}):
     to,
     sealedCount: sealedEventCount(evaluations),
   });
-  return buildReport({
+  const report = buildReport({
     generatedAt: now,
     from,
     to,
@@ -132,4 +135,6 @@ export async function collectReport(home: string, options: CollectOptions = {}):
     events,
     ...(completeness ? { completeness } : {}),
   });
+  if (options.controls) report.controls = mapControls(report, options.controls);
+  return report;
 }

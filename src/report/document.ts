@@ -1,4 +1,6 @@
 import { RISK_LEVELS } from "../chain/index.js";
+import type { Block, Cell, Tone } from "./blocks.js";
+import { controlsSection, policySection } from "./document-audit.js";
 import type { ComplianceReport } from "./model.js";
 import { duration, pct } from "./text.js";
 
@@ -8,23 +10,7 @@ import { duration, pct } from "./text.js";
  * html.ts only lay it out (and escape every value: trail fields are agent-controlled).
  */
 
-export type Tone = "ok" | "warn" | "bad";
-
-/** A table cell: plain text, or text shown as code (commands, hashes). */
-export type Cell = string | { code: string };
-
-/** Charts are drawn only where the format can (HTML); they never carry information not in the text. */
-export type Chart =
-  | { kind: "coverage-timeline" }
-  | { kind: "quorum" }
-  | { kind: "risk-levels" }
-  | { kind: "risk-days" };
-
-export type Block =
-  | { kind: "paragraph"; text: string }
-  | { kind: "table"; header: string[]; rows: Cell[][] }
-  | { kind: "facts"; rows: [label: string, value: Cell][] }
-  | { kind: "chart"; chart: Chart };
+export type { Block, Cell, Chart, Tone } from "./blocks.js";
 
 export interface Verdict {
   check: string;
@@ -366,6 +352,10 @@ export function toReportDocument(report: ComplianceReport): ReportDocument {
       { heading: "Seals and their cadence", blocks: coverageSection(report) },
       { heading: "Witness confirmation", blocks: witnessSection(report) },
       { heading: "Risk summary", blocks: riskSection(report) },
+      { heading: "Policy versions and decisions", blocks: policySection(report) },
+      ...(report.controls
+        ? [{ heading: `Controls: ${report.controls.name}`, blocks: controlsSection(report) }]
+        : []),
     ],
   };
 }

@@ -15,6 +15,14 @@ export type { EventDigest, ReportInput, SealEvaluation } from "./build.js";
 export { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
 export type { AskWitnesses, CollectOptions, LiveReceiptCheck } from "./collect.js";
 export { collectReport } from "./collect.js";
+export {
+  CONTROLS_DISCLAIMER,
+  FRAMEWORK_IDS,
+  FRAMEWORKS,
+  type Framework,
+  frameworkById,
+  mapControls,
+} from "./controls/index.js";
 export type { Span } from "./coverage.js";
 export { coveredSpans, notYetDue, totalLength, uncoveredSpans } from "./coverage.js";
 export type { Block, Cell, Chart, ReportDocument, Verdict } from "./document.js";
@@ -25,6 +33,8 @@ export type {
   ChainIntegrity,
   Completeness,
   ComplianceReport,
+  ControlEntry,
+  ControlsSection,
   CoverageGap,
   SealConfirmation,
   SealCoverage,
@@ -32,6 +42,7 @@ export type {
   WitnessConfirmation,
 } from "./model.js";
 export { REPORT_VERSION } from "./model.js";
+export type { DeniedEntry, PolicyChangeEntry, PolicySection, PolicyVersion } from "./policy.js";
 
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";

@@ -2,6 +2,7 @@ import type { RiskFlag, RiskLevel } from "../chain/index.js";
 import type { UnwitnessedBound } from "../seal/index.js";
 import type { RiskSummary } from "../stats/index.js";
 import type { KeptProofStatus, WitnessReach } from "../witness/index.js";
+import type { PolicySection } from "./policy.js";
 
 /**
  * The compliance report: seal coverage, witness confirmation, chain integrity, and the
@@ -160,4 +161,36 @@ export interface ComplianceReport {
   chain_integrity: ChainIntegrity;
   completeness: Completeness;
   risk: RiskSection;
+  /** When the trail's first event was recorded (null: no events). */
+  records_since: string | null;
+  /** Policy versions in force, their changes, and the denied actions (src/report/policy.ts). */
+  policy: PolicySection;
+  /** With `--controls`: the evidence mapped to one framework's controls (src/report/controls). */
+  controls?: ControlsSection;
+}
+
+export type ControlStatus = "evidence" | "partial" | "not-evidence";
+
+export interface ControlEntry {
+  id: string;
+  title: string;
+  /** Where the control is defined (article, annex item, criterion). */
+  source: string;
+  /** How far trailseal's record is evidence for it; never a statement of compliance. */
+  status: ControlStatus;
+  /** What trailseal evidences for it over the period (or why it is not evidence). */
+  evidences: string;
+  /** The figure over the period, in a few words ("" when not evidence). */
+  figure: string;
+  /** Whether the figure shows a finding an auditor would ask about. */
+  finding: boolean;
+  /** The report's members that hold the evidence itself (JSON paths). */
+  evidence: string[];
+}
+
+export interface ControlsSection {
+  framework: string;
+  name: string;
+  disclaimer: string;
+  controls: ControlEntry[];
 }

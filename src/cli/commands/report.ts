@@ -4,6 +4,8 @@ import { homePaths } from "../../home/index.js";
 import {
   type ChainIntegrity,
   collectReport,
+  FRAMEWORK_IDS,
+  frameworkById,
   type LiveReceiptCheck,
   type ReportFormat,
   renderReport,
@@ -28,6 +30,8 @@ export interface ReportOptions {
   witnessPolicy?: string;
   /** Witnesses to ask for cuts instead of relay-config.json's. */
   witnessUrl?: string[];
+  /** Map the evidence to this framework's controls (FRAMEWORK_IDS). */
+  controls?: string;
 }
 
 async function liveCheck(home: string): Promise<LiveReceiptCheck> {
@@ -75,8 +79,15 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
   const format: ReportFormat = options.json ? "json" : (options.format ?? "md");
   const progress = io.stderr.isTTY === true;
   await assertTrailExists(trailDir(options.home));
+  const controls = options.controls === undefined ? undefined : frameworkById(options.controls);
+  if (options.controls !== undefined && !controls)
+    throw new TrailsealError(
+      "REPORT_FRAMEWORK_UNKNOWN",
+      `no control mapping for ${JSON.stringify(options.controls)}: one of ${FRAMEWORK_IDS.join(", ")}`,
+    );
   const report = await collectReport(options.home, {
     now,
+    controls,
     from: options.from === undefined ? undefined : parseInstant(options.from, now),
     to: options.to === undefined ? undefined : parseInstant(options.to, now),
     env: io.env,

@@ -12,6 +12,10 @@ export function registerReportRoutes(program: Command, router: Router): void {
     .option("--to <when>", "end of the audit period (default: now)")
     .addOption(new Option("--format <format>", "output format").choices(["json", "md", "html"]).default("md"))
     .option("--json", "same as --format json")
+    .option(
+      "--controls <framework>",
+      "map the evidence to a framework's controls: eu-ai-act, iso-42001, soc2, nist-800-53, owasp-aisvs (docs/controls.md); evidence, never a claim of compliance",
+    )
     .option("--output <file>", "write the report to FILE instead of stdout")
     .option("--verify-witnesses", "re-check every seal's receipts against the witnesses (network)")
     .option(
@@ -36,6 +40,7 @@ export function registerReportRoutes(program: Command, router: Router): void {
         "  trailseal report --from 2026-10-01 --to 2026-11-01 --format html --output audit.html",
         "  trailseal report --format md >> $GITHUB_STEP_SUMMARY",
         "  trailseal report --json --verify-witnesses | jq .seal_coverage.percent",
+        "  trailseal report --controls soc2 --from 2026-05-01 --format html --output soc2.html",
       ].join("\n"),
     )
     .action((options, command: Command) =>

@@ -1,0 +1,88 @@
+/**
+ * The figures a control can cite, each computed from the report (pure). A framework file names
+ * measures; it never computes. A figure is a fact about the record, never a verdict of compliance.
+ */
+import type { ComplianceReport } from "../model.js";
+import { duration, pct } from "../text.js";
+
+export interface Figure {
+  figure: string;
+  /** Something an auditor would ask about (a break, a gap, an unrecorded change). */
+  finding: boolean;
+  /** The report members holding the evidence (JSON paths). */
+  evidence: string[];
+}
+
+/** Six months as 183 days: the longest six calendar months can be is 184 days, the shortest 181. */
+const SIX_MONTHS_MS = 183 * 86_400_000;
+
+export const MEASURES = {
+  /** Chain integrity from the first event, and whether a witnessed seal shows a cut. */
+  integrity(r: ComplianceReport): Figure {
+    const chain = r.chain_integrity;
+    const cut = r.completeness.cut;
+    const checked = r.completeness.checked_for_cuts
+      ? "checked for cuts"
+      : "not checked for cuts (no witness answered)";
+    const figure = chain.ok
+      ? `chain intact from seq 0: ${chain.events_verified} events, ${chain.seals_matching}/${chain.seals_checked} seals match; ${cut ? "CUT: a witnessed seal is beyond the trail" : checked}`
+      : `chain BROKEN at seq ${chain.first_broken_seq ?? "?"}: ${chain.broken?.message ?? "a seal does not match"}`;
+    return { figure, finding: !chain.ok || cut, evidence: ["chain_integrity", "completeness"] };
+  },
+  /** Seal coverage of the period and the largest unwitnessed window. */
+  coverage(r: ComplianceReport): Figure {
+    const cov = r.seal_coverage;
+    const un = r.completeness.unwitnessed;
+    return {
+      figure: `${pct(cov.percent)} of the period sealed (${cov.gaps.length} gap(s), interval ${duration(cov.interval_ms)}); largest unwitnessed window ${duration(un.largest_window_ms)}; ${un.events_now} event(s) unwitnessed now`,
+      finding: cov.percent < 100 || cov.gaps.length > 0,
+      evidence: ["seal_coverage", "completeness.unwitnessed"],
+    };
+  },
+  /** Witness confirmation and which witnesses confirmed. */
+  witnesses(r: ComplianceReport): Figure {
+    const wit = r.witness_confirmation;
+    const names = [...new Set(wit.seals.flatMap((s) => s.witnesses))];
+    const figure = wit.witness_enabled
+      ? `${wit.seals_meeting_quorum}/${wit.seals_total} seals met quorum ${wit.quorum}${names.length ? ` (witnesses: ${names.join(", ")})` : ""}; ${wit.verified_live ? "re-checked live" : "from stored receipts"}`
+      : "no witness configured: seals are signed by the key holder alone";
+    return {
+      figure,
+      finding: !wit.witness_enabled || wit.seals_meeting_quorum < wit.seals_total || wit.seals_total === 0,
+      evidence: ["witness_confirmation"],
+    };
+  },
+  /** Since when records exist, and whether they reach back six months from the period's end. */
+  retention(r: ComplianceReport): Figure {
+    if (r.records_since === null) return { figure: "no records", finding: true, evidence: ["records_since"] };
+    const span = Math.max(0, Date.parse(r.period.to) - Date.parse(r.records_since));
+    const sixMonths = span >= SIX_MONTHS_MS;
+    return {
+      figure: `records exist since ${r.records_since} (${duration(span)} before the period's end; ${sixMonths ? "at least" : "less than"} six months), all verified from seq 0`,
+      finding: !r.chain_integrity.ok,
+      evidence: ["records_since", "chain_integrity"],
+    };
+  },
+  /** Policy versions in force, their changes, and decisions naming their version. */
+  policy(r: ComplianceReport): Figure {
+    const p = r.policy;
+    const unrecorded = p.changes.filter((c) => !c.recorded).length;
+    return {
+      figure: `${p.versions.length} policy version(s) in force, ${p.changes.length} change(s)${unrecorded ? ` (${unrecorded} without its policy_change event)` : ""}; ${p.decisions_with_version}/${p.decisions} decisions name their version`,
+      finding: unrecorded > 0 || p.decisions_with_version < p.decisions,
+      evidence: ["policy.versions", "policy.changes"],
+    };
+  },
+  /** High-risk and denied actions, and the decisions behind them. */
+  outcomes(r: ComplianceReport): Figure {
+    const high = r.risk.by_level.high + r.risk.by_level.critical;
+    const p = r.policy;
+    return {
+      figure: `${r.risk.total} event(s); ${high} high or critical; ${p.denied_total} denied, ${p.asked_total} put to the user, ${p.agent_flow} left to the agent's own permission flow`,
+      finding: false,
+      evidence: ["risk", "policy.denied"],
+    };
+  },
+} as const satisfies Record<string, (report: ComplianceReport) => Figure>;
+
+export type MeasureName = keyof typeof MEASURES;
