@@ -201,7 +201,7 @@ function installLogKey(home, pem) {
   writeFileSync(join(dir, name), pem.endsWith("\n") ? pem : `${pem}\n`, { mode: 0o600 });
 }
 
-/** The id of the newest stored seal, or "" (seal --json does not print it). */
+/** The id of the newest stored seal, or "" (for a trailseal whose seal --json lacks seal_id). */
 function latestSealId(home) {
   const path = join(home, "seals", "seals.jsonl");
   if (!existsSync(path)) return "";
@@ -388,7 +388,7 @@ function main() {
     const seal = JSON.parse(trailseal("seal", ["seal", "--json"]).stdout);
     state.chainTip = seal.chain_tip;
     state.eventCount = String(seal.event_count);
-    state.sealId = latestSealId(home);
+    state.sealId = seal.seal_id ?? latestSealId(home);
     if (urls.length > 0) {
       const token = input("witness-token");
       if (token) {

@@ -23,9 +23,22 @@ export async function listenHttp(
   code: "WITNESS_LISTEN_FAILED" | "COSIGN_LISTEN_FAILED",
 ): Promise<Listening> {
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (cause) =>
-      reject(new TrailsealError(code, `cannot listen on ${host}:${port}`, { cause })),
-    );
+    server.once("error", (cause: NodeJS.ErrnoException) => {
+      // As the dashboard says it: which address, why, and what to do.
+      const busy = cause.code === "EADDRINUSE";
+      reject(
+        new TrailsealError(
+          busy ? (code === "WITNESS_LISTEN_FAILED" ? "WITNESS_PORT_IN_USE" : "COSIGN_PORT_IN_USE") : code,
+          `cannot listen on ${host}:${port}: ${busy ? "the port is already in use (another server, or this one still running)" : cause.message}`,
+          {
+            cause,
+            hint: busy
+              ? "choose another --port (0 picks a free one), or stop what holds it (ss -ltnp shows it)"
+              : "check --host and --port",
+          },
+        ),
+      );
+    });
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;

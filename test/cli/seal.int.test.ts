@@ -40,6 +40,7 @@ describe("trailseal seal and verify (built CLI)", () => {
       "chain_tip",
       "event_count",
       "key_id",
+      "seal_id",
       "signature",
       "timestamp",
     ]);

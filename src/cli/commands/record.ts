@@ -9,6 +9,8 @@ import { type CliIO, println, readStdin } from "../io.js";
 export interface RecordOptions {
   home: string;
   json?: boolean;
+  /** With many actions, one line per event as well as the summary. */
+  verbose?: boolean;
 }
 
 /** Largest bulk import on stdin. */
@@ -45,6 +47,15 @@ export function formatEvent(event: TrailEvent): string {
   return escapeControl(`#${event.seq} ${event.risk.level}${flags} ${event.decision} ${summary}`);
 }
 
+/** ` (critical 1, high 3, none 12)`: the events per level, highest first. */
+function levelCounts(events: TrailEvent[]): string {
+  const counts = new Map<string, number>();
+  for (const event of events) counts.set(event.risk.level, (counts.get(event.risk.level) ?? 0) + 1);
+  const order = ["critical", "high", "medium", "low", "none"];
+  const parts = order.filter((level) => counts.has(level)).map((level) => `${level} ${counts.get(level)}`);
+  return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+}
+
 export async function runRecord(options: RecordOptions, io: CliIO): Promise<number> {
   const text = await readStdin(io, MAX_STDIN);
   const actions = parseActions(text);
@@ -53,8 +64,11 @@ export async function runRecord(options: RecordOptions, io: CliIO): Promise<numb
     // One shape however many events: JSON lines, one event each.
     for (const event of events) io.stdout.write(`${JSON.stringify(event)}\n`);
   } else {
-    for (const event of events) println(io, `recorded ${formatEvent(event)}`);
-    if (events.length > 1) println(io, `${events.length} events recorded; tip ${events.at(-1)!.hash}`);
+    // Many actions (an import): one summary line, each event only when asked (--verbose).
+    if (events.length === 1 || options.verbose)
+      for (const event of events) println(io, `recorded ${formatEvent(event)}`);
+    if (events.length > 1)
+      println(io, `${events.length} events recorded${levelCounts(events)}; tip ${events.at(-1)!.hash}`);
   }
   return 0;
 }

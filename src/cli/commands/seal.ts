@@ -21,6 +21,7 @@ export async function runSeal(options: SealOptions, io: CliIO): Promise<number> 
   const { seal } = stored;
   if (options.json) {
     printJson(io, {
+      seal_id: stored.id,
       chain_tip: seal.chain_tip,
       event_count: seal.event_count,
       timestamp: seal.timestamp,

@@ -94,8 +94,8 @@ export function printSealCosignReport(report: SealCosignReport, io: CliIO, json:
   ];
   io.stderr.write(
     report.logs.length === 0
-      ? "trailseal: error: no receipt of the seal is in a git log the witness policy lists\n"
-      : `trailseal: error: the seal's entry is not under a checkpoint cosigned to the policy's quorum${failed.length > 0 ? ` (failed: ${failed.join(", ")})` : ""}\n`,
+      ? "trailseal: error: no receipt of the seal is in a git log the witness policy lists (WITNESS_QUORUM_NOT_MET)\n"
+      : `trailseal: error: the seal's entry is not under a checkpoint cosigned to the policy's quorum${failed.length > 0 ? ` (failed: ${failed.join(", ")})` : ""} (WITNESS_QUORUM_NOT_MET)\n`,
   );
   io.stderr.write(
     report.logs.length === 0

@@ -1,4 +1,4 @@
-import { configError, TrailsealError } from "../../errors/index.js";
+import { configError, ERROR_CODES, type ErrorCode, isErrorCode, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import { findSeal, readSeals } from "../../seal/index.js";
@@ -109,6 +109,23 @@ export async function runWitnessPublish(options: WitnessPublishOptions, io: CliI
     );
     return 1;
   }
+  // A witness that failed for a configuration reason (a git log whose key is not in the home, a
+  // key readable by others) will fail again: that is exit 2 with its own code, not "later" (3).
+  const misconfigured = result.outcomes.find(
+    (outcome) =>
+      !outcome.ok &&
+      outcome.error &&
+      isErrorCode(outcome.error.code) &&
+      ERROR_CODES[outcome.error.code].exit === 2,
+  );
+  if (!result.met && misconfigured)
+    throw new TrailsealError(
+      misconfigured.error!.code as ErrorCode,
+      `quorum not met: ${result.confirmations} confirmation(s), ${quorum} required; ${misconfigured.name} cannot confirm until its configuration is fixed: ${misconfigured.error!.message}`,
+      {
+        hint: `fix ${misconfigured.name} (e.g. copy the log's key into <home>/log-keys/ from the home that ran \`witness init\`), then \`trailseal witness publish --seal ${result.seal_id}\``,
+      },
+    );
   if (!result.met)
     throw new TrailsealError(
       "WITNESS_QUORUM_NOT_MET",

@@ -19,6 +19,7 @@ export function registerTrailRoutes(program: Command, router: Router): void {
     .command("record")
     .description("record agent actions read on stdin (one JSON action, or JSONL for many)")
     .option("--json", "print the recorded events as JSON")
+    .option("--verbose", "with many actions, a line per event besides the summary line")
     .addHelpText(
       "after",
       `\nExamples:\n  echo '{"kind":"command","command":"npm test"}' | trailseal record\n  trailseal record --json < actions.jsonl`,

@@ -27,6 +27,7 @@ export const COSIGN_CODES = {
     exit: 2,
     meaning: "keygen would overwrite an existing key file",
   },
+  COSIGN_PORT_IN_USE: { capability: "witness", exit: 2, meaning: "the cosigning witness's port is taken" },
   COSIGN_LISTEN_FAILED: {
     capability: "witness",
     exit: 2,

@@ -36,6 +36,7 @@ export const WITNESS_CODES = {
     exit: 1,
     meaning: "the witness cannot say which seal it holds last for a key (no latest-anchor extension)",
   },
+  WITNESS_PORT_IN_USE: { capability: "witness", exit: 2, meaning: "the witness server's port is taken" },
   WITNESS_LISTEN_FAILED: {
     capability: "witness",
     exit: 2,

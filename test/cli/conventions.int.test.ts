@@ -1,0 +1,88 @@
+/**
+ * Terminal and scripting conventions, through the built CLI: `seal --json` names the seal; a
+ * `record` of many actions prints one summary line (each event with --verbose); `witness serve`
+ * on a busy port says so with its own code and a hint; a git log whose key is not in the home is
+ * a configuration error (exit 2), not "try again later" (exit 3).
+ */
+import { createServer, type Server } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, tempDir } from "../helpers/cli.js";
+
+let root: string;
+let home: string;
+let cleanup: () => Promise<void>;
+const env = () => ({ TRAILSEAL_HOME: home });
+
+beforeAll(async () => {
+  ({ dir: root, cleanup } = await tempDir("trailseal-conventions-"));
+  home = join(root, "home");
+  expect((await runCli(["init"], { env: env() })).code).toBe(0);
+});
+afterAll(() => cleanup());
+
+describe("record and seal", () => {
+  it("a record of many actions prints one summary line; --verbose adds a line per event", async () => {
+    const lines = ["ls", "pwd", "sudo rm -rf /"].map((command) =>
+      JSON.stringify({ kind: "command", command }),
+    );
+    const quiet = await runCli(["record"], { input: lines.join("\n"), env: env() });
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout.trim().split("\n")).toHaveLength(1);
+    expect(quiet.stdout).toMatch(/^3 events recorded \(critical 1, none 2\); tip sha256:/);
+    const verbose = await runCli(["record", "--verbose"], { input: lines.join("\n"), env: env() });
+    expect(verbose.stdout.trim().split("\n")).toHaveLength(4);
+  });
+
+  it("seal --json includes the seal id", async () => {
+    const sealed = await runCli(["seal", "--json"], { env: env() });
+    expect(sealed.code, sealed.stderr).toBe(0);
+    expect(JSON.parse(sealed.stdout).seal_id).toMatch(/^seal-\d+$/);
+  });
+});
+
+describe("configuration problems are exit 2 with a code", () => {
+  it("witness serve on a busy port names it, with WITNESS_PORT_IN_USE and a hint", async () => {
+    const busy: Server = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const run = await runCli([
+        "witness",
+        "serve",
+        "--port",
+        String(port),
+        "--store",
+        join(root, "anchors"),
+      ]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is already in use`);
+      expect(run.stderr).toContain("(WITNESS_PORT_IN_USE)");
+      expect(run.stderr).toContain("trailseal: hint: choose another --port");
+    } finally {
+      busy.close();
+    }
+  });
+
+  it("publishing to a git log whose key is not in the home is exit 2 (GITLOG_KEY_NOT_FOUND), not 3", async () => {
+    const operator = join(root, "operator");
+    const log = join(root, "log.git");
+    const made = await runCli([
+      "--home",
+      operator,
+      "witness",
+      "init",
+      "--bare",
+      "--origin",
+      "test.local/log",
+      log,
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const published = await runCli(["witness", "publish", "--witness-url", log, "--quorum", "1"], {
+      env: env(),
+    });
+    expect(published.code, published.stdout + published.stderr).toBe(2);
+    expect(published.stderr).toContain("(GITLOG_KEY_NOT_FOUND)");
+    expect(published.stderr).toContain("log-keys");
+  });
+});
