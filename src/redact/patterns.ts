@@ -43,10 +43,16 @@ function programFlagPatterns(): Pattern[] {
       ...(separated.length > 0 ? [`(?:${separated.join("|")})[ \\t]+`] : []),
       ...(attached.length > 0 ? [`(?:${attached.join("|")})`] : []),
     ];
+    // Built on first use (its program named in the text): the pattern sources are long and
+    // constructing them all at load cost every hook call, most of which name none of these.
+    let regex: RegExp | undefined;
     out.push({
       kind: "password-flag",
       needs: rule.programs.map((program) => program.toLowerCase()),
-      regex: new RegExp(`${programs}[^\\n;&|]*?[ \\t](?:${forms.join("|")})${SHELL_VALUE}`, "g"),
+      get regex() {
+        regex ??= new RegExp(`${programs}[^\\n;&|]*?[ \\t](?:${forms.join("|")})${SHELL_VALUE}`, "g");
+        return regex;
+      },
       group: VALUE_GROUPS,
     });
   }

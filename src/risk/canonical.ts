@@ -19,7 +19,16 @@ interface OptionSpec {
   takesValue: string[];
 }
 
-function spec(short: string, long: string, takesValue = ""): OptionSpec {
+/**
+ * A program's options, built on first use: most commands a hook call judges are none of these,
+ * and the hook starts a new process on every call (docs/decisions/hook-call-speed.md).
+ */
+function spec(short: string, long: string, takesValue = ""): () => OptionSpec {
+  let built: OptionSpec | undefined;
+  return () => (built ??= buildSpec(short, long, takesValue));
+}
+
+function buildSpec(short: string, long: string, takesValue: string): OptionSpec {
   const map: Record<string, string> = {};
   for (const pair of short.split(" ").filter(Boolean)) map[pair[0]!] = pair.slice(2);
   return {
@@ -35,7 +44,7 @@ function spec(short: string, long: string, takesValue = ""): OptionSpec {
   };
 }
 
-const GIT: Record<string, OptionSpec> = {
+const GIT: Record<string, () => OptionSpec> = {
   push: spec(
     "f=force d=delete n=dry-run u=set-upstream v=verbose q=quiet",
     "force force-with-lease force-if-includes all mirror tags follow-tags atomic prune no-verify verify porcelain progress thin no-thin signed ipv4 ipv6 recurse-submodules",
@@ -149,9 +158,9 @@ export function canonicalForm(program: string, args: string[]): string | null {
     if (sub === undefined) return null;
     const options = GIT[sub];
     const rest = args.slice(i + 1);
-    return ["git", sub, ...(options ? canonicalArgs(rest, options) : rest)].join(" ");
+    return ["git", sub, ...(options ? canonicalArgs(rest, options()) : rest)].join(" ");
   }
-  if (program === "rm") return ["rm", ...canonicalArgs(args, RM)].join(" ");
+  if (program === "rm") return ["rm", ...canonicalArgs(args, RM())].join(" ");
   return null;
 }
 
