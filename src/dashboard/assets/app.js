@@ -216,7 +216,14 @@ function eventRow(event, fresh) {
   row.append(el("td", event.decision, `decision decision-${event.decision}`));
   const who = el("td", null, "who");
   who.append(el("div", event.agent));
-  if (event.session) who.append(el("div", event.session, "muted session"));
+  if (event.session) {
+    // Agents' session ids run to 70 characters: show the ends, keep the whole id in the title.
+    const shown =
+      event.session.length > 20 ? `${event.session.slice(0, 10)}…${event.session.slice(-6)}` : event.session;
+    const session = el("div", shown, "muted session");
+    session.title = event.session;
+    who.append(session);
+  }
   row.append(who);
   return row;
 }
