@@ -181,10 +181,15 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
         await page.locator("body[data-ready='true']").waitFor();
         await page.getByRole("button", { name: "All time" }).click();
         await page.locator("#high-body tr").first().waitFor();
-        const scroll = await page.evaluate(() => ({
-          page: document.documentElement.scrollWidth,
-          body: document.body.scrollWidth,
-        }));
+        const scroll = await page.evaluate(() => {
+          // The page's own globals, typed here without the DOM library.
+          const doc = (
+            globalThis as unknown as {
+              document: { documentElement: { scrollWidth: number }; body: { scrollWidth: number } };
+            }
+          ).document;
+          return { page: doc.documentElement.scrollWidth, body: doc.body.scrollWidth };
+        });
         expect(scroll.page, `page ${scroll.page} px wide in a ${width} px viewport`).toBeLessThanOrEqual(
           width,
         );
