@@ -1,6 +1,6 @@
 /**
- * `trailseal hook install git`: git `post-commit` and `post-rewrite` hooks that record commits in
- * the trail. A hook already there is never replaced: it is kept beside ours as
+ * `trailseal hook install git`: git `post-commit`, `post-rewrite` and `post-merge` hooks that
+ * record commits in the trail (git merge and git pull run post-merge, not post-commit). A hook already there is never replaced: it is kept beside ours as
  * `<hook>.trailseal-chained` and ours runs it first, with the same arguments and stdin, and
  * exits with its status (a recording failure is a warning: it never fails the user's commit).
  * Idempotent: our own hook is rewritten in place (a new home or program).
@@ -11,7 +11,7 @@ import { readTextIfExists } from "../durable/index.js";
 import { configError } from "../errors/index.js";
 import { runGit } from "./git.js";
 
-export const GIT_HOOKS = ["post-commit", "post-rewrite"] as const;
+export const GIT_HOOKS = ["post-commit", "post-rewrite", "post-merge"] as const;
 const MARK = "# trailseal: records commits in the trail";
 export const CHAINED_SUFFIX = ".trailseal-chained";
 

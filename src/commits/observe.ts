@@ -1,6 +1,6 @@
 /**
  * Turning what git did into commit events, from the two places that see it: git's own
- * post-commit and post-rewrite hooks (`trailseal hook install git`), and an agent hook's post
+ * post-commit, post-rewrite and post-merge hooks (`trailseal hook install git`), and an agent hook's post
  * call for a shell command that ran git.
  */
 import type { EventBody } from "../chain/index.js";
@@ -13,11 +13,11 @@ import {
 } from "./event.js";
 import { isObjectId, readBranch, readCommit, readHeadReflog, runGit } from "./git.js";
 
-export type GitHookName = "post-commit" | "post-rewrite";
+export type GitHookName = "post-commit" | "post-rewrite" | "post-merge";
 
 export interface GitHookCall {
   hook: GitHookName;
-  /** The hook's arguments (post-rewrite: `amend` or `rebase`). */
+  /** The hook's arguments (post-rewrite: `amend` or `rebase`; post-merge: `1` for a squash). */
   args: string[];
   /** The hook's stdin (post-rewrite: `<old> <new>` lines). */
   stdin: string;
@@ -39,8 +39,16 @@ export function observeGitHook(call: GitHookCall): EventBody[] {
     if (rewritten.length === 0) return [];
     return rewriteEventBodies({ operation, rewritten, agent, session: null, cwd: top });
   }
+  // git merge and git pull run post-merge, never post-commit. A squash, a fast-forward or an
+  // up-to-date merge makes no commit: HEAD's latest reflog entry does not name a merge.
+  if (call.hook === "post-merge" && call.args[0] === "1") return [];
   const commit = readCommit(call.cwd, "HEAD");
   const [latest] = readHeadReflog(call.cwd, 1);
+  if (
+    call.hook === "post-merge" &&
+    !(latest && latest.id === commit.id && operationOf(latest.subject) === "merge")
+  )
+    return [];
   const operation: CommitOperation =
     (latest && latest.id === commit.id ? operationOf(latest.subject) : null) ?? "commit";
   return [

@@ -60,7 +60,7 @@ describe("trailseal hook install git", () => {
     const install = await runCli(["hook", "install", "git", "--home", home, "--json"], { cwd: repo });
     expect(install.code).toBe(0);
     expect(JSON.parse(install.stdout)).toMatchObject({
-      added: ["post-commit", "post-rewrite"],
+      added: ["post-commit", "post-rewrite", "post-merge"],
       chained: ["post-commit"],
     });
     // Idempotent: a second install changes nothing and chains nothing again.
@@ -110,6 +110,64 @@ describe("trailseal hook install git", () => {
       tree: git(["rev-parse", `${first}^{tree}`]),
     });
     expect(commits(events)[1]!.agent).toBe("git");
+    expect((await runCli(["verify", "--home", home])).code).toBe(0);
+  });
+
+  it("records a merge commit made by git merge and git pull (post-merge), chaining an existing hook", async () => {
+    await writeFile(
+      join(repo, ".git", "hooks", "post-merge"),
+      `#!/bin/sh\necho "earlier post-merge $1" >> "${join(root, "earlier.log")}"\nexit 3\n`,
+    );
+    await chmod(join(repo, ".git", "hooks", "post-merge"), 0o755);
+    const install = await runCli(["hook", "install", "git", "--home", home, "--json"], { cwd: repo });
+    expect(JSON.parse(install.stdout)).toMatchObject({ chained: ["post-merge"] });
+    const base = await commitFile("a", "base");
+    git(["checkout", "-q", "-b", "side"]);
+    await commitFile("b", "on side");
+    git(["checkout", "-q", "main"]);
+    await commitFile("c", "on main");
+    // A hook's status is git's business after the merge: git merge still succeeds.
+    git(["merge", "-q", "--no-edit", "side"]);
+    const merged = git(["rev-parse", "HEAD"]);
+    // A fast-forward and a squash make no commit: nothing is recorded for them.
+    git(["checkout", "-q", "-b", "ff", base]);
+    git(["merge", "-q", "--ff-only", "main"]);
+    git(["checkout", "-q", "-b", "squash", base]);
+    git(["merge", "-q", "--squash", "side"]);
+    git(["reset", "-q", "--hard", base]);
+    // git pull from a clone that moved on: a merge commit made by pull.
+    const upstream = join(root, "upstream");
+    spawnSync("git", ["clone", "-q", "-b", "main", repo, upstream]);
+    git(["checkout", "-q", "main"]);
+    await commitFile("d", "local");
+    await writeFile(join(upstream, "e"), "e\n");
+    for (const args of [
+      ["add", "e"],
+      ["-c", "user.name=Bo", "-c", "user.email=bo@example.com", "commit", "-q", "-m", "upstream"],
+    ])
+      spawnSync("git", args, { cwd: upstream });
+    git(["pull", "-q", "--no-rebase", "--no-edit", upstream, "main"]);
+    const pulled = git(["rev-parse", "HEAD"]);
+
+    const earlier = (await readFile(join(root, "earlier.log"), "utf8")).trim().split("\n");
+    expect(earlier).toEqual([
+      "earlier post-merge 0",
+      "earlier post-merge 0",
+      "earlier post-merge 1",
+      "earlier post-merge 0",
+    ]);
+    const merges = commits(await readTrailEvents(home)).filter((e) => e.action.operation === "merge");
+    expect(
+      merges.map((e) => [e.action.commit.id, e.action.commit.branch, e.action.commit.parents.length]),
+    ).toEqual([
+      [merged, "main", 2],
+      [pulled, "main", 2],
+    ]);
+    expect(merges[0]).toMatchObject({
+      phase: "record",
+      decision: "logged",
+      action: { observed_by: "git-hook" },
+    });
     expect((await runCli(["verify", "--home", home])).code).toBe(0);
   });
 

@@ -3,7 +3,7 @@ import { appendRecorded } from "../../record/index.js";
 import { type CliIO, printJson, println, readStdin } from "../io.js";
 
 /**
- * `trailseal hook git <post-commit|post-rewrite> [args]`: run by the git hooks that
+ * `trailseal hook git <post-commit|post-rewrite|post-merge> [args]`: run by the git hooks that
  * `trailseal hook install git` writes; records the commit (or the rewrite) in the trail.
  */
 export async function runGitHook(
@@ -18,7 +18,7 @@ export async function runGitHook(
   return 0;
 }
 
-/** `trailseal hook install git`: the repository's post-commit and post-rewrite hooks. */
+/** `trailseal hook install git`: the repository's post-commit, post-rewrite and post-merge hooks. */
 export async function runGitHookInstall(
   options: { home: string; cwd: string; json?: boolean },
   io: CliIO,

@@ -57,16 +57,16 @@ export function registerRiskRoutes(program: Command, router: Router): void {
   }
   hook
     .command("git")
-    .description("the git hooks' entry (post-commit, post-rewrite): records commits in the trail")
-    .argument("<hook>", "post-commit or post-rewrite")
+    .description("the git hooks' entry (post-commit, post-rewrite, post-merge): records commits in the trail")
+    .argument("<hook>", "post-commit, post-rewrite or post-merge")
     .argument("[args...]", "the git hook's own arguments")
     .addHelpText("after", "\nInstalled by: trailseal hook install git (docs/trail-format.md, commit events)")
     .action((name: string, args: string[], _options, command: Command) =>
       router.run(async (io) => {
-        if (name !== "post-commit" && name !== "post-rewrite") {
+        if (name !== "post-commit" && name !== "post-rewrite" && name !== "post-merge") {
           const { configError } = await import("../../errors/index.js");
           throw configError("COMMITS_HOOK_UNKNOWN", `no git hook "${name}"`, {
-            hint: "post-commit or post-rewrite",
+            hint: "post-commit, post-rewrite or post-merge",
           });
         }
         return (await import("../commands/git-hook.js")).runGitHook(
