@@ -13,6 +13,11 @@ export interface DashboardEvent {
   level: RiskLevel;
   flags: RiskFlag[];
   decision: string;
+  /**
+   * `post` events are a call's outcome, not a new action: the dashboard counts actions, so it
+   * counts a call once, by its decision event (docs/action-outcomes.md).
+   */
+  phase: "pre" | "post" | "record" | "other";
   agent: string;
   session: string | null;
   /** One-line description of the action (the command, `write /path`, `GET url`, …). */
@@ -71,6 +76,7 @@ export function toDashboardEvent(line: string): DashboardEvent | null {
     level: risk.level as RiskLevel,
     flags: [...new Set(flags)],
     decision: text(e.decision, 20) || "logged",
+    phase: e.phase === "pre" || e.phase === "post" || e.phase === "record" ? e.phase : "other",
     agent: text(e.agent, 100) || "unknown",
     session: e.session === null || e.session === undefined ? null : text(e.session, 100),
     action: describeAction(e.action),

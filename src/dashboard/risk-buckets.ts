@@ -88,6 +88,10 @@ export class RiskBuckets {
   }
 
   add(event: DashboardEvent): void {
+    this.total += 1;
+    this.lastSeq = Math.max(this.lastSeq, event.seq);
+    // A call's outcome event: the call was counted by its decision event.
+    if (event.phase === "post") return;
     this.firstTs ??= event.ts;
     const ms = Date.parse(event.ts);
     let bucket = this.undated;
@@ -109,8 +113,6 @@ export class RiskBuckets {
       this.high.push(event);
       if (this.high.length > KEEP_HIGH * 2) this.high = this.high.slice(-KEEP_HIGH);
     }
-    this.total += 1;
-    this.lastSeq = Math.max(this.lastSeq, event.seq);
   }
 
   figures(period: Period, now: Date): PeriodFigures {

@@ -9,9 +9,37 @@ function ev(
   ts: string,
   level: DashboardEvent["level"],
   flags: DashboardEvent["flags"] = [],
+  phase: DashboardEvent["phase"] = "pre",
 ): DashboardEvent {
-  return { seq, ts, level, flags, decision: "allow", agent: "a", session: null, action: "x", reasons: [] };
+  return {
+    seq,
+    ts,
+    level,
+    flags,
+    decision: phase === "post" ? "logged" : "allow",
+    phase,
+    agent: "a",
+    session: null,
+    action: "x",
+    reasons: [],
+  };
 }
+
+describe("actions, not events", () => {
+  it("counts a call once, by its decision event; its outcome event adds no action", () => {
+    const buckets = new RiskBuckets();
+    buckets.add(ev(0, "2026-11-20T10:00:00.000Z", "critical", ["pipe_to_shell"]));
+    buckets.add(ev(1, "2026-11-20T10:00:01.000Z", "critical", ["pipe_to_shell"], "post"));
+    buckets.add(ev(2, "2026-11-20T10:00:02.000Z", "low", [], "record"));
+    const figures = buckets.figures("all", NOW);
+    expect(figures.total).toBe(2);
+    expect(figures.counts.critical).toBe(1);
+    expect(figures.flags.pipe_to_shell).toBe(1);
+    expect(figures.agents).toEqual([{ agent: "a", count: 2 }]);
+    expect(figures.high_risk.map((e) => [e.seq, e.decision])).toEqual([[0, "allow"]]);
+    expect(buckets.total).toBe(3); // events read from the trail
+  });
+});
 
 describe("periods", () => {
   it("are UTC calendar days, today included", () => {

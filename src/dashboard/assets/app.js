@@ -439,6 +439,13 @@ function onEvent(event) {
   state.lastSeq = event.seq;
   s.last_seq = event.seq;
   if (!LEVELS.includes(event.level)) return;
+  // Actions, not events: a call's outcome event was counted with its decision event.
+  if (event.phase === "post") {
+    s.trail.events += 1;
+    renderFooter();
+    scheduleReload();
+    return;
+  }
   const todayStart = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
   if (inPeriod(event.ts, s.from)) {
     s.counts[event.level] += 1;
