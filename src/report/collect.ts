@@ -7,6 +7,7 @@ import type { LatestAnswer } from "../witness/index.js";
 import { buildReport, digestEvents, evaluateSeals, sealedEventCount } from "./build.js";
 import { type Framework, mapControls } from "./controls/index.js";
 import type { Completeness, ComplianceReport, SealProofStatus } from "./model.js";
+import { sampleActions } from "./sample.js";
 
 /** Asks the witnesses for their newest seal of the key id (the CLI's witness-reach), or says why not. */
 export type AskWitnesses = (
@@ -35,6 +36,8 @@ export interface CollectOptions {
   askWitnesses?: AskWitnesses;
   /** Maps the evidence to this framework's controls (`--controls`). */
   controls?: Framework;
+  /** Picks this many actions of the period with this seed, each with its proof (`--sample`). */
+  sample?: { n: number; seed: string };
 }
 
 async function firstEventTs(dir: string): Promise<string | null> {
@@ -136,5 +139,13 @@ export async function collectReport(home: string, options: CollectOptions = {}):
     ...(completeness ? { completeness } : {}),
   });
   if (options.controls) report.controls = mapControls(report, options.controls);
+  if (options.sample)
+    report.sample = await sampleActions(dir, () => readEvents(dir), {
+      ...options.sample,
+      from: report.period.from,
+      to: report.period.to,
+      seals: evaluations,
+      quorum,
+    });
   return report;
 }

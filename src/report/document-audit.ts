@@ -95,3 +95,31 @@ export function controlsSection(report: ComplianceReport): Block[] {
     },
   ];
 }
+
+export function sampleSection(report: ComplianceReport): Block[] {
+  const sample = report.sample;
+  if (!sample) return [];
+  return [
+    {
+      kind: "paragraph",
+      text: `${sample.picked.length} of ${sample.population} action(s) of the period, picked with seed ${JSON.stringify(sample.seed)}: the smallest SHA-256("<seed>:<seq>"). Each proof is the chain from the action's first event to the covering seal's tip; the JSON report carries its lines. Check one by hand as docs/report.md says.`,
+    },
+    {
+      kind: "table",
+      header: ["Seq", "Time", "Agent", "Action", "Decision", "Outcome", "Sealed by", "Witnesses", "Proof"],
+      rows: sample.picked.map((s): Cell[] => [
+        String(s.seq),
+        s.ts,
+        s.agent,
+        { code: s.action },
+        s.decision ?? "—",
+        s.outcome,
+        s.proof.seal ? `${s.proof.seal.id} (${s.proof.seal.event_count} events)` : "NOT SEALED",
+        s.proof.seal
+          ? `${s.proof.seal.witnesses.join(", ") || "none"}${s.proof.seal.quorum_met ? "" : " (below quorum)"}`
+          : "—",
+        s.proof.to_seq === null ? "—" : `seq ${s.proof.from_seq}..${s.proof.to_seq}`,
+      ]),
+    },
+  ];
+}

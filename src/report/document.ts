@@ -1,6 +1,6 @@
 import { RISK_LEVELS } from "../chain/index.js";
 import type { Block, Cell, Tone } from "./blocks.js";
-import { controlsSection, policySection } from "./document-audit.js";
+import { controlsSection, policySection, sampleSection } from "./document-audit.js";
 import type { ComplianceReport } from "./model.js";
 import { duration, pct } from "./text.js";
 
@@ -356,6 +356,7 @@ export function toReportDocument(report: ComplianceReport): ReportDocument {
       ...(report.controls
         ? [{ heading: `Controls: ${report.controls.name}`, blocks: controlsSection(report) }]
         : []),
+      ...(report.sample ? [{ heading: "Sampled actions", blocks: sampleSection(report) }] : []),
     ],
   };
 }

@@ -43,6 +43,8 @@ export type {
 } from "./model.js";
 export { REPORT_VERSION } from "./model.js";
 export type { DeniedEntry, PolicyChangeEntry, PolicySection, PolicyVersion } from "./policy.js";
+export type { SampledAction, SampleProof, SampleSection } from "./sample.js";
+export { MAX_PROOF_LINES } from "./sample.js";
 
 import { renderHtml } from "./html.js";
 import { renderMarkdown } from "./markdown.js";

@@ -3,6 +3,7 @@ import type { UnwitnessedBound } from "../seal/index.js";
 import type { RiskSummary } from "../stats/index.js";
 import type { KeptProofStatus, WitnessReach } from "../witness/index.js";
 import type { PolicySection } from "./policy.js";
+import type { SampleSection } from "./sample.js";
 
 /**
  * The compliance report: seal coverage, witness confirmation, chain integrity, and the
@@ -167,6 +168,8 @@ export interface ComplianceReport {
   policy: PolicySection;
   /** With `--controls`: the evidence mapped to one framework's controls (src/report/controls). */
   controls?: ControlsSection;
+  /** With `--sample N --seed S`: actions picked reproducibly, each with its proof (src/report/sample.ts). */
+  sample?: SampleSection;
 }
 
 export type ControlStatus = "evidence" | "partial" | "not-evidence";

@@ -32,6 +32,9 @@ export interface ReportOptions {
   witnessUrl?: string[];
   /** Map the evidence to this framework's controls (FRAMEWORK_IDS). */
   controls?: string;
+  /** Pick this many actions of the period, each with its proof. */
+  sample?: number;
+  seed?: string;
 }
 
 async function liveCheck(home: string): Promise<LiveReceiptCheck> {
@@ -88,6 +91,7 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
   const report = await collectReport(options.home, {
     now,
     controls,
+    sample: options.sample === undefined ? undefined : { n: options.sample, seed: options.seed ?? "0" },
     from: options.from === undefined ? undefined : parseInstant(options.from, now),
     to: options.to === undefined ? undefined : parseInstant(options.to, now),
     env: io.env,

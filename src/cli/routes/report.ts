@@ -1,5 +1,5 @@
 import { type Command, Option } from "commander";
-import type { Router } from "../router.js";
+import { parseIntOption, type Router } from "../router.js";
 
 export function registerReportRoutes(program: Command, router: Router): void {
   program
@@ -16,6 +16,12 @@ export function registerReportRoutes(program: Command, router: Router): void {
       "--controls <framework>",
       "map the evidence to a framework's controls: eu-ai-act, iso-42001, soc2, nist-800-53, owasp-aisvs (docs/controls.md); evidence, never a claim of compliance",
     )
+    .option(
+      "--sample <n>",
+      "pick N actions of the period reproducibly, each with its events, its covering seal and the chain proof",
+      parseIntOption,
+    )
+    .option("--seed <seed>", "the seed of --sample: the same seed picks the same actions (default: 0)")
     .option("--output <file>", "write the report to FILE instead of stdout")
     .option("--verify-witnesses", "re-check every seal's receipts against the witnesses (network)")
     .option(
@@ -41,6 +47,7 @@ export function registerReportRoutes(program: Command, router: Router): void {
         "  trailseal report --format md >> $GITHUB_STEP_SUMMARY",
         "  trailseal report --json --verify-witnesses | jq .seal_coverage.percent",
         "  trailseal report --controls soc2 --from 2026-05-01 --format html --output soc2.html",
+        "  trailseal report --sample 25 --seed audit-2026 --json > sample.json",
       ].join("\n"),
     )
     .action((options, command: Command) =>
