@@ -13,9 +13,15 @@
 import { createHash } from "node:crypto";
 import { type PairedAction, pairStream } from "../actions/index.js";
 import type { TrailEvent } from "../chain/index.js";
+import type { StoredSeal } from "../seal/index.js";
 import { readLines } from "../trail/index.js";
-import type { SealEvaluation } from "./build.js";
 import { describeAction } from "./policy.js";
+
+/** A stored seal and whether it checked against the chain (build.ts's CheckedSeal). */
+interface CheckedSeal {
+  stored: StoredSeal;
+  check: { ok: boolean };
+}
 
 /** Lines of chain a sample's proof carries at most; past it the range is named, not copied. */
 export const MAX_PROOF_LINES = 1000;
@@ -63,7 +69,7 @@ export interface SampleSection {
 const keyOf = (seed: string, seq: number) => createHash("sha256").update(`${seed}:${seq}`).digest("hex");
 
 function coveringSeal(
-  evaluations: readonly SealEvaluation[],
+  evaluations: readonly CheckedSeal[],
   lastSeq: number,
   quorum: number,
 ): SampleProof["seal"] {
@@ -93,7 +99,7 @@ export async function sampleActions(
     seed: string;
     from: string;
     to: string;
-    seals: readonly SealEvaluation[];
+    seals: readonly CheckedSeal[];
     quorum: number;
   },
 ): Promise<SampleSection> {
