@@ -6,6 +6,8 @@ export interface CliIO {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;
+  /** --quiet: no human output on stdout (JSON output and errors stay); set before the action runs. */
+  quiet?: boolean;
 }
 
 export function processIO(): CliIO {
@@ -18,7 +20,7 @@ export function processIO(): CliIO {
 }
 
 export function println(io: CliIO, text = ""): void {
-  io.stdout.write(`${text}\n`);
+  if (!io.quiet) io.stdout.write(`${text}\n`);
 }
 
 export function printJson(io: CliIO, value: unknown): void {
@@ -27,7 +29,7 @@ export function printJson(io: CliIO, value: unknown): void {
 
 /** Diagnostics and progress go to stderr, so stdout stays clean for pipes. */
 export function note(io: CliIO, text: string): void {
-  io.stderr.write(`trailseal: ${text}\n`);
+  if (!io.quiet) io.stderr.write(`trailseal: ${text}\n`);
 }
 
 /** Reads all of stdin, refusing more than `limit` bytes (without buffering past it). */

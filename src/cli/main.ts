@@ -30,7 +30,14 @@ export function buildProgram(io: CliIO): Command {
     .description("tamper-evident, witnessed audit trails for what AI agents do")
     .version(VERSION)
     .option("--home <dir>", "trailseal home (default: $TRAILSEAL_HOME or ~/.trailseal)")
+    .option(
+      "-q, --quiet",
+      "no human output on stdout, no notes or progress on stderr: the exit code says it (--json output and errors stay)",
+    )
     .showHelpAfterError("(run with --help for usage)")
+    .hook("preAction", (_program, action) => {
+      io.quiet = action.optsWithGlobals().quiet === true;
+    })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),

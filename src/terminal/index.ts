@@ -32,3 +32,39 @@ export function escapeControl(text: string): string {
 export function escapeCells(rows: readonly (readonly string[])[]): string[][] {
   return rows.map((row) => row.map(escapeControl));
 }
+
+/**
+ * Whether to colour what goes to `stream`: never with NO_COLOR set (no-color.org: any non-empty
+ * value), always with FORCE_COLOR set to anything but "0" or "false", else only on a terminal.
+ */
+export function useColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): boolean {
+  if (env.NO_COLOR) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== "") return force !== "0" && force !== "false";
+  return stream.isTTY === true;
+}
+
+// SGR colours: red for what blocks or is critical, yellow for what asks or is high, cyan for
+// medium, dim for nothing found; green for an explicit allow or a check that passed.
+const SGR: Record<string, string> = {
+  critical: "1;31",
+  high: "31",
+  deny: "1;31",
+  fail: "1;31",
+  medium: "33",
+  ask: "33",
+  low: "36",
+  none: "2",
+  pass: "2",
+  allow: "32",
+  ok: "32",
+};
+
+/**
+ * `text` coloured for a risk level or a verdict (`critical`, `deny`, `ask`, `ok`, …) when `on`.
+ * `text` must already be safe (escapeControl): the colour codes are the only escapes added.
+ */
+export function paint(text: string, kind: string, on: boolean): string {
+  const code = SGR[kind];
+  return on && code ? `\u001b[${code}m${text}\u001b[0m` : text;
+}

@@ -86,3 +86,42 @@ describe("configuration problems are exit 2 with a code", () => {
     expect(published.stderr).toContain("log-keys");
   });
 });
+
+describe("colour and --quiet", () => {
+  const critical = JSON.stringify({ kind: "command", command: "sudo rm -rf /" });
+  const ESC = "\u001b[";
+
+  it("colours levels with FORCE_COLOR, never with NO_COLOR, and not when piped", async () => {
+    const forced = await runCli(["record"], { input: critical, env: { ...env(), FORCE_COLOR: "1" } });
+    expect(forced.stdout).toContain(`${ESC}1;31mcritical${ESC}0m`);
+    const both = await runCli(["record"], {
+      input: critical,
+      env: { ...env(), FORCE_COLOR: "1", NO_COLOR: "1" },
+    });
+    expect(both.stdout).not.toContain(ESC);
+    const piped = await runCli(["record"], { input: critical, env: { ...env(), FORCE_COLOR: undefined } });
+    expect(piped.stdout).not.toContain(ESC);
+    const verdicts = await runCli(["policy", "test", "cat .env"], { env: { ...env(), FORCE_COLOR: "1" } });
+    expect(verdicts.stdout).toContain(`${ESC}33mask${ESC}0m`);
+  });
+
+  it("a recorded command's own escapes stay escaped when colouring", async () => {
+    const forged = JSON.stringify({ kind: "command", command: "ls \u001b[2K" });
+    const run = await runCli(["record"], { input: forged, env: { ...env(), FORCE_COLOR: "1" } });
+    expect(run.stdout).toContain("\\e[2K");
+    expect(run.stdout).not.toContain(`${ESC}2K`);
+  });
+
+  it("--quiet prints nothing but --json output; errors still say what went wrong", async () => {
+    const quiet = await runCli(["--quiet", "seal"], { env: env() });
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout).toBe("");
+    const json = await runCli(["seal", "--quiet", "--json"], { env: env() });
+    expect(JSON.parse(json.stdout).seal_id).toMatch(/^seal-/);
+    const failed = await runCli(["--quiet", "policy", "check", "--policy", join(root, "missing.yaml")], {
+      env: env(),
+    });
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain("(POLICY_NOT_FOUND)");
+  });
+});

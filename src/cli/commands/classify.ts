@@ -1,5 +1,6 @@
 import { parseAction } from "../../action-input/index.js";
 import { analyze } from "../../risk/index.js";
+import { paint, useColour } from "../../terminal/index.js";
 import { type CliIO, printJson, println, readStdin } from "../io.js";
 
 export interface ClassifyOptions {
@@ -14,7 +15,10 @@ export async function runClassify(options: ClassifyOptions, io: CliIO): Promise<
     printJson(io, { level, flags, reasons });
     return 0;
   }
-  println(io, `${level}${flags.length > 0 ? ` [${flags.join(", ")}]` : ""}`);
+  println(
+    io,
+    `${paint(level, level, useColour(io.stdout, io.env))}${flags.length > 0 ? ` [${flags.join(", ")}]` : ""}`,
+  );
   for (const reason of reasons) println(io, `  - ${reason}`);
   return 0;
 }

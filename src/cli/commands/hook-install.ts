@@ -7,6 +7,7 @@ import {
   installHooks,
   settingsPath,
 } from "../../hooks/index.js";
+import { escapeControl, paint, useColour } from "../../terminal/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface HookInstallOptions {
@@ -64,17 +65,23 @@ export async function runHookStatus(
   if (options.json) printJson(io, { agent: options.agent, probed, hooks: found });
   else if (!probed) println(io, `${options.agent}: hook status cannot run its hooks yet; see docs/hooks.md`);
   else if (found.length === 0) println(io, `${options.agent}: no trailseal hook installed here`);
+  const on = useColour(io.stdout, io.env);
   for (const hook of options.json ? [] : found) {
-    println(io, `${hook.scope}: ${hook.path}`);
-    println(io, `  command: ${hook.command}${hook.timeout === null ? "" : ` (timeout ${hook.timeout})`}`);
+    // The settings file is the project's text: shown escaped.
+    println(io, escapeControl(`${hook.scope}: ${hook.path}`));
+    println(
+      io,
+      escapeControl(`  command: ${hook.command}${hook.timeout === null ? "" : ` (timeout ${hook.timeout})`}`),
+    );
     if (hook.ok)
       println(
         io,
-        `  ok: exit ${hook.exit}, answer ${hook.answer === "" ? "(none: no opinion)" : hook.answer}`,
+        `  ${paint("ok", "ok", on)}: ${escapeControl(`exit ${hook.exit}, answer ${hook.answer === "" ? "(none: no opinion)" : hook.answer}`)}`,
       );
     else {
-      println(io, `  FAILED: ${hook.problem}`);
-      if (hook.stderr) println(io, `  stderr: ${hook.stderr.split("\n").slice(0, 3).join(" | ")}`);
+      println(io, `  ${paint("FAILED", "fail", on)}: ${escapeControl(hook.problem ?? "")}`);
+      if (hook.stderr)
+        println(io, `  stderr: ${escapeControl(hook.stderr.split("\n").slice(0, 3).join(" | "))}`);
     }
   }
   const failed = found.filter((hook) => !hook.ok);

@@ -7,7 +7,7 @@
 import { basename } from "node:path";
 import { AGENT_SPECS, AGENTS } from "../../agents/index.js";
 import { fileCalls } from "../../durable/index.js";
-import { hasCode } from "../../errors/index.js";
+import { configError, hasCode } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { decidingRule, judgeCall, verdictOf } from "../../hooks/index.js";
 import {
@@ -18,6 +18,7 @@ import {
   parsePolicy,
 } from "../../policy/index.js";
 import { riskRank } from "../../risk/index.js";
+import { paint, useColour } from "../../terminal/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 
 export interface PolicyOptions {
@@ -36,7 +37,11 @@ async function readPolicy(
     text = await fileCalls.readFile(path, "utf8");
   } catch (error) {
     // A file named on the command line must exist; the home's may be absent (the default applies).
-    if (!hasCode(error, "ENOENT") || options.policy !== undefined) throw error;
+    if (!hasCode(error, "ENOENT")) throw error;
+    if (options.policy !== undefined)
+      throw configError("POLICY_NOT_FOUND", `${options.policy}: no such file`, {
+        hint: "name an existing policy file, or leave --policy out for <home>/policy.yaml",
+      });
   }
   return { path, text, policy: text === null ? DEFAULT_POLICY : await parsePolicy(text, basename(path)) };
 }
@@ -105,18 +110,25 @@ export async function runPolicyTest(
     printJson(io, result);
     return 0;
   }
-  println(io, `level     ${result.level}${result.flags.length > 0 ? ` [${result.flags.join(", ")}]` : ""}`);
+  const on = useColour(io.stdout, io.env);
+  println(
+    io,
+    `level     ${paint(result.level, result.level, on)}${result.flags.length > 0 ? ` [${result.flags.join(", ")}]` : ""}`,
+  );
   for (const reason of result.reasons.slice(0, 5)) println(io, `          - ${reason}`);
   println(
     io,
-    `decision  ${result.decision}${result.rule ? ` by ${result.rule}` : " (no rule: the policy has no objection)"}`,
+    `decision  ${paint(result.decision, result.decision, on)}${result.rule ? ` by ${result.rule}` : " (no rule: the policy has no objection)"}`,
   );
   for (const reason of result.because) println(io, `          - ${reason}`);
   println(io, "verdicts");
   const width = Math.max(...AGENTS.map((agent) => agent.length));
   for (const entry of agents) {
-    const shown =
-      entry.verdict === "pass" ? "pass (no decision: the agent's own permission flow)" : entry.verdict;
+    const shown = paint(
+      entry.verdict === "pass" ? "pass (no decision: the agent's own permission flow)" : entry.verdict,
+      entry.verdict,
+      on,
+    );
     const gate = entry.witness_before
       ? `, after a witnessed seal (witness_before ${entry.witness_before})`
       : "";

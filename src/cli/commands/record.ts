@@ -3,7 +3,7 @@ import { parseAction } from "../../action-input/index.js";
 import type { TrailEvent } from "../../chain/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { recordActions } from "../../record/index.js";
-import { escapeControl } from "../../terminal/index.js";
+import { escapeControl, paint, useColour } from "../../terminal/index.js";
 import { type CliIO, println, readStdin } from "../io.js";
 
 export interface RecordOptions {
@@ -40,11 +40,14 @@ function isJson(text: string): boolean {
   }
 }
 
-export function formatEvent(event: TrailEvent): string {
+export function formatEvent(event: TrailEvent, colour = false): string {
   const flags = event.risk.flags.length > 0 ? ` [${event.risk.flags.join(", ")}]` : "";
   const summary = describeRecorded(event.action);
-  // The summary is the agent's text (a command, a path): shown escaped, never interpreted.
-  return escapeControl(`#${event.seq} ${event.risk.level}${flags} ${event.decision} ${summary}`);
+  // The summary is the agent's text (a command, a path): shown escaped, never interpreted; the
+  // level and decision are coloured after escaping (on a terminal, NO_COLOR/FORCE_COLOR honoured).
+  const level = escapeControl(event.risk.level);
+  const decision = escapeControl(event.decision ?? "");
+  return `#${event.seq} ${paint(level, event.risk.level, colour)}${escapeControl(flags)} ${paint(decision, event.decision ?? "", colour)} ${escapeControl(`${summary}`)}`;
 }
 
 /** ` (critical 1, high 3, none 12)`: the events per level, highest first. */
@@ -66,7 +69,7 @@ export async function runRecord(options: RecordOptions, io: CliIO): Promise<numb
   } else {
     // Many actions (an import): one summary line, each event only when asked (--verbose).
     if (events.length === 1 || options.verbose)
-      for (const event of events) println(io, `recorded ${formatEvent(event)}`);
+      for (const event of events) println(io, `recorded ${formatEvent(event, useColour(io.stdout, io.env))}`);
     if (events.length > 1)
       println(io, `${events.length} events recorded${levelCounts(events)}; tip ${events.at(-1)!.hash}`);
   }
