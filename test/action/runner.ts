@@ -41,6 +41,7 @@ export async function checkoutAction(into: string): Promise<string> {
     "package.json",
     "scripts/ci/action-run.mjs",
     "scripts/ci/action-attest.mjs",
+    "scripts/ci/action-evidence.mjs",
     "dist",
   ]) {
     await cp(join(REPO_ROOT, path), join(into, path), { recursive: true });
