@@ -215,6 +215,7 @@ describe("verify --export: forgeries", () => {
       const strict = await runCli(["verify", "--export", path, "--home", other.dir]);
       expect(strict.code).toBe(1);
       expect(strict.stderr).toContain("unverified_seal");
+      expect(strict.stderr).toContain("(EXPORT_COPY_INVALID)");
       const lenient = await runCli([
         "verify",
         "--export",

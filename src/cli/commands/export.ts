@@ -1,5 +1,5 @@
 import type { RiskLevel } from "../../chain/index.js";
-import { configError } from "../../errors/index.js";
+import { configError, TrailsealError } from "../../errors/index.js";
 import {
   assertCursorName,
   type ExportSummary,
@@ -176,8 +176,9 @@ export async function runVerifyExport(
       `ok: ${result.events} events (seq ${result.fromSeq}..${(result.nextSeq ?? 1) - 1}${result.omitted ? `, ${result.omitted} omitted by the export's filter` : ""}), ${result.seals} seals (${result.signaturesChecked} signatures checked), ${result.sealedEvents} events covered by a seal in the copy; tip ${result.tip}${describeBinding(result)}`,
     );
   } else {
-    io.stderr.write(
-      `trailseal: error: export copy does not verify: ${result.problem!.message} (${result.problem!.reason})\n`,
+    throw new TrailsealError(
+      "EXPORT_COPY_INVALID",
+      `export copy does not verify: ${result.problem!.message} (${result.problem!.reason})`,
     );
   }
   return result.ok ? 0 : 1;

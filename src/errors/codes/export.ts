@@ -2,6 +2,11 @@ import type { ErrorCodeEntry } from "../code-entry.js";
 
 /** The EXPORT_ codes. */
 export const EXPORT_CODES = {
+  EXPORT_COPY_INVALID: {
+    capability: "export",
+    exit: 1,
+    meaning: "an exported copy does not verify (verify --export; the problem's reason is named)",
+  },
   EXPORT_CURSOR_CORRUPT: { capability: "export", exit: 2, meaning: "an export cursor file is unreadable" },
   EXPORT_CURSOR_INVALID: { capability: "export", exit: 2, meaning: "an export cursor name is not valid" },
   EXPORT_DESTINATION_MISSING: { capability: "export", exit: 2, meaning: "the export has nowhere to go" },
