@@ -46,6 +46,18 @@ export const relayConfigSchema = z
       })
       .strict()
       .default({ enabled: false, quorum: 1, endpoints: [] }),
+    /**
+     * How long records must be kept (docs/configuration.md, docs/decisions/retention.md): the
+     * report says whether the trail keeps every record of that window. Absent: six months.
+     */
+    retention: z
+      .object({
+        min_age: z.string().regex(/^[1-9]\d{0,3} (day|days|week|weeks|month|months|year|years)$/, {
+          message: 'an age such as "6 months", "1 year" or "400 days"',
+        }),
+      })
+      .strict()
+      .optional(),
     /** Streaming the trail's events to the organisation's collector (docs/relay.md). */
     export: z
       .object({

@@ -23,6 +23,7 @@ import {
   type WitnessConfirmation,
 } from "./model.js";
 import { describeAction, PolicyAggregator, type PolicySection } from "./policy.js";
+import { retentionSection } from "./retention.js";
 
 /** A stored seal checked against the chain, and (with --verify-witnesses) against its witnesses. */
 export interface SealEvaluation {
@@ -114,6 +115,8 @@ export interface ReportInput {
   from: Date;
   to: Date;
   intervalMinutes: number;
+  /** relay-config.json `retention.min_age` (absent: the default). */
+  retentionMinAge?: string;
   intervalMs: number;
   quorum: number;
   witnessEnabled: boolean;
@@ -339,5 +342,12 @@ export function buildReport(input: ReportInput): ComplianceReport {
     risk: riskSection(input.events.risk),
     records_since: input.events.firstTs,
     policy: input.events.policy,
+    retention: retentionSection({
+      minAge: input.retentionMinAge,
+      end: input.to,
+      recordsSince: input.events.firstTs,
+      chainOk: chain.ok,
+      cut: done.cut,
+    }),
   };
 }

@@ -128,6 +128,7 @@ export async function collectReport(home: string, options: CollectOptions = {}):
     from,
     to,
     intervalMinutes: config.auto_seal.interval_minutes,
+    ...(config.retention ? { retentionMinAge: config.retention.min_age } : {}),
     intervalMs: config.auto_seal.interval_minutes * 60_000,
     quorum,
     witnessEnabled: config.witness.enabled,

@@ -23,6 +23,10 @@ export function policySection(report: ComplianceReport): Block[] {
         ["Put to the user (ask)", String(p.asked_total)],
         ["Denied", String(p.denied_total)],
         ["Records since", report.records_since ?? "no records"],
+        [
+          `Retention (minimum age ${report.retention.min_age})`,
+          `${report.retention.met ? "met" : "NOT met"}: ${report.retention.reason}`,
+        ],
       ],
     },
   ];

@@ -43,6 +43,7 @@ export type {
 } from "./model.js";
 export { REPORT_VERSION } from "./model.js";
 export type { DeniedEntry, PolicyChangeEntry, PolicySection, PolicyVersion } from "./policy.js";
+export { DEFAULT_MIN_AGE, type RetentionSection } from "./retention.js";
 export type { SampledAction, SampleProof, SampleSection } from "./sample.js";
 export { MAX_PROOF_LINES } from "./sample.js";
 

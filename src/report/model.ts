@@ -3,6 +3,7 @@ import type { UnwitnessedBound } from "../seal/index.js";
 import type { RiskSummary } from "../stats/index.js";
 import type { KeptProofStatus, WitnessReach } from "../witness/index.js";
 import type { PolicySection } from "./policy.js";
+import type { RetentionSection } from "./retention.js";
 import type { SampleSection } from "./sample.js";
 
 /**
@@ -166,6 +167,8 @@ export interface ComplianceReport {
   records_since: string | null;
   /** Policy versions in force, their changes, and the denied actions (src/report/policy.ts). */
   policy: PolicySection;
+  /** Whether every record of the minimum age is kept (src/report/retention.ts). */
+  retention: RetentionSection;
   /** With `--controls`: the evidence mapped to one framework's controls (src/report/controls). */
   controls?: ControlsSection;
   /** With `--sample N --seed S`: actions picked reproducibly, each with its proof (src/report/sample.ts). */

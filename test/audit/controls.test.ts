@@ -120,8 +120,10 @@ describe("report --controls", () => {
       "Art. 19(1)",
       "Art. 26(6)",
     ]);
-    expect(control(eu, "Art. 19(1)").figure).toContain(`records exist since ${at(0).toISOString()}`);
-    expect(control(eu, "Art. 19(1)").figure).toContain("less than six months");
+    expect(control(eu, "Art. 19(1)").figure).toContain(
+      `retention met for a minimum age of 6 months (default): every record since the trail began (${at(0).toISOString()}) is kept; the trail is younger than 6 months`,
+    );
+    expect(control(eu, "Art. 19(1)").finding).toBe(false);
   });
 
   it("seal gaps and an unwitnessed trail are findings of the monitoring and protection controls", async () => {
@@ -171,5 +173,33 @@ describe("report --controls", () => {
     const r = await report(fixture, 10, "nist-800-53");
     expect(control(r, "AU-9").finding).toBe(true);
     expect(control(r, "AU-9").figure).toContain("chain BROKEN at seq");
+    // Deleting records is a retention finding like any cut.
+    expect(r.retention).toMatchObject({ met: false });
+    const eu = await report(fixture, 10, "eu-ai-act");
+    expect(control(eu, "Art. 19(1)").finding).toBe(true);
+    expect(control(eu, "Art. 19(1)").figure).toContain("retention NOT met");
+  });
+
+  it("retention: a configured minimum age, and a trail older than it", async () => {
+    fixture = await Fixture.create();
+    await writeFile(
+      join(fixture.home, "relay-config.json"),
+      JSON.stringify({ retention: { min_age: "1 year" } }),
+    );
+    await fixture.event(0, decision(A));
+    const young = await report(fixture, 60 * 24 * 30, "eu-ai-act");
+    expect(young.retention).toMatchObject({
+      min_age: "1 year",
+      configured: true,
+      covers_window: false,
+      met: true,
+    });
+    const old = await report(fixture, 60 * 24 * 400, "eu-ai-act");
+    expect(old.retention).toMatchObject({
+      covers_window: true,
+      met: true,
+      required_from: "2026-04-05T00:00:00.000Z",
+    });
+    expect(control(old, "Art. 26(6)").figure).toContain("which covers the 1 year before the period's end");
   });
 });

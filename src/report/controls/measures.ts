@@ -13,9 +13,6 @@ export interface Figure {
   evidence: string[];
 }
 
-/** Six months as 183 days: the longest six calendar months can be is 184 days, the shortest 181. */
-const SIX_MONTHS_MS = 183 * 86_400_000;
-
 export const MEASURES = {
   /** Chain integrity from the first event, and whether a witnessed seal shows a cut. */
   integrity(r: ComplianceReport): Figure {
@@ -52,15 +49,13 @@ export const MEASURES = {
       evidence: ["witness_confirmation"],
     };
   },
-  /** Since when records exist, and whether they reach back six months from the period's end. */
+  /** Retention: whether every record of the minimum age is kept, and since when records exist. */
   retention(r: ComplianceReport): Figure {
-    if (r.records_since === null) return { figure: "no records", finding: true, evidence: ["records_since"] };
-    const span = Math.max(0, Date.parse(r.period.to) - Date.parse(r.records_since));
-    const sixMonths = span >= SIX_MONTHS_MS;
+    const k = r.retention;
     return {
-      figure: `records exist since ${r.records_since} (${duration(span)} before the period's end; ${sixMonths ? "at least" : "less than"} six months), all verified from seq 0`,
-      finding: !r.chain_integrity.ok,
-      evidence: ["records_since", "chain_integrity"],
+      figure: `retention ${k.met ? "met" : "NOT met"} for a minimum age of ${k.min_age}${k.configured ? "" : " (default)"}: ${k.reason}`,
+      finding: !k.met,
+      evidence: ["retention", "records_since", "chain_integrity"],
     };
   },
   /** Policy versions in force, their changes, and decisions naming their version. */
