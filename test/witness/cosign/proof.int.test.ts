@@ -201,7 +201,7 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
     const below = await cli("witness", "verify", "--witness-policy", stricter);
     expect(below.code).toBe(3);
     expect(below.stdout).toMatch(/FAIL witness w2 absent/);
-    expect(below.stderr).toMatch(/^trailseal: error: .*\(failed: w2\)$/m);
+    expect(below.stderr).toMatch(/^trailseal: error: .*\(failed: w2\) \(WITNESS_QUORUM_NOT_MET\)$/m);
 
     // An auditor's home with the same seals but no kept cosigned checkpoint: the log's own
     // history holds the cosigned checkpoint (committed by `witness cosign`), for verify and proof.
@@ -251,9 +251,11 @@ describe("witness proof / witness verify --proof (offline evidence for one seal)
     });
     const markdown = await cli("report");
     expect(markdown.code, markdown.stderr).toBe(0);
+    // The proof table lists the kept proofs only: seal-2 has none, so it has no row there.
     expect(markdown.stdout).toMatch(
-      /\| seal-1 \| verified \| entry 40 of 301 in proof\.example\/log \| 1 \(not checked: no --witness-policy\) \|\n\| seal-2 \| none \|/,
+      /\| seal-1 \| verified \| entry 40 of 301 in proof\.example\/log \| 1 \(not checked: no --witness-policy\) \|\n/,
     );
+    expect(markdown.stdout).not.toMatch(/\| seal-2 \| none \|/);
     // With the policy, the report checks each kept proof's cosignatures against its quorum.
     expect((await statuses("--witness-policy", policy))["seal-1"]).toMatchObject({
       status: "verified",
