@@ -19,6 +19,7 @@ import type { ExportSink } from "./sink.js";
 export { assertCursorName, type ExportCursor, readCursor } from "./cursor.js";
 export { serializeRecord } from "./jsonl.js";
 export { eventAttributes, type OtlpOptions, type OtlpProtocol } from "./otlp.js";
+export { otlpEnvHeaders, resolveOtlpEndpoint } from "./otlp-endpoint.js";
 export type { ExportRecord } from "./records.js";
 export type { ExportSelection } from "./select.js";
 export type { ExportSink } from "./sink.js";
@@ -73,8 +74,8 @@ export async function exportTrail(options: ExportOptions): Promise<ExportSummary
   const cursor = options.cursor ? await readCursor(paths.exportCursors, options.cursor) : null;
   const seals = await readSeals(paths.seals);
   const sinks: ExportSink[] = [];
-  const write = async (record: ExportRecord, line?: string) => {
-    for (const sink of sinks) await sink.write(record, line);
+  const write = async (record: ExportRecord, line?: string, at?: string) => {
+    for (const sink of sinks) await sink.write(record, line, at);
   };
   const header = (fromSeq: number, prev: string): ExportRecord => ({
     type: EXPORT_TYPE,
@@ -115,7 +116,7 @@ export async function exportTrail(options: ExportOptions): Promise<ExportSummary
       } else {
         summary.seals += 1;
       }
-      await write(record, item.line);
+      await write(record, item.line, "at" in item ? item.at : undefined);
     }
     const start = bounds as SelectionBounds | null;
     summary.fromSeq = start?.fromSeq ?? selection.fromSeq;

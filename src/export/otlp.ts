@@ -28,6 +28,8 @@ export interface OtlpOptions {
   serviceVersion: string;
   batchSize?: number;
   timeoutMillis?: number;
+  /** false: the stubs of events a risk filter leaves out are not sent (default: sent). */
+  omitted?: boolean;
 }
 
 /** The attributes of one event's log record. */
@@ -51,12 +53,17 @@ export function eventAttributes(event: TrailEvent, seal: string | null): AnyValu
   return attributes;
 }
 
+/**
+ * Risk levels as an on-call engineer reads log severities: nothing risky is INFO, medium WARN,
+ * high WARN3 (look at it), critical ERROR (act on it). Never FATAL: that says the application
+ * died, and an agent's risky action is not trailseal failing (docs/decisions/otlp-severity.md).
+ */
 const SEVERITY: Record<string, [number, string]> = {
   none: [9, "INFO"],
-  low: [9, "INFO"],
+  low: [10, "INFO2"],
   medium: [13, "WARN"],
-  high: [17, "ERROR"],
-  critical: [21, "FATAL"],
+  high: [15, "WARN3"],
+  critical: [17, "ERROR"],
 };
 
 /**
@@ -111,13 +118,15 @@ export async function openOtlpSink(options: OtlpOptions): Promise<ExportSink & {
   const flush = async (): Promise<void> => {
     if (pending.length === 0) return;
     const batch = pending.splice(0, pending.length);
+    const started = Date.now();
     const result = await new Promise<{ code: number; error?: Error }>((resolve) =>
       exporter.export(batch, resolve),
     );
     if (result.code !== 0) {
+      const spent = ((Date.now() - started) / 1000).toFixed(1);
       throw new TrailsealError(
         "EXPORT_OTLP_FAILED",
-        `the OTLP endpoint did not accept the records: ${result.error?.message ?? "export failed"}`,
+        `${options.endpoint} did not accept ${batch.length} record(s) after ${spent} s (${sent} sent before): ${result.error?.message ?? "export failed"}`,
         {
           cause: result.error,
           hint: "check --otlp-endpoint, --otlp-protocol and --header; a --cursor did not move, the next run sends these events again",
@@ -146,9 +155,12 @@ export async function openOtlpSink(options: OtlpOptions): Promise<ExportSink & {
     });
   };
   /** An event a risk filter left out: its seq and hash only, so the links stay checkable. */
-  const sendOmitted = async (record: OmittedRecord) => {
+  const sendOmitted = async (record: OmittedRecord, at: string | undefined) => {
+    if (options.omitted === false) return;
+    const time = at === undefined ? undefined : new Date(at);
     await emit({
       eventName: "trailseal.omitted",
+      ...(time ? { timestamp: time, observedTimestamp: time } : {}),
       severityNumber: 9,
       severityText: "INFO",
       body: JSON.stringify(record),
@@ -183,9 +195,9 @@ export async function openOtlpSink(options: OtlpOptions): Promise<ExportSink & {
 
   return {
     // The header and end records describe the JSON Lines file; a collector gets the records.
-    async write(record, line) {
+    async write(record, line, at) {
       if (record.type === "event") await sendEvent(record, line!);
-      else if (record.type === "omitted") await sendOmitted(record);
+      else if (record.type === "omitted") await sendOmitted(record, at);
       else if (record.type === "seal") await sendSeal(record);
     },
     /** Sends what is still batched and shuts the SDK down. */

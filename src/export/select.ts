@@ -22,7 +22,7 @@ export interface ExportSelection {
 
 export type SelectedItem =
   | { record: EventRecord; line: string }
-  | { record: OmittedRecord; line?: undefined }
+  | { record: OmittedRecord; line?: undefined; at: string }
   | { record: SealRecord; line?: undefined };
 
 export interface SelectionBounds {
@@ -89,7 +89,7 @@ export async function* selectRecords(
         stub.key_id = key.keyId;
         stub.mac = omittedMac(key.key, event.seq, event.hash, level);
       }
-      yield { record: stub };
+      yield { record: stub, at: event.ts };
     }
     for (let at = next; ordered[at]?.seal.event_count === event.seq + 1; at += 1) {
       const stored = ordered[at]!;

@@ -11,9 +11,10 @@ export interface ExportSink {
   /**
    * One record. `line` is given for an event: the trail line its hash was computed over, to be
    * sent or stored as is rather than re-serialized. A sink may ignore records it has no use for
-   * (OTLP sends no header or end record).
+   * (OTLP sends no header or end record). `at` is given for an omitted stub: the left-out
+   * event's time (not part of the stub), which a collector timestamps it with.
    */
-  write(record: ExportRecord, line?: string): Promise<void>;
+  write(record: ExportRecord, line?: string, at?: string): Promise<void>;
   /**
    * Everything written is at the destination (a file renamed into place, every batch
    * acknowledged): only after every sink's close resolves does a cursor move.

@@ -51,13 +51,14 @@ export function startEventStream(options: EventStreamOptions): EventStream {
   const send =
     options.send ??
     (async () => {
-      const { exportTrail } = await import("../export/index.js");
+      const { exportTrail, resolveOtlpEndpoint } = await import("../export/index.js");
       return exportTrail({
         home: options.home,
         selection: {},
         cursor: options.config.cursor,
         otlp: {
-          endpoint: options.config.endpoint,
+          // The same reading as `trailseal export`: a base URL gets /v1/logs.
+          endpoint: resolveOtlpEndpoint(options.config.endpoint, {}) ?? options.config.endpoint,
           protocol: options.config.protocol,
           headers: options.config.headers,
           serviceVersion: options.serviceVersion,

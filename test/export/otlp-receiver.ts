@@ -18,6 +18,8 @@ export interface ReceivedRecord {
   body: string;
   eventName: string | undefined;
   severityText: string;
+  /** The record's time (ns since the epoch, as a decimal string), when set. */
+  timeUnixNano?: string;
   attributes: Record<string, unknown>;
   resource: Record<string, unknown>;
 }
@@ -25,7 +27,7 @@ export interface ReceivedRecord {
 export interface Receiver {
   url: string;
   records: ReceivedRecord[];
-  requests: { contentType: string; headers: IncomingMessage["headers"] }[];
+  requests: { contentType: string; headers: IncomingMessage["headers"]; path: string }[];
   /** HTTP status to answer with (200 by default). */
   status: number;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ interface OtlpLogRecord {
   body?: Record<string, unknown>;
   eventName?: string;
   severityText: string;
+  timeUnixNano?: string | number;
   attributes?: KeyValue[];
 }
 interface OtlpResourceLogs {
@@ -72,6 +75,7 @@ function collect(request: { resourceLogs?: unknown[] }, into: ReceivedRecord[]):
           body: anyValue(record.body) as string,
           eventName: record.eventName || undefined,
           severityText: record.severityText,
+          ...(record.timeUnixNano ? { timeUnixNano: String(record.timeUnixNano) } : {}),
           attributes: attributes(record.attributes),
           resource,
         });
@@ -98,7 +102,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const contentType = String(req.headers["content-type"] ?? "");
-      receiver.requests.push({ contentType, headers: req.headers });
+      receiver.requests.push({ contentType, headers: req.headers, path: req.url ?? "" });
       if (receiver.status !== 200) {
         res.writeHead(receiver.status).end();
         return;

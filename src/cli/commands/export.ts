@@ -6,6 +6,8 @@ import {
   type ExportVerification,
   exportTrail,
   type OtlpProtocol,
+  otlpEnvHeaders,
+  resolveOtlpEndpoint,
   verifyExportFile,
 } from "../../export/index.js";
 import { loadSealKey } from "../../home/index.js";
@@ -27,6 +29,8 @@ export interface ExportCommandOptions {
   sealedOnly?: boolean;
   cursor?: string;
   json?: boolean;
+  /** --no-omitted: do not send the stubs of events the risk filter leaves out (OTLP). */
+  omitted?: boolean;
   /** trailseal's version, for the OTLP resource (service.version). */
   version?: string;
 }
@@ -43,10 +47,12 @@ export function parseHeaders(list: string[] = []): Record<string, string> {
 }
 
 export async function runExport(options: ExportCommandOptions, io: CliIO): Promise<number> {
-  const format = options.format ?? (options.otlpEndpoint ? "otlp" : "jsonl");
-  if (format === "otlp" && !options.otlpEndpoint) {
+  // The endpoint as OpenTelemetry's exporters read it: the flag, else OTEL_EXPORTER_OTLP_*.
+  const endpoint = resolveOtlpEndpoint(options.otlpEndpoint, io.env);
+  const format = options.format ?? (options.otlpEndpoint || (endpoint && !options.output) ? "otlp" : "jsonl");
+  if (format === "otlp" && !endpoint) {
     throw configError("EXPORT_DESTINATION_MISSING", "an OTLP export needs --otlp-endpoint", {
-      hint: "e.g. --otlp-endpoint http://127.0.0.1:4318/v1/logs",
+      hint: "e.g. --otlp-endpoint http://127.0.0.1:4318 (or set OTEL_EXPORTER_OTLP_ENDPOINT)",
     });
   }
   if (format === "jsonl" && !options.output) {
@@ -73,9 +79,10 @@ export async function runExport(options: ExportCommandOptions, io: CliIO): Promi
     otlp:
       format === "otlp"
         ? {
-            endpoint: options.otlpEndpoint!,
+            endpoint: endpoint!,
             protocol: options.otlpProtocol ?? "http/protobuf",
-            headers: parseHeaders(options.header),
+            headers: { ...otlpEnvHeaders(io.env), ...parseHeaders(options.header) },
+            omitted: options.omitted !== false,
             serviceVersion: options.version ?? "0.0.0",
           }
         : undefined,

@@ -47,7 +47,11 @@ export function registerExportCommand(program: Command, router: Router): void {
       "--output <file>",
       "JSON Lines destination (- for stdout); written to a temporary file and renamed",
     )
-    .option("--otlp-endpoint <url>", "OTLP/HTTP logs endpoint, e.g. http://127.0.0.1:4318/v1/logs")
+    .option(
+      "--otlp-endpoint <url>",
+      "OTLP/HTTP collector, e.g. http://127.0.0.1:4318 (/v1/logs is added to a base URL); default OTEL_EXPORTER_OTLP_LOGS_ENDPOINT, OTEL_EXPORTER_OTLP_ENDPOINT",
+    )
+    .option("--no-omitted", "OTLP: do not send stubs for the events a --risk/--min-risk filter leaves out")
     .addOption(
       new Option("--otlp-protocol <protocol>", "OTLP encoding")
         .choices(["http/protobuf", "http/json"])

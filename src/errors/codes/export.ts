@@ -11,6 +11,11 @@ export const EXPORT_CODES = {
   EXPORT_CURSOR_INVALID: { capability: "export", exit: 2, meaning: "an export cursor name is not valid" },
   EXPORT_DESTINATION_MISSING: { capability: "export", exit: 2, meaning: "the export has nowhere to go" },
   EXPORT_HEADER_INVALID: { capability: "export", exit: 2, meaning: "a --header is not NAME=VALUE" },
+  EXPORT_OTLP_ENDPOINT_INVALID: {
+    capability: "export",
+    exit: 2,
+    meaning: "the OTLP endpoint (flag or OTEL_EXPORTER_OTLP_*) is not an http(s) URL",
+  },
   EXPORT_OTLP_FAILED: {
     capability: "export",
     exit: 1,
