@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import { auditLog, readTokenFor } from "../../witness/index.js";
@@ -44,13 +45,11 @@ export async function runWitnessAudit(options: WitnessAuditOptions, io: CliIO): 
         `${report.checkpoints} checkpoints consistent (head ${report.head})`,
     );
   } else {
+    // The violation's own code (every GITLOG_AUDIT_ code ends with 1), through the CLI's catch.
     const failure = report.failure!;
-    io.stderr.write(
-      `trailseal: error: audit failed at commit ${failure.commit}: ${failure.message} (${failure.code})\n`,
-    );
-    io.stderr.write(
-      `trailseal: hint: ${report.commits} commits before it passed; inspect it with \`git show ${failure.commit}\`\n`,
-    );
+    throw new TrailsealError(failure.code, `audit failed at commit ${failure.commit}: ${failure.message}`, {
+      hint: `${report.commits} commits before it passed; inspect it with \`git show ${failure.commit}\``,
+    });
   }
   await (await import("./witness-cosign.js")).checkAuditQuorum(options, report, io);
   return report.ok ? 0 : 1;

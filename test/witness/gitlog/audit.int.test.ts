@@ -11,6 +11,7 @@ import { readBranchHead, writeBranchHead, writeSignedCommit } from "../../../src
 import { ObjectStore } from "../../../src/witness/gitlog/objects.js";
 import { rawPublicKey } from "../../../src/witness/gitlog/sshsig.js";
 import { WorkTree } from "../../../src/witness/gitlog/tree.js";
+import { runCli } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
 import { git } from "./git-check.js";
 
@@ -87,6 +88,18 @@ describe("witness audit", () => {
       commit: bad,
       code: "GITLOG_AUDIT_ENTRY_REMOVED",
     });
+  });
+
+  it("the CLI ends a failed audit with the violation's code, once, and a hint", async () => {
+    const bad = await tamper((tree) => editBundle(tree, (lines) => lines.slice(0, -1)));
+    const audit = await runCli(["witness", "audit", gitdir, "--home", home]);
+    expect(audit.code).toBe(1);
+    const errors = audit.stderr.split("\n").filter((line) => line.startsWith("trailseal: error: "));
+    expect(errors).toEqual([
+      expect.stringMatching(new RegExp(`at commit ${bad}: .*\\(GITLOG_AUDIT_ENTRY_REMOVED\\)$`)),
+    ]);
+    expect(audit.stderr).toContain(`trailseal: hint: `);
+    expect(audit.stderr).toContain(`git show ${bad}`);
   });
 
   it("catches an appended entry that is not a valid anchor", async () => {
