@@ -86,6 +86,8 @@ describe("trailseal verify", () => {
       outcome: "unchecked",
       error: { code: "TRAIL_UNREADABLE" },
     });
+    expect(json.stderr).toContain("(TRAIL_UNREADABLE)");
+    expect(json.stderr).toContain("trailseal: hint: nothing was verified");
     const human = await verify(home, false);
     expect(human.code).toBe(2);
     expect(human.stderr).toContain("TRAIL_UNREADABLE");

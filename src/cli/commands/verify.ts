@@ -58,14 +58,13 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
   } catch (error) {
     if (!options.json) throw unchecked(error);
     const wrapped = unchecked(error);
-    // The object for programs on stdout, the usual error line for people on stderr.
-    io.stderr.write(`trailseal: error: ${wrapped.message} (${wrapped.code})\n`);
+    // The object for programs on stdout; the error (exit 2) through the CLI's one catch for people.
     printJson(io, {
       ok: false,
       outcome: "unchecked",
       error: { code: wrapped.code, message: wrapped.message },
     });
-    return 2;
+    throw wrapped;
   }
 }
 
