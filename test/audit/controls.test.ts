@@ -50,13 +50,12 @@ async function report(f: Fixture, minutes: number, framework = "soc2"): Promise<
 
 const control = (r: ComplianceReport, id: string) => r.controls!.controls.find((c) => c.id === id)!;
 
-/** Events every 5 minutes with a witnessed seal every 15, over an hour. */
+/** An action every 5 minutes (its decision, and its outcome unless denied) with a witnessed seal every 15, over an hour. */
 async function cleanTrail(f: Fixture): Promise<void> {
   for (let minute = 0; minute < 60; minute += 5) {
-    await f.event(
-      minute,
-      decision(A, minute === 20 ? "deny" : "pass", minute === 20 ? "rules.commands.deny" : null),
-    );
+    const denied = minute === 20;
+    await f.event(minute, decision(A, denied ? "deny" : "pass", denied ? "rules.commands.deny" : null));
+    if (!denied) await f.event(minute, { ...body("low", [], "ls"), phase: "post", outcome: { exit: 0 } });
     if (minute % 15 === 10) await f.receipt(await f.seal(minute + 4), "w1", minute + 4);
   }
   await f.receipt(await f.seal(60), "w1", 60);
@@ -73,10 +72,10 @@ describe("report --controls", () => {
     expect(r.controls!.framework).toBe("soc2");
     const cc72 = control(r, "CC7.2");
     expect(cc72.finding).toBe(false);
-    expect(cc72.figure).toContain("chain intact from seq 0: 12 events");
+    expect(cc72.figure).toContain("chain intact from seq 0: 23 events");
     expect(cc72.figure).toContain("100% of the period sealed (0 gap(s)");
     expect(cc72.figure).toContain("5/5 seals met quorum 1 (witnesses: w1)");
-    expect(cc72.figure).toContain("1 denied");
+    expect(cc72.figure).toContain("12 action(s); 1 high or critical; outcomes: 11 ran, 0 failed, 1 denied");
     expect(cc72.evidence).toEqual(
       expect.arrayContaining(["chain_integrity", "seal_coverage", "witness_confirmation"]),
     );
@@ -86,7 +85,7 @@ describe("report --controls", () => {
       agent_flow: 11,
       denied_total: 1,
     });
-    expect(r.policy.denied[0]).toMatchObject({ seq: 4, rule: "rules.commands.deny", level: "critical" });
+    expect(r.policy.denied[0]).toMatchObject({ seq: 8, rule: "rules.commands.deny", level: "critical" });
     expect(r.policy.versions).toEqual([
       {
         digest: A,

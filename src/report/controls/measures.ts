@@ -68,13 +68,14 @@ export const MEASURES = {
       evidence: ["policy.versions", "policy.changes"],
     };
   },
-  /** High-risk and denied actions, and the decisions behind them. */
+  /** High-risk and denied actions, and what became of each action (the paired pre and post events). */
   outcomes(r: ComplianceReport): Figure {
     const high = r.risk.by_level.high + r.risk.by_level.critical;
+    const o = r.risk.by_outcome;
     const p = r.policy;
     return {
-      figure: `${r.risk.total} event(s); ${high} high or critical; ${p.denied_total} denied, ${p.asked_total} put to the user, ${p.agent_flow} left to the agent's own permission flow`,
-      finding: false,
+      figure: `${r.risk.total} action(s); ${high} high or critical; outcomes: ${o.ran} ran, ${o.failed} failed, ${o.denied} denied, ${o["asked-then-ran"]} asked then ran, ${o["asked-then-declined"]} asked then declined, ${o.recorded} recorded, ${o.unknown} unknown; ${p.agent_flow} decision(s) left to the agent's own permission flow`,
+      finding: o.unknown > 0,
       evidence: ["risk", "policy.denied"],
     };
   },
