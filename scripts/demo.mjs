@@ -159,11 +159,14 @@ try {
   );
 
   console.log(`\n${bold("Done.")} Everything lives in ${root}. Try:`);
+  console.log(
+    "  npm link                                       # from this checkout: puts trailseal on your PATH",
+  );
   console.log(`  export TRAILSEAL_HOME=${home}`);
-  console.log("  node dist/cli.js log --min-risk high          # what the agent tried");
-  console.log("  node dist/cli.js report --format html --output report.html");
-  console.log("  node dist/cli.js dashboard                     # live view at http://127.0.0.1:8431");
-  console.log(`  node dist/cli.js witness audit ${publicLog}`);
+  console.log("  trailseal log --min-risk high                  # what the agent tried");
+  console.log("  trailseal report --format html --output report.html");
+  console.log("  trailseal dashboard                            # live view at http://127.0.0.1:8431");
+  console.log(`  trailseal witness audit ${publicLog}`);
   console.log(`  git --git-dir ${publicLog} log --show-signature -1`);
   console.log(`Remove it with: rm -rf ${root}`);
 } finally {

@@ -27,7 +27,13 @@ export async function runRelayStart(options: RelayStartOptions, io: CliIO): Prom
   const intervalMs = options.interval === undefined ? undefined : parseDuration(options.interval);
   if (intervalMs !== undefined) assertIntervalMs(intervalMs);
   if (options.foreground) {
-    note(io, `relay running in the foreground (pid ${process.pid}); stop with Ctrl-C or SIGTERM`);
+    // A background start runs this same command with stderr appended to relay.log: say what it is.
+    note(
+      io,
+      io.stderr.isTTY
+        ? `relay running in the foreground (pid ${process.pid}); stop with Ctrl-C or SIGTERM`
+        : `relay started (pid ${process.pid}); stop with \`trailseal relay stop\` or SIGTERM`,
+    );
     await runRelayForeground({
       home: options.home,
       intervalMs,

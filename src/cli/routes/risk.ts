@@ -13,7 +13,7 @@ function agentHelp(): string {
   return `
 Reads one hook payload on stdin and writes the agent's answer on stdout (exit 0). Answers
 nothing when the policy has no objection (the agent's own permission flow decides).
-Install with: trailseal hook install <agent> [--user]
+Install with: trailseal hook install <agent> [--local | --user]; check with: trailseal hook status <agent>
 
 Examples:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}' | trailseal hook claude-code
