@@ -4,10 +4,13 @@
  * on a busy port says so with its own code and a hint; a git log whose key is not in the home is
  * a configuration error (exit 2), not "try again later" (exit 3).
  */
+
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, tempDir } from "../helpers/cli.js";
+import { CLI, runCli, tempDir } from "../helpers/cli.js";
 
 let root: string;
 let home: string;
@@ -123,5 +126,27 @@ describe("colour and --quiet", () => {
     });
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain("(POLICY_NOT_FOUND)");
+  });
+});
+
+describe("progress", () => {
+  it("export shows progress on stderr only on a terminal (script(1) gives it one), erased at the end", async () => {
+    const out = join(root, "progress.jsonl");
+    const piped = await runCli(["export", "--format", "jsonl", "--output", out], { env: env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stderr).not.toContain("trailseal: export:");
+    if (!existsSync("/usr/bin/script")) return;
+    const tty = spawnSync(
+      "/usr/bin/script",
+      [
+        "-qec",
+        `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} export --format jsonl --output ${JSON.stringify(out)}`,
+        "/dev/null",
+      ],
+      { encoding: "utf8", env: { ...process.env, ...env() } },
+    );
+    expect(tty.status, tty.stdout).toBe(0);
+    expect(tty.stdout).toMatch(/\r\u001b\[2Ktrailseal: export: \d+ records/);
+    expect(tty.stdout).toMatch(/\r\u001b\[2Kexported /);
   });
 });

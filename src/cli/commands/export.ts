@@ -2,6 +2,7 @@ import type { RiskLevel } from "../../chain/index.js";
 import { configError, TrailsealError } from "../../errors/index.js";
 import {
   assertCursorName,
+  type ExportSink,
   type ExportSummary,
   type ExportVerification,
   exportTrail,
@@ -13,6 +14,7 @@ import {
 import { loadSealKey } from "../../home/index.js";
 import { parseInstant } from "../../time/index.js";
 import { type CliIO, note, printJson, println } from "../io.js";
+import { progress } from "../progress.js";
 import { assertTrusted } from "../trust-first.js";
 
 export interface ExportCommandOptions {
@@ -65,6 +67,17 @@ export async function runExport(options: ExportCommandOptions, io: CliIO): Promi
   // A copy of a broken record would be passed on as a good one: refused, nothing sent or moved.
   await assertTrusted(options.home, io);
   const now = new Date();
+  // Records sent so far, on a terminal (a large export or a slow collector can take a while).
+  const shown = progress(io, format === "otlp" ? `export to ${endpoint}` : "export");
+  let records = 0;
+  const counter: ExportSink = {
+    async write(record) {
+      if (record.type === "event" || record.type === "omitted" || record.type === "seal")
+        shown.update(`${++records} records`);
+    },
+    close: async () => shown.done(),
+    abort: async () => shown.done(),
+  };
   const summary = await exportTrail({
     home: options.home,
     selection: {
@@ -86,6 +99,7 @@ export async function runExport(options: ExportCommandOptions, io: CliIO): Promi
             serviceVersion: options.version ?? "0.0.0",
           }
         : undefined,
+    sinks: [counter],
     stdout: io.stdout,
     env: io.env,
   });
