@@ -121,7 +121,7 @@ try {
     encoding: "utf8",
   });
   if (verdict.status === 0) {
-    console.log(`hook code cache: ${(bytes / 1024).toFixed(0)} KiB for Node ${process.version}`);
+    console.error(`hook code cache: ${(bytes / 1024).toFixed(0)} KiB for Node ${process.version}`);
   } else {
     rmSync(cacheFile, { force: true });
     console.warn(
