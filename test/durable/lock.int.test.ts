@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireLock, withDirLock } from "../../src/durable/index.js";
 import { tempDir } from "../helpers/cli.js";
+import { PERMISSION_FLAG } from "../helpers/permission.js";
 
 const WORKER = join(import.meta.dirname, "lock-worker.mjs");
 const hasProc = existsSync("/proc/self/stat");
@@ -215,9 +216,9 @@ describe("acquireLock", () => {
   });
 
   it("keeps a held lock fresh under Node's permission model, which refuses fd-based futimes", async () => {
-    // What `npx trailseal witness serve` confined with --experimental-permission runs into: every
+    // What `npx trailseal witness serve` confined with --permission runs into: every
     // refresh failed, the lock was reported lost after a third of staleMs and every anchor got 503.
-    const confined = ["--experimental-permission", "--allow-fs-read=*", `--allow-fs-write=${dir}`];
+    const confined = [PERMISSION_FLAG, "--allow-fs-read=*", `--allow-fs-write=${dir}`];
     const worker = startWorker("refresh", dir, { staleMs: 60 }, 300, confined);
     await worker.line(JSON.stringify({ lost: null })); // rejects when the worker ends without it
     expect((await worker.exited).code).toBe(0);

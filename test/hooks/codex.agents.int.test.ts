@@ -96,6 +96,11 @@ describe.runIf(available)("the real Codex CLI with trailseal installed", () => {
   });
 
   it("a missing trailseal binary blocks the command (fail closed)", async () => {
+    // A --user install names this trailseal by its absolute path; name the bare program instead
+    // (on PATH at install through the shim), then run the agent without it on PATH.
+    await installTrailsealHook(project, "codex", ["--user", "--program", "trailseal"], {
+      CODEX_HOME: codexHome,
+    });
     await codex("touch ran-without-hook", false);
     expect(existsSync(join(work, "ran-without-hook"))).toBe(false);
   });

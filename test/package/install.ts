@@ -3,7 +3,7 @@
  * `npm install --omit=dev <tarball>` into an empty directory (the npm registry, through the npm
  * cache, is the only network).
  */
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../helpers/cli.js";
@@ -42,11 +42,7 @@ export async function registryReachable(): Promise<boolean> {
   return result.code === 0;
 }
 
-/** Node's permission model flag: `--permission` from Node 23.5, `--experimental-permission` before. */
-export const PERMISSION_FLAG =
-  spawnSync(process.execPath, ["--permission", "-e", "0"]).status === 0
-    ? "--permission"
-    : "--experimental-permission";
+export { PERMISSION_FLAG } from "../helpers/permission.js";
 
 export interface Installed {
   /** The directory installed into (its node_modules holds trailseal). */
