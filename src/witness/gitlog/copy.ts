@@ -9,9 +9,10 @@
  */
 import { TrailsealError } from "../../errors/index.js";
 import type { StoredAnchor } from "../protocol/index.js";
+import { updateBranchHead } from "./branch-head.js";
 import { loadLogKey } from "./keys.js";
 import { BRANCH_REF } from "./layout.js";
-import { LogState, updateBranchHead } from "./log.js";
+import { LogState } from "./log.js";
 import { PushMirror, type PushStatus } from "./mirror.js";
 import { holdLock, repackLog, resolveGitDir } from "./storage.js";
 import { runGit } from "./system-git.js";

@@ -71,7 +71,7 @@ export async function packLooseObjects(gitdir: string): Promise<void> {
  * When packs pile up, `git repack -d --geometric=2` merges them so each is at least twice the
  * next smaller one (the count stays logarithmic). It deletes the packs it merged, so it runs
  * between two commits under the writer's lock. Refs are never touched, so the branch's
- * compare-and-swap (log.ts `updateBranchHead`) is unaffected. True when it merged.
+ * compare-and-swap (branch-head.ts `updateBranchHead`) is unaffected. True when it merged.
  */
 export async function mergePacks(gitdir: string): Promise<boolean> {
   const packs = (await readdir(join(gitdir, "objects", "pack")).catch(() => [])).filter((name) =>

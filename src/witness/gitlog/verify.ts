@@ -14,6 +14,7 @@ import {
   type ReadLogFile,
 } from "../../tlog/index.js";
 import { type CloneEvidence, type StoredAnchor, storedAnchorSchema } from "../protocol/index.js";
+import { readBranchHead } from "./branch-head.js";
 import { isCommitSignedBy, parseCommit } from "./commit.js";
 import {
   ALLOWED_SIGNERS_PATH,
@@ -24,7 +25,7 @@ import {
   METADATA_PATH,
   parseAnchorId,
 } from "./layout.js";
-import { readBranchHead, readEntryLines } from "./log.js";
+import { readEntryLines } from "./log.js";
 import { parseAllowedSigners, parseMetadata } from "./metadata.js";
 import { ObjectStore } from "./objects.js";
 import type { LogRemote } from "./remote.js";

@@ -1,10 +1,11 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { readBranchHead, writeBranchHead } from "../../../src/witness/gitlog/branch-head.js";
 import { parseCommit } from "../../../src/witness/gitlog/commit.js";
 import { createGitWitness, initLog } from "../../../src/witness/gitlog/index.js";
 import { loadLogKey } from "../../../src/witness/gitlog/keys.js";
-import { readBranchHead, writeBranchHead, writeSignedCommit } from "../../../src/witness/gitlog/log.js";
+import { writeSignedCommit } from "../../../src/witness/gitlog/log.js";
 import { ObjectStore } from "../../../src/witness/gitlog/objects.js";
 import { WorkTree } from "../../../src/witness/gitlog/tree.js";
 import { publishSeal, verifyReceipts } from "../../../src/witness/index.js";

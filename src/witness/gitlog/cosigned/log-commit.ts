@@ -1,9 +1,10 @@
 import { TrailsealError } from "../../../errors/index.js";
 import { CHECKPOINT_PATH, parseCheckpoint, parseNote } from "../../../tlog/index.js";
+import { updateBranchHead } from "../branch-head.js";
 import { parseCommit } from "../commit.js";
 import { loadLogKey } from "../keys.js";
 import { METADATA_PATH } from "../layout.js";
-import { updateBranchHead, writeSignedCommit } from "../log.js";
+import { writeSignedCommit } from "../log.js";
 import { ObjectStore } from "../objects.js";
 import { resolveGitDir } from "../storage.js";
 import { isNonFastForward, runGit } from "../system-git.js";
