@@ -16,7 +16,7 @@ import { auditLog } from "../../../src/witness/gitlog/index.js";
 import { type AnchorRequest, logEntryOf, ROUTES } from "../../../src/witness/protocol/index.js";
 import { REPO_ROOT, startCli } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
-import { type PostgresLog, postgresLogs } from "./fixtures.js";
+import { type PostgresLog, postgresLogs, serveArgs } from "./fixtures.js";
 
 const pgLogs = postgresLogs("the PostgreSQL witness fault tests");
 
@@ -50,23 +50,7 @@ describe.skipIf(!pgLogs.available)("replicated witness faults", () => {
     log: PostgresLog,
     env: NodeJS.ProcessEnv = {},
   ): Promise<{ url: string; child: ChildProcess }> {
-    const started = startCli(
-      [
-        "--home",
-        log.home,
-        "witness",
-        "serve",
-        "--port",
-        "0",
-        "--store",
-        log.url,
-        "--mirror",
-        log.mirror,
-        "--rate-limit",
-        "0",
-      ],
-      { env },
-    );
+    const started = startCli(serveArgs(log), { env });
     children.push(started.child);
     return { url: await started.firstLine, child: started.child };
   }

@@ -27,6 +27,24 @@ export interface PostgresLog {
   cleanup(): Promise<void>;
 }
 
+/** `witness serve` on a free port over this log's database and mirror, with no rate limit. */
+export function serveArgs(log: PostgresLog): string[] {
+  return [
+    "--home",
+    log.home,
+    "witness",
+    "serve",
+    "--port",
+    "0",
+    "--store",
+    log.url,
+    "--mirror",
+    log.mirror,
+    "--rate-limit",
+    "0",
+  ];
+}
+
 /**
  * Call at the top of a test file: whether PostgreSQL is there (false: skip, with a message),
  * the server (set in beforeAll) and a factory of logs. With TRAILSEAL_REQUIRE_POSTGRES=1 a

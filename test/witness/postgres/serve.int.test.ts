@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ROUTES } from "../../../src/witness/protocol/index.js";
 import { runCli, startCli } from "../../helpers/cli.js";
 import { sampleRequest } from "../server/storage-contract.js";
-import { postgresLogs } from "./fixtures.js";
+import { postgresLogs, serveArgs } from "./fixtures.js";
 
 const pgLogs = postgresLogs("the PostgreSQL `witness serve` tests");
 
@@ -44,20 +44,7 @@ describe.skipIf(!pgLogs.available)("witness serve on PostgreSQL", () => {
     const log = await pgLogs.newLog();
     cleanups.push(log.cleanup);
     const start = async () => {
-      const started = startCli([
-        "--home",
-        log.home,
-        "witness",
-        "serve",
-        "--port",
-        "0",
-        "--store",
-        log.url,
-        "--mirror",
-        log.mirror,
-        "--rate-limit",
-        "0",
-      ]);
+      const started = startCli(serveArgs(log));
       children.push(started.child);
       return started.firstLine;
     };
