@@ -8,10 +8,17 @@
 # On success the audited head is written to KNOWN_HEAD_FILE for the next run.
 #
 # Environment: EVENT_NAME (push, schedule, pull_request, workflow_dispatch), FORCED and BEFORE
-# (push events), KNOWN_HEAD_FILE (optional), TRAILSEAL_VERSION (the pinned npm version), or
-# TRAILSEAL (the command to run instead, e.g. "node /path/to/dist/cli.js").
+# (push events), KNOWN_HEAD_FILE (optional), TRAILSEAL (the command that runs trailseal, e.g.
+# "node /path/to/trailseal/dist/cli.js" of a checkout you built; without it, the `trailseal` on
+# PATH). trailseal is never fetched by name (no npx): the npm name is not held by this project,
+# and whoever registered it would run code here.
 # Exit 0 when the log passes, 1 otherwise, with an ::error:: annotation saying why.
 set -euo pipefail
+
+fail() {
+  echo "::error title=trailseal log audit::$1"
+  exit 1
+}
 
 EVENT_NAME=${EVENT_NAME:-workflow_dispatch}
 FORCED=${FORCED:-false}
@@ -19,14 +26,11 @@ BEFORE=${BEFORE:-}
 KNOWN_HEAD_FILE=${KNOWN_HEAD_FILE:-}
 if [ -n "${TRAILSEAL:-}" ]; then
   read -r -a trailseal <<<"$TRAILSEAL"
+elif command -v trailseal >/dev/null 2>&1; then
+  trailseal=(trailseal)
 else
-  trailseal=(npx --yes "trailseal@${TRAILSEAL_VERSION:?set TRAILSEAL_VERSION to the pinned trailseal version}")
+  fail "no trailseal to run: set TRAILSEAL to the command of a trailseal you built from its source (e.g. \"node /path/to/trailseal/dist/cli.js\"), or install one on PATH"
 fi
-
-fail() {
-  echo "::error title=trailseal log audit::$1"
-  exit 1
-}
 
 head=$(git rev-parse --verify HEAD)
 is_sha() { [[ "$1" =~ ^[0-9a-f]{40}$ ]] && [ "$1" != 0000000000000000000000000000000000000000 ]; }

@@ -7,7 +7,15 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -47,7 +55,9 @@ const expression = (name: string) => `\${{ ${name} }}`;
 
 const workflow = parse(readFileSync(join(TEMPLATE, ".github", "workflows", "audit.yml"), "utf8"));
 interface WorkflowStep {
+  name?: string;
   run?: string;
+  "working-directory"?: string;
   uses?: string;
   env?: Record<string, string>;
   with?: Record<string, string>;
@@ -55,6 +65,8 @@ interface WorkflowStep {
 const steps = workflow.jobs.audit.steps as WorkflowStep[];
 const auditStep = steps.find((step) => step.run?.includes(".github/audit.sh"))!;
 const cachePath = steps.find((step) => step.uses?.startsWith("actions/cache/restore@"))!.with!.path!;
+const sourceStep = steps.find((step) => step.with?.repository !== undefined)!;
+const pinStep = steps.find((step) => step.run?.includes("TRAILSEAL_SOURCE_COMMIT"))!;
 
 interface Event {
   name: "push" | "schedule" | "pull_request" | "workflow_dispatch";
@@ -86,11 +98,11 @@ function audit(
     "github.event.forced": event.forced === undefined ? "" : String(event.forced),
     "github.event.before": event.before ?? "",
   };
+  // What the workflow's "trailseal's source" checkout and build leave: this checkout, built.
+  symlinkSync(REPO_ROOT, join(checkout, sourceStep.with!.path!));
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
+    PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
     HOME: root,
-    // The CLI of this checkout instead of `npx trailseal@<pinned version>`.
-    TRAILSEAL: `${process.execPath} ${CLI}`,
     ...workflow.env,
   };
   for (const [key, raw] of Object.entries(auditStep.env ?? {})) {
@@ -215,11 +227,100 @@ describe("log-repo-template/.github/audit.sh", () => {
   });
 });
 
+describe("which trailseal the audit runs: never one fetched by name", () => {
+  /** A directory of programs: `npx` (and `npm`) leave a mark if anything runs them. */
+  function bin(withTrailseal: boolean): { dir: string; mark: string } {
+    const dir = join(root, `bin-${withTrailseal}`);
+    const mark = join(dir, "fetched");
+    mkdirSync(dir, { recursive: true });
+    const programs: Record<string, string> = {
+      npx: `#!/bin/sh\necho "$@" >>"${mark}"\nexit 0\n`,
+      npm: `#!/bin/sh\necho "$@" >>"${mark}"\nexit 0\n`,
+    };
+    if (withTrailseal) programs.trailseal = `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`;
+    for (const [name, text] of Object.entries(programs)) {
+      writeFileSync(join(dir, name), text);
+      chmodSync(join(dir, name), 0o755);
+    }
+    return { dir, mark };
+  }
+
+  function runScript(dir: string, env: NodeJS.ProcessEnv) {
+    clones += 1;
+    const checkout = join(root, `checkout-${clones}`);
+    git(["clone", "-q", remote, checkout]);
+    return new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn("bash", [".github/audit.sh"], {
+        cwd: checkout,
+        env: { HOME: root, EVENT_NAME: "workflow_dispatch", ...env, PATH: `${dir}:/usr/bin:/bin` },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      child.on("close", (code) => resolve({ code, out }));
+    });
+  }
+
+  it("runs the trailseal on PATH when TRAILSEAL is not set", async () => {
+    const { dir, mark } = bin(true);
+    const run = await runScript(dir, {});
+    expect(run.code, run.out).toBe(0);
+    expect(run.out).toMatch(/^audited [0-9a-f]{40}$/m);
+    expect(existsSync(mark)).toBe(false);
+  });
+
+  it("without TRAILSEAL or a trailseal on PATH, fails saying so and fetches nothing", async () => {
+    const { dir, mark } = bin(false);
+    // Even with the old pin variable set, nothing is fetched by name.
+    const run = await runScript(dir, { TRAILSEAL_VERSION: "0.1.0" });
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/^::error title=trailseal log audit::no trailseal to run/m);
+    expect(existsSync(mark)).toBe(false);
+  });
+});
+
 describe("log-repo-template/.github/workflows/audit.yml", () => {
-  it("pins the trailseal version this package is", () => {
-    const version = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version;
-    expect(workflow.env.TRAILSEAL_VERSION).toBe(version);
-    expect(readFileSync(join(TEMPLATE, "README.md"), "utf8")).toContain(`TRAILSEAL_VERSION=${version} `);
+  const bashStep = (step: WorkflowStep, env: NodeJS.ProcessEnv) =>
+    spawn("bash", ["--noprofile", "--norc", "-e", "-o", "pipefail", "-c", step.run!], {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  const exitOf = (child: ReturnType<typeof spawn>) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      let out = "";
+      child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+      child.on("close", (code) => resolve({ code, out }));
+    });
+
+  it("builds trailseal from its source at a pinned commit, and runs that build", async () => {
+    expect(JSON.stringify(workflow)).not.toMatch(/npx|trailseal@/);
+    expect(sourceStep.uses).toMatch(/^actions\/checkout@[0-9a-f]{40}$/);
+    expect(sourceStep.with).toMatchObject({
+      repository: expression("env.TRAILSEAL_SOURCE_REPOSITORY"),
+      ref: expression("env.TRAILSEAL_SOURCE_COMMIT"),
+      "persist-credentials": false,
+    });
+    const build = steps.find((step) => step["working-directory"] === sourceStep.with!.path)!;
+    expect(build.run).toContain("npm ci");
+    expect(workflow.env.npm_config_ignore_scripts).toBe("true");
+    expect(auditStep.env!.TRAILSEAL).toBe(`node ${sourceStep.with!.path}/dist/cli.js`);
+    // The pin is checked first: unset (the template's default) or not a full commit id fails.
+    expect(steps.indexOf(pinStep)).toBe(0);
+    const unset = await exitOf(bashStep(pinStep, { ...workflow.env }));
+    expect(unset.code).toBe(1);
+    expect(unset.out).toContain("::error title=trailseal log audit::set TRAILSEAL_SOURCE_REPOSITORY");
+    const branch = await exitOf(
+      bashStep(pinStep, { TRAILSEAL_SOURCE_REPOSITORY: "acme/trailseal", TRAILSEAL_SOURCE_COMMIT: "main" }),
+    );
+    expect(branch.code).toBe(1);
+    const pinned = await exitOf(
+      bashStep(pinStep, {
+        TRAILSEAL_SOURCE_REPOSITORY: "acme/trailseal",
+        TRAILSEAL_SOURCE_COMMIT: "a".repeat(40),
+      }),
+    );
+    expect(pinned.code).toBe(0);
   });
 
   it("runs the script with the push's forced flag, previous head and the cached head", () => {
