@@ -11,7 +11,8 @@
  * Pairing (events carry no call id, so calls are matched): a `post` closes the newest open
  * `pre` of the same agent, session and action (the recorded `action` member, byte for byte).
  * Newest first so that a denied call retried at once pairs its outcome with the retry, not with
- * the denial. An event of phase `record` is an action of its own.
+ * the denial. An event of phase `record` is an action of its own; the trail's own events (a
+ * policy change) are no action at all.
  */
 import type { Decision, RiskFlag, RiskLevel, TrailEvent } from "../chain/index.js";
 
@@ -53,6 +54,19 @@ export interface PairedAction {
   result?: unknown;
 }
 
+/**
+ * Kinds of event the trail records about itself (a policy change), not an action of any agent:
+ * the pairer skips them, so no action count, list or sample holds them; the report's policy
+ * section reads them from the events (docs/action-outcomes.md).
+ */
+export const TRAIL_EVENT_KINDS: ReadonlySet<string> = new Set(["policy_change"]);
+
+/** Whether an event is the trail's own (see TRAIL_EVENT_KINDS) rather than an agent's action. */
+export function isTrailEvent(event: { action?: unknown }): boolean {
+  const action = event.action as { kind?: unknown } | null | undefined;
+  return typeof action?.kind === "string" && TRAIL_EVENT_KINDS.has(action.kind);
+}
+
 const RANK: Record<string, number> = { none: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
 interface Open {
@@ -76,6 +90,7 @@ export class ActionPairer {
   constructor(private readonly maxOpen = 10_000) {}
 
   add(event: TrailEvent): PairedAction[] {
+    if (isTrailEvent(event)) return [];
     const sessionKey = `${event.agent}\u0000${event.session ?? ""}`;
     this.lastSeq.set(sessionKey, event.seq);
     if (event.phase === "record") return [toAction([event], null)];

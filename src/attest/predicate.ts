@@ -3,6 +3,7 @@
  * the summary every attestation carries (counts, denied and high-risk actions), computed by one
  * function from the trail's events, so `attest` writes and `attest verify` recomputes the same.
  */
+import { isTrailEvent } from "../actions/index.js";
 import { DECISIONS, RISK_LEVELS, type TrailEvent } from "../chain/index.js";
 import type { StoredReceipt } from "../seal/index.js";
 
@@ -120,6 +121,7 @@ export function summarizeRange(
   const high: ActionSummary[] = [];
   const sessions = new Map<string, { agent: string; session: string | null; events: number }>();
   for (const event of events) {
+    if (isTrailEvent(event)) continue; // the trail's own event (a policy change), no action
     const key = JSON.stringify([event.agent, event.session]);
     const entry = sessions.get(key) ?? { agent: event.agent, session: event.session, events: 0 };
     entry.events += 1;

@@ -1,4 +1,5 @@
 import { recordedText } from "../action/index.js";
+import { isTrailEvent } from "../actions/index.js";
 import { RISK_FLAGS, RISK_LEVELS, type RiskFlag, type RiskLevel } from "../chain/index.js";
 
 /**
@@ -15,9 +16,10 @@ export interface DashboardEvent {
   decision: string;
   /**
    * `post` events are a call's outcome, not a new action: the dashboard counts actions, so it
-   * counts a call once, by its decision event (docs/action-outcomes.md).
+   * counts a call once, by its decision event (docs/action-outcomes.md). `trail`: the trail's
+   * own event (a policy change), counted as an event and never as an action.
    */
-  phase: "pre" | "post" | "record" | "other";
+  phase: "pre" | "post" | "record" | "trail" | "other";
   agent: string;
   session: string | null;
   /** One-line description of the action (the command, `write /path`, `GET url`, …). */
@@ -76,7 +78,11 @@ export function toDashboardEvent(line: string): DashboardEvent | null {
     level: risk.level as RiskLevel,
     flags: [...new Set(flags)],
     decision: text(e.decision, 20) || "logged",
-    phase: e.phase === "pre" || e.phase === "post" || e.phase === "record" ? e.phase : "other",
+    phase: isTrailEvent(e)
+      ? "trail"
+      : e.phase === "pre" || e.phase === "post" || e.phase === "record"
+        ? e.phase
+        : "other",
     agent: text(e.agent, 100) || "unknown",
     session: e.session === null || e.session === undefined ? null : text(e.session, 100),
     action: describeAction(e.action),

@@ -90,8 +90,9 @@ export class RiskBuckets {
   add(event: DashboardEvent): void {
     this.total += 1;
     this.lastSeq = Math.max(this.lastSeq, event.seq);
-    // A call's outcome event: the call was counted by its decision event.
-    if (event.phase === "post") return;
+    // A call's outcome event: the call was counted by its decision event. The trail's own
+    // events (a policy change) are no action.
+    if (event.phase === "post" || event.phase === "trail") return;
     this.firstTs ??= event.ts;
     const ms = Date.parse(event.ts);
     let bucket = this.undated;

@@ -165,6 +165,24 @@ describe("pairEvents", () => {
     expect(pairer.finish().map((a) => a.seq)).toEqual([1, 2]);
   });
 
+  it("a policy_change is an event of the trail, not an action of agent trailseal", () => {
+    seq = 0;
+    const change = {
+      kind: "policy_change",
+      tool: "trailseal",
+      path: "/h/policy.yaml",
+      from: "sha256:a",
+      to: "sha256:b",
+    };
+    const actions = pairEvents([
+      event({ phase: "pre", decision: "pass" }),
+      event({ phase: "record", decision: "logged", agent: "trailseal", session: null, action: change }),
+      event({ phase: "post", decision: "logged" }),
+    ]);
+    expect(actions.map((a) => [a.seq, a.outcome])).toEqual([[0, "ran"]]);
+    expect(actions.some((a) => a.agent === "trailseal")).toBe(false);
+  });
+
   it("every event lands in exactly one action", () => {
     seq = 0;
     const kinds = ["pre", "post", "record"] as const;

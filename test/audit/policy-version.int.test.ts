@@ -94,6 +94,28 @@ describe("decisions name the policy version that made them", () => {
     expect((await runCli(["verify", "--home", home])).code).toBe(0);
   });
 
+  it("counts a policy change in no action total (summary, stats, report) and keeps it in the policy versions", async () => {
+    const path = join(home, "policy.yaml");
+    await writeFile(path, "max_risk: high\n");
+    await hook("ls");
+    await writeFile(path, "max_risk: medium\n");
+    await hook("pwd");
+    expect((await events()).map((e) => e.action.kind)).toEqual(["command", "policy_change", "command"]);
+    const summary = JSON.parse((await runCli(["summary", "--home", home, "--json"])).stdout);
+    expect(summary.total).toBe(2);
+    expect(summary.by_agent).toEqual({ "claude-code": 2 });
+    expect(summary.by_outcome.recorded).toBe(0);
+    const stats = JSON.parse((await runCli(["stats", "--home", home, "--json"])).stdout);
+    expect(stats.total).toBe(2);
+    expect(stats.by_agent).toEqual({ "claude-code": 2 });
+    const report = JSON.parse((await runCli(["report", "--home", home, "--json"])).stdout);
+    expect(report.risk.total).toBe(2);
+    expect(report.risk.by_agent).toEqual({ "claude-code": 2 });
+    expect(report.risk.by_outcome.recorded).toBe(0);
+    expect(report.policy.changes).toHaveLength(1);
+    expect(report.policy.changes[0]).toMatchObject({ seq: 1, recorded: true });
+  });
+
   it("names no version when the policy cannot be loaded (and denies)", async () => {
     await writeFile(join(home, "policy.yaml"), "max_risk: [\n");
     await hook("ls");

@@ -41,6 +41,31 @@ describe("actions, not events", () => {
   });
 });
 
+describe("the trail's own events", () => {
+  it("a policy_change line is phase trail and counts as an event, never as an action", () => {
+    const line = JSON.stringify({
+      seq: 1,
+      ts: "2026-11-20T10:00:01.000Z",
+      risk: { level: "none", flags: [] },
+      agent: "trailseal",
+      session: null,
+      phase: "record",
+      action: { kind: "policy_change", tool: "trailseal", path: "/h/policy.yaml", from: "a", to: "b" },
+      decision: "logged",
+      reasons: [],
+    });
+    const change = toDashboardEvent(line)!;
+    expect(change.phase).toBe("trail");
+    const buckets = new RiskBuckets();
+    buckets.add(ev(0, "2026-11-20T10:00:00.000Z", "low"));
+    buckets.add(change);
+    const figures = buckets.figures("all", NOW);
+    expect(figures.total).toBe(1);
+    expect(figures.agents).toEqual([{ agent: "a", count: 1 }]);
+    expect(buckets.total).toBe(2);
+  });
+});
+
 describe("periods", () => {
   it("are UTC calendar days, today included", () => {
     expect(periodStart("today", NOW, null)?.toISOString()).toBe("2026-11-20T00:00:00.000Z");

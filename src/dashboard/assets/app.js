@@ -439,8 +439,9 @@ function onEvent(event) {
   state.lastSeq = event.seq;
   s.last_seq = event.seq;
   if (!LEVELS.includes(event.level)) return;
-  // Actions, not events: a call's outcome event was counted with its decision event.
-  if (event.phase === "post") {
+  // Actions, not events: a call's outcome event was counted with its decision event; the
+  // trail's own events (a policy change) are no action.
+  if (event.phase === "post" || event.phase === "trail") {
     s.trail.events += 1;
     renderFooter();
     scheduleReload();
