@@ -73,7 +73,9 @@ this file is stale). Every command takes \`--home DIR\` (else \`$TRAILSEAL_HOME\
 ## Conventions
 
 - Results go to stdout: human text on a terminal, JSON with \`--json\` (stable field names).
-  Diagnostics and progress go to stderr.
+  Diagnostics and progress go to stderr. Progress (\`verify\` and \`report\` of a long trail,
+  \`export\`, \`witness audit\`'s clone and commits) is shown only on a terminal, not with
+  \`--quiet\`, and erased when done.
 - Errors are one line, then an optional hint, on stderr:
 
   \`\`\`text

@@ -129,7 +129,53 @@ describe("colour and --quiet", () => {
   });
 });
 
+/** Runs the built CLI under script(1), which gives it a terminal; stdout is what the terminal showed. */
+function onTerminal(args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  const line = [process.execPath, CLI, ...args].map((word) => JSON.stringify(word)).join(" ");
+  return spawnSync("/usr/bin/script", ["-qec", line, "/dev/null"], {
+    encoding: "utf8",
+    env: { ...process.env, ...env(), ...extraEnv },
+  });
+}
+const hasScript = existsSync("/usr/bin/script");
+
 describe("progress", () => {
+  it.runIf(hasScript)(
+    "verify and report show progress on a terminal only, erased; not with --quiet",
+    async () => {
+      const piped = await runCli(["verify"], { env: env() });
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stderr).not.toContain("trailseal: verify:");
+      const verify = onTerminal(["verify"]);
+      expect(verify.status, verify.stdout).toBe(0);
+      expect(verify.stdout).toMatch(/\r\u001b\[2Ktrailseal: verify: reading the trail\r\u001b\[2K/);
+      expect(verify.stdout).toContain("trail ok:");
+      const quiet = onTerminal(["--quiet", "verify"]);
+      expect(quiet.status, quiet.stdout).toBe(0);
+      expect(quiet.stdout).not.toContain("trailseal: verify:");
+      const out = join(root, "report.md");
+      const report = onTerminal(["report", "--output", out]);
+      expect(report.status, report.stdout).toBe(0);
+      expect(report.stdout).toMatch(/\r\u001b\[2Ktrailseal: report: reading the trail\r\u001b\[2K/);
+      const pipedReport = await runCli(["report", "--output", out], { env: env() });
+      expect(pipedReport.stderr).not.toContain("trailseal: report:");
+    },
+  );
+
+  it.runIf(hasScript)("witness audit shows its clone and its commits on a terminal, erased", async () => {
+    const log = join(root, "audited.git");
+    const made = await runCli(["--home", join(root, "log-operator"), "witness", "init", "--bare", log]);
+    expect(made.code, made.stderr).toBe(0);
+    const url = `file://${log}`;
+    const audit = onTerminal(["witness", "audit", url]);
+    expect(audit.status, audit.stdout).toBe(0);
+    expect(audit.stdout).toContain(`\r\u001b[2Ktrailseal: witness audit ${url}: cloning`);
+    expect(audit.stdout).toMatch(/\r\u001b\[2K(\r\u001b\[2K)?ok: /);
+    const piped = await runCli(["witness", "audit", url], { env: env() });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stderr).toBe("");
+  });
+
   it("export shows progress on stderr only on a terminal (script(1) gives it one), erased at the end", async () => {
     const out = join(root, "progress.jsonl");
     const piped = await runCli(["export", "--format", "jsonl", "--output", out], { env: env() });

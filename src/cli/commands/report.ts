@@ -15,6 +15,7 @@ import type { StoredSeal } from "../../seal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { assertTrailExists, trailDir } from "../../trail/index.js";
 import { type CliIO, note } from "../io.js";
+import { progress } from "../progress.js";
 import { reportError } from "../report-error.js";
 import { askWitnesses } from "./witness-reach.js";
 
@@ -80,7 +81,6 @@ function brokenRecordError(chain: ChainIntegrity): TrailsealError | null {
 export async function runReport(options: ReportOptions, io: CliIO): Promise<number> {
   const now = new Date();
   const format: ReportFormat = options.json ? "json" : (options.format ?? "md");
-  const progress = io.stderr.isTTY === true;
   await assertTrailExists(trailDir(options.home));
   const controls = options.controls === undefined ? undefined : frameworkById(options.controls);
   if (options.controls !== undefined && !controls)
@@ -88,6 +88,9 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
       "REPORT_FRAMEWORK_UNKNOWN",
       `no control mapping for ${JSON.stringify(options.controls)}: one of ${FRAMEWORK_IDS.join(", ")}`,
     );
+  // Events verified so far, on a terminal: a long trail takes a while to read.
+  const shown = progress(io, "report");
+  shown.update("reading the trail");
   const report = await collectReport(options.home, {
     now,
     controls,
@@ -106,11 +109,8 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
       });
       return asked.asked ? { asked: true, keyId: asked.keyId, answers: asked.answers } : asked;
     },
-    onProgress: progress
-      ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
-      : undefined,
-  });
-  if (progress) io.stderr.write("\r\x1b[K");
+    onProgress: (n) => shown.update(`${n.toLocaleString("en-US")} events verified`),
+  }).finally(() => shown.done());
   const untrusted = brokenRecordError(report.chain_integrity);
   if (untrusted) reportError(io, untrusted); // said first, before the report itself
   const text = renderReport(report, format);

@@ -3,6 +3,7 @@ import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
 import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
 import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
+import { progress } from "../progress.js";
 import { askWitnesses, cutCheckJson, printCutCheck } from "./witness-reach.js";
 
 export interface VerifyOptions {
@@ -87,7 +88,6 @@ function unchecked(error: unknown): TrailsealError {
 }
 
 async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
-  const progress = io.stderr.isTTY && !options.json;
   const dir = trailDir(options.home);
   await assertTrailExists(dir);
   const seals = await readSeals(homePaths(options.home).seals);
@@ -100,16 +100,16 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
     timeout: options.witnessTimeout,
   });
   const { countsToCheck, judgeReach } = await import("../../witness/index.js");
+  // Events verified so far, on a terminal: a long trail takes a while to read.
+  const shown = progress(io, "verify");
+  shown.update("reading the trail");
   const result = await verifyTrail(dir, {
     tipsAt: [
       ...seals.map((stored) => stored.seal.event_count),
       ...(asked.asked ? countsToCheck(asked.answers) : []),
     ],
-    onProgress: progress
-      ? (n) => io.stderr.write(`\rverifying… ${n.toLocaleString("en-US")} events`)
-      : undefined,
-  });
-  if (progress) io.stderr.write("\r\x1b[K");
+    onProgress: (n) => shown.update(`${n.toLocaleString("en-US")} events`),
+  }).finally(() => shown.done());
   const key = seals.length > 0 ? await optionalKey(options.home, io.env) : null;
   const sealCheck = checkSeals(seals, chainView(result), key);
   const cuts = asked.asked ? judgeReach(asked.keyId, asked.answers, chainView(result)) : null;

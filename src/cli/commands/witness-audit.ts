@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import { TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
+import { escapeControl } from "../../terminal/index.js";
 import { auditLog, readTokenFor } from "../../witness/index.js";
 import { type CliIO, printJson, println } from "../io.js";
+import { progress } from "../progress.js";
 
 export interface WitnessAuditOptions {
   target: string;
@@ -14,9 +16,20 @@ export interface WitnessAuditOptions {
   witnessPolicy?: string;
 }
 
+/** A URL as shown on a terminal: credentials in it (https://user:token@host) are never echoed. */
+function withoutCredentials(target: string): string {
+  try {
+    const url = new URL(target);
+    if (url.username === "" && url.password === "") return target;
+    url.username = "";
+    url.password = "";
+    return url.toString();
+  } catch {
+    return target;
+  }
+}
+
 export async function runWitnessAudit(options: WitnessAuditOptions, io: CliIO): Promise<number> {
-  const tty = io.stderr.isTTY === true && !options.json;
-  let lastDraw = 0;
   // A private log audited by URL is cloned with the token configured for publishing to it.
   const authToken = existsSync(options.target)
     ? undefined
@@ -24,18 +37,14 @@ export async function runWitnessAudit(options: WitnessAuditOptions, io: CliIO): 
         (await loadRelayConfig(homePaths(options.home).relayConfig)).witness.endpoints,
         options.target,
       );
+  // On a terminal: the clone of a log by URL, then the commits audited.
+  const shown = progress(io, `witness audit ${escapeControl(withoutCredentials(options.target))}`);
   const report = await auditLog(options.target, {
     knownHead: options.knownHead,
     ...(authToken === undefined ? {} : { authToken }),
-    onProgress: tty
-      ? (done, total) => {
-          const now = Date.now();
-          if (done !== total && now - lastDraw < 100) return;
-          lastDraw = now;
-          io.stderr.write(`\rtrailseal: auditing commit ${done}/${total}${done === total ? "\n" : ""}`);
-        }
-      : undefined,
-  });
+    onClone: (text) => shown.update(text),
+    onProgress: (done, total) => shown.update(`commit ${done}/${total}`),
+  }).finally(() => shown.done());
   if (options.json) {
     printJson(io, report);
   } else if (report.ok) {

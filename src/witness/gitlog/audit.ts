@@ -42,6 +42,8 @@ export interface AuditReport {
 export interface AuditOptions {
   /** Called after each commit: (commits done, total). */
   onProgress?: (done: number, total: number) => void;
+  /** Called while a URL is cloned, with what the transfer is doing. */
+  onClone?: (text: string) => void;
   /** A head seen earlier (e.g. by a previous audit): it must be in the audited history. */
   knownHead?: string;
   /** For an http(s) URL: the token the clone carries (HTTP Basic, to that origin only). */
@@ -260,7 +262,12 @@ export async function auditLog(target: string, options: AuditOptions = {}): Prom
   const { openRemote } = await import("./remote.js");
   const dir = await mkdtemp(join(tmpdir(), "trailseal-audit-"));
   try {
-    const gitdir = await openRemote(target, { authToken: options.authToken }).clone(join(dir, "log"), 0);
+    const gitdir = await openRemote(target, { authToken: options.authToken }).clone(
+      join(dir, "log"),
+      0,
+      undefined,
+      options.onClone,
+    );
     return await auditGitDir(gitdir, options);
   } finally {
     await rm(dir, { recursive: true, force: true });

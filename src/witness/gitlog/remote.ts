@@ -20,8 +20,17 @@ import { isNonFastForward, runGit } from "./system-git.js";
 export interface LogRemote {
   readonly url: string;
   readonly transport: "system-git" | "isomorphic-git";
-  /** Clones the branch bare into `dest` (depth 0 = full history); returns the git dir. */
-  clone(dest: string, depth: number, signal?: AbortSignal): Promise<string>;
+  /**
+   * Clones the branch bare into `dest` (depth 0 = full history); returns the git dir.
+   * `onProgress` hears what the transfer is doing (a phase, with counts where the transport
+   * gives them), for a progress line.
+   */
+  clone(
+    dest: string,
+    depth: number,
+    signal?: AbortSignal,
+    onProgress?: (text: string) => void,
+  ): Promise<string>;
   /** Fetches `by` more commits of history into a shallow clone. */
   deepen(gitdir: string, by: number, signal?: AbortSignal): Promise<void>;
   /** Pushes `commit` to the branch; throws GITLOG_PUSH_REJECTED when it is not a fast-forward. */
@@ -76,9 +85,16 @@ class SystemGitRemote implements LogRemote {
       : this.url;
   }
 
-  async clone(dest: string, depth: number, signal?: AbortSignal): Promise<string> {
+  async clone(
+    dest: string,
+    depth: number,
+    signal?: AbortSignal,
+    onProgress?: (text: string) => void,
+  ): Promise<string> {
     const args = ["clone", "--quiet", "--bare", "--single-branch", "--branch", BRANCH, "--no-tags"];
     if (depth > 0) args.push("--depth", String(depth));
+    // git's own progress meter is not parsed: the phase is what is said.
+    onProgress?.("cloning");
     try {
       await runGit([...args, "--", this.cloneUrl(depth), dest], { signal });
     } catch (cause) {
@@ -125,11 +141,23 @@ class IsoGitRemote implements LogRemote {
     return sameOriginHttp();
   }
 
-  async clone(dest: string, depth: number): Promise<string> {
+  async clone(
+    dest: string,
+    depth: number,
+    _signal?: AbortSignal,
+    onProgress?: (text: string) => void,
+  ): Promise<string> {
     const git = await loadIsoGit();
     const gitdir = join(dest, ".git");
+    onProgress?.("cloning");
     try {
       await git.clone({
+        ...(onProgress
+          ? {
+              onProgress: ({ phase, loaded, total }) =>
+                onProgress(`cloning: ${phase} ${loaded}${total ? `/${total}` : ""}`),
+            }
+          : {}),
         fs: nodeFs,
         http: await this.http(),
         dir: dest,
