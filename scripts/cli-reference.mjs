@@ -76,6 +76,11 @@ this file is stale). Every command takes \`--home DIR\` (else \`$TRAILSEAL_HOME\
   Diagnostics and progress go to stderr. Progress (\`verify\` and \`report\` of a long trail,
   \`export\`, \`witness audit\`'s clone and commits) is shown only on a terminal, not with
   \`--quiet\`, and erased when done.
+- Colour: on a terminal, risk levels, decisions and action outcomes are coloured (\`log\`,
+  \`summary\`, \`stats\`, \`record\`, \`classify\`, \`policy test\`, \`hook status\`): red for
+  critical, deny and denied; yellow for ask and asked-then-*; magenta for failed; bold yellow
+  for unknown. \`NO_COLOR\` (any value) turns it off; \`FORCE_COLOR\` (anything but \`0\` or
+  \`false\`) turns it on into a pipe. Only the colour codes differ: columns stay aligned.
 - Errors are one line, then an optional hint, on stderr:
 
   \`\`\`text

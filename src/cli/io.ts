@@ -52,8 +52,15 @@ export async function readStdin(io: CliIO, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Left-aligned text table for TTY output. */
-export function formatTable(rows: string[][]): string {
+/**
+ * Left-aligned text table for TTY output. `paint` (cell, column, row; never the heading row)
+ * may colour a cell: it is applied after the widths are measured, so colour codes never
+ * misalign the columns.
+ */
+export function formatTable(
+  rows: string[][],
+  paint?: (cell: string, column: number, row: number) => string,
+): string {
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, i) => {
@@ -61,6 +68,13 @@ export function formatTable(rows: string[][]): string {
     });
   }
   return rows
-    .map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  "))
+    .map((row, r) =>
+      row
+        .map((cell, i) => {
+          const shown = paint && r > 0 ? paint(cell, i, r) : cell;
+          return i === row.length - 1 ? shown : shown + " ".repeat(widths[i]! - cell.length);
+        })
+        .join("  "),
+    )
     .join("\n");
 }

@@ -45,8 +45,15 @@ export function useColour(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): 
 }
 
 // SGR colours: red for what blocks or is critical, yellow for what asks or is high, cyan for
-// medium, dim for nothing found; green for an explicit allow or a check that passed.
+// medium, dim for nothing found; green for an explicit allow or a check that passed. Action
+// outcomes: denied as a deny, asked-then-* as an ask, failed magenta, unknown bold yellow (what
+// cannot be known is not safe); ran and recorded stay plain (their level says how risky).
 const SGR: Record<string, string> = {
+  denied: "1;31",
+  "asked-then-declined": "33",
+  "asked-then-ran": "33",
+  failed: "35",
+  unknown: "1;33",
   critical: "1;31",
   high: "31",
   deny: "1;31",

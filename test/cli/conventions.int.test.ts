@@ -139,6 +139,65 @@ function onTerminal(args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
 }
 const hasScript = existsSync("/usr/bin/script");
 
+describe("colour in log, summary and stats", () => {
+  const ESC = "\u001b[";
+  const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "");
+  let agentHome: string;
+  const call = (tool: string, input: object, event = "PreToolUse", extra: object = {}) =>
+    JSON.stringify({
+      hook_event_name: event,
+      session_id: "s1",
+      cwd: root,
+      tool_name: tool,
+      tool_input: input,
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    agentHome = join(root, "agent-home");
+    expect((await runCli(["--home", agentHome, "init"])).code).toBe(0);
+    // A denied call, a call that ran, and an asked call whose outcome never came (unknown).
+    const calls = [
+      call("Bash", { command: "sudo rm -rf /" }),
+      call("Bash", { command: "ls" }),
+      call("Bash", { command: "ls" }, "PostToolUse", { tool_response: { stdout: "" } }),
+      call("Read", { file_path: join(root, ".env") }),
+    ];
+    for (const input of calls)
+      expect((await runCli(["--home", agentHome, "hook", "claude-code"], { input })).code).toBe(0);
+  });
+
+  for (const command of [["log"], ["summary"], ["stats", "--risk"]]) {
+    it(`${command.join(" ")}: levels, decisions and outcomes coloured with FORCE_COLOR, aligned as without`, async () => {
+      const args = ["--home", agentHome, ...command];
+      const piped = await runCli(args, { env: { FORCE_COLOR: undefined, NO_COLOR: undefined } });
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stdout).not.toContain(ESC);
+      const forced = await runCli(args, { env: { FORCE_COLOR: "1" } });
+      expect(forced.stdout).toContain(`${ESC}1;31mcritical${ESC}0m`);
+      expect(forced.stdout).toContain(`${ESC}31mhigh${ESC}0m`);
+      expect(forced.stdout).toContain(`${ESC}1;31mdeny${ESC}0m`);
+      expect(forced.stdout).toContain(`${ESC}33mask${ESC}0m`);
+      expect(forced.stdout).toContain(`${ESC}1;31mdenied${ESC}0m`);
+      expect(forced.stdout).toContain(`${ESC}1;33munknown${ESC}0m`);
+      // The colour codes are the only difference: columns stay where they were.
+      expect(plain(forced.stdout)).toBe(piped.stdout);
+      const refused = await runCli(args, { env: { FORCE_COLOR: "1", NO_COLOR: "1" } });
+      expect(refused.stdout).toBe(piped.stdout);
+    });
+  }
+
+  it.runIf(hasScript)("on a real terminal colour is on by default, off with NO_COLOR", () => {
+    const tty = onTerminal(["--home", agentHome, "log"], { FORCE_COLOR: undefined, NO_COLOR: undefined });
+    expect(tty.status, tty.stdout).toBe(0);
+    expect(tty.stdout).toContain(`${ESC}1;31mdenied${ESC}0m`);
+    const off = onTerminal(["--home", agentHome, "log"], { FORCE_COLOR: undefined, NO_COLOR: "1" });
+    expect(off.status, off.stdout).toBe(0);
+    expect(off.stdout).toContain("denied");
+    expect(plain(off.stdout)).toBe(off.stdout);
+  });
+});
+
 describe("progress", () => {
   it.runIf(hasScript)(
     "verify and report show progress on a terminal only, erased; not with --quiet",

@@ -1,7 +1,7 @@
 import { describeRecorded } from "../../action/index.js";
 import { type ActionOutcome, type PairedAction, pairStream } from "../../actions/index.js";
 import { compareRisk, type RiskLevel, type TrailEvent } from "../../chain/index.js";
-import { escapeCells } from "../../terminal/index.js";
+import { escapeCells, paint, useColour } from "../../terminal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
@@ -107,6 +107,10 @@ export async function runLog(options: LogOptions, io: CliIO): Promise<number> {
     session: options.session,
   };
   const { exit } = await sayIfUntrusted(options.home, io);
+  const on = useColour(io.stdout, io.env);
+  // The level, decision and outcome columns, coloured by their own (escaped) text.
+  const colour = (columns: number[]) => (cell: string, column: number) =>
+    columns.includes(column) ? paint(cell, cell, on) : cell;
   if (options.events) {
     const events = await selectEvents(trailDir(options.home), filter, options.limit);
     if (options.json) printJson(io, events);
@@ -125,7 +129,7 @@ export async function runLog(options: LogOptions, io: CliIO): Promise<number> {
           describe(event.action),
         ]);
       }
-      println(io, formatTable(escapeCells(rows)));
+      println(io, formatTable(escapeCells(rows), colour([3, 5])));
     }
     return exit;
   }
@@ -151,6 +155,6 @@ export async function runLog(options: LogOptions, io: CliIO): Promise<number> {
       describe(action.action),
     ]);
   }
-  println(io, formatTable(escapeCells(rows)));
+  println(io, formatTable(escapeCells(rows), colour([2, 4, 5])));
   return exit;
 }

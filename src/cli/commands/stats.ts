@@ -1,5 +1,5 @@
 import { summarize } from "../../stats/index.js";
-import { escapeCells, escapeControl } from "../../terminal/index.js";
+import { escapeCells, escapeControl, paint, useColour } from "../../terminal/index.js";
 import { parseInstant } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
@@ -33,6 +33,7 @@ export async function runStats(options: StatsOptions, io: CliIO): Promise<number
     ),
   );
   printBreakdown(io, summary);
+  const on = useColour(io.stdout, io.env);
   const days = Object.keys(summary.by_day).sort();
   if (days.length > 0) {
     println(io, "");
@@ -41,14 +42,24 @@ export async function runStats(options: StatsOptions, io: CliIO): Promise<number
       const c = summary.by_day[day]!;
       rows.push([day, String(c.none), String(c.low), String(c.medium), String(c.high), String(c.critical)]);
     }
-    println(io, formatTable(escapeCells(rows)));
+    // A day's count of a level is coloured as that level when there is any.
+    const levels = rows[0]!.map((heading) => heading.toLowerCase());
+    println(
+      io,
+      formatTable(escapeCells(rows), (cell, column) =>
+        column > 0 && cell !== "0" ? paint(cell, levels[column]!, on) : cell,
+      ),
+    );
   }
   if (top.length > 0) {
     println(io, "");
     const rows = [["COUNT", "LEVEL", "COMMAND"]];
     for (const entry of top)
       rows.push([String(entry.count), entry.level, entry.command.replace(/\s+/g, " ").slice(0, 100)]);
-    println(io, formatTable(escapeCells(rows)));
+    println(
+      io,
+      formatTable(escapeCells(rows), (cell, column) => (column === 1 ? paint(cell, cell, on) : cell)),
+    );
   }
   return exit;
 }

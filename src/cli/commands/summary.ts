@@ -3,7 +3,7 @@ import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import { readSeals, type UnwitnessedBound, unwitnessedBound } from "../../seal/index.js";
 import { type RiskSummary, summarize } from "../../stats/index.js";
-import { escapeCells } from "../../terminal/index.js";
+import { escapeCells, paint, useColour } from "../../terminal/index.js";
 import { startOfUtcDay } from "../../time/index.js";
 import { readEvents, trailDir } from "../../trail/index.js";
 import { type CliIO, formatTable, printJson, println } from "../io.js";
@@ -60,6 +60,9 @@ export function withoutEvents(summary: RiskSummary) {
 }
 
 export function printBreakdown(io: CliIO, summary: RiskSummary): void {
+  const on = useColour(io.stdout, io.env);
+  // The first column (a level, a decision, an outcome) coloured by its own (escaped) text.
+  const named = (cell: string, column: number) => (column === 0 ? paint(cell, cell, on) : cell);
   const total = summary.total || 1;
   const rows = [["LEVEL", "ACTIONS", "SHARE"]];
   for (const level of [...RISK_LEVELS].reverse()) {
@@ -67,7 +70,7 @@ export function printBreakdown(io: CliIO, summary: RiskSummary): void {
     rows.push([level, String(n), `${((100 * n) / total).toFixed(1)}%`]);
   }
   println(io, "");
-  println(io, formatTable(rows));
+  println(io, formatTable(rows, named));
   const flags = RISK_FLAGS.filter((flag) => summary.by_flag[flag] > 0);
   if (flags.length > 0) {
     println(io, "");
@@ -93,13 +96,19 @@ export function printBreakdown(io: CliIO, summary: RiskSummary): void {
     // Decision names come from the trail as written: a tampered line can hold any text.
     println(
       io,
-      formatTable(escapeCells([["DECISION", "ACTIONS"], ...decisions.map(([name, n]) => [name, String(n)])])),
+      formatTable(
+        escapeCells([["DECISION", "ACTIONS"], ...decisions.map(([name, n]) => [name, String(n)])]),
+        named,
+      ),
     );
   }
   const outcomes = Object.entries(summary.by_outcome).filter(([, n]) => n > 0);
   if (outcomes.length > 0) {
     println(io, "");
-    println(io, formatTable([["OUTCOME", "ACTIONS"], ...outcomes.map(([name, n]) => [name, String(n)])]));
+    println(
+      io,
+      formatTable([["OUTCOME", "ACTIONS"], ...outcomes.map(([name, n]) => [name, String(n)])], named),
+    );
   }
 }
 
