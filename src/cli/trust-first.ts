@@ -5,6 +5,7 @@
  * trail is TRAIL_NOT_FOUND (exit 2), never an empty day; a broken or cut record is said first,
  * on stderr as a coded error, before anything is shown.
  */
+import { TrailsealError } from "../errors/index.js";
 import {
   checkIntegrity,
   type IntegrityProblem,
@@ -69,9 +70,8 @@ export async function sayIfUntrusted(
   const error = integrityError(verdict);
   if (error === null) return { exit: 0, verdict };
   const exit = reportError(io, error);
-  for (const problem of verdict.problems.slice(1)) {
-    io.stderr.write(`trailseal: error: ${problem.message} (${problem.code})\n`);
-  }
+  for (const problem of verdict.problems.slice(1))
+    reportError(io, new TrailsealError(problem.code, problem.message));
   return { exit, verdict };
 }
 

@@ -72,6 +72,15 @@ describe("trailseal verify", () => {
     const result = await verify(home);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, outcome: "tampered" });
+    // People get the break as a finding, then one coded error from the CLI's catch with its hint.
+    const human = await verify(home, false);
+    expect(human.code).toBe(1);
+    expect(human.stderr).toMatch(/^trail broken at seq 1 \(\w+\): /m);
+    const errors = human.stderr.split("\n").filter((line) => line.startsWith("trailseal: error: "));
+    expect(errors).toEqual([
+      expect.stringMatching(/^trailseal: error: trail broken at seq 1 .*\(TRAIL_CHAIN_BROKEN\)$/),
+    ]);
+    expect(human.stderr).toContain("trailseal: hint: events 0..0 verify");
   });
 
   it("says could not check (exit 2, not 1) when the trail cannot be read, and --json still prints", async () => {

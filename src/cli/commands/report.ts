@@ -17,7 +17,7 @@ import { assertTrailExists, trailDir } from "../../trail/index.js";
 import { type CliIO, note } from "../io.js";
 import { progress } from "../progress.js";
 import { reportError } from "../report-error.js";
-import { askWitnesses } from "./witness-reach.js";
+import { askWitnesses, cutError } from "./witness-reach.js";
 
 export interface ReportOptions {
   home: string;
@@ -126,11 +126,8 @@ export async function runReport(options: ReportOptions, io: CliIO): Promise<numb
   } else {
     io.stdout.write(text);
   }
-  if (report.completeness.cut) {
-    const { describeCut } = await import("../../witness/index.js");
-    for (const reach of report.completeness.witnesses)
-      if (reach.status === "cut" || reach.status === "rewritten")
-        io.stderr.write(`trailseal: error: ${describeCut(reach)} (WITNESS_CUT_DETECTED)\n`);
-  }
-  return report.chain_integrity.ok && !report.completeness.cut ? 0 : 1;
+  // The report names each cut; the command ends with it through the CLI's catch.
+  const cut = await cutError(report.completeness);
+  if (cut) throw cut;
+  return report.chain_integrity.ok ? 0 : 1;
 }

@@ -4,7 +4,7 @@ import { loadRelayConfig } from "../../relay/index.js";
 import type { StoredSeal } from "../../seal/index.js";
 import { parseTimeout } from "../../time/index.js";
 import { type CliIO, printJson, println } from "../io.js";
-import { resolveWitnesses } from "./witness-publish.js";
+import { cutPublishError, resolveWitnesses } from "./witness-publish.js";
 
 /**
  * `seal --publish`: the new seal to relay-config.json's witnesses, the whole publish bounded by
@@ -36,10 +36,7 @@ export async function publishNow(
       `sealed ${stored.seal.event_count} events as ${stored.id}; ${result.confirmations} of ${result.quorum} witness(es) confirmed`,
     );
   const cut = result.outcomes.find((outcome) => outcome.error?.code === "WITNESS_CUT_DETECTED");
-  if (cut) {
-    io.stderr.write(`trailseal: error: ${cut.error!.message} (WITNESS_CUT_DETECTED)\n`);
-    return 1;
-  }
+  if (cut) throw cutPublishError([cut]);
   if (!result.met) {
     const failures = result.outcomes.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error?.code}`);
     throw new TrailsealError(

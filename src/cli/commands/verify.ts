@@ -1,10 +1,10 @@
-import { exitCodeOf, TrailsealError } from "../../errors/index.js";
+import { type ErrorCode, exitCodeOf, TrailsealError } from "../../errors/index.js";
 import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
 import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
 import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
 import { type CliIO, printJson, println } from "../io.js";
 import { progress } from "../progress.js";
-import { askWitnesses, cutCheckJson, printCutCheck } from "./witness-reach.js";
+import { askWitnesses, cutCheckJson, cutError, printCutCheck } from "./witness-reach.js";
 
 export interface VerifyOptions {
   home: string;
@@ -17,7 +17,7 @@ export interface VerifyOptions {
 
 interface SealFailure {
   id: string;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -54,8 +54,9 @@ function checkSeals(seals: StoredSeal[], chain: ChainView, key: SealKey | null) 
  * writer, and it leaves a torn tail (never acknowledged) where it is. `--json` always prints.
  */
 export async function runVerify(options: VerifyOptions, io: CliIO): Promise<number> {
+  let outcome: number | TrailsealError;
   try {
-    return await verifyHome(options, io);
+    outcome = await verifyHome(options, io);
   } catch (error) {
     if (!options.json) throw unchecked(error);
     const wrapped = unchecked(error);
@@ -67,6 +68,9 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
     });
     throw wrapped;
   }
+  // A failed verification (tampered, exit 1) is not a failure to read: thrown past the catch above.
+  if (outcome instanceof TrailsealError) throw outcome;
+  return outcome;
 }
 
 /**
@@ -87,7 +91,8 @@ function unchecked(error: unknown): TrailsealError {
   );
 }
 
-async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
+/** The exit code, or the problem the verification ends with (printed as findings first). */
+async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number | TrailsealError> {
   const dir = trailDir(options.home);
   await assertTrailExists(dir);
   const seals = await readSeals(homePaths(options.home).seals);
@@ -141,6 +146,8 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
     });
     return ok ? 0 : 1;
   }
+  // Findings are printed as findings; the first problem ends the command through the CLI's catch.
+  const problems: TrailsealError[] = [];
   if (result.ok) {
     println(io, `trail ok: ${result.eventCount} events, chain tip ${result.chainTip}`);
     if (result.tornBytes > 0)
@@ -150,14 +157,16 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
       );
   } else {
     const broken = result.broken!;
-    io.stderr.write(
-      `trailseal: error: trail broken at seq ${broken.seq} (${broken.reason}): ${broken.message}\n`,
-    );
+    io.stderr.write(`trail broken at seq ${broken.seq} (${broken.reason}): ${broken.message}\n`);
     const trusted = broken.seq === 0 ? "no event verifies" : `events 0..${broken.seq - 1} verify`;
-    io.stderr.write(`trailseal: hint: ${trusted}; the trail from seq ${broken.seq} on cannot be trusted\n`);
+    problems.push(
+      new TrailsealError("TRAIL_CHAIN_BROKEN", `trail broken at seq ${broken.seq} (${broken.reason})`, {
+        hint: `${trusted}; the trail from seq ${broken.seq} on cannot be trusted`,
+      }),
+    );
   }
   for (const failure of sealCheck.failures) {
-    io.stderr.write(`trailseal: error: ${failure.id} (${failure.code}): ${failure.message}\n`);
+    io.stderr.write(`seal ${failure.id} does not hold (${failure.code}): ${failure.message}\n`);
   }
   if (seals.length > 0 && sealCheck.failures.length === 0) {
     const unsigned = seals.length - sealCheck.signaturesChecked;
@@ -167,10 +176,20 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number> {
         (unsigned > 0 ? ` (${unsigned} signatures not checked: their key is not available)` : ""),
     );
   } else if (sealCheck.failures.length > 0) {
-    io.stderr.write(
-      "trailseal: hint: a seal that no longer matches means events it covered were changed or removed after sealing\n",
+    const first = sealCheck.failures[0]!;
+    problems.push(
+      new TrailsealError(first.code, `${sealCheck.failures.length} seal(s) do not hold, first ${first.id}`, {
+        hint: "a seal that no longer matches means events it covered were changed or removed after sealing",
+      }),
     );
   }
   await printCutCheck(io, asked, cuts);
-  return ok ? 0 : 1;
+  const cut = await cutError(cuts);
+  if (cut) problems.push(cut);
+  const [first, ...more] = problems;
+  if (!first) return 0;
+  if (more.length === 0) return first;
+  return new TrailsealError(first.code, `${first.message}; also ${more.map((p) => p.message).join("; ")}`, {
+    hint: first.hint,
+  });
 }

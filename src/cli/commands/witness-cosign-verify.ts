@@ -1,4 +1,4 @@
-import { codeOf } from "../../errors/index.js";
+import { codeOf, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import type { StoredSeal } from "../../seal/index.js";
 import type { WitnessEndpoint } from "../../witness/index.js";
@@ -71,35 +71,40 @@ export async function checkSealLogsCosigned(options: {
   return { quorum_met: logs.some((l) => l.quorum_met), logs };
 }
 
-/** Prints each log's check; on failure, the error lines naming the witnesses that failed. */
+/** Prints each log's check as findings (the caller throws `sealCosignError` when unmet). */
 export function printSealCosignReport(report: SealCosignReport, io: CliIO, json: boolean): void {
-  if (!json)
-    for (const log of report.logs) {
-      if (log.error) {
-        println(io, `FAIL log ${log.witness}: ${log.error.code}: ${log.error.message}`);
-        continue;
-      }
-      println(
-        io,
-        `${log.quorum_met ? "ok  " : "FAIL"} log ${log.origin}: entry ${log.index} under a checkpoint of size ${log.size} ${log.quorum_met ? "cosigned to the policy's quorum" : "below the policy's quorum"}`,
-      );
-      for (const w of log.witnesses ?? [])
-        println(io, `${w.status === "valid" ? "ok  " : "FAIL"} witness ${w.name} ${w.status}`);
+  if (json) return;
+  for (const log of report.logs) {
+    if (log.error) {
+      println(io, `FAIL log ${log.witness}: ${log.error.code}: ${log.error.message}`);
+      continue;
     }
-  if (report.quorum_met) return;
+    println(
+      io,
+      `${log.quorum_met ? "ok  " : "FAIL"} log ${log.origin}: entry ${log.index} under a checkpoint of size ${log.size} ${log.quorum_met ? "cosigned to the policy's quorum" : "below the policy's quorum"}`,
+    );
+    for (const w of log.witnesses ?? [])
+      println(io, `${w.status === "valid" ? "ok  " : "FAIL"} witness ${w.name} ${w.status}`);
+  }
+}
+
+/** The policy's quorum not met, as the one error the command ends with (exit 3), naming the failed witnesses; else null. */
+export function sealCosignError(report: SealCosignReport): TrailsealError | null {
+  if (report.quorum_met) return null;
+  if (report.logs.length === 0)
+    return new TrailsealError(
+      "WITNESS_QUORUM_NOT_MET",
+      "no receipt of the seal is in a git log the witness policy lists",
+      { hint: "publish the seal to a git log of the policy; for a log read over HTTP use --tiles" },
+    );
   const failed = [
     ...new Set(
       report.logs.flatMap((l) => (l.witnesses ?? []).filter((w) => w.status !== "valid").map((w) => w.name)),
     ),
   ];
-  io.stderr.write(
-    report.logs.length === 0
-      ? "trailseal: error: no receipt of the seal is in a git log the witness policy lists (WITNESS_QUORUM_NOT_MET)\n"
-      : `trailseal: error: the seal's entry is not under a checkpoint cosigned to the policy's quorum${failed.length > 0 ? ` (failed: ${failed.join(", ")})` : ""} (WITNESS_QUORUM_NOT_MET)\n`,
-  );
-  io.stderr.write(
-    report.logs.length === 0
-      ? "trailseal: hint: publish the seal to a git log of the policy; for a log read over HTTP use --tiles\n"
-      : "trailseal: hint: the log's operator runs `trailseal witness cosign`; try again after its next round\n",
+  return new TrailsealError(
+    "WITNESS_QUORUM_NOT_MET",
+    `the seal's entry is not under a checkpoint cosigned to the policy's quorum${failed.length > 0 ? ` (failed: ${failed.join(", ")})` : ""}`,
+    { hint: "the log's operator runs `trailseal witness cosign`; try again after its next round" },
   );
 }

@@ -68,6 +68,20 @@ export async function resolveWitnesses(
   return { endpoints: configured, quorum: quorum ?? config.witness.quorum };
 }
 
+/**
+ * Witnesses that refused the seal because they hold a newer one the trail does not reach, as the
+ * one error a publish ends with (WITNESS_CUT_DETECTED, exit 1).
+ */
+export function cutPublishError(cuts: readonly { error?: { message: string } }[]): TrailsealError {
+  return new TrailsealError(
+    "WITNESS_CUT_DETECTED",
+    cuts.map((outcome) => outcome.error!.message).join("; "),
+    {
+      hint: "a witness holds a newer seal of this key that the trail does not reach: it was cut or rewritten, or this is a new home under an old key id",
+    },
+  );
+}
+
 /** `trailseal witness publish`: exit 0 at quorum, 3 below it (seal and receipts kept). */
 export async function runWitnessPublish(options: WitnessPublishOptions, io: CliIO): Promise<number> {
   const { endpoints, quorum } = await resolveWitnesses(options.home, options.witnessUrl, options.quorum);
@@ -101,14 +115,7 @@ export async function runWitnessPublish(options: WitnessPublishOptions, io: CliI
     if (result.met) println(io, `quorum met: ${result.confirmations} confirmation(s), ${quorum} required`);
   }
   const cuts = result.outcomes.filter((outcome) => outcome.error?.code === "WITNESS_CUT_DETECTED");
-  for (const outcome of cuts)
-    io.stderr.write(`trailseal: error: ${outcome.error!.message} (WITNESS_CUT_DETECTED)\n`);
-  if (cuts.length > 0) {
-    io.stderr.write(
-      "trailseal: hint: a witness holds a newer seal of this key that the trail does not reach: it was cut or rewritten, or this is a new home under an old key id\n",
-    );
-    return 1;
-  }
+  if (cuts.length > 0) throw cutPublishError(cuts);
   // A witness that failed for a configuration reason (a git log whose key is not in the home, a
   // key readable by others) will fail again: that is exit 2 with its own code, not "later" (3).
   const misconfigured = result.outcomes.find(

@@ -5,11 +5,12 @@
  * seal's), and how the outcome is said. Asking happens before the chain is read, so the
  * witnessed counts are among the hashes the verification keeps (`countsToCheck`).
  */
+import { TrailsealError } from "../../errors/index.js";
 import { homePaths, loadSealKey } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import type { StoredSeal } from "../../seal/index.js";
 import { parseTimeout } from "../../time/index.js";
-import type { CutCheck, LatestAnswer, WitnessEndpoint } from "../../witness/index.js";
+import type { CutCheck, LatestAnswer, WitnessEndpoint, WitnessReach } from "../../witness/index.js";
 import type { CliIO } from "../io.js";
 
 export interface AskOptions {
@@ -78,10 +79,30 @@ export function cutCheckJson(asked: Asked, check: CutCheck | null): Record<strin
   return { checked_for_cuts: check.answered > 0, ...check };
 }
 
+const isCut = (reach: WitnessReach) => reach.status === "cut" || reach.status === "rewritten";
+
 /**
- * Says the outcome: a cut on stderr as an error naming witness, seal and missing events; a
- * witness that cannot answer as a warning (it is not a clean answer); no witness asked as a
- * plain statement that cuts were not checked.
+ * A cut as the one error the command ends with (WITNESS_CUT_DETECTED, exit 1, through the
+ * CLI's catch), naming each witness, its seal and the missing events; null when there is none.
+ */
+export async function cutError(
+  check: Pick<CutCheck, "cut" | "witnesses"> | null,
+): Promise<TrailsealError | null> {
+  if (!check?.cut) return null;
+  const { describeCut } = await import("../../witness/index.js");
+  return new TrailsealError(
+    "WITNESS_CUT_DETECTED",
+    check.witnesses.filter(isCut).map(describeCut).join("; "),
+    {
+      hint: "events a witness saw sealed are gone or changed: the trail was cut or rewritten after sealing (or a new home took over the key id)",
+    },
+  );
+}
+
+/**
+ * Says the outcome but a cut (the caller throws `cutError`, which names it): a witness that
+ * cannot answer as a warning (it is not a clean answer); no witness asked as a plain statement
+ * that cuts were not checked; every witnessed seal reached as such.
  */
 export async function printCutCheck(io: CliIO, asked: Asked, check: CutCheck | null): Promise<void> {
   if (!asked.asked || !check) {
@@ -90,22 +111,14 @@ export async function printCutCheck(io: CliIO, asked: Asked, check: CutCheck | n
     );
     return;
   }
-  const { describeCut } = await import("../../witness/index.js");
   for (const reach of check.witnesses) {
-    if (reach.status === "cut" || reach.status === "rewritten") {
-      io.stderr.write(`trailseal: error: ${describeCut(reach)} (WITNESS_CUT_DETECTED)\n`);
-    } else if (reach.status === "cannot-answer") {
+    if (reach.status === "cannot-answer") {
       io.stderr.write(
         `trailseal: warning: witness ${reach.name} cannot answer (${reach.error?.code}: ${reach.error?.message}); the trail was not checked for cuts against it\n`,
       );
     }
   }
-  if (check.cut) {
-    io.stderr.write(
-      "trailseal: hint: events a witness saw sealed are gone or changed: the trail was cut or rewritten after sealing (or a new home took over the key id)\n",
-    );
-    return;
-  }
+  if (check.cut) return;
   const reached = check.witnesses.filter((w) => w.status === "reached");
   const none = check.witnesses.filter((w) => w.status === "none");
   const parts = [

@@ -6,7 +6,7 @@ import { parseTimeout } from "../../time/index.js";
 import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
 import type { CliIO } from "../io.js";
 import { formatTable, printJson, println } from "../io.js";
-import { askWitnesses, cutCheckJson, printCutCheck } from "./witness-reach.js";
+import { askWitnesses, cutCheckJson, cutError, printCutCheck } from "./witness-reach.js";
 
 export interface WitnessVerifyOptions {
   home: string;
@@ -24,7 +24,10 @@ function show(value: unknown): string {
   return value === null || value === undefined ? "(missing)" : JSON.stringify(value);
 }
 
-/** `trailseal witness verify`: exit 1 when a witness holds different data, 3 below quorum. */
+/**
+ * `trailseal witness verify`: exit 1 when a witness holds different data or a cut, 3 below
+ * quorum (each through the CLI's catch with its code).
+ */
 export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO): Promise<number> {
   const paths = homePaths(options.home);
   const config = await loadRelayConfig(paths.relayConfig);
@@ -103,17 +106,20 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
   }
   if (!options.json) await printCutCheck(io, asked, cuts);
   else if (cuts?.cut) await printCutCheck({ ...io, stdout: io.stderr }, asked, cuts);
-  if (cuts?.cut) return 1;
+  const cut = await cutError(cuts);
+  if (cut) throw cut;
   if (!result.consistent) {
     const bad = result.results.filter((c) => c.status === "mismatch").map((c) => c.name);
-    io.stderr.write(`trailseal: error: witness data does not match the local seal: ${bad.join(", ")}\n`);
     const logCodes = result.results.map((c) => c.error?.code ?? "");
-    io.stderr.write(
-      logCodes.some((code) => code === "TLOG_ROLLBACK" || code === "TLOG_FORK_DETECTED")
-        ? "trailseal: hint: a witness's log went back or forked since its checkpoint was pinned; keep the pinned checkpoint (witness-pins/) and the new one as evidence\n"
-        : "trailseal: hint: either the witness altered or lost the anchor, or the local seal store was changed\n",
+    throw new TrailsealError(
+      "WITNESS_RECEIPT_MISMATCH",
+      `witness data does not match the local seal: ${bad.join(", ")}`,
+      {
+        hint: logCodes.some((code) => code === "TLOG_ROLLBACK" || code === "TLOG_FORK_DETECTED")
+          ? "a witness's log went back or forked since its checkpoint was pinned; keep the pinned checkpoint (witness-pins/) and the new one as evidence"
+          : "either the witness altered or lost the anchor, or the local seal store was changed",
+      },
     );
-    return 1;
   }
   if (!result.met)
     throw new TrailsealError(
@@ -130,7 +136,8 @@ export async function runWitnessVerify(options: WitnessVerifyOptions, io: CliIO)
     println(io, `quorum met: ${result.confirmations} matching witness(es), ${quorum} required`);
   if (cosign) {
     cosign.module.printSealCosignReport(cosign.report, io, options.json === true);
-    if (!cosign.report.quorum_met) return 3;
+    const unmet = cosign.module.sealCosignError(cosign.report);
+    if (unmet) throw unmet;
   }
   return 0;
 }

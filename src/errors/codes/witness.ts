@@ -73,6 +73,11 @@ export const WITNESS_CODES = {
     exit: 3,
     meaning: "fewer witnesses confirmed than the quorum",
   },
+  WITNESS_RECEIPT_MISMATCH: {
+    capability: "witness",
+    exit: 1,
+    meaning: "a witness holds data for the seal that differs from the local seal",
+  },
   WITNESS_RATE_LIMITED: { capability: "witness", exit: 1, meaning: "too many requests; retry later (429)" },
   WITNESS_REDIRECT_REFUSED: {
     capability: "witness",
