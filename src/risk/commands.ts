@@ -22,6 +22,7 @@ import { resetsDatabase } from "./rules/db-reset.js";
 import { shellRunsVariables } from "./rules/deferred.js";
 import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
 import { inertCall, judgeDestroyingVerb } from "./rules/general.js";
+import { bareShell, judgeShellScript, judgeThroughOptions } from "./rules/hidden.js";
 import { forkBomb, judgeLineHazards } from "./rules/host.js";
 import { interpreterName } from "./rules/interpreters.js";
 import { DOWNLOADERS } from "./rules/net.js";
@@ -114,6 +115,7 @@ export function analyzeCommandLine(
   parse: ShellParse,
   depth = 0,
   variables: Variables = new Map(),
+  via = "",
 ): void {
   if (text.length > MAX_COMMAND_LENGTH) {
     signals.unparsable = true;
@@ -144,13 +146,15 @@ export function analyzeCommandLine(
   const context: RuleContext = {
     signals,
     script,
+    depth,
+    via,
     nested(word, label) {
       if (depth + 1 > MAX_NESTING) {
         signals.score.raise("high", `${label}: nested too deep to follow`);
         return;
       }
       if (word.dynamic && unknownScript(word, label, signals)) return;
-      analyzeCommandLine(word.value, signals, parse, depth + 1, variables);
+      analyzeCommandLine(word.value, signals, parse, depth + 1, variables, label);
     },
   };
   judgeLineHazards(script, context);
@@ -297,6 +301,8 @@ function judge(invocation: Invocation, context: RuleContext): void {
   resetsDatabase(invocation, context);
   releasesOrGrants(invocation, context);
   readsSecretStore(invocation, context);
+  judgeThroughOptions(invocation, program, context);
+  if (bareShell(invocation, program, context)) return;
   const rule = ruleFor(program);
   // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/general.ts)
   const inert = PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args);
@@ -379,20 +385,4 @@ function judgeRedirects(invocation: Invocation, signals: Signals): void {
       rememberWritten(invocation, redirect.op, target.value, signals);
     } else if (redirect.op.includes("<")) signals.read(target, "feeds in");
   }
-}
-
-/** `bash script.sh` runs a script (medium); `bash -n` only checks its syntax. */
-function judgeShellScript(invocation: Invocation, signals: Signals): void {
-  const options = invocation.args.filter((word) => /^-[a-zA-Z]+$/.test(word.value));
-  const script = positionals(invocation.args)[0];
-  if (
-    options.some((word) => word.value.slice(1).includes("n")) ||
-    /^--(version|help)$/.test(invocation.args[0]?.value ?? "")
-  ) {
-    if (script) signals.read(script);
-    return void signals.score.raise("low", `${invocation.program} only checks syntax or prints its version`);
-  }
-  if (!script || script.value === "-") return; // reads stdin: judged by pipeToShell
-  signals.read(script);
-  signals.score.raise("medium", `runs the shell script ${script.value}`);
 }

@@ -13,6 +13,10 @@ export type ShellParse = (text: string) => ShellScript;
 export interface RuleContext {
   signals: Signals;
   script: ShellScript;
+  /** How deep in inline scripts this command is: 0 for the line itself, 1 for `find -exec`'s, … */
+  depth: number;
+  /** What handed this script over, as the nesting rule named it (`docker exec runs`), or "". */
+  via: string;
   /** Judges text that will run as a shell script (an inline script, a remote command). */
   nested(script: Word, label: string): void;
 }
