@@ -7,6 +7,7 @@ import { chmod, cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { build as esbuild } from "esbuild";
+import { fastPathBundle } from "./hook-bundles.mjs";
 import { writeThirdParty } from "./third-party.mjs";
 
 // Every bundle's inputs, for the SBOM and the third-party notices (./third-party.mjs).
@@ -81,58 +82,43 @@ await build({
 });
 await chmod(`${out}/cli.cjs`, 0o755);
 
-// The fast paths' code as one CommonJS file (dist/hook.cjs, loaded by src/cli/hook-runtime/fast-path.ts): it
-// runs on every tool call, and a single CJS file loads ~10 ms faster than the ESM chunks
-// (docs/performance.md). Packages the hook loads only on rare paths (policy validation,
-// file/host globs, shell grammars, zod for unusual `record` input) stay in node_modules and are
-// required when needed.
-await build({
-  entryPoints: ["src/cli/hook-runtime/entry.ts"],
-  outfile: `${out}/hook.cjs`,
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  sourcemap: "linked",
-  logLevel: "warning",
-  // The bundle runs from a V8 code cache through vm.Script, where Node 20 cannot resolve a
-  // dynamic import() (it throws): imports of packages become require() calls.
-  supported: { "dynamic-import": false },
-  external: [
-    "zod",
-    "yaml",
-    "picomatch",
-    "web-tree-sitter",
-    "tree-sitter",
-    "tree-sitter-bash",
-    // secret redaction rule set: imported only when a recorded string may hold a token
-    "@secretlint/core",
-    "@secretlint/secretlint-rule-preset-recommend",
-  ],
-  // import.meta.url is needed only on rare paths (grammars, the secret rule set, zod), and
-  // computing the file URL costs ~0.25 ms: a getter computes it on first use.
-  define: { "import.meta.url": "__hookBundle.url", "import.meta.dirname": "__dirname" },
-  banner: {
-    js: 'const __hookBundle = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
-  },
-});
-const hookText = await readFile(`${out}/hook.cjs`, "utf8");
-if (/\bimport\(/.test(hookText))
-  throw new Error(`${out}/hook.cjs must not contain import(): it cannot run from the code cache`);
-// An ASCII-only bundle decodes to a one-byte string: half the memory, and compiling it with the
-// code cache took ~1.2 ms less per call than the two-byte string a few "…" in comments made
-// (docs/decisions/hook-code-cache.md). esbuild escapes non-ASCII in strings and regexes but keeps comments as they
-// are: their characters become "?" (one UTF-16 unit each, so the source map's columns hold).
-// Non-ASCII anywhere but a comment line fails the build rather than change code.
-for (const line of hookText.split("\n")) {
-  const at = line.search(/[^\x00-\x7f]/);
-  if (at < 0) continue;
-  const trimmed = line.trimStart();
-  const comment = line.indexOf("//");
-  if (!trimmed.startsWith("*") && !trimmed.startsWith("/*") && (comment < 0 || comment > at))
-    throw new Error(`${out}/hook.cjs: non-ASCII outside a comment: ${line.trim().slice(0, 80)}`);
+// The fast paths' code as CommonJS files, loaded by src/cli/hook-runtime/fast-path.ts: dist/hook.cjs
+// (`trailseal hook <agent>`, every tool call) and dist/record.cjs (`trailseal record`). A single
+// CJS file loads ~10 ms faster than the ESM chunks (docs/performance.md), and each is hashed and
+// deserialised on every call it serves, so the hook's holds only what a hook call may run
+// (docs/decisions/hook-call-speed.md; test/structure/hook-bundle.test.ts pins it). Packages needed
+// only on rare paths (policy validation, file/host globs, shell grammars, zod for unusual `record`
+// input) stay in node_modules and are required when needed.
+for (const [entry, name] of [
+  ["src/cli/hook-runtime/entry.ts", "hook.cjs"],
+  ["src/cli/hook-runtime/record-entry.ts", "record.cjs"],
+]) {
+  const file = `${out}/${name}`;
+  await build({
+    ...fastPathBundle,
+    entryPoints: [entry],
+    outfile: file,
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+  const text = await readFile(file, "utf8");
+  if (/\bimport\(/.test(text))
+    throw new Error(`${file} must not contain import(): it cannot run from the code cache`);
+  // An ASCII-only bundle decodes to a one-byte string: half the memory, and compiling it with the
+  // code cache took ~1.2 ms less per call than the two-byte string a few "…" in comments made
+  // (docs/decisions/hook-code-cache.md). esbuild escapes non-ASCII in strings and regexes but keeps comments as they
+  // are: their characters become "?" (one UTF-16 unit each, so the source map's columns hold).
+  // Non-ASCII anywhere but a comment line fails the build rather than change code.
+  for (const line of text.split("\n")) {
+    const at = line.search(/[^\x00-\x7f]/);
+    if (at < 0) continue;
+    const trimmed = line.trimStart();
+    const comment = line.indexOf("//");
+    if (!trimmed.startsWith("*") && !trimmed.startsWith("/*") && (comment < 0 || comment > at))
+      throw new Error(`${file}: non-ASCII outside a comment: ${line.trim().slice(0, 80)}`);
+  }
+  await writeFile(file, text.replace(/[^\x00-\x7f]/g, "?"));
 }
-await writeFile(`${out}/hook.cjs`, hookText.replace(/[^\x00-\x7f]/g, "?"));
 
 // The secret-redaction rule set (secretlint's preset) as one CommonJS file: loaded only when a
 // recorded string may hold a token, and then ~10 ms to require instead of ~30 ms of ESM modules
@@ -151,7 +137,7 @@ await build({
 const manifest = JSON.parse(await readFile("package.json", "utf8"));
 writeThirdParty({ root: process.cwd(), out, inputs: [...bundled], product: manifest });
 
-// The V8 code cache of dist/hook.cjs (docs/decisions/hook-code-cache.md), made by running
-// representative hook calls in a fresh process; the build goes on without it if it fails.
+// The V8 code caches of dist/hook.cjs and dist/record.cjs (docs/decisions/hook-code-cache.md), made by
+// running representative calls in a fresh process; the build goes on without them if it fails.
 const cache = spawnSync(process.execPath, ["scripts/hook-code-cache.mjs", out], { stdio: "inherit" });
 if (cache.status !== 0) console.warn("build: no hook code cache (scripts/hook-code-cache.mjs failed)");

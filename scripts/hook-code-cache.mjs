@@ -1,11 +1,12 @@
-// Writes dist/hook.cjs.v8cache, the V8 code cache of the agent hook's bundle (run by
-// scripts/build.mjs after bundling; docs/decisions/hook-code-cache.md). A fresh process with
-// Node's default flags loads dist/hook.cjs, answers representative hook calls and records a few
-// actions in a temporary home, and stores the code V8 compiled for them. A second fresh process
-// then checks that V8 accepts the cache; if not, the cache is removed (the hook then compiles as
-// before) and the build says why.
+// Writes dist/hook.cjs.v8cache and dist/record.cjs.v8cache, the V8 code caches of the fast paths'
+// bundles (run by scripts/build.mjs after bundling; docs/decisions/hook-code-cache.md). A fresh
+// process with Node's default flags loads each bundle, answers representative hook calls (or
+// records a few actions) in a temporary home, and stores the code V8 compiled for them. A second
+// fresh process then checks that V8 accepts the caches; if not, a cache is removed (its bundle
+// then compiles as before) and the build says why.
 //   node scripts/hook-code-cache.mjs [dist]          write, then check
-//   node scripts/hook-code-cache.mjs --check [dist]  check only (exit 1 when not accepted)
+//   node scripts/hook-code-cache.mjs --check [dist]  check only: prints "code-cache" when V8
+//                                                    accepts both, else the first other verdict (exit 1)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,8 +17,7 @@ import { build } from "esbuild";
 
 const check = process.argv[2] === "--check";
 const dist = resolve(process.argv[check ? 3 : 2] ?? "dist");
-const bundle = join(dist, "hook.cjs");
-const cacheFile = `${bundle}.v8cache`;
+const bundles = ["hook.cjs", "record.cjs"].map((name) => join(dist, name));
 const root = resolve(import.meta.dirname, "..");
 // The loader itself, from source (src/cli/hook-runtime/code-cache.ts): the one definition of the cache's format.
 const loader = join(tmpdir(), `trailseal-code-cache-loader-${process.pid}.mjs`);
@@ -34,12 +34,13 @@ const { requireWithCodeCache, writeCodeCache } = await import(pathToFileURL(load
 rmSync(loader);
 
 if (check) {
-  let from = "";
-  requireWithCodeCache(bundle, cacheFile, (how) => {
-    from = how;
-  });
-  console.log(from);
-  process.exit(from === "code-cache" ? 0 : 1);
+  let verdict = "code-cache";
+  for (const bundle of bundles)
+    requireWithCodeCache(bundle, `${bundle}.v8cache`, (how) => {
+      if (verdict === "code-cache") verdict = how;
+    });
+  console.log(verdict);
+  process.exit(verdict === "code-cache" ? 0 : 1);
 }
 
 const claude = (tool_name, tool_input, hook_event_name = "PreToolUse", extra = {}) =>
@@ -97,6 +98,18 @@ const calls = [
   ["gemini", gemini("run_shell_command", { command: "git status" })],
 ];
 
+// `record`'s common inputs: one command, one MCP call.
+const actions = [
+  JSON.stringify({ kind: "command", command: "npm test", agent: "train", session: "train" }),
+  JSON.stringify({
+    kind: "mcp",
+    server: "github",
+    tool: "list_issues",
+    arguments: { repo: "a/b" },
+    agent: "train",
+  }),
+];
+
 const sink = { write: () => true, isTTY: false };
 const io = (text) => ({
   stdin: Readable.from([Buffer.from(text)]),
@@ -113,19 +126,26 @@ try {
     encoding: "utf8",
   });
   if (init.status !== 0) throw new Error(`trailseal init failed: ${init.stderr}`);
-  const bytes = await writeCodeCache(bundle, cacheFile, async (hook) => {
+  const [hookBundle, recordBundle] = bundles;
+  const hookBytes = await writeCodeCache(hookBundle, `${hookBundle}.v8cache`, async (hook) => {
     for (let round = 0; round < 2; round += 1)
       for (const [agent, text] of calls) await hook.runHookCommand(agent, { home }, io(text));
+  });
+  const recordBytes = await writeCodeCache(recordBundle, `${recordBundle}.v8cache`, async (record) => {
+    for (let round = 0; round < 2; round += 1)
+      for (const text of actions) await record.runRecord({ home }, io(text));
   });
   const verdict = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--check", dist], {
     encoding: "utf8",
   });
   if (verdict.status === 0) {
-    console.error(`hook code cache: ${(bytes / 1024).toFixed(0)} KiB for Node ${process.version}`);
+    console.error(
+      `code caches for Node ${process.version}: hook ${(hookBytes / 1024).toFixed(0)} KiB, record ${(recordBytes / 1024).toFixed(0)} KiB`,
+    );
   } else {
-    rmSync(cacheFile, { force: true });
+    for (const bundle of bundles) rmSync(`${bundle}.v8cache`, { force: true });
     console.warn(
-      `hook code cache not accepted by V8 (${verdict.stdout.trim() || verdict.stderr.trim()}): not written`,
+      `code caches not accepted by V8 (${verdict.stdout.trim() || verdict.stderr.trim()}): not written`,
     );
   }
 } finally {

@@ -29,11 +29,6 @@ export class TrailsealError extends Error {
     this.hint = options.hint;
     this.details = options.details;
   }
-
-  /** The exit code the CLI ends with for this error: its code's registry entry, never the thrower's. */
-  get exitCode(): ExitCode {
-    return ERROR_CODES[this.code].exit;
-  }
 }
 
 /**
@@ -44,9 +39,14 @@ export function configError(code: ErrorCode, message: string, options: ErrorOpti
   return new TrailsealError(code, message, options);
 }
 
-/** The exit code an error ends the CLI with: its code's registry entry; 1 for anything else. */
+/**
+ * The exit code an error ends the CLI with: its code's registry entry, never the thrower's; 1 for
+ * anything else. A function rather than a property of TrailsealError, so that only code that ends
+ * a process with an error (the CLI's catch, `record`'s report) reads the registry: a bundle that
+ * never calls it (the agent hook's, docs/decisions/hook-call-speed.md) leaves the registry out.
+ */
 export function exitCodeOf(error: unknown): ExitCode {
-  return isTrailsealError(error) ? error.exitCode : 1;
+  return isTrailsealError(error) ? ERROR_CODES[error.code].exit : 1;
 }
 
 /**

@@ -34,5 +34,6 @@ it("npm pack builds first and ships no Node-version-specific cache", () => {
   const files: string[] = packed.files.map((file: { path: string }) => file.path);
   expect(files).toContain("dist/grammars/tree-sitter-bash.wasm");
   expect(files).toContain("dist/hook.cjs");
+  expect(files).toContain("dist/record.cjs");
   expect(files.filter((file) => file.endsWith(".v8cache") || file.includes(".compile-cache"))).toEqual([]);
 });

@@ -97,6 +97,7 @@ describe.skipIf(!reachable && !REQUIRED)(
           "README.md",
           "dist/cli.js",
           "dist/hook.cjs",
+          "dist/record.cjs",
           "dist/dashboard-assets/index.html",
           "log-repo-template/trailseal-log.json",
           "log-repo-template/.github/workflows/audit.yml",

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { type BuildOptions, build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { importStatements, resolveImport, SRC } from "../helpers/imports.js";
 
@@ -87,5 +88,54 @@ describe("the hook bundle's imports", () => {
     );
     for (const heavy of ["witness", "export", "report", "dashboard", "relay", "stats", "tlog", "seal"])
       expect(capabilities, heavy).not.toContain(heavy);
+  });
+});
+
+/**
+ * What dist/hook.cjs itself holds, read from esbuild's metafile with the build's own options
+ * (scripts/hook-bundles.mjs). Every byte of it is hashed and its compiled code deserialised on
+ * every call (docs/decisions/hook-call-speed.md), so what only other paths need stays out.
+ */
+describe("the hook bundle's contents", async () => {
+  const options = "../../scripts/hook-bundles.mjs";
+  const { fastPathBundle } = (await import(options)) as { fastPathBundle: BuildOptions };
+  const holds = async (entry: string) => {
+    const result = await build({
+      ...fastPathBundle,
+      entryPoints: [join(SRC, entry)],
+      outfile: "hook.cjs",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const [output] = Object.values(result.metafile.outputs);
+    return new Map(
+      Object.entries(output!.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]),
+    );
+  };
+  const hook = await holds("cli/hook-runtime/entry.ts");
+  const record = await holds("cli/hook-runtime/record-entry.ts");
+
+  it("is read from the build's own options", () => {
+    expect(hook.size).toBeGreaterThan(40);
+    expect([...record.keys()]).toContain("src/cli/commands/record.ts");
+  });
+
+  it("holds none of the error registry's tables (an exit code is looked up only where a process ends with one)", () => {
+    // What is left of the registry's modules are their empty shells (esbuild keeps a module's
+    // initialiser when the module is reached, even once its tables are dropped).
+    for (const [input, bytes] of hook)
+      if (input.startsWith("src/errors/codes")) expect(bytes, input).toBeLessThan(500);
+    expect(
+      [...record].filter(([input, bytes]) => input.startsWith("src/errors/codes/") && bytes > 500).length,
+    ).toBeGreaterThan(10);
+  });
+
+  it("holds nothing that only `record` needs (its own bundle, dist/record.cjs)", () => {
+    for (const input of hook.keys()) {
+      expect(input).not.toMatch(
+        /^src\/(action-input\/|cli\/commands\/record\.ts|cli\/report-error\.ts|cli\/hook-runtime\/record-)/,
+      );
+    }
   });
 });

@@ -21,17 +21,19 @@
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
 import { Script } from "node:vm";
 
 const MAGIC = "trailseal-code-cache/1";
 /** Longest header line accepted (magic, versions, arch, digest). */
 const MAX_HEADER = 256;
 /**
- * The file name compiled into the cache. V8 keeps the name the cache was made with (stack
+ * The file name compiled into a cache. V8 keeps the name the cache was made with (stack
  * traces show it), so the build uses this label rather than its own checkout's path.
  */
-export const CACHED_SCRIPT_NAME = "trailseal/dist/hook.cjs";
+export function cachedScriptName(file: string): string {
+  return `trailseal/dist/${basename(file)}`;
+}
 
 /** How the bundle was loaded, for tests and benchmarks. */
 export type LoadedFrom = "code-cache" | "code-cache-rejected" | "require";
@@ -138,7 +140,7 @@ export async function writeCodeCache(
   train: (exports: unknown) => Promise<void>,
 ): Promise<number> {
   const source = readFileSync(file);
-  const script = compile(source, CACHED_SCRIPT_NAME);
+  const script = compile(source, cachedScriptName(file));
   await train(run(script, file));
   const payload = script.createCachedData();
   const temp = `${cacheFile}.${process.pid}.tmp`;

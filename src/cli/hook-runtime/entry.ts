@@ -7,11 +7,10 @@
  * This folder is the hook's whole start-up machinery, apart from the domain: the bin
  * (./launcher.ts, dist/cli.cjs), the fast paths' own argument parsing (./fast-path.ts), the V8
  * code cache (./code-cache.ts, made at build by scripts/hook-code-cache.mjs), `record`'s fast
- * path (./record-fast.ts) and the one place that switches the process's file calls to
+ * path (./record-fast.ts, its own bundle: ./record-entry.ts) and the one place that switches the process's file calls to
  * synchronous ones (`fileCalls.useSynchronousCalls()`, in ./fast-path.ts). What the bundle may
  * load on every call is pinned by test/structure/hook-bundle.test.ts.
  */
 export { isAgent } from "../../agents/index.js";
 export { fileCalls } from "../../durable/index.js";
 export { resolveHookHome, runHookCommand } from "../commands/hook.js";
-export { runRecordFast } from "./record-fast.js";

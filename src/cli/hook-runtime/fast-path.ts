@@ -1,8 +1,8 @@
 /**
  * The command line's fast paths (docs/performance.md, "Agent hook"). `trailseal hook <agent>`
  * runs on every tool call an agent makes, and `trailseal record` once per recorded action, so
- * their plain forms skip commander and every other command: they load one CommonJS bundle,
- * dist/hook.cjs, with its V8 code cache (./code-cache.ts). Anything else — another option,
+ * their plain forms skip commander and every other command: each loads one CommonJS bundle,
+ * dist/hook.cjs or dist/record.cjs, with its V8 code cache (./code-cache.ts). Anything else — another option,
  * `--help`, a global `--home` before the command — goes through the full command line.
  * Both entries use this: dist/cli.cjs (the package's bin) and dist/cli.js.
  */
@@ -60,8 +60,9 @@ export function parseFastPath(argv: string[]): FastPath | null {
   return null;
 }
 
-/** Built by scripts/build.mjs from hook-entry.ts, beside the CLI's entries. */
+/** Built by scripts/build.mjs from ./entry.ts and ./record-entry.ts, beside the CLI's entries. */
 export const HOOK_BUNDLE = "hook.cjs";
+export const RECORD_BUNDLE = "record.cjs";
 
 /**
  * Runs the fast path `argv` asks for and ends the process, or returns false (nothing done)
@@ -72,7 +73,7 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   const fast = parseFastPath(argv);
   if (fast === null) return false;
   if (fast.command === "record") {
-    const entry = loadBundle(bundleDir);
+    const entry = loadBundle(bundleDir, RECORD_BUNDLE) as typeof import("./record-entry.js");
     entry.fileCalls.useSynchronousCalls();
     process.exitCode = await entry.runRecordFast({ json: fast.json, home: fast.home }, process.env);
     exitNow();
@@ -93,7 +94,10 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   process.on("uncaughtException", blockOnFailure);
   process.on("unhandledRejection", blockOnFailure);
   try {
-    const { runHookCommand, resolveHookHome, fileCalls, isAgent } = loadBundle(bundleDir);
+    const { runHookCommand, resolveHookHome, fileCalls, isAgent } = loadBundle(
+      bundleDir,
+      HOOK_BUNDLE,
+    ) as typeof import("./entry.js");
     if (!isAgent(fast.agent)) {
       // Not an agent: the full command line says so (commander's unknown command).
       process.off("uncaughtException", blockOnFailure);
@@ -125,7 +129,7 @@ function exitNow(): never {
   process.exit();
 }
 
-function loadBundle(bundleDir: string): typeof import("./entry.js") {
-  const file = `${bundleDir}/${HOOK_BUNDLE}`;
-  return requireWithCodeCache(file, `${file}.v8cache`) as typeof import("./entry.js");
+function loadBundle(bundleDir: string, name: string): unknown {
+  const file = `${bundleDir}/${name}`;
+  return requireWithCodeCache(file, `${file}.v8cache`);
 }
