@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the black-box witness conformance checker against every backend of `trailseal witness serve`
 # (the append-only file store, a git transparency log, and a PostgreSQL log when PostgreSQL is
-# installed: a server started here in a temporary directory), with and without a bearer token.
+# installed: a server started here in a temporary directory), with and without a bearer token, and
+# the file store behind the add-checkpoint witness's routes (--cosign-logs) on the same port.
 # The checker is not part of this repository: it is looked for in ../shared/conformance/ beside the
 # checkout (or $TRAILSEAL_CONFORMANCE); without it this prints why and exits 0.
 set -euo pipefail
@@ -53,6 +54,11 @@ serve() {
 serve file --store "$work/anchors"
 serve file-token --store "$work/anchors-token" --token "$token"
 serve gitlog --store "$work/log.git"
+# The anchor witness behind the add-checkpoint routes, one Express app on one port (--cosign-logs).
+vkey="$(git --git-dir "$work/log.git" show HEAD:trailseal-log.json | python3 -c 'import json, sys; print(json.load(sys.stdin)["verifier_key"])')"
+printf 'log %s\nquorum none\n' "$vkey" >"$work/logs.policy"
+node dist/cli.js --home "$home" witness keygen --cosigner conformance.invalid/w --out "$work/cosigner.key" >/dev/null 2>&1
+serve file-cosign --store "$work/anchors-cosign" --cosign-logs "$work/logs.policy" --cosigner-key "$work/cosigner.key"
 serve gitlog-token --store "$work/log.git" --token "$token"
 
 # PostgreSQL: initdb refuses root, so as root the server runs as the postgres user in its own dir.

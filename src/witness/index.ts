@@ -212,7 +212,7 @@ export async function auditLog(target: string, options: AuditOptions = {}): Prom
   return gitlog.auditLog(target, options);
 }
 
-/** The reference witness app (Express) as a request listener, so `add-checkpoint` can share its port. */
+/** The reference witness app (Express), to mount behind the add-checkpoint routes on one port. */
 export async function createWitnessRequestListener(options: import("./server/index.js").WitnessAppOptions) {
   const server = await import("./server/index.js");
   return server.createWitnessApp(options);

@@ -4,7 +4,7 @@
  * the URL, and close gracefully — stop accepting, let requests in flight finish, and cut what is
  * still open after 5 s, so a slow or stalled client cannot hold a shutdown forever.
  */
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { TrailsealError } from "../errors/index.js";
 
@@ -14,6 +14,36 @@ export interface Listening {
   url: string;
   /** Closes the server once (later calls share the first), then runs `then` (e.g. close the storage). */
   close(then?: () => Promise<void>): Promise<void>;
+}
+
+/** How long a client may take: its headers, its whole request, an idle kept-alive connection. */
+export interface HttpTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+/**
+ * The node server under an Express app, for both witness servers: the one place their timeouts
+ * are set. Node checks the header and request timeouts only every connectionsCheckingInterval
+ * (30 s by default), which let a stalled client hold a socket for up to 27 s / 56 s instead of
+ * the documented 10 s / 30 s: it checks often enough that the limits are what they say.
+ */
+export async function serveHttp(
+  app: RequestListener,
+  timeouts: HttpTimeouts,
+  host: string,
+  port: number,
+  code: "WITNESS_LISTEN_FAILED" | "COSIGN_LISTEN_FAILED",
+): Promise<Listening & { server: Server }> {
+  const server = createServer(
+    { connectionsCheckingInterval: Math.max(100, Math.min(1_000, timeouts.headersTimeoutMs / 4)) },
+    app,
+  );
+  server.headersTimeout = timeouts.headersTimeoutMs;
+  server.requestTimeout = timeouts.requestTimeoutMs;
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  return { ...(await listenHttp(server, host, port, code)), server };
 }
 
 export async function listenHttp(

@@ -99,7 +99,7 @@ export async function runWitnessCosignServe(options: WitnessCosignServeOptions, 
         ? { limits: { ratePerSecond: options.rateLimit, rateBurst: options.rateLimit * 6 } }
         : {}),
     });
-    fallback = (req, res) => app(req, res);
+    fallback = app;
     closeStore = () => storage.close();
   }
   let server: Awaited<ReturnType<typeof cosign.startCosignServer>>;

@@ -1,4 +1,11 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+/**
+ * The HTTP face of a CheckpointWitness on Express, the one HTTP stack of trailseal's servers
+ * (docs/decisions/http-stack.md): `POST <prefix>/add-checkpoint` and the monitoring API
+ * `GET <monitoring prefix>/<origin hash>/checkpoint`. Its refusals map to statuses with
+ * COSIGN_STATUS and nothing else: a 409 carries the witnessed size as `text/x.tlog.size`, a 200
+ * the cosignature lines. Bodies are capped before they are read in full.
+ */
+import express, { type NextFunction, type Request, type Response } from "express";
 import { isTrailsealError } from "../../errors/index.js";
 import {
   ADD_CHECKPOINT_PATH,
@@ -11,41 +18,14 @@ import {
 } from "./protocol.js";
 import type { CheckpointWitness } from "./witness.js";
 
-function send(res: ServerResponse, status: number, body: string, type = "text/plain; charset=utf-8"): void {
+function send(res: Response, status: number, body: string, type = "text/plain; charset=utf-8"): void {
   if (res.headersSent) return;
-  res.writeHead(status, {
-    "Content-Type": type,
-    "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-  res.end(body);
-}
-
-class TooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"] ?? "0");
-    if (declared > limit) {
-      reject(new TooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners("data");
-        req.resume();
-        reject(new TooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
+  // setHeader, not res.set/type: Express would add a charset to `text/x.tlog.size`.
+  res.setHeader("Content-Type", type);
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  // Bytes, so that send() leaves the content type as given (a string would gain a charset).
+  res.status(status).send(Buffer.from(body));
 }
 
 export interface AddCheckpointHandlerOptions {
@@ -62,74 +42,85 @@ export interface AddCheckpointHandlerOptions {
 }
 
 /**
- * The HTTP face of a CheckpointWitness: `POST <prefix>/add-checkpoint` and the monitoring API
- * `GET <monitoring prefix>/<origin hash>/checkpoint`. Returns a node request listener that
- * answers those routes and returns false for any other path, so it can sit in front of another
- * app. It maps refusals with COSIGN_STATUS and nothing else: a 409 carries the witnessed size as
- * `text/x.tlog.size`, a 200 the cosignature lines.
+ * The two routes as an Express router, to mount in front of another app (the anchor witness on
+ * the same port): a request for any other path goes on to the next handler.
  */
-export function createAddCheckpointHandler(
+export function createAddCheckpointRouter(
   witness: CheckpointWitness,
   options: AddCheckpointHandlerOptions = {},
-): (req: IncomingMessage, res: ServerResponse) => boolean {
+): express.Router {
   const route = `${options.prefix ?? ""}${ADD_CHECKPOINT_PATH}`;
   const limit = options.maxBodyBytes ?? MAX_ADD_CHECKPOINT_BYTES;
   const monitoringPrefix = options.monitoringPrefix ?? options.prefix ?? "";
-  return (req, res) => {
-    const path = (req.url ?? "").split("?")[0] ?? "";
-    const hash = parseMonitoringPath(path, monitoringPrefix);
-    if (hash !== null) {
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        res.setHeader("Allow", "GET, HEAD");
-        send(res, COSIGN_STATUS.COSIGN_METHOD_NOT_ALLOWED, "the monitoring API takes GET\n");
-        return true;
-      }
-      witness.monitoringCheckpoint(hash).then(
-        (note) => {
-          if (note === null) send(res, 404, "this witness never cosigned a checkpoint of that log\n");
-          else send(res, 200, note);
-        },
-        (error) => {
-          if (isTrailsealError(error) && error.code === "COSIGN_STATE_UNAVAILABLE")
-            return send(res, 503, "witness state is unavailable; retry later\n");
-          options.onError?.(error);
-          send(res, 500, "internal error\n");
-        },
-      );
-      return true;
-    }
-    if (path !== route) return false;
-    if (req.method !== "POST") {
-      res.setHeader("Allow", "POST");
-      send(res, COSIGN_STATUS.COSIGN_METHOD_NOT_ALLOWED, "add-checkpoint takes POST\n");
-      return true;
-    }
-    void (async () => {
-      try {
-        const body = await readBody(req, limit);
-        const lines = await witness.addCheckpoint(body);
-        send(res, 200, lines);
-      } catch (error) {
-        if (error instanceof TooLarge) {
-          res.setHeader("Connection", "close");
-          send(res, COSIGN_STATUS.COSIGN_BODY_TOO_LARGE, `request body is larger than ${limit} bytes\n`);
-          return;
-        }
-        if (isTrailsealError(error) && error.code in COSIGN_STATUS) {
-          const status = COSIGN_STATUS[error.code as CosignRefusalCode];
-          const size = (error.details as { size?: number } | undefined)?.size;
-          if (status === 409 && size !== undefined) send(res, 409, formatSizeBody(size), SIZE_CONTENT_TYPE);
-          else send(res, status, `${error.message}\n`);
-          return;
-        }
-        if (isTrailsealError(error) && error.code.startsWith("DURABLE_")) {
-          send(res, COSIGN_STATUS.COSIGN_STATE_UNAVAILABLE, "witness state is unavailable; retry later\n");
-          return;
-        }
-        options.onError?.(error);
-        send(res, 500, "internal error\n");
-      }
-    })();
-    return true;
+  const failed = (res: Response, error: unknown) => {
+    options.onError?.(error);
+    send(res, 500, "internal error\n");
   };
+  const router = express.Router({ caseSensitive: true, strict: true });
+
+  // The monitoring API: matched by parseMonitoringPath, so a prefix may hold any characters.
+  router.use((req, res, next) => {
+    const hash = parseMonitoringPath(req.path, monitoringPrefix);
+    if (hash === null) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.set("Allow", "GET, HEAD");
+      return send(res, COSIGN_STATUS.COSIGN_METHOD_NOT_ALLOWED, "the monitoring API takes GET\n");
+    }
+    witness.monitoringCheckpoint(hash).then(
+      (note) => {
+        if (note === null) send(res, 404, "this witness never cosigned a checkpoint of that log\n");
+        else send(res, 200, note);
+      },
+      (error) => {
+        if (isTrailsealError(error) && error.code === "COSIGN_STATE_UNAVAILABLE")
+          return send(res, 503, "witness state is unavailable; retry later\n");
+        failed(res, error);
+      },
+    );
+  });
+
+  // Any content type, read as bytes; the declared length is checked before reading, the read
+  // stops at the cap, and a compressed body is refused rather than inflated past it.
+  const body = express.raw({ limit, type: () => true, inflate: false });
+  router.post(route, body, async (req, res) => {
+    try {
+      const bytes: Uint8Array = Buffer.isBuffer(req.body) ? req.body : new Uint8Array();
+      send(res, 200, await witness.addCheckpoint(bytes));
+    } catch (error) {
+      if (isTrailsealError(error) && error.code in COSIGN_STATUS) {
+        const status = COSIGN_STATUS[error.code as CosignRefusalCode];
+        const size = (error.details as { size?: number } | undefined)?.size;
+        if (status === 409 && size !== undefined) send(res, 409, formatSizeBody(size), SIZE_CONTENT_TYPE);
+        else send(res, status, `${error.message}\n`);
+        return;
+      }
+      if (isTrailsealError(error) && error.code.startsWith("DURABLE_"))
+        return send(
+          res,
+          COSIGN_STATUS.COSIGN_STATE_UNAVAILABLE,
+          "witness state is unavailable; retry later\n",
+        );
+      failed(res, error);
+    }
+  });
+  router.all(route, (_req, res) => {
+    res.set("Allow", "POST");
+    send(res, COSIGN_STATUS.COSIGN_METHOD_NOT_ALLOWED, "add-checkpoint takes POST\n");
+  });
+
+  // Errors reading the body are the client's: over the cap is 413 (and the connection is not
+  // kept, so the rest of the body is not read); anything else the client sent wrong is 400.
+  router.use(
+    (error: { type?: string; status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+      if (error?.type === "entity.too.large") {
+        res.set("Connection", "close");
+        return send(res, COSIGN_STATUS.COSIGN_BODY_TOO_LARGE, `request body is larger than ${limit} bytes\n`);
+      }
+      const status = typeof error?.status === "number" ? error.status : 500;
+      if (status >= 400 && status < 500)
+        return send(res, COSIGN_STATUS.COSIGN_REQUEST_MALFORMED, "the request body could not be read\n");
+      failed(res, error);
+    },
+  );
+  return router;
 }

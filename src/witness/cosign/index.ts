@@ -1,7 +1,7 @@
 /**
  * C2SP witnessing of other logs: the tlog-witness add-checkpoint state machine (witness.ts, no
  * HTTP), its durable per-origin state (state.ts: compare-and-swap under a lock, fsync'd before
- * the answer), and a node:http face (http.ts, server.ts) that only maps refusals to the spec's
+ * the answer), and an Express face (http.ts, server.ts) that only maps refusals to the spec's
  * statuses. The wire contract lives in protocol.ts, shared with the cosign client (client.ts)
  * that asks witnesses to cosign a checkpoint. Cosigning our own log (collecting cosignatures,
  * committing them, proofs of a seal) is the git log's: witness/gitlog/cosigned.
@@ -18,7 +18,7 @@ export type {
 } from "./client.js";
 export { requestCosignatures } from "./client.js";
 export type { AddCheckpointHandlerOptions } from "./http.js";
-export { createAddCheckpointHandler } from "./http.js";
+export { createAddCheckpointRouter } from "./http.js";
 export type { WitnessView, WitnessViewStatus } from "./monitor.js";
 export { checkWitnessViews, fetchWitnessCheckpoint } from "./monitor.js";
 export type { AddCheckpointRequest, CosignRefusalCode } from "./protocol.js";

@@ -1,14 +1,22 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { listenHttp } from "../listen.js";
-import { type AddCheckpointHandlerOptions, createAddCheckpointHandler } from "./http.js";
+/**
+ * The add-checkpoint witness's server: one Express app holding the add-checkpoint and monitoring
+ * routes (http.ts), then, on the same port, any other app (the anchor witness), else 404.
+ */
+import type { Server } from "node:http";
+import express from "express";
+import { serveHttp } from "../listen.js";
+import { type AddCheckpointHandlerOptions, createAddCheckpointRouter } from "./http.js";
 import type { CheckpointWitness } from "./witness.js";
+
+/** Keep-alive stays on for a while (the spec asks clients to reuse connections); stalls are cut off. */
+const TIMEOUTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 30_000 };
 
 export interface CosignServerOptions extends AddCheckpointHandlerOptions {
   witness: CheckpointWitness;
   host?: string;
   port?: number;
-  /** Requests for any other path (e.g. the anchor witness app); 404 without one. */
-  fallback?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The app for any other path (the anchor witness app, mounted after these routes); 404 without one. */
+  fallback?: express.Express;
 }
 
 export interface RunningCosignServer {
@@ -17,22 +25,24 @@ export interface RunningCosignServer {
   close(): Promise<void>;
 }
 
-/** A plain node:http server for add-checkpoint (keep-alive on, as the spec asks), bounded timeouts. */
 export async function startCosignServer(options: CosignServerOptions): Promise<RunningCosignServer> {
-  const handle = createAddCheckpointHandler(options.witness, options);
-  const server = createServer((req, res) => {
-    if (handle(req, res)) return;
-    if (options.fallback) return options.fallback(req, res);
-    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("not found\n");
-  });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 30_000;
-  const listening = await listenHttp(
-    server,
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag");
+  app.set("trust proxy", false);
+  app.set("query parser", false);
+  app.use(createAddCheckpointRouter(options.witness, options));
+  if (options.fallback) app.use(options.fallback);
+  else
+    app.use((_req, res) => {
+      res.status(404).type("text/plain; charset=utf-8").send("not found\n");
+    });
+  const listening = await serveHttp(
+    app,
+    TIMEOUTS,
     options.host ?? "127.0.0.1",
     options.port ?? 0,
     "COSIGN_LISTEN_FAILED",
   );
-  return { url: listening.url, server, close: () => listening.close() };
+  return { url: listening.url, server: listening.server, close: () => listening.close() };
 }

@@ -40,6 +40,17 @@ describe("add-checkpoint over HTTP: the edges", () => {
     expect(res.status).toBe(413);
   });
 
+  it("refuses a compressed body (400) instead of inflating it past the cap", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const res = await fetch(`${server.url}/add-checkpoint`, {
+      method: "POST",
+      headers: { "Content-Encoding": "gzip" },
+      body: gzipSync(Buffer.alloc(1024 * 1024, 0x41)),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  });
+
   it("answers 405 to other methods and 404 to other paths", async () => {
     const get = await fetch(`${server.url}/add-checkpoint`);
     expect(get.status).toBe(405);
