@@ -129,7 +129,8 @@ export function credentialHolderReason(path: string): string | null {
 /** Why a path is sensitive (credential or secret), or null. */
 export function sensitiveReason(path: string): string | null {
   const name = basename(path);
-  if (PUBLIC_SYSTEM_FILES.has(path)) return null;
+  // system files anyone may read, and PAM's configuration (`/etc/pam.d/passwd` holds rules, not passwords)
+  if (PUBLIC_SYSTEM_FILES.has(path) || path.startsWith("/etc/pam.d/")) return null;
   // a process's environment holds its tokens, as `env` prints them
   if (/^\/proc\/[^/]+\/(task\/[^/]+\/)?environ$/.test(path))
     return "a process's environment (its tokens and keys)";
@@ -330,7 +331,12 @@ export function executionHookReason(path: string): string | null {
   if (parent === ".ssh" && /^(authorized_keys2?|config|rc|environment)$/.test(name)) {
     return `ssh ${name} (who may log in, what runs on connect)`;
   }
-  if (/^\.(bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)$/.test(name)) {
+  if (
+    /^\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|zlogout|shrc|kshrc|mkshrc|cshrc|tcshrc|login|logout)$/.test(
+      name,
+    ) ||
+    (name === "config.fish" && parts.includes("fish"))
+  ) {
     return `shell start-up file ${name}`;
   }
   if (parent === "autostart" || (parts.includes("cron.d") && path.startsWith("/")))

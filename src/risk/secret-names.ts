@@ -9,7 +9,8 @@ export const SECRET_WORD = /(secret|password|passwd|token|credential)s?$|^creds?
 /** Files whose content is code or prose about a subject, not the secret itself. */
 export const CODE_OR_DOC =
   /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|java|kt|kts|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|m|md|mdx|rst|adoc|html|css|scss|vue|svelte|sh|snap)$/i;
-export const KEY_EXTENSIONS = /\.(key|pem|p12|pfx|jks|keystore|ppk|kdbx|asc|gpg|der|crt-key)$/i;
+export const KEY_EXTENSIONS =
+  /\.(key|pem|p12|pfx|jks|keystore|ppk|kdbx|asc|gpg|der|crt-key|keychain|keychain-db)$/i;
 export const PRIVATE_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/;
 export const SECRET_FILES = new Set([
   // infrastructure state and configuration that carry passwords and keys in clear
@@ -55,7 +56,16 @@ export const SECRET_FILES = new Set([
 export const CREDENTIAL_STORES = ["github-copilot"];
 /** Files under ~/.config that are credentials by name (`hub` holds a GitHub token). */
 export const CONFIG_CREDENTIALS = new Set(["hub"]);
-export const SECRET_DIRS = new Set([".ssh", ".aws", ".gnupg", ".kube", ".azure", ".password-store"]);
+/** Directories of credentials (macOS `Keychains` hold every saved password and key of the user). */
+export const SECRET_DIRS = new Set([
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".kube",
+  ".azure",
+  ".password-store",
+  "Keychains",
+]);
 /**
  * Home directories of agents and tools that keep a credential file inside: the directory as a
  * whole (`cp -r ~/.claude /tmp`, `tar czf x ~/.codex`) carries it; other files in it are not secrets.
@@ -85,7 +95,7 @@ export const PUBLIC_SYSTEM_FILES = new Set(["/etc/passwd", "/etc/group", "/etc/h
  * sent to every TLS client. A name that also says key or private (`cert-key.pem`) stays a secret.
  */
 export const CERTIFICATE_NAME =
-  /^(?!.*(key|priv))(.*[._-])?(cert|certificate|chain|fullchain|ca|cacert|ca-bundle|bundle|ca-certificates|pub|public|pubkey)([._-].*)?\.(pem|der)$/i;
+  /^(?!.*(key|priv))(.*[._-])?(certs?|certificates?|chain|fullchain|ca|cacert|ca-bundle|bundle|ca-certificates|pub|public|pubkey|dhparams?)([._-].*)?\.(pem|der)$/i;
 
 /**
  * A public key exported as text or a keyring (`pub.asc`, `public-key.gpg`, `dev.pub.asc`): what

@@ -5,7 +5,8 @@
  */
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
-import { isBroadPath, isSystemPath, secretFileReason } from "../paths.js";
+import { deleteScope } from "../deletes.js";
+import { isBroadPath, isSystemPath, normalizePath, secretFileReason } from "../paths.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 import { find } from "./find.js";
@@ -15,10 +16,24 @@ import { PERL_IN_PLACE, READERS, reader, sed } from "./readers.js";
 import { rm } from "./rm.js";
 import { registryChange } from "./windows.js";
 
+/**
+ * shred/wipe/srm destroy what they are given: a device, a secret or anything outside the project
+ * is high; a file of the project or a temporary file is gone as after `rm -f` (medium).
+ */
 const shred: Rule = (invocation, { signals }) => {
-  for (const target of positionals(invocation.args, ["-n", "-s", "--iterations", "--size"])) {
-    signals.write(target, "overwrites");
-  }
+  const targets = positionals(invocation.args, ["-n", "-s", "--iterations", "--size"]);
+  for (const target of targets) signals.write(target, "overwrites");
+  const ordinary = targets.every((target) => {
+    const path = normalizePath(target.value, { cwd: signals.cwd });
+    const scope = deleteScope(path, signals);
+    return !target.dynamic && !path.startsWith("/dev/") && !scope.outside && !scope.broad && !scope.project;
+  });
+  if (targets.length > 0 && ordinary)
+    return void signals.score.raise(
+      "medium",
+      `${invocation.program} destroys the contents of files in the project or a temporary directory`,
+      "destructive_command",
+    );
   signals.score.raise("high", `${invocation.program} destroys file contents`, "destructive_command");
 };
 

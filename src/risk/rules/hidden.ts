@@ -55,6 +55,8 @@ const NAMES_WITHOUT_STARTING = new Set(
 /** Options whose value is where a program writes (its output, log or report). */
 const OUTPUT_OPTION =
   /^(-o[GNXSA]?|-O|--?out|--output[\w-]*|--outfile|-w|--write[\w-]*|--?log-?file|-Logfile|--log|--junit-xml|--[\w-]+-(report|xml)|-fprintf|-fprint0?|-fls|--dump[\w-]*|--save[\w-]*)$/;
+/** Programs whose output is a key they generate: new, not a secret overwritten or read out. */
+const KEY_MAKERS = new Set("openssl ssh-keygen gpg age-keygen certbot mkcert step wg".split(" "));
 /** Options whose value is a file a program reads (input, configuration, a batch of commands). */
 const INPUT_OPTION =
   /^(-f|-F|-i|-I|-K|--?batch|--file|--input[\w-]*|--from-file|--config|-config|-cf|--read[\w-]*)$/;
@@ -113,7 +115,7 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
   for (let i = 0; i < args.length; i += 1) {
     const { name, value } = optionValue(args, i);
     if (!name || !value || value.dynamic) continue;
-    if (OUTPUT_OPTION.test(name) && protectedTarget(value.value, signals))
+    if (OUTPUT_OPTION.test(name) && !KEY_MAKERS.has(program) && protectedTarget(value.value, signals))
       signals.write(value, `${program} ${name} writes`);
     if (INPUT_OPTION.test(name) && !USES_CREDENTIALS.has(program) && secretFileReason(value.value))
       signals.read(value, `${program} ${name} reads`);

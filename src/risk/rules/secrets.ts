@@ -28,6 +28,22 @@ export const SECRET_RULES: RuleTable = {
         `security ${sub} ${prints ? "prints keychain secrets" : "searches the keychain"}`,
         ...(prints ? (["sensitive_file_access"] as const) : []),
       );
+    } else if (/^(add-trusted-cert|remove-trusted-cert|authorizationdb|add-trust-settings)$/.test(sub)) {
+      // a trusted root can impersonate any site; the system keychain or admin domain is the machine's
+      const machine = invocation.args.some(
+        (word) => word.value === "-d" || /^\/Library\/Keychains\//.test(word.value),
+      );
+      signals.score.raise(
+        machine ? "critical" : "high",
+        `security ${sub} changes which certificates ${machine ? "the machine" : "the user"} trusts`,
+        machine ? "system_modification" : "privilege_escalation",
+      );
+    } else if (/^delete-/.test(sub)) {
+      signals.score.raise(
+        "high",
+        `security ${sub} deletes keychain items (no other copy)`,
+        "destructive_command",
+      );
     } else {
       signals.score.raise("medium", `security ${sub}`.trim());
     }

@@ -7,6 +7,10 @@ import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import { killsDaemon } from "./host.js";
 
+/** Sub-commands that change whatever the options say (`launchctl submit -l label`). */
+const CHANGING =
+  /^(install|reinstall|remove|erase|purge|submit|load|unload|bootstrap|bootout|enable|disable|start|stop|restart|kill|kickstart|mask|unmask|set[\w-]*|add|delete|create|config)$/;
+
 function systemChange(what: string): Rule {
   return (invocation, { signals }) => {
     signals.score.raise("critical", `${invocation.program}: ${what}`, "system_modification");
@@ -17,10 +21,17 @@ function systemChange(what: string): Rule {
 function systemTool(readOnly: RegExp, what: string): Rule {
   return (invocation, context) => {
     const sub = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r"])[0]?.value ?? "";
-    const query = invocation.args.some((word) =>
-      /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed)/.test(word.value),
-    );
-    if (readOnly.test(sub) || query || invocation.args.length === 0) {
+    // a query option lists, unless the sub-command is one that changes (`launchctl submit -l x`)
+    const query =
+      !CHANGING.test(sub) &&
+      invocation.args.some(
+        (word, i) =>
+          /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed)/.test(word.value) ||
+          (i === 0 && invocation.program === "rpm" && /^-q[a-zA-Z]*$/.test(word.value)),
+      );
+    // `systemctl --type=service`: no sub-command lists the units
+    const lists = invocation.program === "systemctl" && sub === "";
+    if (readOnly.test(sub) || query || lists || invocation.args.length === 0) {
       context.signals.score.raise("none", "");
       return;
     }
@@ -134,6 +145,17 @@ function listsOnly(program: string, args: string[]): boolean {
       );
     case "pfctl":
       return options.every((value) => /^-s/.test(value)) && options.length > 0;
+    case "dscl":
+      return (
+        options.length > 0 &&
+        options.every((value) => /^-(list|read|readall|readpl|search|diff|plist|q|url|raw)$/.test(value))
+      );
+    case "sysadminctl":
+      return (
+        words.at(-1) === "status" ||
+        (options.every((value) => /^-(secureTokenStatus|screenLock|guestAccount)$/.test(value)) &&
+          words.includes("status"))
+      );
     case "passwd":
       return options.some((value) => /^(-S|--status)$/.test(value));
     case "sgdisk":
@@ -244,7 +266,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     unlessListing(systemChange("changes the firewall")),
   ),
   ...fromList(
-    "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh",
+    "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh sysadminctl dscl dseditgroup pw",
     unlessListing(systemChange("changes users or their credentials")),
   ),
   ...fromList("reboot halt poweroff", systemChange("stops or restarts the machine")),
@@ -254,10 +276,56 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       return void context.signals.score.raise("low", "shutdown -c cancels a pending shutdown");
     systemChange("stops or restarts the machine")(invocation, context);
   },
+  // their status, list and show forms only read (`csrutil status`, `localectl list-keymaps`)
   ...fromList(
     "hostnamectl timedatectl localectl update-alternatives ldconfig grub-install update-grub update-initramfs csrutil nvram spctl setenforce",
-    systemChange("changes system configuration"),
+    systemTool(
+      /^(status|show|list[\w-]*|get[\w-]*|print|info|query|dump|check|verify|--status)$/,
+      "changes system configuration",
+    ),
   ),
+  // security products and the audit system: their settings are the machine's defences
+  ...fromList(
+    "mdatp auditctl",
+    systemTool(
+      /^(health|connectivity|version|definitions|diagnostic|help|-l|-s|--list|--status)$/,
+      "changes the machine's defences (security product or audit rules)",
+    ),
+  ),
+  // `chattr -i /var/spool/cron/root`: attributes decide who may change a file; judged as a write of it
+  chattr: (invocation, { signals }) => {
+    for (const file of positionals(invocation.args).filter((word) => !/^[+=-]/.test(word.value)))
+      signals.write(file, "changes the attributes of");
+  },
+  // `journalctl --vacuum-time=1s`: deletes the system journal (reading it adds nothing)
+  journalctl: (invocation, { signals }) => {
+    const vacuum = invocation.args.find((word) =>
+      /^--(vacuum-[\w-]+|rotate|flush|setup-keys)/.test(word.value),
+    );
+    if (vacuum)
+      return void signals.score.raise(
+        "critical",
+        `journalctl ${vacuum.value} changes the system journal`,
+        "system_modification",
+        "destructive_command",
+      );
+    signals.score.raise("none", "");
+  },
+  // `defaults write com.apple.loginwindow LoginHook …`: a program run at every login
+  defaults: (invocation, { signals }) => {
+    const [verb = "", domain = "", key = ""] = positionals(invocation.args).map((word) => word.value);
+    if (!/^(write|delete|import|rename)$/.test(verb)) return void signals.score.raise("none", "");
+    if (
+      /loginwindow|LaunchServices|com\.apple\.(alf|security)/i.test(domain) ||
+      /(Login|Logout)Hook|AutoLaunched/.test(key)
+    )
+      return void signals.score.raise(
+        "high",
+        `defaults ${verb} ${domain}: what runs at login or the machine's security settings`,
+        "system_modification",
+      );
+    signals.score.raise("medium", `defaults ${verb} ${domain}`.trim());
+  },
   ...fromList(
     // mkfs, partition editors, volume managers: rules/storage.ts
     "diskutil",

@@ -1,0 +1,57 @@
+// System administration judged by family (src/risk/rules/system.ts, secrets.ts, fs.ts,
+// paths.ts): accounts, services, defences and trust changed through macOS and Linux tools no
+// round had named; their status and list forms only read. Each dangerous case was missed before,
+// each harmless one was a false alarm or is its near miss.
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyze, loadShellParser } from "../../src/risk/index.js";
+import { action } from "./case-table.js";
+
+const HIGH = ["high", "critical"];
+const DANGEROUS = [
+  "sysadminctl -deleteUser ARTUserAccount",
+  "dscl . -create /Users/APT UniqueID 333",
+  "dseditgroup -o edit -a art-user -t user admin",
+  "pw useradd evil_user -s /usr/sbin/nologin",
+  "launchctl submit -l evil -- /Applications/Calculator.app/Contents/MacOS/Calculator",
+  "auditctl -D",
+  "mdatp config real-time-protection --value disabled",
+  "chattr -i /var/spool/cron/root",
+  "journalctl --vacuum-time=1s",
+  "defaults write com.apple.loginwindow LoginHook /tmp/hook.sh",
+  'security add-trusted-cert -d -r trustRoot -k "/Library/Keychains/System.keychain" rootCA.crt',
+  "cat ~/Library/Keychains/login.keychain-db > /tmp/keychain",
+  "echo 'echo hi' >> ~/.shrc",
+  "shred -uz ~/.ssh/id_rsa",
+  "shred -n 1 /dev/sdb",
+];
+const HARMLESS = [
+  "csrutil status",
+  "localectl status",
+  "systemctl --type=service",
+  "rpm -qa",
+  "rpm -ql openssl",
+  "dscl . -list /Users",
+  "auditctl -l",
+  "journalctl -u nginx --since today",
+  "defaults read com.apple.finder",
+  "cat /etc/pam.d/common-password",
+  "security find-certificate -a -p > /tmp/certs.pem",
+  "openssl genrsa -out server.key 2048",
+  "shred -n 5 -vzu scratch.bin",
+  "shred -u /tmp/victim-shred.txt",
+];
+
+beforeAll(() => loadShellParser());
+
+describe("system administration by family", () => {
+  for (const command of DANGEROUS)
+    it(`dangerous: ${command}`, async () => {
+      const result = await analyze(action(command));
+      expect(HIGH, JSON.stringify(result.reasons)).toContain(result.level);
+    });
+  for (const command of HARMLESS)
+    it(`harmless: ${command}`, async () => {
+      const result = await analyze(action(command));
+      expect(HIGH, JSON.stringify(result.reasons)).not.toContain(result.level);
+    });
+});
