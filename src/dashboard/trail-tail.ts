@@ -1,15 +1,15 @@
 import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { hasCode } from "../errors/index.js";
-import { listSegmentNames } from "../trail/index.js";
+import { planTrail, readArchivedLines } from "../trail/index.js";
 
 /**
  * Reads the trail's JSONL segments incrementally: each `poll()` reads only the bytes appended
  * since the last complete line it saw, so a new event costs its own bytes, never a re-read of
  * the trail. A torn last line (a writer mid-append, or a crash the next append repairs) is
  * left unread until its newline arrives. A segment that shrinks (truncation, rewrite) or a
- * change in the list of earlier segments means the history changed: the tail resets and the
- * caller rebuilds everything from byte 0.
+ * change in the list of earlier segments or archives means the history changed: the tail resets
+ * and the caller rebuilds everything from the start (the archives' lines first).
  */
 export interface TailSink {
   line(text: string): void;
@@ -29,6 +29,10 @@ export class TrailTail {
   /** Byte offset in `segments[index]` just past the last complete line delivered. */
   private offset = 0;
   private running: Promise<number> | null = null;
+  /** Where the live trail starts in each segment (past 0 only mid-way through an archive run). */
+  private starts = new Map<string, number>();
+  /** The archives delivered since the last reset (null: none yet, deliver them first). */
+  private archives: string | null = null;
   private again = false;
 
   constructor(
@@ -64,19 +68,44 @@ export class TrailTail {
     this.resets += 1;
     this.segments = names;
     this.index = 0;
-    this.offset = 0;
+    this.offset = this.starts.get(names[0] ?? "") ?? 0;
+    this.archives = null;
     this.sink.reset();
   }
 
+  /** The live segments and archives as readers see them now (src/trail's plan). */
+  private async plan(): Promise<{ names: string[]; archives: string; paths: string[] }> {
+    const plan = await planTrail(this.dir);
+    this.starts = new Map(plan.live.map((segment) => [segment.name, segment.from]));
+    return {
+      names: plan.live.map((segment) => segment.name),
+      archives: JSON.stringify(plan.archives.map((archive) => archive.entry.name)),
+      paths: plan.archives.filter((archive) => archive.present).map((archive) => archive.path),
+    };
+  }
+
   private async pollOnce(): Promise<number> {
-    const names = await listSegmentNames(this.dir);
-    // Segments before the current one must be unchanged: only the last one grows.
+    const now = await this.plan();
+    const { archives, paths } = now;
+    let names = now.names;
+    // Segments before the current one must be unchanged: only the last one grows. An archive
+    // run rewrites the start of the live trail: the history is read again, archives first.
     const known = this.segments.slice(0, this.index + 1);
-    if (names.length < known.length || known.some((name, i) => names[i] !== name)) {
-      if (this.segments.length > 0) this.restart(names);
-    }
+    const moved = names.length < known.length || known.some((name, i) => names[i] !== name);
+    if ((moved && this.segments.length > 0) || (this.archives !== null && this.archives !== archives))
+      this.restart(names);
     this.segments = names;
+    if (this.index === 0 && this.offset === 0) this.offset = this.starts.get(names[0] ?? "") ?? 0;
     let lines = 0;
+    if (this.archives === null) {
+      for (const path of paths)
+        for await (const batch of readArchivedLines(path))
+          for (const line of batch) {
+            if (line.length > 0) this.sink.line(line);
+            lines += 1;
+          }
+      this.archives = archives;
+    }
     while (this.index < this.segments.length) {
       const path = join(this.dir, this.segments[this.index]!);
       let size: number;
@@ -84,18 +113,22 @@ export class TrailTail {
         size = (await stat(path)).size;
       } catch (error) {
         if (!hasCode(error, "ENOENT")) throw error;
-        this.restart(await listSegmentNames(this.dir));
-        continue;
+        ({ names } = await this.plan());
+        this.restart(names);
+        this.again = true;
+        return lines;
       }
       if (size < this.offset) {
-        this.restart(await listSegmentNames(this.dir));
-        continue;
+        ({ names } = await this.plan());
+        this.restart(names);
+        this.again = true;
+        return lines;
       }
       const isLast = this.index === this.segments.length - 1;
       lines += await this.readRange(path, size, !isLast);
       if (isLast) break;
       this.index += 1;
-      this.offset = 0;
+      this.offset = this.starts.get(this.segments[this.index]!) ?? 0;
     }
     return lines;
   }

@@ -112,6 +112,8 @@ export async function checkIntegrity(
   }
 
   const problems: IntegrityProblem[] = [];
+  for (const problem of result.archive.problems)
+    problems.push({ code: problem.code, message: `the record is broken: ${problem.message}` });
   if (result.broken) {
     const { seq, reason, message } = result.broken;
     const trusted = seq === 0 ? "no event verifies" : `events 0..${seq - 1} verify`;

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { configError, describeIssues, hasCode } from "../errors/index.js";
 import { DEFAULT_RELAY_CONFIG as DEFAULTS } from "../home/index.js";
+import { AGE_PATTERN } from "../time/index.js";
 import { isGitWitnessUrl, toAnchorUrl, witnessIdentity } from "../witness/index.js";
 
 /** `relay-config.json` (docs/relay.md). Unknown keys are refused so that typos do not pass silently. */
@@ -52,9 +53,19 @@ export const relayConfigSchema = z
      */
     retention: z
       .object({
-        min_age: z.string().regex(/^[1-9]\d{0,3} (day|days|week|weeks|month|months|year|years)$/, {
-          message: 'an age such as "6 months", "1 year" or "400 days"',
-        }),
+        min_age: z
+          .string()
+          .regex(AGE_PATTERN, {
+            message: 'an age such as "6 months", "1 year" or "400 days"',
+          })
+          .optional(),
+        /** The working window: `trailseal archive` moves older lines into archives (default 30 days). */
+        window: z
+          .string()
+          .regex(AGE_PATTERN, {
+            message: 'an age such as "30 days", "3 months" or "1 year"',
+          })
+          .optional(),
       })
       .strict()
       .optional(),

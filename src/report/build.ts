@@ -23,7 +23,7 @@ import {
   type WitnessConfirmation,
 } from "./model.js";
 import { describeAction, PolicyAggregator, type PolicySection } from "./policy.js";
-import { retentionSection } from "./retention.js";
+import { type ArchiveFacts, retentionSection } from "./retention.js";
 
 /** A stored seal checked against the chain, and (with --verify-witnesses) against its witnesses. */
 export interface SealEvaluation {
@@ -117,6 +117,8 @@ export interface ReportInput {
   intervalMinutes: number;
   /** relay-config.json `retention.min_age` (absent: the default). */
   retentionMinAge?: string;
+  /** The archives the chain was read from, and what is wrong with them. */
+  archive?: ArchiveFacts;
   intervalMs: number;
   quorum: number;
   witnessEnabled: boolean;
@@ -348,6 +350,7 @@ export function buildReport(input: ReportInput): ComplianceReport {
       recordsSince: input.events.firstTs,
       chainOk: chain.ok,
       cut: done.cut,
+      ...(input.archive ? { archive: input.archive } : {}),
     }),
   };
 }

@@ -4,7 +4,10 @@
  * records breaks the chain from seq 0 (event 0's `prev` is the genesis hash and every seq
  * follows), or leaves a witnessed seal the trail no longer reaches (a cut): so retention is met
  * exactly when the chain verifies from seq 0, every seal matches and no cut was found.
+ * Archived segments (`trailseal archive`) are part of that chain: the chain is read from the
+ * first archive on, and an archive missing or altered is a removal like any other.
  */
+import { minusAge } from "../time/index.js";
 
 /** The default minimum age: the EU AI Act's six months (Art. 19(1), 26(6)). */
 export const DEFAULT_MIN_AGE = "6 months";
@@ -22,18 +25,20 @@ export interface RetentionSection {
   /** Every record since the trail began is kept (chain from seq 0, seals matching, no cut). */
   met: boolean;
   reason: string;
+  /** The archived part of the trail: how many archives, the events they hold, and what is wrong with them. */
+  archives: {
+    count: number;
+    events: number;
+    oldest: string | null;
+    newest: string | null;
+    problems: string[];
+  };
 }
 
-/** `end` minus an age such as "6 months" (calendar months and years, UTC). */
-export function minusAge(end: Date, age: string): Date {
-  const [count, unit] = age.split(" ") as [string, string];
-  const n = Number(count);
-  const d = new Date(end.getTime());
-  if (unit.startsWith("day")) d.setUTCDate(d.getUTCDate() - n);
-  else if (unit.startsWith("week")) d.setUTCDate(d.getUTCDate() - 7 * n);
-  else if (unit.startsWith("month")) d.setUTCMonth(d.getUTCMonth() - n);
-  else d.setUTCFullYear(d.getUTCFullYear() - n);
-  return d;
+/** What the report needs of the archives (src/trail's ArchiveCheck). */
+export interface ArchiveFacts {
+  archives: { count: number; first_ts: string; last_ts: string }[];
+  problems: { code: string; message: string }[];
 }
 
 export function retentionSection(input: {
@@ -42,15 +47,20 @@ export function retentionSection(input: {
   recordsSince: string | null;
   chainOk: boolean;
   cut: boolean;
+  archive?: ArchiveFacts;
 }): RetentionSection {
+  const archived = input.archive?.archives ?? [];
+  const problems = (input.archive?.problems ?? []).map((p) => `${p.code}: ${p.message}`);
   const minAge = input.minAge ?? DEFAULT_MIN_AGE;
   const requiredFrom = minusAge(input.end, minAge).toISOString();
   const covers = input.recordsSince !== null && input.recordsSince <= requiredFrom;
-  const met = input.chainOk && !input.cut;
+  const met = input.chainOk && !input.cut && problems.length === 0;
   const reason = !met
-    ? input.cut
-      ? "a witnessed seal is beyond the trail: records were removed"
-      : "the chain does not verify from seq 0 with every seal: records were removed or changed"
+    ? problems.length > 0
+      ? `an archive of old records is missing or altered: ${problems[0]}`
+      : input.cut
+        ? "a witnessed seal is beyond the trail: records were removed"
+        : "the chain does not verify from seq 0 with every seal: records were removed or changed"
     : input.recordsSince === null
       ? "no records"
       : covers
@@ -63,6 +73,16 @@ export function retentionSection(input: {
     records_since: input.recordsSince,
     covers_window: covers,
     met,
-    reason,
+    reason:
+      met && archived.length > 0
+        ? `${reason}; ${archived.length} archive(s) hold the oldest ${archived.reduce((n, a) => n + a.count, 0)} events`
+        : reason,
+    archives: {
+      count: archived.length,
+      events: archived.reduce((n, a) => n + a.count, 0),
+      oldest: archived[0]?.first_ts ?? null,
+      newest: archived.at(-1)?.last_ts ?? null,
+      problems,
+    },
   };
 }

@@ -76,3 +76,18 @@ export function formatDuration(ms: number): string {
   if (ms < 86_400_000) return `${(ms / 3_600_000).toFixed(1)}h`;
   return `${(ms / 86_400_000).toFixed(1)}d`;
 }
+
+/** An age as relay-config.json's retention settings write it: "30 days", "6 months", "1 year". */
+export const AGE_PATTERN = /^[1-9]\d{0,3} (day|days|week|weeks|month|months|year|years)$/;
+
+/** `end` minus an age such as "6 months" (AGE_PATTERN; calendar months and years, UTC). */
+export function minusAge(end: Date, age: string): Date {
+  const [count, unit] = age.split(" ") as [string, string];
+  const n = Number(count);
+  const d = new Date(end.getTime());
+  if (unit.startsWith("day")) d.setUTCDate(d.getUTCDate() - n);
+  else if (unit.startsWith("week")) d.setUTCDate(d.getUTCDate() - 7 * n);
+  else if (unit.startsWith("month")) d.setUTCMonth(d.getUTCMonth() - n);
+  else d.setUTCFullYear(d.getUTCFullYear() - n);
+  return d;
+}

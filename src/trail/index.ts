@@ -25,11 +25,16 @@ import {
 } from "../durable/index.js";
 import { hasCode, TrailsealError } from "../errors/index.js";
 import { homePaths } from "../home/index.js";
-import { currentSegment, ensureDir, FIRST_SEGMENT, listSegments, readLines } from "./files.js";
+import { currentSegment, ensureDir, FIRST_SEGMENT, listSegments } from "./files.js";
+import { readLines } from "./read-lines.js";
 import { MAX_EVENT_LINE_BYTES, repairAndReadTail } from "./tail.js";
 import type { TrailVerification } from "./verify.js";
 
-export { listSegmentNames, readLines } from "./files.js";
+export { type ArchiveEntry, type ArchiveManifest, readManifest } from "./archive-layout.js";
+export { type ArchiveOptions, type ArchiveResult, type ArchiveStep, archiveTrail } from "./archive-write.js";
+export { listSegmentNames } from "./files.js";
+export { readArchivedLines, readLineBatches, readLines } from "./read-lines.js";
+export { planSignature, planTrail, type TrailPlan } from "./sources.js";
 export { MAX_EVENT_LINE_BYTES } from "./tail.js";
 export { tipFromTail } from "./tail-tip.js";
 export {
@@ -40,6 +45,7 @@ export {
   verifyTrailParallel,
   verifyTrailSequential,
 } from "./verify.js";
+export type { ArchiveCheck, ArchiveFinding, ArchiveProblem } from "./verify-archives.js";
 export { type PrefixVerification, type VerifiedPrefix, verifyTrailAfter } from "./verify-prefix.js";
 
 /** The trail directory of a home (the home layout is defined once, in `homePaths`). */

@@ -10,10 +10,18 @@
  */
 import { createHash, type Hash } from "node:crypto";
 import { open, stat } from "node:fs/promises";
-import { basename } from "node:path";
 import { ChainVerifier, GENESIS_HASH } from "../chain/index.js";
-import { listSegments } from "./files.js";
+import { sealsFile } from "./archive-layout.js";
+import { planTrail, type TrailPlan } from "./sources.js";
 import type { TrailVerification } from "./verify.js";
+import {
+  type ArchiveFeed,
+  feedArchives,
+  fileSha256,
+  judgeArchives,
+  readSidecars,
+  sidecarCounts,
+} from "./verify-archives.js";
 import { forEachLine, wholeLinesEnd } from "./verify-read.js";
 
 /** A stretch of the trail verified before: its bytes per segment, their digest, count and tip. */
@@ -23,6 +31,11 @@ export interface VerifiedPrefix {
   sha256: string;
   count: number;
   tip: string;
+  /**
+   * The archives before the live segments, by the SHA-256 (hex) of their gzip and seals files:
+   * the prefix holds while both files are unchanged (absent: nothing was archived).
+   */
+  archives?: { name: string; gz_sha256: string; seals_sha256: string }[];
 }
 
 export interface PrefixVerification extends TrailVerification {
@@ -57,12 +70,26 @@ interface Segment {
   end: number;
 }
 
-async function plan(dir: string): Promise<Segment[]> {
-  const segments = await listSegments(dir);
+async function plan(trail: TrailPlan): Promise<Segment[]> {
   const out: Segment[] = [];
-  for (const [index, path] of segments.entries()) {
-    const end = index === segments.length - 1 ? (await wholeLinesEnd(path)).end : (await stat(path)).size;
-    out.push({ path, name: basename(path), end });
+  for (const [index, { path, name }] of trail.live.entries()) {
+    const end = index === trail.live.length - 1 ? (await wholeLinesEnd(path)).end : (await stat(path)).size;
+    out.push({ path, name, end });
+  }
+  return out;
+}
+
+/** The archives' file digests, or null when one is missing (no prefix holds then). */
+async function archiveDigests(
+  dir: string,
+  trail: TrailPlan,
+): Promise<NonNullable<VerifiedPrefix["archives"]> | null> {
+  const out: NonNullable<VerifiedPrefix["archives"]> = [];
+  for (const archive of trail.archives) {
+    const gz = await fileSha256(archive.path);
+    const seals = await fileSha256(sealsFile(dir, archive.entry.name));
+    if (gz === null || seals === null) return null;
+    out.push({ name: archive.entry.name, gz_sha256: gz, seals_sha256: seals });
   }
   return out;
 }
@@ -89,18 +116,26 @@ async function matchPrefix(segments: Segment[], prefix: VerifiedPrefix): Promise
  * and returns the verdict with the prefix it extends to.
  */
 async function verifyFrom(
+  dir: string,
+  trail: TrailPlan,
   segments: Segment[],
   start: VerifiedPrefix,
   hash: Hash,
   tipsAt: number[],
+  sidecars: Awaited<ReturnType<typeof readSidecars>> = new Map(),
 ): Promise<PrefixVerification> {
   const verifier = new ChainVerifier({ tipsAt, start: { count: start.count, tip: start.tip } });
   if (tipsAt.includes(start.count)) verifier.tips.set(start.count, start.tip);
+  // From the beginning: the archives first (a reused prefix already covers them).
+  let feed: ArchiveFeed = { reads: new Map(), sidecars: new Map(), firstLines: [], whole: true };
+  const fromStart = start.count === 0 && start.segments.length === 0;
+  if (fromStart && trail.archives.length > 0) feed = await feedArchives(trail, verifier, sidecars);
+  const live = trail.live;
   const known = start.segments;
   const reached: VerifiedPrefix["segments"] = known.map((entry) => ({ ...entry }));
-  for (let index = Math.max(0, known.length - 1); index < segments.length; index += 1) {
+  for (let index = Math.max(0, known.length - 1); feed.whole && index < segments.length; index += 1) {
     const segment = segments[index]!;
-    const from = index < known.length ? known[index]!.bytes : 0;
+    const from = index < known.length ? known[index]!.bytes : (live[index]?.from ?? 0);
     const whole = await forEachLine(segment.path, from, segment.end, (line) => {
       if (verifier.pushBytes(line) !== null) return false;
       hash.update(line);
@@ -112,17 +147,34 @@ async function verifyFrom(
     else reached.push({ name: segment.name, bytes: segment.end });
   }
   const { count, tip } = verifier.state;
-  const ok = verifier.broken === null;
+  const archive = fromStart
+    ? judgeArchives(trail, feed, verifier.broken, (n) => verifier.tips.get(n))
+    : { archives: [], problems: [] };
+  const ok = verifier.broken === null && archive.problems.length === 0;
   const last = segments.at(-1);
   const size = last ? (await stat(last.path)).size : 0;
+  // A run interrupted mid-way (a live segment read from a byte past 0) gets no prefix: the
+  // next archive run finishes it, and the prefix after that is plain again.
+  const plain = live.every((segment) => segment.from === 0);
+  const archives = ok && plain ? await archiveDigests(dir, trail) : null;
   return {
-    ok,
+    ok: verifier.broken === null,
     chainTip: tip,
     eventCount: count,
     broken: verifier.broken,
     tips: verifier.tips,
     tornBytes: last ? Math.max(0, size - last.end) : 0,
-    prefix: ok ? { segments: reached, sha256: hash.digest("hex"), count, tip } : null,
+    archive,
+    prefix:
+      ok && archives
+        ? {
+            segments: reached,
+            sha256: hash.digest("hex"),
+            count,
+            tip,
+            ...(archives.length > 0 ? { archives } : {}),
+          }
+        : null,
     reused: false,
     verified: count - start.count,
   };
@@ -147,13 +199,38 @@ export async function verifyTrailAfter(
   } = {},
 ): Promise<PrefixVerification> {
   const tipsAt = [...(options.tipsAt ?? [])];
-  const segments = await plan(dir);
-  if (prefix !== null && !tipsAt.some((count) => count < prefix.count)) {
-    const hash = await matchPrefix(segments, prefix);
+  const trail = await planTrail(dir);
+  const segments = await plan(trail);
+  const plain = trail.live.every((segment) => segment.from === 0);
+  if (prefix !== null && plain && !tipsAt.some((count) => count < prefix.count)) {
+    const digests = await archiveDigests(dir, trail);
+    const hash =
+      digests !== null && sameArchives(digests, prefix.archives ?? [])
+        ? await matchPrefix(segments, prefix)
+        : null;
     if (hash !== null) {
-      const result = await verifyFrom(segments, prefix, hash, tipsAt);
+      const result = await verifyFrom(dir, trail, segments, prefix, hash, tipsAt);
       if (result.ok) return { ...result, reused: true };
     }
   }
-  return verifyFrom(segments, EMPTY, createHash("sha256"), [...(options.fullTipsAt ?? tipsAt)]);
+  // The archives' seals are checked against the chain, so their counts' tips are wanted too.
+  const sidecars = await readSidecars(dir, trail);
+  const fullTipsAt = [...(options.fullTipsAt ?? tipsAt), ...sidecarCounts(sidecars)];
+  return verifyFrom(dir, trail, segments, EMPTY, createHash("sha256"), fullTipsAt, sidecars);
+}
+
+function sameArchives(
+  now: NonNullable<VerifiedPrefix["archives"]>,
+  before: NonNullable<VerifiedPrefix["archives"]>,
+): boolean {
+  return (
+    Array.isArray(before) &&
+    now.length === before.length &&
+    now.every(
+      (archive, k) =>
+        archive.name === before[k]?.name &&
+        archive.gz_sha256 === before[k]?.gz_sha256 &&
+        archive.seals_sha256 === before[k]?.seals_sha256,
+    )
+  );
 }

@@ -40,16 +40,18 @@ export async function planRanges(
   segments: string[],
   rangeBytes: number,
   ends: ReadonlyMap<string, number> = new Map(),
+  starts: ReadonlyMap<string, number> = new Map(),
 ): Promise<TrailRange[]> {
   const ranges: TrailRange[] = [];
   for (const path of segments) {
     const end = ends.get(path);
     const size = end ?? (await stat(path)).size;
-    if (size === 0) continue;
+    const start = starts.get(path) ?? 0;
+    if (size <= start) continue;
     const handle = await open(path, "r");
     try {
-      let from = 0;
-      for (let target = rangeBytes; target < size; target += rangeBytes) {
+      let from = start;
+      for (let target = start + rangeBytes; target < size; target += rangeBytes) {
         if (target <= from) continue;
         const cut = await lineStartAtOrAfter(handle, target, size);
         if (cut >= size) break;
@@ -110,6 +112,16 @@ export class RangeStitcher {
   broken: ChainBreak | null = null;
   readonly tips = new Map<number, string>();
   private line = 0;
+
+  /** `before`: the verifier that read what precedes the ranges (the archives), if any. */
+  constructor(before?: ChainVerifier) {
+    if (!before) return;
+    this.count = before.state.count;
+    this.tip = before.state.tip;
+    this.line = before.lines;
+    this.broken = before.broken;
+    for (const [count, tip] of before.tips) this.tips.set(count, tip);
+  }
 
   /** Adds the next range's summary; returns false once the chain is broken (later ranges do not matter). */
   add(summary: RangeSummary): boolean {

@@ -4,7 +4,15 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { type ChainBreak, ChainVerifier } from "../chain/index.js";
-import { listSegments } from "./files.js";
+import { planTrail, type TrailPlan } from "./sources.js";
+import {
+  type ArchiveCheck,
+  type ArchiveFeed,
+  feedArchives,
+  judgeArchives,
+  readSidecars,
+  sidecarCounts,
+} from "./verify-archives.js";
 import { planRanges, RangeStitcher, type RangeSummary, type TrailRange } from "./verify-ranges.js";
 import { forEachLine, wholeLinesEnd } from "./verify-read.js";
 
@@ -20,23 +28,43 @@ export interface TrailVerification {
    * crash or being written now, never acknowledged, so neither an event nor tampering.
    */
   tornBytes: number;
+  /** Each archive's state, and what is wrong with them (none when nothing was archived). */
+  archive: ArchiveCheck;
 }
 
 /**
- * The segments and where reading each stops: the last one before its torn tail. Verification
- * never takes the writer's lock (it works on a read-only trail and beside a live writer), so it
- * does not repair that tail, it reads around it.
+ * The plan (archives, then live segments) and where reading each live segment stops: the last
+ * one before its torn tail. Verification never takes the writer's lock (it works on a read-only
+ * trail and beside a live writer), so it does not repair that tail, it reads around it.
  */
-async function readPlan(
-  dir: string,
-): Promise<{ segments: string[]; ends: Map<string, number>; torn: number }> {
-  const segments = await listSegments(dir);
+async function readPlan(dir: string): Promise<{
+  plan: TrailPlan;
+  segments: string[];
+  starts: Map<string, number>;
+  ends: Map<string, number>;
+  torn: number;
+}> {
+  const plan = await planTrail(dir);
+  const segments = plan.live.map((segment) => segment.path);
+  const starts = new Map(plan.live.map((segment) => [segment.path, segment.from]));
   const ends = new Map<string, number>();
   const last = segments.at(-1);
-  if (last === undefined) return { segments, ends, torn: 0 };
+  if (last === undefined) return { plan, segments, starts, ends, torn: 0 };
   const { end, size } = await wholeLinesEnd(last);
-  ends.set(last, end);
-  return { segments, ends, torn: size - end };
+  ends.set(last, Math.max(end, starts.get(last) ?? 0));
+  return { plan, segments, starts, ends, torn: size - end };
+}
+
+/** The archives read first: their seals' counts join the tips asked for. */
+async function startWithArchives(
+  dir: string,
+  plan: TrailPlan,
+  tipsAt: Iterable<number> | undefined,
+): Promise<{ verifier: ChainVerifier; feed: ArchiveFeed }> {
+  const sidecars = await readSidecars(dir, plan);
+  const verifier = new ChainVerifier({ tipsAt: [...(tipsAt ?? []), ...sidecarCounts(sidecars)] });
+  const feed = await feedArchives(plan, verifier, sidecars);
+  return { verifier, feed };
 }
 
 export interface VerifyOptions {
@@ -63,11 +91,11 @@ const PROGRESS_EVERY = 50_000;
  * not when running from the TypeScript sources); the verdict is the sequential one either way.
  */
 export async function verifyTrail(dir: string, options: VerifyOptions = {}): Promise<TrailVerification> {
-  const segments = await listSegments(dir);
+  const segments = (await planTrail(dir)).live;
   const workerUrl = findWorker();
   if (workerUrl && availableParallelism() > 1) {
     let bytes = 0;
-    for (const path of segments) bytes += (await stat(path)).size;
+    for (const { path, from } of segments) bytes += (await stat(path)).size - from;
     if (bytes >= PARALLEL_MIN_BYTES) return verifyTrailParallel(dir, { ...options, workerUrl });
   }
   return verifyTrailSequential(dir, options);
@@ -78,12 +106,13 @@ export async function verifyTrailSequential(
   dir: string,
   options: VerifyOptions = {},
 ): Promise<TrailVerification> {
-  const verifier = new ChainVerifier({ tipsAt: options.tipsAt });
+  const { plan, segments, starts, ends, torn } = await readPlan(dir);
+  const { verifier, feed } = await startWithArchives(dir, plan, options.tipsAt);
   const onProgress = options.onProgress;
   let reported = 0;
-  const { segments, ends, torn } = await readPlan(dir);
-  for (const path of segments) {
-    const whole = await forEachLine(path, 0, ends.get(path) ?? Number.POSITIVE_INFINITY, (line) => {
+  for (const path of feed.whole ? segments : []) {
+    const from = starts.get(path) ?? 0;
+    const whole = await forEachLine(path, from, ends.get(path) ?? Number.POSITIVE_INFINITY, (line) => {
       if (verifier.pushBytes(line)) return false;
       if (onProgress && (verifier.lines & 0xffff) === 0) {
         const done = verifier.state.count;
@@ -104,6 +133,7 @@ export async function verifyTrailSequential(
     broken: verifier.broken,
     tips: verifier.tips,
     tornBytes: torn,
+    archive: judgeArchives(plan, feed, verifier.broken, (n) => verifier.tips.get(n)),
   };
 }
 
@@ -118,14 +148,15 @@ export async function verifyTrailParallel(
 ): Promise<TrailVerification> {
   const workerUrl = options.workerUrl ?? findWorker();
   if (!workerUrl) return verifyTrailSequential(dir, options);
-  const { segments, ends, torn } = await readPlan(dir);
+  const { plan, segments, starts, ends, torn } = await readPlan(dir);
+  const archived = await startWithArchives(dir, plan, options.tipsAt);
   const threads = Math.max(1, options.workers ?? availableParallelism());
   let bytes = 0;
-  for (const path of segments) bytes += ends.get(path) ?? (await stat(path)).size;
+  for (const path of segments) bytes += (ends.get(path) ?? (await stat(path)).size) - (starts.get(path) ?? 0);
   const rangeBytes = Math.max(1, options.rangeBytes ?? Math.min(64 << 20, Math.ceil(bytes / threads)));
-  const ranges = await planRanges(segments, rangeBytes, ends);
-  const tipsAt = [...(options.tipsAt ?? [])];
-  const stitcher = new RangeStitcher();
+  const ranges = archived.feed.whole ? await planRanges(segments, rangeBytes, ends, starts) : [];
+  const tipsAt = [...(options.tipsAt ?? []), ...sidecarCounts(archived.feed.sidecars)];
+  const stitcher = new RangeStitcher(archived.verifier);
   const results: (RangeSummary | undefined)[] = [];
   const workers: Worker[] = [];
   try {
@@ -189,6 +220,7 @@ export async function verifyTrailParallel(
     broken: stitcher.broken,
     tips: stitcher.tips,
     tornBytes: torn,
+    archive: judgeArchives(plan, archived.feed, stitcher.broken, (n) => stitcher.tips.get(n)),
   };
 }
 

@@ -31,11 +31,13 @@ const LAZY = [
   "@secretlint/secretlint-rule-preset-recommend",
   "canonicalize", // JCS (src/encoding), with the modules that need it
   "node:fs/promises", // only under Node's permission model (fileCalls.open)
+  "node:stream/promises", // writing a trail archive (src/trail), not a hook call's path
   "node:string_decoder", // the trail's reader and verifier (src/trail), not a hook call's path
   "node:tty",
   "node:url", // file URLs of the grammars and the rule set
   "node:v8", // the wasm grammar's compiler flag
   "node:worker_threads", // the trail's parallel verifier
+  "node:zlib", // the trail's archives (gzip), read and written only by the commands that need them
   "picomatch",
   "tree-sitter",
   "tree-sitter-bash",

@@ -17,7 +17,7 @@ import {
   RISK_FLAGS,
   serializeEvent,
 } from "../../src/chain/index.js";
-import { readLines } from "../../src/trail/files.js";
+import { readLines } from "../../src/trail/read-lines.js";
 import {
   type TrailVerification,
   verifyTrailParallel,

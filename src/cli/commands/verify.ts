@@ -1,4 +1,4 @@
-import { type ErrorCode, exitCodeOf, TrailsealError } from "../../errors/index.js";
+import { type ErrorCode, exitCodeOf, hasCode, TrailsealError } from "../../errors/index.js";
 import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
 import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
 import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
@@ -63,7 +63,7 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
     // The object for programs on stdout; the error (exit 2) through the CLI's one catch for people.
     printJson(io, {
       ok: false,
-      outcome: "unchecked",
+      outcome: exitCodeOf(wrapped) === 1 ? "tampered" : "unchecked",
       error: { code: wrapped.code, message: wrapped.message },
     });
     throw wrapped;
@@ -80,6 +80,8 @@ export async function runVerify(options: VerifyOptions, io: CliIO): Promise<numb
  */
 function unchecked(error: unknown): TrailsealError {
   if (error instanceof TrailsealError && exitCodeOf(error) === 2) return error;
+  // A manifest that does not parse was tampered with (or damaged): a finding, not a read failure.
+  if (hasCode(error, "TRAIL_ARCHIVE_MANIFEST_INVALID")) return error as TrailsealError;
   const named = error instanceof TrailsealError ? ` (${error.code})` : "";
   return new TrailsealError(
     "TRAIL_UNREADABLE",
@@ -118,7 +120,8 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number | T
   const key = seals.length > 0 ? await optionalKey(options.home, io.env) : null;
   const sealCheck = checkSeals(seals, chainView(result), key);
   const cuts = asked.asked ? judgeReach(asked.keyId, asked.answers, chainView(result)) : null;
-  const ok = result.ok && sealCheck.failures.length === 0 && !cuts?.cut;
+  const archiveProblems = result.archive.problems;
+  const ok = result.ok && archiveProblems.length === 0 && sealCheck.failures.length === 0 && !cuts?.cut;
   if (options.json) {
     printJson(io, {
       ok,
@@ -136,13 +139,20 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number | T
             },
           }
         : {}),
+      ...(result.archive.archives.length > 0 || archiveProblems.length > 0
+        ? { archives: result.archive.archives, archive_problems: archiveProblems }
+        : {}),
       seals: {
         checked: seals.length,
         signatures_checked: sealCheck.signaturesChecked,
         failures: sealCheck.failures,
       },
       witnesses: cutCheckJson(asked, cuts),
-      ...(cuts?.cut ? { error: { code: "WITNESS_CUT_DETECTED" } } : {}),
+      ...(archiveProblems[0]
+        ? { error: { code: archiveProblems[0].code } }
+        : cuts?.cut
+          ? { error: { code: "WITNESS_CUT_DETECTED" } }
+          : {}),
     });
     return ok ? 0 : 1;
   }
@@ -163,6 +173,22 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number | T
       new TrailsealError("TRAIL_CHAIN_BROKEN", `trail broken at seq ${broken.seq} (${broken.reason})`, {
         hint: `${trusted}; the trail from seq ${broken.seq} on cannot be trusted`,
       }),
+    );
+  }
+  // An archive missing or altered is named first: it says where the records went.
+  for (const problem of archiveProblems) io.stderr.write(`${problem.message} (${problem.code})\n`);
+  if (archiveProblems[0])
+    problems.unshift(
+      new TrailsealError(archiveProblems[0].code, archiveProblems[0].message, {
+        hint: "trailseal deletes no archive; the live trail's first event and the seals still name what was archived",
+      }),
+    );
+  else if (result.archive.archives.length > 0) {
+    const archives = result.archive.archives;
+    const last = archives.at(-1)!;
+    println(
+      io,
+      `archives ok: ${archives.length} archive(s), events 0..${last.first_seq + last.count - 1}, records since ${archives[0]!.first_ts}`,
     );
   }
   for (const failure of sealCheck.failures) {

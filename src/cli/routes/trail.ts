@@ -73,6 +73,29 @@ export function registerTrailRoutes(program: Command, router: Router): void {
     );
 
   program
+    .command("archive")
+    .description(
+      "move the trail's lines older than the working window into gzip archives (with their seals and receipts) under the home",
+    )
+    .option(
+      "--window <age>",
+      'the working window (default: relay-config.json retention.window, else "30 days")',
+    )
+    .option("--json", "print the archive written (its manifest entry) as JSON")
+    .addHelpText(
+      "after",
+      "\nArchives are read by verify, report and every view as the start of the chain; the trail's last\n" +
+        "event always stays live. Crash-safe: a run stopped at any point leaves a trail verify accepts, and\n" +
+        "the next run finishes it. No archive is ever deleted by trailseal (docs/trail-format.md).\n\n" +
+        'Examples:\n  trailseal archive\n  trailseal archive --window "90 days" --json',
+    )
+    .action((options, command: Command) =>
+      router.run(async (io) =>
+        (await import("../commands/archive.js")).runArchive({ ...options, home: router.home(command) }, io),
+      ),
+    );
+
+  program
     .command("log")
     .description(
       "list what agents did, oldest first: actions (a tool call's decision and outcome events paired) with their outcome, or the raw events (--events)",

@@ -30,7 +30,7 @@ export const EU_AI_ACT: Framework = {
       source: "Regulation (EU) 2024/1689, Article 19(1)",
       status: "partial",
       evidences:
-        "whether every record of the minimum age (relay-config.json retention.min_age) is kept, intact from the first event with no cut, and since when records exist; keeping the home's disk is the operator's.",
+        "whether every record of the minimum age (relay-config.json retention.min_age) is kept, intact from the first event with no cut, and since when records exist; old segments moved into archives (trailseal archive) are read as the start of the chain, so an archive missing or altered fails the figure; keeping the home's disk is the operator's.",
       measures: ["retention", "integrity"],
     },
     {

@@ -53,7 +53,7 @@ export const MEASURES = {
   retention(r: ComplianceReport): Figure {
     const k = r.retention;
     return {
-      figure: `retention ${k.met ? "met" : "NOT met"} for a minimum age of ${k.min_age}${k.configured ? "" : " (default)"}: ${k.reason}`,
+      figure: `retention ${k.met ? "met" : "NOT met"} for a minimum age of ${k.min_age}${k.configured ? "" : " (default)"}: ${k.reason}${k.archives.count > 0 ? ` (archives: ${k.archives.count}, ${k.archives.events} events from ${k.archives.oldest}, read as the start of the chain)` : ""}`,
       finding: !k.met,
       evidence: ["retention", "records_since", "chain_integrity"],
     };
