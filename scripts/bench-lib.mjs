@@ -1,6 +1,11 @@
-// Shared by the benchmark scripts: machine details, medians and a uniform printout.
+// Shared by the benchmark scripts: machine details, medians and a uniform printout; for the
+// witness server benchmarks, the server processes and the load of concurrent anchor requests.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { cpus, totalmem } from "node:os";
+import { createInterface } from "node:readline";
 
 export function machine() {
   const cpu = cpus();
@@ -59,4 +64,90 @@ export function childrenCpuMs() {
   } catch {
     return Number.NaN;
   }
+}
+
+/** A fresh anchor request (docs/protocol.md) for chained count `n`, under `keyId`. */
+export function anchorBody(n, keyId = "bench-key") {
+  return JSON.stringify({
+    protocol: "trailseal-witness-v1",
+    tip_hash: `sha256:${randomBytes(32).toString("hex")}`,
+    chained_events: n,
+    seal_signature: `hmac-sha256:${randomBytes(32).toString("hex")}`,
+    key_id: keyId,
+    requested_at: new Date().toISOString(),
+  });
+}
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+/** Starts a node process (in the checkout) that prints its base URL as the first stdout line. */
+export async function startProcess(args) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const kill = (signal) => {
+    child.kill(signal);
+    return exited;
+  };
+  return { url, child, kill };
+}
+
+/** The HTTP ceiling: a bare node:http server answering every request 201, no storage (`node -e`). */
+export const BARE_HTTP_SERVER = `
+const http = require("node:http");
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on("end", () => {
+    const body = JSON.stringify({ anchor_id: "wit_baseline", witnessed_at: new Date().toISOString() });
+    res.writeHead(201, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+  });
+});
+server.listen(0, "127.0.0.1", () => console.log("http://127.0.0.1:" + server.address().port));
+`;
+
+/**
+ * `total` POST /api/v1/anchor requests from `concurrency` workers, each sending back to back on
+ * keep-alive sockets; worker i uses bases[i % n] (replicas share the load). Request n's body is
+ * `body(offset + n)`. Returns the rate, p50/p99 latency (ms) and the count of each status.
+ */
+export async function loadAnchors(bases, total, offset, { concurrency = 64, body = anchorBody } = {}) {
+  const agents = bases.map(() => new Agent({ keepAlive: true, maxSockets: concurrency }));
+  const latencies = [];
+  const statuses = new Map();
+  let next = 0;
+  const one = (worker, n) =>
+    new Promise((resolve, reject) => {
+      const payload = body(offset + n);
+      const started = performance.now();
+      const req = request(
+        new URL("/api/v1/anchor", bases[worker % bases.length]),
+        {
+          method: "POST",
+          agent: agents[worker % bases.length],
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            latencies.push(performance.now() - started);
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            resolve();
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (next < total) await one(worker, next++);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const agent of agents) agent.destroy();
+  return { rate: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
 }

@@ -9,21 +9,24 @@
 // Every 201 must be durable: after each run the replicas are SIGKILLed and the database must
 // hold one entry per 201. Quick by default (3,000 anchors a run); BENCH_FULL=1 for 20,000.
 // Skips (exit 0, with a message) when PostgreSQL's binaries are not installed.
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { chmod, chown, mkdtemp, rm } from "node:fs/promises";
-import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import pg from "pg";
-import { machine, percentile, report } from "./bench-lib.mjs";
+import {
+  anchorBody as anchorRequest,
+  BARE_HTTP_SERVER,
+  loadAnchors,
+  machine,
+  report,
+  startProcess,
+} from "./bench-lib.mjs";
 
 const CONCURRENCY = 64;
 const TOTAL = process.env.BENCH_FULL ? 20_000 : 3_000;
 const WARMUP = 200;
-const root = new URL("..", import.meta.url).pathname;
 
 function pgBin() {
   const base = "/usr/lib/postgresql";
@@ -35,84 +38,10 @@ function pgBin() {
   return version ? join(base, version, "bin") : null;
 }
 
-function anchorBody(n) {
-  return JSON.stringify({
-    protocol: "trailseal-witness-v1",
-    tip_hash: `sha256:${randomBytes(32).toString("hex")}`,
-    chained_events: n,
-    seal_signature: `hmac-sha256:${randomBytes(32).toString("hex")}`,
-    key_id: `bench-key-${n % 10_000}`,
-    requested_at: new Date().toISOString(),
-  });
-}
-
-async function startProcess(args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return {
-    url,
-    kill: (signal) => {
-      child.kill(signal);
-      return exited;
-    },
-  };
-}
-
-const BARE_SERVER = `
-const http = require("node:http");
-const server = http.createServer((req, res) => {
-  req.resume();
-  req.on("end", () => {
-    const body = JSON.stringify({ anchor_id: "wit_baseline", witnessed_at: new Date().toISOString() });
-    res.writeHead(201, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
-  });
-});
-server.listen(0, "127.0.0.1", () => console.log("http://127.0.0.1:" + server.address().port));
-`;
-
-/** 64 workers over the given base URLs (worker i uses urls[i % n]), back to back, keep-alive. */
-async function load(bases, total, offset) {
-  const agents = bases.map(() => new Agent({ keepAlive: true, maxSockets: CONCURRENCY }));
-  const latencies = [];
-  const statuses = new Map();
-  let next = 0;
-  const one = (worker, n) =>
-    new Promise((resolve, reject) => {
-      const body = anchorBody(offset + n);
-      const started = performance.now();
-      const req = request(
-        new URL("/api/v1/anchor", bases[worker % bases.length]),
-        {
-          method: "POST",
-          agent: agents[worker % bases.length],
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => {
-            latencies.push(performance.now() - started);
-            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            resolve();
-          });
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      while (next < total) await one(worker, next++);
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  for (const agent of agents) agent.destroy();
-  return { rate: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
-}
+/** Anchors spread over 10,000 seal keys, as many homes would send them. */
+const anchorBody = (n) => anchorRequest(n, `bench-key-${n % 10_000}`);
+const load = (bases, total, offset) =>
+  loadAnchors(bases, total, offset, { concurrency: CONCURRENCY, body: anchorBody });
 
 /** Single-row INSERT commits per second on `connections` connections for ~2 s. */
 async function commitRate(url, connections) {
@@ -305,7 +234,7 @@ async function fill(total) {
 }
 
 try {
-  const bare = await startProcess(["-e", BARE_SERVER]);
+  const bare = await startProcess(["-e", BARE_HTTP_SERVER]);
   await load([bare.url], WARMUP, 0);
   const baseline = await load([bare.url], TOTAL, 0);
   await bare.kill("SIGTERM");

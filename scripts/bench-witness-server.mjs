@@ -6,98 +6,16 @@
 // ceiling), and sequential write+fsync of one anchor line per call (the storage-only ceiling
 // without batching). The server's health reports its fsync count, giving the batch size.
 // Quick by default; BENCH_FULL=1 for 20 000 requests per server.
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtemp, open, readFile, rm } from "node:fs/promises";
-import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { machine, percentile, report } from "./bench-lib.mjs";
+import { anchorBody, BARE_HTTP_SERVER, loadAnchors, machine, report, startProcess } from "./bench-lib.mjs";
 
 const CONCURRENCY = 64;
 const TOTAL = process.env.BENCH_FULL ? 20_000 : 3_000;
 const WARMUP = 200;
-const root = new URL("..", import.meta.url).pathname;
 
-function anchorBody(n) {
-  return JSON.stringify({
-    protocol: "trailseal-witness-v1",
-    tip_hash: `sha256:${randomBytes(32).toString("hex")}`,
-    chained_events: n,
-    seal_signature: `hmac-sha256:${randomBytes(32).toString("hex")}`,
-    key_id: "bench-key",
-    requested_at: new Date().toISOString(),
-  });
-}
-
-/** Starts a process that prints its base URL as the first stdout line. */
-async function startProcess(args) {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const kill = (signal) => {
-    child.kill(signal);
-    return exited;
-  };
-  return { url, child, kill };
-}
-
-const BARE_SERVER = `
-const http = require("node:http");
-const server = http.createServer((req, res) => {
-  req.resume();
-  req.on("end", () => {
-    const body = JSON.stringify({ anchor_id: "wit_baseline", witnessed_at: new Date().toISOString() });
-    res.writeHead(201, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
-  });
-});
-server.listen(0, "127.0.0.1", () => console.log("http://127.0.0.1:" + server.address().port));
-`;
-
-/** 64 workers, each sending its share of requests back to back on a keep-alive socket. */
-async function load(base, total, offset) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const url = new URL("/api/v1/anchor", base);
-  const latencies = [];
-  const statuses = new Map();
-  let next = 0;
-  const one = (n) =>
-    new Promise((resolve, reject) => {
-      const body = anchorBody(offset + n);
-      const started = performance.now();
-      const req = request(
-        url,
-        {
-          method: "POST",
-          agent,
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => {
-            latencies.push(performance.now() - started);
-            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            resolve();
-          });
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < total) await one(next++);
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { rate: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses };
-}
+const load = (base, total, offset) => loadAnchors([base], total, offset, { concurrency: CONCURRENCY });
 
 async function fsyncBaseline(dir, count) {
   const handle = await open(join(dir, "fsync-baseline.jsonl"), "a");
@@ -113,7 +31,7 @@ async function fsyncBaseline(dir, count) {
 
 const dir = await mkdtemp(join(tmpdir(), "trailseal-bench-witness-"));
 try {
-  const bare = await startProcess(["-e", BARE_SERVER]);
+  const bare = await startProcess(["-e", BARE_HTTP_SERVER]);
   await load(bare.url, WARMUP, 0);
   const baseline = await load(bare.url, TOTAL, 0);
   await bare.kill("SIGTERM");

@@ -132,6 +132,17 @@ export function claudeCodeAnswer(
   });
 }
 
+/** The pre-tool payload of a shell command (`trailseal policy test`); Codex sends the same. */
+export function claudeCodeShell(command: string, cwd: string): Json {
+  return {
+    hook_event_name: "PreToolUse",
+    session_id: "trailseal-policy-test",
+    cwd,
+    tool_name: "Bash",
+    tool_input: { command },
+  };
+}
+
 export const claudeCode = defineAgent({
   name: "claude-code",
   label: "Claude Code",
@@ -145,14 +156,7 @@ export const claudeCode = defineAgent({
   answer: claudeCodeAnswer,
   canAllow: true,
   postFailureExit: 1,
-  // The pre-tool payload of a shell command (`trailseal policy test`).
-  shell: (command, cwd) => ({
-    hook_event_name: "PreToolUse",
-    session_id: "trailseal-policy-test",
-    cwd,
-    tool_name: "Bash",
-    tool_input: { command },
-  }),
+  shell: claudeCodeShell,
   install: {
     kind: "settings",
     // <project>/.claude/settings.json, or $CLAUDE_CONFIG_DIR/settings.json (default ~/.claude).

@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored } from "./adapters.js";
-import { claudeCodeAnswer, toolCall } from "./claude-code.js";
+import { claudeCodeAnswer, claudeCodeShell, toolCall } from "./claude-code.js";
 import { type Json, stringField } from "./payload.js";
 import { defineAgent } from "./spec.js";
 
@@ -80,14 +80,8 @@ export const codex = defineAgent({
   answer: codexAnswer,
   canAllow: false,
   postFailureExit: 1,
-  // The pre-tool payload of a shell command (`trailseal policy test`).
-  shell: (command, cwd) => ({
-    hook_event_name: "PreToolUse",
-    session_id: "trailseal-policy-test",
-    cwd,
-    tool_name: "Bash",
-    tool_input: { command },
-  }),
+  // Claude Code's pre-tool payload of a shell command (`trailseal policy test`).
+  shell: claudeCodeShell,
   install: {
     kind: "settings",
     // Claude Code's shape: <project>/.codex/hooks.json or $CODEX_HOME/hooks.json (default ~/.codex).

@@ -17,19 +17,6 @@ import { tlogError } from "./errors.js";
 import { ML_DSA_44_SIGNATURE_BYTES, mlDsa44Sign, mlDsa44Verify, subtreeCosignedMessage } from "./ml-dsa.js";
 import { parseNote } from "./note.js";
 
-export type { CosignatureAlgorithm, Cosigner, CosignerVerifier } from "./cosigner-keys.js";
-export {
-  COSIGNATURE_V1_TYPE,
-  cosignerFromSeed,
-  cosignerKeyId,
-  formatCosignerSkey,
-  formatCosignerVkey,
-  generateCosigner,
-  ML_DSA_44_TYPE,
-  parseCosignerSkey,
-  parseCosignerVkey,
-} from "./cosigner-keys.js";
-
 const SIGNATURE_PREFIX = "\u2014 ";
 /** 2^63 − 1: the spec's bound on the timestamp. */
 const MAX_TIMESTAMP = (1n << 63n) - 1n;

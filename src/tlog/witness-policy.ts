@@ -13,11 +13,10 @@ import { type Checkpoint, parseCheckpoint } from "./checkpoint.js";
 import {
   type CosignatureCheckOptions,
   type CosignatureStatus,
-  type CosignerVerifier,
   checkCosignatures,
-  parseCosignerVkey,
   splitCosignedNote,
 } from "./cosignature.js";
+import { type CosignerVerifier, parseCosignerVkey } from "./cosigner-keys.js";
 import { tlogError } from "./errors.js";
 import { parseNote, parseVerifierKey, type VerifierKey, verifyNote } from "./note.js";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cosignerFromSeed, formatCosignerVkey } from "../../src/tlog/cosignature.js";
+import { cosignerFromSeed, formatCosignerVkey } from "../../src/tlog/cosigner-keys.js";
 import { noteSignerFromSeed, verifierKey } from "../../src/tlog/index.js";
 import {
   formatWitnessPolicy,

@@ -6,6 +6,10 @@ import {
   checkCosignatures,
   cosignCheckpoint,
   cosignedMessage,
+  parseSignatureLines,
+  splitCosignedNote,
+} from "../../src/tlog/cosignature.js";
+import {
   cosignerFromSeed,
   cosignerKeyId,
   formatCosignerSkey,
@@ -13,9 +17,7 @@ import {
   generateCosigner,
   parseCosignerSkey,
   parseCosignerVkey,
-  parseSignatureLines,
-  splitCosignedNote,
-} from "../../src/tlog/cosignature.js";
+} from "../../src/tlog/cosigner-keys.js";
 import { noteSignerFromSeed, signNote, verifierKey, verifyNote } from "../../src/tlog/index.js";
 import { codeOf } from "./helpers.js";
 
