@@ -1,49 +1,27 @@
-/** Every rule-family case table (category-cases*.ts), for the tests that run them all. */
-import { type Category, GIT_DISCARD, RECURSIVE_DELETE, SECRETS, XARGS } from "./category-cases.js";
-import { EIGHTH } from "./category-cases-eighth.js";
-import { ELEVENTH } from "./category-cases-eleventh.js";
+/** Every rule-family case table (category-cases-*.ts, one file per family), for the tests that run them all. */
+import type { Category } from "./category.js";
 import { EVERYDAY } from "./category-cases-everyday.js";
-import { FIFTEENTH } from "./category-cases-fifteenth.js";
-import { FIFTH } from "./category-cases-fifth.js";
-import { FOURTEENTH } from "./category-cases-fourteenth.js";
-import { FOURTH } from "./category-cases-fourth.js";
-import { FALSE_ALARMS, INDIRECTION, INTERPRETERS, SPELLINGS, WRAPPERS } from "./category-cases-more.js";
-import { NINTH } from "./category-cases-ninth.js";
-import { SECOND } from "./category-cases-second.js";
-import { SEVENTEENTH } from "./category-cases-seventeenth.js";
-import { SEVENTH } from "./category-cases-seventh.js";
-import { SIXTEENTH } from "./category-cases-sixteenth.js";
-import { SIXTH } from "./category-cases-sixth.js";
-import { TENTH } from "./category-cases-tenth.js";
-import { THIRD } from "./category-cases-third.js";
-import { THIRTEENTH } from "./category-cases-thirteenth.js";
-import { TWELFTH } from "./category-cases-twelfth.js";
+import { FANOUT } from "./category-cases-fanout.js";
+import { FILES } from "./category-cases-files.js";
+import { HOST } from "./category-cases-host.js";
+import { INTERPRETERS } from "./category-cases-interpreters.js";
+import { CLOUD, NETWORK } from "./category-cases-network.js";
+import { SECRETS } from "./category-cases-secrets.js";
+import { INDIRECTION, WRAPPERS } from "./category-cases-shell.js";
+import { SPELLINGS } from "./category-cases-spellings.js";
+import { VCS } from "./category-cases-vcs.js";
 
 export const ALL_CATEGORIES: Category[] = [
-  GIT_DISCARD,
-  XARGS,
-  RECURSIVE_DELETE,
+  VCS,
+  FANOUT,
+  FILES,
   SECRETS,
   INTERPRETERS,
   WRAPPERS,
   INDIRECTION,
   SPELLINGS,
-  FALSE_ALARMS,
-  SECOND,
-  THIRD,
+  NETWORK,
+  CLOUD,
+  HOST,
   EVERYDAY,
-  FOURTH,
-  FIFTH,
-  SIXTH,
-  SEVENTH,
-  EIGHTH,
-  NINTH,
-  TENTH,
-  ELEVENTH,
-  TWELFTH,
-  THIRTEENTH,
-  FOURTEENTH,
-  FIFTEENTH,
-  SIXTEENTH,
-  SEVENTEENTH,
 ];

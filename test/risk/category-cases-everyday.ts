@@ -1,14 +1,40 @@
 /**
- * Everyday agent commands (installs, builds, tests, git, searches, containers, local requests):
- * none may be an alarm. Measured when written: 2 of 101 were (`npm publish --dry-run`, fixed;
- * `cp .env.example .env`, which overwrites any existing `.env` and stays high by design).
+ * False alarms: commands agents run every day, which must not be rated high. Cases from every set,
+ * grouped by the set they were written in (docs/risk.md gives each set's first-run rates);
+ * categories.test.ts runs them. The working directory is /home/dev/project, the home /home/dev.
  */
-import type { Category } from "./category-cases.js";
+import type { Category } from "./category.js";
 
 export const EVERYDAY: Category = {
-  name: "everyday commands",
+  name: "false alarms: what agents run every day",
   dangerous: [],
   harmless: [
+    // first tables
+    "find . -name -delete -print",
+    "find . -name '-delete'",
+    "find . -path ./node_modules -prune -o -name '*.ts' -print",
+    "find . -newer -delete",
+    "service nginx status",
+    "service --status-all",
+    "service postgresql status",
+    "mkfs.ext4 disk.img",
+    "mkfs.vfat -C floppy.img 1440",
+    "mkfs -t ext4 build/rootfs.img",
+    "bash -n deploy.sh",
+    "cat <<E'O'F\nhello\nEOF",
+    "cat <<A; cat <<B\na\nA\nb\nB",
+    "cat /etc/passwd",
+    "cat ~/.ssh/id_rsa.pub",
+    "cat keys/deploy.pub",
+    "curl --unix-socket /var/run/docker.sock http://localhost/containers/json",
+    "curl --unix-socket /run/app.sock http://app/health",
+    "nc -U /tmp/app.sock",
+    "socat - UNIX-CONNECT:/tmp/app.sock",
+    "gh issue create --title 'Bug' --body \"$(cat <<'EOF'\n## Steps\n1. run `rm -rf /tmp/x`\n2. it's broken (see sudo logs)\nEOF\n)\"",
+    "gh pr create --title x --body \"$(cat <<'EOF'\nThis PR removes the `curl | sh` install.\nDon't merge before Friday.\nEOF\n)\"",
+    "git commit -m \"$(cat <<'EOF'\nfix: stop running rm -rf / in tests\nEOF\n)\"",
+    "gh issue create --title t --body \"$(cat <<'EOF'\nEOF inside text\n<<EOF\nUnbalanced ) and ' quote\nEOF\n)\"",
+    // everyday set (agent commands)
     "npm install",
     "npm ci && npm run build",
     "npm run lint -- --fix",

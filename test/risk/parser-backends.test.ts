@@ -142,7 +142,7 @@ describe(`tree-sitter backends agree (native vs wasm)${nativeNote}`, () => {
     for (const [input] of ROWS) same(action(input));
   });
 
-  it.skipIf(skipNative)(`every rule-family case (test/risk/category-cases*.ts)${nativeNote}`, () => {
+  it.skipIf(skipNative)(`every rule-family case (test/risk/category-cases-*.ts)${nativeNote}`, () => {
     for (const category of ALL_CATEGORIES) {
       for (const text of [...category.dangerous, ...category.harmless]) same(action(text));
     }
