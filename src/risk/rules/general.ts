@@ -13,7 +13,9 @@
  *   (`--all`, `all`, `*`, `--recursive`, `--prefix`, `--purge`, a selector) or a production-looking
  *   name (`prod`, `production`, `live`, `kube-system`, `root`): then high;
  * - anything else — high with any scope (also `--force`, `--yes`, `--confirm`, `-auto-approve`)
- *   or a production-looking name, else medium.
+ *   or a production-looking name; else the structure decides: a removing sub-command on a kind
+ *   no rule knows, addressed on its own, is high (what it holds is not known), one item inside a
+ *   named parent (two identifiers, two naming options, a path of names) medium.
  *
  * A secret manager (vault, op, doppler, infisical, bw, chamber, …) is a container by itself:
  * any destroying verb is high. Help, version and dry runs never reach here (`inertCall`).
@@ -63,7 +65,7 @@ const WIDE =
 /** Options that only skip a question. */
 const CONFIRM =
   /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
-const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|kube-system|root)([^a-z0-9]|$)/i;
+const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|latest|kube-system|root)([^a-z0-9]|$)/i;
 const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*')$|\/\*\*?$/;
 /** Sub-command words that make any object an access grant (IAM users, ACL tokens, KMS keys). */
 const ACCESS = /^(iam|acl|acls|rbac|kms|keyvault|secretsmanager|secrets|ssm|policy-store|identity)$/;
@@ -99,7 +101,11 @@ interface Found {
   bulk?: boolean;
   /** The object the verb applies to, when one is named. */
   noun: string | null;
+  /** The verb removes its object (delete, remove, destroy, …) and is a sub-command, not a setting. */
+  removes?: boolean;
 }
+/** Verbs that remove what they name (not disable, reset or unset, which are undone). */
+const REMOVING = new Set("delete del rm remove destroy erase terminate decommission nuke zap".split(" "));
 
 /** The destroying verb of a command and its object, or null. */
 export function destroyingVerb(program: string, args: Word[]): Found | null {
@@ -151,7 +157,12 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
     ];
     const noun =
       choices.find((choice): choice is string => typeof choice === "string" && choice !== "") ?? null;
-    return { verb: parts[at]!, noun, bulk: parts.some((part) => /^(batch|bulk|all|many)$/.test(part)) };
+    return {
+      verb: parts[at]!,
+      noun,
+      bulk: parts.some((part) => /^(batch|bulk|all|many)$/.test(part)),
+      removes: index !== -2 && REMOVING.has(parts[at]!),
+    };
   }
   return null;
 }
@@ -172,7 +183,8 @@ export function judgeDestroyingVerb(
   const routineNoun = found.noun !== null && ROUTINE.has(found.noun);
   const wide =
     extraScope ||
-    (found.bulk === true && !routineNoun) ||
+    // a batch verb over a list it is given (`batch-delete-image --image-ids X`) is a count, not everything
+    (found.bulk === true && !routineNoun && namingOptions(args).length === 0) ||
     values.some((value) => WIDE.test(value) || EVERYTHING.test(value));
   const confirm = values.some((value) => CONFIRM.test(value));
   const production =
@@ -204,12 +216,46 @@ export function judgeDestroyingVerb(
                 ? "without asking (force/yes/confirm)"
                 : null;
   if (high) signals.score.raise("high", `${what} ${high}`, "destructive_command");
+  else if (
+    found.removes === true &&
+    !routine &&
+    !(found.noun && CONTAINERS.has(found.noun)) &&
+    !withinParent(args)
+  )
+    // a kind of object no rule knows, addressed alone: what it holds is not known (unknown is not safe)
+    signals.score.raise(
+      "high",
+      `${what}: deletes a ${found.noun ?? "thing"} of a kind no rule knows, addressed on its own: what it holds is not known`,
+      "destructive_command",
+    );
   else
     signals.score.raise(
       "medium",
-      `${what}: ${routine ? "a routine single-object delete" : "a delete of one named thing"}`,
+      `${what}: ${routine ? "a routine single-object delete" : "one item inside a named parent"}`,
     );
   return true;
+}
+
+/** Options that name the objects acted on (`--image-ids X`, `--repository-name R`, `-n NAME`). */
+function namingOptions(args: Word[]): Word[] {
+  return args.filter((arg) =>
+    /^(-n|--?([\w-]+-)?(name|names|id|ids|arn|url|uri|key|handle|value|values)(=.*)?)$/i.test(arg.value),
+  );
+}
+
+/**
+ * The object is addressed inside a named parent: two identifiers after the verb (`records-delete
+ * DOMAIN RECORD`), or two options naming objects (`--repository-name R --image-ids I`), or a URI
+ * naming an item in a bucket or registry (`s3://b/key`): one item of a container, not the container.
+ */
+function withinParent(args: Word[]): boolean {
+  if (namingOptions(args).length >= 2) return true;
+  const operands = args.filter((arg) => !arg.value.startsWith("-"));
+  const verb = operands.findIndex((arg) => words(arg.value).some((part) => VERBS.has(part)));
+  const after = verb >= 0 ? operands.slice(verb + 1) : [];
+  if (after.length >= 2 && after.every((arg) => !/^[a-z]+$/.test(arg.value))) return true;
+  // a path of names (`app/tmp/lock`, `local:vztmpl/x.tar.zst`, `s3://b/key`): an item in a hierarchy
+  return after.some((arg) => /^([a-z][\w+.-]*:\/\/[^/]+\/|[^/\s]+\/)[^/]+/.test(arg.value));
 }
 
 /**
