@@ -91,6 +91,10 @@ this file is stale). Every command takes \`--home DIR\` (else \`$TRAILSEAL_HOME\
   The code in parentheses is stable and listed under [Error codes](#error-codes) (prefixed by
   capability: ${prefixes.map((prefix) => `\`${prefix}_\``).join(", ")}); the text may improve.
   \`TRAILSEAL_DEBUG=1\` adds the underlying cause's stack.
+- A command ends with at most one error, and its exit code is its code's. One that checks
+  several things (\`verify\`) first prints each problem it found as a finding, a line on stderr
+  without the prefix (\`trail broken at seq 3 (hash_mismatch): …\`, \`seal seal-2 does not hold
+  (SEAL_TIP_MISMATCH): …\`), then the one error naming the first and the others.
 - A reader that closes the pipe early (\`trailseal log | head\`) ends the command quietly.
 
 ## Exit codes

@@ -191,6 +191,21 @@ describe("witness publish / verify through the built CLI", () => {
     const human = await cli(["witness", "verify", "--seal", "seal-2", "--quorum", "1"]);
     expect(human.code).toBe(1);
     expect(human.stdout).toContain("chained_events");
+    // A larger count is also a cut (said first); a changed time alone is a mismatch: one error,
+    // from the CLI's one catch, with its code and hint.
+    expect(await witness.stop()).toBe(0);
+    lines[lines.length - 1].chained_events -= 1;
+    lines[lines.length - 1].witnessed_at = "2020-01-01T00:00:00.000Z";
+    await writeFile(path, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
+    witness = await serve(store, ["--token", TOKEN, "--port", port]);
+    const changed = await cli(["witness", "verify", "--seal", "seal-2", "--quorum", "1"]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain("witnessed_at");
+    const errors = changed.stderr.split("\n").filter((line) => line.startsWith("trailseal: error: "));
+    expect(errors).toEqual([
+      expect.stringMatching(/does not match the local seal: .*\(WITNESS_RECEIPT_MISMATCH\)$/),
+    ]);
+    expect(changed.stderr).toContain("trailseal: hint: ");
   });
 
   it("never shows the seal key or a witness token in any output", () => {
