@@ -7,7 +7,7 @@ import { chmod, cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { build as esbuild } from "esbuild";
-import { fastPathBundle } from "./hook-bundles.mjs";
+import { buildFastPathBundles } from "./hook-bundles.mjs";
 import { writeThirdParty } from "./third-party.mjs";
 
 // Every bundle's inputs, for the SBOM and the third-party notices (./third-party.mjs).
@@ -83,41 +83,16 @@ await build({
 await chmod(`${out}/cli.cjs`, 0o755);
 
 // The fast paths' code as CommonJS files, loaded by src/cli/hook-runtime/fast-path.ts: dist/hook.cjs
-// (`trailseal hook <agent>`, every tool call) and dist/record.cjs (`trailseal record`). A single
-// CJS file loads ~10 ms faster than the ESM chunks (docs/performance.md), and each is hashed and
-// deserialised on every call it serves, so the hook's holds only what a hook call may run
+// (`trailseal hook <agent>`, every tool call), dist/hook-rare.cjs (what only rare hook calls run,
+// loaded and checked when reached) and dist/record.cjs (`trailseal record`). A single CJS file
+// loads ~10 ms faster than the ESM chunks (docs/performance.md), and each is hashed and
+// deserialised on every call it serves, so the hook's holds only what a common call runs
 // (docs/decisions/hook-call-speed.md; test/structure/hook-bundle.test.ts pins it). Packages needed
 // only on rare paths (policy validation, file/host globs, shell grammars, zod for unusual `record`
 // input) stay in node_modules and are required when needed.
-for (const [entry, name] of [
-  ["src/cli/hook-runtime/entry.ts", "hook.cjs"],
-  ["src/cli/hook-runtime/record-entry.ts", "record.cjs"],
-]) {
-  const file = `${out}/${name}`;
-  await build({
-    ...fastPathBundle,
-    entryPoints: [entry],
-    outfile: file,
-    sourcemap: "linked",
-    logLevel: "warning",
-  });
-  const text = await readFile(file, "utf8");
-  if (/\bimport\(/.test(text))
-    throw new Error(`${file} must not contain import(): it cannot run from the code cache`);
-  // An ASCII-only bundle decodes to a one-byte string: half the memory, and compiling it with the
-  // code cache took ~1.2 ms less per call than the two-byte string a few "…" in comments made
-  // (docs/decisions/hook-code-cache.md). esbuild escapes non-ASCII in strings and regexes but keeps comments as they
-  // are: their characters become "?" (one UTF-16 unit each, so the source map's columns hold).
-  // Non-ASCII anywhere but a comment line fails the build rather than change code.
-  for (const line of text.split("\n")) {
-    const at = line.search(/[^\x00-\x7f]/);
-    if (at < 0) continue;
-    const trimmed = line.trimStart();
-    const comment = line.indexOf("//");
-    if (!trimmed.startsWith("*") && !trimmed.startsWith("/*") && (comment < 0 || comment > at))
-      throw new Error(`${file}: non-ASCII outside a comment: ${line.trim().slice(0, 80)}`);
-  }
-  await writeFile(file, text.replace(/[^\x00-\x7f]/g, "?"));
+for (const [name, { text, map }] of Object.entries(await buildFastPathBundles(build, process.cwd()))) {
+  await writeFile(`${out}/${name}`, text);
+  await writeFile(`${out}/${name}.map`, map);
 }
 
 // The secret-redaction rule set (secretlint's preset) as one CommonJS file: loaded only when a

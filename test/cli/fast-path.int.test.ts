@@ -14,7 +14,8 @@ const dist = join(root, "dist");
 const home = join(root, "home");
 const bundle = join(dist, "hook.cjs");
 const cacheFile = `${bundle}.v8cache`;
-let pristine: { bundle: Buffer; cache: Buffer };
+const rareChunk = join(dist, "hook-rare.cjs");
+let pristine: { bundle: Buffer; cache: Buffer; rare: Buffer };
 
 const DENIED = JSON.stringify({
   hook_event_name: "PreToolUse",
@@ -46,13 +47,14 @@ function hookVerdict(input = DENIED) {
 beforeAll(() => {
   mkdirSync(root, { recursive: true });
   cpSync(join(REPO_ROOT, "dist"), dist, { recursive: true });
-  pristine = { bundle: readFileSync(bundle), cache: readFileSync(cacheFile) };
+  pristine = { bundle: readFileSync(bundle), cache: readFileSync(cacheFile), rare: readFileSync(rareChunk) };
   expect(run("cli.js", ["init", "--home", home], "").code).toBe(0);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 beforeEach(() => {
   writeFileSync(bundle, pristine.bundle);
   writeFileSync(cacheFile, pristine.cache);
+  writeFileSync(rareChunk, pristine.rare);
 });
 
 describe("the hook bundle's V8 code cache", () => {
@@ -113,6 +115,56 @@ describe("the hook bundle's V8 code cache", () => {
         .enableCompileCache === "function";
     expect(existsSync(join(dist, ".compile-cache"))).toBe(nodeHasIt);
     expect(hookVerdict().permissionDecision).toBe("deny");
+  });
+});
+
+describe("the hook's rare paths, a second bundle (dist/hook-rare.cjs)", () => {
+  const call = (tool_name: string, tool_input: object, extra: object = {}) =>
+    JSON.stringify({
+      hook_event_name: "PreToolUse",
+      session_id: "s",
+      cwd: "/w",
+      tool_name,
+      tool_input,
+      ...extra,
+    });
+  const common = [
+    DENIED,
+    call("Read", { file_path: "/w/src/a.ts" }),
+    call("Bash", { command: "npm test" }),
+    call("Bash", { command: "cd app && npm test 2>&1 | tail -n 20" }),
+    call(
+      "Bash",
+      { command: "npm test" },
+      { hook_event_name: "PostToolUse", tool_response: { stdout: "ok" } },
+    ),
+  ];
+  // A command substitution: only the shell grammar reads it, and its glue is in the second file.
+  const grammar = call("Bash", { command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD' });
+  const answer = (input: string) => {
+    const result = run("cli.cjs", ["hook", "claude-code"], input);
+    expect(result.code, result.stderr).toBe(0);
+    return result.stdout;
+  };
+
+  it("is not loaded by the common calls: they answer the same without it", () => {
+    const answers = common.map(answer); // the first call of a home also writes the policy's cache
+    rmSync(rareChunk);
+    expect(common.map(answer)).toEqual(answers);
+    expect(answers[0]).toContain('"permissionDecision":"deny"');
+  });
+
+  it("is checked before use: missing or changed, the call that needs it is denied", () => {
+    expect(answer(grammar)).not.toContain('"deny"');
+    // A change only the checksum sees: a comment.
+    const changed = pristine.rare
+      .toString("latin1")
+      .replace("// src/risk/shell-walker.ts", "// src/risk/shell-walkeR.ts");
+    expect(changed).not.toBe(pristine.rare.toString("latin1"));
+    writeFileSync(rareChunk, Buffer.from(changed, "latin1"));
+    expect(JSON.parse(answer(grammar)).hookSpecificOutput.permissionDecision).toBe("deny");
+    rmSync(rareChunk);
+    expect(JSON.parse(answer(grammar)).hookSpecificOutput.permissionDecision).toBe("deny");
   });
 });
 

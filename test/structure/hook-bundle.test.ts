@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { type BuildOptions, build } from "esbuild";
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { importStatements, resolveImport, SRC } from "../helpers/imports.js";
 
@@ -94,31 +94,28 @@ describe("the hook bundle's imports", () => {
 });
 
 /**
- * What dist/hook.cjs itself holds, read from esbuild's metafile with the build's own options
+ * What dist/hook.cjs itself holds, read from esbuild's metafile with the build's own code
  * (scripts/hook-bundles.mjs). Every byte of it is hashed and its compiled code deserialised on
- * every call (docs/decisions/hook-call-speed.md), so what only other paths need stays out.
+ * every call (docs/decisions/hook-call-speed.md), so what only other paths need stays out: the
+ * rare paths in dist/hook-rare.cjs, `record` in dist/record.cjs.
  */
 describe("the hook bundle's contents", async () => {
-  const options = "../../scripts/hook-bundles.mjs";
-  const { fastPathBundle } = (await import(options)) as { fastPathBundle: BuildOptions };
-  const holds = async (entry: string) => {
-    const result = await build({
-      ...fastPathBundle,
-      entryPoints: [join(SRC, entry)],
-      outfile: "hook.cjs",
-      write: false,
-      metafile: true,
-      logLevel: "silent",
-    });
-    const [output] = Object.values(result.metafile.outputs);
-    return new Map(
-      Object.entries(output!.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]),
-    );
+  const bundles = "../../scripts/hook-bundles.mjs";
+  const { buildFastPathBundles, RARE_MODULES } = (await import(bundles)) as {
+    RARE_MODULES: string[];
+    buildFastPathBundles: (
+      esbuild: typeof build,
+      root: string,
+    ) => Promise<Record<string, { inputs: Record<string, { bytesInOutput: number }> }>>;
   };
-  const hook = await holds("cli/hook-runtime/entry.ts");
-  const record = await holds("cli/hook-runtime/record-entry.ts");
+  const built = await buildFastPathBundles(build, join(SRC, ".."));
+  const holds = (name: string) =>
+    new Map(Object.entries(built[name]!.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]));
+  const hook = holds("hook.cjs");
+  const rare = holds("hook-rare.cjs");
+  const record = holds("record.cjs");
 
-  it("is read from the build's own options", () => {
+  it("is read from the build's own code", () => {
     expect(hook.size).toBeGreaterThan(40);
     expect([...record.keys()]).toContain("src/cli/commands/record.ts");
   });
@@ -139,5 +136,33 @@ describe("the hook bundle's contents", async () => {
         /^src\/(action-input\/|cli\/commands\/record\.ts|cli\/report-error\.ts|cli\/hook-runtime\/record-)/,
       );
     }
+  });
+
+  it("holds the rare paths' modules only as stubs: their code is in dist/hook-rare.cjs", () => {
+    for (const module of [
+      "src/risk/shell-walker.ts",
+      "src/hooks/install.ts",
+      "src/commits/index.ts",
+      "src/hooks/witness-before.ts",
+      "src/policy/load.ts",
+      "src/redact/rule-set.ts",
+    ])
+      expect(RARE_MODULES).toContain(module);
+    for (const module of RARE_MODULES) {
+      expect(hook.has(module), module).toBe(false);
+      expect(hook.has(`hook-rare:${module}`), module).toBe(true);
+      expect(rare.get(module), module).toBeGreaterThan(0);
+    }
+    // and whatever only they import (the commit events' modules, the installers' shapes)
+    for (const module of ["src/commits/observe.ts", "src/commits/install.ts"]) {
+      expect(hook.has(module), module).toBe(false);
+      expect(rare.has(module), module).toBe(true);
+    }
+  });
+
+  it("shares its modules with dist/hook-rare.cjs, never copies them (one state, one class per error)", () => {
+    const copied = [...rare.keys()].filter((input) => input.startsWith("src/") && hook.has(input));
+    expect(copied).toEqual([]);
+    expect([...rare.keys()]).toContain("hook-shared:src/errors/index.ts");
   });
 });

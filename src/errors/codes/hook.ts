@@ -3,6 +3,11 @@ import type { ErrorCodeEntry } from "../code-entry.js";
 /** The HOOK_ codes. */
 export const HOOK_CODES = {
   HOOK_AGENT_UNSUPPORTED: { capability: "hooks", exit: 2, meaning: "no hook install for that agent" },
+  HOOK_CHUNK_INVALID: {
+    capability: "hooks",
+    exit: 1,
+    meaning: "the hook's second bundle (dist/hook-rare.cjs) is missing or not the one it was built with",
+  },
   HOOK_PAYLOAD_INVALID: {
     capability: "hooks",
     exit: 2,
