@@ -56,7 +56,7 @@ export function createAddCheckpointRouter(
     options.onError?.(error);
     send(res, 500, "internal error\n");
   };
-  const router = express.Router({ caseSensitive: true, strict: true });
+  const router = express.Router();
 
   // The monitoring API: matched by parseMonitoringPath, so a prefix may hold any characters.
   router.use((req, res, next) => {
@@ -79,10 +79,7 @@ export function createAddCheckpointRouter(
     );
   });
 
-  // Any content type, read as bytes; the declared length is checked before reading, the read
-  // stops at the cap, and a compressed body is refused rather than inflated past it.
-  const body = express.raw({ limit, type: () => true, inflate: false });
-  router.post(route, body, async (req, res) => {
+  const addCheckpoint = async (req: Request, res: Response) => {
     try {
       const bytes: Uint8Array = Buffer.isBuffer(req.body) ? req.body : new Uint8Array();
       send(res, 200, await witness.addCheckpoint(bytes));
@@ -102,10 +99,18 @@ export function createAddCheckpointRouter(
         );
       failed(res, error);
     }
-  });
-  router.all(route, (_req, res) => {
-    res.set("Allow", "POST");
-    send(res, COSIGN_STATUS.COSIGN_METHOD_NOT_ALLOWED, "add-checkpoint takes POST\n");
+  };
+  // Any content type, read as bytes; the declared length is checked before reading, the read
+  // stops at the cap, and a compressed body is refused rather than inflated past it.
+  const body = express.raw({ limit, type: () => true, inflate: false });
+  // The route is compared as a string, like the monitoring path: a prefix is never a pattern.
+  router.use((req, res, next) => {
+    if (req.path !== route) return next();
+    if (req.method !== "POST") {
+      res.set("Allow", "POST");
+      return send(res, COSIGN_STATUS.COSIGN_METHOD_NOT_ALLOWED, "add-checkpoint takes POST\n");
+    }
+    body(req, res, (error?: unknown) => (error ? next(error) : void addCheckpoint(req, res)));
   });
 
   // Errors reading the body are the client's: over the cap is 413 (and the connection is not
