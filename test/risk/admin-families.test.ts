@@ -23,6 +23,17 @@ const DANGEROUS = [
   "echo 'echo hi' >> ~/.shrc",
   "shred -uz ~/.ssh/id_rsa",
   "shred -n 1 /dev/sdb",
+  "route del default",
+  "ethtool -s eth0 autoneg off speed 10",
+  "vgchange --activate n vg0",
+  "udisksctl unmount --block-device /dev/sda1",
+  "salt '*' cmd.run 'rm -rf /var/www'",
+  "salt-key -D -y",
+  "multipass delete --purge --all",
+  "vagrant snapshot delete pre-upgrade",
+  "ansible-vault view group_vars/prod/vault.yml",
+  "pkill -SIGTERM ^cron$",
+  "kill -SIGTERM $(pgrep cron)",
 ];
 const HARMLESS = [
   "csrutil status",
@@ -39,6 +50,15 @@ const HARMLESS = [
   "openssl genrsa -out server.key 2048",
   "shred -n 5 -vzu scratch.bin",
   "shred -u /tmp/victim-shred.txt",
+  "route -n",
+  "ethtool -S eth0",
+  "vgs",
+  "udisksctl info -b /dev/sda1",
+  "salt '*' test.ping",
+  "salt-key -L",
+  "multipass list",
+  "ansible-vault encrypt_string 'hunter2' --name 'db_password'",
+  "pkill -f 'vite --port 5173'",
 ];
 
 beforeAll(() => loadShellParser());

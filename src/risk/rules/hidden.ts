@@ -65,7 +65,7 @@ const USES_CREDENTIALS = new Set(
   (
     "test [ [[ ls stat file du wc md5sum sha1sum sha256sum shasum realpath readlink ssh scp sftp ssh-add ssh-keygen ssh-copy-id openssl gpg age sops kubectl helm oc terraform tofu " +
     "docker podman node deno bun dotenv aws gcloud az ansible ansible-playbook ansible-vault git " +
-    "chmod chown rm cp mv touch mkdir ln install curl wget rsync"
+    "chmod chown rm cp mv touch mkdir ln install rsync"
   ).split(" "),
 );
 
@@ -115,14 +115,65 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
   for (let i = 0; i < args.length; i += 1) {
     const { name, value } = optionValue(args, i);
     if (!name || !value || value.dynamic) continue;
-    if (OUTPUT_OPTION.test(name) && !KEY_MAKERS.has(program) && protectedTarget(value.value, signals))
+    // (a key maker writing a key file makes a new key; writing anything else is a write)
+    const madeKey = KEY_MAKERS.has(program) && secretFileReason(value.value) !== null;
+    if (OUTPUT_OPTION.test(name) && !madeKey && protectedTarget(value.value, signals))
       signals.write(value, `${program} ${name} writes`);
     if (INPUT_OPTION.test(name) && !USES_CREDENTIALS.has(program) && secretFileReason(value.value))
       signals.read(value, `${program} ${name} reads`);
+    if (/^(-m|--mode)$/.test(name) && SETUID_MODE.test(value.value))
+      signals.score.raise(
+        "high",
+        `${program} ${name} ${value.value} sets the setuid or setgid bit`,
+        "privilege_escalation",
+      );
   }
   for (const arg of args) {
-    const url = /^file:\/\/(\/.*)$/.exec(arg.value);
-    if (url && !arg.dynamic) signals.read(url[1]!, `${program} reads the file URL`);
+    // `file:///home/dev/.netrc`, socat's `file:~/.netrc` and `open:` addresses
+    const url = /^(?:file:\/\/(\/.*)|(?:file|open|gopen):([~/.][^,]*))$/i.exec(arg.value);
+    if (url && !arg.dynamic) signals.read(url[1] ?? url[2]!, `${program} reads the file address`);
+  }
+  // `man ./notes`, `man ~/.ssh/id_rsa`: a path given to a viewer is shown
+  if (/^(man|info|pinfo)$/.test(program))
+    for (const arg of positionals(args))
+      if (arg.value.includes("/") && !arg.dynamic) signals.read(arg, `${program} shows`);
+  judgeCodeText(program, args, signals);
+  // `code tunnel`, `cloudflared tunnel run`, `tailscale funnel`: the machine reached from outside
+  const sub = positionals(args)[0]?.value ?? "";
+  if (
+    /^(tunnel|funnel)$/.test(sub) &&
+    !/^(status|list|ls|info|--help|help)$/.test(positionals(args)[1]?.value ?? "")
+  )
+    signals.score.raise(
+      "high",
+      `${program} ${sub} opens this machine to remote access through a relay`,
+      "network_request",
+    );
+}
+
+/** A mode with the setuid or setgid bit (`6777`, `4755`, `u+s`, `g+s`). */
+const SETUID_MODE = /^[0-7]?[2-7][0-7]{3}$|^[ugoa]*[+=][rwxXt]*s/;
+/** Paths written inside code: quoted, or after `<`/`>` (`open("/etc/x", "w")`, `print x >/etc/y`). */
+const CODE_PATH = /(["'])((?:\/|~\/|\.env)[^"'\s]*)\1|[<>]\s*((?:\/|~\/)[^\s"'(),;]+)/g;
+const WRITE_MARK = /["']w[+b]?["']|write|>|Out-File|createWriteStream|\.output\b|"wb"|fopen\([^)]*["'][wa]/i;
+
+/**
+ * Code given as an argument (`octave-cli --eval 'fopen(".env")'`, `julia -e 'open(f->…, "/x",
+ * "w")'`, `elvish -c 'print x >/etc/cron.d/a'`): a secret it names is read; a protected file it
+ * names next to a write is written. Only arguments that look like code (brackets, quotes,
+ * redirections, `;`) of programs that do not merely name paths.
+ */
+function judgeCodeText(program: string, args: Word[], signals: Signals): void {
+  if (NAMES_WITHOUT_STARTING.has(program) || SHELLS.has(program)) return;
+  for (const arg of args) {
+    if (arg.dynamic || !/[(){};<>"']/.test(arg.value) || !/\s/.test(arg.value)) continue;
+    for (const match of arg.value.matchAll(CODE_PATH)) {
+      const path = match[2] ?? match[3]!;
+      if (secretFileReason(path) || sensitiveReason(normalizePath(path, { cwd: signals.cwd })))
+        signals.read(path, `${program} code reads`);
+      if (WRITE_MARK.test(arg.value) && protectedTarget(path, signals))
+        signals.write(path, `${program} code writes`);
+    }
   }
 }
 

@@ -76,7 +76,26 @@ const runlevel: Rule = (invocation, { signals }) => {
   );
 };
 
+/** `route del default`, `route add …`: the routing table (`route -n` lists it). */
+const route: Rule = (invocation, { signals }) => {
+  const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
+  if (/^(del|delete|flush)$/.test(words[0] ?? "")) return down(signals, `route ${words[0]}`);
+  if (words.length === 0) return void signals.score.raise("none", "");
+  signals.score.raise("high", `route ${words[0]} changes the routing table`, "system_modification");
+};
+
+/** `ethtool -s eth0 speed 10`: settings changed (`-S`, `-i`, alone: read). */
+const ethtool: Rule = (invocation, { signals }) => {
+  const change = invocation.args.find((word) =>
+    /^(-[sKAGCLEfW]|--change|--offload|--set-[\w-]+|--reset|--flash)$/.test(word.value),
+  );
+  if (!change) return void signals.score.raise("none", "");
+  signals.score.raise("high", `ethtool ${change.value} changes a network interface`, "system_modification");
+};
+
 export const HOST_RULES: RuleTable = {
+  route,
+  ethtool,
   ip,
   ifconfig,
   nmcli,

@@ -10,6 +10,7 @@ import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 import { windowsPath } from "./fs.js";
+import { judgeDestroyingVerb } from "./general.js";
 
 /** Words to run as one script: a single word is shell text already, several an argv. */
 function asScript(words: Word[]): Word {
@@ -90,6 +91,8 @@ const vagrant: Rule = (invocation, context) => {
   context.signals.score.raise("medium", `vagrant ${positionals(args)[0]?.value ?? ""}`.trim());
   const at = args.findIndex((word) => /^(-c|--command)$/.test(word.value));
   if (at >= 0 && args[at + 1]) context.nested(args[at + 1]!, "vagrant ssh -c runs in the machine");
+  // `vagrant snapshot delete NAME`, `vagrant destroy -f`: read by the general model
+  else judgeDestroyingVerb("vagrant", args, context.signals);
 };
 
 /** One cmd.exe command: recursive deletes as `rm -r`, `format` as a disk rewrite. */
@@ -177,6 +180,33 @@ const machineExec: Rule = (invocation, context) => {
   const dashes = args.findIndex((word) => word.value === "--");
   if ((sub === "exec" || sub === "shell") && dashes >= 0 && dashes + 1 < args.length)
     context.nested(asScript(args.slice(dashes + 1)), `${program} exec runs`);
+  // `multipass delete --purge --all`: the machines themselves, read by the general model
+  else judgeDestroyingVerb(program, args, context.signals);
+};
+
+/** `salt '*' cmd.run 'rm -rf /var/www'`: the command runs on every targeted minion. */
+const salt: Rule = (invocation, context) => {
+  const words = positionals(invocation.args, ["-L", "-G", "-E", "-C", "-N", "--out", "-t", "--timeout"]);
+  const fn = words[1]?.value ?? "";
+  context.signals.score.raise(
+    "medium",
+    `salt runs ${fn || "a function"} on remote minions`,
+    "network_request",
+  );
+  if (/^cmd\.(run|shell|script|exec_code|run_all|run_stdout)$/.test(fn) && words[2])
+    context.nested(words[2], `salt ${fn} runs on a machine`);
+  else if (fn) judgeDestroyingVerb(fn, words.slice(2), context.signals);
+};
+
+/** `salt-key -D`: every minion's key deleted (none can reach the master until re-accepted). */
+const saltKey: Rule = (invocation, { signals }) => {
+  const all = invocation.args.some((word) => /^(-D|--delete-all)$/.test(word.value));
+  if (all)
+    return void signals.score.raise("high", "salt-key -D deletes every minion's key", "destructive_command");
+  signals.score.raise(
+    invocation.args.some((word) => /^-[LlPpF]$|^--(list|print|finger)/.test(word.value)) ? "none" : "medium",
+    "salt-key",
+  );
 };
 
 /** `ansible HOSTS -m shell|command|raw -a 'cmd'`: the command runs on every host. */
@@ -196,6 +226,8 @@ Object.assign(LAUNCHER_RULES, {
   lxc: machineExec,
   incus: machineExec,
   multipass: machineExec,
+  salt,
+  "salt-key": saltKey,
   ansible,
 });
 

@@ -114,6 +114,8 @@ const secretStoreReads = patternTable([
   /^doppler secrets( get| download)?( |$)/,
   /^heroku config(:get)?( |$)/,
   /^(pass|gopass) (show|cat) /,
+  // a vault file decrypted to the screen or in place (`--output` elsewhere is a write, judged as one)
+  /^ansible-vault (view|decrypt)\b(?!.*--output)/,
   // tools printing the credential they hold
   /^gh auth token\b/,
   /^gcloud (.+ )?auth (application-default )?print-(access|identity)-token\b/,

@@ -73,6 +73,16 @@ function reading(program: string, args: string[]): Verdict {
     case "vgcreate":
     case "blkdiscard":
       return has(/^(--test|-t)$/) ? "read" : "writes";
+    case "vgchange":
+    case "lvchange":
+      // deactivating takes every file system on the volumes away; other changes are settings
+      return args.some(
+        (value, i) => /^(-a|--activate)$/.test(args[i - 1] ?? "") && /^(n|ln|en)$/.test(value),
+      ) || args.some((value) => /^(-an|--activate=n)$/.test(value))
+        ? "writes"
+        : "read";
+    case "udisksctl":
+      return /^(unmount|power-off|loop-delete|lock)$/.test(words[0] ?? "") ? "writes" : "read";
     default:
       return "writes";
   }
@@ -133,7 +143,7 @@ export const STORAGE_RULES: RuleTable = Object.fromEntries(
   (
     "mkfs mkfs.ext4 mkfs.ext3 mkfs.ext2 mkfs.xfs mkfs.vfat mkfs.fat mkfs.btrfs mkfs.ntfs mkfs.exfat mkfs.f2fs mke2fs mkswap mkntfs mkdosfs " +
     "wipefs fdisk sfdisk gdisk sgdisk cgdisk parted blkdiscard cryptsetup mdadm zfs zpool " +
-    "lvremove vgremove pvremove lvreduce vgreduce pvmove vgsplit lvconvert pvcreate vgcreate"
+    "lvremove vgremove pvremove lvreduce vgreduce pvmove vgsplit lvconvert pvcreate vgcreate vgchange lvchange udisksctl"
   )
     .split(" ")
     .map((name) => [name, rule]),

@@ -204,7 +204,23 @@ const kill: Rule = (invocation, { signals }) => {
     )
   )
     return void signals.score.raise("none", "");
-  const targets = positionals(invocation.args, ["-s", "-n", "-u", "-U", "-g", "-G", "-P", "-t", "--signal"]);
+  // a pattern's anchors are not part of the name (`pkill ^cron$`); `kill $(pgrep cron)` kills by name
+  const targets = positionals(invocation.args, [
+    "-s",
+    "-n",
+    "-u",
+    "-U",
+    "-g",
+    "-G",
+    "-P",
+    "-t",
+    "--signal",
+  ]).map((word) => ({ ...word, value: word.value.replace(/^\^|\$$/g, "") }));
+  const byName = targets.flatMap((word) =>
+    word.inner
+      .filter((inner) => /^(pgrep|pidof)$/.test(inner.words[0]?.value ?? ""))
+      .flatMap((inner) => inner.words.slice(1).filter((name) => !name.value.startsWith("-"))),
+  );
   const program = invocation.program;
   const system =
     targets.find((target) =>
@@ -213,6 +229,7 @@ const kill: Rule = (invocation, { signals }) => {
         : SYSTEM_PROCESSES.has(target.value.toLowerCase()) || SYSTEM_PROCESSES.has(target.value),
     ) ??
     // a daemon by name (`killall -9 postgres`, `pkill mysqld`): a service of the host stops
+    byName.find((target) => SYSTEM_PROCESSES.has(target.value) || killsDaemon([target.value]) !== null) ??
     (program === "kill" ? undefined : targets.find((target) => killsDaemon([target.value]) !== null));
   if (
     system ||
