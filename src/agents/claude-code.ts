@@ -13,11 +13,8 @@ import { join } from "node:path";
 import { type ActionTarget, claudeCodeTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { invalid, type Json, objectField, stringField } from "./payload.js";
-import { defineAgent } from "./spec.js";
+import { answerSays, defineAgent, exitBlocks } from "./spec.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
-
-/** The hook's timeout as written into the settings (seconds). */
-export const HOOK_TIMEOUT_SECONDS = 30;
 
 /** Tools whose whole input is a command line. */
 const COMMAND_TOOLS = new Set(["Bash", "Shell", "Monitor", "BashBackground", ...POWERSHELL_TOOLS]);
@@ -167,12 +164,11 @@ export const claudeCode = defineAgent({
     // The project's personal file: Claude Code keeps it out of git (it adds it to .gitignore).
     local: ({ cwd }) => join(cwd, ".claude", "settings.local.json"),
     nested: true,
-    // timeout (seconds): Claude Code's default is 60 s; a hook that hangs (a witness_before
-    // that cannot reach its witness) is cut at 30 s, which its `|| exit 2` then blocks.
     entry: (command, pre) =>
-      pre
-        ? { type: "command", command, onFailure: "block", timeout: HOOK_TIMEOUT_SECONDS }
-        : { type: "command", command, timeout: HOOK_TIMEOUT_SECONDS },
+      pre ? { type: "command", command, onFailure: "block" } : { type: "command", command },
+    // Claude Code's default is 60 s; a hook that hangs (a witness_before that cannot reach its
+    // witness) is cut at 30 s, which its `|| exit 2` then blocks.
+    timeout: { field: "timeout", unit: "s", source: "https://code.claude.com/docs/en/hooks" },
   },
   probe: (cwd) => ({
     hook_event_name: "PreToolUse",
@@ -182,4 +178,6 @@ export const claudeCode = defineAgent({
     tool_name: "LS",
     tool_input: { path: cwd },
   }),
+  blocks: (reply) =>
+    exitBlocks(reply, true, (out) => answerSays(out, ["hookSpecificOutput", "permissionDecision"], "deny")),
 });

@@ -17,7 +17,7 @@ import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
 import { invalid, type Json, objectField, stringField } from "./payload.js";
-import { defineAgent, hookCommandLine, INSTALLED_MARK } from "./spec.js";
+import { answerSays, defineAgent, exitBlocks, hookCommandLine, INSTALLED_MARK } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
 function target(tool: string, params: Json): [ActionTarget, ActionTarget[]] {
@@ -174,5 +174,19 @@ export const cline = defineAgent({
     },
     text: ({ home, program }, pre) => clineScript(home, pre, program),
     mode: 0o755,
+    // Cline executes the file itself, the payload on stdin.
+    run: (path, payload) => ({ argv: [path], input: JSON.stringify(payload) }),
+    timeout:
+      "none to set: a Cline hook is a bare executable file with no configuration (https://docs.cline.bot/customization/hooks)",
   },
+  probe: (cwd) => ({
+    clineVersion: "trailseal-hook-status",
+    hookName: "PreToolUse",
+    timestamp: "0",
+    taskId: "trailseal-hook-status",
+    workspaceRoots: [cwd],
+    preToolUse: { toolName: "list_files", parameters: { path: cwd } },
+  }),
+  // The script answers `{"cancel": true}` itself when trailseal cannot run (and exits 0).
+  blocks: (reply) => exitBlocks(reply, true, (out) => answerSays(out, ["cancel"], true)),
 });

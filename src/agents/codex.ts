@@ -14,7 +14,7 @@ import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored } from "./adapters.js";
 import { claudeCodeAnswer, claudeCodeShell, toolCall } from "./claude-code.js";
 import { type Json, stringField } from "./payload.js";
-import { defineAgent } from "./spec.js";
+import { answerSays, defineAgent, exitBlocks } from "./spec.js";
 
 /** The files an apply_patch envelope touches (`*** Add File: p`, `Update`, `Delete`, `Move to`). */
 export function patchTargets(patch: string): ActionTarget[] {
@@ -91,5 +91,17 @@ export const codex = defineAgent({
         : join(env.CODEX_HOME || join(user, ".codex"), "hooks.json"),
     nested: true,
     entry: (command) => ({ type: "command", command }),
+    // Seconds (Codex's default is 600): the JSON key is `timeout` (codex-rs/config's
+    // hook_config.rs renames its timeout_sec field so; openai/codex#35382).
+    timeout: { field: "timeout", unit: "s", source: "https://developers.openai.com/codex/hooks" },
   },
+  probe: (cwd) => ({
+    hook_event_name: "PreToolUse",
+    session_id: "trailseal-hook-status",
+    cwd,
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+  }),
+  blocks: (reply) =>
+    exitBlocks(reply, true, (out) => answerSays(out, ["hookSpecificOutput", "permissionDecision"], "deny")),
 });

@@ -14,7 +14,7 @@ import type { ActionTarget } from "../action/index.js";
 import { type HookCall, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";
-import { defineAgent } from "./spec.js";
+import { answerSays, defineAgent, exitBlocks } from "./spec.js";
 import { carriedTargets, POWERSHELL_TOOLS, str } from "./targets.js";
 
 const READ_TOOLS = new Set(["view", "read", "glob", "grep", "rg", "list", "search"]);
@@ -86,8 +86,24 @@ export const copilot = defineAgent({
     entry: (command, pre) => {
       // PowerShell has no `||` before 7: the exit status is mapped explicitly.
       const powershell = `${command.replace(/ \|\| exit \d$/, "")}; if ($LASTEXITCODE -ne 0) { exit ${pre ? 2 : 1} }`;
-      return { type: "command", bash: command, powershell, timeoutSec: 30 };
+      return { type: "command", bash: command, powershell };
     },
     defaults: { version: 1 },
+    timeout: {
+      field: "timeoutSec",
+      unit: "s",
+      source: "https://docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/use-hooks",
+    },
+    // On Linux and macOS Copilot runs the `bash` member with bash.
+    commandOf: (entry) => entry.bash,
+    shell: "bash",
   },
+  probe: (cwd) => ({
+    timestamp: 0,
+    cwd,
+    sessionId: "trailseal-hook-status",
+    toolName: "view",
+    toolArgs: JSON.stringify({ path: cwd }),
+  }),
+  blocks: (reply) => exitBlocks(reply, true, (out) => answerSays(out, ["permissionDecision"], "deny")),
 });

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { type HookCall, ignored, makeAction, type Verdict } from "./adapters.js";
 import { toolCall } from "./claude-code.js";
 import { type Json, objectField, stringField } from "./payload.js";
-import { defineAgent } from "./spec.js";
+import { answerSays, defineAgent, exitBlocks } from "./spec.js";
 import { carriedTargets } from "./targets.js";
 
 function mcpServer(payload: Json): string {
@@ -168,5 +168,16 @@ export const cursor = defineAgent({
     nested: false,
     entry: (command) => ({ command, failClosed: true }),
     defaults: { version: 1 },
+    // Per-script `timeout`, in seconds.
+    timeout: { field: "timeout", unit: "s", source: "https://cursor.com/docs/agent/hooks" },
   },
+  probe: (cwd) => ({
+    hook_event_name: "beforeShellExecution",
+    conversation_id: "trailseal-hook-status",
+    generation_id: "trailseal-hook-status",
+    workspace_roots: [cwd],
+    command: "ls",
+    cwd,
+  }),
+  blocks: (reply) => exitBlocks(reply, true, (out) => answerSays(out, ["permission"], "deny")),
 });

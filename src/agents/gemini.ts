@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
-import { defineAgent } from "./spec.js";
+import { answerSays, defineAgent, exitBlocks } from "./spec.js";
 import { carriedTargets, str, urlsIn } from "./targets.js";
 
 function mcpTarget(tool: string, input: Json, payload: Json): ActionTarget | null {
@@ -179,8 +179,9 @@ export const gemini = defineAgent({
     kind: "settings",
     path: ({ scope, cwd, user }) => join(scope === "project" ? cwd : user, ".gemini", "settings.json"),
     nested: true,
-    // timeout in milliseconds (Gemini CLI's default is 60000).
-    entry: (command) => ({ type: "command", command, name: "trailseal", timeout: 30_000 }),
+    entry: (command) => ({ type: "command", command, name: "trailseal" }),
+    // Milliseconds (Gemini CLI's default is 60000).
+    timeout: { field: "timeout", unit: "ms", source: "https://geminicli.com/docs/hooks/" },
   },
   probe: (cwd) => ({
     hook_event_name: "BeforeTool",
@@ -189,4 +190,5 @@ export const gemini = defineAgent({
     tool_name: "list_directory",
     tool_input: { dir_path: cwd },
   }),
+  blocks: (reply) => exitBlocks(reply, true, (out) => answerSays(out, ["decision"], "deny")),
 });

@@ -59,9 +59,11 @@ export type {
   AgentEvent,
   AgentSpec,
   FilesInstall,
+  HookRun,
   InstallPlace,
   InstallScope,
   SettingsInstall,
+  TimeoutField,
 } from "./spec.js";
-export { hookCommand, INSTALLED_MARK } from "./spec.js";
+export { HOOK_TIMEOUT_SECONDS, hookCommand, INSTALLED_MARK } from "./spec.js";
 export { windsurfCall } from "./windsurf.js";

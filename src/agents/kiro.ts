@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Reply, type Verdict, withCarried } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
-import { defineAgent } from "./spec.js";
+import { defineAgent, exitBlocks } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
 function targets(tool: string, input: Json): [ActionTarget, ActionTarget[]] {
@@ -107,5 +107,15 @@ export const kiro = defineAgent({
       description: "Kiro with every tool call judged and recorded by trailseal",
       tools: ["*"],
     },
+    // Milliseconds (Kiro's default is 30000).
+    timeout: { field: "timeout_ms", unit: "ms", source: "https://kiro.dev/docs/cli/hooks" },
   },
+  probe: (cwd) => ({
+    hook_event_name: "preToolUse",
+    cwd,
+    tool_name: "fs_read",
+    tool_input: { operations: [{ mode: "Directory", path: cwd }] },
+  }),
+  // A block is exit 2 with the reason on stderr; nothing is read from stdout.
+  blocks: (reply) => exitBlocks(reply, false, () => false),
 });

@@ -13,7 +13,7 @@ import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Verdict, withCarried } from "./adapters.js";
 import { patchTargets } from "./codex.js";
 import { type Json, objectField, stringField } from "./payload.js";
-import { defineAgent, INSTALLED_MARK } from "./spec.js";
+import { defineAgent, exitBlocks, HOOK_TIMEOUT_SECONDS, INSTALLED_MARK } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
 function target(tool: string, args: Json): [ActionTarget, ActionTarget[]] {
@@ -88,6 +88,9 @@ function trailseal(payload) {
     input: JSON.stringify(payload),
     encoding: "utf8",
     maxBuffer: 16 << 20,
+    // OpenCode's plugins have no hook timeout of their own: a trailseal that hangs is cut here
+    // (a failure, which blocks).
+    timeout: ${HOOK_TIMEOUT_SECONDS * 1000},
   });
   if (result.error || result.status !== 0) {
     const why = result.error ? result.error.message : (result.stderr || \`exit \${result.status}\`).trim();
@@ -150,5 +153,59 @@ export const opencode = defineAgent({
     ],
     text: ({ home, program }) => opencodePlugin(home, program),
     mode: 0o644,
+    // OpenCode imports the plugin and awaits its tool.execute.before(input, output); a throw
+    // blocks the tool. The same, in a Node process.
+    run: (path, payload) => ({
+      // The plugin's file URL, made here: the hook bundle takes no node:url for it.
+      argv: [
+        process.execPath,
+        "--input-type=module",
+        "-e",
+        pluginRunner(`file://${path.split("/").map(encodeURIComponent).join("/")}`),
+      ],
+      input: JSON.stringify(payload),
+    }),
+    timeout: `the plugin's own: it gives trailseal ${HOOK_TIMEOUT_SECONDS} s, then blocks the call (OpenCode's plugins have no timeout setting: https://opencode.ai/docs/plugins/)`,
   },
+  probe: (cwd) => ({
+    hook_event_name: "tool.execute.before",
+    cwd,
+    tool: "list",
+    sessionID: "trailseal-hook-status",
+    callID: "trailseal-hook-status",
+    args: { path: cwd },
+  }),
+  // The runner prints {"thrown": message} when the plugin blocked the tool (which it does on
+  // trailseal's deny answer, also read here).
+  blocks: (reply) =>
+    exitBlocks(reply, true, (out) => {
+      const answer = JSON.parse(out) as { thrown?: unknown; decision?: unknown };
+      return typeof answer.thrown === "string" || answer.decision === "deny";
+    }),
 });
+
+/**
+ * Runs an installed plugin as OpenCode does: imports it, calls each exported plugin with the
+ * project directory, awaits its tool.execute.before with the payload's (input, output).
+ */
+// A static import of the plugin's URL: the hook bundle this file is part of may hold no
+// dynamic import (the build refuses one: it cannot run from the code cache).
+const pluginRunner = (url: string) => `
+import * as plugins from ${JSON.stringify(url)};
+let text = "";
+for await (const chunk of process.stdin) text += chunk;
+const payload = JSON.parse(text);
+for (const plugin of Object.values(plugins)) {
+  if (typeof plugin !== "function") continue;
+  const hooks = await plugin({ directory: payload.cwd });
+  const before = hooks && hooks["tool.execute.before"];
+  if (typeof before !== "function") continue;
+  try {
+    await before({ tool: payload.tool, sessionID: payload.sessionID, callID: payload.callID }, { args: payload.args });
+  } catch (error) {
+    console.log(JSON.stringify({ thrown: String(error && error.message || error) }));
+    process.exit(0);
+  }
+}
+console.log("{}");
+`;

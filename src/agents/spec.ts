@@ -34,10 +34,37 @@ export interface AgentEvent {
   installed?: false;
 }
 
+/** The hook's time limit, in seconds, wherever the agent's hook format takes one. */
+export const HOOK_TIMEOUT_SECONDS = 30;
+
+/**
+ * An agent's hook timeout field: its name in a hook entry and its unit. The installer writes
+ * HOOK_TIMEOUT_SECONDS in that unit; `hook status` reads it back. `source` is the public
+ * documentation the field was taken from (docs/agents/<agent>.md repeats it).
+ */
+export interface TimeoutField {
+  field: string;
+  unit: "s" | "ms";
+  source: string;
+}
+
+/** How `hook status` runs an installed pre-tool hook: the process the agent would start. */
+export interface HookRun {
+  argv: string[];
+  /** What the agent writes on the hook's stdin. */
+  input: string;
+}
+
 /** Hooks written as entries of a JSON settings file, under `hooks.<event>`. */
 export interface SettingsInstall {
   kind: "settings";
   path(place: InstallPlace): string;
+  /** The entry's time limit, where the agent's format has one; null: it has none (said why). */
+  timeout: TimeoutField | null;
+  /** The entry's command as the agent runs it on this system (default `command`; Copilot: `bash`). */
+  commandOf?(entry: Json): unknown;
+  /** The shell the agent runs the command with (default /bin/sh). */
+  shell?: string;
   /** Entries sit in matcher groups, `{matcher: "*", hooks: [entry]}` (Claude Code's shape). */
   nested: boolean;
   /** The entry that runs `command` (which already ends in `|| exit 2|1`), fail-closed where the agent offers it. */
@@ -55,6 +82,10 @@ export interface FilesInstall {
   /** The file's text; it contains INSTALLED_MARK, so a later install knows the file is trailseal's. */
   text(run: { home?: string; program: string }, pre: boolean): string;
   mode: number;
+  /** How the agent runs the installed pre-tool file with `payload` (for `hook status`). */
+  run(path: string, payload: Json): HookRun;
+  /** Where the time limit is (the agent's own, or the file's), said in words for docs and status. */
+  timeout: string;
 }
 
 export interface AgentSpec<Name extends string = string> {
@@ -73,10 +104,57 @@ export interface AgentSpec<Name extends string = string> {
   shell(command: string, cwd: string): Json;
   install: SettingsInstall | FilesInstall;
   /**
-   * A harmless pre-tool payload (a read of the project's own directory listing) that `hook
-   * status` runs through the installed command, exactly as the agent would.
+   * A harmless pre-tool payload (a listing of the project's own directory) that `hook status`
+   * runs through the installed command, exactly as the agent would.
    */
-  probe?(cwd: string): Json;
+  probe(cwd: string): Json;
+  /**
+   * Whether the agent would block the call on this reply of its pre-tool hook (its deny or
+   * cancel answer, or its blocking exit status), said as a reason; null when it would not.
+   */
+  blocks(reply: { exit: number | null; stdout: string }): string | null;
+}
+
+/** The deny answer's test shared by the JSON-answering agents: `path` in the answer equals `value`. */
+export function answerSays(stdout: string, path: string[], value: unknown): boolean {
+  let node: unknown;
+  try {
+    node = JSON.parse(stdout);
+  } catch {
+    return false;
+  }
+  for (const key of path) {
+    if (typeof node !== "object" || node === null) return false;
+    node = (node as Json)[key];
+  }
+  return node === value;
+}
+
+/**
+ * What a pre-tool hook's reply means to an agent whose blocking exit status is 2 (every agent
+ * but Cline and OpenCode, whose installed files fail closed themselves): exit 2 blocks; any
+ * other failure is a failed hook, which the installed `|| exit 2` also makes a block; an
+ * answer that is not JSON, where the agent reads JSON, is a failed hook.
+ */
+export function exitBlocks(
+  reply: { exit: number | null; stdout: string },
+  json: boolean,
+  denies: (stdout: string) => boolean,
+): string | null {
+  if (reply.exit === null)
+    return "the hook did not finish (killed or timed out): the agent would block the call";
+  if (reply.exit === 2) return "the hook blocked the call (exit 2)";
+  if (reply.exit !== 0) return `the hook exited ${reply.exit}: the agent would block the call`;
+  const out = reply.stdout.trim();
+  if (out === "") return null;
+  if (json) {
+    try {
+      JSON.parse(out);
+    } catch {
+      return "the hook's answer is not JSON: the agent would take it as a failed hook";
+    }
+  }
+  return denies(out) ? `the hook denied the call: ${out.slice(0, 200)}` : null;
 }
 
 /** Keeps the literal name, so the registry's list types `AgentName`. */

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { ActionTarget } from "../action/index.js";
 import { type HookCall, ignored, makeAction, type Reply, type Verdict } from "./adapters.js";
 import { type Json, objectField, stringField } from "./payload.js";
-import { defineAgent } from "./spec.js";
+import { defineAgent, exitBlocks } from "./spec.js";
 import { carriedTargets, str } from "./targets.js";
 
 export function windsurfCall(payload: Json): HookCall {
@@ -95,5 +95,16 @@ export const windsurf = defineAgent({
         : join(user, ".codeium", "windsurf", "hooks.json"),
     nested: false,
     entry: (command) => ({ command, show_output: false }),
+    // A hook entry has `command`, `show_output` and `working_directory`: no time limit to set
+    // (https://docs.windsurf.com/windsurf/cascade/hooks); docs/agents/windsurf.md says so.
+    timeout: null,
   },
+  probe: (cwd) => ({
+    agent_action_name: "pre_run_command",
+    trajectory_id: "trailseal-hook-status",
+    execution_id: "trailseal-hook-status",
+    tool_info: { command_line: "ls", cwd },
+  }),
+  // A block is exit 2 with the reason on stderr; nothing is read from stdout.
+  blocks: (reply) => exitBlocks(reply, false, () => false),
 });

@@ -17,6 +17,7 @@ import { dirname } from "node:path";
 import {
   AGENT_SPECS,
   type FilesInstall,
+  HOOK_TIMEOUT_SECONDS,
   hookCommand,
   INSTALLED_MARK,
   type InstallPlace,
@@ -54,6 +55,14 @@ export function settingsPath(
   return install.kind === "settings" ? install.path(place(options)) : install.files(place(options))[0]!.path;
 }
 
+/** The hook files of a file-hook agent at a scope (none for a settings agent). */
+export function filesAt(
+  options: Pick<InstallOptions, "agent" | "scope" | "cwd" | "userHome" | "env">,
+): { event: string; path: string; pre: boolean }[] {
+  const install = AGENT_SPECS[options.agent].install;
+  return install.kind === "files" ? install.files(place(options)) : [];
+}
+
 /** Agents with a personal, uncommitted project settings file (install --local). */
 export function localScopeAgents(): string[] {
   return Object.values(AGENT_SPECS)
@@ -66,14 +75,18 @@ function localPath(
   install: SettingsInstall | FilesInstall,
   at: InstallPlace,
 ) {
-  if (install.kind !== "settings" || !install.local)
+  if (install.kind !== "settings" || !install.local) {
+    // The alternative, named: the agent's own user file (yours, every project).
+    const user = { ...at, scope: "user" as const };
+    const userFile = install.kind === "settings" ? install.path(user) : install.files(user)[0]!.path;
     throw configError(
       "HOOK_SCOPE_UNSUPPORTED",
       `${AGENT_SPECS[agent].label} has no personal project settings file; nothing was changed`,
       {
-        hint: `use --user (your own settings), or --project (shared); --local exists for ${localScopeAgents().join(", ")}`,
+        hint: `use --user (${userFile}: yours, for every project), or the shared project file (the default); --local exists for ${localScopeAgents().join(", ")} (docs/agents/${agent}.md)`,
       },
     );
+  }
   return install.local(at);
 }
 
@@ -142,7 +155,10 @@ async function installSettings(options: InstallOptions, install: SettingsInstall
     const list = hooks[event] ?? [];
     if (!Array.isArray(list)) throw invalid(path, `hooks.${event} is not a list`);
     const command = hookCommand(options.agent, options.home, pre, options.program);
-    const wanted = install.entry(command, pre);
+    const wanted = install.entry(command, pre) as JsonObject;
+    // The time limit, where the agent's hook format has one (the spec names the field and unit).
+    if (install.timeout)
+      wanted[install.timeout.field] = HOOK_TIMEOUT_SECONDS * (install.timeout.unit === "ms" ? 1000 : 1);
     const entries: JsonObject[] = [];
     for (const [index, item] of list.entries()) {
       if (!isObject(item)) throw invalid(path, `hooks.${event}[${index}] is not an object`);

@@ -55,4 +55,35 @@ describe("the agent specs", () => {
     );
     for (const event of events) expect(section, `${spec.label}: ${event}`).toContain(event);
   });
+
+  // docs/agents/<agent>.md is the agent's setup page: its timeout as the spec writes it (field,
+  // value and the documentation it was taken from), or that its format has none.
+  it.each(AGENTS)("%s: docs/agents page states the timeout the install writes, with its source", (agent) => {
+    const install = AGENT_SPECS[agent].install;
+    const page = readFileSync(join(ROOT, "docs/agents", `${agent}.md`), "utf8");
+    expect(page).toContain(`trailseal hook status ${agent}`);
+    if (install.kind === "settings" && install.timeout) {
+      const value = install.timeout.unit === "ms" ? 30000 : 30;
+      expect(page).toContain(`"${install.timeout.field}": ${value}`);
+      expect(page).toContain(install.timeout.source);
+    } else {
+      expect(page).toMatch(/\| timeout \| \*\*none/);
+    }
+    if (!(install.kind === "settings" && install.local)) expect(page).toContain("HOOK_SCOPE_UNSUPPORTED");
+  });
+
+  it.each(AGENTS)("%s: a harmless probe that the hook judges as nothing to decide", (agent) => {
+    const spec = AGENT_SPECS[agent];
+    const call = spec.call(spec.probe("/p"));
+    expect(call.phase).toBe("pre");
+    // The agent's own answers, read back by its `blocks`: a pass never blocks, a deny always does.
+    const reply = (verdict: "pass" | "deny") => {
+      const answer = spec.answer(call, verdict, "no");
+      return typeof answer === "string"
+        ? { exit: 0, stdout: answer }
+        : { exit: answer.exitCode ?? 0, stdout: answer.stdout ?? "" };
+    };
+    expect(spec.blocks(reply("pass"))).toBeNull();
+    expect(spec.blocks(reply("deny"))).not.toBeNull();
+  });
 });

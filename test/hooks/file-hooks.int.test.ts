@@ -222,7 +222,7 @@ describe("installed files, run as the agents run them", () => {
     const agent = JSON.parse(await readFile(join(project, ".kiro", "agents", "trailseal.json"), "utf8"));
     expect(agent).toMatchObject({ name: "trailseal", tools: ["*"] });
     expect(agent.hooks.preToolUse).toEqual([
-      { command: "trailseal hook kiro --home /h || exit 2", matcher: "*" },
+      { command: "trailseal hook kiro --home /h || exit 2", matcher: "*", timeout_ms: 30_000 },
     ]);
     expect(agent.hooks.postToolUse).toHaveLength(1);
   });

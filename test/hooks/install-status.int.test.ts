@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AGENT_SPECS, AGENTS } from "../../src/agents/index.js";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
 
 const BIN = join(REPO_ROOT, "dist", "cli.cjs");
@@ -131,6 +132,67 @@ describe("hook status runs the installed command as the agent would", () => {
     expect(status.code).toBe(1);
     expect(status.stdout).toContain("no trailseal hook installed here");
   });
+});
+
+describe("hook status runs every agent's installed hook as that agent would", () => {
+  /** The time limit the install writes, as the agent's spec names it (null: the format has none). */
+  const limitOf = (agent: (typeof AGENTS)[number]) => {
+    const install = AGENT_SPECS[agent].install;
+    return install.kind === "settings" && install.timeout
+      ? { timeout: install.timeout.unit === "ms" ? 30_000 : 30, timeout_unit: install.timeout.unit }
+      : { timeout: null, timeout_unit: null };
+  };
+
+  it.each(AGENTS)(
+    "%s: a --user hook answers the harmless call, recorded; a shared one without trailseal fails",
+    async (agent) => {
+      const env = {
+        PATH: BARE_PATH,
+        HOME: join(root, "user"),
+        CLAUDE_CONFIG_DIR: undefined,
+        CODEX_HOME: undefined,
+      };
+      const installed = await runCli(["--home", home, "hook", "install", agent, "--user"], {
+        cwd: project,
+        env,
+      });
+      expect(installed.code, installed.stderr).toBe(0);
+      const status = await runCli(["hook", "status", agent, "--json"], { cwd: project, env });
+      expect(status.code, status.stdout + status.stderr).toBe(0);
+      const report = JSON.parse(status.stdout);
+      expect(report.hooks).toHaveLength(1);
+      expect(report.hooks[0]).toMatchObject({
+        scope: "user",
+        exit: 0,
+        ok: true,
+        problem: null,
+        ...limitOf(agent),
+      });
+      // The probe went through trailseal's hook: the trail holds the call, as this agent's.
+      const log = await runCli(["--home", home, "log", "--events", "--json", "--agent", agent]);
+      expect(JSON.parse(log.stdout).length, log.stderr).toBeGreaterThan(0);
+
+      // The shared project file, installed where `trailseal` is on PATH, then run where it is not.
+      const bin = join(root, "bin");
+      await mkdir(bin, { recursive: true });
+      await writeFile(join(bin, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+      await chmod(join(bin, "trailseal"), 0o755);
+      const shared = await runCli(["hook", "install", agent], {
+        cwd: project,
+        env: { ...env, PATH: `${bin}:${BARE_PATH}` },
+      });
+      expect(shared.code, shared.stderr).toBe(0);
+      const broken = await runCli(["hook", "status", agent, "--json"], { cwd: project, env });
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain("(HOOK_STATUS_FAILED)");
+      const hooks = JSON.parse(broken.stdout).hooks as { scope: string; ok: boolean; problem: string }[];
+      expect(hooks.map((hook) => [hook.scope, hook.ok])).toEqual([
+        ["project", false],
+        ["user", true],
+      ]);
+      expect(hooks[0]!.problem).toMatch(/the program does not resolve/);
+    },
+  );
 });
 
 it("the bin is what an absolute install names", () => {

@@ -87,11 +87,11 @@ describe("hook install", () => {
     const hooks = await read(path);
     expect(hooks.version).toBe(1);
     expect(hooks.hooks.beforeShellExecution).toEqual([
-      { command: "trailseal hook cursor --home /h || exit 2", failClosed: true },
+      { command: "trailseal hook cursor --home /h || exit 2", failClosed: true, timeout: 30 },
     ]);
     expect(hooks.hooks.afterFileEdit).toEqual([
       { command: "prettier-hook" },
-      { command: "trailseal hook cursor --home /h || exit 1", failClosed: true },
+      { command: "trailseal hook cursor --home /h || exit 1", failClosed: true, timeout: 30 },
     ]);
     for (const event of [
       "beforeMCPExecution",
@@ -151,7 +151,7 @@ describe("hook install", () => {
     const hooks = await read(join(dir, ".codex", "hooks.json"));
     expect(hooks.hooks.PreToolUse[0]).toEqual({
       matcher: "*",
-      hooks: [{ type: "command", command: "trailseal hook codex --home /h || exit 2" }],
+      hooks: [{ type: "command", command: "trailseal hook codex --home /h || exit 2", timeout: 30 }],
     });
     expect(hooks.hooks.PostToolUse[0].hooks[0].command).toMatch(/\|\| exit 1$/);
   });
@@ -180,6 +180,16 @@ describe("hook install", () => {
     ]);
     for (const event of ["pre_read_code", "pre_write_code", "pre_mcp_tool_use", "post_run_command"])
       expect(hooks.hooks[event]).toHaveLength(1);
+    // Windsurf's hook entries have no time limit field: none is written.
+    expect(JSON.stringify(hooks)).not.toMatch(/timeout/i);
+  });
+
+  it("kiro: the agent configuration's entries carry timeout_ms", async () => {
+    await installHooks({ agent: "kiro", scope: "project", cwd: dir, home: "/h" });
+    const config = await read(join(dir, ".kiro", "agents", "trailseal.json"));
+    expect(config.hooks.preToolUse).toEqual([
+      { command: "trailseal hook kiro --home /h || exit 2", matcher: "*", timeout_ms: 30_000 },
+    ]);
     expect(settingsPath({ agent: "windsurf", scope: "user", cwd: "/p", userHome: "/u" })).toBe(
       "/u/.codeium/windsurf/hooks.json",
     );

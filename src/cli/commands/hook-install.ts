@@ -63,7 +63,6 @@ export async function runHookStatus(
 ): Promise<number> {
   const { probed, found } = await hookStatus({ agent: options.agent, cwd: options.cwd, env: io.env });
   if (options.json) printJson(io, { agent: options.agent, probed, hooks: found });
-  else if (!probed) println(io, `${options.agent}: hook status cannot run its hooks yet; see docs/hooks.md`);
   else if (found.length === 0) println(io, `${options.agent}: no trailseal hook installed here`);
   const on = useColour(io.stdout, io.env);
   for (const hook of options.json ? [] : found) {
@@ -71,7 +70,9 @@ export async function runHookStatus(
     println(io, escapeControl(`${hook.scope}: ${hook.path}`));
     println(
       io,
-      escapeControl(`  command: ${hook.command}${hook.timeout === null ? "" : ` (timeout ${hook.timeout})`}`),
+      escapeControl(
+        `  command: ${hook.command}${hook.timeout === null ? "" : ` (timeout ${hook.timeout} ${hook.timeout_unit})`}`,
+      ),
     );
     if (hook.ok)
       println(

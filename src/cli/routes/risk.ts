@@ -101,7 +101,7 @@ The agent blocks every tool call when it cannot start the hook, so the install c
 in the shared file it is \`trailseal\`, which must be on PATH; in --local and --user files it is
 this trailseal's absolute path (not npx's cache). The shared file names a home only when asked
 (--home or TRAILSEAL_HOME); the others name the home as an absolute path. Hook timeouts are set
-where the agent takes one (Claude Code 30 s, Gemini CLI 30000 ms).
+(30 s) wherever the agent's hook format has a timeout field (docs/agents/<agent>.md).
 Then run \`trailseal hook status <agent>\`: it runs a harmless call through the installed command.
 
 Agents: ${AGENTS.join(", ")}; git for this repository's commit hooks.
@@ -148,7 +148,7 @@ Example:
     .option("--json", "print what was found as JSON")
     .addHelpText(
       "after",
-      "\nLooks in the personal project, shared project and user settings; the call (a listing of this\ndirectory) is recorded in the trail, session trailseal-hook-status. Exit 1 when a hook fails.\n\nExample:\n  trailseal hook status claude-code",
+      "\nLooks in the personal project, shared project and user places of any agent, and runs each\ninstalled pre-tool hook as that agent would; the call (a listing of this directory) is recorded\nin the trail, session trailseal-hook-status. Exit 1 when a hook would block it.\n\nExample:\n  trailseal hook status claude-code\n  trailseal hook status opencode",
     )
     .action((agent: string, options, _command: Command) =>
       router.run(async (io) => {
