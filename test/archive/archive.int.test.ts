@@ -6,10 +6,11 @@
 import { spawn } from "node:child_process";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TrailTail } from "../../src/dashboard/trail-tail.js";
-import { appendEvents } from "../../src/trail/index.js";
+import { appendEvents, verifyTrailParallel, verifyTrailSequential } from "../../src/trail/index.js";
 import { CLI, REPO_ROOT, runCli } from "../helpers/cli.js";
 import { body, Fixture, receiptFor } from "./fixture.js";
 
@@ -118,6 +119,26 @@ describe("trailseal archive", () => {
     ).toBe(0);
     await tail.poll();
     expect(seqs).toEqual([...Array(OLD + NEW + 1).keys()]);
+  });
+
+  it("the parallel verifier reads through the archive to the verdict the sequential one gives", async () => {
+    expect((await runCli(["archive", "--home", fx.home])).code).toBe(0);
+    const workerUrl = pathToFileURL(join(REPO_ROOT, "dist", "trail", "verify-worker.js"));
+    const check = async () => {
+      const tipsAt = [OLD, OLD + NEW];
+      const sequential = await verifyTrailSequential(fx.trail, { tipsAt });
+      const parallel = await verifyTrailParallel(fx.trail, {
+        tipsAt,
+        rangeBytes: 2048,
+        workers: 2,
+        workerUrl,
+      });
+      expect(parallel).toEqual(sequential);
+      return sequential;
+    };
+    expect(await check()).toMatchObject({ ok: true, eventCount: OLD + NEW });
+    await rm(join(archiveDir(), `${NAME}.jsonl.gz`));
+    expect((await check()).archive.problems.map((p) => p.code)).toEqual(["TRAIL_ARCHIVE_MISSING"]);
   });
 
   it("an archive deleted together with its manifest is still found: the live trail starts at seq 150", async () => {
