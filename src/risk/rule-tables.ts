@@ -20,6 +20,7 @@ import { POWERSHELL_RULES } from "./rules/powershell.js";
 import { SECRET_RULES } from "./rules/secrets.js";
 import { STORAGE_RULES } from "./rules/storage.js";
 import { SYSTEM_RULES } from "./rules/system.js";
+import { VCS_RULES } from "./rules/vcs.js";
 import { WINDOWS_RULES } from "./rules/windows.js";
 
 export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
@@ -38,6 +39,7 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   storage: STORAGE_RULES,
   host: HOST_RULES,
   powershell: POWERSHELL_RULES,
+  vcs: VCS_RULES,
 };
 
 const TABLES = Object.values(RULE_TABLES);

@@ -43,31 +43,35 @@ const SHELL_RUN =
  * tools, editors of text, file operations, account tools (a login shell), and programs whose
  * later arguments run in a container or on another host (judged there).
  */
-const NAMES_WITHOUT_STARTING = new Set(
-  (
-    "echo printf cat head tail less more bat grep egrep fgrep rg ag ack sed awk gawk mawk nawk diff cmp " +
-    "ls file stat strings ldd objdump readelf nm which whereis type hash command readlink realpath " +
-    "cp mv ln install chmod chown chgrp touch rm chsh usermod useradd adduser shellcheck shfmt " +
-    "checkbashisms update-alternatives git docker podman nerdctl docker-compose kubectl oc lxc incus " +
-    "multipass distrobox toolbox machinectl systemd-nspawn ssh mosh vagrant nix-shell tee test [ jq yq"
-  ).split(" "),
-);
+let namesWithoutStarting: Set<string> | null = null;
+const NAMES_WITHOUT_STARTING = () =>
+  (namesWithoutStarting ??= new Set(
+    (
+      "echo printf cat head tail less more bat grep egrep fgrep rg ag ack sed awk gawk mawk nawk diff cmp " +
+      "ls file stat strings ldd objdump readelf nm which whereis type hash command readlink realpath " +
+      "cp mv ln install chmod chown chgrp touch rm chsh usermod useradd adduser shellcheck shfmt " +
+      "checkbashisms update-alternatives git docker podman nerdctl docker-compose kubectl oc lxc incus " +
+      "multipass distrobox toolbox machinectl systemd-nspawn ssh mosh vagrant nix-shell tee test [ jq yq"
+    ).split(" "),
+  ));
 /** Options whose value is where a program writes (its output, log or report). */
 const OUTPUT_OPTION =
   /^(-o[GNXSA]?|-O|--?out|--output[\w-]*|--outfile|-w|--write[\w-]*|--?log-?file|-Logfile|--log|--junit-xml|--[\w-]+-(report|xml)|-fprintf|-fprint0?|-fls|--dump[\w-]*|--save[\w-]*)$/;
 /** Programs whose output is a key they generate: new, not a secret overwritten or read out. */
-const KEY_MAKERS = new Set("openssl ssh-keygen gpg age-keygen certbot mkcert step wg".split(" "));
+const KEY_MAKERS = /^(openssl|ssh-keygen|gpg|age-keygen|certbot|mkcert|step|wg)$/;
 /** Options whose value is a file a program reads (input, configuration, a batch of commands). */
 const INPUT_OPTION =
   /^(-f|-F|-i|-I|-K|--?batch|--file|--input[\w-]*|--from-file|--config|-config|-cf|--read[\w-]*)$/;
-/** Programs that take a key or credential file to use it, not to print it, or only test its name. */
-const USES_CREDENTIALS = new Set(
-  (
-    "test [ [[ ls stat file du wc md5sum sha1sum sha256sum shasum realpath readlink ssh scp sftp ssh-add ssh-keygen ssh-copy-id openssl gpg age sops kubectl helm oc terraform tofu " +
-    "docker podman node deno bun dotenv aws gcloud az ansible ansible-playbook ansible-vault git " +
-    "chmod chown rm cp mv touch mkdir ln install rsync"
-  ).split(" "),
-);
+/** Programs that take a key or credential file to use it, not to print it, or only test its name (built on first use). */
+let usesCredentials: Set<string> | null = null;
+const USES_CREDENTIALS = () =>
+  (usesCredentials ??= new Set(
+    (
+      "test [ [[ ls stat file du wc md5sum sha1sum sha256sum shasum realpath readlink ssh scp sftp ssh-add ssh-keygen ssh-copy-id openssl gpg age sops kubectl helm oc terraform tofu " +
+      "docker podman node deno bun dotenv aws gcloud az ansible ansible-playbook ansible-vault git " +
+      "chmod chown rm cp mv touch mkdir ln install rsync"
+    ).split(" "),
+  ));
 
 /**
  * `find . -exec /bin/sh \;`, `nice sh -i`, `awk 'BEGIN {system("/bin/sh")}'`: a shell started by
@@ -100,7 +104,7 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
   const { args, command } = invocation;
   // the environment names commands for any program (`LESSOPEN=…`, `PAGER=…`); arguments only
   // where the program does not merely name a shell
-  const names = NAMES_WITHOUT_STARTING.has(program) || SHELLS.has(program);
+  const names = NAMES_WITHOUT_STARTING().has(program) || SHELLS.has(program);
   // (`SHELL=/bin/bash make` only says which shell the program uses for its own commands)
   const environment = command.assignments.filter(
     (text) => !/^(SHELL|CONFIG_SHELL|MAKESHELL|BASH)=/.test(text),
@@ -116,10 +120,10 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
     const { name, value } = optionValue(args, i);
     if (!name || !value || value.dynamic) continue;
     // (a key maker writing a key file makes a new key; writing anything else is a write)
-    const madeKey = KEY_MAKERS.has(program) && secretFileReason(value.value) !== null;
+    const madeKey = KEY_MAKERS.test(program) && secretFileReason(value.value) !== null;
     if (OUTPUT_OPTION.test(name) && !madeKey && protectedTarget(value.value, signals))
       signals.write(value, `${program} ${name} writes`);
-    if (INPUT_OPTION.test(name) && !USES_CREDENTIALS.has(program) && secretFileReason(value.value))
+    if (INPUT_OPTION.test(name) && !USES_CREDENTIALS().has(program) && secretFileReason(value.value))
       signals.read(value, `${program} ${name} reads`);
     if (/^(-m|--mode)$/.test(name) && SETUID_MODE.test(value.value))
       signals.score.raise(
@@ -164,7 +168,8 @@ const WRITE_MARK = /["']w[+b]?["']|write|>|Out-File|createWriteStream|\.output\b
  * redirections, `;`) of programs that do not merely name paths.
  */
 function judgeCodeText(program: string, args: Word[], signals: Signals): void {
-  if (NAMES_WITHOUT_STARTING.has(program) || SHELLS.has(program)) return;
+  // (awk's program is code: `print "x" > "/etc/y"` writes)
+  if ((NAMES_WITHOUT_STARTING().has(program) && !/^[gmn]?awk$/.test(program)) || SHELLS.has(program)) return;
   for (const arg of args) {
     if (arg.dynamic || !/[(){};<>"']/.test(arg.value) || !/\s/.test(arg.value)) continue;
     for (const match of arg.value.matchAll(CODE_PATH)) {

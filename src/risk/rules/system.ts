@@ -303,7 +303,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   ),
   // security products and the audit system: their settings are the machine's defences
   ...fromList(
-    "mdatp auditctl",
+    "mdatp auditctl aa-disable aa-complain",
     systemTool(
       /^(health|connectivity|version|definitions|diagnostic|help|-l|-s|--list|--status)$/,
       "changes the machine's defences (security product or audit rules)",
