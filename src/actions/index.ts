@@ -131,6 +131,19 @@ export class ActionPairer {
     return out.sort((a, b) => a.seq - b.seq);
   }
 
+  /**
+   * The calls still open, as `finish` would close them now, without closing them (a live view:
+   * the dashboard shows their outcome as it stands, and pairs their outcome events later).
+   */
+  peek(): PairedAction[] {
+    const out: PairedAction[] = [];
+    for (const [key, list] of this.open) {
+      const sessionKey = key.split("\u0000", 2).join("\u0000");
+      for (const entry of list) out.push(unanswered(entry, this.lastSeq.get(sessionKey) ?? entry.pre.seq));
+    }
+    return out;
+  }
+
   private forget(key: string, list: Open[]): void {
     this.pending -= 1;
     if (list.length === 0) this.open.delete(key);

@@ -1,4 +1,6 @@
 import { type FSWatcher, watch } from "node:fs";
+import { ActionPairer } from "../actions/index.js";
+import type { TrailEvent } from "../chain/index.js";
 import { homePaths } from "../home/index.js";
 import { type UnwitnessedBound, unwitnessedBound } from "../seal/index.js";
 import { readLines, trailDir } from "../trail/index.js";
@@ -68,6 +70,8 @@ const MAX_PUSH = 200;
 
 export class LiveTrail {
   readonly buckets = new RiskBuckets();
+  /** Pairs each call's decision and outcome events as they arrive: outcomes are per action. */
+  private pairer = new ActionPairer();
   readonly integrity = new IncrementalIntegrity();
   readonly tail: TrailTail;
   private readonly trust: TrustSources;
@@ -111,10 +115,12 @@ export class LiveTrail {
         const event = toDashboardEvent(line);
         if (!event) return;
         this.buckets.add(event);
+        for (const action of this.pairer.add(forPairing(line, event))) this.buckets.addAction(action);
         this.pending.push(event);
       },
       reset: () => {
         this.buckets.reset();
+        this.pairer = new ActionPairer();
         this.integrity.reset();
         this.pending = [];
         this.wasReset = true;
@@ -226,8 +232,9 @@ export class LiveTrail {
     await this.refresh(true);
     const now = this.now();
     const trust = this.trustStatus(now);
-    const figures = this.buckets.figures(period, now);
-    const today = period === "today" ? figures : this.buckets.figures("today", now);
+    const open = this.pairer.peek();
+    const figures = this.buckets.figures(period, now, open);
+    const today = period === "today" ? figures : this.buckets.figures("today", now, open);
     return {
       ...figures,
       generated_at: now.toISOString(),
@@ -288,6 +295,23 @@ export class LiveTrail {
     this.watcher?.close();
     this.subscribers.clear();
   }
+}
+
+/**
+ * A line the dashboard accepted (toDashboardEvent), as the pairer reads it: the members it
+ * matches on and judges by, taken from the line, shapes from the coerced view.
+ */
+function forPairing(line: string, event: DashboardEvent): TrailEvent {
+  const raw = JSON.parse(line) as Record<string, unknown>;
+  return {
+    ...(raw as unknown as TrailEvent),
+    seq: event.seq,
+    ts: event.ts,
+    agent: typeof raw.agent === "string" ? raw.agent : event.agent,
+    session: typeof raw.session === "string" ? raw.session : null,
+    risk: { level: event.level, flags: event.flags },
+    reasons: Array.isArray(raw.reasons) ? raw.reasons.filter((r): r is string => typeof r === "string") : [],
+  };
 }
 
 /** The page's headline verdict: broken is said first, in words, before any figure. */

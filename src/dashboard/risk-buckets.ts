@@ -1,3 +1,4 @@
+import { type ActionOutcome, emptyOutcomeCounts, type PairedAction } from "../actions/index.js";
 import { RISK_FLAGS, RISK_LEVELS, type RiskFlag, type RiskLevel } from "../chain/index.js";
 import { emptyLevelCounts, type LevelCounts } from "../stats/index.js";
 import { startOfUtcDay } from "../time/index.js";
@@ -25,10 +26,12 @@ interface Bucket {
   flags: Partial<Record<RiskFlag, number>>;
   decisions: Record<string, number>;
   agents: Map<string, number>;
+  /** Closed actions by outcome, in the hour of their first event. */
+  outcomes: Partial<Record<ActionOutcome, number>>;
 }
 
 function emptyBucket(): Bucket {
-  return { levels: emptyLevelCounts(), flags: {}, decisions: {}, agents: new Map() };
+  return { levels: emptyLevelCounts(), flags: {}, decisions: {}, agents: new Map(), outcomes: {} };
 }
 
 export interface TimelinePoint {
@@ -47,8 +50,13 @@ export interface PeriodFigures {
   decisions: Record<string, number>;
   agents: { agent: string; count: number }[];
   timeline: { step_hours: number; points: TimelinePoint[] };
-  /** Newest first. */
-  high_risk: DashboardEvent[];
+  /**
+   * Actions by what became of them (docs/action-outcomes.md): closed ones, and the calls still
+   * open as they stand now (no outcome yet: `unknown`, or an ask the session went on from).
+   */
+  outcomes: Record<ActionOutcome, number>;
+  /** Newest first, each with its action's outcome. */
+  high_risk: (DashboardEvent & { outcome: ActionOutcome })[];
 }
 
 /** Start of a period: UTC calendar days, today included (7d = today and the 6 days before). */
@@ -71,6 +79,8 @@ export class RiskBuckets {
   /** Events whose `ts` is not a date: counted in `all` only. */
   private undated = emptyBucket();
   private high: DashboardEvent[] = [];
+  /** The outcome of each closed action that is in `high`, by the seq of its first event. */
+  private highOutcomes = new Map<number, ActionOutcome>();
   private firstHour: number | null = null;
   total = 0;
   lastSeq = -1;
@@ -82,6 +92,7 @@ export class RiskBuckets {
     this.hours.clear();
     this.undated = emptyBucket();
     this.high = [];
+    this.highOutcomes.clear();
     this.firstHour = null;
     this.total = 0;
     this.lastSeq = -1;
@@ -116,7 +127,34 @@ export class RiskBuckets {
     }
   }
 
-  figures(period: Period, now: Date): PeriodFigures {
+  /** A closed action (ActionPairer): counted by outcome in the hour of its first event. */
+  addAction(action: PairedAction): void {
+    this.bucketAt(action.ts).outcomes[action.outcome] =
+      (this.bucketAt(action.ts).outcomes[action.outcome] ?? 0) + 1;
+    if (action.risk.level === "high" || action.risk.level === "critical") {
+      this.highOutcomes.set(action.seq, action.outcome);
+      if (this.highOutcomes.size > KEEP_HIGH * 4) {
+        const kept = new Set(this.high.map((event) => event.seq));
+        for (const seq of this.highOutcomes.keys()) if (!kept.has(seq)) this.highOutcomes.delete(seq);
+      }
+    }
+  }
+
+  private bucketAt(ts: string): Bucket {
+    const ms = Date.parse(ts);
+    if (!Number.isFinite(ms)) return this.undated;
+    const hour = Math.floor(ms / HOUR);
+    let found = this.hours.get(hour);
+    if (!found) {
+      found = emptyBucket();
+      this.hours.set(hour, found);
+    }
+    if (this.firstHour === null || hour < this.firstHour) this.firstHour = hour;
+    return found;
+  }
+
+  /** `open`: the calls not yet closed, as they stand now (ActionPairer.peek). */
+  figures(period: Period, now: Date, open: PairedAction[] = []): PeriodFigures {
     const start = periodStart(period, now, this.firstHour);
     const fromHour = start === null ? Number.POSITIVE_INFINITY : Math.floor(start.getTime() / HOUR);
     const counts = emptyLevelCounts();
@@ -136,7 +174,9 @@ export class RiskBuckets {
         });
       }
     }
+    const outcomes = emptyOutcomeCounts();
     const include = (bucket: Bucket, point: TimelinePoint | undefined) => {
+      for (const [outcome, n] of Object.entries(bucket.outcomes)) outcomes[outcome as ActionOutcome] += n;
       for (const level of RISK_LEVELS) {
         counts[level] += bucket.levels[level];
         if (point) point.counts[level] += bucket.levels[level];
@@ -154,10 +194,20 @@ export class RiskBuckets {
     }
     if (period === "all") include(this.undated, undefined);
     const from = start?.toISOString() ?? null;
+    const inPeriod = (ts: string) => period === "all" || (from !== null && ts >= from);
+    const openOutcomes = new Map<number, ActionOutcome>();
+    for (const action of open) {
+      openOutcomes.set(action.seq, action.outcome);
+      if (inPeriod(action.ts)) outcomes[action.outcome] += 1;
+    }
     const high = this.high
-      .filter((event) => period === "all" || (from !== null && event.ts >= from))
+      .filter((event) => inPeriod(event.ts))
       .slice(-SHOW_HIGH)
-      .reverse();
+      .reverse()
+      .map((event) => ({
+        ...event,
+        outcome: this.highOutcomes.get(event.seq) ?? openOutcomes.get(event.seq) ?? ("unknown" as const),
+      }));
     return {
       period,
       from,
@@ -171,6 +221,7 @@ export class RiskBuckets {
         .sort((a, b) => b.count - a.count || a.agent.localeCompare(b.agent))
         .slice(0, 10),
       timeline: { step_hours: step, points },
+      outcomes,
       high_risk: high,
     };
   }

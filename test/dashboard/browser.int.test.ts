@@ -4,6 +4,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACTION_OUTCOMES, pairEvents } from "../../src/actions/index.js";
+import type { TrailEvent } from "../../src/chain/index.js";
 import { type RunningDashboard, startDashboard } from "../../src/dashboard/index.js";
 import { homePaths, initHome, loadSealKey } from "../../src/home/index.js";
 import { sealTrail } from "../../src/seal/index.js";
@@ -44,6 +46,16 @@ async function trailAgents(home: string): Promise<Record<string, number>> {
   return counts;
 }
 
+/** Actions by outcome, paired from the trail as `log` and the report pair them. */
+async function trailOutcomes(home: string): Promise<Record<string, string>> {
+  const events: TrailEvent[] = [];
+  for await (const event of readEvents(trailDir(home))) events.push(event);
+  const counts: Record<string, string> = Object.fromEntries(ACTION_OUTCOMES.map((o) => [o, "0"]));
+  for (const action of pairEvents(events))
+    counts[action.outcome] = String(Number(counts[action.outcome]) + 1);
+  return counts;
+}
+
 describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
   "dashboard in headless Chromium (apt-get install chromium)",
   () => {
@@ -58,7 +70,19 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
       await initHome(home);
       const dir = trailDir(home);
       await appendEvents(dir, mixedBodies());
+      const asked = { ...body("medium", "make deploy"), decision: "ask" as const };
+      const linted = body("low", "npm run lint");
+      const listed = body("none", "ls -la");
       await appendEvents(dir, [
+        // Asked, and the session went on without the call: declined.
+        { ...body("high", "cat .env", ["sensitive_file_access"]), decision: "ask" },
+        // A call that ran; asked, then ran; and a call that ran and failed.
+        listed,
+        { ...listed, phase: "post", decision: "logged", outcome: { stdout: "README.md" } },
+        asked,
+        { ...asked, phase: "post", decision: "logged", outcome: { stdout: "deployed" } },
+        linted,
+        { ...linted, phase: "post", decision: "logged", outcome: { failed: true, error: "exit 1" } },
         body("high", HOSTILE, ["destructive_command"], "<b>agent</b>"),
         body("medium", "curl https://api.github.com/repos", ["network_request"]),
         body("low", "vim src/app.ts"),
@@ -141,6 +165,29 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
       expect(await page.locator("#high-body tr", { hasText: "install-everything-now" }).count()).toBe(1);
       expect(await page.locator("#high-body .decision-logged").count()).toBe(0);
 
+      // What became of each action, as the trail's events pair into actions: every outcome.
+      const outcomes = await trailOutcomes(home);
+      for (const outcome of ["ran", "failed", "denied", "asked-then-ran", "asked-then-declined", "unknown"])
+        expect(Number(outcomes[outcome]), outcome).toBeGreaterThan(0);
+      const shownOutcomes = () =>
+        page
+          .locator("#outcomes-body tr")
+          .evaluateAll((rows) =>
+            Object.fromEntries(
+              rows.map((row) => [row.getAttribute("data-outcome"), row.getAttribute("data-count")]),
+            ),
+          );
+      await page.locator(`#outcomes-body tr[data-outcome="ran"][data-count="${outcomes.ran}"]`).waitFor();
+      expect(await shownOutcomes()).toEqual(outcomes);
+      expect(
+        await page.locator("#outcomes-body tr[data-outcome='asked-then-declined'] th").textContent(),
+      ).toBe("Asked, then declined");
+      // Each high and critical action with its outcome.
+      const row = (text: string) => page.locator("#high-body tr", { hasText: text }).locator("td.outcome");
+      expect(await row("install-everything-now").textContent()).toBe("Denied");
+      expect(await row("cat .env").textContent()).toBe("Asked, then declined");
+      expect(await row("git push --force").getAttribute("data-outcome")).toBe("unknown");
+
       // Hostile trail content is rendered as text, never as markup.
       const hostileCell = page.locator("#high-body code", { hasText: "onerror" });
       expect(await hostileCell.textContent()).toBe(HOSTILE);
@@ -216,6 +263,10 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
         const trust = await page.locator("#trust-heading").boundingBox();
         const levels = await page.locator(".levels").boundingBox();
         expect(trust!.y).toBeLessThan(levels!.y);
+        // The outcomes are on the page, inside it.
+        const denied = await page.locator("#outcomes-body tr[data-outcome='denied']").boundingBox();
+        expect(denied!.x + denied!.width).toBeLessThanOrEqual(width);
+        expect(await page.locator("#outcomes-body tr[data-outcome='denied']").isVisible()).toBe(true);
         // A long session id is elided on the page, and kept whole in the cell's title.
         const session = page.locator("#high-body .session", { hasText: "…" }).first();
         expect(await session.getAttribute("title")).toBe(LONG_SESSION);

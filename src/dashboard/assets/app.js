@@ -9,6 +9,17 @@ const COLORS = {
   critical: "#dc2626",
 };
 const LABELS = { none: "None", low: "Low", medium: "Medium", high: "High", critical: "Critical" };
+// What became of each action (docs/action-outcomes.md), in the order the page lists them.
+const OUTCOMES = ["ran", "failed", "denied", "asked-then-ran", "asked-then-declined", "recorded", "unknown"];
+const OUTCOME_LABELS = {
+  ran: "Ran",
+  failed: "Failed",
+  denied: "Denied",
+  "asked-then-ran": "Asked, then ran",
+  "asked-then-declined": "Asked, then declined",
+  recorded: "Recorded (no hook)",
+  unknown: "Unknown (no outcome recorded)",
+};
 const PERIOD_LABELS = { today: "today", "7d": "last 7 days", "30d": "last 30 days", all: "all time" };
 const MAX_ROWS = 50;
 
@@ -189,6 +200,28 @@ function renderAgents() {
   $("agents-empty").hidden = rows.length > 0;
 }
 
+/** Actions by outcome: every outcome listed, zero rows dimmed. */
+function renderOutcomes() {
+  const outcomes = state.summary.outcomes ?? {};
+  const max = Math.max(1, ...OUTCOMES.map((o) => outcomes[o] ?? 0));
+  const rows = OUTCOMES.map((outcome) => {
+    const n = outcomes[outcome] ?? 0;
+    const row = el("tr", null, `outcome-row outcome-${outcome}${n === 0 ? " zero" : ""}`);
+    row.dataset.outcome = outcome;
+    row.dataset.count = String(n);
+    row.append(el("th", OUTCOME_LABELS[outcome], "flag-name"));
+    row.firstChild.setAttribute("scope", "row");
+    row.append(el("td", n.toLocaleString("en-US"), "num"));
+    const cell = el("td", null, "bar-cell");
+    const bar = el("span", null, "bar");
+    bar.style.width = `${Math.round((n / max) * 100)}%`;
+    cell.append(bar);
+    row.append(cell);
+    return row;
+  });
+  $("outcomes-body").replaceChildren(...rows);
+}
+
 function countAgent(s, agent) {
   s.agents ??= [];
   const entry = s.agents.find((a) => a.agent === agent);
@@ -214,6 +247,11 @@ function eventRow(event, fresh) {
   if (event.flags.length === 0) flags.append(el("span", "—", "muted"));
   row.append(flags);
   row.append(el("td", event.decision, `decision decision-${event.decision}`));
+  // A streamed call has no outcome yet: the next summary brings it.
+  const outcome = OUTCOMES.includes(event.outcome) ? event.outcome : "unknown";
+  const done = el("td", event.outcome ? OUTCOME_LABELS[outcome] : "…", `outcome outcome-${outcome}`);
+  done.dataset.outcome = event.outcome ? outcome : "pending";
+  row.append(done);
   const who = el("td", null, "who");
   who.append(el("div", event.agent));
   if (event.session) {
@@ -375,6 +413,7 @@ function renderAll() {
   renderTimeline();
   renderFlags();
   renderAgents();
+  renderOutcomes();
   renderHighRisk();
   renderTrust();
   renderFooter();
