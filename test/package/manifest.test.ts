@@ -35,5 +35,6 @@ it("npm pack builds first and ships no Node-version-specific cache", () => {
   expect(files).toContain("dist/grammars/tree-sitter-bash.wasm");
   expect(files).toContain("dist/hook.cjs");
   expect(files).toContain("dist/record.cjs");
+  expect(files).toContain("dist/hook-rare.cjs");
   expect(files.filter((file) => file.endsWith(".v8cache") || file.includes(".compile-cache"))).toEqual([]);
 });

@@ -98,6 +98,7 @@ describe.skipIf(!reachable && !REQUIRED)(
           "dist/cli.js",
           "dist/hook.cjs",
           "dist/record.cjs",
+          "dist/hook-rare.cjs",
           "dist/dashboard-assets/index.html",
           "log-repo-template/trailseal-log.json",
           "log-repo-template/.github/workflows/audit.yml",
