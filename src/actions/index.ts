@@ -74,6 +74,8 @@ interface Open {
   extra: TrailEvent[];
   /** Closed by a witness-before denial (a second `pre` event of the call). */
   denial?: TrailEvent;
+  /** Set when the call closes, so the opening order below can skip it. */
+  closed?: boolean;
 }
 
 /**
@@ -82,6 +84,12 @@ interface Open {
  */
 export class ActionPairer {
   private readonly open = new Map<string, Open[]>();
+  /**
+   * Open calls in the order they opened (trail order, so the oldest first), closed ones skipped
+   * lazily: closing the oldest is O(1) amortized instead of a scan of every open key.
+   */
+  private order: { key: string; entry: Open }[] = [];
+  private head = 0;
   /** The newest seq seen per session, to tell an ask left unanswered from one still pending. */
   private readonly lastSeq = new Map<string, number>();
   private pending = 0;
@@ -99,6 +107,7 @@ export class ActionPairer {
     if (event.phase === "post") {
       const match = list?.pop();
       if (!match) return [toAction([event], null)];
+      match.closed = true;
       this.forget(key, list!);
       return [toAction([match.pre, ...match.extra, event], match)];
     }
@@ -116,6 +125,12 @@ export class ActionPairer {
     if (list) list.push(entry);
     else this.open.set(key, [entry]);
     this.pending += 1;
+    this.order.push({ key, entry });
+    // Drop the closed ones now and then: the order stays within twice the open calls.
+    if (this.order.length - this.head > 2 * this.pending + 1024) {
+      this.order = this.order.slice(this.head).filter((item) => !item.entry.closed);
+      this.head = 0;
+    }
     return closed;
   }
 
@@ -127,19 +142,32 @@ export class ActionPairer {
       for (const entry of list) out.push(unanswered(entry, this.lastSeq.get(sessionKey) ?? entry.pre.seq));
     }
     this.open.clear();
+    this.order = [];
+    this.head = 0;
     this.pending = 0;
     return out.sort((a, b) => a.seq - b.seq);
   }
 
   /**
-   * The calls still open, as `finish` would close them now, without closing them (a live view:
-   * the dashboard shows their outcome as it stands, and pairs their outcome events later).
+   * The outcome of each call still open, as `finish` would close it now, without closing it (a
+   * live view: the dashboard counts them as they stand, and pairs their outcome events later).
+   * Cheap on purpose (no action is built): denied when denied, an ask the session went on from
+   * declined, anything else unknown — what `unanswered` decides for a call without a `post`.
    */
-  peek(): PairedAction[] {
-    const out: PairedAction[] = [];
+  peekOutcomes(): { seq: number; ts: string; outcome: ActionOutcome }[] {
+    const out: { seq: number; ts: string; outcome: ActionOutcome }[] = [];
     for (const [key, list] of this.open) {
-      const sessionKey = key.split("\u0000", 2).join("\u0000");
-      for (const entry of list) out.push(unanswered(entry, this.lastSeq.get(sessionKey) ?? entry.pre.seq));
+      const sessionLast = this.lastSeq.get(key.split("\u0000", 2).join("\u0000"));
+      for (const entry of list) {
+        const decision = entry.denial ? "deny" : entry.pre.decision;
+        const outcome: ActionOutcome =
+          decision === "deny"
+            ? "denied"
+            : decision === "ask" && sessionLast !== undefined && sessionLast > lastOf(entry)
+              ? "asked-then-declined"
+              : "unknown";
+        out.push({ seq: entry.pre.seq, ts: entry.pre.ts, outcome });
+      }
     }
     return out;
   }
@@ -150,13 +178,16 @@ export class ActionPairer {
   }
 
   private closeOldest(): PairedAction[] {
-    let oldest: { key: string; list: Open[] } | null = null;
-    for (const [key, list] of this.open)
-      if (!oldest || list[0]!.pre.seq < oldest.list[0]!.pre.seq) oldest = { key, list };
-    if (!oldest) return [];
-    const entry = oldest.list.shift()!;
-    this.forget(oldest.key, oldest.list);
-    return [unanswered(entry, Number.NEGATIVE_INFINITY)];
+    while (this.head < this.order.length) {
+      const { key, entry } = this.order[this.head++]!;
+      if (entry.closed) continue;
+      const list = this.open.get(key)!;
+      list.splice(list.indexOf(entry), 1);
+      entry.closed = true;
+      this.forget(key, list);
+      return [unanswered(entry, Number.NEGATIVE_INFINITY)];
+    }
+    return [];
   }
 }
 

@@ -65,6 +65,11 @@ export function toDashboardEvent(line: string): DashboardEvent | null {
   } catch {
     return null;
   }
+  return fromParsedLine(raw);
+}
+
+/** The dashboard's view of a line already parsed (the live trail parses each line once). */
+export function fromParsedLine(raw: unknown): DashboardEvent | null {
   if (raw === null || typeof raw !== "object") return null;
   const e = raw as Record<string, unknown>;
   const risk = (e.risk ?? {}) as Record<string, unknown>;

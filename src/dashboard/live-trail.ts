@@ -5,7 +5,7 @@ import { homePaths } from "../home/index.js";
 import { type UnwitnessedBound, unwitnessedBound } from "../seal/index.js";
 import { readLines, trailDir } from "../trail/index.js";
 import { type CutStatus, CutWatch } from "./cut-watch.js";
-import { type DashboardEvent, toDashboardEvent } from "./dashboard-event.js";
+import { type DashboardEvent, fromParsedLine } from "./dashboard-event.js";
 import { IncrementalIntegrity, type IntegrityStatus } from "./integrity.js";
 import { type Period, type PeriodFigures, RiskBuckets } from "./risk-buckets.js";
 import { TrailTail } from "./trail-tail.js";
@@ -112,10 +112,17 @@ export class LiveTrail {
     this.tail = new TrailTail(this.dir, {
       line: (line) => {
         this.integrity.push(line);
-        const event = toDashboardEvent(line);
+        let raw: unknown;
+        try {
+          raw = JSON.parse(line);
+        } catch {
+          return;
+        }
+        const event = fromParsedLine(raw);
         if (!event) return;
         this.buckets.add(event);
-        for (const action of this.pairer.add(forPairing(line, event))) this.buckets.addAction(action);
+        const pairing = forPairing(raw as Record<string, unknown>, event);
+        for (const action of this.pairer.add(pairing)) this.buckets.addAction(action);
         this.pending.push(event);
       },
       reset: () => {
@@ -232,7 +239,7 @@ export class LiveTrail {
     await this.refresh(true);
     const now = this.now();
     const trust = this.trustStatus(now);
-    const open = this.pairer.peek();
+    const open = this.pairer.peekOutcomes();
     const figures = this.buckets.figures(period, now, open);
     const today = period === "today" ? figures : this.buckets.figures("today", now, open);
     return {
@@ -301,8 +308,7 @@ export class LiveTrail {
  * A line the dashboard accepted (toDashboardEvent), as the pairer reads it: the members it
  * matches on and judges by, taken from the line, shapes from the coerced view.
  */
-function forPairing(line: string, event: DashboardEvent): TrailEvent {
-  const raw = JSON.parse(line) as Record<string, unknown>;
+function forPairing(raw: Record<string, unknown>, event: DashboardEvent): TrailEvent {
   return {
     ...(raw as unknown as TrailEvent),
     seq: event.seq,

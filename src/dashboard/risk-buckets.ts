@@ -153,8 +153,12 @@ export class RiskBuckets {
     return found;
   }
 
-  /** `open`: the calls not yet closed, as they stand now (ActionPairer.peek). */
-  figures(period: Period, now: Date, open: PairedAction[] = []): PeriodFigures {
+  /** `open`: the calls not yet closed, as they stand now (ActionPairer.peekOutcomes). */
+  figures(
+    period: Period,
+    now: Date,
+    open: readonly { seq: number; ts: string; outcome: ActionOutcome }[] = [],
+  ): PeriodFigures {
     const start = periodStart(period, now, this.firstHour);
     const fromHour = start === null ? Number.POSITIVE_INFINITY : Math.floor(start.getTime() / HOUR);
     const counts = emptyLevelCounts();

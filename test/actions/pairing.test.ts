@@ -165,6 +165,36 @@ describe("pairEvents", () => {
     expect(pairer.finish().map((a) => a.seq)).toEqual([1, 2]);
   });
 
+  it("the oldest still open is closed, skipping calls already closed by their outcome", () => {
+    seq = 0;
+    const pairer = new ActionPairer(2);
+    const pre = (k: number) => event({ phase: "pre", decision: "pass", action: cmd(`c${k}`) });
+    pairer.add(pre(0)); // seq 0
+    pairer.add(pre(1)); // seq 1
+    expect(pairer.add(event({ phase: "post", decision: "logged", action: cmd("c0") }))).toMatchObject([
+      { seq: 0, outcome: "ran" },
+    ]);
+    pairer.add(pre(2)); // seq 3: two open (1, 3)
+    const closed = pairer.add(pre(3)); // seq 4: the oldest open is 1, not the closed 0
+    expect(closed.map((a) => [a.seq, a.outcome])).toEqual([[1, "unknown"]]);
+    expect(pairer.finish().map((a) => a.seq)).toEqual([3, 4]);
+  });
+
+  it("peekOutcomes says what finish would, without closing anything", () => {
+    seq = 0;
+    const pairer = new ActionPairer();
+    pairer.add(event({ phase: "pre", decision: "deny", action: cmd("rm -rf /") }));
+    pairer.add(event({ phase: "pre", decision: "ask", action: cmd("cat .env") }));
+    pairer.add(event({ phase: "pre", decision: "pass", action: cmd("ls") }));
+    const peeked = pairer.peekOutcomes().sort((a, b) => a.seq - b.seq);
+    expect(peeked.map((o) => [o.seq, o.outcome])).toEqual([
+      [0, "denied"],
+      [1, "asked-then-declined"],
+      [2, "unknown"],
+    ]);
+    expect(pairer.finish().map((a) => [a.seq, a.outcome])).toEqual(peeked.map((o) => [o.seq, o.outcome]));
+  });
+
   it("a policy_change is an event of the trail, not an action of agent trailseal", () => {
     seq = 0;
     const change = {
