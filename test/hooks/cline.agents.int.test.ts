@@ -4,7 +4,7 @@
  * provider (`cline auth -p openai -b …`) pointed at a scripted Chat Completions API on
  * 127.0.0.1. Cline reads a `{"cancel": true}` answer by aborting the run.
  */
-import { existsSync } from "node:fs";
+import { cpSync, existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -26,23 +26,48 @@ let project: AgentProject;
 let work: string;
 let home: string;
 
-function run(args: string[], withShim = true): Promise<AgentRun> {
-  const dataDir = join(project.root, "cline-data");
-  return runAgent(CLINE_BIN, [...args, "--data-dir", dataDir], project, { withTrailseal: withShim });
+/** A project's Cline data folder (settings, the provider chosen by `cline auth`). */
+const dataDirOf = (of: AgentProject) => join(of.root, "cline-data");
+
+function runIn(of: AgentProject, args: string[], withShim = true): Promise<AgentRun> {
+  return runAgent(CLINE_BIN, [...args, "--data-dir", dataDirOf(of)], of, { withTrailseal: withShim });
 }
+const run = (args: string[], withShim = true) => runIn(project, args, withShim);
+
+/**
+ * `cline auth` once for the file, in a project of its own: each test's project starts from a
+ * copy of the data folder it wrote (the provider, its key and the model server's URL), instead of
+ * a start of Cline for each test just to configure it.
+ */
+let authorised: AgentProject | undefined;
 
 beforeAll(async () => {
-  if (available) model = await startChatServer();
+  if (!available) return;
+  model = await startChatServer();
+  authorised = await createAgentProject("trailseal-cline-auth-");
+  const auth = await runIn(authorised, [
+    "auth",
+    "-p",
+    "openai",
+    "-k",
+    "sk-test",
+    "-m",
+    "gpt-4o",
+    "-b",
+    model.url,
+  ]);
+  expect(auth.code).toBe(0);
 });
-afterAll(() => model?.close());
+afterAll(async () => {
+  await model?.close();
+  await authorised?.cleanup();
+});
 beforeEach(async () => {
   project = await createAgentProject("trailseal-cline-");
   ({ work, home } = project);
   await installTrailsealHook(project, "cline");
-  if (available) {
-    const auth = await run(["auth", "-p", "openai", "-k", "sk-test", "-m", "gpt-4o", "-b", model.url]);
-    expect(auth.code).toBe(0);
-  }
+  if (authorised)
+    cpSync(dataDirOf(authorised), dataDirOf(project), { recursive: true, verbatimSymlinks: true });
 });
 afterEach(() => project.cleanup());
 

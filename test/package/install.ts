@@ -1,5 +1,5 @@
 /**
- * The package as a user gets it, for the tests that run it: `npm pack` of the checkout, then
+ * The package as a user gets it, for the tests that run it: `npm pack` of the built checkout, then
  * `npm install --omit=dev <tarball>` into an empty directory (the npm registry, through the npm
  * cache, is the only network).
  */
@@ -57,7 +57,12 @@ export interface Installed {
 
 /** Packs the checkout into `root` and installs the tarball into `root`/install. */
 export async function packAndInstall(root: string): Promise<Installed> {
-  const packed = await run("npm", ["pack", "--json", "--pack-destination", root], { cwd: REPO_ROOT });
+  // The dist/ built before the tests (npm test builds first), packed as it is: prepack would
+  // rebuild dist/ in place (rm -rf, then write), under the feet of the test files running beside
+  // this one. That prepack is the build is checked in test/package/manifest.test.ts.
+  const packed = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", root], {
+    cwd: REPO_ROOT,
+  });
   if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
   const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
   const install = join(root, "install");
