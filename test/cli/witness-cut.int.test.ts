@@ -349,6 +349,8 @@ describe("witnesses that cannot answer", () => {
     const none = await cli(home, "verify");
     expect(none.code, none.stderr).toBe(0);
     expect(none.stdout).toContain("has not checked for cuts");
+    // It says where witnesses come from.
+    expect(none.stdout).toContain("relay-config.json's witness.endpoints, or pass --witness-url");
 
     // An older witness: every unknown route is a bare 404.
     const old = createServer((_req, res) => {

@@ -48,7 +48,12 @@ async function resolveAsk(
     options.witnessUrl && options.witnessUrl.length > 0
       ? options.witnessUrl.map((url) => nameFor(url, configured))
       : configured;
-  if (endpoints.length === 0) return { reason: "no witness is configured" };
+  // Says where witnesses come from: a newcomer who published with --witness-url has none configured.
+  if (endpoints.length === 0)
+    return {
+      reason:
+        "no witness is configured: add them to relay-config.json's witness.endpoints, or pass --witness-url",
+    };
   const keyId =
     (await loadSealKey(options.home, options.env).then(
       (key) => key.keyId,
