@@ -80,7 +80,9 @@ const USES_CREDENTIALS = () =>
  */
 export function bareShell(invocation: Invocation, program: string, context: RuleContext): boolean {
   const { args, command } = invocation;
-  if (!READS_COMMANDS.test(program) || positionals(args).length > 0) return false;
+  // (every name in READS_COMMANDS ends in "sh" or is short: a plain test first)
+  if (!(program.endsWith("sh") || program.length <= 3) || !READS_COMMANDS.test(program)) return false;
+  if (positionals(args).length > 0) return false;
   // the line's own `bash` or `exec zsh` is the user's session; another program starting one
   // (`find -exec`, `awk system()`, `nice`, `systemd-run`) hands it an input the line does not show
   // (a shell in a container or another machine, `docker exec -it app bash`, is that machine's)
@@ -98,6 +100,12 @@ export function bareShell(invocation: Invocation, program: string, context: Rule
   return true;
 }
 
+/** Plain substring tests first: most words name no shell, and the regular expressions cost more. */
+function namesShell(text: string): boolean {
+  if (text.includes("bin/") && SHELL_PATH.test(text)) return true;
+  return text.includes("sh") && /[!(]|exec|spawn/.test(text) && SHELL_RUN.test(text);
+}
+
 /** Raises what a program's options start, write or read (see the file comment). */
 export function judgeThroughOptions(invocation: Invocation, program: string, context: RuleContext): void {
   const { signals } = context;
@@ -110,13 +118,14 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
     (text) => !/^(SHELL|CONFIG_SHELL|MAKESHELL|BASH)=/.test(text),
   );
   const texts = [...environment, ...(names ? [] : args.map((arg) => arg.value))];
-  const shell = texts.find((text) => SHELL_PATH.test(text) || SHELL_RUN.test(text));
+  const shell = texts.find(namesShell);
   if (shell)
     signals.score.raise(
       "high",
       `${program} starts a shell through its arguments (${shell.slice(0, 60)}): the commands it runs are not in the line (unknown)`,
     );
   for (let i = 0; i < args.length; i += 1) {
+    if (!args[i]!.value.startsWith("-")) continue;
     const { name, value } = optionValue(args, i);
     if (!name || !value || value.dynamic) continue;
     // (a key maker writing a key file makes a new key; writing anything else is a write)
@@ -134,6 +143,7 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
   }
   for (const arg of args) {
     // `file:///home/dev/.netrc`, socat's `file:~/.netrc` and `open:` addresses
+    if (!arg.value.includes(":")) continue;
     const url = /^(?:file:\/\/(\/.*)|(?:file|open|gopen):([~/.][^,]*))$/i.exec(arg.value);
     if (url && !arg.dynamic) signals.read(url[1] ?? url[2]!, `${program} reads the file address`);
   }
@@ -171,7 +181,8 @@ function judgeCodeText(program: string, args: Word[], signals: Signals): void {
   // (awk's program is code: `print "x" > "/etc/y"` writes)
   if ((NAMES_WITHOUT_STARTING().has(program) && !/^[gmn]?awk$/.test(program)) || SHELLS.has(program)) return;
   for (const arg of args) {
-    if (arg.dynamic || !/[(){};<>"']/.test(arg.value) || !/\s/.test(arg.value)) continue;
+    if (arg.dynamic || arg.value.length < 6 || !/[(){};<>"']/.test(arg.value) || !/\s/.test(arg.value))
+      continue;
     for (const match of arg.value.matchAll(CODE_PATH)) {
       const path = match[2] ?? match[3]!;
       if (secretFileReason(path) || sensitiveReason(normalizePath(path, { cwd: signals.cwd })))
