@@ -4,11 +4,11 @@
  * show that a missing binary fails closed), the agent's binary run as a real process, and the
  * events the trail recorded read back as plain JSON.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import { CLI, runCli, tempDir } from "../../helpers/cli.js";
 
 export interface AgentProject {
@@ -64,6 +64,17 @@ export interface AgentRun {
 }
 
 /**
+ * The agents still running. A test that times out (60 s) before the harness's own kill (90 s)
+ * would otherwise leave its agent running after the file, reparented to init and using CPU (seen
+ * with OpenCode on a loaded machine): each test ends its agents.
+ */
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+});
+
+/**
  * Runs an agent's binary in the project folder with HOME at the project root and a bare PATH
  * (plus the `trailseal` shim unless `withTrailseal` is false) and `env` on top. A run still going
  * after 90 s is killed, so a hung agent fails its own test rather than the whole file.
@@ -91,9 +102,11 @@ export function runAgent(
     child.stderr.on("data", (chunk) => {
       output += chunk;
     });
+    running.add(child);
     const timer = setTimeout(() => child.kill("SIGKILL"), 90_000);
     child.on("error", reject);
     child.on("close", (code) => {
+      running.delete(child);
       clearTimeout(timer);
       resolve({ code, output });
     });
