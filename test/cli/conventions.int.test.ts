@@ -90,6 +90,16 @@ describe("configuration problems are exit 2 with a code", () => {
   });
 });
 
+describe("errors", () => {
+  it("an error quoting what the user gave shows its control characters escaped", async () => {
+    const result = await runCli(["witness", "verify", "--seal", "x\u001b[2K\rforged"], { env: env() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("SEAL_NOT_FOUND");
+    expect(result.stderr).toContain("x\\e[2K\\rforged");
+    expect(result.stderr).not.toMatch(/[\u001b\r]/);
+  });
+});
+
 describe("colour and --quiet", () => {
   const critical = JSON.stringify({ kind: "command", command: "sudo rm -rf /" });
   const ESC = "\u001b[";
