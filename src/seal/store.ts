@@ -148,8 +148,12 @@ export function findSeal(seals: StoredSeal[], ref = "latest"): StoredSeal {
       ? seals.at(-1)
       : seals.find((stored) => stored.id === ref || stored.id === `seal-${ref}`);
   if (!found) {
+    const newest = seals.at(-1)?.id;
     throw new TrailsealError("SEAL_NOT_FOUND", ref === "latest" ? "there is no seal yet" : `no seal ${ref}`, {
-      hint: "run `trailseal seal` first",
+      // With seals stored the name is wrong, not the home: say which names exist.
+      hint: newest
+        ? `the seals are ${seals[0]!.id}..${newest} (or \`latest\`, or its number)`
+        : "run `trailseal seal` first",
     });
   }
   return found;

@@ -116,8 +116,15 @@ describe("seal store", () => {
     expect(seals[0]!.receipts[0]!.receipt.extra).toBe(1);
     expect(findSeal(seals).id).toBe("seal-2");
     expect(findSeal(seals, "1").id).toBe("seal-1");
-    expect(() => findSeal(seals, "seal-9")).toThrow(expect.objectContaining({ code: "SEAL_NOT_FOUND" }));
-    expect(() => findSeal([])).toThrow(expect.objectContaining({ code: "SEAL_NOT_FOUND" }));
+    expect(() => findSeal(seals, "seal-9")).toThrow(
+      expect.objectContaining({
+        code: "SEAL_NOT_FOUND",
+        hint: "the seals are seal-1..seal-2 (or `latest`, or its number)",
+      }),
+    );
+    expect(() => findSeal([])).toThrow(
+      expect.objectContaining({ code: "SEAL_NOT_FOUND", hint: "run `trailseal seal` first" }),
+    );
   });
 
   it("cuts a torn last line before the next append instead of gluing to it", async () => {
