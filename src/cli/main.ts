@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import packageJson from "../../package.json" with { type: "json" };
+import { escapeControl } from "../terminal/index.js";
 import { type CliIO, processIO } from "./io.js";
 import { reportError } from "./report-error.js";
 import { createRouter } from "./router.js";
@@ -42,7 +43,9 @@ export function buildProgram(io: CliIO): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(`trailseal: ${text}`),
+      // Commander quotes the argument it refuses: escaped, line by line (its own lines stay).
+      outputError: (text, write) =>
+        write(`trailseal: ${text.replace(/\n$/, "").split("\n").map(escapeControl).join("\n")}\n`),
     });
   registerTrailRoutes(program, router);
   registerSealRoutes(program, router);

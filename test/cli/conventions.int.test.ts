@@ -98,6 +98,20 @@ describe("errors", () => {
     expect(result.stderr).toContain("x\\e[2K\\rforged");
     expect(result.stderr).not.toMatch(/[\u001b\r]/);
   });
+
+  it("a usage error quoting an argument or option shows its control characters escaped", async () => {
+    for (const args of [
+      ["log", "--min-risk", "x\u001b[2K"],
+      ["bogus\u001b[2K"],
+      ["log", "--bogus\u001b[2K"],
+    ]) {
+      const result = await runCli(args, { env: env() });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^trailseal: error: /);
+      expect(result.stderr).toContain("\\e[2K");
+      expect(result.stderr).not.toContain("\u001b");
+    }
+  });
 });
 
 describe("colour and --quiet", () => {
