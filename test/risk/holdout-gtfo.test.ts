@@ -27,6 +27,13 @@ const CASES: HoldoutCase[] = readFileSync(
   .split("\n")
   .filter(Boolean)
   .map((line) => JSON.parse(line) as HoldoutCase);
+const FOURTH: HoldoutCase[] = readFileSync(
+  new URL("../vectors/risk-holdout-fourth.jsonl", import.meta.url),
+  "utf8",
+)
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as HoldoutCase);
 const ALARM = ["high", "critical"];
 
 beforeAll(() => loadShellParser());
@@ -63,4 +70,16 @@ describe("fourth hold-out (test/vectors/risk-holdout-gtfo.jsonl)", () => {
     expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(0.9);
     expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.02);
   });
+});
+
+// taken after the round's rules (origin beside the file): every case but the `known` ones
+describe("after the round (test/vectors/risk-holdout-fourth.jsonl)", () => {
+  for (const c of FOURTH.filter((entry) => !entry.known)) {
+    it(`${c.dangerous ? "dangerous" : "harmless"}: ${c.command}`, async () => {
+      const result = await analyze(action(c.command));
+      const view = JSON.stringify({ level: result.level, reasons: result.reasons });
+      if (c.dangerous) expect(ALARM, view).toContain(result.level);
+      else expect(ALARM, view).not.toContain(result.level);
+    });
+  }
 });
