@@ -83,6 +83,20 @@ try {
   server = await startWitnessServer();
   console.log(`   witness server ${server.url} over ${serverLog}`);
   console.log(`   public log     ${publicLog} (stands in for a GitHub repository)`);
+  // Listed in relay-config.json, every verification asks them whether the trail still reaches
+  // their newest seal (a cut); with none listed it says it has not checked.
+  const relayConfig = join(home, "relay-config.json");
+  const config = JSON.parse(readFileSync(relayConfig, "utf8"));
+  config.witness = {
+    ...config.witness,
+    quorum: 2,
+    endpoints: [
+      { url: server.url, name: "witness-server" },
+      { url: publicLog, name: "public-log" },
+    ],
+  };
+  writeFileSync(relayConfig, `${JSON.stringify(config, null, 2)}\n`);
+  console.log("   both listed in relay-config.json (witness.endpoints, quorum 2)");
 
   step("3. An agent session: Claude Code asks trailseal before every tool call");
   for (const [tool, input] of session) {
@@ -108,10 +122,10 @@ try {
 
   step("4. Seal the trail tip (HMAC-SHA256) and publish it to both witnesses, quorum 2");
   trailseal(["seal"]);
-  trailseal(["witness", "publish", "--witness-url", server.url, "--witness-url", publicLog, "--quorum", "2"]);
+  trailseal(["witness", "publish"]);
 
   step("5. Check the witnesses: the server's stored anchor, and the public log by cloning it");
-  trailseal(["witness", "verify", "--quorum", "2"]);
+  trailseal(["witness", "verify"]);
   trailseal(["witness", "audit", publicLog]);
   const head = spawnSync("git", ["--git-dir", publicLog, "rev-parse", "HEAD"], {
     encoding: "utf8",
