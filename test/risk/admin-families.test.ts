@@ -2,11 +2,10 @@
 // paths.ts): accounts, services, defences and trust changed through macOS and Linux tools no
 // round had named; their status and list forms only read. Each dangerous case was missed before,
 // each harmless one was a false alarm or is its near miss.
-import { beforeAll, describe, expect, it } from "vitest";
-import { analyze, loadShellParser } from "../../src/risk/index.js";
-import { action } from "./case-table.js";
+import { beforeAll, describe } from "vitest";
+import { loadShellParser } from "../../src/risk/index.js";
+import { itJudges } from "./judged.js";
 
-const HIGH = ["high", "critical"];
 const DANGEROUS = [
   "sysadminctl -deleteUser ARTUserAccount",
   "dscl . -create /Users/APT UniqueID 333",
@@ -64,14 +63,6 @@ const HARMLESS = [
 beforeAll(() => loadShellParser());
 
 describe("system administration by family", () => {
-  for (const command of DANGEROUS)
-    it(`dangerous: ${command}`, async () => {
-      const result = await analyze(action(command));
-      expect(HIGH, JSON.stringify(result.reasons)).toContain(result.level);
-    });
-  for (const command of HARMLESS)
-    it(`harmless: ${command}`, async () => {
-      const result = await analyze(action(command));
-      expect(HIGH, JSON.stringify(result.reasons)).not.toContain(result.level);
-    });
+  for (const command of DANGEROUS) itJudges(`dangerous: ${command}`, command, true);
+  for (const command of HARMLESS) itJudges(`harmless: ${command}`, command, false);
 });

@@ -5,55 +5,19 @@
  * except the few marked `known` (counted in the rates); the rates held to the targets, also
  * within the families no rule named before the general model (`named: false`).
  */
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { analyze, loadShellParser } from "../../src/risk/index.js";
-import { action } from "./case-table.js";
+import { loadShellParser } from "../../src/risk/index.js";
+import { itJudgesEach, judgedRates, readJudged } from "./judged.js";
 
-interface HoldoutCase {
-  source: string;
-  family: string;
-  dangerous: boolean;
-  command: string;
-  named: boolean;
-  known?: string;
-}
-
-const CASES: HoldoutCase[] = readFileSync(new URL("../vectors/risk-holdout.jsonl", import.meta.url), "utf8")
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as HoldoutCase);
-const ALARM = ["high", "critical"];
+const CASES = readJudged("risk-holdout.jsonl");
 
 beforeAll(() => loadShellParser());
 
 describe("round-three hold-out (test/vectors/risk-holdout.jsonl)", () => {
-  for (const c of CASES.filter((entry) => !entry.known)) {
-    const label = `${c.source} ${c.family} ${c.dangerous ? "dangerous" : "harmless"}: ${c.command}`;
-    it(label.replace(/\n/g, "\\n"), async () => {
-      const result = await analyze(action(c.command));
-      const view = JSON.stringify({ level: result.level, reasons: result.reasons });
-      if (c.dangerous) expect(ALARM, view).toContain(result.level);
-      else expect(ALARM, view).not.toContain(result.level);
-    });
-  }
+  itJudgesEach(CASES);
 
   it("meets the targets (known cases included): 95% of dangers, 90% in unnamed families, at most 2% of harmless", async () => {
-    const count = { dangerous: 0, caught: 0, unnamed: 0, unnamedCaught: 0, harmless: 0, alarms: 0 };
-    for (const c of CASES) {
-      const high = ALARM.includes((await analyze(action(c.command))).level);
-      if (c.dangerous) {
-        count.dangerous += 1;
-        if (high) count.caught += 1;
-        if (!c.named) {
-          count.unnamed += 1;
-          if (high) count.unnamedCaught += 1;
-        }
-      } else {
-        count.harmless += 1;
-        if (high) count.alarms += 1;
-      }
-    }
+    const count = await judgedRates(CASES);
     expect(count.dangerous).toBeGreaterThan(400);
     expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.95);
     expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(0.9);

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyze, loadShellParser } from "../../src/risk/index.js";
 import { action } from "./case-table.js";
+import { itJudges } from "./judged.js";
 
-const HIGH = ["high", "critical"];
 const DANGEROUS = [
   // a shell started by another program: what it runs is not in the line
   "tar cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec=/bin/sh",
@@ -64,16 +64,8 @@ const HARMLESS = [
 beforeAll(() => loadShellParser());
 
 describe("shells and files reached through options", () => {
-  for (const command of DANGEROUS)
-    it(`dangerous: ${command}`, async () => {
-      const result = await analyze(action(command));
-      expect(HIGH, JSON.stringify(result.reasons)).toContain(result.level);
-    });
-  for (const command of HARMLESS)
-    it(`harmless: ${command}`, async () => {
-      const result = await analyze(action(command));
-      expect(HIGH, JSON.stringify(result.reasons)).not.toContain(result.level);
-    });
+  for (const command of DANGEROUS) itJudges(`dangerous: ${command}`, command, true);
+  for (const command of HARMLESS) itJudges(`harmless: ${command}`, command, false);
 
   it("says what is unknown", async () => {
     const result = await analyze(

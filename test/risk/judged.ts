@@ -1,0 +1,74 @@
+// One judgement for every set of commands judged by the level table (case lists and the
+// hold-outs in test/vectors): a dangerous command is rated high or critical, a harmless one is
+// not; and the rates a whole set is held to, `known` misses included.
+import { readFileSync } from "node:fs";
+import { expect, it } from "vitest";
+import { analyze } from "../../src/risk/index.js";
+import { action } from "./case-table.js";
+
+export const ALARM = ["high", "critical"];
+
+export interface JudgedCase {
+  source?: string;
+  family?: string;
+  dangerous: boolean;
+  command: string;
+  /** Whether a program rule table claimed the command's program before the general model. */
+  named?: boolean;
+  /** A case the rules still get wrong on purpose, with the reason. */
+  known?: string;
+}
+
+export function readJudged<T extends JudgedCase = JudgedCase>(vector: string): T[] {
+  return readFileSync(new URL(`../vectors/${vector}`, import.meta.url), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as T);
+}
+
+/** One test: the command's level against its label; a failure shows the level and the reasons. */
+export function itJudges(label: string, command: string, dangerous: boolean): void {
+  it(label.replace(/\n/g, "\\n"), async () => {
+    const result = await analyze(action(command));
+    const view = JSON.stringify({ level: result.level, reasons: result.reasons });
+    if (dangerous) expect(ALARM, view).toContain(result.level);
+    else expect(ALARM, view).not.toContain(result.level);
+  });
+}
+
+/** A test per case not marked `known`, labelled by its source, family and label. */
+export function itJudgesEach<T extends JudgedCase>(cases: T[], prefix: (c: T) => string = () => ""): void {
+  for (const c of cases.filter((entry) => !entry.known)) {
+    const label = [prefix(c), c.source, c.family, c.dangerous ? "dangerous:" : "harmless:", c.command];
+    itJudges(label.filter(Boolean).join(" "), c.command, c.dangerous);
+  }
+}
+
+export interface JudgedRates {
+  dangerous: number;
+  caught: number;
+  unnamed: number;
+  unnamedCaught: number;
+  harmless: number;
+  alarms: number;
+}
+
+/** Counts over a whole set, `known` cases included (they are misses the rates must carry). */
+export async function judgedRates(cases: JudgedCase[]): Promise<JudgedRates> {
+  const count = { dangerous: 0, caught: 0, unnamed: 0, unnamedCaught: 0, harmless: 0, alarms: 0 };
+  for (const c of cases) {
+    const high = ALARM.includes((await analyze(action(c.command))).level);
+    if (c.dangerous) {
+      count.dangerous += 1;
+      if (high) count.caught += 1;
+      if (c.named === false) {
+        count.unnamed += 1;
+        if (high) count.unnamedCaught += 1;
+      }
+    } else {
+      count.harmless += 1;
+      if (high) count.alarms += 1;
+    }
+  }
+  return count;
+}
