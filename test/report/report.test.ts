@@ -93,6 +93,21 @@ describe("seal coverage", () => {
     expect(html).not.toContain("Offline proofs");
   });
 
+  it("explains the witnessed figure when seals were published by hand with the relay's publishing off", async () => {
+    fixture = await Fixture.create();
+    await fixture.event(0);
+    const stored = await fixture.seal(1);
+    await fixture.receipt(stored, "w1", 2);
+    const report = await collectReport(fixture.home, { to: at(3), now: at(3) });
+    expect(report.headline.events_witnessed).toBe(1);
+    const md = renderMarkdown(report);
+    const row = md.split("\n").find((line) => line.startsWith("| Events witnessed |"));
+    expect(row).toMatch(
+      /1 \/ 1 of the trail's events are covered by a seal that met the witness quorum \(1\)/,
+    );
+    expect(row).toContain("the relay does not publish (witness.enabled is false in relay-config.json)");
+  });
+
   it("uses the interval from relay-config.json", async () => {
     fixture = await Fixture.create({
       auto_seal: { enabled: true, interval_minutes: 5, seal_when_idle: true, max_unsealed_seconds: 1 },
