@@ -6,7 +6,7 @@
  * by the secretlint preset are left to it (rule-set.ts); the parsed command line and structured
  * arguments are judged by argv.ts.
  */
-import { isSecretName, isSecretValue } from "./names.js";
+import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
 
 export { isSecretName, isSecretValue } from "./names.js";
@@ -36,6 +36,12 @@ function assignmentSpans(text: string, spans: Span[]): void {
     if (value === undefined) continue;
     const bare = match[6] !== undefined;
     const end = match.index + match[0].length - (bare ? 0 : 1);
+    // A name ending in `key` says secret when the value looks generated (`hubspotKey = "<uuid>"`,
+    // `Key=BsDaN7…`); `key: user:42`, `sortKey = "name"` stay.
+    if (!isSecretName(name) && isKeyName(name) && isCredentialShaped(value)) {
+      spans.push({ start: end - value.length, end, kind: "assignment" });
+      continue;
+    }
     // Not a secret name: the value may hold one (`--from-literal=password=X`,
     // `c = Client(api_key='X')`), so the scan goes on from the value's start.
     if (!isSecretName(name)) {
@@ -58,6 +64,22 @@ function comparedSpans(text: string, spans: Span[]): void {
     if (!isSecretName(match[3]!) || !isSecretValue(value)) continue;
     const start = (match.index ?? 0) + 1;
     spans.push({ start, end: start + value.length, kind: "assignment" });
+  }
+}
+
+// A name then its value as consecutive string arguments: `getenv("API_TOKEN", "X")`,
+// `headers.put("X-Api-Key", "X")`, `config.set('password', 'X')`.
+const ARGUMENT_PAIR = /(["'])([A-Za-z_][\w.-]*)\1[ \t]*,[ \t]*(["'])([^"'\n]+)\3/g;
+
+function argumentPairSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(ARGUMENT_PAIR)) {
+    const name = match[2]!;
+    const value = match[4]!;
+    // Weaker context than an assignment: a plain word (`"optional"`, `"none"`) is a setting.
+    if (!isSecretValue(value) || /\s/.test(value) || /^[A-Za-z]+$/.test(value)) continue;
+    if (!isSecretName(name) && !(isKeyName(name) && isCredentialShaped(value))) continue;
+    const end = (match.index ?? 0) + match[0].length - 1;
+    spans.push({ start: end - value.length, end, kind: "assignment" });
   }
 }
 
@@ -99,6 +121,7 @@ export function detectOwn(text: string, extra: readonly RegExp[] = [], prefilter
   // Every assignment has `=` or `:`; every element a closing tag; every pair `value`.
   if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
   if (!prefilter || text.includes("=")) comparedSpans(text, spans);
+  if (!prefilter || text.includes(",")) argumentPairSpans(text, spans);
   if (!prefilter || text.includes("</")) xmlSpans(text, spans);
   if (!prefilter || lower.includes("value")) pairSpans(text, spans);
   return spans;

@@ -9,6 +9,7 @@ import type { Span } from "./detect.js";
 import { isSecretValue } from "./names.js";
 
 const RUN = /[A-Za-z0-9_+=~.-]{20,}/g;
+const PUBLIC_BEFORE = /(?:public|publishable)[\w.-]*["']?[ \t]*(?:[:=]|=>)[ \t]*["'`]?$/i;
 
 function classOf(char: string): number {
   if (char >= "a" && char <= "z") return 0;
@@ -43,14 +44,33 @@ export function looksRandom(token: string): boolean {
   return letters > 0 && switches / letters >= 0.3 && entropy(token) >= 3.5;
 }
 
+/**
+ * The parts of a run that a `=` inside it separates (`NAME=value`, `a=1&b=2` glued by a
+ * tool): `=` is a token character only as base64 padding, at the end.
+ */
+function parts(run: string, at: number): { raw: string; at: number }[] {
+  const out: { raw: string; at: number }[] = [];
+  let from = 0;
+  for (let index = run.indexOf("="); index !== -1; index = run.indexOf("=", index + 1)) {
+    if (/^=*$/.test(run.slice(index))) break;
+    out.push({ raw: run.slice(from, index), at: at + from });
+    from = index + 1;
+  }
+  out.push({ raw: run.slice(from), at: at + from });
+  return out;
+}
+
 export function entropySpans(text: string): Span[] {
   const spans: Span[] = [];
   for (const match of text.matchAll(RUN)) {
-    const raw = match[0];
-    const token = raw.replace(/^[._=~+-]+|[._~+-]+$/g, "");
-    if (!looksRandom(token) || !isSecretValue(token)) continue;
-    const start = (match.index ?? 0) + raw.indexOf(token);
-    spans.push({ start, end: start + token.length, kind: "token" });
+    for (const { raw, at } of parts(match[0], match.index ?? 0)) {
+      const token = raw.replace(/^[._=~+-]+|[._~+-]+$/g, "");
+      if (!looksRandom(token) || !isSecretValue(token)) continue;
+      const start = at + raw.indexOf(token);
+      // Assigned to a name that says public (`public_key = "…"`, `publicToken: …`): meant to be shared.
+      if (PUBLIC_BEFORE.test(text.slice(Math.max(0, start - 48), start))) continue;
+      spans.push({ start, end: start + token.length, kind: "token" });
+    }
   }
   return spans;
 }

@@ -41,6 +41,9 @@ const ABOUT_A_SECRET =
 // Bundler's credentials for a gem server: BUNDLE_<HOST>__<TLD>=user:password.
 const BUNDLER_CREDENTIALS = /^BUNDLE_[A-Z0-9_]+__[A-Z0-9]+$/;
 
+// Public by design: a public key, a publishable key, a public token is meant to be shared.
+const PUBLIC_NAME = /public|publishable/i;
+
 export function isSecretName(name: string, prefilter = true): boolean {
   if (prefilter) {
     const lower = name.toLowerCase();
@@ -53,6 +56,7 @@ export function isSecretName(name: string, prefilter = true): boolean {
     )
       return false;
   }
+  if (PUBLIC_NAME.test(name)) return false;
   return (
     SECRET_NAME.test(name) ||
     CAMEL_SECRET_NAME.test(name) ||
@@ -97,5 +101,38 @@ export function isSecretValue(value: string): boolean {
   if (isPlaceholder(value)) return false;
   if (value.startsWith("$") && REFERENCE.test(value)) return false;
   if (/^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+%$|^\{\{[\s\S]*\}\}$/.test(value)) return false;
+  // Publishable keys (Stripe's pk_live_/pk_test_) are meant to be public.
+  if (/^pk_(?:live|test)_/.test(value)) return false;
+  // A private key block's armour without a key in it (documentation, a grep pattern).
+  if (value.startsWith("-----BEGIN") && value.replace(/-----[^-\n]*-----|\s/g, "").length < 40) return false;
   return true;
+}
+
+/**
+ * A name ending in the word `key` (`key`, `hubspotKey`, `LICENSE_KEY`, `meraki-api-key`): a
+ * key-value store's `key` and a `primaryKey` say nothing, so such a name says secret only with
+ * a value shaped like a credential (`isCredentialShaped`).
+ */
+export function isKeyName(name: string): boolean {
+  return /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY)$/.test(name) && !PUBLIC_NAME.test(name);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A value shaped like a generated credential: 16 to 512 token characters with letters and
+ * digits and no word structure (hex of 32+, a UUID, or a mix of 3+ bits a character), not a
+ * dotted name or a path. Alone this says nothing (a commit id, a resource's UUID); beside a
+ * name that says key it does.
+ */
+export function isCredentialShaped(value: string): boolean {
+  if (value.length < 16 || value.length > 512 || !/^[A-Za-z0-9_\-+/=.~]+$/.test(value)) return false;
+  if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (/^[0-9a-f]{32,}$/i.test(value) || UUID.test(value)) return isSecretValue(value);
+  if (/^[./]|\/\/|\.(?:[a-z]{2,4})$/.test(value)) return false;
+  const counts = new Map<string, number>();
+  for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / value.length) * Math.log2(count / value.length);
+  return bits >= 3 && isSecretValue(value);
 }

@@ -76,8 +76,9 @@ export const OWN_PATTERNS: Pattern[] = [
   { kind: "google-api-key", needs: ["aiza"], regex: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g, group: 0 },
   {
     kind: "stripe",
+    // pk_… keys are publishable: meant for the browser, not secret.
     needs: ["_live_", "_test_", "whsec_"],
-    regex: /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{10,}\b|\bwhsec_[0-9A-Za-z]{20,}\b/g,
+    regex: /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}\b|\bwhsec_[0-9A-Za-z]{20,}\b/g,
     group: 0,
   },
   {

@@ -14,6 +14,7 @@ import { secretsInCommand, spellings } from "./command.js";
 import { detectOwn, isSecretName, isSecretValue, mergeSpans, mightHoldToken, type Span } from "./detect.js";
 import { entropySpans } from "./entropy.js";
 import { computeCommitment, formatMarker, MARKER_PATTERN } from "./marker.js";
+import { isCredentialShaped, isKeyName } from "./names.js";
 import { detectWithRuleSet } from "./rule-set.js";
 import { structuredSecrets } from "./structured.js";
 
@@ -195,6 +196,7 @@ export class BodyRedactor {
       return isSecretValue(value) ? this.replaced("cookie", value) : value;
     }
     if (isSecretName(name) && isSecretValue(value)) return this.replaced("assignment", value);
+    if (isKeyName(name) && isCredentialShaped(value)) return this.replaced("assignment", value);
     return this.string(value, digested);
   }
 

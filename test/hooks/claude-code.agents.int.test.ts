@@ -5,10 +5,11 @@
  * the MCP server's call log), what Claude Code sent back to the model, and the trail.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLAUDE_CODE_TOOLS } from "../../src/hooks/index.js";
+import { runCli } from "../helpers/cli.js";
 import { agentAvailable, CLAUDE_BIN } from "./agents/cache.js";
 import {
   type AgentProject,
@@ -67,6 +68,17 @@ function claude(
 }
 
 const events = () => readTrailEvents(home);
+
+/** Every file under `dir` whose bytes hold `needle` (the whole trailseal home: trail, seals, caches). */
+async function filesHolding(dir: string, needle: string): Promise<string[]> {
+  const hits: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    if ((await readFile(path)).includes(needle)) hits.push(path);
+  }
+  return hits;
+}
 const lastResult = () => JSON.stringify(model.results.at(-1) ?? null);
 
 describe.runIf(available)("the real Claude Code with trailseal installed", () => {
@@ -87,6 +99,51 @@ describe.runIf(available)("the real Claude Code with trailseal installed", () =>
       decision: "deny",
       agent: "claude-code",
     });
+  });
+
+  it("secrets in a command that runs: the trail, seal, log, report and export hold markers, never the bytes", async () => {
+    // Three shapes agents type: an environment assignment, a password flag of one program
+    // (attached and quoted), and a bearer header; the command prints the token back, so the
+    // PostToolUse outcome carries it too.
+    const token = "tS9kQ2vLx7RmN4pWz8YbC3dF6hJ1aE5u";
+    const password = "Hunter2-Lamp-Orchid";
+    const bearer = "b7f0c2e94a1d4e6f8a3b5c7d9e1f2a4b";
+    const command = [
+      `DEPLOY_TOKEN='${token}' sh -c 'printf "token=%s\\n" "$DEPLOY_TOKEN"'`,
+      `echo mysql -uroot -p'${password}' >/dev/null`,
+      `echo curl -H "Authorization: Bearer ${bearer}" https://api.example.test >/dev/null`,
+    ].join(" && ");
+    await claude({ name: "Bash", input: { command, description: "deploy" } }, ["Bash"]);
+    // It ran, and Claude Code handed the printed token back to the model.
+    expect(lastResult()).toContain(`token=${token}`);
+    const all = await events();
+    expect(all.map((e) => [e.phase, e.decision])).toEqual([
+      ["pre", "pass"],
+      ["post", "logged"],
+    ]);
+    const stored = JSON.stringify(all);
+    expect(stored).toContain("DEPLOY_TOKEN='[redacted:");
+    expect(stored).toMatch(/-p'\[redacted:password-flag:[0-9a-f]{16}\]'/);
+    expect(stored).toContain("Bearer [redacted:");
+    const seal = await runCli(["seal", "--json", "--home", home]);
+    expect(seal.code).toBe(0);
+    const exported = join(root, "export.jsonl");
+    const outputs = [
+      seal,
+      await runCli(["export", "--format", "jsonl", "--output", exported, "--home", home]),
+      await runCli(["log", "--json", "--home", home]),
+      await runCli(["log", "--events", "--home", home]),
+      await runCli(["report", "--json", "--home", home]),
+      await runCli(["verify", "--export", exported, "--home", home]),
+    ];
+    for (const output of outputs) expect(output.code).toBe(0);
+    const exportText = await readFile(exported, "utf8");
+    expect(exportText).toContain("[redacted:");
+    for (const secret of [token, password, bearer]) {
+      for (const output of outputs) expect(output.stdout + output.stderr).not.toContain(secret);
+      expect(exportText).not.toContain(secret);
+      expect(await filesHolding(home, secret)).toEqual([]);
+    }
   });
 
   it("rm -rf / is denied by trailseal although Claude Code's settings allow rm (GNU rm's --preserve-root keeps a failed test harmless)", async () => {

@@ -1,0 +1,20 @@
+export interface Vector {
+  source: string;
+  path: string;
+  kind: "tp" | "fp";
+  text?: string;
+  secret?: string;
+  secrets?: string[];
+}
+export interface Tally {
+  total: number;
+  good: number;
+  misses: string[];
+}
+export function readVectors(name: string): Vector[];
+export function share(tally: Tally): number;
+export function measure(
+  vectors: readonly Vector[],
+  redactEventBody: (body: never, options: { key: () => Promise<Uint8Array> }) => Promise<{ body: unknown }>,
+): Promise<Record<string, Tally>>;
+export function report(title: string, tallies: Record<string, Tally>, misses?: boolean): string;
