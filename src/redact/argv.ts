@@ -77,6 +77,7 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   { programs: MONGO, flags: ["-p"] },
   { programs: ["mosquitto_pub", "mosquitto_sub", "mosquitto_rr"], flags: ["-P"] },
   { programs: ["rdesktop", "twine"], flags: ["-p"] },
+  { programs: ["psexec", "psexec64", "paexec"], flags: ["-p"] },
   { programs: ["xfreerdp", "wlfreerdp"], attached: ["/p:"] },
   { programs: ["pscp", "plink", "psftp"], exact: true, flags: ["-pw"] },
   { programs: ["influx"], exact: true, flags: ["-password"] },

@@ -15,6 +15,7 @@ import {
   type ShellScript,
 } from "../risk/index.js";
 import { type ArgvSecret, secretsInArgv, TABLE_PROGRAMS } from "./argv.js";
+import { detectOwn } from "./detect.js";
 import { isSecretName } from "./names.js";
 
 // A command holding none of these (lower-cased) has no secret argv.ts could find: it names no
@@ -65,6 +66,15 @@ export async function secretsInCommand(written: string, prefilter = true): Promi
       }
     }
     if (command.words.length === 0) continue;
+    // A quoted argument that is itself text (`printf '%s' 'token = '\''X'\'''`, `echo "…"`): its
+    // assignments are judged on the value the program receives, where quoting hides nothing.
+    for (const word of command.words) {
+      if (word.dynamic || !/\s/.test(word.value) || !/[=:]/.test(word.value)) continue;
+      for (const span of detectOwn(word.value)) {
+        if (span.kind === "assignment")
+          out.push({ value: word.value.slice(span.start, span.end), kind: span.kind });
+      }
+    }
     // As run (wrappers stripped) with the program's rules, and as written with the generic
     // ones (`env API_TOKEN=X sudo …` keeps its assignment in a wrapper's words).
     const invocation = resolveInvocation(command);

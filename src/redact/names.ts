@@ -5,11 +5,12 @@
  */
 
 // Names that say "secret" when a value is assigned to them: the last segment of the name.
-// Bare `key` and `pwd` are left out (a key-value store's `key`, the shell's `PWD`).
+// Bare `key` and `pwd` are left out (a key-value store's `key`, the shell's `PWD`); `_pat` is a
+// personal access token (`ADO_PAT`, `GITHUB_PAT`).
 // `password`, `passwd`, `passphrase` and `secret` also end names without a separator
 // (`PGPASSWORD`, `clientsecret`).
 const SECRET_NAME =
-  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd|pw)$|[a-z](?:password|passwd|passphrase|secret|apikey)$/i;
+  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$/i;
 // camelCase names (`accessToken`, `_authToken`, `awsSecretKey`): the capital marks the word, so
 // `Token` and the secret kinds of `Key` end them (`primaryKey`, `sortKey` do not).
 const CAMEL_SECRET_NAME =
@@ -30,6 +31,7 @@ const SECRET_NAME_ENDINGS = [
   "pass",
   "pwd",
   "pw",
+  "pat",
 ];
 
 // A password or API key segment inside a longer name (`password_super_secure`, `db_pass_secure`,

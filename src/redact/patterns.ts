@@ -167,6 +167,15 @@ export const OWN_PATTERNS: Pattern[] = [
     regex: /\bsk-ant-(?:api|admin|sid)[0-9]{2}-[A-Za-z0-9_-]{20,}/g,
     group: 0,
   },
+  // Vendor tokens with a documented fixed prefix and alphabet that the rule set lacks
+  // (Sourcegraph, LangSmith, Shippo, Langfuse secret keys, New Relic, Tavily, Rootly, Duffel).
+  {
+    kind: "vendor-token",
+    needs: ["sgp_", "lsv2_", "shippo_", "sk-lf-", "nrak-", "nrii-", "tvly-", "rootly_", "duffel_"],
+    regex:
+      /\b(?:sgp_(?:[0-9a-f]{16}_)?[0-9a-f]{40}|sgp_local_[0-9a-f]{40}|lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}|shippo_(?:live|test)_[0-9a-f]{40}|sk-lf-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}|tvly-[A-Za-z0-9]{32}|rootly_[0-9a-f]{64}|duffel_(?:test|live)_[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/gi,
+    group: 0,
+  },
   // Signed URLs: the signature (and session token) is the credential, whatever its alphabet.
   {
     kind: "signed-url",

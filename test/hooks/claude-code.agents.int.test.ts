@@ -108,10 +108,14 @@ describe.runIf(available)("the real Claude Code with trailseal installed", () =>
     const token = "tS9kQ2vLx7RmN4pWz8YbC3dF6hJ1aE5u";
     const password = "Hunter2-Lamp-Orchid";
     const bearer = "b7f0c2e94a1d4e6f8a3b5c7d9e1f2a4b";
+    // An assignment inside a single-quoted argument, its quotes escaped the shell's way ('\''):
+    // only the parsed command shows it (lower case and digits: no token by look either).
+    const quoted = "zu0rpr33yvk0c18vs5wzpx2nq9ww1bh2b";
     const command = [
       `DEPLOY_TOKEN='${token}' sh -c 'printf "token=%s\\n" "$DEPLOY_TOKEN"'`,
       `echo mysql -uroot -p'${password}' >/dev/null`,
       `echo curl -H "Authorization: Bearer ${bearer}" https://api.example.test >/dev/null`,
+      `printf '%s\\n' 'deploy_token = '\\''${quoted}'\\''' > notes.txt`,
     ].join(" && ");
     await claude({ name: "Bash", input: { command, description: "deploy" } }, ["Bash"]);
     // It ran, and Claude Code handed the printed token back to the model.
@@ -139,7 +143,7 @@ describe.runIf(available)("the real Claude Code with trailseal installed", () =>
     for (const output of outputs) expect(output.code).toBe(0);
     const exportText = await readFile(exported, "utf8");
     expect(exportText).toContain("[redacted:");
-    for (const secret of [token, password, bearer]) {
+    for (const secret of [token, password, bearer, quoted]) {
       for (const output of outputs) expect(output.stdout + output.stderr).not.toContain(secret);
       expect(exportText).not.toContain(secret);
       expect(await filesHolding(home, secret)).toEqual([]);

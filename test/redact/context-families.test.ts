@@ -49,6 +49,25 @@ const KEYED: [string, Carry, string][] = [
   ["getenv default", { file: `token = os.getenv("API_TOKEN", "${UUID}")` }, UUID],
   ["a header put as two arguments", { file: `headers.put("X-Auth-Token", "${MIXED}");` }, MIXED],
   ["a key name as a string argument", { file: `cfg.set('sendgridKey', '${HEX}')` }, HEX],
+  [
+    "a personal access token (_pat)",
+    { file: 'ado_pat = "iyfmob6xjrfmit67anxbot64umfx2clwx7dz5yn"' },
+    "iyfmob6xjrfmit67anxbot64umfx2clwx7dz5yn",
+  ],
+  ["psexec -p", { command: "psexec \\\\10.0.0.7 -u Administrator -p braksha7 cmd /c hostname" }, "braksha7"],
+  [
+    "an assignment inside a quoted argument",
+    { command: "printf '%s\\n' 'simvoly token = '\\''zu0rpr33yvk0c18vs5wzpx2nq9ww1bh2b'\\''' >> notes" },
+    "zu0rpr33yvk0c18vs5wzpx2nq9ww1bh2b",
+  ],
+];
+
+// Vendor tokens by their documented prefix, with no name beside them.
+const PREFIXED = [
+  "sgp_b70acbf2f685734c19791789fdeb73c6393dd02a",
+  "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",
+  "shippo_live_5f3c9a0e1b7d4c2a8e6f9b1d3c5a7e9f0b2d4c6a",
+  "NRAK-7JCF597RJ492YP6MZWST3HWRNY2",
 ];
 
 const KEPT: Carry[] = [
@@ -77,6 +96,11 @@ describe("a value is secret by the name before it", () => {
     const out = await recorded(carry);
     expect(out).not.toContain(secret);
     expect(out).toMatch(/\[redacted:[a-z0-9-]+:[0-9a-f]{16}\]/);
+  });
+
+  it.each(PREFIXED)("a bare vendor token: %s", async (token) => {
+    const out = await recorded({ command: `echo ${token} >> .env.local` });
+    expect(out).not.toContain(token);
   });
 
   it("leaves commit ids, digests, resource UUIDs, public keys and placeholders alone", async () => {
