@@ -16,6 +16,7 @@ import {
 } from "../risk/index.js";
 import { type ArgvSecret, secretsInArgv, TABLE_PROGRAMS } from "./argv.js";
 import { detectOwn } from "./detect.js";
+import { MARKER_PATTERN } from "./marker.js";
 import { isSecretName } from "./names.js";
 
 // A command holding none of these (lower-cased) has no secret argv.ts could find: it names no
@@ -70,9 +71,12 @@ export async function secretsInCommand(written: string, prefilter = true): Promi
     // assignments are judged on the value the program receives, where quoting hides nothing.
     for (const word of command.words) {
       if (word.dynamic || !/\s/.test(word.value) || !/[=:]/.test(word.value)) continue;
+      // A marker already there (an event redacted before) is never judged again.
+      const markers = [...word.value.matchAll(MARKER_PATTERN)].map((m) => [m.index, m.index + m[0].length]);
       for (const span of detectOwn(word.value)) {
-        if (span.kind === "assignment")
-          out.push({ value: word.value.slice(span.start, span.end), kind: span.kind });
+        if (span.kind !== "assignment") continue;
+        if (markers.some(([from, to]) => span.start < to! && span.end > from!)) continue;
+        out.push({ value: word.value.slice(span.start, span.end), kind: span.kind });
       }
     }
     // As run (wrappers stripped) with the program's rules, and as written with the generic
