@@ -29,6 +29,13 @@ const results = (stdout: string) =>
     .map((text) => JSON.parse(text));
 
 describe("classify --batch", () => {
+  it("classify with nothing on stdin says so (ACTION_EMPTY, exit 2) and shows how to pipe one in", async () => {
+    const result = await runCli(["classify"], { input: "" });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("no action on stdin (ACTION_EMPTY)");
+    expect(result.stderr).toContain("| trailseal classify");
+  });
+
   it("gives each line the verdict classify gives it alone, in order", async () => {
     const batch = await runCli(["classify", "--batch"], { input: `${commands.map(line).join("\n")}\n` });
     expect(batch.code).toBe(0);

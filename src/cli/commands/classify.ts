@@ -1,4 +1,5 @@
 import { parseAction } from "../../action-input/index.js";
+import { TrailsealError } from "../../errors/index.js";
 import { analyze } from "../../risk/index.js";
 import { paint, useColour } from "../../terminal/index.js";
 import { type CliIO, printJson, println, readStdin } from "../io.js";
@@ -9,7 +10,14 @@ export interface ClassifyOptions {
 
 /** `trailseal classify`: one action on stdin → {level, flags, reasons}; nothing is recorded. */
 export async function runClassify(options: ClassifyOptions, io: CliIO): Promise<number> {
-  const action = parseAction((await readStdin(io, 1 << 20)).trim(), "stdin");
+  const text = (await readStdin(io, 1 << 20)).trim();
+  // Nothing piped in is its own mistake (as for `record`), not JSON that failed to parse.
+  if (text === "") {
+    throw new TrailsealError("ACTION_EMPTY", "no action on stdin", {
+      hint: `pipe one in, e.g. echo '{"kind":"command","command":"ls"}' | trailseal classify`,
+    });
+  }
+  const action = parseAction(text, "stdin");
   const { level, flags, reasons } = await analyze(action);
   if (options.json) {
     printJson(io, { level, flags, reasons });
