@@ -38,7 +38,7 @@ import {
   serializeManifest,
 } from "./archive-layout.js";
 import { listSegmentNames } from "./files.js";
-import { planTrail } from "./sources.js";
+import { exists, planTrail } from "./sources.js";
 import { repairAndReadTail } from "./tail.js";
 import { forEachLine } from "./verify-read.js";
 
@@ -68,16 +68,6 @@ function nextSegmentName(name: string): string | null {
   const match = /^events-(\d{6})\.jsonl$/.exec(name);
   if (!match) return null;
   return `events-${String(Number(match[1]) + 1).padStart(6, "0")}.jsonl`;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await fileCalls.stat(path);
-    return true;
-  } catch (error) {
-    if (hasCode(error, "ENOENT")) return false;
-    throw error;
-  }
 }
 
 /** fsync of a file written through a stream (the stream closed it). */

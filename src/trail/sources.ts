@@ -39,7 +39,8 @@ export interface TrailPlan {
   live: LiveSegment[];
 }
 
-async function exists(path: string): Promise<boolean> {
+/** Whether a path is there; any error but "not found" is the caller's to see. */
+export async function exists(path: string): Promise<boolean> {
   try {
     await fileCalls.stat(path);
     return true;

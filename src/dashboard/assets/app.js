@@ -158,20 +158,26 @@ function renderTimeline() {
 
 // ---------------------------------------------------------------- flags and events
 
+/** A table row of a name (text only), its count and a bar scaled to the largest count. */
+function barRow(name, n, max) {
+  const row = el("tr");
+  row.append(el("th", name, "flag-name"));
+  row.firstChild.setAttribute("scope", "row");
+  row.append(el("td", n.toLocaleString("en-US"), "num"));
+  const cell = el("td", null, "bar-cell");
+  const bar = el("span", null, "bar");
+  bar.style.width = `${Math.round((n / max) * 100)}%`;
+  cell.append(bar);
+  row.append(cell);
+  return row;
+}
+
 function renderFlags() {
   const body = $("flags-body");
   const entries = Object.entries(state.summary.flags).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const max = Math.max(1, ...entries.map(([, n]) => n));
   const rows = entries.map(([flag, n]) => {
-    const row = el("tr");
-    row.append(el("th", flag.replaceAll("_", " "), "flag-name"));
-    row.firstChild.setAttribute("scope", "row");
-    row.append(el("td", n.toLocaleString("en-US"), "num"));
-    const cell = el("td", null, "bar-cell");
-    const bar = el("span", null, "bar");
-    bar.style.width = `${Math.round((n / max) * 100)}%`;
-    cell.append(bar);
-    row.append(cell);
+    const row = barRow(flag.replaceAll("_", " "), n, max);
     if (n === 0) row.className = "zero";
     return row;
   });
@@ -183,17 +189,9 @@ function renderAgents() {
   const agents = state.summary.agents ?? [];
   const max = Math.max(1, ...agents.map((a) => a.count));
   const rows = agents.map(({ agent, count }) => {
-    const row = el("tr");
+    const row = barRow(agent, count, max);
     row.dataset.agent = agent;
     row.dataset.count = String(count);
-    row.append(el("th", agent, "flag-name"));
-    row.firstChild.setAttribute("scope", "row");
-    row.append(el("td", count.toLocaleString("en-US"), "num"));
-    const cell = el("td", null, "bar-cell");
-    const bar = el("span", null, "bar");
-    bar.style.width = `${Math.round((count / max) * 100)}%`;
-    cell.append(bar);
-    row.append(cell);
     return row;
   });
   $("agents-body").replaceChildren(...rows);
@@ -206,17 +204,10 @@ function renderOutcomes() {
   const max = Math.max(1, ...OUTCOMES.map((o) => outcomes[o] ?? 0));
   const rows = OUTCOMES.map((outcome) => {
     const n = outcomes[outcome] ?? 0;
-    const row = el("tr", null, `outcome-row outcome-${outcome}${n === 0 ? " zero" : ""}`);
+    const row = barRow(OUTCOME_LABELS[outcome], n, max);
+    row.className = `outcome-row outcome-${outcome}${n === 0 ? " zero" : ""}`;
     row.dataset.outcome = outcome;
     row.dataset.count = String(n);
-    row.append(el("th", OUTCOME_LABELS[outcome], "flag-name"));
-    row.firstChild.setAttribute("scope", "row");
-    row.append(el("td", n.toLocaleString("en-US"), "num"));
-    const cell = el("td", null, "bar-cell");
-    const bar = el("span", null, "bar");
-    bar.style.width = `${Math.round((n / max) * 100)}%`;
-    cell.append(bar);
-    row.append(cell);
     return row;
   });
   $("outcomes-body").replaceChildren(...rows);
