@@ -26,7 +26,7 @@ function before(end: Date, age: string): Date {
   if (!AGE_PATTERN.test(age))
     throw configError(
       "TRAIL_ARCHIVE_AGE_INVALID",
-      `"${age}" is not an age such as "30 days", "6 months" or "1 year"`,
+      `"${age}" is not an age such as "30 days", "6 months", "1 year", "30d" or "6mo"`,
     );
   return minusAge(end, age);
 }

@@ -77,12 +77,23 @@ export function formatDuration(ms: number): string {
   return `${(ms / 86_400_000).toFixed(1)}d`;
 }
 
-/** An age as relay-config.json's retention settings write it: "30 days", "6 months", "1 year". */
-export const AGE_PATTERN = /^[1-9]\d{0,3} (day|days|week|weeks|month|months|year|years)$/;
+/**
+ * An age as relay-config.json's retention settings write it ("30 days", "6 months", "1 year"), or
+ * short as the command line's durations are ("30d", "2w", "6mo", "1y"; `mo`, since `m` is minutes).
+ */
+export const AGE_PATTERN = /^[1-9]\d{0,3}(?: (?:day|days|week|weeks|month|months|year|years)|d|w|mo|y)$/;
 
-/** `end` minus an age such as "6 months" (AGE_PATTERN; calendar months and years, UTC). */
+const AGE_UNIT: Record<string, "day" | "week" | "month" | "year"> = {
+  d: "day",
+  w: "week",
+  mo: "month",
+  y: "year",
+};
+
+/** `end` minus an age such as "6 months" or "6mo" (AGE_PATTERN; calendar months and years, UTC). */
 export function minusAge(end: Date, age: string): Date {
-  const [count, unit] = age.split(" ") as [string, string];
+  const [, count, long, short] = /^(\d+)(?: (\w+)|(\w+))$/.exec(age) ?? [];
+  const unit = long ?? AGE_UNIT[short ?? ""] ?? "";
   const n = Number(count);
   const d = new Date(end.getTime());
   if (unit.startsWith("day")) d.setUTCDate(d.getUTCDate() - n);

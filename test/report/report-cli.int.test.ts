@@ -30,6 +30,9 @@ describe("trailseal report (built CLI)", () => {
     const md = await cli(["report"]);
     expect(md.code).toBe(0);
     expect(md.stdout).toMatch(/^# trailseal compliance report/);
+    const markdown = await cli(["report", "--format", "markdown"]);
+    expect(markdown.code).toBe(0);
+    expect(markdown.stdout).toMatch(/^# trailseal compliance report/);
 
     const out = join(home, "audit.html");
     const html = await cli(["report", "--format", "html", "--output", out]);

@@ -23,7 +23,7 @@ export interface ReportOptions {
   home: string;
   from?: string;
   to?: string;
-  format?: ReportFormat;
+  format?: ReportFormat | "markdown";
   json?: boolean;
   output?: string;
   verifyWitnesses?: boolean;
@@ -80,7 +80,11 @@ function brokenRecordError(chain: ChainIntegrity): TrailsealError | null {
 
 export async function runReport(options: ReportOptions, io: CliIO): Promise<number> {
   const now = new Date();
-  const format: ReportFormat = options.json ? "json" : (options.format ?? "md");
+  const format: ReportFormat = options.json
+    ? "json"
+    : options.format === "markdown"
+      ? "md"
+      : (options.format ?? "md");
   await assertTrailExists(trailDir(options.home));
   const controls = options.controls === undefined ? undefined : frameworkById(options.controls);
   if (options.controls !== undefined && !controls)

@@ -10,7 +10,11 @@ export function registerReportRoutes(program: Command, router: Router): void {
       "start of the audit period: ISO date/time or an age such as 30d (default: first event)",
     )
     .option("--to <when>", "end of the audit period (default: now)")
-    .addOption(new Option("--format <format>", "output format").choices(["json", "md", "html"]).default("md"))
+    .addOption(
+      new Option("--format <format>", "output format (markdown is md)")
+        .choices(["json", "md", "markdown", "html"])
+        .default("md"),
+    )
     .option("--json", "same as --format json")
     .option(
       "--controls <framework>",
