@@ -7,6 +7,7 @@
  * Both entries use this: dist/cli.cjs (the package's bin) and dist/cli.js.
  */
 import { writeSync } from "node:fs";
+import { escapeControl } from "../../terminal/index.js";
 import type { CliIO } from "../io.js";
 import { requireWithCodeCache } from "./code-cache.js";
 
@@ -86,7 +87,7 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
     try {
       // A plain fd write: the process ends right after (exitNow), and process.stderr is
       // asynchronous on pipes on some platforms.
-      writeSync(2, `trailseal: error: the hook could not run: ${text}\n`);
+      writeSync(2, `trailseal: error: the hook could not run: ${escapeControl(text)}\n`);
     } finally {
       process.exitCode = 2;
     }

@@ -5,6 +5,7 @@
  * It answers the fast paths itself (./fast-path.ts) and imports the full command line,
  * dist/cli.js, for everything else. Built by scripts/build.mjs (import.meta.dirname → __dirname).
  */
+import { escapeControl } from "../../terminal/index.js";
 import { runFastPath } from "./fast-path.js";
 
 /** Resolved at run time beside this file (dist/cli.js, an ES module): not bundled into it. */
@@ -14,7 +15,7 @@ runFastPath(process.argv, import.meta.dirname)
   .then((done) => (done ? undefined : import(FULL_CLI)))
   .catch((error: unknown) => {
     process.stderr.write(
-      `trailseal: error: internal: ${error instanceof Error ? error.message : String(error)}\n`,
+      `trailseal: error: internal: ${escapeControl(error instanceof Error ? error.message : String(error))}\n`,
     );
     process.exitCode = 1;
   });
