@@ -9,7 +9,6 @@ import { join } from "node:path";
 /** Markdown table cells: no pipes, no newlines, no raw HTML, no control characters. */
 const cell = (text) =>
   String(text)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
     .replace(/[|<>`\\]/g, (c) => `\\${c}`)
     .slice(0, 200);
