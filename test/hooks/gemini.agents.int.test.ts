@@ -5,7 +5,7 @@
  * home must come from the command itself).
  */
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,6 +121,33 @@ describe.runIf(available)("gemini-cli-core's hook runner with trailseal installe
     });
     expect(result.finalOutput.isBlockingDecision()).toBe(true);
     expect((await events()).at(-1)?.action).toMatchObject({ kind: "mcp", server: "postgres", tool: "query" });
+  });
+
+  it("secrets: neither the answer nor any file under the home holds a secret the call carried", async () => {
+    const password = "Quiet-Otter-Lamp-77";
+    const token = "tS9kQ2vLx7RmN4pWz8YbC3dF6hJ1aE5u";
+    const before = await run("BeforeTool", {
+      tool_name: "run_shell_command",
+      tool_input: { command: `rm -rf / && sudo redis-cli -a '${password}' flushall` },
+    });
+    expect(before.finalOutput.isBlockingDecision()).toBe(true);
+    await run("AfterTool", {
+      tool_name: "run_shell_command",
+      tool_input: { command: "./deploy.sh" },
+      tool_response: { llmContent: `deployed with DEPLOY_TOKEN=${token}`, returnDisplay: "ok" },
+    });
+    const stored = JSON.stringify(await events());
+    expect(stored).toContain("-a '[redacted:");
+    expect(stored).toContain("DEPLOY_TOKEN=[redacted:");
+    for (const secret of [password, token]) {
+      expect(JSON.stringify(before)).not.toContain(secret);
+      expect(before.finalOutput.getEffectiveReason() ?? "").not.toContain(secret);
+      expect(stored).not.toContain(secret);
+      for (const entry of await readdir(home, { withFileTypes: true, recursive: true })) {
+        if (entry.isFile())
+          expect((await readFile(join(entry.parentPath, entry.name))).includes(secret)).toBe(false);
+      }
+    }
   });
 
   it("AfterTool: an oversized result is recorded and never replaced by a deny", async () => {
