@@ -51,7 +51,10 @@ function opencode(command: string, withShim = true): Promise<AgentRun> {
 
 const events = () => readTrailEvents(home);
 
-describe.runIf(available)("the real OpenCode with trailseal's plugin", () => {
+// OpenCode's first start in a fresh home installs its plugin SDK with npm (about 27 s of CPU on
+// a 2-core machine), so a test may outlast the suite's 60 s under load: the bound is the
+// harness's own 90 s kill of a hung agent, plus the checks after it.
+describe.runIf(available)("the real OpenCode with trailseal's plugin", { timeout: 120_000 }, () => {
   it("deny: the plugin blocks the command with trailseal's reason", async () => {
     await writeFile(join(home, "policy.yaml"), 'rules:\n  commands:\n    deny: ["touch denied*"]\n');
     const run = await opencode("touch denied-marker");
