@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { childrenCpuMs } from "./bench-lib.mjs";
+import { childrenCpuMs, preToolUse as payload } from "./bench-lib.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 // A private copy of dist/ (inside the repo, so node_modules resolves): a rebuild running
@@ -21,14 +21,6 @@ const cli = join(snapshot, "cli.cjs");
 const runs = Number(process.env.BENCH_HOOK_RUNS ?? 30);
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-hook-"));
 
-const payload = (tool_name, tool_input) =>
-  JSON.stringify({
-    hook_event_name: "PreToolUse",
-    session_id: "bench",
-    cwd: "/home/dev/project",
-    tool_name,
-    tool_input,
-  });
 const cursor = (hook_event_name, fields) =>
   JSON.stringify({
     conversation_id: "bench",

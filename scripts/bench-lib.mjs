@@ -7,6 +7,16 @@ import { Agent, request } from "node:http";
 import { cpus, totalmem } from "node:os";
 import { createInterface } from "node:readline";
 
+/** A Claude Code PreToolUse payload, as the hook reads it on stdin. */
+export const preToolUse = (tool_name, tool_input) =>
+  JSON.stringify({
+    hook_event_name: "PreToolUse",
+    session_id: "bench",
+    cwd: "/home/dev/project",
+    tool_name,
+    tool_input,
+  });
+
 export function machine() {
   const cpu = cpus();
   return `${cpu[0]?.model ?? "unknown cpu"}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${process.platform}`;

@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { machine, median } from "./bench-lib.mjs";
+import { machine, median, preToolUse as payload } from "./bench-lib.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const runs = Number(process.env.BENCH_REDACT_RUNS ?? 15);
@@ -104,14 +104,6 @@ async function inProcess() {
   return out;
 }
 
-const payload = (tool_name, tool_input) =>
-  JSON.stringify({
-    hook_event_name: "PreToolUse",
-    session_id: "bench",
-    cwd: "/home/dev/project",
-    tool_name,
-    tool_input,
-  });
 const scenarios = {
   "Read a source file": payload("Read", { file_path: "/home/dev/project/src/index.ts" }),
   "Bash git status": payload("Bash", { command: "git status" }),

@@ -8,18 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EventBody } from "../../src/chain/index.js";
 import { redactEventBody } from "../../src/redact/index.js";
 import { loadShellParser } from "../../src/risk/index.js";
+import { base } from "./scanner-vectors.mjs";
 
 const options = { key: async () => Buffer.alloc(32, 5) };
-const base = {
-  risk: { level: "low", flags: [] },
-  agent: "claude-code",
-  session: "s",
-  cwd: "/w",
-  phase: "pre",
-  decision: "pass",
-  reasons: [],
-};
-
 type Carry = { command: string } | { file: string } | { mcp: Record<string, unknown> };
 
 async function recorded(carry: Carry): Promise<string> {

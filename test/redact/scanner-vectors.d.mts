@@ -18,3 +18,13 @@ export function measure(
   redactEventBody: (body: never, options: { key: () => Promise<Uint8Array> }) => Promise<{ body: unknown }>,
 ): Promise<Record<string, Tally>>;
 export function report(title: string, tallies: Record<string, Tally>, misses?: boolean): string;
+/** The fields of an event body other than what carries the example. */
+export const base: {
+  risk: { level: "low"; flags: string[] };
+  agent: string;
+  session: string;
+  cwd: string;
+  phase: "pre";
+  decision: "pass";
+  reasons: string[];
+};

@@ -17,7 +17,8 @@ export function readVectors(name) {
 }
 
 const quote = (text) => `'${text.replaceAll("'", "'\\''")}'`;
-const base = {
+/** The fields of an event body other than what carries the example. */
+export const base = {
   risk: { level: "low", flags: [] },
   agent: "claude-code",
   session: "s",
