@@ -4,7 +4,10 @@
 #   - Claude Code: the native `claude` binary shipped in @anthropic-ai/claude-agent-sdk-linux-x64
 #   - Gemini CLI: @google/gemini-cli-core (its own HookRunner / HookAggregator)
 #   - Codex CLI: @openai/codex (its native linux-x64 binary comes as an optional dependency)
-#   - OpenCode: opencode-ai (likewise; the test loads trailseal's plugin into the real binary)
+#   - OpenCode: opencode-ai (likewise; the test loads trailseal's plugin into the real binary),
+#     and the plugin SDK it installs into every config folder on its first start there
+#     (@opencode-ai/plugin at OpenCode's own version, in $CACHE/opencode-plugin with its
+#     package.json and lock): the tests seed their homes with it instead of an npm install each
 #   - Cline: the cline CLI (Cline 3, on @cline/core)
 #   - GitHub Copilot CLI: @github/copilot (its native linux-x64 binary as an optional dependency;
 #     it unpacks itself on first run into $CACHE/copilot/cache, ~235 MB)
@@ -30,10 +33,25 @@ install_into() { # dir, package spec
   npm install --prefix "$dir" --no-audit --no-fund --no-save --ignore-scripts=false "$spec" >/dev/null
 }
 
+# OpenCode's plugin SDK as OpenCode itself installs it into a config folder: saved in package.json
+# and the lock (OpenCode skips its install when both name it and node_modules exists), no scripts.
+install_opencode_sdk() { # dir, package spec
+  local dir="$1" spec="$2" name="${2%@*}"
+  if [ -f "$dir/node_modules/$name/package.json" ] && [ -f "$dir/package-lock.json" ] &&
+    [ "$(node -p "require('$dir/node_modules/$name/package.json').version")" = "${spec##*@}" ]; then
+    return 0
+  fi
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  echo '{}' >"$dir/package.json"
+  npm install --prefix "$dir" --no-audit --no-fund --save-exact --ignore-scripts "$spec" >/dev/null
+}
+
 if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ]; then
   install_into "$CACHE/claude" "$CLAUDE_PKG"
   install_into "$CACHE/codex" "$CODEX_PKG"
   install_into "$CACHE/opencode" "$OPENCODE_PKG"
+  install_opencode_sdk "$CACHE/opencode-plugin" "@opencode-ai/plugin@${OPENCODE_PKG##*@}"
   install_into "$CACHE/cline" "$CLINE_PKG"
   install_into "$CACHE/copilot" "$COPILOT_PKG"
 else

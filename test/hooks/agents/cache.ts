@@ -35,6 +35,11 @@ export const OPENCODE_BIN = join(
   "bin",
   "opencode",
 );
+/**
+ * OpenCode's plugin SDK (`@opencode-ai/plugin` at OpenCode's version, with its package.json and
+ * lock), which OpenCode would otherwise npm-install into each config folder on its first start.
+ */
+export const OPENCODE_SDK = join(AGENT_CACHE, "opencode-plugin");
 export const COPILOT_BIN = join(
   AGENT_CACHE,
   "copilot",
