@@ -1,0 +1,72 @@
+// The sealed hold-out's three figures (test/vectors/risk-sealed.jsonl, origin beside it):
+// dangerous commands rated high or critical, the same within program families no rule named at
+// the first run (`named: false`), and harmless commands rated high or critical; overall and per
+// source. One `trailseal classify --batch` process over the whole set, as a security team would
+// replay a log. Prints counts only, never which case was missed: the set stays unseen by
+// whoever tunes the rules.
+// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--json]
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const ALARM = new Set(["high", "critical"]);
+const root = resolve(import.meta.dirname, "..");
+const cli = join(root, "dist", "cli.cjs");
+if (!existsSync(cli)) throw new Error("run `npm run build` first");
+const cases = readFileSync(join(root, "test", "vectors", "risk-sealed.jsonl"), "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
+const input = cases
+  .map((c) => JSON.stringify({ kind: "command", command: c.command, cwd: "/home/dev/project" }))
+  .join("\n");
+const run = spawnSync(process.execPath, [cli, "classify", "--batch"], {
+  input: `${input}\n`,
+  maxBuffer: 1 << 28,
+});
+const results = run.stdout
+  .toString()
+  .trim()
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
+if (results.length !== cases.length) {
+  throw new Error(`expected ${cases.length} results, got ${results.length} (exit ${run.status})`);
+}
+
+const empty = () => ({ dangerous: 0, caught: 0, unnamed: 0, unnamedCaught: 0, harmless: 0, alarms: 0 });
+const figures = { all: empty() };
+cases.forEach((c, i) => {
+  // A line the batch could not read counts as not rated high (an error is no verdict).
+  const high = ALARM.has(results[i].level);
+  for (const key of ["all", c.source]) {
+    figures[key] ??= empty();
+    const f = figures[key];
+    if (c.dangerous) {
+      f.dangerous += 1;
+      if (high) f.caught += 1;
+      if (c.named === false) {
+        f.unnamed += 1;
+        if (high) f.unnamedCaught += 1;
+      }
+    } else {
+      f.harmless += 1;
+      if (high) f.alarms += 1;
+    }
+  }
+});
+
+if (process.argv.includes("--json")) {
+  process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+} else {
+  const pct = (n, d) => `${n} / ${d} (${d ? ((n / d) * 100).toFixed(1) : "-"}%)`;
+  const rows = Object.entries(figures).map(([name, f]) => [
+    name,
+    pct(f.caught, f.dangerous),
+    pct(f.unnamedCaught, f.unnamed),
+    pct(f.alarms, f.harmless),
+  ]);
+  const head = ["source", "dangerous high+", "unnamed families high+", "harmless high+"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [head, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join("  "));
+}
