@@ -31,6 +31,7 @@ import { releasesOrGrants } from "./rules/publish.js";
 import { readsSecretStore } from "./rules/secrets.js";
 import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
 import { FORMATTER, judgeStorage } from "./rules/storage.js";
+import { judgeStructure } from "./rules/structure.js";
 import { windowsCmdlet } from "./rules/windows.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
@@ -70,7 +71,7 @@ const readOnlyPrograms = () =>
       "ls ll la dir vdir pwd cd pushd popd echo printf true false test [ which whereis type hash file stat du df " +
       "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
       "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
-      "netstat ss nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
+      "netstat ss last lastb lastlog who w nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
       "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
     ).split(" "),
   ));
@@ -104,7 +105,7 @@ const INERT_TABLES = new Set([
 const BLOCK_DEVICE =
   /^\/dev\/(sd[a-z]|nvme\d|vd[a-z]|xvd[a-z]|hd[a-z]|md\d|mmcblk\d|disk\d|rdisk\d|mapper\/|dm-\d|loop\d)/;
 const WRITE_WORD =
-  /^(create|add|add-[\w-]+|init|initiali[sz]e|format|write|wipe|erase|zero|new|extend|grow|attach|build|label|partition)$/;
+  /^(--?)?(create|add|add-[\w-]+|init|initiali[sz]e|format|write|wipe|erase|zero|new|extend|grow|attach|build|label|partition|saniti[sz]e|secure-erase|security-erase|discard|trim|zap|overwrite)$/;
 
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;
@@ -347,7 +348,9 @@ function judge(invocation: Invocation, context: RuleContext): void {
   // `influx -execute 'DROP DATABASE x'`, `clickhouse-client -q 'TRUNCATE t'`: SQL given as an argument
   for (const arg of invocation.args)
     if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);
-  // any other tool: a destroying verb and what it applies to (rules/general.ts)
+  // any other tool: what the structure of the call says (rules/structure.ts), then a destroying
+  // verb and what it applies to (rules/general.ts)
+  judgeStructure(program, invocation.args, signals);
   if (judgeDestroyingVerb(program, invocation.args, signals)) return;
   score.raise(
     "medium",

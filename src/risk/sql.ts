@@ -10,7 +10,7 @@ const SQL_DELETE_ALL = /\bdelete\s+from\s+[\w."`[\]]+\s*(;|$)|\.(deleteMany|remo
 const SQL_WRITE = /^\s*(insert|update|delete|merge|upsert|replace|alter|create|grant|revoke|copy|call)\b/im;
 /** Text that reads as SQL (not a search string that mentions a table). */
 const SQL_STATEMENT =
-  /^\s*(select|with|insert|update|delete|merge|drop|truncate|alter|create|grant|revoke|begin|explain|show|describe|copy|call|pragma)\b/i;
+  /^\s*(select|with|insert|update|delete|merge|drop|truncate|alter|create|grant|revoke|begin|explain|show|describe|copy|call|pragma)[\s(]+\S/i;
 
 export function looksLikeSql(text: string): boolean {
   return SQL_STATEMENT.test(text);

@@ -127,7 +127,9 @@ export const ROWS: Row[] = [
   ["wget -qO- http://metadata.google.internal/computeMetadata/v1/", "critical", "network_request"],
   ["echo 'nameserver 1.1.1.1' > /etc/resolv.conf", "critical", "system_modification"],
   ["cp app.service /etc/systemd/system/", "critical", "system_modification"],
-  ["apt-get install -y jq", "critical", "system_modification"],
+  // without privilege an install cannot change the system (the level table: installs are medium)
+  ["apt-get install -y jq", "medium"],
+  ["sudo apt-get install -y jq", "critical", "system_modification privilege_escalation"],
   ["systemctl restart nginx", "critical", "system_modification"],
   ["dd if=/dev/zero of=/dev/sda bs=1M", "critical", "destructive_command"],
   ["rm -rf /var/log", "critical", "system_modification destructive_command"],

@@ -19,8 +19,9 @@ describe("fifth-round tuning set (test/vectors/risk-tuning-navi.jsonl)", () => {
   it("holds the rates reached (known cases included)", async () => {
     const count = await judgedRates(CASES);
     expect(count.dangerous).toBe(162);
-    expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.85);
-    expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(0.67);
-    expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.021);
+    // first run 138 / 162, 38 / 56, 6 / 289; after the round 159 / 162, 53 / 56, 1 / 289
+    expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.98);
+    expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(0.94);
+    expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.004);
   });
 });

@@ -103,7 +103,12 @@ interface Found {
   noun: string | null;
   /** The verb removes its object (delete, remove, destroy, …) and is a sub-command, not a setting. */
   removes?: boolean;
+  /** The verb's own token names a secret (`--delete-secret-keys`, `delete-private-key`). */
+  secret?: boolean;
 }
+/** Objects that are secrets or the credentials of an access: no other copy, or access lost. */
+const SECRET_NOUN =
+  /^(secret|secrets|credential|credentials|password|passwords|passphrase|private|privatekey)$/;
 /** Verbs that remove what they name (not disable, reset or unset, which are undone). */
 const REMOVING = new Set("delete del rm remove destroy erase terminate decommission nuke zap".split(" "));
 
@@ -162,6 +167,7 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
       noun,
       bulk: parts.some((part) => /^(batch|bulk|all|many)$/.test(part)),
       removes: index !== -2 && REMOVING.has(parts[at]!),
+      secret: parts.some((part) => SECRET_NOUN.test(part)),
     };
   }
   return null;
@@ -193,8 +199,8 @@ export function judgeDestroyingVerb(
   const what = `${program} ${found.verb}${found.noun ? ` (${found.noun})` : ""}`;
   const secrets =
     SECRET_MANAGERS.has(program) ||
-    found.noun === "secret" ||
-    found.noun === "secrets" ||
+    found.secret === true ||
+    SECRET_NOUN.test(found.noun ?? "") ||
     values.some((value) => ACCESS.test(value));
   if (values.some((value) => RECOVERABLE.test(value))) {
     signals.score.raise("medium", `${what}: archived or soft-deleted (it can be restored)`);

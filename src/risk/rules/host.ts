@@ -93,7 +93,29 @@ const ethtool: Rule = (invocation, { signals }) => {
   signals.score.raise("high", `ethtool ${change.value} changes a network interface`, "system_modification");
 };
 
+/**
+ * `fuser -k FILE`: kills every process using the file, and with `-m` every process using the
+ * file system it is on (`fuser -km /mnt/data`); without `-k` it lists them.
+ */
+const fuser: Rule = (invocation, { signals }) => {
+  const kills = invocation.args.some((word) => word.value === "--kill" || /^-[a-zA-Z]*k/.test(word.value));
+  if (!kills) return void signals.score.raise("none", "");
+  // `fuser -k 3000/tcp`: the process on one port, as `kill $(lsof -t -i:3000)` (freeing a port)
+  const targets = invocation.args.filter((word) => !word.value.startsWith("-"));
+  if (targets.length > 0 && targets.every((word) => /^\d+\/(tcp|udp)$/.test(word.value)))
+    return void signals.score.raise("medium", "fuser -k stops the process on a port");
+  const mount = invocation.args.some(
+    (word) => word.value === "--mount" || /^-[a-zA-Z]*[mM]/.test(word.value),
+  );
+  signals.score.raise(
+    "high",
+    `fuser -k kills every process using ${mount ? "the file system" : "the file"}: what stops is not known`,
+    "destructive_command",
+  );
+};
+
 export const HOST_RULES: RuleTable = {
+  fuser,
   route,
   ethtool,
   ip,

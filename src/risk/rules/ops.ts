@@ -360,6 +360,17 @@ export const OPS_RULES: Record<string, Rule> = {
   ...fromList("kubectl helm terraform tofu pulumi cdk serverless sam", orchestration),
   ...fromList("aws gcloud gsutil az gh glab doctl fly flyctl vercel netlify heroku firebase", cloud),
   // backups: forgetting or pruning snapshots deletes them
+  // tarsnap's commands are options: `-d` deletes archives, `--nuke` all of them
+  tarsnap: (invocation, context) => {
+    const deletes = invocation.args.find((word) => /^(-d|--nuke|--fsck-prune)$/.test(word.value));
+    if (deletes && !hasOption(invocation.args, ["--dry-run"]))
+      return void context.signals.score.raise(
+        "high",
+        `tarsnap ${deletes.value} deletes backups`,
+        "destructive_command",
+      );
+    context.signals.score.raise("medium", "runs tarsnap");
+  },
   ...fromList("restic borg kopia", (invocation, context) => {
     const verb = positionals(invocation.args, ["-r", "--repo", "-p", "--password-file"])[0]?.value ?? "";
     // `compact` frees space already deleted; `--cache-only` deletes a local cache, not backups
@@ -372,7 +383,9 @@ export const OPS_RULES: Record<string, Rule> = {
         `${invocation.program} ${verb} deletes backups`,
         "destructive_command",
       );
-    context.signals.score.raise("medium", `${invocation.program} ${verb}`.trim());
+    // other verbs (`kopia snapshot delete ID`): the general model, as for any tool
+    if (!judgeDestroyingVerb(invocation.program, invocation.args, context.signals))
+      context.signals.score.raise("medium", `${invocation.program} ${verb}`.trim());
   }),
   ...fromList("rclone azcopy s3cmd mc b2", storage),
 };

@@ -27,11 +27,24 @@ const grants = patternTable([
   /^gh repo edit .*--visibility[ =]public\b/,
 ]);
 
+/**
+ * A grant by structure, whatever the CLI: a role given to a member or over a scope (`az ad sp
+ * create-for-rbac --role Contributor --scopes …`, `mycloud iam bind --role admin --member …`);
+ * listing and showing forms read.
+ */
+function grantsByStructure(text: string): boolean {
+  return (
+    /(^| )--roles?[ =]\S/.test(text) &&
+    /(^| )--(scopes?|assignee[\w-]*|members?|principal[\w-]*|user|group|service-account)[ =]\S/.test(text) &&
+    !/(^| )(list|show|get|describe|ls)( |$)/.test(text)
+  );
+}
+
 /** True (and raised high) when the command releases an artifact or grants access. */
 export function releasesOrGrants(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
   const release = releases(text);
-  if ((!release && !grants(text)) || /(^| )--dry-?run\b/.test(text)) return false;
+  if ((!release && !grants(text) && !grantsByStructure(text)) || /(^| )--dry-?run\b/.test(text)) return false;
   const head = text.split(" ").slice(0, 4).join(" ");
   if (release) {
     context.signals.score.raise(

@@ -6,11 +6,16 @@ import { hasOption, optionValue } from "../command/argv.js";
 import { patternTable } from "../command/patterns.js";
 import type { RuleContext, RuleTable } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
+import { judgeDestroyingVerb } from "./general.js";
 
 export const SECRET_RULES: RuleTable = {
   gpg: (invocation, { signals }) => {
     if (hasOption(invocation.args, ["--export-secret-keys", "--export-secret-subkeys", "--export-ssh-key"])) {
       signals.score.raise("high", "gpg exports private keys", "sensitive_file_access");
+    } else if (invocation.args.some((word) => /^--delete-/.test(word.value))) {
+      // gpg's commands are options: `--delete-secret-keys` destroys a private key (the general
+      // model reads the verb and its object; a public key alone is a routine key)
+      judgeDestroyingVerb(invocation.program, invocation.args, signals);
     } else {
       signals.score.raise("medium", "runs gpg");
     }

@@ -5,6 +5,7 @@
  */
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
+import type { Word } from "../shell-model.js";
 import { killsDaemon } from "./host.js";
 
 /** Sub-commands that change whatever the options say (`launchctl submit -l label`). */
@@ -44,10 +45,54 @@ function systemTool(readOnly: RegExp, what: string): Rule {
   };
 }
 
-const PACKAGES = systemTool(
-  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|provides|whatprovides|repolist|query)$/,
+const PACKAGE_TOOL = systemTool(
+  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|provides|whatprovides|repolist|query|deplist|repoquery|history|list-installed|changelog|download)$/,
   "changes system packages",
 );
+/** Sub-commands (and pacman/nix-env options) that add or update software rather than remove it. */
+const INSTALLS =
+  /^(install|reinstall|add|update|upgrade|full-upgrade|dist-upgrade|localinstall|in|it|up|refresh|-S[a-z]*|-U|-i|--install|--upgrade)$/;
+
+/**
+ * System package managers: their queries read (`yum history list`, `pacman -Qi`); a change is
+ * critical, except an install or update run without privilege: as an ordinary user it cannot
+ * change the system (it fails, or asks for a password the agent does not have), so it is
+ * medium as the level table says for installs; removals stay critical. `yum history undo`
+ * changes packages. nix-env changes the user's own profile unless told the system's.
+ */
+const PACKAGES: Rule = (invocation, context) => {
+  const words = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r", "-p", "--profile"]);
+  const first = words[0]?.value ?? "";
+  if (first === "history" && /^(undo|redo|rollback)$/.test(words[1]?.value ?? ""))
+    return void systemChange("history undo changes system packages")(invocation, context);
+  const verb =
+    invocation.args.find((word) => !word.dynamic && (word.value === first || INSTALLS.test(word.value)))
+      ?.value ?? "";
+  const systemProfile = /^\/nix\/var\/nix\/profiles\/(system|default)/.test(
+    optionValue(invocation.args, ["-p", "--profile"]) ?? "",
+  );
+  if (invocation.program === "nix-env") {
+    if (invocation.args.some((word) => /^(-q[a-zA-Z]*|--query)$/.test(word.value)))
+      return void context.signals.score.raise("none", "");
+    if (!systemProfile && !invocation.privileged)
+      return void context.signals.score.raise("medium", "nix-env changes the user's own profile");
+  }
+  // a package file from the disk (`snap install x.snap --dangerous`, `pkg install ./x.txz`,
+  // `dpkg -i x.deb`) brings its own install scripts, from no repository: stays critical
+  const localFile = words.some((word) => /\.(deb|rpm|snap|txz|pkg|apk|pkg\.tar\.\w+|xbps)$/.test(word.value));
+  if (
+    INSTALLS.test(verb) &&
+    !invocation.privileged &&
+    !systemProfile &&
+    !localFile &&
+    !/^-S[a-z]*c/.test(verb)
+  )
+    return void context.signals.score.raise(
+      "medium",
+      `${invocation.program} ${verb} without privilege: an ordinary user cannot change system packages`,
+    );
+  PACKAGE_TOOL(invocation, context);
+};
 const SERVICES = systemTool(
   /^(status|show|list-units|list-unit-files|list-timers|list|is-active|is-enabled|is-failed|cat|help|--version|print|blame|get-default)$/,
   "changes system services",
@@ -222,6 +267,20 @@ const kill: Rule = (invocation, { signals }) => {
       .flatMap((inner) => inner.words.slice(1).filter((name) => !name.value.startsWith("-"))),
   );
   const program = invocation.program;
+  // `kill -9 -1`, `kill -s KILL -1`, `kill -- -1`: once the signal is given, -1 is a process id
+  // meaning every process the caller may signal (its own session and agent included)
+  const signalGiven = (i: number, all: Word[]) =>
+    /^(-\d+|-[A-Z][A-Z0-9+-]*|--)$/.test(all[i - 1]?.value ?? "") ||
+    /^(-s|-n|--signal)$/.test(all[i - 2]?.value ?? "");
+  if (
+    program === "kill" &&
+    invocation.args.some((word, i, all) => word.value === "-1" && signalGiven(i, all))
+  )
+    return void signals.score.raise(
+      "high",
+      "kill … -1 signals every process the user may signal",
+      "destructive_command",
+    );
   const system =
     targets.find((target) =>
       program === "kill"

@@ -1,0 +1,126 @@
+/**
+ * Families read from the structure of a call to a program no rule names (docs/risk.md, "Read
+ * from the structure of the call"): the words of the sub-commands and options say what happens,
+ * whatever the program is called.
+ *
+ * - **Secrets printed** — a reading verb (get, show, read, reveal, view, export, download,
+ *   decrypt, access, print, dump, cat) next to a secret kind of object (secret, password,
+ *   credential, …): `infisical secrets get X --plain`, `bw get password`; a secret store's
+ *   export or decryption (`bw export`, `sops -d f`); and the listing of secrets by a tool no rule
+ *   knows (`bws secret list`), since whether it prints their values is not known.
+ * - **Deleted by query** — a search, query, find, filter or match sub-command given a deleting
+ *   option (`atuin search --delete ""`): it deletes whatever matches, not one named thing.
+ * - **A machine powered off or reset** — `power off|reset|cycle`, `poweroff`, `reboot`,
+ *   `shutdown`, `halt`, `sleepnow`, a management controller reset (`bmc reset cold`).
+ * - **A network interface changed** — a changing verb on `dev IF` (`tc qdisc add dev eth0 root
+ *   netem loss 100%`), or network addresses set (`lan set 1 ipaddr …`, `set … gateway …`).
+ *
+ * Help, version and dry runs never reach here (`inertCall`).
+ */
+import type { Word } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+import { SECRET_MANAGERS } from "./general.js";
+
+const READ_VERB =
+  /^(get|show|read|reveal|view|export|download|decrypt|access|print|dump|cat|value|values|fetch)$/;
+const LIST_VERB = /^(list|ls)$/;
+const SECRET_KIND =
+  /^(secret|secrets|password|passwords|passwd|credential|credentials|creds|cred|api-?key|api-?keys|private-?key|private-?keys|passphrase)$/;
+/** Options that print a value in clear (`--plain`, `--reveal`, `--show-secrets`). */
+const CLEAR_OPTION =
+  /^--(plain|reveal|show-secrets?|show-values?|with-decryption|decrypt|unmask(ed)?|raw-?values?)$/;
+const SEARCH_VERB = /^(search|query|find|filter|match)$/;
+const DELETE_OPTION = /^--?(delete|remove|purge|rm|del|delete-all|delete-matching|prune)$/;
+const POWER_WORD = /^(poweroff|power-off|shutdown|reboot|halt|sleepnow|cold-reset|warm-reset)$/;
+const POWER_STATE = /^(off|reset|cycle|down|soft)$/;
+const CONTROLLER = /^(bmc|mc|ilo|idrac|chassis|host|machine|node|server|system)$/;
+const CHANGING = /^(add|del|delete|change|replace|set|flush|link|remove|down)$/;
+const NETWORK_ATTRIBUTE = /^(ipaddr|ip6addr|netmask|gateway|defgw|nameserver|dns|mtu|ipsrc|vlan)$/;
+/** An interface name after `dev` (`eth0`, `enp3s0`, `wlan0`, `br-1`, `lo`). */
+const INTERFACE =
+  /^(eth|en|wl|wlan|lo|br|bond|veth|docker|tun|tap|virbr|ib|vlan|ww|team|macvlan|cali|flannel|cni)[\w.-]*$|^any$/;
+
+/** The sub-command words: leading words that are names, not files, hosts or values. */
+function subcommands(args: Word[]): string[] {
+  const found: string[] = [];
+  for (const arg of args) {
+    if (arg.dynamic || arg.value === "--") break;
+    if (arg.value.startsWith("-")) continue;
+    if (/^[A-Za-z][\w-]*$/.test(arg.value)) found.push(arg.value.toLowerCase());
+    if (found.length >= 5) break;
+  }
+  return found;
+}
+
+/** Raises what the call's structure says; true when one of the families fired. */
+export function judgeStructure(program: string, args: Word[], signals: Signals): boolean {
+  const words = subcommands(args);
+  const options = args.filter((arg) => arg.value.startsWith("-")).map((arg) => arg.value.split("=")[0]!);
+  let fired = false;
+  // secrets printed: a reading verb with a secret object beside it, or a store's export
+  const read = words.findIndex((word) => READ_VERB.test(word));
+  const secretBeside =
+    read >= 0 &&
+    [words[read - 1], words[read + 1]].some((word) => word !== undefined && SECRET_KIND.test(word));
+  const store = SECRET_MANAGERS.has(program);
+  const exports =
+    store &&
+    (words.some((word) => /^(export|decrypt|dump|download|backup)$/.test(word)) ||
+      options.some((option) => /^(-d|--decrypt|--export)$/.test(option)));
+  const list = words.findIndex((word) => LIST_VERB.test(word));
+  // a known store lists names (`vault secrets list`: its engines); what it prints is in secrets.ts
+  const listsSecrets = !store && list > 0 && SECRET_KIND.test(words[list - 1]!);
+  const clear =
+    options.some((option) => CLEAR_OPTION.test(option)) && words.some((word) => SECRET_KIND.test(word));
+  if (secretBeside || exports || listsSecrets || clear) {
+    signals.score.raise(
+      "high",
+      listsSecrets && !secretBeside && !exports && !clear
+        ? `${program} lists secrets: whether it prints their values is not known (no rule knows ${program})`
+        : `${program} prints secrets (${words.slice(0, 3).join(" ") || options.join(" ")}), like reading a credential file`,
+      "sensitive_file_access",
+    );
+    fired = true;
+  }
+  // deleted by query: a search with a deleting option removes every match
+  if (words.some((word) => SEARCH_VERB.test(word)) && options.some((option) => DELETE_OPTION.test(option))) {
+    signals.score.raise(
+      "high",
+      `${program} ${words.find((word) => SEARCH_VERB.test(word))} with ${options.find((option) => DELETE_OPTION.test(option))} deletes whatever the query matches`,
+      "destructive_command",
+    );
+    fired = true;
+  }
+  // a machine powered off or reset
+  const power = words.indexOf("power");
+  const reset = words.indexOf("reset");
+  if (
+    words.some((word) => POWER_WORD.test(word)) ||
+    (power >= 0 && POWER_STATE.test(words[power + 1] ?? "")) ||
+    (reset > 0 && CONTROLLER.test(words[reset - 1]!))
+  ) {
+    signals.score.raise(
+      "high",
+      `${program} powers off or resets a machine: it stops serving`,
+      "system_modification",
+    );
+    fired = true;
+  }
+  // a network interface or a machine's network addresses changed
+  const values = args.map((arg) => arg.value.toLowerCase());
+  const dev = values.indexOf("dev");
+  const set = values.indexOf("set");
+  const setsAddress = set >= 0 && values.slice(set + 1).some((value) => NETWORK_ATTRIBUTE.test(value));
+  if (
+    (dev >= 0 && INTERFACE.test(values[dev + 1] ?? "") && words.some((word) => CHANGING.test(word))) ||
+    setsAddress
+  ) {
+    signals.score.raise(
+      "high",
+      `${program} changes a network interface or address (${values.slice(0, 4).join(" ")}): the host's network`,
+      "system_modification",
+    );
+    fired = true;
+  }
+  return fired;
+}

@@ -1,0 +1,160 @@
+// The fifth round's families (src/risk/rules/structure.ts, general.ts, system.ts, host.ts,
+// ops.ts, publish.ts, secrets.ts): what the structure of a call says for programs no rule names,
+// and the families widened from the tuning set's misses. Written for this project, not taken
+// from the tuning set; each family has dangerous cases and harmless near misses.
+import { beforeAll, describe } from "vitest";
+import { loadShellParser } from "../../src/risk/index.js";
+import { itJudges } from "./judged.js";
+
+const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
+  "secrets printed by structure": {
+    dangerous: [
+      "akv-cli secret get prod-db",
+      "keeper-cli get password --uid 42",
+      "mysecrets secrets get STRIPE_KEY --plain",
+      "bws secret get 3f1c2a",
+      "bws secret list",
+      "acme-vault credentials show deploy",
+      "sops --decrypt deploy/secrets.yaml",
+      "bw export --format csv",
+      "passbolt get password 7d1e --show-secrets",
+    ],
+    harmless: [
+      "vault secrets list",
+      "mysecrets folders get",
+      "acme-vault rotation-policy show",
+      "sops --encrypt --in-place deploy/values.yaml",
+      "bw list folders",
+      "mytool config get region",
+    ],
+  },
+  "deleted by query": {
+    dangerous: [
+      'atuin search --delete ""',
+      "mailtool search --older-than 30d --delete",
+      "logctl query 'level:debug' --purge",
+    ],
+    harmless: [
+      "atuin search --limit 5 docker",
+      "mailtool search --older-than 30d",
+      "logctl query 'level:error'",
+    ],
+  },
+  "a machine powered off or reset": {
+    dangerous: [
+      "ipmitool -I lanplus -H bmc1 chassis power off",
+      "ipmitool power cycle",
+      "ipmitool mc reset cold",
+      "racadm serveraction powerdown && racadm reboot",
+      "VBoxManage controlvm build-vm poweroff",
+      "virsh shutdown web1",
+      "pmset sleepnow",
+    ],
+    harmless: [
+      "ipmitool chassis power status",
+      "ipmitool sdr list",
+      "virsh list --all",
+      "pmset -g batt",
+      "last reboot",
+      "VBoxManage list vms",
+    ],
+  },
+  "a network interface or address changed": {
+    dangerous: [
+      "tc qdisc add dev eth0 root netem loss 100%",
+      "tc qdisc replace dev enp3s0 root tbf rate 1kbit burst 1 latency 1ms",
+      "bridge link set dev veth1 state 0",
+      "ipmitool lan set 1 ipaddr 10.0.0.77",
+      "racadm set iDRAC.IPv4.Gateway 10.0.0.1 && mynet set gateway 10.0.0.254",
+    ],
+    harmless: ["tc qdisc show dev eth0", "tc -s qdisc ls", "bridge link show", "ipmitool lan print 1"],
+  },
+  "every process signalled, processes killed by what they use": {
+    dangerous: [
+      "kill -9 -1",
+      "kill -KILL -1",
+      "kill -s TERM -1",
+      "kill -- -1",
+      "fuser -km /home",
+      "fuser -k /var/lib/postgresql/data",
+    ],
+    harmless: ["kill -1 4242", "kill -0 -1", "fuser -k 8080/tcp", "fuser -v /mnt/usb", "fuser -m /home"],
+  },
+  "package installs without privilege, and package queries": {
+    dangerous: [
+      "sudo apt-get install -y nginx",
+      "apt-get remove -y openssh-server",
+      "dpkg -i ./agent-helper.deb",
+      "snap install ./tool.snap --dangerous",
+      "yum history undo 12",
+      "doas apk add curl",
+    ],
+    harmless: [
+      "apt-get install -y jq",
+      "apt update",
+      "dnf install ripgrep",
+      "pacman -Syu",
+      "yum history list",
+      "dnf repoquery --requires curl",
+      "nix-env -qaP ripgrep",
+      "nix-env -iA nixpkgs.jq",
+    ],
+  },
+  "backups deleted through their tools": {
+    dangerous: [
+      "kopia snapshot delete k9f2 --delete",
+      "tarsnap -d -f weekly-2024-06",
+      "tarsnap --nuke",
+      "restic forget latest --prune",
+    ],
+    harmless: [
+      "kopia snapshot list",
+      "tarsnap --list-archives",
+      "tarsnap -c -f nightly src",
+      "kopia snapshot create .",
+    ],
+  },
+  "access granted by structure": {
+    dangerous: [
+      "az ad sp create-for-rbac --name ci --role Owner --scopes /subscriptions/1234",
+      "mycloud iam bind --role admin --member user:eve@example.com",
+      "acmectl access grant --roles editor --service-account ci@acme",
+    ],
+    harmless: [
+      "az role assignment list --role Owner --scope /subscriptions/1234",
+      "mycloud iam show --role admin --member user:eve@example.com",
+      "az ad sp create-for-rbac --help",
+    ],
+  },
+  "secret keys and credentials destroyed": {
+    dangerous: [
+      "gpg --delete-secret-keys ABCDEF0123456789",
+      "gpg --batch --yes --delete-secret-and-public-keys dev@example.com",
+      "az ad sp credential reset --id 0000-1111",
+      "mycli credentials delete deploy-bot",
+      "mycli delete-private-key web",
+    ],
+    harmless: [
+      "gpg --delete-keys old@example.com",
+      "gpg --list-secret-keys",
+      "az ad sp credential list --id 0000-1111",
+    ],
+  },
+  "a sub-command word is not SQL": {
+    dangerous: ["mycli delete-database shop", "influx -execute 'DROP DATABASE metrics'"],
+    harmless: ["mycli delete-draft 12 --note 'delete me'", "mytool show tables"],
+  },
+  "storage below the file system": {
+    dangerous: ["nvme sanitize /dev/nvme0n1 -a 2", "blkzap --secure-erase /dev/sdb", "storcli trim /dev/sdc"],
+    harmless: ["nvme smart-log /dev/nvme0n1", "nvme list", "smartctl -a /dev/sda"],
+  },
+};
+
+beforeAll(() => loadShellParser());
+
+for (const [family, { dangerous, harmless }] of Object.entries(FAMILIES)) {
+  describe(family, () => {
+    for (const command of dangerous) itJudges(`dangerous: ${command}`, command, true);
+    for (const command of harmless) itJudges(`harmless: ${command}`, command, false);
+  });
+}
