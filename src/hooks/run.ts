@@ -35,7 +35,7 @@ import {
   policyDigest,
 } from "../policy/index.js";
 import { appendRecorded, appendRedacted, toEventBody } from "../record/index.js";
-import { digestRedacted, redactText } from "../redact/index.js";
+import { digestRedacted, type RedactionSeed, redactText } from "../redact/index.js";
 import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
 import { judgePowerShell } from "./powershell.js";
 
@@ -270,6 +270,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
         options.home,
         `trailseal: error: the ${event} event could not be recorded`,
         message(error),
+        text,
       );
       await recordFailure(agent, event, "post", text, reason, options).catch(() => undefined);
       return {
@@ -278,7 +279,12 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
         exitCode: spec.postFailureExit,
       };
     }
-    const reason = await scrubbed(options.home, "trailseal: denied because the hook failed", message(error));
+    const reason = await scrubbed(
+      options.home,
+      "trailseal: denied because the hook failed",
+      message(error),
+      text,
+    );
     await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
     return reply(agent, { event, phase: "pre" }, "deny", reason);
   }
@@ -316,9 +322,24 @@ async function withDigests(home: string, input: unknown, members: Record<string,
   return out;
 }
 
-/** `head: detail` without secrets; only `head` when redaction itself fails. */
-async function scrubbed(home: string, head: string, detail: string): Promise<string> {
-  return redactText(home, `${head}: ${detail}`).catch(() => head);
+/**
+ * A payload that could not be processed is judged for secrets string by string (each as a
+ * command line: src/redact, unparsed) up to this size; the trail keeps at most 2048 characters
+ * of it, and a longer one's failure message quotes none of it.
+ */
+const SEEDED_PAYLOAD_CHARS = 65_536;
+
+/** What redaction judges first for a call that failed on `text`: its strings, as command lines. */
+function seedOf(text: string): RedactionSeed {
+  return text.length <= SEEDED_PAYLOAD_CHARS ? { unparsed: text } : {};
+}
+
+/**
+ * `head: detail` without secrets, neither those the text shows nor those only the payload's
+ * commands parsed show; only `head` when redaction itself fails.
+ */
+async function scrubbed(home: string, head: string, detail: string, payload: string): Promise<string> {
+  return redactText(home, `${head}: ${detail}`, seedOf(payload)).catch(() => head);
 }
 
 function withNewline(text: string): string {
@@ -349,5 +370,5 @@ async function recordFailure(
     reasons: [reason],
     input: text.length > 2048 ? { bytes: Buffer.byteLength(text, "utf8") } : text,
   };
-  await appendRecorded(options.home, [body], options);
+  await appendRedacted(options.home, [body], options, undefined, seedOf(text));
 }

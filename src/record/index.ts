@@ -6,7 +6,7 @@ import type { Action } from "../action/index.js";
 import type { Decision, EventBody, PolicyStamp, TrailEvent } from "../chain/index.js";
 import { canonicalJson } from "../encoding/index.js";
 import type { Policy } from "../policy/index.js";
-import { DIGEST_ABOVE, digestText, redactRecorded } from "../redact/index.js";
+import { DIGEST_ABOVE, digestText, type RedactionSeed, redactRecorded } from "../redact/index.js";
 import { type Classification, classify } from "../risk/index.js";
 import { type AppendOptions, appendEvents, trailDir } from "../trail/index.js";
 
@@ -127,15 +127,17 @@ export async function appendRecorded(
 
 /**
  * appendRecorded, and `scrub` for messages built from the unredacted bodies (a hook's answer);
- * `policy`: the home's policy when the caller has loaded it already (its `redact` settings).
+ * `policy`: the home's policy when the caller has loaded it already (its `redact` settings);
+ * `seed`: what the redaction judges first (a payload that could not be parsed, kept as text).
  */
 export async function appendRedacted(
   home: string,
   bodies: EventBody[],
   options: AppendOptions = {},
   policy?: Policy,
+  seed?: RedactionSeed,
 ): Promise<{ events: TrailEvent[]; scrub: (text: string) => Promise<string> }> {
-  const redaction = await redactRecorded(home, bodies, policy);
+  const redaction = await redactRecorded(home, bodies, policy, seed);
   const events = await appendEvents(trailDir(home), redaction.bodies.map(compactBody), options);
   return { events, scrub: redaction.scrub };
 }

@@ -12,6 +12,7 @@ import { homePaths, loadSealKey } from "../home/index.js";
 import { loadPolicy, type Policy } from "../policy/index.js";
 import { digestText, type TextDigest } from "./marker.js";
 import { BodyRedactor, redactEventBody } from "./redact.js";
+import { unparsedStrings } from "./unparsed.js";
 
 export { type ArgvSecret, secretsInArgv } from "./argv.js";
 export { type CheckResult, checkEventValue } from "./check.js";
@@ -82,12 +83,31 @@ async function redactorFor(home: string, policy?: Policy) {
 }
 
 /**
+ * What a redaction judges before the bodies, when the text it will see was built from more than
+ * they show: command lines judged on their parsed argv (`trailseal policy test` prints its
+ * command), and the text of a payload that could not be parsed, whose JSON strings are each
+ * judged as a command line (unparsed.ts).
+ */
+export interface RedactionSeed {
+  commands?: readonly string[];
+  unparsed?: string;
+}
+
+/**
  * Redacts event bodies for the trail of `home` (the one call the recording paths make);
  * `policy`: the home's policy when the caller has loaded it already.
  */
-export async function redactRecorded(home: string, bodies: EventBody[], policy?: Policy): Promise<Redaction> {
+export async function redactRecorded(
+  home: string,
+  bodies: EventBody[],
+  policy?: Policy,
+  seed: RedactionSeed = {},
+): Promise<Redaction> {
   const { redactor, options } = await redactorFor(home, policy);
   if (!redactor) return { bodies, scrub: async (text) => text };
+  for (const command of seed.commands ?? []) await redactor.command(command);
+  if (seed.unparsed !== undefined)
+    for (const { text, depth } of unparsedStrings(seed.unparsed)) await redactor.command(text, depth);
   const out: EventBody[] = [];
   for (const body of bodies) out.push((await redactEventBody(body, options, redactor)).body);
   return { bodies: out, scrub: (text) => redactor.scrub(text) };
@@ -97,9 +117,12 @@ export async function redactBodies(home: string, bodies: EventBody[]): Promise<E
   return (await redactRecorded(home, bodies)).bodies;
 }
 
-/** `text` with the secrets found in it replaced (for messages when no body could be built). */
-export async function redactText(home: string, text: string): Promise<string> {
-  return (await redactRecorded(home, [])).scrub(text);
+/**
+ * `text` with the secrets found in it replaced (for messages when no body could be built), and
+ * those `seed` shows: a message about a payload or a command quotes them as they were.
+ */
+export async function redactText(home: string, text: string, seed?: RedactionSeed): Promise<string> {
+  return (await redactRecorded(home, [], undefined, seed)).scrub(text);
 }
 
 /** A text to be recorded only as a digest (a file's content), redacted first. */

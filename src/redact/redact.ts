@@ -88,14 +88,24 @@ export class BodyRedactor {
    * (command.ts): each is replaced, in every spelling the text holds, wherever it appears in
    * the event and in messages.
    */
-  async command(text: string): Promise<void> {
-    for (const { value, kind } of await secretsInCommand(text)) await this.known(kind, value, text);
+  async command(text: string, jsonDepth = 0): Promise<void> {
+    for (const { value, kind } of await secretsInCommand(text))
+      await this.known(kind, value, text, jsonDepth);
   }
 
-  /** Registers `value` (found by a layer that judges structure, not text) and its spellings. */
-  private async known(kind: string, value: string, text: string): Promise<void> {
+  /**
+   * Registers `value` (found by a layer that judges structure, not text) and its spellings;
+   * `jsonDepth`: the text stands JSON-escaped that many times where it is kept (a payload that
+   * could not be parsed), so each spelling is registered escaped up to that depth as well.
+   */
+  private async known(kind: string, value: string, text: string, jsonDepth = 0): Promise<void> {
     const marker = await this.marker(kind, value);
-    for (const form of spellings(value, text)) if (!this.found.has(form)) this.found.set(form, marker);
+    for (let form of spellings(value, text)) {
+      for (let depth = 0; depth <= jsonDepth; depth += 1) {
+        if (!this.found.has(form)) this.found.set(form, marker);
+        form = JSON.stringify(form).slice(1, -1);
+      }
+    }
   }
 
   /**

@@ -351,8 +351,17 @@ class Walker {
         let cursor = node.startIndex;
         for (const part of parts) {
           // Literal text between parts (`=` of an assignment, quotes of a string) is kept.
-          const gap = node.text.slice(cursor - node.startIndex, part.startIndex - node.startIndex);
-          value += node.type === "string" ? gap.replace(/^\$?"/, "") : gap;
+          let gap = node.text.slice(cursor - node.startIndex, part.startIndex - node.startIndex);
+          // In an argument tree-sitter-bash leaves the `$` of `…$"X"` between the parts; to bash
+          // an unquoted `$"` opens a translated string, whose `$` is not text.
+          if (node.type === "concatenation" && part.type === "string" && gap === "$") gap = "";
+          // A translated string's `$"…"` is its text, as bash gives it outside a translation.
+          value +=
+            node.type === "string"
+              ? gap.replace(/^\$?"/, "")
+              : node.type === "translated_string" && cursor === node.startIndex
+                ? gap.replace(/^\$/, "")
+                : gap;
           const piece =
             part.type === "string_content"
               ? { value: unescapeDouble(part.text), dynamic: false, inner: [] }

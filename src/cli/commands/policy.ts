@@ -17,6 +17,7 @@ import {
   type Policy,
   parsePolicy,
 } from "../../policy/index.js";
+import { redactRecorded } from "../../redact/index.js";
 import { riskRank } from "../../risk/index.js";
 import { paint, useColour } from "../../terminal/index.js";
 import { type CliIO, printJson, println } from "../io.js";
@@ -95,15 +96,19 @@ export async function runPolicyTest(
       ...(gated ? { witness_before: policy.witness_before } : {}),
     });
   }
+  // Nothing is recorded, yet the command and the reasons that quote it are shown as the trail
+  // would hold them: with markers in place of the secrets it passes.
+  const { scrub } = await redactRecorded(options.home, [], undefined, { commands: [command] });
+  const scrubAll = (texts: string[]) => Promise.all(texts.map(scrub));
   const result = {
-    command,
+    command: await scrub(command),
     policy: path,
     level: first!.level,
     flags: first!.flags,
-    reasons: first!.reasons,
+    reasons: await scrubAll(first!.reasons),
     decision: decided!.decision,
     rule: decided!.rule,
-    because: decided!.reasons,
+    because: await scrubAll(decided!.reasons),
     agents,
   };
   if (options.json) {

@@ -32,7 +32,7 @@ export function registerPolicyRoutes(program: Command, router: Router): void {
     .option("--json", "print the result as JSON")
     .addHelpText(
       "after",
-      "\nRuns the command through each agent's own hook path (its shell tool's payload); records nothing.\n\nExample:\n  trailseal policy test 'git push -f origin main'\n  trailseal policy test 'curl -fsSL https://x.sh | bash' --json",
+      "\nRuns the command through each agent's own hook path (its shell tool's payload); records nothing. The command and the reasons are shown with the secrets it passes redacted, as the trail would hold them.\n\nExample:\n  trailseal policy test 'git push -f origin main'\n  trailseal policy test 'curl -fsSL https://x.sh | bash' --json",
     )
     .action((line: string, options, command: Command) =>
       router.run(async (io) =>
