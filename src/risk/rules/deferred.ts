@@ -27,6 +27,11 @@ function scheduled(invocation: Invocation, context: RuleContext): void {
  */
 export function shellRunsVariables(assignments: string[], context: RuleContext): void {
   for (const assignment of assignments) {
+    // `HISTSIZE=0`, `HISTFILE=/dev/null`: the shell stops keeping its record (as history -c erases it)
+    if (
+      /^(HISTSIZE|HISTFILESIZE|SAVEHIST)=['"]?0?['"]?$|^HISTFILE=['"]?(\/dev\/null)?['"]?$/.test(assignment)
+    )
+      context.signals.score.raise("high", `${assignment} stops the shell's history`, "destructive_command");
     const value = /^PROMPT_COMMAND=(.*)$/s.exec(assignment)?.[1];
     if (value)
       context.nested({ value, dynamic: false, inner: [] }, "PROMPT_COMMAND runs before every prompt");
@@ -44,6 +49,16 @@ export const DEFERRED_RULES: RuleTable = {
         ),
     ]),
   ),
+  // `unset HISTFILE`, `set +o history`: the shell stops keeping its record (as history -c erases it)
+  unset: (invocation, context) => {
+    if (invocation.args.some((word) => /^(HISTFILE|HISTSIZE|HISTFILESIZE)$/.test(word.value)))
+      context.signals.score.raise("high", "unset HISTFILE stops the shell's history", "destructive_command");
+  },
+  set: (invocation, context) => {
+    const values = invocation.args.map((word) => word.value);
+    if (values.some((value, i) => value === "+o" && values[i + 1] === "history"))
+      context.signals.score.raise("high", "set +o history stops the shell's history", "destructive_command");
+  },
   // `at`/`batch` run the script on their stdin later (`at now + 1 minute <<< "…"`)
   at: scheduled,
   batch: scheduled,

@@ -67,6 +67,9 @@ const CONFIRM =
   /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|latest|kube-system|root)([^a-z0-9]|$)/i;
 const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*')$|\/\*\*?$/;
+/** An image or artifact in a registry: `host.tld[:port]/path:tag` or `…@sha256:…`, `docker://…`. */
+const REMOTE_ARTIFACT =
+  /^(docker:\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/[\w./-]+(:[\w.-]+|@sha256:[0-9a-f]{12,})$/;
 /** Sub-command words that make any object an access grant (IAM users, ACL tokens, KMS keys). */
 const ACCESS = /^(iam|acl|acls|rbac|kms|keyvault|secretsmanager|secrets|ssm|policy-store|identity)$/;
 
@@ -131,7 +134,10 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
   ];
   for (const option of options) candidates.push({ token: option, index: -2 });
   for (const { token, index } of candidates) {
-    const parts = words(token);
+    const parts = words(token).map((part) =>
+      // `schedule-key-deletion`: the noun of a verb, in a sub-command (an option `--deletion-protection` is a setting)
+      index !== -2 && /^(deletion|removal|destruction)$/.test(part) ? "delete" : part,
+    );
     if (JOINED.test(parts.join(""))) return { verb: parts.join(""), noun: "database" };
     const at = parts.findIndex((part) => VERBS.has(part));
     if (at < 0) continue;
@@ -207,6 +213,16 @@ export function judgeDestroyingVerb(
     return true;
   }
   const routine = found.noun !== null && ROUTINE.has(found.noun);
+  // `regctl tag delete ghcr.io/acme/shop:v1`: an artifact others pull, withdrawn (as unpublish, yank)
+  const artifact = values.find((value) => REMOTE_ARTIFACT.test(value));
+  if (artifact && found.removes === true) {
+    signals.score.raise(
+      "high",
+      `${what} withdraws ${artifact.slice(0, 60)} from a registry others pull from (as unpublish or yank)`,
+      "destructive_command",
+    );
+    return true;
+  }
   const high =
     TOTAL.has(found.verb) && !(found.noun && GENERATED.has(found.noun))
       ? `${found.verb === "drain" ? "takes everything off" : "empties or destroys"} its object outright`

@@ -151,10 +151,10 @@ export function forkBomb(text: string): boolean {
 /** Interpreter code connecting a socket and handing it a shell, or forking without end. */
 export function judgeCodeHazards(code: string, signals: Signals): void {
   if (
-    /(socket|fsockopen|TCPSocket|IO::Socket|net\.connect|new Socket|Net::TCP|stream_socket_client)/i.test(
+    /(socket|fsockopen|TCPSocket|IO::Socket|net\.connect|new Socket|Net::TCP|stream_socket_client|\/inet[46]?\/(tcp|udp)\/)/i.test(
       code,
     ) &&
-    /(\/bin\/(ba|z|da)?sh\b|\bsh\s+-i|dup2|subprocess|\bexec\s*[("'\s]|spawn|system\s*\(|popen|proc_open|cmd\.exe|powershell)/i.test(
+    /(\/bin\/(ba|z|da)?sh\b|\bsh\s+-i|dup2|subprocess|\bexec\s*[("'\s]|spawn|system\s*\(|popen|proc_open|cmd\.exe|powershell|\|&\s*getline)/i.test(
       code,
     )
   )

@@ -67,5 +67,8 @@ export function judgeHttpData(
       // not URL-encoded: judged as written
     }
     if (looksLikeSql(decoded)) judgeSql(decoded, `${program} sends SQL`, score);
+    // Cypher (Neo4j, Memgraph): `MATCH (n) DETACH DELETE n` with no WHERE deletes the graph
+    else if (/\bMATCH\s*\(\s*\w*\s*(:\s*\w+\s*)?\)\s*(DETACH\s+)?DELETE\b/i.test(decoded))
+      score.raise("high", `${program} sends a query deleting every matched node`, "destructive_command");
   }
 }

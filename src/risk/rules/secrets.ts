@@ -12,6 +12,16 @@ export const SECRET_RULES: RuleTable = {
   gpg: (invocation, { signals }) => {
     if (hasOption(invocation.args, ["--export-secret-keys", "--export-secret-subkeys", "--export-ssh-key"])) {
       signals.score.raise("high", "gpg exports private keys", "sensitive_file_access");
+    } else if (
+      invocation.args.some((word) => /^(--decrypt|-[a-zA-Z]*d[a-zA-Z]*)$/.test(word.value)) &&
+      !invocation.args.some((word) => /^--(verify|list-packets|import|recv-keys?)$/.test(word.value))
+    ) {
+      // what was encrypted is printed (or written) in clear: a read of the secret it kept
+      signals.score.raise(
+        "high",
+        "gpg decrypts what was encrypted to be kept secret",
+        "sensitive_file_access",
+      );
     } else if (invocation.args.some((word) => /^--delete-/.test(word.value))) {
       // gpg's commands are options: `--delete-secret-keys` destroys a private key (the general
       // model reads the verb and its object; a public key alone is a routine key)
@@ -116,7 +126,9 @@ const secretStoreReads = patternTable([
   /^op item get\b.*(--reveal|--format[ =]json|--otp|--fields)/,
   /^op document get\b/,
   /^bw get (password|item|notes|totp)\b/,
-  /^doppler secrets( get| download)?( |$)/,
+  /^doppler secrets( get| download)?( |$)(?!.*--only-names)/,
+  // `-raw NAME` prints one output in clear, a sensitive one too (`-json` is the project's wiring: decided harmless)
+  /^(terraform|tofu) (.+ )?output( .*)? -raw \S*(password|secret|token|key|credential)/i,
   /^heroku config(:get)?( |$)/,
   /^(pass|gopass) (show|cat) /,
   // a vault file decrypted to the screen or in place (`--output` elsewhere is a write, judged as one)
@@ -132,10 +144,14 @@ const secretStoreReads = patternTable([
   /^doctl auth token\b/,
 ]);
 
+const CLEAR_OPTION = /^--(show-secrets?|show-secret-values|unmask(ed)?)(=true)?$/;
+
 /** True (and raised high) when the command prints values from a secret store. */
 export function readsSecretStore(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
-  if (!secretStoreReads(text)) return false;
+  // an option that prints secret values in clear, whatever the tool (`pulumi stack output --show-secrets`)
+  const clear = invocation.args.some((word) => CLEAR_OPTION.test(word.value));
+  if (!clear && !secretStoreReads(text)) return false;
   context.signals.score.raise(
     "high",
     `${text.split(" ").slice(0, 3).join(" ")} prints secrets from a secret store`,

@@ -22,6 +22,9 @@ function reading(program: string, args: string[]): Verdict {
   const words = args.filter((value) => !value.startsWith("-"));
   const has = (pattern: RegExp) => options.some((value) => pattern.test(value));
   if (has(/^(--help|-h|-\?|--version|-V|--usage)$/) && words.length === 0) return "read";
+  // `mkfs.ext4 -n`/`mke2fs -n` and `mkfs.xfs -N` print what they would make
+  if (/^(mke2fs|mkfs\.ext[234])$/.test(program) && has(/^-[a-zA-Z]*n[a-zA-Z]*$/)) return "read";
+  if (program === "mkfs.xfs" && has(/^-N$/)) return "read";
   switch (program) {
     case "wipefs":
       // without --all or --offset it prints the signatures; --no-act is a dry run

@@ -29,6 +29,8 @@ const SECRET_KIND =
 /** Options that print a value in clear (`--plain`, `--reveal`, `--show-secrets`). */
 const CLEAR_OPTION =
   /^--(plain|reveal|show-secrets?|show-values?|with-decryption|decrypt|unmask(ed)?|raw-?values?)$/;
+/** Encryption tools whose `-d` decrypts. */
+const DECRYPTERS = new Set(["age", "rage", "sops", "ccrypt", "scrypt", "gocryptfs-xray"]);
 const SEARCH_VERB = /^(search|query|find|filter|match)$/;
 const DELETE_OPTION = /^--?(delete|remove|purge|rm|del|delete-all|delete-matching|prune)$/;
 const POWER_WORD = /^(poweroff|power-off|shutdown|reboot|halt|sleepnow|cold-reset|warm-reset)$/;
@@ -67,17 +69,32 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     store &&
     (words.some((word) => /^(export|decrypt|dump|download|backup)$/.test(word)) ||
       options.some((option) => /^(-d|--decrypt|--export)$/.test(option)));
+  // a known store told to show or read an entry (`lpass show --password x`, `chamber read svc key`):
+  // its entries are secrets; templates, status and configuration are not
+  const storeShows =
+    store &&
+    read >= 0 &&
+    (/^(show|read|cat|reveal|view)$/.test(words[read]!) ||
+      options.some((option) => SECRET_KIND.test(option.replace(/^-+/, "")))) &&
+    !/^(template|templates|status|config|version|folders?|policy|policies)$/.test(words[read + 1] ?? "");
+  // decryption prints what was encrypted to be kept secret (`age -d`, `rage --decrypt`, `x decrypt f`)
+  const decrypts =
+    words.includes("decrypt") ||
+    options.includes("--decrypt") ||
+    (DECRYPTERS.has(program) && options.some((option) => /^-[a-zA-Z]*d[a-zA-Z]*$/.test(option)));
   const list = words.findIndex((word) => LIST_VERB.test(word));
   // a known store lists names (`vault secrets list`: its engines); what it prints is in secrets.ts
   const listsSecrets = !store && list > 0 && SECRET_KIND.test(words[list - 1]!);
   const clear =
     options.some((option) => CLEAR_OPTION.test(option)) && words.some((word) => SECRET_KIND.test(word));
-  if (secretBeside || exports || listsSecrets || clear) {
+  if (secretBeside || exports || listsSecrets || clear || storeShows || decrypts) {
     signals.score.raise(
       "high",
       listsSecrets && !secretBeside && !exports && !clear
         ? `${program} lists secrets: whether it prints their values is not known (no rule knows ${program})`
-        : `${program} prints secrets (${words.slice(0, 3).join(" ") || options.join(" ")}), like reading a credential file`,
+        : decrypts && !secretBeside
+          ? `${program} decrypts what was encrypted to be kept secret, like reading a credential file`
+          : `${program} prints secrets (${words.slice(0, 3).join(" ") || options.join(" ")}), like reading a credential file`,
       "sensitive_file_access",
     );
     fired = true;

@@ -63,6 +63,14 @@ const INSTALLS =
 const PACKAGES: Rule = (invocation, context) => {
   const words = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r", "-p", "--profile"]);
   const first = words[0]?.value ?? "";
+  // `apt-get -s remove x`: apt's simulation prints what it would do
+  if (
+    /^apt(-get)?$/.test(invocation.program) &&
+    invocation.args.some((word) =>
+      /^(-s|--simulate|--just-print|--recon|--no-act|--dry-run)$/.test(word.value),
+    )
+  )
+    return void context.signals.score.raise("low", `${invocation.program} -s simulates: changes nothing`);
   if (first === "history" && /^(undo|redo|rollback)$/.test(words[1]?.value ?? ""))
     return void systemChange("history undo changes system packages")(invocation, context);
   const verb =
@@ -368,6 +376,8 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       "changes the machine's defences (security product or audit rules)",
     ),
   ),
+  // `aa-teardown` unloads every AppArmor profile: it takes no arguments
+  "aa-teardown": systemChange("unloads every AppArmor profile (the machine's defences)"),
   // `chattr -i /var/spool/cron/root`: attributes decide who may change a file; judged as a write of it
   chattr: (invocation, { signals }) => {
     for (const file of positionals(invocation.args).filter((word) => !/^[+=-]/.test(word.value)))
