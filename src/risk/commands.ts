@@ -95,6 +95,7 @@ const INERT_TABLES = new Set([
   "network",
   "database",
   "system",
+  "packages",
   "ops",
   "secrets",
   "windows",

@@ -16,6 +16,7 @@ import { INTERPRETER_RULES } from "./rules/interpreters.js";
 import { LAUNCHER_RULES } from "./rules/launchers.js";
 import { NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
+import { PACKAGE_RULES } from "./rules/packages.js";
 import { POWERSHELL_RULES } from "./rules/powershell.js";
 import { SECRET_RULES } from "./rules/secrets.js";
 import { STORAGE_RULES } from "./rules/storage.js";
@@ -30,6 +31,7 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   developer: DEVELOPER_RULES,
   interpreters: INTERPRETER_RULES,
   system: SYSTEM_RULES,
+  packages: PACKAGE_RULES,
   ops: OPS_RULES,
   secrets: SECRET_RULES,
   launchers: LAUNCHER_RULES,

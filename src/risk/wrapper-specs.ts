@@ -63,6 +63,8 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     assignments: true,
     dashOption: true,
   },
+  // macOS `arch -arm64 CMD`, `arch -arch x86_64 -e K=V CMD`: runs CMD; alone it prints the architecture
+  arch: { valueShort: "hed", valueLong: [] },
   nohup: { valueShort: "", valueLong: [] },
   setsid: { valueShort: "", valueLong: [] },
   time: { valueShort: "fo", valueLong: ["format", "output"] },

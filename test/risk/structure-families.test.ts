@@ -222,6 +222,88 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
     dangerous: ["apt-get remove -y nginx", "mkfs.ext4 /dev/sdb1", "aa-teardown"],
     harmless: ["apt-get -s remove nginx", "mkfs.ext4 -n /dev/sdb1", "mkfs.xfs -N /dev/sdb", "aa-status"],
   },
+  "macOS network settings (networksetup)": {
+    dangerous: [
+      "networksetup -setdhcp Wi-Fi",
+      "networksetup -removenetworkservice 'USB LAN'",
+      "networksetup -setmanual Ethernet 10.0.0.5 255.255.255.0 10.0.0.1",
+      "networksetup -setairportpower en0 off",
+      "networksetup -setdnsservers Wi-Fi 203.0.113.53",
+    ],
+    harmless: [
+      "networksetup -listallnetworkservices",
+      "networksetup -getinfo Wi-Fi",
+      "networksetup -setairportpower en0 on",
+      "networksetup -connectpppoeservice MyPPPoE",
+    ],
+  },
+  "logs erased, journal moved": {
+    dangerous: ["dmesg -c", "dmesg --read-clear", "dmesg -C", "journalctl --vacuum-size=1K"],
+    harmless: ["dmesg -T", "dmesg --level=err", "journalctl --flush", "journalctl --rotate"],
+  },
+  "launchd's environment": {
+    dangerous: [
+      "launchctl setenv DYLD_INSERT_LIBRARIES /tmp/inject.dylib",
+      "launchctl bootout gui/501/com.acme.agent",
+    ],
+    harmless: [
+      "launchctl unsetenv MY_VAR",
+      "launchctl setenv EDITOR vim",
+      "launchctl getenv PATH",
+      "launchctl list",
+    ],
+  },
+  "credentials printed by any CLI": {
+    dangerous: [
+      "az acr credential show --name myacr",
+      "az webapp deployment list-publishing-profiles --name shop -g rg",
+      "az storage account show-connection-string --name acmedata",
+      "aws ecr get-login-password --region eu-west-1",
+      "kubectl config view --raw",
+      "kubectl config view --minify --raw -o jsonpath='{.users[0].user.token}'",
+    ],
+    harmless: [
+      "az ad sp credential list --id 0000-1111",
+      "aws secretsmanager get-random-password --password-length 32",
+      "kubectl config view",
+      "gh secret list",
+    ],
+  },
+  "secrets and access in containers, registries and package registries": {
+    dangerous: [
+      "docker secret rm db_password",
+      "gcloud container images delete gcr.io/acme/shop",
+      "npm access grant read-write acme:devs @acme/shop",
+      "pkgctl access grant --team devs shop",
+    ],
+    harmless: [
+      "docker secret ls",
+      "gcloud container images list-tags gcr.io/acme/shop",
+      "npm access list packages",
+    ],
+  },
+  "local lists and installs are routine": {
+    dangerous: ["helm uninstall shop -n production"],
+    harmless: [
+      "helm repo remove stable",
+      "ansible-galaxy role remove geerlingguy.nginx",
+      "ansible-galaxy collection install community.general",
+      "pip cache purge",
+      "dscacheutil -flushcache",
+    ],
+  },
+  "a verb written together with its object": {
+    dangerous: [
+      "hdiutil erasekeys secure.dmg",
+      "vmtool deletesnapshot build-vm base",
+      "mycli removeall --project shop",
+    ],
+    harmless: ["hdiutil info", "vmtool listsnapshots build-vm"],
+  },
+  "arch runs a command": {
+    dangerous: ["arch -arm64 rm -rf /", "arch -x86_64 sudo apt-get install -y nginx"],
+    harmless: ["arch", "arch -arm64 npm test"],
+  },
 };
 
 beforeAll(() => loadShellParser());

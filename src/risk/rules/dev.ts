@@ -295,7 +295,7 @@ export const DEVELOPER_RULES: Record<string, Rule> = {
   ...fromList("npm pnpm yarn", packageManager), // bun: interpreters.ts (a runtime too)
   ...fromList([...TEST_RUNNERS, ...BUILD_TOOLS, ...LINTERS].join(" "), toolchain),
   ...fromList(
-    "go cargo dotnet mix stack cabal dart flutter zig swiftc poetry pipenv uv hatch pdm composer bundle gem brew",
+    "go cargo dotnet mix stack cabal dart flutter zig swiftc poetry pipenv uv hatch pdm composer bundle gem brew ansible-galaxy",
     toolchain,
   ),
   ...fromList("pip pip3 pipx", pip),

@@ -67,9 +67,14 @@ const CONFIRM =
   /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|latest|kube-system|root)([^a-z0-9]|$)/i;
 const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*')$|\/\*\*?$/;
-/** An image or artifact in a registry: `host.tld[:port]/path:tag` or `…@sha256:…`, `docker://…`. */
-const REMOTE_ARTIFACT =
-  /^(docker:\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?\/[\w./-]+(:[\w.-]+|@sha256:[0-9a-f]{12,})$/;
+/**
+ * An image or artifact in a registry: `host.tld[:port]/path[:tag|@sha256:…]` (`docker://` too);
+ * one path segment needs a tag or digest (`ghcr.io/shop:v1`), two name a repository
+ * (`gcr.io/proj/image`: every tag in it).
+ */
+const REGISTRY = String.raw`(docker:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}(:\d+)?\/`;
+const TAG = String.raw`(:[\w.-]+|@sha256:[0-9a-f]{12,})`;
+const REMOTE_ARTIFACT = new RegExp(String.raw`^${REGISTRY}([\w.-]+\/[\w./-]+${TAG}?|[\w.-]+${TAG})$`);
 /** Sub-command words that make any object an access grant (IAM users, ACL tokens, KMS keys). */
 const ACCESS = /^(iam|acl|acls|rbac|kms|keyvault|secretsmanager|secrets|ssm|policy-store|identity)$/;
 
@@ -90,12 +95,20 @@ function nounOf(word: string): string | null {
 }
 
 function words(token: string): string[] {
-  return token
-    .replace(/^-+/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase()
-    .split(/[-_:.]+/)
-    .filter(Boolean);
+  return (
+    token
+      .replace(/^-+/, "")
+      .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+      .toLowerCase()
+      .split(/[-_:.]+/)
+      .filter(Boolean)
+      // `erasekeys`, `deletelocation`, `flushcache`: a long verb written together with its object
+      .flatMap((part) => {
+        const joined =
+          /^(delete|remove|destroy|purge|erase|wipe|reset|flush|truncate|terminate)([a-z]{3,})$/.exec(part);
+        return joined && !JOINED.test(part) ? [joined[1]!, joined[2]!] : [part];
+      })
+  );
 }
 
 interface Found {
@@ -213,6 +226,11 @@ export function judgeDestroyingVerb(
     return true;
   }
   const routine = found.noun !== null && ROUTINE.has(found.noun);
+  // `pip cache purge`, `dscacheutil -flushcache`: a cache is rebuilt by using the tool (routine)
+  if (found.noun === "cache" || found.noun === "caches") {
+    signals.score.raise("medium", `${what}: a cache, rebuilt by using the tool`);
+    return true;
+  }
   // `regctl tag delete ghcr.io/acme/shop:v1`: an artifact others pull, withdrawn (as unpublish, yank)
   const artifact = values.find((value) => REMOTE_ARTIFACT.test(value));
   if (artifact && found.removes === true) {

@@ -114,7 +114,45 @@ const fuser: Rule = (invocation, { signals }) => {
   );
 };
 
+/**
+ * macOS `networksetup`: its commands are options. `-get…`, `-list…`, `-print…`, `-is…`,
+ * `-show…`, `-version`, `-help` read; a service, location or Wi-Fi switched off takes the network
+ * down (critical), on or connected is medium; any other `-set…`, `-remove…`, `-delete…`,
+ * `-create…`, `-add…` changes it (high).
+ */
+const networksetup: Rule = (invocation, { signals }) => {
+  const verb = invocation.args.find((word) => /^-[a-zA-Z]/.test(word.value))?.value ?? "";
+  if (verb === "" || /^-(get|list|print|is|show|version|help)/i.test(verb))
+    return void signals.score.raise("none", "");
+  const values = invocation.args.map((word) => word.value.toLowerCase());
+  if (/^-set(airportpower|networkserviceenabled)$/i.test(verb) && values.includes("off"))
+    return down(signals, `networksetup ${verb} off`);
+  // switched on, or a configured service connected: nothing is changed or taken away
+  if (/^-set(airportpower|networkserviceenabled)$/i.test(verb) || /^-connect/i.test(verb))
+    return void signals.score.raise("medium", `networksetup ${verb} connects or switches on`);
+  signals.score.raise(
+    "high",
+    `networksetup ${verb} changes the machine's network settings`,
+    "system_modification",
+  );
+};
+
+/** `dmesg -c`/`-C`/`--clear`/`--read-clear`: the kernel's log is erased; other forms read it. */
+const dmesg: Rule = (invocation, { signals }) => {
+  const clears = invocation.args.some(
+    (word) => /^--(clear|read-clear)$/.test(word.value) || /^-[a-zA-Z]*[cC]/.test(word.value),
+  );
+  if (!clears) return void signals.score.raise("none", "");
+  signals.score.raise(
+    "high",
+    "dmesg clears the kernel's message buffer (a log erased)",
+    "destructive_command",
+  );
+};
+
 export const HOST_RULES: RuleTable = {
+  dmesg,
+  networksetup,
   fuser,
   route,
   ethtool,

@@ -70,6 +70,9 @@ const container: Rule = (invocation, context) => {
       "privilege_escalation",
     );
   }
+  // `docker secret rm`: a swarm secret has no other copy
+  if (/(^| )secret (rm|remove)( |$)/.test(text))
+    return void score.raise("high", `${program} secret rm deletes secrets`, "destructive_command");
   if (/\bvolume (rm|prune)\b/.test(text) || (/\bprune\b/.test(text) && /(^| )--volumes\b/.test(text))) {
     return void score.raise(
       "high",
@@ -171,6 +174,12 @@ const orchestration: Rule = (invocation, context) => {
   ) {
     return void score.raise(sub === "plan" || sub === "preview" ? "low" : "none", "");
   }
+  // `helm repo remove NAME`: a chart source leaves the local list (the charts stay where they are)
+  if (program === "helm" && sub === "repo")
+    return void score.raise(
+      "medium",
+      `helm repo ${words[1]?.value ?? ""} changes the local list of chart sources`.trim(),
+    );
   // `terraform state rm`, `pulumi state delete`: the resources are no longer managed (nor destroyed with the rest)
   if (
     /^(terraform|tofu|pulumi)$/.test(program) &&

@@ -25,6 +25,7 @@ const grants = patternTable([
   /^az role assignment create\b/,
   /^kubectl (.+ )?create (clusterrolebinding|rolebinding)\b/,
   /^gh repo edit .*--visibility[ =]public\b/,
+  /^npm (.+ )?access (grant|add)\b/,
 ]);
 
 /**
@@ -33,6 +34,9 @@ const grants = patternTable([
  * listing and showing forms read.
  */
 function grantsByStructure(text: string): boolean {
+  // a `grant` sub-command (`mycli access grant read-write team pkg`): the first words, not option values
+  const lead = text.split(" ").slice(1, 5);
+  if (lead.some((word) => /^(grant|grant-access|grant-role|add-role-binding)$/.test(word))) return true;
   return (
     /(^| )--roles?[ =]\S/.test(text) &&
     /(^| )--(scopes?|assignee[\w-]*|members?|principal[\w-]*|user|group|service-account)[ =]\S/.test(text) &&

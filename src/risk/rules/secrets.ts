@@ -142,7 +142,34 @@ const secretStoreReads = patternTable([
   /^git credential fill\b/,
   /^secret-tool lookup\b/,
   /^doctl auth token\b/,
+  // the kubeconfig with its certificates and tokens, not redacted
+  /^kubectl (.+ )?config view\b.*--raw\b/,
 ]);
+
+/**
+ * Credentials printed by any CLI, read from its sub-command words: a credential or password shown
+ * (`az acr credential show`, `aws ecr get-login-password`), publishing profiles or connection
+ * strings listed or shown (they embed a password). Listing credentials' metadata (`az ad sp
+ * credential list`) and secrets' names (`gh secret list`) does not print them.
+ */
+function printsCredentials(invocation: Invocation): boolean {
+  const words: string[] = [];
+  for (const word of invocation.args) {
+    if (word.dynamic || word.value === "--") break;
+    if (word.value.startsWith("-")) continue;
+    if (!/^[a-z][\w-]*$/.test(word.value)) break;
+    words.push(...word.value.split(/[-_]/));
+    if (words.length >= 8) break;
+  }
+  const has = (pattern: RegExp) => words.some((word) => pattern.test(word));
+  // `get-random-password`, `generate-password`: a new value, not a stored one
+  const shows = has(/^(show|get|print|reveal|export)$/) && !has(/^(random|generate|new|create)$/);
+  return (
+    (shows && has(/^(credential|credentials|password|passwords|passwd)$/)) ||
+    ((shows || has(/^(list|ls)$/)) &&
+      (words.join(" ").includes("publishing profile") || words.join(" ").includes("connection string")))
+  );
+}
 
 const CLEAR_OPTION = /^--(show-secrets?|show-secret-values|unmask(ed)?)(=true)?$/;
 
@@ -150,7 +177,8 @@ const CLEAR_OPTION = /^--(show-secrets?|show-secret-values|unmask(ed)?)(=true)?$
 export function readsSecretStore(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
   // an option that prints secret values in clear, whatever the tool (`pulumi stack output --show-secrets`)
-  const clear = invocation.args.some((word) => CLEAR_OPTION.test(word.value));
+  const clear =
+    invocation.args.some((word) => CLEAR_OPTION.test(word.value)) || printsCredentials(invocation);
   if (!clear && !secretStoreReads(text)) return false;
   context.signals.score.raise(
     "high",

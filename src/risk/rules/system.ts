@@ -1,106 +1,14 @@
 /**
- * System modification commands (critical, docs/risk.md): system package managers, services,
- * users, mounts, kernel and firewall settings, disks, scheduled jobs, power. Their read-only
- * forms (`systemctl status`, `apt list`, `crontab -l`) add nothing.
+ * System modification commands (critical, docs/risk.md): services, users, mounts, kernel and
+ * firewall settings, disks, scheduled jobs, power (package managers: rules/packages.ts). Their
+ * read-only forms (`systemctl status`, `crontab -l`) add nothing.
  */
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { killsDaemon } from "./host.js";
+import { systemChange, systemTool } from "./system-tool.js";
 
-/** Sub-commands that change whatever the options say (`launchctl submit -l label`). */
-const CHANGING =
-  /^(install|reinstall|remove|erase|purge|submit|load|unload|bootstrap|bootout|enable|disable|start|stop|restart|kill|kickstart|mask|unmask|set[\w-]*|add|delete|create|config)$/;
-
-function systemChange(what: string): Rule {
-  return (invocation, { signals }) => {
-    signals.score.raise("critical", `${invocation.program}: ${what}`, "system_modification");
-  };
-}
-
-/** A command whose listed sub-commands only read; anything else changes the system. */
-function systemTool(readOnly: RegExp, what: string): Rule {
-  return (invocation, context) => {
-    const sub = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r"])[0]?.value ?? "";
-    // a query option lists, unless the sub-command is one that changes (`launchctl submit -l x`)
-    const query =
-      !CHANGING.test(sub) &&
-      invocation.args.some(
-        (word, i) =>
-          /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed)/.test(word.value) ||
-          (i === 0 && invocation.program === "rpm" && /^-q[a-zA-Z]*$/.test(word.value)),
-      );
-    // `systemctl --type=service`: no sub-command lists the units
-    const lists = invocation.program === "systemctl" && sub === "";
-    if (readOnly.test(sub) || query || lists || invocation.args.length === 0) {
-      context.signals.score.raise("none", "");
-      return;
-    }
-    // `systemctl --user restart app`: the user's own services, not the system's
-    if (invocation.program === "systemctl" && hasOption(invocation.args, ["--user"])) {
-      context.signals.score.raise("medium", `systemctl --user ${sub} changes the user's services`);
-      return;
-    }
-    systemChange(`${sub ? `${sub} ` : ""}${what}`)(invocation, context);
-  };
-}
-
-const PACKAGE_TOOL = systemTool(
-  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|provides|whatprovides|repolist|query|deplist|repoquery|history|list-installed|changelog|download)$/,
-  "changes system packages",
-);
-/** Sub-commands (and pacman/nix-env options) that add or update software rather than remove it. */
-const INSTALLS =
-  /^(install|reinstall|add|update|upgrade|full-upgrade|dist-upgrade|localinstall|in|it|up|refresh|-S[a-z]*|-U|-i|--install|--upgrade)$/;
-
-/**
- * System package managers: their queries read (`yum history list`, `pacman -Qi`); a change is
- * critical, except an install or update run without privilege: as an ordinary user it cannot
- * change the system (it fails, or asks for a password the agent does not have), so it is
- * medium as the level table says for installs; removals stay critical. `yum history undo`
- * changes packages. nix-env changes the user's own profile unless told the system's.
- */
-const PACKAGES: Rule = (invocation, context) => {
-  const words = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r", "-p", "--profile"]);
-  const first = words[0]?.value ?? "";
-  // `apt-get -s remove x`: apt's simulation prints what it would do
-  if (
-    /^apt(-get)?$/.test(invocation.program) &&
-    invocation.args.some((word) =>
-      /^(-s|--simulate|--just-print|--recon|--no-act|--dry-run)$/.test(word.value),
-    )
-  )
-    return void context.signals.score.raise("low", `${invocation.program} -s simulates: changes nothing`);
-  if (first === "history" && /^(undo|redo|rollback)$/.test(words[1]?.value ?? ""))
-    return void systemChange("history undo changes system packages")(invocation, context);
-  const verb =
-    invocation.args.find((word) => !word.dynamic && (word.value === first || INSTALLS.test(word.value)))
-      ?.value ?? "";
-  const systemProfile = /^\/nix\/var\/nix\/profiles\/(system|default)/.test(
-    optionValue(invocation.args, ["-p", "--profile"]) ?? "",
-  );
-  if (invocation.program === "nix-env") {
-    if (invocation.args.some((word) => /^(-q[a-zA-Z]*|--query)$/.test(word.value)))
-      return void context.signals.score.raise("none", "");
-    if (!systemProfile && !invocation.privileged)
-      return void context.signals.score.raise("medium", "nix-env changes the user's own profile");
-  }
-  // a package file from the disk (`snap install x.snap --dangerous`, `pkg install ./x.txz`,
-  // `dpkg -i x.deb`) brings its own install scripts, from no repository: stays critical
-  const localFile = words.some((word) => /\.(deb|rpm|snap|txz|pkg|apk|pkg\.tar\.\w+|xbps)$/.test(word.value));
-  if (
-    INSTALLS.test(verb) &&
-    !invocation.privileged &&
-    !systemProfile &&
-    !localFile &&
-    !/^-S[a-z]*c/.test(verb)
-  )
-    return void context.signals.score.raise(
-      "medium",
-      `${invocation.program} ${verb} without privilege: an ordinary user cannot change system packages`,
-    );
-  PACKAGE_TOOL(invocation, context);
-};
 const SERVICES = systemTool(
   /^(status|show|list-units|list-unit-files|list-timers|list|is-active|is-enabled|is-failed|cat|help|--version|print|blame|get-default)$/,
   "changes system services",
@@ -334,11 +242,27 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   kill,
   pkill: kill,
   killall: kill,
-  ...fromList(
-    "apt apt-get aptitude dpkg yum dnf zypper pacman apk snap port emerge rpm pkg xbps-install nix-env",
-    PACKAGES,
-  ),
-  ...fromList("systemctl launchctl rc-update update-rc.d chkconfig initctl", SERVICES),
+  ...fromList("systemctl rc-update update-rc.d chkconfig initctl", SERVICES),
+  // `launchctl setenv/unsetenv`: the environment launchd gives the user's programs (medium);
+  // a loader variable (`DYLD_INSERT_LIBRARIES`, `LD_PRELOAD`) injects code into each of them (high)
+  launchctl: (invocation, context) => {
+    const [verb = "", name = ""] = positionals(invocation.args).map((word) => word.value);
+    if (
+      /^(getenv|print|print-disabled|print-cache|dumpstate|managername|manageruid|managerpid|hostinfo|error|examine)$/.test(
+        verb,
+      )
+    )
+      return void context.signals.score.raise("none", "");
+    if (/^(setenv|unsetenv)$/.test(verb)) {
+      const injects = verb === "setenv" && /^(DYLD_|LD_)/.test(name);
+      return void context.signals.score.raise(
+        injects ? "high" : "medium",
+        `launchctl ${verb} ${name} ${injects ? "injects a library into every program launchd starts" : "changes the environment of the user's programs"}`,
+        ...(injects ? (["system_modification"] as const) : []),
+      );
+    }
+    SERVICES(invocation, context);
+  },
   service,
   "rc-service": service,
   ...fromList(
@@ -385,9 +309,14 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   },
   // `journalctl --vacuum-time=1s`: deletes the system journal (reading it adds nothing)
   journalctl: (invocation, { signals }) => {
-    const vacuum = invocation.args.find((word) =>
-      /^--(vacuum-[\w-]+|rotate|flush|setup-keys)/.test(word.value),
-    );
+    const vacuum = invocation.args.find((word) => /^--(vacuum-[\w-]+|setup-keys)/.test(word.value));
+    // `--flush` moves the runtime journal to disk, `--rotate` starts new files: nothing is deleted
+    const moves = invocation.args.find((word) => /^--(flush|rotate|sync|relinquish-var)$/.test(word.value));
+    if (moves && !vacuum)
+      return void signals.score.raise(
+        "medium",
+        `journalctl ${moves.value} changes where the journal is kept`,
+      );
     if (vacuum)
       return void signals.score.raise(
         "critical",

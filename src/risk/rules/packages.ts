@@ -1,0 +1,71 @@
+/**
+ * System package managers (docs/risk.md): their queries read; a change is critical, except an
+ * install or update without privilege (medium: an ordinary user cannot change the system) and
+ * nix-env on the user's own profile.
+ */
+import { optionValue, positionals } from "../command/argv.js";
+import type { Rule, RuleTable } from "../command/rule.js";
+import { systemChange, systemTool } from "./system-tool.js";
+
+const PACKAGE_TOOL = systemTool(
+  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|provides|whatprovides|repolist|query|deplist|repoquery|history|list-installed|changelog|download)$/,
+  "changes system packages",
+);
+/** Sub-commands (and pacman/nix-env options) that add or update software rather than remove it. */
+const INSTALLS =
+  /^(install|reinstall|add|update|upgrade|full-upgrade|dist-upgrade|localinstall|in|it|up|refresh|-S[a-z]*|-U|-i|--install|--upgrade)$/;
+
+/**
+ * System package managers: their queries read (`yum history list`, `pacman -Qi`); a change is
+ * critical, except an install or update run without privilege: as an ordinary user it cannot
+ * change the system (it fails, or asks for a password the agent does not have), so it is
+ * medium as the level table says for installs; removals stay critical. `yum history undo`
+ * changes packages. nix-env changes the user's own profile unless told the system's.
+ */
+const PACKAGES: Rule = (invocation, context) => {
+  const words = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r", "-p", "--profile"]);
+  const first = words[0]?.value ?? "";
+  // `apt-get -s remove x`: apt's simulation prints what it would do
+  if (
+    /^apt(-get)?$/.test(invocation.program) &&
+    invocation.args.some((word) =>
+      /^(-s|--simulate|--just-print|--recon|--no-act|--dry-run)$/.test(word.value),
+    )
+  )
+    return void context.signals.score.raise("low", `${invocation.program} -s simulates: changes nothing`);
+  if (first === "history" && /^(undo|redo|rollback)$/.test(words[1]?.value ?? ""))
+    return void systemChange("history undo changes system packages")(invocation, context);
+  const verb =
+    invocation.args.find((word) => !word.dynamic && (word.value === first || INSTALLS.test(word.value)))
+      ?.value ?? "";
+  const systemProfile = /^\/nix\/var\/nix\/profiles\/(system|default)/.test(
+    optionValue(invocation.args, ["-p", "--profile"]) ?? "",
+  );
+  if (invocation.program === "nix-env") {
+    if (invocation.args.some((word) => /^(-q[a-zA-Z]*|--query)$/.test(word.value)))
+      return void context.signals.score.raise("none", "");
+    if (!systemProfile && !invocation.privileged)
+      return void context.signals.score.raise("medium", "nix-env changes the user's own profile");
+  }
+  // a package file from the disk (`snap install x.snap --dangerous`, `pkg install ./x.txz`,
+  // `dpkg -i x.deb`) brings its own install scripts, from no repository: stays critical
+  const localFile = words.some((word) => /\.(deb|rpm|snap|txz|pkg|apk|pkg\.tar\.\w+|xbps)$/.test(word.value));
+  if (
+    INSTALLS.test(verb) &&
+    !invocation.privileged &&
+    !systemProfile &&
+    !localFile &&
+    !/^-S[a-z]*c/.test(verb)
+  )
+    return void context.signals.score.raise(
+      "medium",
+      `${invocation.program} ${verb} without privilege: an ordinary user cannot change system packages`,
+    );
+  PACKAGE_TOOL(invocation, context);
+};
+
+export const PACKAGE_RULES: RuleTable = Object.fromEntries(
+  "apt apt-get aptitude dpkg yum dnf zypper pacman apk snap port emerge rpm pkg xbps-install nix-env"
+    .split(" ")
+    .map((name) => [name, PACKAGES]),
+);

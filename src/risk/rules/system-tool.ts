@@ -1,0 +1,43 @@
+/**
+ * The shape of most system administration rules (rules/system.ts, rules/packages.ts): listed
+ * sub-commands and query options only read; anything else changes the system (critical).
+ */
+import { hasOption, positionals } from "../command/argv.js";
+import type { Rule } from "../command/rule.js";
+
+/** Sub-commands that change whatever the options say (`launchctl submit -l label`). */
+export const CHANGING =
+  /^(install|reinstall|remove|erase|purge|submit|load|unload|bootstrap|bootout|enable|disable|start|stop|restart|kill|kickstart|mask|unmask|set[\w-]*|add|delete|create|config)$/;
+
+export function systemChange(what: string): Rule {
+  return (invocation, { signals }) => {
+    signals.score.raise("critical", `${invocation.program}: ${what}`, "system_modification");
+  };
+}
+
+/** A command whose listed sub-commands only read; anything else changes the system. */
+export function systemTool(readOnly: RegExp, what: string): Rule {
+  return (invocation, context) => {
+    const sub = positionals(invocation.args, ["-c", "-o", "-t", "--root", "-r"])[0]?.value ?? "";
+    // a query option lists, unless the sub-command is one that changes (`launchctl submit -l x`)
+    const query =
+      !CHANGING.test(sub) &&
+      invocation.args.some(
+        (word, i) =>
+          /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed)/.test(word.value) ||
+          (i === 0 && invocation.program === "rpm" && /^-q[a-zA-Z]*$/.test(word.value)),
+      );
+    // `systemctl --type=service`: no sub-command lists the units
+    const lists = invocation.program === "systemctl" && sub === "";
+    if (readOnly.test(sub) || query || lists || invocation.args.length === 0) {
+      context.signals.score.raise("none", "");
+      return;
+    }
+    // `systemctl --user restart app`: the user's own services, not the system's
+    if (invocation.program === "systemctl" && hasOption(invocation.args, ["--user"])) {
+      context.signals.score.raise("medium", `systemctl --user ${sub} changes the user's services`);
+      return;
+    }
+    systemChange(`${sub ? `${sub} ` : ""}${what}`)(invocation, context);
+  };
+}
