@@ -5,7 +5,7 @@
  * 127.0.0.1. Cline reads a `{"cancel": true}` answer by aborting the run.
  */
 import { cpSync, existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { agentAvailable, CLINE_BIN } from "./agents/cache.js";
@@ -18,6 +18,7 @@ import {
   readTrailEvents,
   runAgent,
 } from "./agents/harness.js";
+import { DENIED, DENY_POLICY, expectNoSecretsLeft, RUNS } from "./agents/secrets-session.js";
 
 const available = agentAvailable("Cline CLI", CLINE_BIN);
 
@@ -79,11 +80,20 @@ function cline(commands: string[], withShim = true) {
 const events = () => readTrailEvents(home);
 
 describe.runIf(available)("the real Cline CLI with trailseal's hooks", () => {
-  it("deny: the hook cancels, the command does not run", async () => {
-    await writeFile(join(home, "policy.yaml"), 'rules:\n  commands:\n    deny: ["touch denied*"]\n');
-    await cline(["touch denied-marker"]);
+  it("deny: the hook cancels, the command does not run; no secret it or the command before it carried is in the answer, the trail or the home", async () => {
+    await writeFile(join(home, "policy.yaml"), DENY_POLICY);
+    // One session: a command that runs and prints a token, then the denied one.
+    model.script({ name: "run_commands", arguments: { commands: [RUNS] } });
+    await cline([DENIED]);
     expect(existsSync(join(work, "denied-marker"))).toBe(false);
-    expect((await events()).map((e) => [e.phase, e.decision, e.agent])).toEqual([["pre", "deny", "cline"]]);
+    // Cline reads the hook's errorMessage as the reason it stops, and logs it with that name.
+    const log = await readFile(join(dataDirOf(project), "logs", "cline.log"), "utf8");
+    const answers = log
+      .split("\n")
+      .filter((line) => line.includes("trailseal: denied"))
+      .map((line) => String(JSON.parse(line).errorMessage));
+    const recorded = await expectNoSecretsLeft(answers, home);
+    expect(recorded.map((e) => e.agent)).toEqual(["cline", "cline", "cline"]);
   });
 
   it("judges every command of run_commands (Cline sends them as JSON text)", async () => {

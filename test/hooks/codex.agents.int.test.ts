@@ -18,6 +18,7 @@ import {
   runAgent,
 } from "./agents/harness.js";
 import { type ResponsesServer, startResponsesServer } from "./agents/responses-server.js";
+import { DENIED, DENY_POLICY, expectNoSecretsLeft, RUNS, SESSION_SECRETS } from "./agents/secrets-session.js";
 
 const available = agentAvailable("Codex CLI", CODEX_BIN);
 
@@ -66,12 +67,17 @@ const events = () => readTrailEvents(home);
 const lastOutput = () => JSON.stringify(model.outputs.at(-1) ?? null);
 
 describe.runIf(available)("the real Codex CLI with trailseal installed", () => {
-  it("deny: a policy deny rule blocks the command, with trailseal's reason", async () => {
-    await writeFile(join(home, "policy.yaml"), 'rules:\n  commands:\n    deny: ["touch denied*"]\n');
-    await codex("touch denied-marker");
+  it("deny: a policy deny rule blocks the command with trailseal's reason; no secret it or the command before it carried is in that answer, the trail or the home", async () => {
+    await writeFile(join(home, "policy.yaml"), DENY_POLICY);
+    // One session: a command that runs and prints a token, then the denied one.
+    model.script({ name: "exec_command", arguments: { cmd: RUNS } });
+    await codex(DENIED);
     expect(existsSync(join(work, "denied-marker"))).toBe(false);
+    // The first ran: Codex handed the printed token back to the model (its own output, not an answer).
+    expect(JSON.stringify(model.outputs.at(-2))).toContain(`token=${SESSION_SECRETS.env}`);
     expect(lastOutput()).toContain("trailseal: denied");
-    expect((await events()).map((e) => [e.phase, e.decision, e.agent])).toEqual([["pre", "deny", "codex"]]);
+    const recorded = await expectNoSecretsLeft([String(model.outputs.at(-1)?.output)], home);
+    expect(recorded.map((e) => e.agent)).toEqual(["codex", "codex", "codex"]);
   });
 
   it("rm -rf / is denied by trailseal (GNU rm's --preserve-root keeps a failed test harmless)", async () => {

@@ -22,6 +22,7 @@ import {
   readTrailEvents,
   runAgent,
 } from "./agents/harness.js";
+import { DENIED, DENY_POLICY, expectNoSecretsLeft, RUNS, SESSION_SECRETS } from "./agents/secrets-session.js";
 
 const available = agentAvailable("GitHub Copilot CLI", COPILOT_BIN);
 
@@ -72,6 +73,18 @@ describe.runIf(available)("the real GitHub Copilot CLI with trailseal's reposito
     expect(existsSync(marker)).toBe(false);
     expect(lastResult()).toContain("trailseal: denied");
     expect((await events()).map((e) => [e.phase, e.decision, e.agent])).toEqual([["pre", "deny", "copilot"]]);
+  });
+
+  it("deny: a policy deny rule blocks the command with trailseal's reason; no secret it or the command before it carried is in that answer, the trail or the home", async () => {
+    await writeFile(join(home, "policy.yaml"), DENY_POLICY);
+    // One session: a command that runs and prints a token, then the denied one.
+    model.script({ name: "bash", arguments: { command: RUNS, description: "x" } });
+    await copilot({ name: "bash", arguments: { command: DENIED, description: "x" } });
+    expect(existsSync(join(work, "denied-marker"))).toBe(false);
+    // The first ran: Copilot handed the printed token back to the model (its own output, not an answer).
+    expect(JSON.stringify(model.results.at(-2))).toContain(`token=${SESSION_SECRETS.env}`);
+    const recorded = await expectNoSecretsLeft([lastResult()], home);
+    expect(recorded.map((e) => e.agent)).toEqual(["copilot", "copilot", "copilot"]);
   });
 
   it("a .env read is denied (Copilot cannot ask), and the message names the switch", async () => {

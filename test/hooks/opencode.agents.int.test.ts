@@ -22,6 +22,7 @@ import {
   runAgent,
 } from "./agents/harness.js";
 import { type ModelServer, startModelServer } from "./agents/model-server.js";
+import { DENIED, DENY_POLICY, expectNoSecretsLeft, RUNS, SESSION_SECRETS } from "./agents/secrets-session.js";
 
 const available =
   agentAvailable("OpenCode", OPENCODE_BIN) &&
@@ -82,18 +83,23 @@ const events = () => readTrailEvents(home);
 // machine), so it may outlast the suite's 60 s under load: the bound is the harness's own 90 s
 // kill of a hung agent, plus the checks after it.
 describe.runIf(available)("the real OpenCode with trailseal's plugin", { timeout: 120_000 }, () => {
-  it("deny: the plugin blocks the command with trailseal's reason, on OpenCode's first start in the project", async () => {
-    await writeFile(join(home, "policy.yaml"), 'rules:\n  commands:\n    deny: ["touch denied*"]\n');
-    const run = await opencode("touch denied-marker", { firstStart: true });
+  it("deny: the plugin blocks the command with trailseal's reason, on OpenCode's first start in the project; no secret it or the command before it carried is in the answer, the trail or the home", async () => {
+    await writeFile(join(home, "policy.yaml"), DENY_POLICY);
+    // One session: a command that runs and prints a token, then the denied one.
+    model.script({ name: "bash", input: { command: RUNS, description: "run it" } });
+    const run = await opencode(DENIED, { firstStart: true });
     // OpenCode installed its SDK into the project during this start, as for a new user.
     expect(
       existsSync(join(work, ".opencode", "node_modules", "@opencode-ai", "plugin", "package.json")),
     ).toBe(true);
     expect(existsSync(join(work, "denied-marker"))).toBe(false);
     expect(run.output).toContain("trailseal: denied");
-    expect((await events()).map((e) => [e.phase, e.decision, e.agent])).toEqual([
-      ["pre", "deny", "opencode"],
-    ]);
+    // The first ran: OpenCode handed the printed token back to the model (its own output, not an answer).
+    expect(JSON.stringify(model.results.at(-2))).toContain(`token=${SESSION_SECRETS.env}`);
+    // The plugin's throw reaches the model as the tool's error, and the run's output.
+    const lines = run.output.split("\n").filter((line) => line.includes("trailseal"));
+    const recorded = await expectNoSecretsLeft([JSON.stringify(model.results.at(-1)), ...lines], home);
+    expect(recorded.map((e) => e.agent)).toEqual(["opencode", "opencode", "opencode"]);
   });
 
   it("rm -rf / is denied by trailseal (GNU rm's --preserve-root keeps a failed test harmless)", async () => {

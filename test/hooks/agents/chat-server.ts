@@ -1,7 +1,8 @@
 /**
  * A scripted OpenAI Chat Completions API on 127.0.0.1 (OpenAI-compatible providers: the Cline
- * CLI). A request whose last message is not a tool result gets the next scripted tool call;
- * one after a tool result gets a closing message. Streams as SSE chunks ending in [DONE].
+ * CLI, Copilot CLI). A request that offers tools gets the next scripted tool call while one is
+ * queued (a session may run several, each after the other's result); then a closing message.
+ * Streams as SSE chunks ending in [DONE].
  * A call with `custom` text is a freeform tool call (`type: "custom"`, as for Copilot CLI's
  * apply_patch).
  */
@@ -40,7 +41,8 @@ export async function startChatServer(): Promise<ChatServer> {
     counter += 1;
     const base = { id: `chatcmpl-${counter}`, object: "chat.completion.chunk", created: 1, model: "mock" };
     const chunks: unknown[] = [];
-    if (last?.role !== "tool" && (parsed.tools?.length ?? 0) > 0 && queue.length > 0) {
+    if (last?.role === "tool") results.push(last.content);
+    if ((parsed.tools?.length ?? 0) > 0 && queue.length > 0) {
       const next = queue.shift()!;
       const call =
         next.custom !== undefined
@@ -62,7 +64,6 @@ export async function startChatServer(): Promise<ChatServer> {
       });
       chunks.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] });
     } else {
-      if (last?.role === "tool") results.push(last.content);
       chunks.push({
         ...base,
         choices: [{ index: 0, delta: { role: "assistant", content: "done" }, finish_reason: null }],

@@ -1,8 +1,8 @@
 /**
  * A scripted Anthropic Messages API on 127.0.0.1 for driving the real Claude Code binary
- * (ANTHROPIC_BASE_URL). A request whose last message is the user's prompt gets the next
- * scripted tool_use; a request carrying a tool_result gets a closing text turn; anything else
- * (title generation, side queries) a short text. Responses stream as SSE when asked, the way
+ * (ANTHROPIC_BASE_URL). A request that offers tools gets the next scripted tool_use while one
+ * is queued (a session may run several, each after the other's tool_result); then a closing text
+ * turn; anything else (title generation, side queries) a short text. Responses stream as SSE when asked, the way
  * the API does (message_start, content_block_*, message_delta, message_stop).
  */
 import { serveScriptedApi } from "./scripted-api.js";
@@ -121,10 +121,8 @@ export async function startModelServer(): Promise<ModelServer> {
     const toolResults = content.filter((block) => block.type === "tool_result") as unknown as ToolResult[];
     let blocks: Block[];
     let stop = "end_turn";
-    if (toolResults.length > 0) {
-      results.push(...toolResults);
-      blocks = [{ type: "text", text: "done" }];
-    } else if ((parsed.tools?.length ?? 0) > 0 && queue.length > 0) {
+    results.push(...toolResults);
+    if ((parsed.tools?.length ?? 0) > 0 && queue.length > 0) {
       const next = queue.shift()!;
       counter += 1;
       blocks = [
@@ -137,7 +135,7 @@ export async function startModelServer(): Promise<ModelServer> {
       ];
       stop = "tool_use";
     } else {
-      blocks = [{ type: "text", text: "ok" }];
+      blocks = [{ type: "text", text: toolResults.length > 0 ? "done" : "ok" }];
     }
     if (parsed.stream) {
       response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });

@@ -1,8 +1,8 @@
 /**
  * A scripted OpenAI Responses API on 127.0.0.1 for driving the real Codex CLI (a custom
- * model provider with `wire_api = "responses"`). A request whose last input item is the user's
- * prompt gets the next scripted function call; one that carries a `function_call_output` gets
- * a closing message. Responses stream as SSE (response.created, response.output_item.done,
+ * model provider with `wire_api = "responses"`). Each request gets the next scripted function
+ * call while one is queued (a session may run several, each after the other's output); then a
+ * closing message. Responses stream as SSE (response.created, response.output_item.done,
  * response.completed), as the API does.
  */
 import { serveScriptedApi } from "./scripted-api.js";
@@ -35,8 +35,8 @@ export async function startResponsesServer(): Promise<ResponsesServer> {
     counter += 1;
     const id = `resp_${counter}`;
     let item: Record<string, unknown>;
-    if (last?.type === "function_call_output" || queue.length === 0) {
-      if (last?.type === "function_call_output") outputs.push(last as ResponsesServer["outputs"][number]);
+    if (last?.type === "function_call_output") outputs.push(last as ResponsesServer["outputs"][number]);
+    if (queue.length === 0) {
       item = {
         type: "message",
         role: "assistant",
