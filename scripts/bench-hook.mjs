@@ -4,12 +4,19 @@
 // same run, interleaved, median of many runs. Goals: hook ≤ 1.3× on the common paths, ≤ 1.5×
 // where the full shell grammar loads; record ≤ 1.5×.
 // Run after `npm run build`: node scripts/bench-hook.mjs   (BENCH_HOOK_RUNS=100 for more)
+//
+// Every process (the baseline too) runs without the variables that make Node itself do work at
+// start: NODE_EXTRA_CA_CERTS makes every Node 20 start parse a CA bundle (on the benchmark
+// machine 62 instead of ~21 ms CPU for `node -e 0`), which hid most of the hook's cost inside the
+// baseline. BENCH_HOOK_ENV=inherit keeps them (and says so).
+// BENCH_HOOK_BASE=<dir> also times the hook of another build (e.g. one made with
+// TRAILSEAL_BUILD_OUT from an older commit) interleaved with this one, and prints new/base.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { childrenCpuMs, preToolUse as payload } from "./bench-lib.mjs";
+import { childrenCpuMs, childrenMinorFaults, preToolUse as payload } from "./bench-lib.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 // A private copy of dist/ (inside the repo, so node_modules resolves): a rebuild running
@@ -18,6 +25,15 @@ if (!existsSync(join(root, "dist", "cli.cjs"))) throw new Error("run `npm run bu
 const snapshot = join(root, `.bench-hook-dist-${process.pid}`);
 cpSync(join(root, "dist"), snapshot, { recursive: true });
 const cli = join(snapshot, "cli.cjs");
+const baseDir = process.env.BENCH_HOOK_BASE ? resolve(process.env.BENCH_HOOK_BASE) : null;
+const baseSnapshot = baseDir && join(root, `.bench-hook-base-${process.pid}`);
+if (baseDir) cpSync(baseDir, baseSnapshot, { recursive: true });
+const baseCli = baseSnapshot && join(baseSnapshot, "cli.cjs");
+const START_UP_VARIABLES = ["NODE_EXTRA_CA_CERTS", "NODE_OPTIONS"];
+const inherit = process.env.BENCH_HOOK_ENV === "inherit";
+const removed = inherit ? [] : START_UP_VARIABLES.filter((name) => process.env[name] !== undefined);
+const environment = { ...process.env };
+for (const name of removed) delete environment[name];
 const runs = Number(process.env.BENCH_HOOK_RUNS ?? 30);
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-hook-"));
 
@@ -82,21 +98,26 @@ const scenarios = {
   },
 };
 
-/** Children's CPU time per measured command (mean over its runs), keyed by the command's label. */
+/** Children's CPU time and minor faults per measured command (over its runs), keyed by the command's label. */
 const cpu = new Map();
+const faults = new Map();
 
 function time(args, scenario, label) {
   const { input, env = {} } = typeof scenario === "string" ? { input: scenario } : scenario;
   if (args[1] === "hook" && typeof scenario === "object" && scenario.agent)
     args = [args[0], "hook", scenario.agent];
   const cpuBefore = childrenCpuMs();
+  const faultsBefore = childrenMinorFaults();
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, {
     input,
-    env: { ...process.env, TRAILSEAL_SHELL_PARSER: "", ...env, TRAILSEAL_HOME: home },
+    env: { ...environment, TRAILSEAL_SHELL_PARSER: "", ...env, TRAILSEAL_HOME: home },
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (label) cpu.set(label, [...(cpu.get(label) ?? []), childrenCpuMs() - cpuBefore]);
+  if (label) {
+    cpu.set(label, [...(cpu.get(label) ?? []), childrenCpuMs() - cpuBefore]);
+    faults.set(label, [...(faults.get(label) ?? []), childrenMinorFaults() - faultsBefore]);
+  }
   if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
   return ms;
 }
@@ -113,7 +134,13 @@ try {
   const recordInput = JSON.stringify({ kind: "command", command: "npm test", agent: "ci", session: "bench" });
   time([cli, "record"], recordInput);
   const baseline = [];
+  const inherited = [];
+  const removedValues = {
+    input: "",
+    env: Object.fromEntries(removed.map((name) => [name, process.env[name]])),
+  };
   const samples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
+  const baseSamples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
   const records = [];
   // Another shape: an MCP call with arguments (also answered without zod).
   const mcpRecordInput = JSON.stringify({
@@ -126,8 +153,11 @@ try {
   const mcpRecords = [];
   for (let i = 0; i < runs; i += 1) {
     baseline.push(time(["-e", "0"], "", "node -e 0"));
-    for (const [name, input] of Object.entries(scenarios))
+    if (removed.length > 0) inherited.push(time(["-e", "0"], removedValues, "node -e 0 (inherited)"));
+    for (const [name, input] of Object.entries(scenarios)) {
       samples[name].push(time([cli, "hook", "claude-code"], input, name));
+      if (baseCli) baseSamples[name].push(time([baseCli, "hook", "claude-code"], input, `base ${name}`));
+    }
     records.push(time([cli, "record"], recordInput, "record"));
     mcpRecords.push(time([cli, "record"], mcpRecordInput, "record-mcp"));
   }
@@ -135,27 +165,43 @@ try {
   // Which grammar backend the unforced hook gets here (native unless the binding cannot load).
   const probe = `const r = await import(${JSON.stringify(pathToFileURL(join(snapshot, "risk", "index.js")).href)}); await r.loadShellParser(); console.log(r.shellParserBackend());`;
   const backend = spawnSync(process.execPath, ["--input-type=module", "-e", probe], {
-    env: { ...process.env, TRAILSEAL_SHELL_PARSER: "" },
+    env: { ...environment, TRAILSEAL_SHELL_PARSER: "" },
     encoding: "utf8",
   }).stdout.trim();
   console.log(
     `node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${runs} runs each, medians; shell grammar by default: ${backend || "?"}`,
   );
+  console.log(
+    inherit
+      ? `environment: inherited as is (${START_UP_VARIABLES.filter((name) => process.env[name] !== undefined).join(", ") || "no start-up variables"})`
+      : `environment: ${removed.length > 0 ? `${removed.join(", ")} removed for every process, the baseline too` : "no start-up variables set"}`,
+  );
   const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
   const baseCpu = mean(cpu.get("node -e 0"));
+  const baseFaults = median(faults.get("node -e 0"));
   const line = (title, values, label) => {
     const m = median(values);
     const c = mean(cpu.get(label));
+    const f = median(faults.get(label));
+    const against =
+      baseCli && baseSamples[label]
+        ? `   new/base wall ${(m / median(baseSamples[label])).toFixed(2)}x cpu ${(c / mean(cpu.get(`base ${label}`))).toFixed(2)}x`
+        : "";
     console.log(
-      `${title.padEnd(62)} ${m.toFixed(1).padStart(7)} ms ${(m / base).toFixed(2).padStart(6)}x   cpu ${c.toFixed(1).padStart(6)} ms ${(c / baseCpu).toFixed(2).padStart(5)}x`,
+      `${title.padEnd(62)} ${m.toFixed(1).padStart(7)} ms ${(m / base).toFixed(2).padStart(6)}x   cpu ${c.toFixed(1).padStart(6)} ms ${(c / baseCpu).toFixed(2).padStart(5)}x   faults ${String(f).padStart(5)} ${(f / baseFaults).toFixed(2).padStart(5)}x${against}`,
     );
   };
-  console.log(`${"(wall: median; cpu: user + sys of the process, mean)".padEnd(62)}`);
+  console.log(
+    `${"(wall: median; cpu: user + sys of the process, mean; minor page faults, median)".padEnd(62)}`,
+  );
   line("node -e 0", baseline, "node -e 0");
+  if (removed.length > 0)
+    line(`node -e 0 with ${removed.join(", ")} (not the baseline)`, inherited, "node -e 0 (inherited)");
   for (const [name, values] of Object.entries(samples)) line(`hook: ${name}`, values, name);
   line("trailseal record (one action)", records, "record");
   line("trailseal record (an MCP action)", mcpRecords, "record-mcp");
 } finally {
   rmSync(home, { recursive: true, force: true });
   rmSync(snapshot, { recursive: true, force: true });
+  if (baseSnapshot) rmSync(baseSnapshot, { recursive: true, force: true });
 }

@@ -76,6 +76,22 @@ export function childrenCpuMs() {
   }
 }
 
+/**
+ * Minor page faults of this process's waited-for children so far (/proc/self/stat's cminflt;
+ * Linux; NaN elsewhere): a kernel-side cost that CPU ticks measure coarsely and callgrind not at
+ * all (each fault maps a page of heap, code or a file read).
+ */
+export function childrenMinorFaults() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // fields[0] is field 3 (state): cminflt is field 11.
+    return Number(fields[8]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** A fresh anchor request (docs/protocol.md) for chained count `n`, under `keyId`. */
 export function anchorBody(n, keyId = "bench-key") {
   return JSON.stringify({
