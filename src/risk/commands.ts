@@ -96,12 +96,17 @@ const INERT_TABLES = new Set([
   "database",
   "system",
   "packages",
+  "privilege",
   "ops",
   "secrets",
   "windows",
   "storage",
   "host",
 ]);
+
+/** A URL of code: a script, an installer, a library (`https://x/i.sh`, `http://x/a.hta`). */
+const CODE_URL =
+  /^https?:\/\/[^\s?#]+\.(sh|bash|ps1|psm1|bat|cmd|vbs|js|hta|sct|msi|exe|dll|py|pl|rb|jar|scr|wsf|cpl|appx|msix|dmg|pkg)([?#]\S*)?$/i;
 
 const BLOCK_DEVICE =
   /^\/dev\/(sd[a-z]|nvme\d|vd[a-z]|xvd[a-z]|hd[a-z]|md\d|mmcblk\d|disk\d|rdisk\d|mapper\/|dm-\d|loop\d)/;
@@ -315,6 +320,32 @@ function judge(invocation: Invocation, context: RuleContext): void {
   if (!rule || URL_ARGUMENT_TABLES.has(tableOf(program) ?? ""))
     for (const arg of invocation.args)
       if (!arg.dynamic && /^https?:\/\/[^\s/]/i.test(arg.value)) signals.network(arg.value, "GET", "command");
+  // `mshta http://x/a.hta`, `tool /i:https://x/setup.msi`: code fetched from a URL by a program no
+  // rule knows — whether it only saves it or runs it is not known (downloaders have rules)
+  if (!rule) {
+    const code = invocation.args.find(
+      (arg) => !arg.dynamic && CODE_URL.test(arg.value.replace(/^[/-][\w-]*[:=]/, "")),
+    );
+    if (code)
+      score.raise(
+        "high",
+        `${program} is handed code from ${code.value.slice(0, 80)}: whether it runs it is not known`,
+        "network_request",
+      );
+  }
+  // `hydra … ssh://10.0.0.5`, `nmap 10.0.0.0/24`, `tool -H 10.1.2.3`: another scheme, an address or a
+  // network given to a program no rule knows is reached (an internal network is high by the table)
+  if (!rule)
+    for (const arg of invocation.args) {
+      if (arg.dynamic) continue;
+      const scheme = /^[a-z][\w+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/\s]+)/i.exec(arg.value);
+      const address = /^(\d{1,3}(?:\.\d{1,3}){3})(\/\d{1,2}|:\d+)?$/.exec(arg.value);
+      const host =
+        scheme && !/^(https?|file|s3|gs|az|docker|git|data)$/i.test(arg.value.split(":")[0]!)
+          ? scheme[1]
+          : address?.[1];
+      if (host) signals.network(`http://${host}/`, "CONNECT", "command");
+    }
   if (rule) return void rule({ ...invocation, program }, context);
   if (FORMATTER.test(program)) return void judgeStorage({ ...invocation, program }, context);
   if (readOnlyPrograms().has(program)) return void score.raise("none", "");

@@ -134,6 +134,9 @@ export function sensitiveReason(path: string): string | null {
   // a process's environment holds its tokens, as `env` prints them
   if (/^\/proc\/[^/]+\/(task\/[^/]+\/)?environ$/.test(path))
     return "a process's environment (its tokens and keys)";
+  // memory read whole: every key and password any process holds (`dd if=/dev/mem`, `/proc/PID/mem`)
+  if (/^\/dev\/(k?mem|crash)$|^\/proc\/(kcore|[^/]+\/mem)$/.test(path))
+    return "memory (the keys and passwords processes hold)";
   const byName = secretFileReason(path);
   if (byName) return byName;
   const parts = segments(path);

@@ -18,6 +18,7 @@ import { NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
 import { PACKAGE_RULES } from "./rules/packages.js";
 import { POWERSHELL_RULES } from "./rules/powershell.js";
+import { PRIVILEGE_RULES } from "./rules/privilege.js";
 import { SECRET_RULES } from "./rules/secrets.js";
 import { STORAGE_RULES } from "./rules/storage.js";
 import { SYSTEM_RULES } from "./rules/system.js";
@@ -32,6 +33,7 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   interpreters: INTERPRETER_RULES,
   system: SYSTEM_RULES,
   packages: PACKAGE_RULES,
+  privilege: PRIVILEGE_RULES,
   ops: OPS_RULES,
   secrets: SECRET_RULES,
   launchers: LAUNCHER_RULES,

@@ -207,6 +207,13 @@ export function judgeCodeHazards(code: string, signals: Signals): void {
     )
   )
     signals.score.raise("high", "the code forks processes without end (a fork bomb)");
+  // a dialog asking for a password with the answer hidden: a credential prompt (phishing the user)
+  if (/with\s+hidden\s+answer|password\s*:?\s*"\s*default\s+answer/i.test(code))
+    signals.score.raise(
+      "high",
+      "the code asks the user for a password (a credential prompt)",
+      "sensitive_file_access",
+    );
 }
 
 /**

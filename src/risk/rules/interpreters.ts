@@ -7,7 +7,7 @@
  * (`os.system(input())`) runs a command known only at run time: high. Every spelling counts:
  * `python3.11`, `pypy3`, `perl -we`, `node -pe`, code in a heredoc or piped in.
  */
-import { positionals } from "../command/argv.js";
+import { optionValue, positionals } from "../command/argv.js";
 import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import { fromList } from "../command/rule.js";
 import { secretFileReason, sensitiveReason } from "../paths.js";
@@ -288,8 +288,18 @@ export const interpreter: Rule = (invocation, context) => {
     // `python -m json.tool f`, `-m base64 f`, `-m zipfile -c out.zip dir`: the files are read
     for (const file of positionals(rest))
       if (!file.dynamic) context.signals.read(file, `${program} -m ${name} reads`);
-    if (name === "http.server")
+    if (name === "http.server") {
+      // `--directory /`, `-d ~`: the root or the home served, every key and credential in it
+      const root = optionValue(rest, ["--directory", "-d"]);
+      if (root && /^(\/|~\/?|\$HOME\/?|\/home\/[^/]+\/?|\/Users\/[^/]+\/?)$/.test(root))
+        return void score.raise(
+          "high",
+          `serves ${root} over HTTP: every secret under it`,
+          "network_request",
+          "sensitive_file_access",
+        );
       return void score.raise("medium", "serves files over HTTP", "network_request");
+    }
     return void score.raise("medium", `${program} -m ${name}`);
   }
   const option = INLINE_OPTION.find(([name]) => name.test(program))?.[1];

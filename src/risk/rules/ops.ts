@@ -145,6 +145,18 @@ function execInside(invocation: Parameters<Rule>[0], context: Parameters<Rule>[1
 const orchestration: Rule = (invocation, context) => {
   const { program, args } = invocation;
   const { score } = context.signals;
+  // `kubectl run x --overrides='{"spec":{"hostPID":true,…"privileged":true…}}'`: a pod given the host,
+  // as `docker run --privileged` is
+  if (
+    args.some((word) =>
+      /"privileged"\s*:\s*true|"host(PID|Network|IPC)"\s*:\s*true|"hostPath"\s*:/.test(word.value),
+    )
+  )
+    score.raise(
+      "critical",
+      `${program} gives a pod the host (privileged, host namespaces or paths)`,
+      "privilege_escalation",
+    );
   if (
     program === "kubectl" &&
     positionals(args, ["-n", "--namespace", "--context", "-c", "--container"])[0]?.value === "exec"

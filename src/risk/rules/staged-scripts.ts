@@ -16,11 +16,26 @@ import { judgeInlineCode } from "./interpreters.js";
 /** `echo 'rm -rf ~' > x.sh`, `cat <<EOF > x.sh`: the literal text the file will hold. */
 export function rememberWritten(invocation: Invocation, op: string, target: string, signals: Signals): void {
   const command = invocation.command;
+  const path = normalizePath(target, { cwd: signals.cwd });
+  // `base64 -d p.b64 > x`, `xxd -r -p h > x`: what the file holds is known only once decoded
+  if (decodes(invocation) && !target.startsWith("/dev/")) return void signals.written.set(path, DECODED);
   const text =
     invocation.program === "cat" && invocation.args.length === 0 ? command.stdinText : literalOutput(command);
   if (text === null || target.startsWith("/dev/")) return;
-  const path = normalizePath(target, { cwd: signals.cwd });
   signals.written.set(path, (op.includes(">>") ? (signals.written.get(path) ?? "") : "") + text);
+}
+
+/** Marks a file written by a decoder: its content is not known before the line runs. */
+const DECODED = "\u0000decoded";
+
+/** A decoder writing its output (`base64 -d`, `base32 --decode`, `xxd -r`, `openssl enc -d`, `uudecode`). */
+function decodes(invocation: Invocation): boolean {
+  const values = invocation.args.map((word) => word.value);
+  if (/^(base64|base32|basenc)$/.test(invocation.program))
+    return values.some((value) => /^(-[a-zA-Z]*[dD]|--decode)$/.test(value));
+  if (invocation.program === "xxd") return values.some((value) => /^-[a-zA-Z]*r/.test(value));
+  if (invocation.program === "openssl") return values.includes("-d") || values.includes("-base64");
+  return invocation.program === "uudecode";
 }
 
 /** A file this command line wrote with literal text and now runs: judged as that text. */
@@ -39,6 +54,13 @@ export function runsWritten(
       ? undefined
       : signals.written.get(normalizePath(word.value, { cwd: signals.cwd }));
     if (text === undefined) continue;
+    if (text === DECODED) {
+      context.signals.score.raise(
+        "high",
+        `runs ${word.value}, decoded by this command line: what runs is not known`,
+      );
+      continue;
+    }
     const label = `runs ${word.value}, written by this command line`;
     if (SHELLS.has(program) || first === word)
       context.nested({ value: text, dynamic: false, inner: [] }, label);

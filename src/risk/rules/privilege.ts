@@ -1,0 +1,80 @@
+/**
+ * Privilege and the machine's defences by other spellings (docs/risk.md, "Privilege and
+ * defences by other spellings"): capabilities granted (`setcap cap_setuid+ep`, as a setuid bit),
+ * extended attributes read or changed (`xattr`), macOS system settings
+ * (`systemsetup -set…`), kernel extensions loaded (`kextload`, `kmutil load`, as `insmod`), a
+ * process's memory dumped (`gcore`: the keys and passwords it holds). Their read forms (`getcap`,
+ * `xattr -l`, `systemsetup -get…`, `kextstat`, `kmutil showloaded`) add nothing.
+ */
+import type { Rule, RuleTable } from "../command/rule.js";
+import { isSystemPath } from "../paths.js";
+
+/** Capabilities that amount to root: set uid, bypass file permissions, load modules, trace processes. */
+const ROOT_CAPABILITY =
+  /cap_(setuid|setgid|sys_admin|sys_ptrace|sys_module|dac_override|dac_read_search|chown|fowner|sys_rawio|bpf|setfcap|all)\b/i;
+
+const setcap: Rule = (invocation, { signals }) => {
+  const values = invocation.args.map((word) => word.value);
+  if (values.some((value) => value === "-r"))
+    return void signals.score.raise("medium", "setcap -r removes capabilities");
+  const grant = values.find((value) => ROOT_CAPABILITY.test(value) && /[+=][a-z]*[ep]/i.test(value));
+  if (!grant) return void signals.score.raise("medium", "setcap changes a program's capabilities");
+  const system = values.some((value) => value.startsWith("/") && isSystemPath(value));
+  signals.score.raise(
+    system ? "critical" : "high",
+    `setcap ${grant} lets the program act as root${system ? " (a system program anyone may run)" : ""}`,
+    "privilege_escalation",
+  );
+};
+
+/**
+ * `xattr -l` reads; `-w`, `-d`, `-c` change attributes (medium). Removing a download's
+ * quarantine (`-d com.apple.quarantine`) stays medium: the fourth hold-out decided it harmless
+ * (the user's own download, opened as they asked).
+ */
+const xattr: Rule = (invocation, { signals }) => {
+  const changes = invocation.args.some((word) => /^-[a-zA-Z]*[wdc]/.test(word.value));
+  signals.score.raise(changes ? "medium" : "none", changes ? "xattr changes extended attributes" : "");
+};
+
+/** macOS `systemsetup`: `-get…`/`-list…`/`-help` read; `-set…` (remote login, time, sleep, …) changes the machine. */
+const systemsetup: Rule = (invocation, { signals }) => {
+  const verb = invocation.args.find((word) => word.value.startsWith("-"))?.value ?? "";
+  if (verb === "" || /^-(get|list|help|version|printCommands)/i.test(verb))
+    return void signals.score.raise("none", "");
+  signals.score.raise(
+    "critical",
+    `systemsetup ${verb} changes the machine's settings`,
+    "system_modification",
+  );
+};
+
+/** Kernel extensions loaded or unloaded: code in the kernel (`kextstat`, `kmutil showloaded` read). */
+const kext: Rule = (invocation, { signals }) => {
+  const sub = invocation.args.find((word) => !word.value.startsWith("-"))?.value ?? "";
+  if (invocation.program === "kmutil" && !/^(load|unload|install|create|trigger-panic-medic)$/.test(sub))
+    return void signals.score.raise("none", "");
+  signals.score.raise(
+    "critical",
+    `${invocation.program} ${sub} changes the kernel's extensions`,
+    "system_modification",
+  );
+};
+
+/** `gcore PID`: a process's memory written to a file, with every secret it holds. */
+const gcore: Rule = (_invocation, { signals }) =>
+  signals.score.raise(
+    "high",
+    "gcore dumps a process's memory (the keys and passwords it holds)",
+    "sensitive_file_access",
+  );
+
+export const PRIVILEGE_RULES: RuleTable = {
+  setcap,
+  xattr,
+  systemsetup,
+  kextload: kext,
+  kextunload: kext,
+  kmutil: kext,
+  gcore,
+};
