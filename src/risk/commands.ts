@@ -17,6 +17,7 @@ import type { RuleContext, ShellParse } from "./command/rule.js";
 import { joinContinuations } from "./continuations.js";
 import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { normalizePath, secretFileReason } from "./paths.js";
+import { readOnlyPowerShell } from "./powershell-syntax.js";
 import { ruleFor, tableOf } from "./rule-tables.js";
 import { resetsDatabase } from "./rules/db-reset.js";
 import { shellRunsVariables } from "./rules/deferred.js";
@@ -36,6 +37,7 @@ import { windowsCmdlet } from "./rules/windows.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import { judgeSql, looksLikeSql } from "./sql.js";
+import { windowsPaths } from "./windows-paths.js";
 import {
   type Invocation,
   inlineScript,
@@ -132,7 +134,7 @@ export function analyzeCommandLine(
     );
     return;
   }
-  const joined = joinContinuations(text);
+  const joined = windowsPaths(joinContinuations(text));
   const script = parse(joined);
   if (forkBomb(joined))
     signals.score.raise("critical", "a fork bomb: a function that starts itself twice, without end");
@@ -144,7 +146,9 @@ export function analyzeCommandLine(
     );
   } else if (script.error) {
     signals.unparsable = true;
-    signals.score.raise("high", "the shell parser could not read the command: treated as high");
+    if (readOnlyPowerShell(joined))
+      signals.score.raise("low", "PowerShell the shell grammar cannot read, whose every command only reads");
+    else signals.score.raise("high", "the shell parser could not read the command: treated as high");
   }
   if (script.commands.length === 0 && !script.error) {
     signals.score.raise("none", "empty command");
@@ -355,9 +359,11 @@ function judge(invocation: Invocation, context: RuleContext): void {
   // `openssl enc -in .env`): words written as file-system paths, and words naming a secret
   // file; `vault read secret/app` names no file.
   for (const arg of invocation.args) {
-    if (arg.dynamic) continue;
+    // `$env:APPDATA/…` is PowerShell's environment, not a bash expansion (windows-paths.ts)
+    if (arg.dynamic && !/^\$env:\w+\//i.test(arg.value)) continue;
     const value = arg.value.replace(/^--?[\w-]+=/, "");
-    if (/^(~|\.{1,2})?\//.test(value) || secretFileReason(value)) signals.read(value, "passes");
+    if (/^(~|\.{1,2}|[A-Za-z]:|%\w+%|\$env:\w+)?\//i.test(value) || secretFileReason(value))
+      signals.read(value, "passes");
   }
   // `New-LocalUser`, `Stop-Service`: PowerShell cmdlets no table names, read by their verb
   if (

@@ -4,6 +4,7 @@
  * judged after normalisation (`~` and `$HOME` kept as a home marker, `.`/`..` resolved
  * against the working directory), never by substring over a raw command line.
  */
+
 import { posix } from "node:path";
 import {
   CERTIFICATE_NAME,
@@ -23,6 +24,7 @@ import {
   SECRET_FILES,
   SECRET_WORD,
 } from "./secret-names.js";
+import { windowsSecretReason } from "./windows-paths.js";
 
 /** Stands for the user's home directory in normalised paths. */
 export const HOME = "~";
@@ -137,7 +139,7 @@ export function sensitiveReason(path: string): string | null {
   // memory read whole: every key and password any process holds (`dd if=/dev/mem`, `/proc/PID/mem`)
   if (/^\/dev\/(k?mem|crash)$|^\/proc\/(kcore|[^/]+\/mem)$/.test(path))
     return "memory (the keys and passwords processes hold)";
-  const byName = secretFileReason(path);
+  const byName = secretFileReason(path) ?? windowsSecretReason(path);
   if (byName) return byName;
   const parts = segments(path);
   if (PUBLIC_FILE.test(name) && parts.at(-2) === ".ssh") return null;

@@ -24,6 +24,8 @@ import { STORAGE_RULES } from "./rules/storage.js";
 import { SYSTEM_RULES } from "./rules/system.js";
 import { VCS_RULES } from "./rules/vcs.js";
 import { WINDOWS_RULES } from "./rules/windows.js";
+import { WINDOWS_EXEC_RULES } from "./rules/windows-exec.js";
+import { WINDOWS_SYSTEM_RULES } from "./rules/windows-system.js";
 
 export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   files: FILE_RULES,
@@ -40,6 +42,8 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   git: { git },
   deferred: DEFERRED_RULES,
   windows: WINDOWS_RULES,
+  "windows-exec": WINDOWS_EXEC_RULES,
+  "windows-system": WINDOWS_SYSTEM_RULES,
   storage: STORAGE_RULES,
   host: HOST_RULES,
   powershell: POWERSHELL_RULES,

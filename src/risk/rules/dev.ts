@@ -200,7 +200,6 @@ const BUILD_TOOLS = new Set([
   "gradlew",
   "ant",
   "sbt",
-  "msbuild",
   "xcodebuild",
   "swift",
   "meson",

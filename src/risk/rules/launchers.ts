@@ -115,6 +115,9 @@ function judgeWindowsCommand(text: string, context: RuleContext): void {
       "destructive_command",
       "system_modification",
     );
+  } else if (program) {
+    // any other command runs as written (`cmd /c "net user x /add"`): judged as that command
+    context.nested({ value: text, dynamic: false, inner: [] }, "cmd /c runs");
   }
 }
 

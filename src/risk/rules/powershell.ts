@@ -17,10 +17,41 @@ function judgePowerShell(code: string, context: RuleContext): void {
   } else if (/\b(iex|invoke-expression)\b/i.test(code)) {
     score.raise("high", "PowerShell runs a string as code");
   }
+  if (savedAndRun(code))
+    score.raise("critical", "PowerShell downloads a file and runs it", "pipe_to_shell", "network_request");
+  if (/\b(start-process|saps|start)\b[^;|]*-verb\s+['"]?runas\b/i.test(code))
+    score.raise(
+      "critical",
+      "PowerShell starts a program as administrator (-Verb RunAs)",
+      "privilege_escalation",
+    );
   if (/\b(remove-item|rm|del|rmdir|rd)\b[^;|]*-r(ecurse)?\b/i.test(code)) {
     score.raise("high", "PowerShell deletes recursively", "destructive_command");
   }
   judgeWindowsCode(code, context.signals);
+}
+
+/** A file saved by a download (`-OutFile a.ps1`, `DownloadFile(u, 'a.exe')`) and run later in the code. */
+function savedAndRun(code: string): boolean {
+  const saved = [
+    ...code.matchAll(/-(?:outfile|destination|o)\s+['"]?([^\s'";|]+)/gi),
+    ...code.matchAll(/downloadfile\s*\(\s*['"][^'"]*['"]\s*,\s*['"]([^'"]+)['"]/gi),
+  ].map((match) => match[1]!.split(/[\\/]/).pop()!.toLowerCase());
+  if (saved.length === 0 || !DOWNLOAD_IN_POWERSHELL.test(code)) return false;
+  const statements = code.split(/[;\n|]|&&/).map((statement) => statement.trim().toLowerCase());
+  return statements.some((statement) => {
+    if (DOWNLOAD_IN_POWERSHELL.test(statement)) return false;
+    const run = statement.replace(
+      /^(&|\.|start-process|saps|start|invoke-item|ii|cmd(\.exe)?\s+\/c|(powershell|pwsh)(\.exe)?(\s+-file)?)\s+/,
+      "",
+    );
+    const name =
+      (run.split(/\s+/)[0] ?? "")
+        .replace(/^['"]|['"]$/g, "")
+        .split(/[\\/]/)
+        .pop() ?? "";
+    return saved.includes(name);
+  });
 }
 
 /** `iex (iwr URL)`, `Invoke-Expression $text`: the string runs as PowerShell code. */
@@ -28,25 +59,37 @@ const invokeExpression: Rule = (invocation, context) => {
   judgePowerShell(`iex ${invocation.args.map((word) => word.value).join(" ")}`, context);
 };
 
-/** pwsh/powershell: `-Command` code is judged, `-EncodedCommand` hides it (high). */
+/** An abbreviation PowerShell accepts for a parameter (`-enc`, `-EncodedC`, `-co`). */
+const abbreviates = (word: string, name: string, shortest: number) => {
+  const given = word.replace(/^[-/]/, "").toLowerCase();
+  return /^[-/]/.test(word) && given.length >= shortest && name.startsWith(given);
+};
+
+/** Options of powershell.exe/pwsh that take a value (the command starts after them). */
+const VALUE_OPTIONS =
+  /^[-/](executionpolicy|ep|ex|exec\w*|windowstyle|w|win\w*|version|v|configurationname|inputformat|outputformat|of|if|psconsolefile|workingdirectory|wd|settingsfile|custompipename)$/i;
+
+/** pwsh/powershell: `-Command` (or the words after the options) is judged, `-EncodedCommand` hides it (high). */
 const powershell: Rule = (invocation, context) => {
   const { args } = invocation;
-  const encoded = args.findIndex((word) => /^-(e|ec|enc|encodedcommand)$/i.test(word.value));
-  if (encoded >= 0)
+  context.signals.score.raise("medium", `${invocation.program} runs PowerShell`);
+  if (args.some((word) => /^[-/](e|ec)$/i.test(word.value) || abbreviates(word.value, "encodedcommand", 2)))
     return void context.signals.score.raise(
       "high",
       "PowerShell runs an encoded command: encoding hides what runs",
     );
-  const command = args.findIndex((word) => /^-(c|command)$/i.test(word.value));
-  if (command >= 0)
-    judgePowerShell(
-      args
-        .slice(command + 1)
-        .map((word) => word.value)
-        .join(" "),
-      context,
-    );
-  context.signals.score.raise("medium", `${invocation.program} runs PowerShell`);
+  let at = 0;
+  while (at < args.length && /^[-/]/.test(args[at]!.value) && !abbreviates(args[at]!.value, "command", 1)) {
+    if (abbreviates(args[at]!.value, "file", 1)) return; // a script file: medium, as any script run
+    at += VALUE_OPTIONS.test(args[at]!.value) ? 2 : 1;
+  }
+  if (at < args.length && abbreviates(args[at]!.value, "command", 1)) at += 1;
+  const code = args
+    .slice(at)
+    .map((word) => word.value)
+    .join(" ");
+  // Windows PowerShell reads the words after its options as -Command; a lone `x.ps1` is a script
+  if (code && !/^[^\s;|&]+\.ps1$/i.test(code.trim())) judgePowerShell(code, context);
 };
 
 export const POWERSHELL_RULES: RuleTable = {
@@ -54,4 +97,5 @@ export const POWERSHELL_RULES: RuleTable = {
   "invoke-expression": invokeExpression,
   pwsh: powershell,
   powershell,
+  powershell_ise: powershell,
 };

@@ -47,7 +47,11 @@ export function runsWritten(
 ): void {
   const { signals } = context;
   if (signals.written.size === 0) return;
-  const candidates = first.value.includes("/") ? [first] : [];
+  // Windows runs a program from the working directory by its bare name (`a.exe`, `run.bat`)
+  const candidates =
+    first.value.includes("/") || /\.(exe|com|bat|cmd|ps1|vbs|js|hta|msi|scr)$/i.test(first.value)
+      ? [first]
+      : [];
   if (INTERPRETERS.has(program)) candidates.push(...positionals(invocation.args).slice(0, 1));
   for (const word of candidates) {
     const text = word.dynamic
@@ -74,7 +78,11 @@ export function runsWritten(
  */
 export function runsDownloaded(invocation: Invocation, program: string, first: Word, signals: Signals): void {
   if (signals.downloads.size === 0) return;
-  const candidates = first.value.includes("/") ? [first] : [];
+  // Windows runs a program from the working directory by its bare name (`a.exe`, `run.bat`)
+  const candidates =
+    first.value.includes("/") || /\.(exe|com|bat|cmd|ps1|vbs|js|hta|msi|scr)$/i.test(first.value)
+      ? [first]
+      : [];
   if (INTERPRETERS.has(program)) candidates.push(...positionals(invocation.args).slice(0, 1));
   for (const word of candidates) {
     const path = word.dynamic ? "" : normalizePath(word.value, { cwd: signals.cwd });

@@ -280,7 +280,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   ...fromList("reboot halt poweroff", systemChange("stops or restarts the machine")),
   // `shutdown -c` cancels a pending shutdown; init/telinit: rules/host.ts
   shutdown: (invocation, context) => {
-    if (hasOption(invocation.args, ["-c", "--cancel"]))
+    if (hasOption(invocation.args, ["-c", "--cancel", "/a", "/A"]))
       return void context.signals.score.raise("low", "shutdown -c cancels a pending shutdown");
     systemChange("stops or restarts the machine")(invocation, context);
   },

@@ -9,9 +9,11 @@
  * whether typed in a shell, run through `powershell -Command`, or sent to a PowerShell tool;
  * names and options are case-insensitive, as Windows reads them.
  */
-import type { Rule, RuleTable } from "../command/rule.js";
+import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
+import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { credentialDump } from "./windows-credentials.js";
 
 type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string];
 
@@ -34,6 +36,12 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
   const args = lower(argv);
   const first = args.find((word) => !/^[-/]/.test(word)) ?? "";
   const help = has(args, /^(\/\?|-\?|--?help|\/help)$/);
+  // PowerShell's profile runs at every start, as .bashrc does
+  if (
+    /^(new-item|set-content|add-content|out-file|copy-item|move-item|ni|sc|ac)$/.test(program) &&
+    has(args, /^['"]?\$profile\b|profile\.ps1['"]?$/)
+  )
+    return ["high", `${program} writes PowerShell's profile (it runs at every start)`];
   if (help) return program in WINDOWS_PROGRAMS || CMDLET.test(program) ? ["none", ""] : null;
   switch (program) {
     case "net":
@@ -44,12 +52,19 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
           return ["critical", `net ${sub} adds, changes or deletes an account`];
         return ["none", ""];
       }
-      if (/^(stop|start|pause|continue)$/.test(sub ?? ""))
+      // `net start` alone lists the running services
+      if (/^(stop|start|pause|continue)$/.test(sub ?? "") && args.length > 1)
         return ["critical", `net ${sub} changes a service`];
       if (sub === "share" && has(args, /^\/(delete|grant)|=/)) return ["high", "net share changes a share"];
       return ["none", ""];
     }
     case "reg":
+      // the SAM and SECURITY hives hold password hashes, SYSTEM the key that decrypts them
+      if (
+        /^(save|export)$/.test(first) &&
+        has(args, /^['"]?(hklm|hkey_local_machine)[\\/](sam|system|security)([\\/]|['"]?$)/)
+      )
+        return ["high", `reg ${first} copies a hive that holds password hashes or their key`];
       if (/^(query|export|compare)$/.test(first)) return ["none", ""];
       return registry(args, `reg ${first}`);
     case "sc":
@@ -68,10 +83,12 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       if (/^(delete|resize)$/.test(first)) return ["critical", `${program} ${first} destroys backups`];
       return ["none", ""];
     case "wevtutil":
-      if (/^(cl|clear-log|sl|set-log|um|uninstall-manifest)$/.test(first))
+      if (/^(cl|clear-log|sl|set-log|im|install-manifest|um|uninstall-manifest)$/.test(first))
         return ["critical", `wevtutil ${first} clears or changes event logs`];
       return ["none", ""];
     case "netsh":
+      if (has(args, /^wlan$/) && has(args, /^key=clear$/))
+        return ["high", "netsh wlan … key=clear prints saved Wi-Fi keys"];
       if (has(args, /^(show|dump)$/) || args.length === 0) return ["none", ""];
       if (has(args, /^(set|add|delete|reset|install)$/))
         return ["critical", "netsh changes the network or firewall"];
@@ -84,21 +101,34 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       if (has(args, /^\/w/)) return ["critical", "cipher /w wipes free space"];
       return null;
     case "takeown":
+      // a temporary directory is the user's own scratch space
+      if (
+        args
+          .filter((word) => !/^\//.test(word))
+          .every((word) => /^(%te?mp%|\$env:te?mp|\/tmp)(\/|$)/.test(word))
+      )
+        return ["medium", "takeown takes ownership of temporary files"];
       return ["high", "takeown takes ownership of files"];
     case "icacls":
     case "cacls":
-      if (has(args, /^\/(grant|setowner|reset|remove|deny)/))
+      if (has(args, /^\/(grant|setowner|reset|remove|deny|restore|substitute|setintegritylevel|inheritance)/))
         return ["high", `${program} changes file permissions`];
       return ["none", ""];
     case "wmic":
+      // `wmic process call create CMD` starts CMD (judged as that command by the rule below)
+      if (has(args, /^process$/) && has(args, /^call$/) && has(args, /^create$/))
+        return ["medium", "wmic starts a process"];
+      if (has(args, /^shadowcopy$/) && has(args, /^create$/) && !has(args, /^delete$/))
+        return ["medium", "wmic creates a shadow copy"];
       if (has(args, /^(delete|call|set|create)$/)) return ["critical", "wmic changes the system"];
       return ["none", ""];
     case "set-executionpolicy": {
       const value = args.find((word) =>
         /^(unrestricted|bypass|remotesigned|allsigned|restricted|default|undefined)$/.test(word),
       );
-      if (!value || /^(allsigned|restricted)$/.test(value))
-        return ["medium", "Set-ExecutionPolicy sets a policy"];
+      // no literal value: it comes from the pipe or a prompt, and is not known
+      if (!value) return ["high", "Set-ExecutionPolicy sets a policy not known until it runs"];
+      if (/^(allsigned|restricted)$/.test(value)) return ["medium", "Set-ExecutionPolicy raises the policy"];
       const scope = args[args.indexOf("-scope") + 1] ?? "localmachine";
       if (args.includes("-scope") && scope === "process")
         return ["medium", `Set-ExecutionPolicy ${value} for this process only`];
@@ -113,6 +143,11 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
     case "new-itemproperty":
     case "remove-itemproperty":
     case "rename-itemproperty":
+    case "move-item":
+    case "rename-item":
+    case "copy-item":
+    case "copy-itemproperty":
+    case "move-itemproperty":
       if (has(args, MACHINE_KEY) || has(args, USER_KEY)) return registry(args, program);
       return null;
     default:
@@ -167,6 +202,11 @@ const CMDLET_RULES: [RegExp, Finding][] = [
     ["critical", "changes Windows features"],
   ],
   [/^clear-eventlog$|^remove-eventlog$|^limit-eventlog$/, ["critical", "clears event logs"]],
+  [
+    /^(new|set|remove|add|clear|enable|disable)-web\w+$|^(new|remove|set|start|stop)-(website|webapppool|webbinding)$/,
+    ["high", "changes IIS (its modules, sites or logging)"],
+  ],
+  [/^(set|add)-mppreference$/, ["critical", "changes Microsoft Defender's protection"]],
   [/^set-acl$/, ["high", "changes file permissions"]],
   [/^(set|remove)-(itemproperty|item)$/, ["medium", "changes an item"]],
   [/^stop-process$/, ["medium", "stops a process"]],
@@ -196,20 +236,37 @@ export function judgeWindowsCode(code: string, signals: Signals): void {
       .split(/\s+/)
       .filter(Boolean);
     const program = (words[0] ?? "").replace(/\.exe$/i, "").toLowerCase();
-    if (program) raise(signals, windowsAdministration(program, words.slice(1)));
+    if (program && !credentialDump(program, words.slice(1), signals))
+      raise(signals, windowsAdministration(program, words.slice(1)));
   }
 }
 
-const rule: Rule = (invocation, { signals }) => {
-  const handled = raise(
-    signals,
-    windowsAdministration(
-      invocation.program,
-      invocation.args.map((word) => word.value),
-    ),
-  );
+const rule: Rule = (invocation, context) => {
+  const { signals } = context;
+  const argv = invocation.args.map((word) => word.value);
+  // `Get-Item HKLM:\… | Remove-ItemProperty -Name X`: the key arrives through the pipe
+  const piped = /item/.test(invocation.program) ? pipedFrom(context, invocation.program) : [];
+  const handled = raise(signals, windowsAdministration(invocation.program, [...argv, ...piped]));
+  if (invocation.program === "wmic") {
+    const at = argv.findIndex((word) => /^create$/i.test(word));
+    if (/process/i.test(argv.join(" ")) && at >= 0 && argv[at + 1])
+      context.nested(staticWord(argv[at + 1]!), "wmic process call create starts");
+  }
   if (!handled) signals.score.raise("medium", `runs ${invocation.program}, which has no specific rule`);
 };
+
+/** The words of the commands feeding this one through a pipe (`Get-Process lsass | Stop-Process`). */
+export function pipedFrom(context: RuleContext, program: string): string[] {
+  const commands = context.script.commands;
+  const here = commands.findIndex(
+    (command) => (command.words[0]?.value ?? "").toLowerCase().replace(/\.exe$/, "") === program,
+  );
+  const command = commands[here];
+  if (!command || command.position === 0) return [];
+  return commands
+    .filter((other) => other.pipeline === command.pipeline && other.position < command.position)
+    .flatMap((other) => other.words.slice(1).map((word) => word.value));
+}
 
 /** Programs and cmdlets of this family (cmdlets without a rule fall to the general model). */
 export const WINDOWS_RULES: RuleTable = Object.fromEntries(
@@ -219,6 +276,8 @@ export const WINDOWS_RULES: RuleTable = Object.fromEntries(
     "new-itemproperty",
     "set-itemproperty",
     "rename-itemproperty",
+    "copy-itemproperty",
+    "move-itemproperty",
     "new-item",
     "set-item",
   ].map((name) => [name, rule]),
@@ -233,6 +292,7 @@ export function registryChange(program: string, args: Word[], signals: Signals):
 
 /** True for a cmdlet this family rates (used by the judge for names no table lists). */
 export function windowsCmdlet(program: string, argv: string[], signals: Signals): boolean {
+  if (credentialDump(program, argv, signals)) return true;
   if (!CMDLET.test(program)) return false;
   return raise(signals, windowsAdministration(program, argv));
 }

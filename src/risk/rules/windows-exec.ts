@@ -1,0 +1,286 @@
+/**
+ * Windows programs that run code they are handed (docs/risk.md, "Windows: code run through
+ * another program"), fetch files, or read credentials. A script host, an HTML application, a
+ * DLL loaded by `rundll32`/`regsvr32`, an installer or build host runs code that is not on the
+ * command line: what it does is not known, so it is high, and critical when the code comes from
+ * the network (a download run). What they are given to run on the line (`cmd /c`, `forfiles
+ * /c`, `psexec … CMD`, `Start-Process X -ArgumentList Y`, `wmic process call create`) is judged
+ * as that command. Downloads through `certutil`, `bitsadmin` are network requests (medium), and
+ * running what they saved later in the line is a download run (critical).
+ */
+import { positionals } from "../command/argv.js";
+import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
+import type { Word } from "../shell-model.js";
+import { staticWord } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+
+const REMOTE = /^(https?|ftp):\/\/|^\/\/[\w.$-]+\//i;
+const INLINE_SCRIPT = /^(javascript|vbscript):|mshtml\s*,\s*runhtmlapplication/i;
+/** Windows' own DLLs: their export is a known entry point, not code brought along. */
+const SYSTEM_DLL =
+  /^(shell32|user32|url|ieframe|advpack|ieadvpack|setupapi|syssetup|pcwutl|zipfldr|shdocvw|printui|keymgr|powrprof|desk\.cpl|inetcpl\.cpl|sysdm\.cpl|main\.cpl|appwiz\.cpl|ncpa\.cpl|timedate\.cpl)(\.dll)?$/i;
+/** Exports of system DLLs that start a program, open a file or run an INF's commands. */
+const LAUNCHING_EXPORT =
+  /(fileprotocolhandler|openurl|shellexec_rundll|launchinfsection|routethecall|launchapplication|setupinfobjectinstallaction|installhinfsection|registerocx|minidump)/i;
+
+const values = (args: Word[]) => args.map((word) => word.value);
+const lower = (args: Word[]) => values(args).map((value) => value.toLowerCase());
+
+function remoteCode(signals: Signals, program: string, target: string): void {
+  if (target.startsWith("//")) {
+    // a file share: the code is another machine's, not on this line (what it runs is not known)
+    signals.score.raise("high", `${program} runs code from the share ${target}`, "network_request");
+    return;
+  }
+  signals.network(target, "GET", "command");
+  signals.score.raise(
+    "critical",
+    `${program} runs code fetched from ${target}`,
+    "pipe_to_shell",
+    "network_request",
+  );
+}
+
+/** A script host, HTML application or help viewer: local file medium, remote or inline code more. */
+function scriptHost(what: string): Rule {
+  return (invocation, { signals }) => {
+    const args = values(invocation.args);
+    const remote = args.map((arg) => arg.replace(/^script:/i, "")).find((arg) => REMOTE.test(arg));
+    if (remote) return remoteCode(signals, invocation.program, remote);
+    if (args.some((arg) => INLINE_SCRIPT.test(arg) || /^script:/i.test(arg)))
+      return void signals.score.raise(
+        "high",
+        `${invocation.program} runs script text given on the line through a scriptlet: what it runs is not read`,
+      );
+    if (args.some((arg) => /^\/\/e:/i.test(arg)))
+      return void signals.score.raise(
+        "high",
+        `${invocation.program} runs a file as script whatever its name says (//E:)`,
+      );
+    signals.score.raise("medium", `${invocation.program} runs ${what}`);
+  };
+}
+
+const rundll32: Rule = (invocation, { signals }) => {
+  const text = values(invocation.args).join(" ");
+  const remote = values(invocation.args).find((arg) => REMOTE.test(arg));
+  if (remote) return remoteCode(signals, "rundll32", remote);
+  if (INLINE_SCRIPT.test(text))
+    return void signals.score.raise(
+      "high",
+      "rundll32 runs script text through mshtml: what it runs is not read",
+    );
+  if (/comsvcs/i.test(text) && /minidump/i.test(text))
+    return void signals.score.raise(
+      "high",
+      "rundll32 comsvcs.dll MiniDump dumps a process's memory (lsass holds every logged-on user's credentials)",
+      "sensitive_file_access",
+    );
+  const dll = (invocation.args[0]?.value ?? "").split(",")[0]!.trim();
+  const name = dll.split("/").pop() ?? "";
+  if (SYSTEM_DLL.test(name) && !LAUNCHING_EXPORT.test(text))
+    return void signals.score.raise("medium", `rundll32 calls ${name}`);
+  signals.score.raise(
+    "high",
+    SYSTEM_DLL.test(name)
+      ? `rundll32 ${name} starts a program or runs an INF's commands: what runs is not read`
+      : `rundll32 loads ${name || "a DLL"}: the code it runs is not known`,
+  );
+};
+
+const regsvr32: Rule = (invocation, { signals }) => {
+  const args = values(invocation.args);
+  const install = args.find((arg) => /^[-/]i:/i.test(arg));
+  const target = install?.replace(/^[-/]i:/i, "") ?? "";
+  if (REMOTE.test(target)) return remoteCode(signals, "regsvr32", target);
+  if (install || args.some((arg) => /scrobj/i.test(arg)))
+    return void signals.score.raise(
+      "high",
+      "regsvr32 runs a scriptlet (/i: … scrobj.dll): what it runs is not read",
+    );
+  signals.score.raise(
+    "high",
+    "regsvr32 registers a DLL: its registration code runs and writes the machine's registry",
+  );
+};
+
+/** Hosts that load an assembly, a DLL or an INF and run what it holds. */
+function loader(reason: string): Rule {
+  return (invocation, { signals }) => {
+    const remote = values(invocation.args).find((arg) => REMOTE.test(arg.replace(/^[-/]\w+:/, "")));
+    if (remote) return remoteCode(signals, invocation.program, remote);
+    signals.score.raise("high", `${invocation.program} ${reason}: what it runs is not known`);
+  };
+}
+
+const msiexec: Rule = (invocation, { signals }) => {
+  const args = lower(invocation.args);
+  const remote = values(invocation.args).find((arg) => REMOTE.test(arg));
+  if (remote) return remoteCode(signals, "msiexec", remote);
+  if (args.some((arg) => /^[-/](i|package|a|x|uninstall|f\w*|j\w*|y|z|update|p)$/.test(arg)))
+    return void signals.score.raise(
+      "high",
+      "msiexec installs or removes a Windows package: its custom actions run with the installer's rights",
+      "system_modification",
+    );
+  signals.score.raise("medium", "msiexec");
+};
+
+const PROJECT = /\.(sln|slnx|csproj|vbproj|fsproj|vcxproj|proj|props|targets|sqlproj|wixproj)$/i;
+
+/** msbuild of a project is a build; of any other file, its inline tasks are code run as given. */
+const msbuild: Rule = (invocation, { signals }) => {
+  const files = positionals(invocation.args).filter(
+    (word) => !/^\//.test(word.value) || /\.\w+$/.test(word.value),
+  );
+  const other = files.find((word) => !PROJECT.test(word.value) && /\.\w+$/.test(word.value));
+  if (other)
+    return void signals.score.raise(
+      "high",
+      `${invocation.program} runs ${other.value}, which is not a project: its inline tasks are code`,
+    );
+  signals.score.raise("medium", `${invocation.program} builds a project`);
+};
+
+/** The command a launcher is given, judged as a command line. */
+function nestedCommand(words: string[], label: string, context: RuleContext): void {
+  if (words.length === 0) return;
+  const text = words
+    .map((word) => (/[\s"'$`;&|<>()]/.test(word) ? `'${word.replace(/'/g, `'\\''`)}'` : word))
+    .join(" ");
+  context.nested(staticWord(text), label);
+}
+
+/** `forfiles … /c "cmd /c …"`, `pcalua -a X`: run the command they are given. */
+const forfiles: Rule = (invocation, context) => {
+  const args = values(invocation.args);
+  const at = args.findIndex((arg) => /^[-/]c$/i.test(arg));
+  context.signals.score.raise("medium", "forfiles runs a command for each file");
+  if (at >= 0 && args[at + 1])
+    context.nested(staticWord(args[at + 1]!.replace(/@\w+/g, "x")), "forfiles runs");
+};
+
+/** `pcalua -a PROGRAM [-c ARGS]`: PROGRAM runs with ARGS. */
+const pcalua: Rule = (invocation, context) => {
+  const args = values(invocation.args);
+  const at = args.findIndex((arg) => /^-a$/i.test(arg));
+  context.signals.score.raise("medium", "pcalua runs a program");
+  if (at < 0 || !args[at + 1]) return;
+  const given = args.findIndex((arg) => /^-c$/i.test(arg));
+  const rest = given >= 0 && args[given + 1] ? args[given + 1]!.split(/\s+/) : [];
+  nestedCommand([args[at + 1]!, ...rest], "pcalua runs", context);
+};
+
+/** Options of psexec-like tools that take a value. */
+const PSEXEC_VALUES = /^[-/](u|p|w|n|r|a|priority)$/i;
+
+/** `psexec [\\host] [-s] [-u U -p P] CMD …`: CMD runs, as SYSTEM with -s, on another host with \\host. */
+const psexec: Rule = (invocation, context) => {
+  const args = values(invocation.args);
+  const { score } = context.signals;
+  if (args.some((arg) => /^[-/]s$/i.test(arg)))
+    score.raise(
+      "critical",
+      `${invocation.program} -s runs as SYSTEM (privilege escalation)`,
+      "privilege_escalation",
+    );
+  else if (args.some((arg) => /^[-/]u$/i.test(arg)))
+    score.raise("high", `${invocation.program} -u runs the command as another account (with its rights)`);
+  const host = args.find((arg) => /^\/\/[\w.$-]+/.test(arg));
+  score.raise(
+    "medium",
+    host ? `${invocation.program} runs a command on ${host}` : `${invocation.program} runs a command`,
+  );
+  let i = 0;
+  while (i < args.length && (/^[-/]/.test(args[i]!) || /^\/\//.test(args[i]!))) {
+    i += PSEXEC_VALUES.test(args[i]!) ? 2 : /^-i$/i.test(args[i]!) && /^\d+$/.test(args[i + 1] ?? "") ? 2 : 1;
+  }
+  nestedCommand(args.slice(i), `${invocation.program} runs`, context);
+};
+
+const BITS_READ =
+  /^[-/](list|info|monitor|getstate|geterror|getbytes\w*|getfiles\w*|util|help|verbose|allusers|\?)$/i;
+
+/** certutil: a download (medium, remembered), trusted roots added (critical machine, high user), hashes and dumps read. */
+const certutil: Rule = (invocation, { signals }) => {
+  const args = lower(invocation.args);
+  const url = values(invocation.args).find((arg) => REMOTE.test(arg));
+  if (url) {
+    signals.network(url, "GET", "command");
+    const out = positionals(invocation.args).find((word) => word.value !== url && !REMOTE.test(word.value));
+    if (out) signals.download(out);
+    return;
+  }
+  const store = args[args.findIndex((arg) => /^[-/](addstore|delstore|importpfx)$/.test(arg)) + 1] ?? "";
+  if (args.some((arg) => /^[-/]addstore$/.test(arg)) && /^(root|authroot|ca|trustedpublisher)$/.test(store))
+    return void signals.score.raise(
+      args.some((arg) => /^[-/]user$/.test(arg)) ? "high" : "critical",
+      `certutil trusts a new ${store} certificate (what it signs is trusted)`,
+      "system_modification",
+    );
+  if (args.some((arg) => /^[-/](delstore|deleterow|revoke|shutdown|setreg|delreg|restore\w*)$/.test(arg)))
+    return void signals.score.raise("high", "certutil deletes or changes certificates or the CA");
+  if (
+    args.some((arg) => /^[-/](addstore|importpfx|installcert|decode|decodehex|encode|backup\w*)$/.test(arg))
+  )
+    return void signals.score.raise("medium", "certutil writes a store or a file");
+  signals.score.raise("none", "");
+};
+
+/** bitsadmin: a transfer is a download (medium, remembered); a notify command runs later. */
+const bitsadmin: Rule = (invocation, context) => {
+  const args = values(invocation.args);
+  const { signals } = context;
+  const notify = args.findIndex((arg) => /^[-/]setnotifycmdline$/i.test(arg));
+  if (notify >= 0) {
+    signals.score.raise("high", "bitsadmin /SetNotifyCmdLine runs a command when the job ends");
+    nestedCommand(
+      args.slice(notify + 2).filter((arg) => arg.toUpperCase() !== "NULL"),
+      "bitsadmin runs",
+      context,
+    );
+    return;
+  }
+  const url = args.find((arg) => REMOTE.test(arg));
+  if (url) {
+    signals.network(url, "GET", "command");
+    const out = args[args.indexOf(url) + 1];
+    if (out) signals.download(out);
+    return;
+  }
+  if (
+    args.every((arg) => BITS_READ.test(arg) || !/^[-/]/.test(arg)) &&
+    args.some((arg) => BITS_READ.test(arg))
+  )
+    return void signals.score.raise("none", "");
+  signals.score.raise("medium", "bitsadmin manages transfer jobs");
+};
+
+export const WINDOWS_EXEC_RULES: RuleTable = {
+  mshta: scriptHost("an HTML application"),
+  cscript: scriptHost("a script"),
+  wscript: scriptHost("a script"),
+  hh: scriptHost("a help file"),
+  msxsl: scriptHost("an XSL transform (its script blocks)"),
+  rundll32,
+  regsvr32,
+  msiexec,
+  msbuild,
+  cmstp: loader("installs a connection profile whose INF runs commands"),
+  odbcconf: loader("registers a DLL or runs a response file"),
+  mavinject: loader("injects a DLL into a running process"),
+  installutil: loader("runs an assembly's installer code"),
+  regasm: loader("runs an assembly's registration code"),
+  regsvcs: loader("runs an assembly's registration code"),
+  "register-cimprovider": loader("loads a DLL as a WMI provider"),
+  syncappvpublishingserver: loader("runs the PowerShell given as its argument"),
+  "syncappvpublishingserver.vbs": loader("runs the PowerShell given as its argument"),
+  ieexec: loader("runs a .NET program from a URL"),
+  forfiles,
+  pcalua,
+  psexec,
+  psexec64: psexec,
+  paexec: psexec,
+  certutil,
+  bitsadmin,
+};

@@ -1,0 +1,231 @@
+/**
+ * Windows system changes and credential reads the administration table (windows.ts) does not
+ * name, by family (docs/risk.md, "Windows administration"): drivers, filters, shims and WMI
+ * (code the system loads by itself), IIS modules and logging, file associations, the file
+ * system journal, processes that are the system or its defences, accounts' passwords through
+ * ntdsutil; credentials through dumpers, `lsass` dumps and credential managers; files typed,
+ * deleted and started the cmd.exe way (`type`, `del`, `start`). Their read forms add nothing.
+ */
+import { positionals } from "../command/argv.js";
+import type { Rule, RuleTable } from "../command/rule.js";
+import { staticWord, type Word } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+import { judgeWindowsCode, pipedFrom } from "./windows.js";
+import { credentialDump } from "./windows-credentials.js";
+
+const values = (args: Word[]) => args.map((word) => word.value);
+const lower = (args: Word[]) => values(args).map((value) => value.toLowerCase());
+const help = (args: string[]) => args.some((arg) => /^([-/]\?|[-/]{1,2}help)$/i.test(arg));
+
+function change(level: "medium" | "high" | "critical", reason: string): Rule {
+  return (invocation, { signals }) => {
+    if (help(values(invocation.args))) return void signals.score.raise("low", `${invocation.program} help`);
+    if (level === "critical")
+      signals.score.raise(level, `${invocation.program} ${reason}`, "system_modification");
+    else signals.score.raise(level, `${invocation.program} ${reason}`);
+  };
+}
+
+/** A change unless the first word is one of the read forms. */
+function unlessReading(read: RegExp, level: "high" | "critical", reason: string): Rule {
+  return (invocation, context) => {
+    const first = lower(invocation.args).find((arg) => !/^[-/](q|quiet|nologo)$/.test(arg)) ?? "";
+    if (first === "" || read.test(first)) return void context.signals.score.raise("none", "");
+    change(level, reason)(invocation, context);
+  };
+}
+
+/** Processes that are the system or its defences: stopping one takes the machine or its guard down. */
+const SYSTEM_PROCESS =
+  /^(lsass|csrss|wininit|winlogon|services|smss|svchost|msmpeng|mssense|sense|nissrv|securityhealthservice|sysmon|sysmon64|windefend|mpdefendercoreservice|elastic-agent|sentinelagent|csfalconservice|cb|cylancesvc)(\.exe)?$/i;
+
+/** `taskkill /f /im lsass.exe`, `Stop-Process -Name MsMpEng`: high for the system and its defences. */
+function killsByName(program: string, names: string[], signals: Signals): void {
+  const hit = names.find((name) => SYSTEM_PROCESS.test(name.replace(/^["']|["']$/g, "")));
+  if (hit) signals.score.raise("high", `${program} stops ${hit}, a process of the system or its defences`);
+  else signals.score.raise("medium", `${program} stops a process`);
+}
+
+const taskkill: Rule = (invocation, { signals }) => {
+  const args = values(invocation.args);
+  if (help(args)) return void signals.score.raise("low", "taskkill help");
+  killsByName(
+    "taskkill",
+    args.filter((_, i) => /^\/(im|fi)$/i.test(args[i - 1] ?? "")),
+    signals,
+  );
+};
+
+const stopProcess: Rule = (invocation, context) => {
+  killsByName(
+    "Stop-Process",
+    [...values(invocation.args), ...pipedFrom(context, invocation.program)],
+    context.signals,
+  );
+};
+
+const dumper: Rule = (invocation, { signals }) => {
+  credentialDump(invocation.program, values(invocation.args), signals);
+};
+
+/** vaultcmd: listing names is not reading; `/all` shows what is stored, deletes are high. */
+const vaultcmd: Rule = (invocation, { signals }) => {
+  const args = lower(invocation.args);
+  if (args.some((arg) => arg.startsWith("/deletecreds")))
+    return void signals.score.raise("high", "vaultcmd deletes saved credentials");
+  if (args.includes("/all"))
+    return void signals.score.raise(
+      "high",
+      "vaultcmd /all prints saved credentials' properties",
+      "sensitive_file_access",
+    );
+  signals.score.raise(
+    args.some((arg) => arg.startsWith("/addcreds")) ? "medium" : "none",
+    args.length ? "vaultcmd" : "",
+  );
+};
+
+const cmdkey: Rule = (invocation, { signals }) => {
+  const args = lower(invocation.args);
+  if (args.some((arg) => arg.startsWith("/delete")))
+    return void signals.score.raise("high", "cmdkey deletes saved credentials");
+  if (args.some((arg) => /^\/(add|generic|smartcard):/.test(arg)))
+    return void signals.score.raise("medium", "cmdkey saves a credential");
+  signals.score.raise("none", "");
+};
+
+/** ntdsutil: a password set or the directory's database copied (every account's hash). */
+const ntdsutil: Rule = (invocation, { signals }) => {
+  const text = lower(invocation.args).join(" ");
+  if (/password|reset|delete|remove|seize|authoritative/.test(text))
+    return void signals.score.raise(
+      "critical",
+      "ntdsutil changes accounts or the directory",
+      "system_modification",
+    );
+  if (/\bifm\b|create full|snapshot/.test(text))
+    return void signals.score.raise(
+      "high",
+      "ntdsutil copies the directory database (every account's hash)",
+      "sensitive_file_access",
+    );
+  signals.score.raise("medium", "ntdsutil");
+};
+
+/** cmd.exe's `type FILE`: a reader (bash's `type NAME` names commands, not files). */
+const type: Rule = (invocation, { signals }) => {
+  for (const word of positionals(invocation.args))
+    if (!word.dynamic && /[/.]/.test(word.value)) signals.read(word);
+  signals.score.raise("none", "");
+};
+
+/** cmd.exe's `del`/`erase` (`/s` recursive) and `rd` (`/s` the whole tree): judged as `rm`. */
+const del: Rule = (invocation, context) => {
+  const args = values(invocation.args);
+  const recursive = args.some((arg) => /^\/s$/i.test(arg));
+  const paths = args.filter((arg) => !/^\/[a-z](:.*)?$/i.test(arg));
+  if (paths.length === 0) return void context.signals.score.raise("low", `${invocation.program}`);
+  const quoted = paths.map((path) => `'${path.replace(/'/g, `'\\''`)}'`).join(" ");
+  context.nested(
+    staticWord(`rm ${recursive ? "-r " : ""}-f -- ${quoted}`),
+    `${invocation.program}${recursive ? " /s" : ""} deletes`,
+  );
+};
+
+/** `start X`, `Start-Process X -ArgumentList Y [-Verb RunAs]`: X runs with Y, elevated with RunAs. */
+const startProcess: Rule = (invocation, context) => {
+  const args = values(invocation.args);
+  const { score } = context.signals;
+  const option = (name: RegExp) => {
+    const at = args.findIndex((arg) => name.test(arg));
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const verb = option(/^-verb$/i);
+  if (verb && /^runas/i.test(verb))
+    score.raise(
+      "critical",
+      `${invocation.program} -Verb RunAs starts a program as administrator`,
+      "privilege_escalation",
+    );
+  const named = option(/^-(filepath|path|fi\w*)$/i);
+  const rest = args.filter(
+    (arg, i) => !/^-/.test(arg) && !/^-/.test(args[i - 1] ?? "") && !/^\/(b|wait|min|max|i|d)$/i.test(arg),
+  );
+  const file = named ?? rest.find((arg) => arg !== "" && arg !== '""') ?? "";
+  const list =
+    option(/^-(argumentlist|args|al)$/i) ?? (named ? "" : rest.slice(rest.indexOf(file) + 1).join(" "));
+  score.raise("medium", `${invocation.program} starts ${file || "a program"}`);
+  if (file)
+    context.nested(
+      staticWord(`${file.includes(" ") ? `'${file}'` : file} ${list}`.trim()),
+      `${invocation.program} starts`,
+    );
+};
+
+/** `Invoke-Command -ScriptBlock { … }` (locally or on -ComputerName): the block is PowerShell. */
+const invokeCommand: Rule = (invocation, { signals }) => {
+  signals.score.raise("medium", "Invoke-Command runs PowerShell (here or on other machines)");
+  judgeWindowsCode(values(invocation.args).join(" ").replace(/[{}]/g, ";"), signals);
+};
+
+const assoc: Rule = (invocation, { signals }) => {
+  if (values(invocation.args).some((arg) => arg.includes("=")))
+    return void signals.score.raise(
+      "high",
+      `${invocation.program} changes what a file type opens with, for the machine`,
+      "system_modification",
+    );
+  signals.score.raise("none", "");
+};
+
+/** `Set-PSReadLineOption -HistorySaveStyle SaveNothing`: PowerShell stops recording what runs. */
+const readlineOption: Rule = (invocation, { signals }) => {
+  const args = lower(invocation.args);
+  if (args.includes("savenothing") || args.includes("-historysavepath"))
+    return void signals.score.raise(
+      "high",
+      "Set-PSReadLineOption stops or moves PowerShell's history (hides what ran)",
+    );
+  signals.score.raise("low", "Set-PSReadLineOption");
+};
+
+export const WINDOWS_SYSTEM_RULES: RuleTable = {
+  taskkill,
+  "stop-process": stopProcess,
+  spps: stopProcess,
+  ...Object.fromEntries(
+    "mimikatz mimikatz64 pypykatz gsecdump lazagne rubeus secretsdump secretsdump.py nanodump safetykatz sharpkatz kekeo invoke-mimikatz get-gpppassword invoke-kerberoast get-adreplaccount get-passwordvaultcredentials get-credmancreds out-minidump crackmapexec cme nxc netexec procdump procdump64"
+      .split(" ")
+      .map((name) => [name, dumper]),
+  ),
+  vaultcmd,
+  cmdkey,
+  ntdsutil,
+  type,
+  del,
+  erase: del,
+  rd: del,
+  start: startProcess,
+  "start-process": startProcess,
+  saps: startProcess,
+  "invoke-command": invokeCommand,
+  icm: invokeCommand,
+  assoc,
+  ftype: assoc,
+  "set-psreadlineoption": readlineOption,
+  fsutil: unlessReading(
+    /^(fsinfo|volume|quota|8dot3name|hardlink|objectid|sparse|tiering|wim|dirty)$/,
+    "critical",
+    "changes the file system (its journal, behaviour or data)",
+  ),
+  fltmc: unlessReading(
+    /^(filters|instances|volumes)$/,
+    "critical",
+    "loads or unloads a file-system filter (security products and Sysmon run as filters)",
+  ),
+  pnputil: unlessReading(/^[-/](enum-[\w-]+|e)$/, "critical", "installs or removes a driver"),
+  sdbinst: change("critical", "installs an application shim (code run inside other programs)"),
+  mofcomp: change("high", "compiles a MOF into WMI (its event subscriptions run commands by themselves)"),
+  appcmd: unlessReading(/^list$/, "high", "changes IIS (its modules, sites or logging)"),
+  "mount-diskimage": change("high", "mounts a disk image"),
+};

@@ -1,0 +1,49 @@
+/**
+ * Windows paths in a command line, kept as paths. An agent on Windows writes `type
+ * C:\Users\dev\.ssh\id_rsa` or `%tmp%\mimikatz\x64\mimikatz.exe`; read as POSIX shell, the
+ * unquoted backslashes are escapes and vanish (`C:Usersdev.sshid_rsa`), so a secret stopped
+ * being one and a program lost its name. Before the line is parsed, each word that is a Windows
+ * path has its backslashes written as `/`, which every rule already reads as a separator (and
+ * paths.ts maps `C:/…`, `~/…`, `%USERPROFILE%/…` and `$env:USERPROFILE/…` as it maps the
+ * backslash forms). Only lines that name a Windows path root are touched, and only words that
+ * are paths: a POSIX line's escapes (`sed 's/a\.b/x/'`, `echo a\ b`) stay as bash reads them.
+ */
+
+/** A word that starts at a Windows path root: a drive, `%VAR%`, `$env:VAR`, `~`, a UNC share, a hive. */
+const ROOT =
+  /(?:^|[\s"'=(,;|&<>{])(?:[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]+\\|\.{1,2}\\[\w.*%$-]|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\)|\\\.\.\\|\\[\w.-]+\.(?:exe|dll|ps1|bat|cmd|vbs|js|hta|msi|sct|inf|cpl|chm)\b/i;
+/** A path word: a root as above, or relative segments joined by backslashes (`src\index.ts`). */
+const PATH_WORD =
+  /^(?:[\w-]+=)?(?:[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]|\.{1,2}\\|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\|[\w.$%()*?{}:-]+\\[\w.$%()*?{} -])/i;
+/** Quoted strings (kept whole) and unquoted words. */
+const WORDS = /"((?:[^"\\]|\\.)*)"|'([^']*)'|[^\s"';|&<>()]+/g;
+
+/** The line with the backslashes of its Windows path words written as `/`; other lines unchanged. */
+export function windowsPaths(line: string): string {
+  if (!line.includes("\\") || !ROOT.test(line)) return line;
+  return line.replace(WORDS, (word: string, double?: string, single?: string) => {
+    const body = double ?? single ?? word;
+    if (!body.includes("\\") || !PATH_WORD.test(body)) return word;
+    if (double !== undefined) return `"${body.replace(/\\(?!["$`])/g, "/")}"`;
+    if (single !== undefined) return `'${body.replace(/\\/g, "/")}'`;
+    return word.replace(/\\/g, "/");
+  });
+}
+
+/**
+ * Windows credential stores, by path (normalised, `/`-separated): the registry hives holding
+ * password hashes and their key (`…/system32/config/SAM`, `SYSTEM`, `SECURITY`, and copies
+ * named so: `sam.hiv`, `system.save`), the directory database (`ntds.dit`), DPAPI's credential
+ * and vault folders, and browsers' saved logins and cookies.
+ */
+export function windowsSecretReason(path: string): string | null {
+  if (/(^|\/)(system32|sysnative|syswow64)\/config\/(sam|system|security)$/i.test(path))
+    return "a registry hive holding password hashes or their key";
+  if (/(^|\/)(sam|system|security|ntds)\.(hiv|hive|save|sav|bak|dmp)$|(^|\/)ntds\.dit$/i.test(path))
+    return "a copy of a credential hive or the directory database";
+  if (/(^|\/)microsoft\/(credentials|vault|protect)(\/|$)/i.test(path))
+    return "Windows' saved credentials (DPAPI)";
+  if (/(^|\/)(login data|web data|cookies|local state|logins\.json|key[34]\.db|signons\.sqlite)$/i.test(path))
+    return "a browser's saved logins or cookies";
+  return null;
+}
