@@ -256,7 +256,27 @@ const bitsadmin: Rule = (invocation, context) => {
   signals.score.raise("medium", "bitsadmin manages transfer jobs");
 };
 
+/** PowerShell's web cmdlets: a request (its -Method), and with -OutFile/-Destination a download, remembered. */
+const webRequest: Rule = (invocation, { signals }) => {
+  const args = values(invocation.args);
+  const option = (name: RegExp) => {
+    const at = args.findIndex((arg) => name.test(arg));
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const url = option(/^-(uri|source|u)$/i) ?? args.find((arg) => REMOTE.test(arg));
+  const method = (option(/^-(method|custommethod)$/i) ?? "GET").toUpperCase();
+  if (url) signals.network(url, method, "command");
+  const out = option(/^-(outfile|destination|o)$/i);
+  if (out) signals.download(out);
+  if (!url && !out) signals.score.raise("medium", `${invocation.program} makes a web request`);
+};
+
 export const WINDOWS_EXEC_RULES: RuleTable = {
+  "invoke-webrequest": webRequest,
+  iwr: webRequest,
+  "invoke-restmethod": webRequest,
+  irm: webRequest,
+  "start-bitstransfer": webRequest,
   mshta: scriptHost("an HTML application"),
   cscript: scriptHost("a script"),
   wscript: scriptHost("a script"),
