@@ -24,7 +24,7 @@ import { shellRunsVariables } from "./rules/deferred.js";
 import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
 import { inertCall, judgeDestroyingVerb } from "./rules/general.js";
 import { bareShell, judgeShellScript, judgeThroughOptions } from "./rules/hidden.js";
-import { forkBomb, judgeLineHazards } from "./rules/host.js";
+import { endlessLoop, forkBomb, judgeLineHazards } from "./rules/host.js";
 import { interpreterName } from "./rules/interpreters.js";
 import { DOWNLOADERS } from "./rules/net.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
@@ -138,6 +138,8 @@ export function analyzeCommandLine(
   const script = parse(joined);
   if (forkBomb(joined))
     signals.score.raise("critical", "a fork bomb: a function that starts itself twice, without end");
+  const endless = endlessLoop(joined);
+  if (endless) signals.score.raise("high", `a loop that never ends nor waits ${endless}`);
   if (script.tooDeep) {
     signals.unparsable = true;
     signals.score.raise(
@@ -377,7 +379,17 @@ function judge(invocation: Invocation, context: RuleContext): void {
   // `stratis pool create data /dev/sdb`: a tool no rule knows, told to create or add on a block
   // device, destroys what is on it (unknown is not safe)
   const device = invocation.args.find((arg) => BLOCK_DEVICE.test(arg.value));
-  if (device && invocation.args.some((arg) => WRITE_WORD.test(arg.value)))
+  // … or told to write (`badblocks -w`, `nwipe --autonuke`, `-f` over it), or fed zeros or noise
+  // (`ddrescue -f /dev/zero /dev/sdb`)
+  if (
+    device &&
+    invocation.args.some(
+      (arg) =>
+        WRITE_WORD.test(arg.value) ||
+        /^(-[a-zA-Z]*w[a-zA-Z]*|--write[\w-]*|--autonuke|--wipe|--force|-f)$/.test(arg.value) ||
+        /^\/dev\/(zero|u?random)$/.test(arg.value),
+    )
+  )
     score.raise(
       "high",
       `${program} writes to the block device ${device.value}: what it destroys is not known`,

@@ -77,6 +77,35 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "grpcurl -plaintext localhost:50051 list",
     ],
   },
+  "block devices written by programs no rule names": {
+    dangerous: ["badblocks -wsv /dev/sdb", "nwipe --autonuke /dev/sdb", "ddrescue -f /dev/zero /dev/sdb"],
+    harmless: ["badblocks -sv /dev/sdb", "smartctl -a /dev/sda", "hdparm -I /dev/sda"],
+  },
+  "network links taken down": {
+    dangerous: [
+      "wg-quick down wg0",
+      "iw dev wlan0 disconnect",
+      "wpa_cli -i wlan0 disconnect",
+      "rfkill block all",
+    ],
+    harmless: ["wg show", "iw dev", "rfkill list", "wpa_cli status", "migrate-tool down 1"],
+  },
+  "loops and loads without end": {
+    dangerous: [
+      "while :; do :& done",
+      "sh -c 'while true; do mkdir -p a; cd a; done'",
+      "ruby -e 'loop { fork }'",
+      "stress --vm 64 --vm-bytes 4G",
+      "stress-ng --vm 0 --vm-bytes 100% --timeout 0",
+      "head -c 500G /dev/zero > /tmp/fill.bin",
+    ],
+    harmless: [
+      "while true; do curl -fsS localhost:3000/health && break; sleep 1; done",
+      "while read -r f; do echo $f; done < files.txt",
+      "stress-ng --cpu 1 --timeout 10s",
+      "head -c 1M /dev/urandom > test.bin",
+    ],
+  },
 };
 
 beforeAll(() => loadShellParser());

@@ -186,6 +186,27 @@ export function forkBomb(text: string): boolean {
   return false;
 }
 
+/**
+ * A loop that never ends and never waits (`while :; do :& done`, `for ((;;)); do mkdir a; cd a;
+ * done`): starting processes in the background, or creating and writing, without end. A loop
+ * that sleeps, reads, waits, breaks or exits is a polling loop, not a bomb.
+ */
+export function endlessLoop(text: string): string | null {
+  if (!/\b(while|until|for)\b/.test(text)) return null;
+  const loop =
+    /\b(?:while\s+(?:true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))|until\s+(?:false|!\s*:)|for\s*\(\(\s*;\s*;\s*\)\))\s*;?\s*do\b([\s\S]*?)\bdone\b/.exec(
+      text,
+    );
+  if (!loop) return null;
+  const body = loop[1]!;
+  if (/\b(sleep|read|wait|break|exit|return|timeout|select)\b/.test(body)) return null;
+  if (/(^|[^&])&(?!&|>)\s*(;|$|done|\n)/.test(body))
+    return "starts processes in the background without end (a fork bomb)";
+  if (/\b(mkdir|fallocate|dd|cp|tee)\b|>>?/.test(body))
+    return "creates or writes without end (fills the disk)";
+  return null;
+}
+
 /** Interpreter code connecting a socket and handing it a shell, or forking without end. */
 export function judgeCodeHazards(code: string, signals: Signals): void {
   if (
@@ -202,7 +223,7 @@ export function judgeCodeHazards(code: string, signals: Signals): void {
       "network_request",
     );
   if (
-    /\bfork\b[^\n]*\bwhile\b|\bwhile\b[^\n]*\n?[^\n]*\bfork\s*\(|fork\s+while\s+fork|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork/i.test(
+    /\bfork\b[^\n]*\bwhile\b|\bwhile\b[^\n]*\n?[^\n]*\bfork\s*\(|fork\s+while\s+fork|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork|\bloop\s*(\{|do)\s*(Process\.)?fork\b/i.test(
       code,
     )
   )
@@ -221,6 +242,15 @@ export function judgeCodeHazards(code: string, signals: Signals): void {
  * interactive shell and a network program in one pipeline. Endless writes to a file (`yes >
  * f`, `cat /dev/urandom > f`, `dd if=/dev/zero of=f` without `count=`) fill the disk.
  */
+/** A size of 10 GiB or more (`500G`, `1T`, `20GB`). */
+function hugeSize(size: string): boolean {
+  const match = /^(\d+(?:\.\d+)?)([KMGTP]?)i?B?$/i.exec(size);
+  if (!match) return false;
+  const scale =
+    { "": 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30, T: 2 ** 40, P: 2 ** 50 }[match[2]!.toUpperCase()] ?? 1;
+  return Number(match[1]) * scale >= 10 * 2 ** 30;
+}
+
 export function judgeLineHazards(script: ShellScript, context: RuleContext): void {
   const { signals } = context;
   const pipelines = new Map<number, string[]>();
@@ -248,7 +278,16 @@ export function judgeLineHazards(script: ShellScript, context: RuleContext): voi
       (invocation.program === "dd" &&
         args.some((value) => /^if=\/dev\/(u?random|zero)$/.test(value)) &&
         args.some((value) => /^of=(?!\/dev\/)/.test(value)) &&
-        !args.some((value) => /^count=/.test(value)));
+        !args.some((value) => /^count=/.test(value))) ||
+      // `head -c 500G /dev/zero > f`: a size no project file has (10 GiB or more)
+      (invocation.program === "head" &&
+        args.some((value) => /^\/dev\/(u?random|zero)$/.test(value)) &&
+        toFile &&
+        hugeSize(
+          args[args.findIndex((value) => value === "-c" || value === "--bytes") + 1] ??
+            args.find((value) => /^(-c|--bytes=)\d/.test(value))?.replace(/^(-c|--bytes=)/, "") ??
+            "",
+        ));
     if (endless) signals.score.raise("high", `${invocation.program} writes without end (fills the disk)`);
   }
   for (const programs of pipelines.values()) {
@@ -263,3 +302,22 @@ export function judgeLineHazards(script: ShellScript, context: RuleContext): voi
       );
   }
 }
+
+/**
+ * Load generators (`stress`, `stress-ng`): bounded by a timeout they are a test (medium); without
+ * one, or with `--timeout 0`, they load the machine until stopped (high).
+ */
+const stress: Rule = (invocation, { signals }) => {
+  const values = invocation.args.map((word) => word.value);
+  const at = values.findIndex((value) => /^(-t|--timeout)(=|$)/.test(value));
+  const timeout =
+    at < 0 ? null : values[at]!.includes("=") ? values[at]!.split("=")[1]! : (values[at + 1] ?? "");
+  if (timeout === null || /^0+[smhd]?$/.test(timeout))
+    return void signals.score.raise(
+      "high",
+      `${invocation.program} loads the machine without a time limit (a resource bomb)`,
+    );
+  signals.score.raise("medium", `${invocation.program} loads the machine for ${timeout}`);
+};
+HOST_RULES.stress = stress;
+HOST_RULES["stress-ng"] = stress;

@@ -40,7 +40,7 @@ const CHANGING = /^(add|del|delete|change|replace|set|flush|link|remove|down)$/;
 const NETWORK_ATTRIBUTE = /^(ipaddr|ip6addr|netmask|gateway|defgw|nameserver|dns|mtu|ipsrc|vlan)$/;
 /** An interface name after `dev` (`eth0`, `enp3s0`, `wlan0`, `br-1`, `lo`). */
 const INTERFACE =
-  /^(eth|en|wl|wlan|lo|br|bond|veth|docker|tun|tap|virbr|ib|vlan|ww|team|macvlan|cali|flannel|cni)[\w.-]*$|^any$/;
+  /^(eth|en|wl|wlan|lo|br|bond|veth|docker|tun|tap|virbr|ib|vlan|ww|team|macvlan|cali|flannel|cni|wg|utun|tailscale|zt)[\w.-]*$|^any$/;
 
 /** The sub-command words: leading words that are names, not files, hosts or values. */
 function subcommands(args: Word[]): string[] {
@@ -128,6 +128,22 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   const dev = values.indexOf("dev");
   const set = values.indexOf("set");
   const setsAddress = set >= 0 && values.slice(set + 1).some((value) => NETWORK_ATTRIBUTE.test(value));
+  // `wg-quick down wg0`, `iw dev wlan0 disconnect`, `rfkill block all`: a link taken down
+  const downWord = words.findIndex((word) => /^(down|disconnect|block)$/.test(word));
+  if (
+    downWord >= 0 &&
+    // an interface has a number (`wg0`, `wlan0`, `br-1`); `all` is every link
+    [...words.slice(0, downWord), ...words.slice(downWord + 1)].some(
+      (word) => (INTERFACE.test(word) && /\d/.test(word)) || word === "all",
+    )
+  ) {
+    signals.score.raise(
+      "high",
+      `${program} ${words[downWord]} takes a network link down`,
+      "system_modification",
+    );
+    fired = true;
+  }
   if (
     (dev >= 0 && INTERFACE.test(values[dev + 1] ?? "") && words.some((word) => CHANGING.test(word))) ||
     setsAddress
