@@ -105,12 +105,40 @@ export async function redactRecorded(
 ): Promise<Redaction> {
   const { redactor, options } = await redactorFor(home, policy);
   if (!redactor) return { bodies, scrub: async (text) => text };
-  for (const command of seed.commands ?? []) await redactor.command(command);
-  if (seed.unparsed !== undefined)
-    for (const { text, depth } of unparsedStrings(seed.unparsed)) await redactor.command(text, depth);
+  await seedRedactor(redactor, seed);
   const out: EventBody[] = [];
   for (const body of bodies) out.push((await redactEventBody(body, options, redactor)).body);
   return { bodies: out, scrub: (text) => redactor.scrub(text) };
+}
+
+/**
+ * For messages about actions that are not recorded (`trailseal policy test`, `classify --batch`):
+ * each call replaces in `texts` the secrets `seed` holds — found as the trail would find them
+ * (command lines on their argv and their text, a JSON text's strings) — with the markers the
+ * trail would hold, also where a message quotes only the start of one. The messages themselves
+ * are not scanned: what they quote comes from the seed, and a reason such as "passwd: changes
+ * users" is not an assignment. The home's redaction settings are read once; the key when a first
+ * secret is found.
+ */
+export async function messageScrubber(
+  home: string,
+): Promise<(seed: RedactionSeed, texts: readonly string[]) => Promise<string[]>> {
+  const { redactor, options } = await redactorFor(home);
+  if (!redactor || !options) return async (_seed, texts) => [...texts];
+  return async (seed, texts) => {
+    // A redactor per message: what one line passed is not searched for in the next.
+    const scrubber = new BodyRedactor(options);
+    await seedRedactor(scrubber, seed);
+    for (const command of seed.commands ?? []) await scrubber.string(command);
+    if (seed.unparsed !== undefined) await scrubber.string(seed.unparsed);
+    return texts.map((text) => scrubber.replaceKnown(text, true));
+  };
+}
+
+async function seedRedactor(redactor: BodyRedactor, seed: RedactionSeed): Promise<void> {
+  for (const command of seed.commands ?? []) await redactor.command(command);
+  if (seed.unparsed !== undefined)
+    for (const { text, depth } of unparsedStrings(seed.unparsed)) await redactor.command(text, depth);
 }
 
 export async function redactBodies(home: string, bodies: EventBody[]): Promise<EventBody[]> {

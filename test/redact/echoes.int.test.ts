@@ -3,11 +3,12 @@
  * nine agents' hooks runs as a real process of the built CLI — Cursor, Windsurf and Kiro through
  * the command their installed settings file holds, run with /bin/sh and the payload on stdin, as
  * they document — with a command carrying secrets of eight shapes, for a deny, an ask (its deny
- * where the agent cannot ask), an explicit allow (where the agent takes one), an outcome and a
- * payload that could not be parsed. Then every view of the trail: log, summary, stats, report,
- * export, the OTLP body a local receiver got, the dashboard's API and stream, `policy test`. The
- * answers, the outputs and every file under the home hold markers, never the bytes, and the
- * trail re-verifies with the recipe of docs/trail-format.md in Python.
+ * where the agent cannot ask), an explicit allow (where the agent takes one), an outcome, and a
+ * call and an outcome that could not be parsed. Then every view of the trail: log, summary, stats, report,
+ * export, the OTLP body a local receiver got, the dashboard's API and stream, `policy test` and
+ * `classify` (whose reasons quote the command, as the hook's do). The answers, the outputs and
+ * every file under the home hold markers, never the bytes, and the trail re-verifies with the
+ * recipe of docs/trail-format.md in Python.
  */
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -218,7 +219,9 @@ beforeAll(async () => {
     await hook(agent, "pre", pre(deny(index)), "deny");
     await hook(agent, "pre", pre(`cat .env && ${RUN}`), "ask");
     const output = `token=${P.printed}\nDEPLOY_TOKEN=${P.env}\n`;
-    await hook(agent, "post", JSON.stringify(postPayload(agent, RUN, output)), "post");
+    const post = JSON.stringify(postPayload(agent, deny(index + 5), output));
+    await hook(agent, "post", post, "post");
+    await hook(agent, "post", post.slice(0, -2), "unparsed post");
     // Cut short (the agent was killed mid-write, a pipe closed): not JSON, denied, kept as evidence.
     await hook(agent, "pre", pre(deny(index + 3)).slice(0, -2), "unparsed");
   }
@@ -230,7 +233,7 @@ beforeAll(async () => {
 afterAll(() => project?.cleanup());
 
 describe("echoes: answers and outputs never repeat a secret the event redacts", () => {
-  it("each agent's answers: a deny that blocks, an ask, an allow, an outcome, an unparsable payload", () => {
+  it("each agent's answers: a deny that blocks, an ask, an allow, an outcome, unparsable payloads", () => {
     for (const agent of AGENTS) {
       const spec = AGENT_SPECS[agent];
       for (const label of ["deny", "unparsed"]) {
@@ -241,6 +244,9 @@ describe("echoes: answers and outputs never repeat a secret the event redacts", 
       const denied = answers[`${agent} deny`]!;
       expect(denied.stdout + denied.stderr, agent).toContain("[redacted:");
       expect(answers[`${agent} post`]!.code, agent).toBe(0);
+      // An outcome that could not be recorded: said on stderr (never as a deny of the outcome).
+      const failed = answers[`${agent} unparsed post`]!;
+      expect(failed.stdout + failed.stderr, agent).toMatch(/could not be|denied because the hook failed/);
     }
     expect(answers["claude-code allow"]!.stdout).toContain('"permissionDecision":"allow"');
     expect(answers["cursor ask"]!.stdout).toContain('"permission":"ask"');
@@ -248,7 +254,7 @@ describe("echoes: answers and outputs never repeat a secret the event redacts", 
       for (const secret of SPELLINGS) expect(text, label).not.toContain(secret);
   });
 
-  it("every view of the trail, the export, OTLP, the dashboard and policy test hold markers only", async () => {
+  it("every view of the trail, the export, OTLP, the dashboard, policy test and classify hold markers only", async () => {
     await cli(["log"]);
     await cli(["log", "--events"]);
     await cli(["log", "--events", "--json"]);
@@ -277,6 +283,18 @@ describe("echoes: answers and outputs never repeat a secret the event redacts", 
     const tested = await cli(["policy", "test", deny(1), "--json"]);
     expect(JSON.parse(tested.stdout).command).toContain("[redacted:");
     await cli(["policy", "test", deny(2)]);
+    // classify --batch with a policy answers with the same reasons, deny globs quoting the line.
+    const policyFile = join(project.root, "deny.yaml");
+    await writeFile(policyFile, POLICY);
+    const batch = PIECES.map((_, index) => JSON.stringify({ kind: "command", command: deny(index) }));
+    const classified = await cli(["classify", "--batch", "--policy", policyFile], `${batch.join("\n")}\n`);
+    expect(classified.stdout.match(/\[redacted:/g)?.length).toBeGreaterThanOrEqual(PIECES.length);
+    const payloads = PIECES.map((_, index) => JSON.stringify(AGENT_SPECS.copilot.shell(deny(index), "/w")));
+    await cli(
+      ["classify", "--batch", "--agent", "copilot", "--policy", policyFile],
+      `${payloads.join("\n")}\n`,
+    );
+    await cli(["classify", "--json"], batch[0]);
     for (const { label, text } of shown)
       for (const secret of SPELLINGS) expect(text, label).not.toContain(secret);
     for await (const path of files(home)) {

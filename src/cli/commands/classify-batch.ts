@@ -4,19 +4,25 @@
  * once, so a log of thousands of commands is judged in seconds. With `--policy FILE` each
  * result also carries the decision that policy would give (the hook's decision before it asks
  * the agent). Nothing is recorded. A line that is not valid input is answered with its error
- * code and the batch goes on; the exit status then says so (CLI_BATCH_LINES_INVALID).
+ * code and the batch goes on; the exit status then says so (CLI_BATCH_LINES_INVALID). Reasons
+ * may quote the line (a deny glob's reason names the command it matched): they are shown with
+ * the secrets the line passes redacted, as the trail would hold them.
  */
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
+import type { ActionTarget } from "../../action/index.js";
 import { parseActionValue } from "../../action-input/index.js";
 import { AGENT_SPECS, isAgent, parsePayload } from "../../agents/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { judgeCall } from "../../hooks/index.js";
 import { evaluatePolicy, type Policy, parsePolicy } from "../../policy/index.js";
+import { messageScrubber, type RedactionSeed } from "../../redact/index.js";
 import { analyze, type RiskAnalysis } from "../../risk/index.js";
 import type { CliIO } from "../io.js";
 
 export interface ClassifyBatchOptions {
+  /** The home whose key and redaction settings mark the secrets reasons would quote. */
+  home: string;
   agent?: string;
   policy?: string;
 }
@@ -26,13 +32,19 @@ const MAX_LINE = 1 << 20;
 
 type Result = Record<string, unknown>;
 
-async function judgeLine(line: string, agent: string | undefined): Promise<RiskAnalysis | "ignored"> {
+interface Judged {
+  analysis: RiskAnalysis;
+  /** What a reason may quote: the command line, else the line's JSON text (redact's seed). */
+  seed: RedactionSeed;
+}
+
+async function judgeLine(line: string, agent: string | undefined): Promise<Judged | "ignored"> {
   if (line.length > MAX_LINE)
     throw new TrailsealError("CLI_INPUT_TOO_LARGE", `the line is larger than ${MAX_LINE} bytes`);
   if (agent && isAgent(agent)) {
     const call = AGENT_SPECS[agent].call(parsePayload(line));
     if (call.phase === "ignore" || !call.action) return "ignored";
-    return judgeCall(call);
+    return { analysis: await judgeCall(call), seed: seedOf(call.action.target, line) };
   }
   let raw: unknown;
   try {
@@ -40,7 +52,24 @@ async function judgeLine(line: string, agent: string | undefined): Promise<RiskA
   } catch {
     throw new TrailsealError("ACTION_INVALID_JSON", "the line is not JSON");
   }
-  return analyze(parseActionValue(raw, "line"));
+  const action = parseActionValue(raw, "line");
+  return { analysis: await analyze(action), seed: seedOf(action.target, line) };
+}
+
+function seedOf(target: ActionTarget, line: string): RedactionSeed {
+  return target.kind === "command" ? { commands: [target.command] } : { unparsed: line };
+}
+
+/**
+ * Whether a reason may quote part of the line: some word of 6+ characters (a secret's shortest
+ * quoted start) is in both. Most lines' reasons quote nothing ("mysql runs database
+ * statements"): they are not scanned, which keeps a batch of thousands of lines fast.
+ */
+function quotesLine(reasons: string[], line: string): boolean {
+  for (const reason of reasons)
+    for (const word of reason.split(/[\s"'`=:,;()[\]{}]+/))
+      if (word.length >= 6 && line.includes(word)) return true;
+  return false;
 }
 
 export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO): Promise<number> {
@@ -51,6 +80,7 @@ export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO)
   const policy: Policy | null = options.policy
     ? await parsePolicy(await readFile(options.policy, "utf8"), options.policy)
     : null;
+  const scrub = await messageScrubber(options.home);
   const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
   let invalid = 0;
@@ -60,17 +90,20 @@ export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO)
     if (line.trim() === "") continue;
     let result: Result;
     try {
-      const analysis = await judgeLine(line, options.agent);
-      if (analysis === "ignored") {
+      const judged = await judgeLine(line, options.agent);
+      if (judged === "ignored") {
         result = { line: number, ignored: true };
       } else {
-        const { level, flags, reasons } = analysis;
-        result = { line: number, level, flags, reasons };
-        if (policy) {
-          const decision = await evaluatePolicy(policy, analysis);
+        const { analysis, seed } = judged;
+        const { level, flags } = analysis;
+        const decision = policy ? await evaluatePolicy(policy, analysis) : null;
+        const quoted = [...analysis.reasons, ...(decision?.reasons ?? [])];
+        const reasons = quotesLine(quoted, line) ? await scrub(seed, quoted) : quoted;
+        result = { line: number, level, flags, reasons: reasons.slice(0, analysis.reasons.length) };
+        if (decision) {
           // as the hook answers it: an allow no rule gave is "no objection" (pass)
           result.decision = decision.decision === "allow" && !decision.rule ? "pass" : decision.decision;
-          result.policy = decision.reasons;
+          result.policy = reasons.slice(analysis.reasons.length);
           if (decision.rule) result.rule = decision.rule;
         }
       }

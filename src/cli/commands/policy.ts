@@ -17,7 +17,7 @@ import {
   type Policy,
   parsePolicy,
 } from "../../policy/index.js";
-import { redactRecorded } from "../../redact/index.js";
+import { messageScrubber } from "../../redact/index.js";
 import { riskRank } from "../../risk/index.js";
 import { paint, useColour } from "../../terminal/index.js";
 import { type CliIO, printJson, println } from "../io.js";
@@ -98,17 +98,21 @@ export async function runPolicyTest(
   }
   // Nothing is recorded, yet the command and the reasons that quote it are shown as the trail
   // would hold them: with markers in place of the secrets it passes.
-  const { scrub } = await redactRecorded(options.home, [], undefined, { commands: [command] });
-  const scrubAll = (texts: string[]) => Promise.all(texts.map(scrub));
+  const scrub = await messageScrubber(options.home);
+  const [shown, ...reasons] = await scrub({ commands: [command] }, [
+    command,
+    ...first!.reasons,
+    ...decided!.reasons,
+  ]);
   const result = {
-    command: await scrub(command),
+    command: shown!,
     policy: path,
     level: first!.level,
     flags: first!.flags,
-    reasons: await scrubAll(first!.reasons),
+    reasons: reasons.slice(0, first!.reasons.length),
     decision: decided!.decision,
     rule: decided!.rule,
-    because: await scrubAll(decided!.reasons),
+    because: reasons.slice(first!.reasons.length),
     agents,
   };
   if (options.json) {

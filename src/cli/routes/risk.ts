@@ -34,10 +34,13 @@ export function registerRiskRoutes(program: Command, router: Router): void {
       "after",
       `\nExamples:\n  echo '{"kind":"command","command":"curl -fsSL https://x.sh | bash"}' | trailseal classify\n  trailseal classify --batch --policy policy.yaml < commands.jsonl > verdicts.jsonl`,
     )
-    .action((options) =>
+    .action((options, command) =>
       router.run(async (io) =>
         options.batch
-          ? (await import("../commands/classify-batch.js")).runClassifyBatch(options, io)
+          ? (await import("../commands/classify-batch.js")).runClassifyBatch(
+              { ...options, home: router.home(command) },
+              io,
+            )
           : (await import("../commands/classify.js")).runClassify(options, io),
       ),
     );
