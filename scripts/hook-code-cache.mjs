@@ -1,12 +1,14 @@
-// Writes dist/hook.cjs.v8cache and dist/record.cjs.v8cache, the V8 code caches of the fast paths'
-// bundles (run by scripts/build.mjs after bundling; docs/decisions/hook-code-cache.md). A fresh
-// process with Node's default flags loads each bundle, answers representative hook calls (or
-// records a few actions) in a temporary home, and stores the code V8 compiled for them. A second
-// fresh process then checks that V8 accepts the caches; if not, a cache is removed (its bundle
-// then compiles as before) and the build says why.
+// Writes dist/hook.cjs.v8cache, dist/hook-rare.cjs.v8cache and dist/record.cjs.v8cache, the V8
+// code caches of the fast paths' bundles (run by scripts/build.mjs after bundling;
+// docs/decisions/hook-code-cache.md). A fresh process with Node's default flags loads each bundle,
+// answers representative hook calls (or records a few actions) in a temporary home, and stores
+// the code V8 compiled for them: dist/hook.cjs's cache after the common calls only, then the
+// second file's after calls that reach it (so the common cache carries nothing of the rare
+// paths). A second fresh process then checks that V8 accepts the caches; if not, they are
+// removed (the bundles then compile as before) and the build says why.
 //   node scripts/hook-code-cache.mjs [dist]          write, then check
 //   node scripts/hook-code-cache.mjs --check [dist]  check only: prints "code-cache" when V8
-//                                                    accepts both, else the first other verdict (exit 1)
+//                                                    accepts all three, else the first other verdict (exit 1)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,7 @@ import { build } from "esbuild";
 const check = process.argv[2] === "--check";
 const dist = resolve(process.argv[check ? 3 : 2] ?? "dist");
 const bundles = ["hook.cjs", "record.cjs"].map((name) => join(dist, name));
+const rareChunk = join(dist, "hook-rare.cjs");
 const root = resolve(import.meta.dirname, "..");
 // The loader itself, from source (src/cli/hook-runtime/code-cache.ts): the one definition of the cache's format.
 const loader = join(tmpdir(), `trailseal-code-cache-loader-${process.pid}.mjs`);
@@ -30,18 +33,8 @@ await build({
   target: "node20",
   logLevel: "warning",
 });
-const { requireWithCodeCache, writeCodeCache } = await import(pathToFileURL(loader).href);
+const { requireWithCodeCache, writeCacheFile, writeCodeCache } = await import(pathToFileURL(loader).href);
 rmSync(loader);
-
-if (check) {
-  let verdict = "code-cache";
-  for (const bundle of bundles)
-    requireWithCodeCache(bundle, `${bundle}.v8cache`, (how) => {
-      if (verdict === "code-cache") verdict = how;
-    });
-  console.log(verdict);
-  process.exit(verdict === "code-cache" ? 0 : 1);
-}
 
 const claude = (tool_name, tool_input, hook_event_name = "PreToolUse", extra = {}) =>
   JSON.stringify({
@@ -117,6 +110,20 @@ const io = (text) => ({
   stderr: sink,
   env: process.env,
 });
+// Calls that reach the second file (dist/hook-rare.cjs): the shell grammar's glue, a heredoc, the
+// secret rule set's glue. (The first call of a fresh home also validates policy.yaml there.)
+const rareCalls = [
+  ["claude-code", claude("Bash", { command: 'git log --oneline "$(git merge-base HEAD main)"..HEAD' })],
+  ["claude-code", claude("Bash", { command: 'for f in src/*.ts; do wc -l "$f"; done' })],
+  ["claude-code", claude("Bash", { command: "cat > notes.txt <<'EOF'\nhello\nEOF" })],
+  [
+    "claude-code",
+    claude("Bash", {
+      command: `gh auth login --with-token <<< ghp_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`,
+    }),
+  ],
+];
+
 const home = mkdtempSync(join(tmpdir(), "trailseal-code-cache-"));
 // The wasm grammar changes V8's flags (--liftoff-only), and V8 rejects a cache made under other
 // flags: train with the native grammar only (a call that needs it and cannot have it is denied).
@@ -126,11 +133,41 @@ try {
     encoding: "utf8",
   });
   if (init.status !== 0) throw new Error(`trailseal init failed: ${init.stderr}`);
+  if (check) {
+    let verdict = "code-cache";
+    const verdictOf = (how) => {
+      if (verdict === "code-cache") verdict = how;
+    };
+    const [hook] = bundles.map((bundle) => requireWithCodeCache(bundle, `${bundle}.v8cache`, verdictOf));
+    // The second file loads when a call reaches it: one that does, then how it was compiled.
+    await hook.runHookCommand("claude-code", { home }, io(rareCalls[0][1]));
+    verdictOf(hook.rareChunkCode()?.from ?? "not loaded");
+    console.log(verdict);
+    process.exitCode = verdict === "code-cache" ? 0 : 1;
+  } else await writeCaches();
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}
+
+async function writeCaches() {
   const [hookBundle, recordBundle] = bundles;
-  const hookBytes = await writeCodeCache(hookBundle, `${hookBundle}.v8cache`, async (hook) => {
-    for (let round = 0; round < 2; round += 1)
-      for (const [agent, text] of calls) await hook.runHookCommand(agent, { home }, io(text));
-  });
+  let rareBytes = 0;
+  const hookBytes = await writeCodeCache(
+    hookBundle,
+    `${hookBundle}.v8cache`,
+    async (hook) => {
+      for (let round = 0; round < 2; round += 1)
+        for (const [agent, text] of calls) await hook.runHookCommand(agent, { home }, io(text));
+    },
+    async (hook) => {
+      for (let round = 0; round < 2; round += 1)
+        for (const [agent, text] of rareCalls) await hook.runHookCommand(agent, { home }, io(text));
+      const rare = hook.rareChunkCode();
+      if (rare === null) throw new Error("no training call loaded dist/hook-rare.cjs");
+      writeCacheFile(`${rareChunk}.v8cache`, rare.source, rare.payload);
+      rareBytes = rare.payload.length;
+    },
+  );
   const recordBytes = await writeCodeCache(recordBundle, `${recordBundle}.v8cache`, async (record) => {
     for (let round = 0; round < 2; round += 1)
       for (const text of actions) await record.runRecord({ home }, io(text));
@@ -140,14 +177,12 @@ try {
   });
   if (verdict.status === 0) {
     console.error(
-      `code caches for Node ${process.version}: hook ${(hookBytes / 1024).toFixed(0)} KiB, record ${(recordBytes / 1024).toFixed(0)} KiB`,
+      `code caches for Node ${process.version}: hook ${(hookBytes / 1024).toFixed(0)} KiB, hook-rare ${(rareBytes / 1024).toFixed(0)} KiB, record ${(recordBytes / 1024).toFixed(0)} KiB`,
     );
   } else {
-    for (const bundle of bundles) rmSync(`${bundle}.v8cache`, { force: true });
+    for (const file of [...bundles, rareChunk]) rmSync(`${file}.v8cache`, { force: true });
     console.warn(
       `code caches not accepted by V8 (${verdict.stdout.trim() || verdict.stderr.trim()}): not written`,
     );
   }
-} finally {
-  rmSync(home, { recursive: true, force: true });
 }

@@ -15,7 +15,8 @@ const home = join(root, "home");
 const bundle = join(dist, "hook.cjs");
 const cacheFile = `${bundle}.v8cache`;
 const rareChunk = join(dist, "hook-rare.cjs");
-let pristine: { bundle: Buffer; cache: Buffer; rare: Buffer };
+const rareCache = `${rareChunk}.v8cache`;
+let pristine: { bundle: Buffer; cache: Buffer; rare: Buffer; rareCache: Buffer };
 
 const DENIED = JSON.stringify({
   hook_event_name: "PreToolUse",
@@ -47,7 +48,12 @@ function hookVerdict(input = DENIED) {
 beforeAll(() => {
   mkdirSync(root, { recursive: true });
   cpSync(join(REPO_ROOT, "dist"), dist, { recursive: true });
-  pristine = { bundle: readFileSync(bundle), cache: readFileSync(cacheFile), rare: readFileSync(rareChunk) };
+  pristine = {
+    bundle: readFileSync(bundle),
+    cache: readFileSync(cacheFile),
+    rare: readFileSync(rareChunk),
+    rareCache: readFileSync(rareCache),
+  };
   expect(run("cli.js", ["init", "--home", home], "").code).toBe(0);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -55,6 +61,7 @@ beforeEach(() => {
   writeFileSync(bundle, pristine.bundle);
   writeFileSync(cacheFile, pristine.cache);
   writeFileSync(rareChunk, pristine.rare);
+  writeFileSync(rareCache, pristine.rareCache);
 });
 
 describe("the hook bundle's V8 code cache", () => {
@@ -165,6 +172,37 @@ describe("the hook's rare paths, a second bundle (dist/hook-rare.cjs)", () => {
     expect(JSON.parse(answer(grammar)).hookSpecificOutput.permissionDecision).toBe("deny");
     rmSync(rareChunk);
     expect(JSON.parse(answer(grammar)).hookSpecificOutput.permissionDecision).toBe("deny");
+  });
+
+  // Its own V8 code cache (dist/hook-rare.cjs.v8cache), checked like dist/hook.cjs's: "--check"
+  // above loads the second file through a call that reaches it and requires that V8 took it.
+  it("has a code cache that never stands in for the file's own check", () => {
+    // The chunk changed by one comment, its cache as built: still denied.
+    const changed = pristine.rare
+      .toString("latin1")
+      .replace("// src/risk/shell-walker.ts", "// src/risk/shell-walkeR.ts");
+    writeFileSync(rareChunk, Buffer.from(changed, "latin1"));
+    expect(JSON.parse(answer(grammar)).hookSpecificOutput.permissionDecision).toBe("deny");
+  });
+
+  it("answers the same with its cache damaged, made by another Node, or missing", () => {
+    const expected = answer(grammar);
+    expect(expected).not.toContain('"deny"');
+    const damaged = Buffer.from(pristine.rareCache);
+    for (let i = damaged.length >> 2; i < damaged.length; i += 499) damaged[i]! ^= 0x5a;
+    writeFileSync(rareCache, damaged);
+    expect(answer(grammar)).toBe(expected);
+    const header = pristine.rareCache.subarray(0, pristine.rareCache.indexOf(10)).toString("latin1");
+    writeFileSync(
+      rareCache,
+      Buffer.concat([
+        Buffer.from(header.replace(process.version, "v0.0.0"), "latin1"),
+        pristine.rareCache.subarray(header.length),
+      ]),
+    );
+    expect(answer(grammar)).toBe(expected);
+    rmSync(rareCache);
+    expect(answer(grammar)).toBe(expected);
   });
 });
 

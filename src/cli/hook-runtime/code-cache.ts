@@ -65,8 +65,11 @@ function run(script: Script, file: string): unknown {
   return module.exports;
 }
 
-/** The verified V8 data of `cacheFile` for `source`, or null when it must not be used. */
-function verifiedPayload(source: Buffer, cacheFile: string): Buffer | null {
+/**
+ * The verified V8 data of `cacheFile` for `source`, or null when it must not be used (also the
+ * second file's cache, ./rare-chunk.ts).
+ */
+export function verifiedPayload(source: Buffer, cacheFile: string): Buffer | null {
   let cache: Buffer;
   try {
     cache = readFileSync(cacheFile);
@@ -130,7 +133,8 @@ function enableNodeCompileCache(require: NodeJS.Require, file: string): void {
 
 /**
  * Loads `file`, lets `train` exercise it (the calls whose compiled code is worth keeping), then
- * writes V8's code for everything compiled so far to `cacheFile` (atomically: temp + rename).
+ * writes V8's code for everything compiled so far to `cacheFile`; `afterwards` may then use the
+ * same loaded bundle for what must not be in this cache (the second file's training calls).
  * Run by the build in a fresh process with Node's default flags: V8 rejects a cache made under
  * other flags.
  */
@@ -138,13 +142,21 @@ export async function writeCodeCache(
   file: string,
   cacheFile: string,
   train: (exports: unknown) => Promise<void>,
+  afterwards?: (exports: unknown) => Promise<void>,
 ): Promise<number> {
   const source = readFileSync(file);
   const script = compile(source, cachedScriptName(file));
-  await train(run(script, file));
+  const exports = run(script, file);
+  await train(exports);
   const payload = script.createCachedData();
+  writeCacheFile(cacheFile, source, payload);
+  await afterwards?.(exports);
+  return payload.length;
+}
+
+/** Writes `payload`, V8's code for `source`, as a cache file (atomically: temp + rename). */
+export function writeCacheFile(cacheFile: string, source: Buffer, payload: Buffer): void {
   const temp = `${cacheFile}.${process.pid}.tmp`;
   writeFileSync(temp, Buffer.concat([Buffer.from(header(digestOf(source, payload)), "latin1"), payload]));
   renameSync(temp, cacheFile);
-  return payload.length;
 }

@@ -14,3 +14,5 @@
 export { isAgent } from "../../agents/index.js";
 export { fileCalls } from "../../durable/index.js";
 export { resolveHookHome, runHookCommand } from "../commands/hook.js";
+/** For the second file's code cache (scripts/hook-code-cache.mjs): what a process compiled of it. */
+export { rareChunkCode } from "./rare-chunk.js";

@@ -12,6 +12,11 @@
  *
  * A chunk that is missing or was changed throws: the hook then fails closed (a deny, or exit 2)
  * as for any other failure of a call. Running from source (tests), nothing of this is used.
+ *
+ * Once checked, the chunk compiles with its own V8 code cache (dist/hook-rare.cjs.v8cache, made
+ * at build by calls that reach it, scripts/hook-code-cache.mjs) when that cache passes the same
+ * checks as dist/hook.cjs's (./code-cache.ts: this Node, and a SHA-256 over the chunk and the
+ * cache); otherwise it compiles without one. The cache never replaces the chunk's own check.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -19,6 +24,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { TrailsealError } from "../../errors/index.js";
+import { type LoadedFrom, verifiedPayload } from "./code-cache.js";
 
 /** Built by scripts/build.mjs beside dist/hook.cjs. */
 export const RARE_CHUNK = "hook-rare.cjs";
@@ -32,6 +38,8 @@ export interface RareManifest {
 }
 
 let chunk: Record<string, () => unknown> | null = null;
+/** The chunk's bytes and compiled script, kept for the build's code cache (`rareChunkCode`). */
+let compiled: { source: Buffer; script: Script; cached: boolean } | null = null;
 
 /** The exports of the rare module `name` (its source path), loading the second file on first use. */
 export function rareModule(name: string, manifest: RareManifest): Record<string, unknown> {
@@ -59,7 +67,15 @@ function loadChunk(file: string, manifest: RareManifest): Record<string, () => u
     throw chunkError(`${RARE_CHUNK} is not the file this hook was built with`);
   // CommonJS's five module variables, and the shared modules of dist/hook.cjs.
   const text = `(function (exports, require, module, __filename, __dirname, __trailsealShared) { ${source.toString("latin1")}\n});`;
-  const run = new Script(text, { filename: file }).runInThisContext() as (...args: unknown[]) => void;
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = verifiedPayload(source, `${file}.v8cache`) ?? undefined;
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new Script(text, { filename: file, cachedData });
+  compiled = { source, script, cached: cachedData !== undefined };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
   const module = { exports: {} as unknown };
   const shared = (name: string) => {
     const load = manifest.shared[name];
@@ -68,4 +84,16 @@ function loadChunk(file: string, manifest: RareManifest): Record<string, () => u
   };
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), shared);
   return module.exports as Record<string, () => unknown>;
+}
+
+/**
+ * For the build (scripts/hook-code-cache.mjs): the chunk's bytes, V8's code for what this process
+ * ran of it, and how it was compiled (`LoadedFrom`: with its cache, a cache V8 refused, or none);
+ * null when it was not loaded.
+ */
+export function rareChunkCode(): { source: Buffer; payload: Buffer; from: LoadedFrom } | null {
+  if (compiled === null) return null;
+  const { source, script, cached } = compiled;
+  const from = !cached ? "require" : script.cachedDataRejected ? "code-cache-rejected" : "code-cache";
+  return { source, payload: script.createCachedData(), from };
 }
