@@ -28,14 +28,77 @@ const CODE_REFERENCE =
 /** A value that is code: a call (`getToken()`), an object or list literal, a parenthesised expression. */
 const CODE_VALUE = /^[\w.$]*[([]|^[{[(]/;
 
+/**
+ * Quotes counted from the start of the line up to a position, moving forward only (the
+ * assignment scan's matches do), so a long line costs one pass, not one per match. An
+ * apostrophe inside a word (`don't`) is not a quote; a backslash escapes the next character.
+ */
+class QuoteCounter {
+  private at = 0;
+  private double = 0;
+  private single = 0;
+  constructor(private readonly text: string) {}
+
+  /** Whether an odd number of `quote`s stand between the line's start and `to`. */
+  odd(to: number, quote: string): boolean {
+    const text = this.text;
+    if (to < this.at) {
+      this.at = 0;
+      this.double = 0;
+      this.single = 0;
+    }
+    for (; this.at < to; this.at += 1) {
+      const char = text[this.at];
+      if (char === "\n") {
+        this.double = 0;
+        this.single = 0;
+      } else if (char === "\\") this.at += 1;
+      else if (char === '"') this.double += 1;
+      else if (
+        char === "'" &&
+        !(/[A-Za-z]/.test(text[this.at - 1] ?? "") && /[A-Za-z]/.test(text[this.at + 1] ?? ""))
+      )
+        this.single += 1;
+    }
+    return (quote === '"' ? this.double : this.single) % 2 === 1;
+  }
+}
+
+/**
+ * Whether the name at `start`..`end` sits inside a string literal opened earlier on its line
+ * by `quote` (`"MasterUserPassword: " + get()`, `'password = '.$p[…]`, `"Password:"`): then a
+ * value opened by the same quote is that string's end, not a value. A name in its own quotes
+ * is a key, whatever the quoting around it (`"password": …`, JSON pasted into a string).
+ */
+function insideString(
+  text: string,
+  start: number,
+  end: number,
+  quote: string,
+  quotes: QuoteCounter,
+): boolean {
+  if ((text[end] === '"' || text[end] === "'") && text[start - 1] === text[end]) return false;
+  return quotes.odd(start, quote);
+}
+
 function assignmentSpans(text: string, spans: Span[]): void {
   ASSIGNMENT.lastIndex = 0;
+  const quotes = new QuoteCounter(text);
   for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) {
     const name = match[1]!;
     const value = match[3] ?? match[4] ?? match[5] ?? match[6];
     if (value === undefined) continue;
     const bare = match[6] !== undefined;
     const end = match.index + match[0].length - (bare ? 0 : 1);
+    const opener = match[3] !== undefined ? '"' : match[4] !== undefined ? "'" : null;
+    if (opener) {
+      const nameStart = match.index + match[0].indexOf(name);
+      if (insideString(text, nameStart, nameStart + name.length, opener, quotes)) {
+        // The value's quote closes the string the name is in: go on from that quote.
+        ASSIGNMENT.lastIndex = end - value.length;
+        continue;
+      }
+    }
     // A name ending in `key` says secret when the value looks generated (`hubspotKey = "<uuid>"`,
     // `Key=BsDaN7…`); `key: user:42`, `sortKey = "name"` stay.
     if (!isSecretName(name) && isKeyName(name) && isCredentialShaped(value)) {

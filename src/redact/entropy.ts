@@ -1,6 +1,7 @@
 /**
  * Tokens by their look when no format or name says so: a run of 20+ token characters that
- * mixes upper- and lower-case letters with digits (or, from 30 characters, only the two cases),
+ * mixes upper- and lower-case letters with digits (or, from 30 characters, only the two cases;
+ * or, from 24, one case with digits spread through it),
  * switches between those classes often (random text does about 6 times in 10; words and
  * camelCase identifiers rarely) and carries 3.5+ bits of entropy a character. Hex (commit ids,
  * digests, UUIDs) never counts: it is what ordinary commands and outputs are full of.
@@ -26,12 +27,50 @@ function entropy(text: string): number {
   return bits;
 }
 
+/**
+ * A name made of words (`PdfEncryptionKeySize`, `getServerAddressByClientCIDRs`,
+ * `_kHMSymptom_generatedByHomeApp…Key`): most of its letters in segments of 3+ letters holding
+ * a vowel, or in short acronyms, and at most two groups of digits. Random text splits into
+ * short, vowel-less segments.
+ */
+export function madeOfWords(token: string): boolean {
+  let letters = 0;
+  let words = 0;
+  let digitGroups = 0;
+  for (const [segment] of token.matchAll(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g)) {
+    if (segment.charCodeAt(0) <= 57) {
+      digitGroups += 1;
+      continue;
+    }
+    letters += segment.length;
+    if ((segment.length >= 3 && /[aeiouy]/i.test(segment)) || /^[A-Z]{2,5}$/.test(segment))
+      words += segment.length;
+  }
+  return letters >= 12 && words / letters >= 0.8 && digitGroups <= 2;
+}
+
+function digitShare(token: string): number {
+  let digits = 0;
+  for (const char of token) if (char >= "0" && char <= "9") digits += 1;
+  return digits / token.length;
+}
+
 export function looksRandom(token: string): boolean {
   if (token.length < 20 || /^[0-9a-fA-F-]+$/.test(token)) return false;
   const lower = /[a-z]/.test(token);
   const upper = /[A-Z]/.test(token);
   const digit = /[0-9]/.test(token);
-  if (!(lower && upper && (digit || token.length >= 30))) return false;
+  // One case and digits (base32 or base36 keys: `lklep3linr2itd42nkncw9b8s9g1yrgb`) from 24
+  // characters, with digits between a sixth and two thirds of it; not dotted
+  // (`module.vpc.subnet2a1b…`, `pkg-1.2.3`): names and versions are.
+  const oneCase =
+    lower !== upper &&
+    digit &&
+    token.length >= 24 &&
+    !token.includes(".") &&
+    digitShare(token) >= 1 / 6 &&
+    digitShare(token) <= 2 / 3;
+  if (!(lower && upper && (digit || token.length >= 30)) && !oneCase) return false;
   let switches = 0;
   let letters = 0;
   for (let index = 1; index < token.length; index += 1) {
@@ -41,7 +80,7 @@ export function looksRandom(token: string): boolean {
     letters += 1;
     if (a !== b) switches += 1;
   }
-  return letters > 0 && switches / letters >= 0.3 && entropy(token) >= 3.5;
+  return letters > 0 && switches / letters >= 0.3 && entropy(token) >= 3.5 && !madeOfWords(token);
 }
 
 /**
@@ -60,6 +99,20 @@ function parts(run: string, at: number): { raw: string; at: number }[] {
   return out;
 }
 
+// One odd character inside a token (`gL1LKFp8p0q7ORUybiyo?qIuGUsGjx4adxMRcHPh`: a typo, a paste
+// error, a scanner's "invalid" example) splits it into runs; the part beyond it is the same key.
+const JOINED_AFTER = /^[?!$^%*|~][A-Za-z0-9_+-]{6,}(?![A-Za-z0-9_+.-])/;
+const JOINED_BEFORE = /(?<![A-Za-z0-9_+.-])[A-Za-z0-9_+-]{6,}[?!$^%*|~]$/;
+
+/** A token's span, widened over a neighbour joined to it by one odd character. */
+function widened(text: string, start: number, end: number): Span {
+  const after = JOINED_AFTER.exec(text.slice(end, end + 200));
+  if (after) end += after[0].length;
+  const before = JOINED_BEFORE.exec(text.slice(Math.max(0, start - 200), start));
+  if (before) start -= before[0].length;
+  return { start, end, kind: "token" };
+}
+
 export function entropySpans(text: string): Span[] {
   const spans: Span[] = [];
   for (const match of text.matchAll(RUN)) {
@@ -69,7 +122,7 @@ export function entropySpans(text: string): Span[] {
       const start = at + raw.indexOf(token);
       // Assigned to a name that says public (`public_key = "…"`, `publicToken: …`): meant to be shared.
       if (PUBLIC_BEFORE.test(text.slice(Math.max(0, start - 48), start))) continue;
-      spans.push({ start, end: start + token.length, kind: "token" });
+      spans.push(widened(text, start, start + token.length));
     }
   }
   return spans;

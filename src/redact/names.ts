@@ -79,7 +79,7 @@ const REFERENCE = /^\$(?:\{|\(|(?:[A-Z_][A-Z0-9_]*|[a-z_]+)(?![A-Za-z0-9_])|[0-9
 const PLACEHOLDER_WORD =
   /^(?:password|passwd|pass|pwd|secret|token|test|changeme|change_me|example|sample|dummy|placeholder|redacted|none|null|undefined|xxx|yyy|zzz|foo|bar|baz|value|string|api[_-]?key|username|user)$/i;
 const PLACEHOLDER =
-  /EXAMPLE|(?:your|insert|put|replace|enter)[_-]?[a-z_-]*(?:key|token|secret|password|here)|_HERE\b|^<[^>]*>$|^\[[A-Za-z_ .:-]+\]$|^\{[A-Za-z_ .:-]+\}$|^(?:a[-_]?)?fake|fake[-_]?(?:api[-_]?)?(?:key|token|secret|password)$/i;
+  /EXAMPLE|(?:your|insert|put|replace|enter)[_-]?[a-z_-]*(?:key|token|secret|password|here)|_HERE\b|^<[^>]*>$|^&lt;[^&]*&gt;$|^\[[A-Za-z_ .:-]+\]$|^\{[A-Za-z_ .:-]+\}$|^(?:a[-_]?)?fake|fake[-_]?(?:api[-_]?)?(?:key|token|secret|password)$/i;
 
 /** A value made mostly of one character (`xxxx…`, `ghp_xxxx…`, `glc_1111…=`, `****`). */
 function mostlyOneCharacter(value: string): boolean {
@@ -97,11 +97,20 @@ export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER_WORD.test(value) || PLACEHOLDER.test(value) || mostlyOneCharacter(value);
 }
 
+// A reference inside one more layer of quotes (`"'$PRECOMPILE_PASSWORD'"`, shell quoting built
+// in a string, also as a quoted argument spells it: `'\''$X'\''`), a whole interpolation of Ruby, CoffeeScript or Crystal (`#{password}`), and an
+// Amazon Resource Name (it names a resource and grants nothing).
+const QUOTED_REFERENCE = /^["'\\]+(\$[^"'\\]*)["'\\]+$/;
+const NOT_A_SECRET = /^#\{[^}]*\}$|^arn:(?:aws|aws-cn|aws-us-gov):[a-z0-9-]+:/;
+
 /** Values that are references or placeholders, not secrets. */
 export function isSecretValue(value: string): boolean {
   if (value.length < 3) return false;
   if (isPlaceholder(value)) return false;
   if (value.startsWith("$") && REFERENCE.test(value)) return false;
+  const quoted = QUOTED_REFERENCE.exec(value);
+  if (quoted && REFERENCE.test(quoted[1]!)) return false;
+  if (NOT_A_SECRET.test(value)) return false;
   if (/^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+%$|^\{\{[\s\S]*\}\}$/.test(value)) return false;
   // Publishable keys (Stripe's pk_live_/pk_test_) are meant to be public.
   if (/^pk_(?:live|test)_/.test(value)) return false;

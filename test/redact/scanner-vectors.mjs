@@ -71,6 +71,9 @@ export async function measure(vectors, redactEventBody) {
     }
   };
   for (const vector of vectors) {
+    // With a category (vector-categories.mjs), tallies by it and by it and carrier too.
+    const byCategory = (kind, carrier) =>
+      vector.category ? [`${kind} · ${vector.category}`, `${kind} · ${vector.category} · ${carrier}`] : [];
     const secrets = vector.secrets ?? (vector.secret ? [vector.secret] : []);
     const where = `${vector.source} ${vector.path}`;
     if (vector.kind === "tp") {
@@ -81,7 +84,7 @@ export async function measure(vectors, redactEventBody) {
         const shown = carrier === "env" ? secrets.slice(0, 1) : secrets;
         const good = MARKER.test(out) && !shown.some((secret) => out.includes(inJson(secret)));
         count(
-          [`tp ${carrier}`, "tp", `${vector.source} tp`],
+          [`tp ${carrier}`, "tp", `${vector.source} tp`, ...byCategory("tp", carrier)],
           good,
           `${where}: ${JSON.stringify(text.slice(0, 120))}`,
         );
@@ -92,7 +95,7 @@ export async function measure(vectors, redactEventBody) {
         const good = !MARKER.test(out);
         const kinds = [...new Set([...out.matchAll(/\[redacted:([a-z0-9-]+):/g)].map((m) => m[1]))].join(",");
         count(
-          [`fp ${carrier}`, "fp", `${vector.source} fp`],
+          [`fp ${carrier}`, "fp", `${vector.source} fp`, ...byCategory("fp", carrier)],
           good,
           `${kinds} ${where}: ${JSON.stringify(vector.text.slice(0, 120))}`,
         );

@@ -6,16 +6,28 @@
  * scanner-vectors.mjs describes. The hold-out is sampled (every 8th example) to keep the suite
  * short; scripts/redaction-vectors.mjs measures both sets whole (docs/export.md records it).
  * The assertions hold the floors of the last recorded run so that a change cannot lower them
- * unnoticed.
+ * unnoticed, both as the scanners define them and without the category that is in truth the
+ * other kind (near-valid tokens among the negatives, placeholders among the positives;
+ * vector-categories.mjs, docs/decisions/redaction-categories.md).
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/cli.js";
 import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+import { categorize } from "./vector-categories.mjs";
 
 type Tallies = Awaited<ReturnType<typeof measure>>;
 const dist = (path: string) => pathToFileURL(join(REPO_ROOT, "dist", path)).href;
+const categorized = (name: string) =>
+  readVectors(name).map((vector) => ({ ...vector, category: categorize(vector) }));
+
+/** The share of `kind` without the examples of `category` (their count is in the tally's name). */
+function without(tallies: Tallies, kind: "tp" | "fp", category: string): number {
+  const all = tallies[kind]!;
+  const set = tallies[`${kind} · ${category}`] ?? { good: 0, total: 0 };
+  return (all.good - set.good) / (all.total - set.total);
+}
 
 describe("redaction on other scanners' examples", () => {
   let known: Tallies;
@@ -24,22 +36,39 @@ describe("redaction on other scanners' examples", () => {
     const { redactEventBody } = await import(dist("redact/index.js"));
     const { loadShellParser } = await import(dist("risk/index.js"));
     await loadShellParser();
-    known = await measure(readVectors("secret-scanners.jsonl"), redactEventBody);
+    known = await measure(categorized("secret-scanners.jsonl"), redactEventBody);
     holdout = await measure(
-      readVectors("secret-holdout.jsonl").filter((_, index) => index % 8 === 0),
+      categorized("secret-holdout.jsonl").filter((_, index) => index % 8 === 0),
       redactEventBody,
     );
-    console.log(report("gitleaks + detect-secrets", known));
-    console.log(report("trufflehog + Nosey Parker, every 8th", holdout));
+    const main = (tallies: Tallies) =>
+      Object.fromEntries(Object.entries(tallies).filter(([name]) => !name.includes(" · ")));
+    console.log(report("gitleaks + detect-secrets", main(known)));
+    console.log(report("trufflehog + Nosey Parker, every 8th", main(holdout)));
+    for (const [name, tallies] of [
+      ["known", known],
+      ["hold-out", holdout],
+    ] as const)
+      console.log(
+        `${name}: tp without placeholders ${without(tallies, "tp", "placeholder").toFixed(3)}, fp without near-valid tokens ${without(tallies, "fp", "near-valid token").toFixed(3)}`,
+      );
   }, 900_000);
 
   it("gitleaks + detect-secrets: true positives redacted, false positives left alone", () => {
     expect(share(known.tp!)).toBeGreaterThanOrEqual(0.854);
-    expect(share(known.fp!)).toBeGreaterThanOrEqual(0.714);
+    // As defined the floor went down (0.714 → 0.709) when random keys of one case with digits
+    // became tokens by look: the examples that cost are near-valid tokens, credentials by
+    // docs/decisions/redaction-categories.md; without them the share holds its own floor.
+    expect(share(known.fp!)).toBeGreaterThanOrEqual(0.709);
+    expect(without(known, "tp", "placeholder")).toBeGreaterThanOrEqual(0.911);
+    expect(without(known, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.83);
   });
 
   it("trufflehog + Nosey Parker (hold-out, every 8th): true positives redacted, false positives left alone", () => {
-    expect(share(holdout.tp!)).toBeGreaterThanOrEqual(0.9);
-    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.443);
+    expect(share(holdout.tp!)).toBeGreaterThanOrEqual(0.912);
+    // As above (0.443 → 0.367): the near-valid tokens, redacted on purpose, are set apart below.
+    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.367);
+    expect(without(holdout, "tp", "placeholder")).toBeGreaterThanOrEqual(0.94);
+    expect(without(holdout, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.687);
   });
 });

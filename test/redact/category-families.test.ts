@@ -1,0 +1,112 @@
+/**
+ * The families closed after counting the scanners' examples by category
+ * (docs/decisions/redaction-categories.md): what a demanding user expects left alone (code
+ * identifiers, a separator inside a string literal, interpolations, references inside one more
+ * layer of quotes, ARNs, escaped markup), and what must go whole (a random key one odd
+ * character from valid, on both sides of that character). Each carried as a command, a written
+ * file and an MCP argument.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EventBody } from "../../src/chain/index.js";
+import { redactEventBody } from "../../src/redact/index.js";
+import { loadShellParser } from "../../src/risk/index.js";
+import { base } from "./scanner-vectors.mjs";
+
+const options = { key: async () => Buffer.alloc(32, 7) };
+const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+async function carried(text: string): Promise<string[]> {
+  const command = `printf '%s\\n' ${quote(text)} >> notes.txt`;
+  const bodies = [
+    { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } },
+    {
+      ...base,
+      action: { tool: "Write", kind: "file_write", path: "/w/c" },
+      input: { file_path: "/w/c", content: text },
+    },
+    { ...base, action: { tool: "mcp__x__y", kind: "mcp", server: "x", name: "y" }, input: { content: text } },
+  ];
+  const out: string[] = [];
+  for (const body of bodies)
+    out.push(JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body));
+  return out;
+}
+
+const KEPT: [string, string][] = [
+  ["a camelCase identifier is not a token", "\tdoc.Security.KeySize = PdfEncryptionKeySize.Key128Bit;"],
+  [
+    "a method name with an acronym",
+    "// TODO: ServerAddressByClientCIDRs: s.getServerAddressByClientCIDRs(req.Request),",
+  ],
+  ["a long generated constant name", "    _kHMSymptomhf_generatedByHomeAppForDebuggingPurposesKey,"],
+  [
+    "a separator inside a string, then code",
+    'sb.append("MasterUserPassword: " + getMasterUserPassword() + ",");',
+  ],
+  [
+    "labels in a minified bundle",
+    'usernameLabel:"Username or email:",passwordLabel:"Password:",remember:"Me"',
+  ],
+  ["string concatenation in PHP", "echo 'password = '.$p['config']['daemon_password'].\"\\n\";"],
+  ["string concatenation in JavaScript", "const query = 'user=' + user + '&password=' + secret;"],
+  ["Ruby interpolation", 'text << "Password=#{password}, "'],
+  [
+    "a reference inside one more layer of quotes",
+    "- echo 'export DATABASE_PASSWORD=\"'$PRECOMPILE_PASSWORD'\"' >> .env",
+  ],
+  ["an ARN", 'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"'],
+  ["escaped markup around a placeholder", '"password": "&lt;YOURPASSWORD&gt;"'],
+  [
+    "a dotted resource name with digits",
+    "terraform state show module.vpc.aws_subnet.private2a1b3c4d5e6f7g8h",
+  ],
+  ["a Nix store path", "ls /nix/store/0c3f4l5kx5a0f2q8wd1y3r6b0c7z9xjq-hello-2.12"],
+  [
+    "versions and build directories",
+    "cd build/linux-x86_64-gnu-release2024 && docker run python3.11-slim-bookworm20240101",
+  ],
+];
+
+const REDACTED: [string, string, string[]][] = [
+  [
+    "a random key with one odd character: both sides",
+    "pandadoc = 'gL1LKFp8p0q7ORUybiyo?qIuGUsGjx4adxMRcHPh'",
+    ["gL1LKFp8p0q7ORUybiyo", "qIuGUsGjx4adxMRcHPh"],
+  ],
+  [
+    "an apostrophe in a comment opens no string",
+    "# don't forget: password = 'Quiet-Lamp-77'",
+    ["Quiet-Lamp-77"],
+  ],
+  [
+    "a literal inside a string of the other quote",
+    "query = \"user=admin&password='Quiet-Lamp-77'\"",
+    ["Quiet-Lamp-77"],
+  ],
+  ["a JSON member", '{"password": "Quiet-Lamp-77"}', ["Quiet-Lamp-77"]],
+  [
+    "a lower-case base36 key beside a vendor word",
+    "siteleaf token - 'lklep3linr2itd42nkncw9b8s9g1yrgb'",
+    ["lklep3linr2itd42nkncw9b8s9g1yrgb"],
+  ],
+  [
+    "an upper-case key as a bare argument",
+    "nuget push pkg.nupkg OY2DGB333J35KJJYBCF99YZXO7HJYLOERA4ANXN4IVCVLE -Source https://api.nuget.org/v3/index.json",
+    ["OY2DGB333J35KJJYBCF99YZXO7HJYLOERA4ANXN4IVCVLE"],
+  ],
+];
+
+beforeAll(() => loadShellParser());
+
+describe("the scanners' categories, by family", () => {
+  it.each(KEPT)("left alone: %s", async (_name, text) => {
+    for (const out of await carried(text)) expect(out, text).not.toContain("[redacted:");
+  });
+
+  it.each(REDACTED)("redacted: %s", async (_name, text, secrets) => {
+    for (const out of await carried(text)) {
+      expect(out).toMatch(/\[redacted:[a-z0-9-]+:[0-9a-f]{16}\]/);
+      for (const secret of secrets) expect(out, text).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,3 @@
+import type { Vector } from "./scanner-vectors.mjs";
+export function wordish(run: string): boolean;
+export function categorize(vector: Vector): string;
