@@ -135,6 +135,16 @@ export async function messageScrubber(
   };
 }
 
+/**
+ * What a message about an action may quote: its command line (judged on its argv and its text),
+ * else the JSON text the action came as (each string judged as a command line, and the text).
+ */
+export function seedOfAction(target: { kind: string; command?: unknown }, text: string): RedactionSeed {
+  return target.kind === "command" && typeof target.command === "string"
+    ? { commands: [target.command] }
+    : { unparsed: text };
+}
+
 async function seedRedactor(redactor: BodyRedactor, seed: RedactionSeed): Promise<void> {
   for (const command of seed.commands ?? []) await redactor.command(command);
   if (seed.unparsed !== undefined)

@@ -6,9 +6,9 @@
  * where the agent cannot ask), an explicit allow (where the agent takes one), an outcome, and a
  * call and an outcome that could not be parsed. Then every view of the trail: log, summary, stats, report,
  * export, the OTLP body a local receiver got, the dashboard's API and stream, `policy test` and
- * `classify` (whose reasons quote the command, as the hook's do). The answers, the outputs and
- * every file under the home hold markers, never the bytes, and the trail re-verifies with the
- * recipe of docs/trail-format.md in Python.
+ * `classify` (whose reasons quote the command, as the hook's do), and the errors of refused
+ * input. The answers, the outputs and every file under the home hold markers, never the bytes,
+ * and the trail re-verifies with the recipe of docs/trail-format.md in Python.
  */
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -254,7 +254,7 @@ describe("echoes: answers and outputs never repeat a secret the event redacts", 
       for (const secret of SPELLINGS) expect(text, label).not.toContain(secret);
   });
 
-  it("every view of the trail, the export, OTLP, the dashboard, policy test and classify hold markers only", async () => {
+  it("every view of the trail, the export, OTLP, the dashboard, policy test, classify and refusals hold markers only", async () => {
     await cli(["log"]);
     await cli(["log", "--events"]);
     await cli(["log", "--events", "--json"]);
@@ -295,6 +295,21 @@ describe("echoes: answers and outputs never repeat a secret the event redacts", 
       `${payloads.join("\n")}\n`,
     );
     await cli(["classify", "--json"], batch[0]);
+    // A reason quoting the action itself (an address that cannot be read), alone and in a batch.
+    const unreadable = JSON.stringify({ kind: "network", method: "GET", url: `${PIECES[0]} ${PIECES[1]}` });
+    expect((await cli(["classify"], unreadable)).stdout).toContain("[redacted:");
+    await cli(["classify", "--batch"], `${unreadable}\n`);
+    // Failed calls: input that is not an action says so without quoting it.
+    for (const input of [
+      `{"kind":"command","command":${JSON.stringify(RUN)}`,
+      JSON.stringify({ kind: "cmd", command: RUN }),
+    ]) {
+      for (const verb of ["record", "classify"]) {
+        const failed = await runCli([verb, "--home", home], { input });
+        expect(failed.code, `${verb}: ${failed.stderr}`).not.toBe(0);
+        shown.push({ label: `${verb} refused`, text: failed.stdout + failed.stderr });
+      }
+    }
     for (const { label, text } of shown)
       for (const secret of SPELLINGS) expect(text, label).not.toContain(secret);
     for await (const path of files(home)) {

@@ -10,13 +10,12 @@
  */
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
-import type { ActionTarget } from "../../action/index.js";
 import { parseActionValue } from "../../action-input/index.js";
 import { AGENT_SPECS, isAgent, parsePayload } from "../../agents/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { judgeCall } from "../../hooks/index.js";
 import { evaluatePolicy, type Policy, parsePolicy } from "../../policy/index.js";
-import { messageScrubber, type RedactionSeed } from "../../redact/index.js";
+import { messageScrubber, type RedactionSeed, seedOfAction } from "../../redact/index.js";
 import { analyze, type RiskAnalysis } from "../../risk/index.js";
 import type { CliIO } from "../io.js";
 
@@ -44,7 +43,7 @@ async function judgeLine(line: string, agent: string | undefined): Promise<Judge
   if (agent && isAgent(agent)) {
     const call = AGENT_SPECS[agent].call(parsePayload(line));
     if (call.phase === "ignore" || !call.action) return "ignored";
-    return { analysis: await judgeCall(call), seed: seedOf(call.action.target, line) };
+    return { analysis: await judgeCall(call), seed: seedOfAction(call.action.target, line) };
   }
   let raw: unknown;
   try {
@@ -53,11 +52,7 @@ async function judgeLine(line: string, agent: string | undefined): Promise<Judge
     throw new TrailsealError("ACTION_INVALID_JSON", "the line is not JSON");
   }
   const action = parseActionValue(raw, "line");
-  return { analysis: await analyze(action), seed: seedOf(action.target, line) };
-}
-
-function seedOf(target: ActionTarget, line: string): RedactionSeed {
-  return target.kind === "command" ? { commands: [target.command] } : { unparsed: line };
+  return { analysis: await analyze(action), seed: seedOfAction(action.target, line) };
 }
 
 /**

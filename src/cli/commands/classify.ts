@@ -1,14 +1,21 @@
 import { parseAction } from "../../action-input/index.js";
 import { TrailsealError } from "../../errors/index.js";
+import { messageScrubber, seedOfAction } from "../../redact/index.js";
 import { analyze } from "../../risk/index.js";
 import { paint, useColour } from "../../terminal/index.js";
 import { type CliIO, printJson, println, readStdin } from "../io.js";
 
 export interface ClassifyOptions {
+  /** The home whose key and redaction settings mark the secrets a reason would quote. */
+  home: string;
   json?: boolean;
 }
 
-/** `trailseal classify`: one action on stdin → {level, flags, reasons}; nothing is recorded. */
+/**
+ * `trailseal classify`: one action on stdin → {level, flags, reasons}; nothing is recorded. A
+ * reason may quote the action (an unreadable address, a program named at run time): it is shown
+ * with the secrets the action passes redacted, as the trail would hold it.
+ */
 export async function runClassify(options: ClassifyOptions, io: CliIO): Promise<number> {
   const text = (await readStdin(io, 1 << 20)).trim();
   // Nothing piped in is its own mistake (as for `record`), not JSON that failed to parse.
@@ -18,7 +25,10 @@ export async function runClassify(options: ClassifyOptions, io: CliIO): Promise<
     });
   }
   const action = parseAction(text, "stdin");
-  const { level, flags, reasons } = await analyze(action);
+  const analysis = await analyze(action);
+  const { level, flags } = analysis;
+  const scrub = await messageScrubber(options.home);
+  const reasons = await scrub(seedOfAction(action.target, text), analysis.reasons);
   if (options.json) {
     printJson(io, { level, flags, reasons });
     return 0;

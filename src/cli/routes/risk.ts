@@ -41,7 +41,10 @@ export function registerRiskRoutes(program: Command, router: Router): void {
               { ...options, home: router.home(command) },
               io,
             )
-          : (await import("../commands/classify.js")).runClassify(options, io),
+          : (await import("../commands/classify.js")).runClassify(
+              { ...options, home: router.home(command) },
+              io,
+            ),
       ),
     );
 
