@@ -106,6 +106,28 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "head -c 1M /dev/urandom > test.bin",
     ],
   },
+  "releases, services, grants and keys in named CLIs": {
+    dangerous: [
+      "docker trust sign ghcr.io/acme/shop:v2",
+      "docker trust revoke ghcr.io/acme/shop:v1",
+      "docker service rm api",
+      "az keyvault set-policy --name kv --object-id 1234 --secret-permissions get list",
+      "argocd account generate-token --account ci",
+      "npm token create --read-only",
+      "kubectl create token build-bot",
+      "az monitor log-analytics workspace get-shared-keys --workspace-name w -g rg",
+      "az storage account keys list -n acmedata",
+    ],
+    harmless: [
+      "docker trust inspect ghcr.io/acme/shop:v2",
+      "docker service ls",
+      "az keyvault show --name kv",
+      "npm token list",
+      "aws iam list-access-keys --user-name ci",
+      "aws kms list-keys",
+      "az storage blob delete --name report.csv --container-name exports --account-name acmedata",
+    ],
+  },
 };
 
 beforeAll(() => loadShellParser());

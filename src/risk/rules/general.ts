@@ -175,6 +175,9 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
       before.length > 0 ? nounOf(before.at(-1)!) : null,
       nounOf(lastWord(closest) ?? ""),
       nounOf(lastWord(next) ?? ""),
+      // `az storage blob delete --container-name c`: an option naming a parent says where the
+      // object lives; the sub-command word before the verb is the object, even of a kind no list has
+      index >= 0 && closest && namingOptions(args).length > 0 ? lastWord(closest) : null,
       index !== -2 && option.length > 0 ? nounOf(option[0]!) : null,
       named.length > 0 ? nounOf(named.at(-1)!) : null,
       lastWord(closest),

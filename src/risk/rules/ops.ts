@@ -73,6 +73,13 @@ const container: Rule = (invocation, context) => {
   // `docker secret rm`: a swarm secret has no other copy
   if (/(^| )secret (rm|remove)( |$)/.test(text))
     return void score.raise("high", `${program} secret rm deletes secrets`, "destructive_command");
+  // `docker service rm NAME`: every task of a running service stops (as `rm -f` of its containers)
+  if (/(^| )service (rm|remove)( |$)/.test(text))
+    return void score.raise(
+      "high",
+      `${program} service rm stops and removes a running service`,
+      "destructive_command",
+    );
   if (/\bvolume (rm|prune)\b/.test(text) || (/\bprune\b/.test(text) && /(^| )--volumes\b/.test(text))) {
     return void score.raise(
       "high",

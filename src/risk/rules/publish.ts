@@ -28,6 +28,9 @@ const grants = patternTable([
   /^npm (.+ )?access (grant|add)\b/,
 ]);
 
+/** Signing a tag pushes it; revoking trust withdraws what others verify (`docker trust sign/revoke`). */
+const trust = patternTable([/^(docker|podman) (.+ )?trust (sign|revoke)\b/]);
+
 /**
  * A grant by structure, whatever the CLI: a role given to a member or over a scope (`az ad sp
  * create-for-rbac --role Contributor --scopes …`, `mycloud iam bind --role admin --member …`);
@@ -37,6 +40,22 @@ function grantsByStructure(text: string): boolean {
   // a `grant` sub-command (`mycli access grant read-write team pkg`): the first words, not option values
   const lead = text.split(" ").slice(1, 5);
   if (lead.some((word) => /^(grant|grant-access|grant-role|add-role-binding)$/.test(word))) return true;
+  // a credential minted and printed (`argocd account generate-token`, `npm token create`, `vault token create`)
+  const words = lead.filter((word) => /^[a-z][\w-]*$/.test(word)).flatMap((word) => word.split("-"));
+  if (
+    words.some((word) => /^(generate|create|new|issue|mint)$/.test(word)) &&
+    words.some((word) => /^(token|tokens|apikey|credential|credentials)$/.test(word)) &&
+    !words.some((word) => /^(list|show|get|describe|ls)$/.test(word))
+  )
+    return true;
+  // an access policy set for a principal (`az keyvault set-policy --object-id X`)
+  if (
+    /(^| )(set-policy|add-policy|policy-set)( |$)/.test(text) &&
+    /(^| )--(object-id|upn|spn|principal[\w-]*|member|assignee[\w-]*|user|group|service-account)[ =]\S/.test(
+      text,
+    )
+  )
+    return true;
   return (
     /(^| )--roles?[ =]\S/.test(text) &&
     /(^| )--(scopes?|assignee[\w-]*|members?|principal[\w-]*|user|group|service-account)[ =]\S/.test(text) &&
@@ -47,7 +66,7 @@ function grantsByStructure(text: string): boolean {
 /** True (and raised high) when the command releases an artifact or grants access. */
 export function releasesOrGrants(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
-  const release = releases(text);
+  const release = releases(text) || trust(text);
   if ((!release && !grants(text) && !grantsByStructure(text)) || /(^| )--dry-?run\b/.test(text)) return false;
   const head = text.split(" ").slice(0, 4).join(" ");
   if (release) {

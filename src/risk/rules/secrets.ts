@@ -164,8 +164,12 @@ function printsCredentials(invocation: Invocation): boolean {
   const has = (pattern: RegExp) => words.some((word) => pattern.test(word));
   // `get-random-password`, `generate-password`: a new value, not a stored one
   const shows = has(/^(show|get|print|reveal|export)$/) && !has(/^(random|generate|new|create)$/);
+  const keys = words.join(" ");
   return (
     (shows && has(/^(credential|credentials|password|passwords|passwd)$/)) ||
+    // `get-shared-keys`, `storage account keys list`: the keys of an account, not the names of keys
+    ((shows || has(/^(list|ls)$/)) &&
+      /\b(shared|account|admin|master|primary|secondary) keys?\b/.test(keys)) ||
     ((shows || has(/^(list|ls)$/)) &&
       (words.join(" ").includes("publishing profile") || words.join(" ").includes("connection string")))
   );
