@@ -15,11 +15,15 @@ const ROOT =
 /** A path word: a root as above, or relative segments joined by backslashes (`src\index.ts`). */
 const PATH_WORD =
   /^(?:[\w-]+=)?(?:[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]|\.{1,2}\\|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\|[\w.$%()*?{}:-]+\\[\w.$%()*?{} -])/i;
+/** PowerShell's names for the home, at the start of a word. */
+const HOME_VARIABLE = /(^|[\s"'=(,;|&])\$env:(USERPROFILE|HOME)(?![\w:])/gi;
 /** Quoted strings (kept whole) and unquoted words. */
 const WORDS = /"((?:[^"\\]|\\.)*)"|'([^']*)'|[^\s"';|&<>()]+/g;
 
 /** The line with the backslashes of its Windows path words written as `/`; other lines unchanged. */
 export function windowsPaths(line: string): string {
+  // `$env:USERPROFILE` is the home, not a bash expansion known only at run time
+  if (line.includes("$env:")) line = line.replace(HOME_VARIABLE, "$1~");
   if (!line.includes("\\") || !ROOT.test(line)) return line;
   return line.replace(WORDS, (word: string, double?: string, single?: string) => {
     const body = double ?? single ?? word;

@@ -15,6 +15,7 @@ import { teesDownload } from "./net.js";
 import { PERL_IN_PLACE, READERS, reader, sed } from "./readers.js";
 import { rm } from "./rm.js";
 import { registryChange } from "./windows.js";
+import { windowsDelete } from "./windows-system.js";
 
 /**
  * shred/wipe/srm destroy what they are given: a device, a secret or anything outside the project
@@ -269,8 +270,10 @@ export const FILE_RULES: Record<string, Rule> = {
   ri: removeItem,
   rm,
   unlink: rm,
-  rmdir: (invocation, { signals }) => {
-    for (const target of positionals(invocation.args)) signals.write(target, "removes the directory");
+  rmdir: (invocation, context) => {
+    // cmd.exe's `rmdir /s` deletes the whole tree, as `rd /s` does
+    if (invocation.args.some((word) => /^\/s$/i.test(word.value))) return windowsDelete(invocation, context);
+    for (const target of positionals(invocation.args)) context.signals.write(target, "removes the directory");
   },
   shred,
   wipe: shred,

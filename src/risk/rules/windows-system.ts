@@ -120,7 +120,7 @@ const type: Rule = (invocation, { signals }) => {
 };
 
 /** cmd.exe's `del`/`erase` (`/s` recursive) and `rd` (`/s` the whole tree): judged as `rm`. */
-const del: Rule = (invocation, context) => {
+export const windowsDelete: Rule = (invocation, context) => {
   const args = values(invocation.args);
   const recursive = args.some((arg) => /^\/s$/i.test(arg));
   const paths = args.filter((arg) => !/^\/[a-z](:.*)?$/i.test(arg));
@@ -202,9 +202,9 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
   cmdkey,
   ntdsutil,
   type,
-  del,
-  erase: del,
-  rd: del,
+  del: windowsDelete,
+  erase: windowsDelete,
+  rd: windowsDelete,
   start: startProcess,
   "start-process": startProcess,
   saps: startProcess,
