@@ -1,13 +1,14 @@
 /** `trailseal report --controls` through the built CLI. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../helpers/cli.js";
+import { initialisedHome } from "../helpers/init-home.js";
 
 let home: string;
 let cleanup: () => Promise<void>;
 
 beforeEach(async () => {
   ({ dir: home, cleanup } = await tempDir("trailseal-controls-"));
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
+  await initialisedHome(home);
   const input = JSON.stringify({
     hook_event_name: "PreToolUse",
     session_id: "s1",

@@ -6,13 +6,14 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli, tempDir } from "../helpers/cli.js";
+import { initialisedHome } from "../helpers/init-home.js";
 
 let home: string;
 let cleanup: () => Promise<void>;
 
 beforeEach(async () => {
   ({ dir: home, cleanup } = await tempDir("trailseal-policy-version-"));
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
+  await initialisedHome(home);
 });
 afterEach(() => cleanup());
 

@@ -8,6 +8,7 @@ import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CLI, runCli, tempDir } from "../helpers/cli.js";
+import { initialisedHome } from "../helpers/init-home.js";
 import { type RecordedEvent, readTrailEvents } from "../hooks/agents/harness.js";
 
 let root: string;
@@ -43,7 +44,7 @@ beforeEach(async () => {
   await mkdir(bin);
   await writeFile(join(bin, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
   await chmod(join(bin, "trailseal"), 0o755);
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
+  await initialisedHome(home);
   spawnSync("git", ["init", "-q", "-b", "main", repo]);
   git(["config", "user.name", "Ada Lovelace"]);
   git(["config", "user.email", "ada@example.com"]);

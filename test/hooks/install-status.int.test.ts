@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AGENT_SPECS, AGENTS } from "../../src/agents/index.js";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
+import { initialisedHome } from "../helpers/init-home.js";
 
 const BIN = join(REPO_ROOT, "dist", "cli.cjs");
 /** A PATH without trailseal (the system's tools only, and node for the bin's shebang). */
@@ -26,7 +27,7 @@ beforeEach(async () => {
   project = join(root, "project");
   home = join(root, "home");
   await mkdir(project);
-  expect((await runCli(["init", "--home", home])).code).toBe(0);
+  await initialisedHome(home);
 });
 afterEach(() => cleanup());
 

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireRelayLock } from "../../src/relay/index.js";
 import { readSeals } from "../../src/seal/index.js";
 import { CLI, REPO_ROOT, runCli, tempDir } from "../helpers/cli.js";
+import { initialisedHome } from "../helpers/init-home.js";
 
 /** The real daemon: `node dist/cli.js relay start --interval 1s`, a real witness server process. */
 
@@ -85,7 +86,7 @@ describe("relay daemon (built CLI, real processes)", () => {
 
   beforeEach(async () => {
     ({ dir: home, cleanup } = await tempDir("trailseal-relay-"));
-    expect((await cli(["init"])).code).toBe(0);
+    await initialisedHome(home);
     const recorded = await runCli(["--home", home, "record"], {
       input: JSON.stringify({ kind: "command", command: "ls" }),
     });
