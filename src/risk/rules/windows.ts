@@ -14,6 +14,7 @@ import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { credentialDump } from "./windows-credentials.js";
+import { scriptHandoff } from "./windows-exec.js";
 
 type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string];
 
@@ -292,7 +293,7 @@ export function registryChange(program: string, args: Word[], signals: Signals):
 
 /** True for a cmdlet this family rates (used by the judge for names no table lists). */
 export function windowsCmdlet(program: string, argv: string[], signals: Signals): boolean {
-  if (credentialDump(program, argv, signals)) return true;
+  if (credentialDump(program, argv, signals) || scriptHandoff(program, argv, signals)) return true;
   if (!CMDLET.test(program)) return false;
   return raise(signals, windowsAdministration(program, argv));
 }
