@@ -1,5 +1,5 @@
-// Writes dist/hook.cjs.v8cache, dist/hook-rare.cjs.v8cache and dist/record.cjs.v8cache, the V8
-// code caches of the fast paths' bundles (run by scripts/build.mjs after bundling;
+// Writes dist/hook.cjs.v8cache, dist/hook-rare.cjs.v8cache, dist/redact-rules.cjs.v8cache and
+// dist/record.cjs.v8cache, the V8 code caches of the fast paths' bundles (run by scripts/build.mjs after bundling;
 // docs/decisions/hook-code-cache.md). A fresh process with Node's default flags loads each bundle,
 // answers representative hook calls (or records a few actions) in a temporary home, and stores
 // the code V8 compiled for them: dist/hook.cjs's cache after the common calls only, then the
@@ -8,7 +8,7 @@
 // removed (the bundles then compile as before) and the build says why.
 //   node scripts/hook-code-cache.mjs [dist]          write, then check
 //   node scripts/hook-code-cache.mjs --check [dist]  check only: prints "code-cache" when V8
-//                                                    accepts all three, else the first other verdict (exit 1)
+//                                                    accepts all four, else the first other verdict (exit 1)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +21,8 @@ const check = process.argv[2] === "--check";
 const dist = resolve(process.argv[check ? 3 : 2] ?? "dist");
 const bundles = ["hook.cjs", "record.cjs"].map((name) => join(dist, name));
 const rareChunk = join(dist, "hook-rare.cjs");
+// The secret rule set, loaded (with this cache) only by calls that have a token to redact.
+const ruleSet = join(dist, "redact-rules.cjs");
 const root = resolve(import.meta.dirname, "..");
 // The loader itself, from source (src/cli/hook-runtime/code-cache.ts): the one definition of the cache's format.
 const loader = join(tmpdir(), `trailseal-code-cache-loader-${process.pid}.mjs`);
@@ -139,9 +141,16 @@ try {
       if (verdict === "code-cache") verdict = how;
     };
     const [hook] = bundles.map((bundle) => requireWithCodeCache(bundle, `${bundle}.v8cache`, verdictOf));
-    // The second file loads when a call reaches it: one that does, then how it was compiled.
-    await hook.runHookCommand("claude-code", { home }, io(rareCalls[0][1]));
+    // The second file and the rule set load when a call reaches them: one that does (a token).
+    let ruleSetFrom = "not loaded";
+    hook.loadRuleSetWith((path) =>
+      requireWithCodeCache(path, `${path}.v8cache`, (how) => {
+        ruleSetFrom = how;
+      }),
+    );
+    await hook.runHookCommand("claude-code", { home }, io(rareCalls.at(-1)[1]));
     verdictOf(hook.rareChunkCode()?.from ?? "not loaded");
+    verdictOf(ruleSetFrom);
     console.log(verdict);
     process.exitCode = verdict === "code-cache" ? 0 : 1;
   } else await writeCaches();
@@ -152,6 +161,7 @@ try {
 async function writeCaches() {
   const [hookBundle, recordBundle] = bundles;
   let rareBytes = 0;
+  let ruleSetBytes = 0;
   const hookBytes = await writeCodeCache(
     hookBundle,
     `${hookBundle}.v8cache`,
@@ -160,8 +170,11 @@ async function writeCaches() {
         for (const [agent, text] of calls) await hook.runHookCommand(agent, { home }, io(text));
     },
     async (hook) => {
-      for (let round = 0; round < 2; round += 1)
-        for (const [agent, text] of rareCalls) await hook.runHookCommand(agent, { home }, io(text));
+      ruleSetBytes = await writeCodeCache(ruleSet, `${ruleSet}.v8cache`, async (rules) => {
+        hook.loadRuleSetWith(() => rules);
+        for (let round = 0; round < 2; round += 1)
+          for (const [agent, text] of rareCalls) await hook.runHookCommand(agent, { home }, io(text));
+      });
       const rare = hook.rareChunkCode();
       if (rare === null) throw new Error("no training call loaded dist/hook-rare.cjs");
       writeCacheFile(`${rareChunk}.v8cache`, rare.source, rare.payload);
@@ -177,10 +190,10 @@ async function writeCaches() {
   });
   if (verdict.status === 0) {
     console.error(
-      `code caches for Node ${process.version}: hook ${(hookBytes / 1024).toFixed(0)} KiB, hook-rare ${(rareBytes / 1024).toFixed(0)} KiB, record ${(recordBytes / 1024).toFixed(0)} KiB`,
+      `code caches for Node ${process.version}: hook ${(hookBytes / 1024).toFixed(0)} KiB, hook-rare ${(rareBytes / 1024).toFixed(0)} KiB, redact-rules ${(ruleSetBytes / 1024).toFixed(0)} KiB, record ${(recordBytes / 1024).toFixed(0)} KiB`,
     );
   } else {
-    for (const file of [...bundles, rareChunk]) rmSync(`${file}.v8cache`, { force: true });
+    for (const file of [...bundles, rareChunk, ruleSet]) rmSync(`${file}.v8cache`, { force: true });
     console.warn(
       `code caches not accepted by V8 (${verdict.stdout.trim() || verdict.stderr.trim()}): not written`,
     );

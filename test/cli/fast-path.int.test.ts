@@ -2,7 +2,7 @@
 // dist/hook.cjs. A cache that is corrupt, stale or for another Node must never change what the
 // hook answers: it is ignored and the bundle compiles as without one.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -16,7 +16,8 @@ const bundle = join(dist, "hook.cjs");
 const cacheFile = `${bundle}.v8cache`;
 const rareChunk = join(dist, "hook-rare.cjs");
 const rareCache = `${rareChunk}.v8cache`;
-let pristine: { bundle: Buffer; cache: Buffer; rare: Buffer; rareCache: Buffer };
+const ruleSetCache = join(dist, "redact-rules.cjs.v8cache");
+let pristine: { bundle: Buffer; cache: Buffer; rare: Buffer; rareCache: Buffer; ruleSetCache: Buffer };
 
 const DENIED = JSON.stringify({
   hook_event_name: "PreToolUse",
@@ -53,6 +54,7 @@ beforeAll(() => {
     cache: readFileSync(cacheFile),
     rare: readFileSync(rareChunk),
     rareCache: readFileSync(rareCache),
+    ruleSetCache: readFileSync(ruleSetCache),
   };
   expect(run("cli.js", ["init", "--home", home], "").code).toBe(0);
 });
@@ -62,6 +64,7 @@ beforeEach(() => {
   writeFileSync(cacheFile, pristine.cache);
   writeFileSync(rareChunk, pristine.rare);
   writeFileSync(rareCache, pristine.rareCache);
+  writeFileSync(ruleSetCache, pristine.ruleSetCache);
 });
 
 describe("the hook bundle's V8 code cache", () => {
@@ -203,6 +206,53 @@ describe("the hook's rare paths, a second bundle (dist/hook-rare.cjs)", () => {
     expect(answer(grammar)).toBe(expected);
     rmSync(rareCache);
     expect(answer(grammar)).toBe(expected);
+  });
+});
+
+// The secret rule set (dist/redact-rules.cjs) loads with its own code cache on the fast paths.
+describe("the secret rule set's V8 code cache", () => {
+  const token = `ghp_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`;
+  const withToken = JSON.stringify({
+    hook_event_name: "PreToolUse",
+    session_id: "s",
+    cwd: "/w",
+    tool_name: "Bash",
+    // A bare vendor token: the rule set's to find (scripts/hook-code-cache.mjs --check, above,
+    // requires that such a call loaded the rule set with its cache).
+    tool_input: { command: `gh auth login --with-token <<< ${token}` },
+  });
+  const recorded = () => {
+    const result = run("cli.cjs", ["hook", "claude-code"], withToken);
+    expect(result.signal).toBeNull();
+    expect(result.code, result.stderr).toBe(0);
+    const trail = join(home, "trail");
+    const segment = readdirSync(trail)
+      .filter((name) => name.startsWith("events-"))
+      .sort()
+      .at(-1)!;
+    const last = readFileSync(join(trail, segment), "utf8").trimEnd().split("\n").at(-1)!;
+    return { answer: result.stdout, command: JSON.parse(last).action.command as string };
+  };
+
+  it("redacts the same with it as built, damaged, made by another Node, or missing", () => {
+    const expected = recorded();
+    expect(expected.command).toMatch(/\[redacted:github:[0-9a-f]+\]/);
+    expect(expected.command).not.toContain(token);
+    const damaged = Buffer.from(pristine.ruleSetCache);
+    for (let i = damaged.length >> 2; i < damaged.length; i += 499) damaged[i]! ^= 0x5a;
+    writeFileSync(ruleSetCache, damaged);
+    expect(recorded()).toEqual(expected);
+    const header = pristine.ruleSetCache.subarray(0, pristine.ruleSetCache.indexOf(10)).toString("latin1");
+    writeFileSync(
+      ruleSetCache,
+      Buffer.concat([
+        Buffer.from(header.replace(process.version, "v0.0.0"), "latin1"),
+        pristine.ruleSetCache.subarray(header.length),
+      ]),
+    );
+    expect(recorded()).toEqual(expected);
+    rmSync(ruleSetCache);
+    expect(recorded()).toEqual(expected);
   });
 });
 

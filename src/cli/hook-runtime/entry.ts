@@ -13,6 +13,7 @@
  */
 export { isAgent } from "../../agents/index.js";
 export { fileCalls } from "../../durable/index.js";
+export { loadRuleSetWith } from "../../redact/index.js";
 export { resolveHookHome, runHookCommand } from "../commands/hook.js";
 /** For the second file's code cache (scripts/hook-code-cache.mjs): what a process compiled of it. */
 export { rareChunkCode } from "./rare-chunk.js";

@@ -6,6 +6,7 @@
  * cache; nothing else imports this file.
  */
 export { fileCalls } from "../../durable/index.js";
+export { loadRuleSetWith } from "../../redact/index.js";
 /** For the code cache's training calls (scripts/hook-code-cache.mjs): `record` with a given stdin. */
 export { runRecord } from "../commands/record.js";
 export { runRecordFast } from "./record-fast.js";
