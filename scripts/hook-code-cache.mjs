@@ -143,7 +143,7 @@ try {
     const [hook] = bundles.map((bundle) => requireWithCodeCache(bundle, `${bundle}.v8cache`, verdictOf));
     // The second file and the rule set load when a call reaches them: one that does (a token).
     let ruleSetFrom = "not loaded";
-    hook.loadRuleSetWith((path) =>
+    hook.loadBuiltFilesWith((path) =>
       requireWithCodeCache(path, `${path}.v8cache`, (how) => {
         ruleSetFrom = how;
       }),
@@ -171,7 +171,7 @@ async function writeCaches() {
     },
     async (hook) => {
       ruleSetBytes = await writeCodeCache(ruleSet, `${ruleSet}.v8cache`, async (rules) => {
-        hook.loadRuleSetWith(() => rules);
+        hook.loadBuiltFilesWith(() => rules);
         for (let round = 0; round < 2; round += 1)
           for (const [agent, text] of rareCalls) await hook.runHookCommand(agent, { home }, io(text));
       });

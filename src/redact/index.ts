@@ -28,7 +28,6 @@ export {
   type TextDigest,
 } from "./marker.js";
 export { DIGEST_ABOVE, findSecrets, type RedactOptions, redactEventBody } from "./redact.js";
-export { loadRuleSetWith } from "./rule-set-loader.js";
 
 export interface RedactionSettings {
   enabled: boolean;

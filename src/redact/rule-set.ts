@@ -7,8 +7,8 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { builtFileLoader } from "../built-files/index.js";
 import type { Span } from "./detect.js";
-import { ruleSetLoader } from "./rule-set-loader.js";
 
 type LintSource = typeof import("@secretlint/core").lintSource;
 type Creator = typeof import("@secretlint/secretlint-rule-preset-recommend").creator;
@@ -28,7 +28,7 @@ function loadBundled(): RuleSet | null {
   const require = createRequire(import.meta.url);
   for (const relative of ["./redact-rules.cjs", "../redact-rules.cjs"]) {
     const path = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(path)) return (ruleSetLoader() ?? require)(path) as RuleSet;
+    if (existsSync(path)) return (builtFileLoader() ?? require)(path) as RuleSet;
   }
   return null;
 }

@@ -12,8 +12,8 @@
  * load on every call is pinned by test/structure/hook-bundle.test.ts.
  */
 export { isAgent } from "../../agents/index.js";
+export { loadBuiltFilesWith } from "../../built-files/index.js";
 export { fileCalls } from "../../durable/index.js";
-export { loadRuleSetWith } from "../../redact/index.js";
 export { resolveHookHome, runHookCommand } from "../commands/hook.js";
 /** For the second file's code cache (scripts/hook-code-cache.mjs): what a process compiled of it. */
 export { rareChunkCode } from "./rare-chunk.js";

@@ -76,7 +76,7 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   if (fast.command === "record") {
     const entry = loadBundle(bundleDir, RECORD_BUNDLE) as typeof import("./record-entry.js");
     entry.fileCalls.useSynchronousCalls();
-    entry.loadRuleSetWith((path) => requireWithCodeCache(path, `${path}.v8cache`));
+    entry.loadBuiltFilesWith((path) => requireWithCodeCache(path, `${path}.v8cache`));
     process.exitCode = await entry.runRecordFast({ json: fast.json, home: fast.home }, process.env);
     exitNow();
   }
@@ -96,7 +96,7 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   process.on("uncaughtException", blockOnFailure);
   process.on("unhandledRejection", blockOnFailure);
   try {
-    const { runHookCommand, resolveHookHome, fileCalls, isAgent, loadRuleSetWith } = loadBundle(
+    const { runHookCommand, resolveHookHome, fileCalls, isAgent, loadBuiltFilesWith } = loadBundle(
       bundleDir,
       HOOK_BUNDLE,
     ) as typeof import("./entry.js");
@@ -109,7 +109,7 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
     // One call, nothing else to run meanwhile: file calls skip libuv's thread pool.
     fileCalls.useSynchronousCalls();
     // The secret rule set (dist/redact-rules.cjs), if a call needs it, with its code cache.
-    loadRuleSetWith((path) => requireWithCodeCache(path, `${path}.v8cache`));
+    loadBuiltFilesWith((path) => requireWithCodeCache(path, `${path}.v8cache`));
     // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
     const io = { env: process.env } as unknown as CliIO;
     process.exitCode = await runHookCommand(

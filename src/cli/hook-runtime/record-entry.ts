@@ -5,8 +5,9 @@
  * exit code (docs/decisions/hook-call-speed.md). ./fast-path.ts loads it, with its own V8 code
  * cache; nothing else imports this file.
  */
+
+export { loadBuiltFilesWith } from "../../built-files/index.js";
 export { fileCalls } from "../../durable/index.js";
-export { loadRuleSetWith } from "../../redact/index.js";
 /** For the code cache's training calls (scripts/hook-code-cache.mjs): `record` with a given stdin. */
 export { runRecord } from "../commands/record.js";
 export { runRecordFast } from "./record-fast.js";
