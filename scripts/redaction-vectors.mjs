@@ -2,7 +2,7 @@
 // against a built dist/: `node scripts/redaction-vectors.mjs [dist dir] [--misses]
 // [--categories] [--set NAME]` prints the shares for test/vectors/secret-scanners.jsonl
 // (gitleaks, detect-secrets), secret-holdout.jsonl (trufflehog, Nosey Parker) and
-// secret-tuning.jsonl (ripsecrets, git-secrets, SecretScanner, earlybird); with --categories,
+// secret-tuning.jsonl (ripsecrets); with --categories,
 // by the category of each example (test/redact/vector-categories.mjs) and carrier, and the
 // false positives both as defined and without the near-valid tokens
 // (docs/decisions/redaction-categories.md). The built CLI loads the rule set as one CommonJS
@@ -25,7 +25,7 @@ const categories = args.includes("--categories");
 const sets = [
   ["gitleaks + detect-secrets (secret-scanners.jsonl)", "secret-scanners.jsonl"],
   ["trufflehog + Nosey Parker (secret-holdout.jsonl)", "secret-holdout.jsonl"],
-  ["ripsecrets + git-secrets + SecretScanner + earlybird (secret-tuning.jsonl)", "secret-tuning.jsonl"],
+  ["ripsecrets (secret-tuning.jsonl, tuning material)", "secret-tuning.jsonl"],
 ].filter(
   ([, file]) =>
     (value("--set") ?? file) === file && existsSync(join(import.meta.dirname, "../test/vectors", file)),

@@ -23,8 +23,10 @@ export interface Span {
 const ASSIGNMENT =
   /(?<![A-Za-z0-9_])(?:--?)?["']?([A-Za-z_][A-Za-z0-9_.-]*)["']?[ \t]*(={1,3}>?|!==?|:{1,3}=|\?=|:)[ \t]*(?:@?\$?"([^"\n]*)"|@?\$?'([^'\n]*)'|`([^`\n]*)`|([^\s"'`;&|,]+))/g;
 
+// A bare constant's name (`project_key = PROJECT_NAME_ALIAS`: upper-case words of letters
+// joined by `_`) is a reference too.
 const CODE_REFERENCE =
-  /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|true|false|null|undefined|None|nil|new|await|this|self|function|lambda|require)$/;
+  /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Z]+(?:_[A-Z]+)+|true|false|null|undefined|None|nil|new|await|this|self|function|lambda|require)$/;
 /** A value that is code: a call (`getToken()`), an object or list literal, a parenthesised expression. */
 const CODE_VALUE = /^[\w.$]*[([]|^[{[(]/;
 

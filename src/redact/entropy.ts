@@ -101,14 +101,18 @@ function parts(run: string, at: number): { raw: string; at: number }[] {
 
 // One odd character inside a token (`gL1LKFp8p0q7ORUybiyo?qIuGUsGjx4adxMRcHPh`: a typo, a paste
 // error, a scanner's "invalid" example) splits it into runs; the part beyond it is the same key.
+const ODD = "?!$^%*|~";
 const JOINED_AFTER = /^[?!$^%*|~][A-Za-z0-9_+-]{6,}(?![A-Za-z0-9_+.-])/;
 const JOINED_BEFORE = /(?<![A-Za-z0-9_+.-])[A-Za-z0-9_+-]{6,}[?!$^%*|~]$/;
 
 /** A token's span, widened over a neighbour joined to it by one odd character. */
 function widened(text: string, start: number, end: number): Span {
-  const after = JOINED_AFTER.exec(text.slice(end, end + 200));
+  // Only where an odd character touches the token (most tokens end at a space or a quote).
+  const after = ODD.includes(text[end] ?? " ") ? JOINED_AFTER.exec(text.slice(end, end + 200)) : null;
   if (after) end += after[0].length;
-  const before = JOINED_BEFORE.exec(text.slice(Math.max(0, start - 200), start));
+  const before = ODD.includes(text[start - 1] ?? " ")
+    ? JOINED_BEFORE.exec(text.slice(Math.max(0, start - 200), start))
+    : null;
   if (before) start -= before[0].length;
   return { start, end, kind: "token" };
 }

@@ -75,9 +75,10 @@ export function isSecretName(name: string, prefilter = true): boolean {
 const REFERENCE = /^\$(?:\{|\(|(?:[A-Z_][A-Z0-9_]*|[a-z_]+)(?![A-Za-z0-9_])|[0-9@*#?$!-](?![A-Za-z0-9_]))/;
 
 // Placeholders: documentation's example keys, `your_token_here`, `<token>`, `[PASSWORD]`,
-// `{token}`, the bare words a template puts where the secret goes.
+// `{token}`, the bare words a template puts where the secret goes, and the words of a setting
+// (`IGNORE_DUP_KEY = OFF`).
 const PLACEHOLDER_WORD =
-  /^(?:password|passwd|pass|pwd|secret|token|test|changeme|change_me|example|sample|dummy|placeholder|redacted|none|null|undefined|xxx|yyy|zzz|foo|bar|baz|value|string|api[_-]?key|username|user)$/i;
+  /^(?:password|passwd|pass|pwd|secret|token|test|changeme|change_me|example|sample|dummy|placeholder|redacted|none|null|undefined|xxx|yyy|zzz|foo|bar|baz|value|string|api[_-]?key|username|user|on|off|true|false|yes|no|enabled|disabled)$/i;
 const PLACEHOLDER =
   /EXAMPLE|(?:your|insert|put|replace|enter)[_-]?[a-z_-]*(?:key|token|secret|password|here)|_HERE\b|^<[^>]*>$|^&lt;[^&]*&gt;$|^\[[A-Za-z_ .:-]+\]$|^\{[A-Za-z_ .:-]+\}$|^(?:a[-_]?)?fake|fake[-_]?(?:api[-_]?)?(?:key|token|secret|password)$/i;
 

@@ -56,6 +56,8 @@ const KEPT: [string, string][] = [
   ],
   ["an ARN", 'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"'],
   ["escaped markup around a placeholder", '"password": "&lt;YOURPASSWORD&gt;"'],
+  ["the words of a setting", "WITH (PAD_INDEX = OFF, IGNORE_DUP_KEY = OFF, ALLOW_ROW_LOCKS = ON)"],
+  ["a bare constant's name", "project_key = PROJECT_NAME_ALIAS"],
   [
     "a dotted resource name with digits",
     "terraform state show module.vpc.aws_subnet.private2a1b3c4d5e6f7g8h",
@@ -84,6 +86,7 @@ const REDACTED: [string, string, string[]][] = [
     ["Quiet-Lamp-77"],
   ],
   ["a JSON member", '{"password": "Quiet-Lamp-77"}', ["Quiet-Lamp-77"]],
+  ["a quoted value shaped like a constant", 'db_password = "QUIET_LAMP_HUNTER"', ["QUIET_LAMP_HUNTER"]],
   [
     "a lower-case base36 key beside a vendor word",
     "siteleaf token - 'lklep3linr2itd42nkncw9b8s9g1yrgb'",
