@@ -11,12 +11,17 @@
 /** Cmdlet verbs and names that only read or format what they are given. */
 const READ_CMDLET =
   /^(get|test|select|where|format|measure|sort|group|compare|convertto|convertfrom|resolve|join|split|find|search|foreach|tee-object$)-[a-z]+$|^(out-string|out-null|out-host|write-output|write-host)$/i;
+/** .NET methods that only compute a value from the object they are called on. */
+const PURE_METHOD =
+  /^(tostring|trim|trimstart|trimend|split|replace|toupper|tolower|substring|contains|startswith|endswith|indexof|lastindexof|padleft|padright|equals|gettype|compareto|toarray|format|join|getvalue|tolocaltime|touniversaltime|adddays|addhours|addminutes|addseconds|toshortdatestring|tolongdatestring)$/i;
 /** Aliases of read-only cmdlets. */
 const READ_ALIAS = /^(dir|ls|gci|gc|cat|type|gi|gp|gps|gsv|gm|gcm|select|where|sort|measure|ft|fl|fw|%|\?)$/i;
 
 /** True when the line is PowerShell whose every command only reads (see above). */
 export function readOnlyPowerShell(line: string): boolean {
-  if (!/\b[a-z]+-[a-z]+\b/i.test(line) || /::|&|`\(|\.\s*invoke\s*\(|\biex\b/i.test(line)) return false;
+  if (!/\b[a-z]+-[a-z]+\b/i.test(line) || /::|&|`\(|\biex\b/i.test(line)) return false;
+  // a method call on an object can do anything (`$_.Delete()`, `.Invoke()`): only pure ones pass
+  for (const call of line.matchAll(/\.\s*(\w+)\s*\(/g)) if (!PURE_METHOD.test(call[1]!)) return false;
   // strings are values; a `$(…)` inside double quotes runs, so it is kept as a statement
   const code = line
     .replace(/'[^']*'/g, "''")

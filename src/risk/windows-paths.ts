@@ -11,19 +11,51 @@
 
 /** A word that starts at a Windows path root: a drive, `%VAR%`, `$env:VAR`, `~`, a UNC share, a hive. */
 const ROOT =
-  /(?:^|[\s"'=(,;|&<>{])(?:[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]+\\|\.{1,2}\\[\w.*%$-]|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\)|\\\.\.\\|\\[\w.-]+\.(?:exe|dll|ps1|bat|cmd|vbs|js|hta|msi|sct|inf|cpl|chm)\b/i;
+  /(?:^|[\s"'=(,;|&<>{])(?:\\\\\?\\|[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]+\\|\.{1,2}\\[\w.*%$-]|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\)|\\\.\.\\|\\[\w.-]+\.(?:exe|dll|ps1|bat|cmd|vbs|js|hta|msi|sct|inf|cpl|chm)\b/i;
 /** A path word: a root as above, or relative segments joined by backslashes (`src\index.ts`). */
 const PATH_WORD =
-  /^(?:[\w-]+=)?(?:[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]|\.{1,2}\\|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\|[\w.$%()*?{}:-]+\\[\w.$%()*?{} -])/i;
+  /^(?:[\w-]+=)?(?:\\\\\?\\|[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]|\.{1,2}\\|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\|[\w.$%()*?{}:-]+\\[\w.$%()*?{} -])/i;
 /** PowerShell's names for the home, at the start of a word. */
 const HOME_VARIABLE = /(^|[\s"'=(,;|&])\$env:(USERPROFILE|HOME)(?![\w:])/gi;
 /** Quoted strings (kept whole) and unquoted words. */
 const WORDS = /"((?:[^"\\]|\\.)*)"|'([^']*)'|[^\s"';|&<>()]+/g;
 
+/** cmd.exe's `for /l %i in (1,1,9) do CMD`: CMD runs (once per value). */
+const CMD_FOR = /^\s*@?for\s+\/[lfrd](?:\s+"[^"]*")?\s+(%%?\w)\s+in\s*\([^)]*\)\s*do\s+(.+)$/is;
+/** A line cmd.exe would read: a Windows path root, or a Windows program first. */
+const CMD_LINE = /^\s*("?[^"\s]*\.exe"?|wmic|icacls|cacls|dsquery|dsget|adfind|netsh|reg|sc|net)(\s|$)/i;
+/** A parenthesised argument (`-f (objectcategory=group)`, `where (caption like "x")`, `U:(d,wdac)`). */
+const ARGUMENT_PARENS = /"(?:[^"\\]|\\.)*"|'[^']*'|(?<=[\w"'/=:-]\s+|[:=])\((?:[^()"']|"[^"]*")*\)/g;
+
+/**
+ * cmd.exe syntax the POSIX grammar cannot read, made readable without hiding what runs: a `for`
+ * loop is its body (the loop variable a placeholder), and in a line cmd.exe would read,
+ * parentheses given as an argument are text (as cmd.exe passes them), quoted. Not after `if`,
+ * `else`, `do` or `in`, where cmd.exe's parentheses group commands.
+ */
+function cmdSyntax(line: string): string {
+  const loop = CMD_FOR.exec(line);
+  // `@` only silences cmd.exe's echo of the command it prefixes
+  if (loop)
+    return loop[2]!
+      .split(loop[1]!)
+      .join("x")
+      .replace(/(^|[\s&|(])@(?=[\w("%])/g, "$1");
+  if (!line.includes("(") || (!CMD_LINE.test(line) && !ROOT.test(line)) || /^\s*@?if\s/i.test(line))
+    return line;
+  // quoted strings are matched to be kept as they are: parentheses inside them are text already
+  return line.replace(ARGUMENT_PARENS, (group, offset: number) =>
+    !group.startsWith("(") || /\b(if|else|do|in|not|exist|defined)\s*$/i.test(line.slice(0, offset))
+      ? group
+      : `'${group.replace(/'/g, "'\\''")}'`,
+  );
+}
+
 /** The line with the backslashes of its Windows path words written as `/`; other lines unchanged. */
 export function windowsPaths(line: string): string {
   // `$env:USERPROFILE` is the home, not a bash expansion known only at run time
   if (line.includes("$env:")) line = line.replace(HOME_VARIABLE, "$1~");
+  if (line.includes("%") || line.includes("(")) line = cmdSyntax(line);
   if (!line.includes("\\") || !ROOT.test(line)) return line;
   return line.replace(WORDS, (word: string, double?: string, single?: string) => {
     const body = double ?? single ?? word;

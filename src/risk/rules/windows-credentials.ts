@@ -15,7 +15,9 @@ const DUMP_MODULE = /(^|["'\s])(sekurlsa|lsadump|kerberos|crypto|dpapi|vault|tok
 export function credentialDump(program: string, argv: string[], signals: Signals): boolean {
   const text = argv.join(" ");
   let reason = "";
-  if (DUMPER.test(program)) reason = `${program} dumps credentials`;
+  // `nanodump.x64`, `mimikatz64`, `SafetyKatz_x86`: the same tool built for another architecture
+  if (DUMPER.test(program.replace(/[._-]?(x64|x86|amd64|arm64|win64|win32|64|32)$/, "")))
+    reason = `${program} dumps credentials`;
   else if (DUMP_MODULE.test(text))
     reason = `${program} runs a credential-dumping module (${DUMP_MODULE.exec(text)![2]}::)`;
   else if (

@@ -221,9 +221,15 @@ const certutil: Rule = (invocation, { signals }) => {
   if (args.some((arg) => /^[-/](delstore|deleterow|revoke|shutdown|setreg|delreg|restore\w*)$/.test(arg)))
     return void signals.score.raise("high", "certutil deletes or changes certificates or the CA");
   if (
-    args.some((arg) => /^[-/](addstore|importpfx|installcert|decode|decodehex|encode|backup\w*)$/.test(arg))
-  )
+    args.some((arg) =>
+      /^[-/](addstore|importpfx|installcert|decode|decodehex|encode|encodehex|backup\w*)$/.test(arg),
+    )
+  ) {
+    // the file it encodes or decodes is read (`certutil -encodehex …\config\SAM out`)
+    const input = positionals(invocation.args)[0];
+    if (input) signals.read(input);
     return void signals.score.raise("medium", "certutil writes a store or a file");
+  }
   signals.score.raise("none", "");
 };
 
@@ -262,6 +268,14 @@ const bitsadmin: Rule = (invocation, context) => {
  * code the line does not show. True (and high, critical from a URL) when one is found.
  */
 export function scriptHandoff(program: string, argv: string[], signals: Signals): boolean {
+  // `%LOCALAPPDATA:~-3,1%md`: cmd.exe builds the program's name from a variable at run time
+  if (/%[^%\s]*:[~=][^%]*%/.test(program)) {
+    signals.score.raise(
+      "high",
+      `runs a program cmd.exe names at run time (${program.slice(0, 40)}): what runs is unknown`,
+    );
+    return true;
+  }
   const handed = argv.find(
     (arg) =>
       INLINE_SCRIPT.test(arg) || /^script:/i.test(arg) || /^[-/]\w+:.*\.(sct|hta|wsf|wsc|xsl)$/i.test(arg),
@@ -349,6 +363,8 @@ export const WINDOWS_EXEC_RULES: RuleTable = {
   regsvcs: loader("runs an assembly's registration code"),
   "register-cimprovider": loader("loads a DLL as a WMI provider"),
   syncappvpublishingserver: loader("runs the PowerShell given as its argument"),
+  infdefaultinstall: loader("installs an INF, running the commands it lists"),
+  "microsoft.workflow.compiler": loader("compiles and runs the workflow code in a file"),
   "syncappvpublishingserver.vbs": loader("runs the PowerShell given as its argument"),
   ieexec: loader("runs a .NET program from a URL"),
   forfiles,

@@ -37,7 +37,7 @@ function unlessReading(read: RegExp, level: "high" | "critical", reason: string)
 
 /** Processes that are the system or its defences: stopping one takes the machine or its guard down. */
 const SYSTEM_PROCESS =
-  /^(lsass|csrss|wininit|winlogon|services|smss|svchost|msmpeng|mssense|sense|nissrv|securityhealthservice|sysmon|sysmon64|windefend|mpdefendercoreservice|elastic-agent|sentinelagent|csfalconservice|cb|cylancesvc)(\.exe)?$/i;
+  /^(lsass|csrss|wininit|winlogon|services|smss|svchost|spoolsv|lsaiso|trustedinstaller|msmpeng|mssense|sense|nissrv|securityhealthservice|sysmon|sysmon64|windefend|mpdefendercoreservice|elastic-agent|sentinelagent|csfalconservice|cb|cylancesvc)(\.exe)?$/i;
 
 /** `taskkill /f /im lsass.exe`, `Stop-Process -Name MsMpEng`: high for the system and its defences. */
 function killsByName(program: string, names: string[], signals: Signals): void {
@@ -187,12 +187,33 @@ const assoc: Rule = (invocation, { signals }) => {
 /** `Set-PSReadLineOption -HistorySaveStyle SaveNothing`: PowerShell stops recording what runs. */
 const readlineOption: Rule = (invocation, { signals }) => {
   const args = lower(invocation.args);
-  if (args.includes("savenothing") || args.includes("-historysavepath"))
+  if (
+    args.includes("savenothing") ||
+    args.includes("-historysavepath") ||
+    args.includes("-addtohistoryhandler")
+  )
     return void signals.score.raise(
       "high",
       "Set-PSReadLineOption stops or moves PowerShell's history (hides what ran)",
     );
   signals.score.raise("low", "Set-PSReadLineOption");
+};
+
+/** Sysmon, the machine's process log: uninstalled critical, its configuration changed high. */
+const sysmon: Rule = (invocation, { signals }) => {
+  const args = lower(invocation.args);
+  if (args.some((arg) => /^[-/]u$/.test(arg)))
+    return void signals.score.raise(
+      "critical",
+      `${invocation.program} -u uninstalls Sysmon (the machine's process log)`,
+      "system_modification",
+    );
+  if (args.some((arg) => /^[-/]c$/.test(arg)) && args.length > 1)
+    return void signals.score.raise("high", `${invocation.program} -c changes what Sysmon records`);
+  signals.score.raise(
+    args.some((arg) => /^[-/]i$/.test(arg)) ? "medium" : "none",
+    args.length ? `${invocation.program}` : "",
+  );
 };
 
 export const WINDOWS_SYSTEM_RULES: RuleTable = {
@@ -236,4 +257,10 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
   mofcomp: change("high", "compiles a MOF into WMI (its event subscriptions run commands by themselves)"),
   appcmd: unlessReading(/^list$/, "high", "changes IIS (its modules, sites or logging)"),
   "mount-diskimage": change("high", "mounts a disk image"),
+  "clear-history": change(
+    "high",
+    "clears PowerShell's history of this session (hides what ran, as `history -c`)",
+  ),
+  sysmon: sysmon,
+  sysmon64: sysmon,
 };

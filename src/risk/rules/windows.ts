@@ -23,6 +23,9 @@ const has = (words: string[], pattern: RegExp) => words.some((word) => pattern.t
 /** A machine-wide registry key (`HKLM\…`, `HKEY_LOCAL_MACHINE`, `HKLM:`) or the user's. */
 // (unquoted in bash, `HKLM\SOFTWARE` arrives as `HKLMSOFTWARE`: the prefix is enough)
 const MACHINE_KEY = /^['"]?(hklm|hkey_local_machine|hkcr|hkey_classes_root|hkey_users|hku(:|\\|\/|$))/i;
+/** Grantees that are everyone (`Everyone`, `*S-1-1-0`, `Users`, `Authenticated Users`, guests). */
+const BROAD_GRANTEE =
+  /^['"]?(\*s-1-1-0|everyone|\*s-1-5-11|authenticated users|users|\*s-1-5-32-545|guests?|anonymous logon|\*s-1-5-7):/i;
 const USER_KEY = /^['"]?(hkcu|hkey_current_user)/i;
 
 function registry(words: string[], what: string): Finding {
@@ -112,10 +115,18 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       return ["high", "takeown takes ownership of files"];
     case "icacls":
     case "cacls":
-      if (has(args, /^\/(grant|setowner|reset|remove|deny|restore|substitute|setintegritylevel|inheritance)/))
+      if (has(args, /^\/(setowner|reset|restore|substitute|setintegritylevel|inheritance)/))
         return ["high", `${program} changes file permissions`];
-      return ["none", ""];
+      if (!has(args, /^\/(grant|remove|deny)/)) return ["none", ""];
+      // a grant to everyone, or under the system's own directories, is chmod 777 or a system change;
+      // one user's rights on one file, as `chmod`, are medium
+      if (has(args, BROAD_GRANTEE) || has(args, /^['"]?([a-z]:)?\/(windows|program files)/))
+        return ["high", `${program} grants everyone or changes the system's files' permissions`];
+      return ["medium", `${program} changes a file's permissions`];
     case "wmic":
+      // `/format:` takes an XSL stylesheet, whose script runs: from a URL a download run
+      if (has(args, /^\/format:['"]?(https?|ftp):\/\//))
+        return ["critical", "wmic /format: runs a stylesheet's script fetched from the network"];
       // `wmic process call create CMD` starts CMD (judged as that command by the rule below)
       if (has(args, /^process$/) && has(args, /^call$/) && has(args, /^create$/))
         return ["medium", "wmic starts a process"];
