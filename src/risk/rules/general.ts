@@ -104,6 +104,7 @@ function words(token: string): string[] {
       .filter(Boolean)
       // `erasekeys`, `deletelocation`, `flushcache`: a long verb written together with its object
       .flatMap((part) => {
+        if (part.length < 7) return [part];
         const joined =
           /^(delete|remove|destroy|purge|erase|wipe|reset|flush|truncate|terminate)([a-z]{3,})$/.exec(part);
         return joined && !JOINED.test(part) ? [joined[1]!, joined[2]!] : [part];

@@ -37,6 +37,8 @@ const trust = patternTable([/^(docker|podman) (.+ )?trust (sign|revoke)\b/]);
  * listing and showing forms read.
  */
 function grantsByStructure(text: string): boolean {
+  // one scan first: most commands name no grant, role, token, credential or policy (the hook's common path)
+  if (!/grant|role|token|credential|polic/.test(text)) return false;
   // a `grant` sub-command (`mycli access grant read-write team pkg`): the first words, not option values
   const lead = text.split(" ").slice(1, 5);
   if (lead.some((word) => /^(grant|grant-access|grant-role|add-role-binding)$/.test(word))) return true;

@@ -153,6 +153,9 @@ const secretStoreReads = patternTable([
  * credential list`) and secrets' names (`gh secret list`) does not print them.
  */
 function printsCredentials(invocation: Invocation): boolean {
+  // one scan first: most commands name no credential, password, profile, connection string or keys
+  if (!invocation.args.some((word) => /credential|passw|publishing|connection|keys?\b/i.test(word.value)))
+    return false;
   const words: string[] = [];
   for (const word of invocation.args) {
     if (word.dynamic || word.value === "--") break;
