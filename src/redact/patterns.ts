@@ -198,8 +198,11 @@ export const OWN_PATTERNS: Pattern[] = [
   },
   {
     kind: "webhook",
-    needs: ["webhook.office.com"],
-    regex: /webhook\.office\.com\/webhookb2\/[^\s/]+\/IncomingWebhook\/([A-Za-z0-9]+)/g,
+    // Teams incoming webhooks: `<tenant>.webhook.office.com/webhookb2/…` and the older
+    // `outlook.office.com/webhook/…` (and office365.com) hosts carry the same secret segment.
+    needs: ["webhook.office.com", "outlook.office"],
+    regex:
+      /(?:webhook\.office\.com\/webhookb2|outlook\.office(?:365)?\.com\/webhook)\/[^\s/]+\/IncomingWebhook\/([A-Za-z0-9]+)/g,
     group: 1,
   },
   // .netrc: machine HOST [login U] [account A] password X (over lines too).

@@ -86,6 +86,11 @@ const REDACTED: [string, string, string[]][] = [
     ["Quiet-Lamp-77"],
   ],
   ["a JSON member", '{"password": "Quiet-Lamp-77"}', ["Quiet-Lamp-77"]],
+  [
+    "a Teams webhook on the older outlook.office.com host",
+    "curl -d @msg.json https://outlook.office.com/webhook/555aa7fc-ea71-4fb7-ae9e-755caa4404ed@72f988bf-86f1-41af-91ab-2d7cd011db47/IncomingWebhook/9e3f0c4a7b2d4e8f9a1c3b5d7e9f0a2c/51dab674-ad95-4f0a-8964-8bdefc25b6d9",
+    ["9e3f0c4a7b2d4e8f9a1c3b5d7e9f0a2c"],
+  ],
   ["a quoted value shaped like a constant", 'db_password = "QUIET_LAMP_HUNTER"', ["QUIET_LAMP_HUNTER"]],
   [
     "a lower-case base36 key beside a vendor word",
