@@ -106,6 +106,10 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "head -c 1M /dev/urandom > test.bin",
     ],
   },
+  "the boot configuration and the firmware": {
+    dangerous: ["efibootmgr -b 0001 -B", "efibootmgr -o 0003,0001", "flashrom -p internal -w bios.bin"],
+    harmless: ["efibootmgr -v", "efibootmgr", "flashrom -p internal -r backup.bin"],
+  },
   "releases, services, grants and keys in named CLIs": {
     dangerous: [
       "docker trust sign ghcr.io/acme/shop:v2",

@@ -3,7 +3,8 @@
  * defences by other spellings"): capabilities granted (`setcap cap_setuid+ep`, as a setuid bit),
  * extended attributes read or changed (`xattr`), macOS system settings
  * (`systemsetup -set…`), kernel extensions loaded (`kextload`, `kmutil load`, as `insmod`), a
- * process's memory dumped (`gcore`: the keys and passwords it holds). Their read forms (`getcap`,
+ * process's memory dumped (`gcore`: the keys and passwords it holds), the boot configuration and
+ * firmware rewritten (`efibootmgr -B`, `flashrom -w`). Their read forms (`getcap`,
  * `xattr -l`, `systemsetup -get…`, `kextstat`, `kmutil showloaded`) add nothing.
  */
 import type { Rule, RuleTable } from "../command/rule.js";
@@ -69,7 +70,32 @@ const gcore: Rule = (_invocation, { signals }) =>
     "sensitive_file_access",
   );
 
+/**
+ * The boot configuration and the firmware (`efibootmgr -B`, `-o`, `-c`; `flashrom -w`, `-E`):
+ * what the machine starts, rewritten (critical, as `bcdedit` on Windows); listing and reading
+ * (`efibootmgr -v`, `flashrom -r`) add nothing.
+ */
+const boot: Rule = (invocation, { signals }) => {
+  const values = invocation.args.map((word) => word.value);
+  const writes =
+    invocation.program === "efibootmgr"
+      ? values.some((value) =>
+          /^(-[BcoaAnNtT]|--(delete-bootnum|create|bootorder|active|inactive|bootnext|delete-bootnext|timeout|delete-timeout))$/.test(
+            value,
+          ),
+        )
+      : values.some((value) => /^(-[a-zA-Z]*[wE]|--(write|erase))$/.test(value));
+  if (!writes) return void signals.score.raise("none", "");
+  signals.score.raise(
+    "critical",
+    `${invocation.program} rewrites what the machine boots`,
+    "system_modification",
+  );
+};
+
 export const PRIVILEGE_RULES: RuleTable = {
+  efibootmgr: boot,
+  flashrom: boot,
   setcap,
   xattr,
   systemsetup,
