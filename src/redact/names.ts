@@ -123,10 +123,12 @@ export function isSecretValue(value: string): boolean {
 /**
  * A name ending in the word `key` (`key`, `hubspotKey`, `LICENSE_KEY`, `meraki-api-key`): a
  * key-value store's `key` and a `primaryKey` say nothing, so such a name says secret only with
- * a value shaped like a credential (`isCredentialShaped`).
+ * a value shaped like a credential (`isCredentialShaped`). The same for `login`
+ * (`sonar.login`, `SONAR_LOGIN`): some tools take a token as the login, and a user name is not
+ * 16+ characters of hex or of random mix.
  */
 export function isKeyName(name: string): boolean {
-  return /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY)$/.test(name) && !PUBLIC_NAME.test(name);
+  return /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY|login|Login|LOGIN)$/.test(name) && !PUBLIC_NAME.test(name);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -58,6 +58,7 @@ const KEPT: [string, string][] = [
   ["escaped markup around a placeholder", '"password": "&lt;YOURPASSWORD&gt;"'],
   ["the words of a setting", "WITH (PAD_INDEX = OFF, IGNORE_DUP_KEY = OFF, ALLOW_ROW_LOCKS = ON)"],
   ["a bare constant's name", "project_key = PROJECT_NAME_ALIAS"],
+  ["a user name given as a login", "ssh -o User=deploy login=deploy-bot-prod ci.example.org"],
   [
     "a dotted resource name with digits",
     "terraform state show module.vpc.aws_subnet.private2a1b3c4d5e6f7g8h",
@@ -86,6 +87,11 @@ const REDACTED: [string, string, string[]][] = [
     ["Quiet-Lamp-77"],
   ],
   ["a JSON member", '{"password": "Quiet-Lamp-77"}', ["Quiet-Lamp-77"]],
+  [
+    "a token passed as a login",
+    "mvn sonar:sonar -Dsonar.login=5524bf449ca45fcace54698371466398321f3a82",
+    ["5524bf449ca45fcace54698371466398321f3a82"],
+  ],
   [
     "a Teams webhook on the older outlook.office.com host",
     "curl -d @msg.json https://outlook.office.com/webhook/555aa7fc-ea71-4fb7-ae9e-755caa4404ed@72f988bf-86f1-41af-91ab-2d7cd011db47/IncomingWebhook/9e3f0c4a7b2d4e8f9a1c3b5d7e9f0a2c/51dab674-ad95-4f0a-8964-8bdefc25b6d9",

@@ -59,7 +59,7 @@ describe("redaction on other scanners' examples", () => {
   }, 900_000);
 
   it("gitleaks + detect-secrets: true positives redacted, false positives left alone", () => {
-    expect(share(known.tp!)).toBeGreaterThanOrEqual(0.854);
+    expect(share(known.tp!)).toBeGreaterThanOrEqual(0.866);
     // As defined the floor went down (0.714 → 0.712) when random keys of one case with digits
     // became tokens by look: the examples that cost are near-valid tokens, credentials by
     // docs/decisions/redaction-categories.md; without them the share holds its own floor.
