@@ -17,6 +17,8 @@ const PATH_WORD =
   /^(?:[\w-]+=)?(?:\\\\\?\\|[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]|\.{1,2}\\|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\|[\w.$%()*?{}:-]+\\[\w.$%()*?{} -])/i;
 /** PowerShell's names for the home, at the start of a word. */
 const HOME_VARIABLE = /(^|[\s"'=(,;|&])\$env:(USERPROFILE|HOME)(?![\w:])/gi;
+/** The Windows directory's names, at the start of a word. */
+const WINDOWS_DIRECTORY = /(^|[\s"'=(,;|&])(%(?:systemroot|windir)%|\$env:(?:systemroot|windir))(?![\w:])/gi;
 /** Quoted strings (kept whole) and unquoted words. */
 const WORDS = /"((?:[^"\\]|\\.)*)"|'([^']*)'|[^\s"';|&<>()]+/g;
 
@@ -55,6 +57,9 @@ function cmdSyntax(line: string): string {
 export function windowsPaths(line: string): string {
   // `$env:USERPROFILE` is the home, not a bash expansion known only at run time
   if (line.includes("$env:")) line = line.replace(HOME_VARIABLE, "$1~");
+  // Windows' own directory, however it is named
+  if (/%(systemroot|windir)%|\$env:(systemroot|windir)/i.test(line))
+    line = line.replace(WINDOWS_DIRECTORY, "$1C:\\Windows");
   if (line.includes("%") || line.includes("(")) line = cmdSyntax(line);
   if (!line.includes("\\") || !ROOT.test(line)) return line;
   return line.replace(WORDS, (word: string, double?: string, single?: string) => {

@@ -5,7 +5,7 @@
  * round's rules. Every dangerous command rated high or critical, every harmless one not, except
  * those marked `known` (with the reason; counted in the rates). The rates are held at the
  * figures reached (docs/risk.md). The second set, run once after the round's first rules, is
- * held the same way.
+ * held the same way, and so is the third, run once after the second set's fixes.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadShellParser } from "../../src/risk/index.js";
@@ -36,5 +36,17 @@ describe("second Windows set (test/vectors/risk-windows-second.jsonl)", () => {
     expect(count.dangerous).toBe(45);
     expect(count.caught / count.dangerous).toBe(1);
     expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.07);
+  });
+});
+
+describe("third Windows set (test/vectors/risk-windows-third.jsonl)", () => {
+  const THIRD = readJudged("risk-windows-third.jsonl");
+  itJudgesEach(THIRD);
+
+  it("holds the rates reached (known cases included)", async () => {
+    const count = await judgedRates(THIRD);
+    expect(count.dangerous).toBe(66);
+    expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.939);
+    expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.087);
   });
 });

@@ -10,7 +10,7 @@ import { positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
 import { staticWord, type Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
-import { judgeWindowsCode, pipedFrom } from "./windows.js";
+import { judgeWindowsCode, pipedFrom, registryChange } from "./windows.js";
 import { credentialDump } from "./windows-credentials.js";
 
 const values = (args: Word[]) => args.map((word) => word.value);
@@ -216,7 +216,45 @@ const sysmon: Rule = (invocation, { signals }) => {
   );
 };
 
+/** Options of the item cmdlets that take a value (the rest of the words are paths). */
+const ITEM_VALUE =
+  /^-(path|literalpath|destination|filter|include|exclude|credential|tosession|fromsession|itemtype|name|value)$/i;
+
+/**
+ * `copy`/`xcopy`/`Copy-Item` and `move`/`Move-Item`: judged as `cp -r` and `mv` of the same
+ * paths (a file written under `C:\Windows` is a system write); registry keys as registry changes.
+ */
+function copyOrMove(unix: "cp -r" | "mv"): Rule {
+  return (invocation, context) => {
+    if (registryChange(invocation.program, invocation.args, context.signals)) return;
+    const args = values(invocation.args);
+    const option = (name: RegExp) => {
+      const at = args.findIndex((arg) => name.test(arg));
+      return at >= 0 ? args[at + 1] : undefined;
+    };
+    const bare = args.filter((arg, i) => !/^[-/]/.test(arg) && !ITEM_VALUE.test(args[i - 1] ?? ""));
+    const source = option(/^-(path|literalpath)$/i) ?? bare[0];
+    const target = option(/^-destination$/i) ?? bare[bare.length > 1 ? bare.length - 1 : 1];
+    context.signals.score.raise("low", `${invocation.program} copies or moves files`);
+    if (!source || !target) return;
+    const quote = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
+    context.nested(staticWord(`${unix} -- ${quote(source)} ${quote(target)}`), `${invocation.program}`);
+  };
+}
+
 export const WINDOWS_SYSTEM_RULES: RuleTable = {
+  copy: copyOrMove("cp -r"),
+  xcopy: copyOrMove("cp -r"),
+  "copy-item": copyOrMove("cp -r"),
+  cpi: copyOrMove("cp -r"),
+  move: copyOrMove("mv"),
+  "move-item": copyOrMove("mv"),
+  mi: copyOrMove("mv"),
+  auditpol: unlessReading(
+    /^\/(get|list|backup|\?)/,
+    "critical",
+    "changes or clears the audit policy (what the machine records)",
+  ),
   taskkill,
   "stop-process": stopProcess,
   spps: stopProcess,

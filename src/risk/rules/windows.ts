@@ -63,6 +63,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       return ["none", ""];
     }
     case "reg":
+      // `reg query HKLM /f password /s`: every stored value that names a password, printed
+      if (first === "query" && has(args, /^\/s$/) && has(args, /^(pass|pwd|password|cred\w*|secret|token)$/))
+        return ["high", "reg query searches the registry for stored passwords"];
       // the SAM and SECURITY hives hold password hashes, SYSTEM the key that decrypts them
       if (
         /^(save|export)$/.test(first) &&
@@ -263,6 +266,12 @@ const rule: Rule = (invocation, context) => {
     const at = argv.findIndex((word) => /^create$/i.test(word));
     if (/process/i.test(argv.join(" ")) && at >= 0 && argv[at + 1])
       context.nested(staticWord(argv[at + 1]!), "wmic process call create starts");
+  }
+  // `New-Item -Path C:\Windows\System32\x.exe`, `Set-Item`: a file written where the path says
+  if (!handled && /^(new-item|set-item)$/.test(invocation.program)) {
+    const at = argv.findIndex((word) => /^-(path|literalpath)$/i.test(word));
+    const path = at >= 0 ? argv[at + 1] : argv.find((word) => !word.startsWith("-"));
+    if (path) return void signals.write(path, "creates");
   }
   if (!handled) signals.score.raise("medium", `runs ${invocation.program}, which has no specific rule`);
 };
