@@ -79,8 +79,10 @@ describe("patternTable", () => {
   it.each([
     /(^| )--dry-?run\b/, // no leading anchor
     /^(a|b)? push/, // the group is optional
-  ])("refuses a pattern without a required leading literal: %s", (pattern) => {
-    expect(() => patternTable([pattern])).toThrow(/leading literal/);
+  ])("refuses a pattern without a required leading literal, on the table's first use: %s", (pattern) => {
+    const table = patternTable([pattern]);
+    expect(() => table("push --dry-run")).toThrow(/leading literal/);
+    expect(() => table("")).toThrow(/leading literal/);
   });
 
   it("guards on the part of a literal a quantifier leaves required", () => {

@@ -8,7 +8,11 @@
  * with the literal it cannot match without: `^prog` (or `^(a|b)`) needs the text to start with
  * it, `\bword` (or `\b(a|b)`) needs the text to contain it. That check is a string comparison,
  * and a pattern is compiled and run only when it passes, so results are exactly the patterns'.
- * A pattern without such a lead is refused when the table is built.
+ * A pattern without such a lead is refused when the table is first used: every command uses
+ * these tables, so one such pattern fails every command (and the hook denies) rather than
+ * slipping through. The guards are built then too, not when the module loads: a hook call that
+ * carries no command (a file read, an MCP call) never builds them (~1.6 % of a Read call's
+ * instructions, docs/performance.md).
  */
 
 /** `^` or `\b`, then a literal word (`\.` allowed) or a group of alternative words, unquantified. */
@@ -35,8 +39,9 @@ function guard(pattern: RegExp): Guarded {
 
 /** A test of `text` against every pattern of the table: true when any of them matches. */
 export function patternTable(patterns: RegExp[]): (text: string) => boolean {
-  const guarded = patterns.map(guard);
+  let guarded: Guarded[] | null = null;
   return (text) => {
+    guarded ??= patterns.map(guard);
     const lower = text.toLowerCase();
     return guarded.some(({ pattern, anchored, folded, literals }) => {
       const subject = folded ? lower : text;
