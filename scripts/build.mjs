@@ -39,8 +39,28 @@ for (const door of await doors("src")) {
   entryPoints[relative("src", door).replace(/\.ts$/, "")] = door;
 }
 
+// zod re-exports every message locale (~360 KiB of its ~740 KiB) as `z.locales`, which nothing
+// here uses (English, its default, is imported by its schemas directly): the namespace is built
+// empty, so every command that validates with zod parses half as much
+// (docs/decisions/cli-start-up.md).
+const noZodLocales = {
+  name: "no-zod-locales",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, ({ importer }) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(importer)
+        ? { path: "zod-locales", namespace: "no-zod-locales" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "no-zod-locales" }, () => ({
+      contents: "export {};",
+      loader: "js",
+    }));
+  },
+};
+
 await rm(out, { recursive: true, force: true });
 await build({
+  plugins: [noZodLocales],
   entryPoints,
   outdir: out,
   bundle: true,
