@@ -24,7 +24,7 @@ import {
   SECRET_FILES,
   SECRET_WORD,
 } from "./secret-names.js";
-import { windowsSecretReason } from "./windows-paths.js";
+import { windowsSecretReason, windowsStartupReason } from "./windows-paths.js";
 
 /** Stands for the user's home directory in normalised paths. */
 export const HOME = "~";
@@ -333,6 +333,8 @@ export function executionHookReason(path: string): string | null {
   }
   if (parent === ".gemini" && name === "settings.json") return "the agent's hook configuration";
   if (parts.includes(".git") && parts.includes("hooks")) return "a git hook";
+  const windows = windowsStartupReason(path);
+  if (windows) return windows;
   if (parent === ".ssh" && /^(authorized_keys2?|config|rc|environment)$/.test(name)) {
     return `ssh ${name} (who may log in, what runs on connect)`;
   }

@@ -88,3 +88,16 @@ export function windowsSecretReason(path: string): string | null {
     return "a browser's saved logins or cookies";
   return null;
 }
+
+/**
+ * Windows folders whose files run by themselves: the Startup folders of the Start menu (at every
+ * log-on) and Office's start-up folders (`XLSTART`, Word's `STARTUP`: at every start of the
+ * program). Writing there is as writing `.bashrc`.
+ */
+export function windowsStartupReason(path: string): string | null {
+  if (/(^|\/)start menu\/programs\/startup(\/|$)/i.test(path))
+    return "the Startup folder (runs at every log-on)";
+  if (/(^|\/)microsoft\/(excel\/xlstart|word\/startup|addins)(\/|$)/i.test(path))
+    return "an Office start-up folder (runs when the program starts)";
+  return null;
+}

@@ -46,7 +46,7 @@ describe("third Windows set (test/vectors/risk-windows-third.jsonl)", () => {
   it("holds the rates reached (known cases included)", async () => {
     const count = await judgedRates(THIRD);
     expect(count.dangerous).toBe(66);
-    expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.939);
+    expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.954);
     expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.087);
   });
 });

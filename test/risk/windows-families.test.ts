@@ -164,6 +164,8 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["auditpol /get /category:*", "none"],
     ["reg query HKCU /f password /t REG_SZ /s", "high"],
     ["reg query HKCU\\Software\\Vendor /s", "none"],
+    ['copy run.lnk "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\run.lnk"', "high"],
+    ['Copy-Item a.xlam "$env:APPDATA\\Microsoft\\Excel\\XLSTART\\a.xlam"', "high"],
   ],
   "paths and deletes": [
     ["rmdir /s /q %USERPROFILE%", "critical"],

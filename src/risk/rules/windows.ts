@@ -16,7 +16,7 @@ import type { Signals } from "../signals.js";
 import { credentialDump } from "./windows-credentials.js";
 import { scriptHandoff } from "./windows-exec.js";
 
-type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string];
+type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string, credential?: true];
 
 const lower = (words: string[]) => words.map((word) => word.toLowerCase());
 const has = (words: string[], pattern: RegExp) => words.some((word) => pattern.test(word));
@@ -65,13 +65,13 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
     case "reg":
       // `reg query HKLM /f password /s`: every stored value that names a password, printed
       if (first === "query" && has(args, /^\/s$/) && has(args, /^(pass|pwd|password|cred\w*|secret|token)$/))
-        return ["high", "reg query searches the registry for stored passwords"];
+        return ["high", "reg query searches the registry for stored passwords", true];
       // the SAM and SECURITY hives hold password hashes, SYSTEM the key that decrypts them
       if (
         /^(save|export)$/.test(first) &&
         has(args, /^['"]?(hklm|hkey_local_machine)[\\/](sam|system|security)([\\/]|['"]?$)/)
       )
-        return ["high", `reg ${first} copies a hive that holds password hashes or their key`];
+        return ["high", `reg ${first} copies a hive that holds password hashes or their key`, true];
       if (/^(query|export|compare)$/.test(first)) return ["none", ""];
       return registry(args, `reg ${first}`);
     case "sc":
@@ -95,7 +95,7 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       return ["none", ""];
     case "netsh":
       if (has(args, /^wlan$/) && has(args, /^key=clear$/))
-        return ["high", "netsh wlan … key=clear prints saved Wi-Fi keys"];
+        return ["high", "netsh wlan … key=clear prints saved Wi-Fi keys", true];
       if (has(args, /^(show|dump)$/) || args.length === 0) return ["none", ""];
       if (has(args, /^(set|add|delete|reset|install)$/))
         return ["critical", "netsh changes the network or firewall"];
@@ -236,8 +236,9 @@ const WINDOWS_PROGRAMS: Record<string, true> = Object.fromEntries(
 
 function raise(signals: Signals, finding: Finding | null): boolean {
   if (!finding) return false;
-  const [level, reason] = finding;
-  if (level === "critical") signals.score.raise(level, reason, "system_modification");
+  const [level, reason, credential] = finding;
+  if (credential) signals.score.raise(level, reason, "sensitive_file_access");
+  else if (level === "critical") signals.score.raise(level, reason, "system_modification");
   else signals.score.raise(level, reason);
   return true;
 }
