@@ -82,6 +82,14 @@ describe("the hook bundle's imports", () => {
     expect([...lazy].filter((name) => !LAZY.includes(name)).sort()).toEqual([]);
   });
 
+  it("chooses the built-file loader without reaching what uses it (redaction loads with the call)", () => {
+    const eagerModules = [...modules]
+      .filter((key) => key.startsWith("eager:"))
+      .map((key) => relative(SRC, key.slice(6)).split(sep).join("/"));
+    expect(eagerModules).toContain("built-files/index.ts");
+    expect(eagerModules.filter((module) => module.startsWith("redact/"))).toEqual([]);
+  });
+
   it("reaches no capability that only other commands need", () => {
     const capabilities = new Set(
       [...modules]
