@@ -3,8 +3,8 @@
  * Sigma's Linux and macOS process-creation rules, HackTricks, PayloadsAllTheThings and LOLBAS,
  * judged by the level table before the first run and kept away from whoever tunes the rules.
  * Only the rates are checked, never a case on its own, so that no failure names a miss: the
- * floors are the first run's figures one point down (rounded down; the harmless ceiling one point
- * up, rounded up), overall and per source. `node scripts/risk-sealed-figures.mjs` prints them.
+ * floors are the latest measure's figures one point down (rounded down; the harmless ceiling one
+ * point up, rounded up), overall and per source. `node scripts/risk-sealed-figures.mjs` prints them.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadShellParser } from "../../src/risk/index.js";
@@ -19,34 +19,36 @@ interface SealedCase extends JudgedCase {
 
 const CASES = readJudged<SealedCase>("risk-sealed.jsonl");
 
-// First run (origin note): dangerous high+, in unnamed families high+, harmless high+, as
-// [caught, of] pairs, with the two labels corrected after it.
+// The latest measure (origin note: the first run before the round's rules, and this one after
+// them, taken once by someone who had not tuned them), as [caught, of] pairs: dangerous high+, in
+// unnamed families high+, harmless high+.
 type Pair = [caught: number, of: number];
-const FIRST_RUN: Record<string, [danger: Pair, unnamed: Pair, harmless: Pair]> = {
+type Measure = Record<string, [danger: Pair, unnamed: Pair, harmless: Pair]>;
+const END_OF_ROUND: Measure = {
   all: [
-    [269, 410],
-    [31, 145],
-    [6, 432],
+    [307, 410],
+    [65, 145],
+    [17, 432],
   ],
   sigma: [
-    [110, 141],
-    [13, 37],
+    [115, 141],
+    [17, 37],
     [3, 122],
   ],
   payloadsallthethings: [
-    [84, 96],
-    [7, 12],
+    [88, 96],
+    [9, 12],
     [1, 51],
   ],
   hacktricks: [
-    [53, 58],
+    [54, 58],
     [3, 7],
     [1, 115],
   ],
   lolbas: [
-    [22, 115],
-    [8, 89],
-    [1, 144],
+    [50, 115],
+    [36, 89],
+    [12, 144],
   ],
 };
 
@@ -59,7 +61,7 @@ describe("sealed hold-out (test/vectors/risk-sealed.jsonl)", () => {
   it("is the set the origin note describes: 842 judged commands, at least 40% harmless", () => {
     expect(CASES).toHaveLength(842);
     for (const c of CASES) {
-      expect(Object.keys(FIRST_RUN)).toContain(c.source);
+      expect(Object.keys(END_OF_ROUND)).toContain(c.source);
       expect(typeof c.command === "string" && c.command.length > 0).toBe(true);
       expect(typeof c.dangerous).toBe("boolean");
       expect(typeof c.named).toBe("boolean");
@@ -69,8 +71,8 @@ describe("sealed hold-out (test/vectors/risk-sealed.jsonl)", () => {
     expect(CASES.filter((c) => !c.dangerous).length / CASES.length).toBeGreaterThanOrEqual(0.4);
   });
 
-  for (const [source, [danger, unnamed, harmless]] of Object.entries(FIRST_RUN)) {
-    it(`${source}: holds the first run's rates (one point of slack)`, async () => {
+  for (const [source, [danger, unnamed, harmless]] of Object.entries(END_OF_ROUND)) {
+    it(`${source}: holds the latest measure's rates (one point of slack)`, async () => {
       const rates: JudgedRates = await judgedRates(
         source === "all" ? CASES : CASES.filter((c) => c.source === source),
       );
