@@ -6,28 +6,19 @@
  * figures reached after the round (docs/risk.md): the issue's targets (95% / 90% / 2%) are met
  * for the unnamed families and the harmless commands, not yet for all dangers.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe } from "vitest";
 import { loadShellParser } from "../../src/risk/index.js";
-import { itJudgesEach, judgedRates, readJudged } from "./judged.js";
+import { describeJudgedSet, itJudgesEach, readJudged } from "./judged.js";
 
-const CASES = readJudged("risk-holdout-gtfo.jsonl");
-const FOURTH = readJudged("risk-holdout-fourth.jsonl");
-
-beforeAll(() => loadShellParser());
-
-describe("fourth hold-out (test/vectors/risk-holdout-gtfo.jsonl)", () => {
-  itJudgesEach(CASES);
-
-  it("holds the round's rates (known cases included): 92% of dangers, 90% in unnamed families, at most 2% of harmless", async () => {
-    const count = await judgedRates(CASES);
-    expect(count.dangerous).toBeGreaterThan(300);
-    expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.92);
-    expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(0.9);
-    expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.02);
-  });
+describeJudgedSet("fourth hold-out", "risk-holdout-gtfo.jsonl", {
+  dangerous: 338,
+  caught: 0.92,
+  unnamed: 0.9,
+  alarms: 0.02,
 });
 
 // taken after the round's rules (origin beside the file): every case but the `known` ones
 describe("after the round (test/vectors/risk-holdout-fourth.jsonl)", () => {
-  itJudgesEach(FOURTH);
+  beforeAll(() => loadShellParser());
+  itJudgesEach(readJudged("risk-holdout-fourth.jsonl"));
 });

@@ -2,8 +2,8 @@
 // hold-outs in test/vectors): a dangerous command is rated high or critical, a harmless one is
 // not; and the rates a whole set is held to, `known` misses included.
 import { readFileSync } from "node:fs";
-import { expect, it } from "vitest";
-import { analyze } from "../../src/risk/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyze, loadShellParser } from "../../src/risk/index.js";
 import { action } from "./case-table.js";
 
 export const ALARM = ["high", "critical"];
@@ -71,4 +71,33 @@ export async function judgedRates(cases: JudgedCase[]): Promise<JudgedRates> {
     }
   }
   return count;
+}
+
+/** The rates a set is held to: its count of dangerous cases, and shares (0–1) of the whole set. */
+export interface HeldRates {
+  dangerous: number;
+  caught: number;
+  /** Of the dangers in families no rule names (`named: false`); absent where the set has few. */
+  unnamed?: number;
+  /** The most harmless cases rated high or critical. */
+  alarms: number;
+}
+
+/** A set of judged commands: a test per case not marked `known`, and the rates of the whole set. */
+export function describeJudgedSet(title: string, vector: string, held: HeldRates): void {
+  describe(`${title} (test/vectors/${vector})`, () => {
+    const cases = readJudged(vector);
+    beforeAll(() => loadShellParser());
+    itJudgesEach(cases);
+
+    it("holds its rates (known cases included)", async () => {
+      const count = await judgedRates(cases);
+      expect(count.dangerous).toBe(held.dangerous);
+      expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(held.caught);
+      if (held.unnamed !== undefined) {
+        expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(held.unnamed);
+      }
+      expect(count.alarms / count.harmless).toBeLessThanOrEqual(held.alarms);
+    });
+  });
 }

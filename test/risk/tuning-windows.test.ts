@@ -7,46 +7,21 @@
  * figures reached (docs/risk.md). The second set, run once after the round's first rules, is
  * held the same way, and so is the third, run once after the second set's fixes.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { loadShellParser } from "../../src/risk/index.js";
-import { itJudgesEach, judgedRates, readJudged } from "./judged.js";
+import { describeJudgedSet } from "./judged.js";
 
-const CASES = readJudged("risk-windows.jsonl");
-
-beforeAll(() => loadShellParser());
-
-describe("Windows tuning set (test/vectors/risk-windows.jsonl)", () => {
-  itJudgesEach(CASES);
-
-  it("holds the rates reached (known cases included)", async () => {
-    const count = await judgedRates(CASES);
-    expect(count.dangerous).toBe(240);
-    expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.979);
-    expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(0.97);
-    expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.031);
-  });
+describeJudgedSet("Windows tuning set", "risk-windows.jsonl", {
+  dangerous: 240,
+  caught: 0.979,
+  unnamed: 0.97,
+  alarms: 0.031,
 });
-
-describe("second Windows set (test/vectors/risk-windows-second.jsonl)", () => {
-  const SECOND = readJudged("risk-windows-second.jsonl");
-  itJudgesEach(SECOND);
-
-  it("holds the rates reached (known cases included)", async () => {
-    const count = await judgedRates(SECOND);
-    expect(count.dangerous).toBe(45);
-    expect(count.caught / count.dangerous).toBe(1);
-    expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.07);
-  });
+describeJudgedSet("second Windows set", "risk-windows-second.jsonl", {
+  dangerous: 45,
+  caught: 1,
+  alarms: 0.07,
 });
-
-describe("third Windows set (test/vectors/risk-windows-third.jsonl)", () => {
-  const THIRD = readJudged("risk-windows-third.jsonl");
-  itJudgesEach(THIRD);
-
-  it("holds the rates reached (known cases included)", async () => {
-    const count = await judgedRates(THIRD);
-    expect(count.dangerous).toBe(66);
-    expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(0.954);
-    expect(count.alarms / count.harmless).toBeLessThanOrEqual(0.087);
-  });
+describeJudgedSet("third Windows set", "risk-windows-third.jsonl", {
+  dangerous: 66,
+  caught: 0.954,
+  alarms: 0.087,
 });
