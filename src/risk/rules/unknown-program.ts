@@ -1,0 +1,112 @@
+/**
+ * A program no rule names (docs/risk.md, "Rule families"): what its arguments reach, the
+ * files it is given, PowerShell cmdlets by their verb, block devices written, SQL handed to it,
+ * the structure of the call (structure.ts) and destroying verbs (general.ts); medium otherwise,
+ * since running an unknown program is never "none".
+ */
+import { secretFileReason } from "../paths.js";
+import type { Word } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+import { judgeSql, looksLikeSql } from "../sql.js";
+import type { Invocation } from "../wrappers.js";
+import { judgeDestroyingVerb } from "./general.js";
+import { judgeStructure } from "./structure.js";
+import { windowsCmdlet } from "./windows.js";
+
+/** A URL of code: a script, an installer, a library (`https://x/i.sh`, `http://x/a.hta`). */
+const CODE_URL =
+  /^https?:\/\/[^\s?#]+\.(sh|bash|ps1|psm1|bat|cmd|vbs|js|hta|sct|msi|exe|dll|py|pl|rb|jar|scr|wsf|cpl|appx|msix|dmg|pkg)([?#]\S*)?$/i;
+
+const BLOCK_DEVICE =
+  /^\/dev\/(sd[a-z]|nvme\d|vd[a-z]|xvd[a-z]|hd[a-z]|md\d|mmcblk\d|disk\d|rdisk\d|mapper\/|dm-\d|loop\d)/;
+const WRITE_WORD =
+  /^(--?)?(create|add|add-[\w-]+|init|initiali[sz]e|format|write|wipe|erase|zero|new|extend|grow|attach|build|label|partition|saniti[sz]e|secure-erase|security-erase|discard|trim|zap|overwrite)$/;
+
+/** The code, hosts and networks the arguments of a program no rule names reach. */
+export function reachedByArguments(invocation: Invocation, program: string, signals: Signals): void {
+  const { score } = signals;
+  // `mshta http://x/a.hta`, `tool /i:https://x/setup.msi`: code fetched from a URL by a program no
+  // rule knows — whether it only saves it or runs it is not known (downloaders have rules)
+  const code = invocation.args.find(
+    (arg) => !arg.dynamic && CODE_URL.test(arg.value.replace(/^[/-][\w-]*[:=]/, "")),
+  );
+  if (code)
+    score.raise(
+      "high",
+      `${program} is handed code from ${code.value.slice(0, 80)}: whether it runs it is not known`,
+      "network_request",
+    );
+  // `hydra … ssh://10.0.0.5`, `nmap 10.0.0.0/24`, `tool -H 10.1.2.3`: another scheme, an address or a
+  // network given to a program no rule knows is reached (an internal network is high by the table)
+  for (const arg of invocation.args) {
+    if (arg.dynamic) continue;
+    const scheme = /^[a-z][\w+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/\s]+)/i.exec(arg.value);
+    const address = /^(\d{1,3}(?:\.\d{1,3}){3})(\/\d{1,2}|:\d+)?$/.exec(arg.value);
+    const host =
+      scheme && !/^(https?|file|s3|gs|az|docker|git|data)$/i.test(arg.value.split(":")[0]!)
+        ? scheme[1]
+        : address?.[1];
+    if (host) signals.network(`http://${host}/`, "CONNECT", "command");
+  }
+}
+
+/** What a program no rule names does, read from its arguments (after the checks every program gets). */
+export function judgeUnknownProgram(
+  invocation: Invocation,
+  program: string,
+  first: Word,
+  signals: Signals,
+): void {
+  const { score } = signals;
+  // A program without a rule still reads the files it is given (`tar czf x.tgz ~/.ssh`,
+  // `openssl enc -in .env`): words written as file-system paths, and words naming a secret
+  // file; `vault read secret/app` names no file.
+  for (const arg of invocation.args) {
+    // `$env:APPDATA/…` is PowerShell's environment, not a bash expansion (windows-paths.ts)
+    if (arg.dynamic && !/^\$env:\w+\//i.test(arg.value)) continue;
+    const value = arg.value.replace(/^--?[\w-]+=/, "");
+    if (/^(~|\.{1,2}|[A-Za-z]:|%\w+%|\$env:\w+)?\//i.test(value) || secretFileReason(value))
+      signals.read(value, "passes");
+  }
+  // `New-LocalUser`, `Stop-Service`: PowerShell cmdlets no table names, read by their verb
+  if (
+    windowsCmdlet(
+      program,
+      invocation.args.map((word) => word.value),
+      signals,
+    )
+  )
+    return;
+  // `stratis pool create data /dev/sdb`: a tool no rule knows, told to create or add on a block
+  // device, destroys what is on it (unknown is not safe)
+  const device = invocation.args.find((arg) => BLOCK_DEVICE.test(arg.value));
+  // … or told to write (`badblocks -w`, `nwipe --autonuke`, `-f` over it), or fed zeros or noise
+  // (`ddrescue -f /dev/zero /dev/sdb`)
+  if (
+    device &&
+    invocation.args.some(
+      (arg) =>
+        WRITE_WORD.test(arg.value) ||
+        /^(-[a-zA-Z]*w[a-zA-Z]*|--write[\w-]*|--autonuke|--wipe|--force|-f)$/.test(arg.value) ||
+        /^\/dev\/(zero|u?random)$/.test(arg.value),
+    )
+  )
+    score.raise(
+      "high",
+      `${program} writes to the block device ${device.value}: what it destroys is not known`,
+      "destructive_command",
+    );
+  // `influx -execute 'DROP DATABASE x'`, `clickhouse-client -q 'TRUNCATE t'`: SQL given as an argument
+  for (const arg of invocation.args)
+    if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);
+  // any other tool: what the structure of the call says (rules/structure.ts), then a destroying
+  // verb and what it applies to (rules/general.ts)
+  judgeStructure(program, invocation.args, signals);
+  if (judgeDestroyingVerb(program, invocation.args, signals)) return;
+  score.raise(
+    "medium",
+    first.value.includes("/")
+      ? `runs the local program ${first.value}`
+      : `runs ${program}, which has no specific rule`,
+  );
+}
