@@ -5,11 +5,12 @@
  * the MCP server's call log), what Claude Code sent back to the model, and the trail.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CLAUDE_CODE_TOOLS } from "../../src/hooks/index.js";
 import { runCli } from "../helpers/cli.js";
+import { filesHolding } from "../helpers/tree.js";
 import { agentAvailable, CLAUDE_BIN } from "./agents/cache.js";
 import {
   type AgentProject,
@@ -69,16 +70,6 @@ function claude(
 
 const events = () => readTrailEvents(home);
 
-/** Every file under `dir` whose bytes hold `needle` (the whole trailseal home: trail, seals, caches). */
-async function filesHolding(dir: string, needle: string): Promise<string[]> {
-  const hits: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    if ((await readFile(path)).includes(needle)) hits.push(path);
-  }
-  return hits;
-}
 const lastResult = () => JSON.stringify(model.results.at(-1) ?? null);
 
 describe.runIf(available)("the real Claude Code with trailseal installed", () => {

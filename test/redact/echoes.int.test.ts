@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AGENT_SPECS, AGENTS, type AgentName } from "../../src/agents/index.js";
 import { startReceiver } from "../export/otlp-receiver.js";
 import { CLI, type CliResult, runCli } from "../helpers/cli.js";
+import { filesHolding } from "../helpers/tree.js";
 import { type AgentProject, createAgentProject, installTrailsealHook } from "../hooks/agents/harness.js";
 import { SECRETS } from "./secrets.js";
 
@@ -200,14 +201,6 @@ async function dashboard(append: () => Promise<unknown>): Promise<string[]> {
   }
 }
 
-async function* files(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else if (entry.isFile()) yield path;
-  }
-}
-
 beforeAll(async () => {
   project = await createAgentProject("trailseal-echoes-");
   home = project.home;
@@ -312,10 +305,7 @@ describe("echoes: answers and outputs never repeat a secret the event redacts", 
     }
     for (const { label, text } of shown)
       for (const secret of SPELLINGS) expect(text, label).not.toContain(secret);
-    for await (const path of files(home)) {
-      const bytes = await readFile(path);
-      for (const secret of SPELLINGS) expect(bytes.includes(secret), `${secret} in ${path}`).toBe(false);
-    }
+    for (const secret of SPELLINGS) expect(await filesHolding(home, secret), secret).toEqual([]);
   });
 
   it("the trail re-verifies with the documented recipe in Python, its markers committing to the secrets", async () => {

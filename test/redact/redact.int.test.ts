@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AGENTS, type AgentName } from "../../src/hooks/index.js";
 import { startReceiver } from "../export/otlp-receiver.js";
 import { CLI, runCli, tempDir } from "../helpers/cli.js";
+import { filesHolding } from "../helpers/tree.js";
 import { PEM, PEM_BODY, SECRETS } from "./secrets.js";
 
 let home: string;
@@ -105,14 +106,6 @@ const allSecrets = [
   // and as JSON spells the one with a quote
   JSON.stringify(FAMILY.mysql).slice(1, -1),
 ];
-
-async function* files(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else if (entry.isFile()) yield path;
-  }
-}
 
 beforeAll(async () => {
   ({ dir: home, cleanup } = await tempDir("trailseal-redact-"));
@@ -233,10 +226,7 @@ describe("redaction before hashing", () => {
       dashboard.kill("SIGTERM");
       await once(dashboard, "close");
     }
-    for await (const path of files(home)) {
-      const bytes = await readFile(path);
-      for (const secret of allSecrets) expect(bytes.includes(secret), `${secret} in ${path}`).toBe(false);
-    }
+    for (const secret of allSecrets) expect(await filesHolding(home, secret), secret).toEqual([]);
     // and the same with grep, as an auditor would look: exit 1 means no file matched
     for (const secret of allSecrets) {
       const grep = await promisify(execFile)("grep", ["-rlF", "--", secret, home]).catch((error) => error);

@@ -1,13 +1,5 @@
-/**
- * One agent session that handles secrets, for every real-agent test: the model asks first for a
- * command that runs and prints a token (its outcome is recorded), then for one the policy denies,
- * whose reason quotes it. Between them they carry secrets of the shapes people type: a vendor
- * token, `-p'X'`, `-uadmin:X`, a URL password holding `@`, an environment assignment. What
- * trailseal answered, the trail and every file under the home must hold markers, never the bytes.
- */
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { expect } from "vitest";
+import { filesHolding } from "../../helpers/tree.js";
 import { SECRETS } from "../../redact/secrets.js";
 import { type RecordedEvent, readTrailEvents } from "./harness.js";
 
@@ -34,17 +26,6 @@ export const DENIED = [
 ].join(" && ");
 
 export const DENY_POLICY = 'rules:\n  commands:\n    deny: ["curl *"]\n';
-
-/** Every file under `dir` whose bytes hold `needle`. */
-async function filesHolding(dir: string, needle: string): Promise<string[]> {
-  const hits: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    if ((await readFile(path)).includes(needle)) hits.push(path);
-  }
-  return hits;
-}
 
 /**
  * What an agent shows of a hook's answer may repeat the model's own command beside it (Codex
