@@ -27,7 +27,8 @@ export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env): str
  */
 export function enableUserCompileCache(
   env: NodeJS.ProcessEnv = process.env,
-  enable: Enable | undefined = (nodeModule as { enableCompileCache?: Enable }).enableCompileCache,
+  // `null` for "this Node has none": `undefined` would take the default.
+  enable: Enable | null = (nodeModule as { enableCompileCache?: Enable }).enableCompileCache ?? null,
 ): string | undefined {
   if (typeof enable !== "function") return undefined;
   try {

@@ -47,7 +47,7 @@ describe("Node's compile cache for the ordinary commands", () => {
   });
 
   it("is not asked for where Node has no enableCompileCache (Node 20), and nothing is made", () => {
-    expect(enableUserCompileCache({ XDG_CACHE_HOME: root }, undefined)).toBeUndefined();
+    expect(enableUserCompileCache({ XDG_CACHE_HOME: root }, null)).toBeUndefined();
     expect(() => lstatSync(join(root, "trailseal"))).toThrow();
   });
 
