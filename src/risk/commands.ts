@@ -98,6 +98,7 @@ const INERT_TABLES = new Set([
   "packages",
   "privilege",
   "ops",
+  "backups",
   "secrets",
   "windows",
   "storage",

@@ -6,6 +6,7 @@
  * (merging ~600 entries cost ~0.3 ms of every hook call that judges a command).
  */
 import type { Rule, RuleTable } from "./command/rule.js";
+import { BACKUP_RULES } from "./rules/backups.js";
 import { DATABASE_RULES } from "./rules/database.js";
 import { DEFERRED_RULES } from "./rules/deferred.js";
 import { DEVELOPER_RULES } from "./rules/dev.js";
@@ -37,6 +38,7 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   packages: PACKAGE_RULES,
   privilege: PRIVILEGE_RULES,
   ops: OPS_RULES,
+  backups: BACKUP_RULES,
   secrets: SECRET_RULES,
   launchers: LAUNCHER_RULES,
   git: { git },

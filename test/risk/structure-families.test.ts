@@ -1,5 +1,5 @@
 // The fifth round's families (src/risk/rules/structure.ts, general.ts, system.ts, host.ts,
-// ops.ts, publish.ts, secrets.ts): what the structure of a call says for programs no rule names,
+// ops.ts, backups.ts, publish.ts, secrets.ts): what the structure of a call says for programs no rule names,
 // and the families widened from the tuning set's misses. Written for this project, not taken
 // from the tuning set; each family has dangerous cases and harmless near misses.
 import { beforeAll, describe } from "vitest";

@@ -1,0 +1,86 @@
+/**
+ * Copies kept elsewhere: backup tools (forgetting or pruning snapshots deletes backups) and cloud
+ * storage copy tools (syncing and purging delete remote data).
+ */
+import { hasOption, positionals } from "../command/argv.js";
+import type { Rule } from "../command/rule.js";
+import { judgeDestroyingVerb } from "./general.js";
+
+/** A sync that deletes at the destination: `aws s3 sync --delete`, `gsutil rsync -d`, … */
+export function syncDeletes(args: string[], verbs: string): boolean {
+  if (!/\b(sync|rsync|mirror)\b/.test(verbs)) return false;
+  if (args.some((arg) => /^--dry-?run$/.test(arg))) return false; // only lists what would change
+  return args.some(
+    (arg) =>
+      /^(--delete\S*|-d|--remove|--delete-removed|--delete-unmatched-destination-objects)$/.test(arg) ||
+      (/^-[a-zA-Z]*d[a-zA-Z]*$/.test(arg) && verbs.includes("rsync")),
+  );
+}
+
+/** rclone, azcopy, s3cmd, mc: cloud storage copies; syncing and purging delete remote data. */
+const storage: Rule = (invocation, context) => {
+  const { score } = context.signals;
+  const args = invocation.args.map((word) => word.value);
+  const words = positionals(invocation.args).map((word) => word.value);
+  const verb = words[0] ?? "";
+  const program = invocation.program;
+  if (args.includes("--dry-run") || (program === "rclone" && args.includes("-n")))
+    return void score.raise("low", `${program} ${verb} --dry-run changes nothing`, "network_request");
+  // rclone sync makes the destination identical to the source: it deletes by design.
+  if ((program === "rclone" && /^(sync|bisync|move)$/.test(verb)) || syncDeletes(args, verb)) {
+    return void score.raise(
+      "high",
+      `${program} ${verb} deletes destination files`,
+      "destructive_command",
+      "network_request",
+    );
+  }
+  // `rmdir` removes empty directories only
+  if (/^(purge|delete|deletefile|rmdirs|rm|remove|del|rb|cleanup)$/.test(verb)) {
+    return void score.raise(
+      "high",
+      `${program} ${verb} deletes remote data`,
+      "destructive_command",
+      "network_request",
+    );
+  }
+  if (/^(ls|lsd|lsl|lsf|list|cat|size|about|version|config|check|info|du|tree|listremotes)$/.test(verb)) {
+    return void score.raise("low", `${program} ${verb} reads remote storage`, "network_request");
+  }
+  score.raise("medium", `${program} ${verb} writes remote storage`.trim(), "network_request");
+};
+
+const fromList = (names: string, rule: Rule) =>
+  Object.fromEntries(names.split(" ").map((name) => [name, rule]));
+
+export const BACKUP_RULES: Record<string, Rule> = {
+  // backups: forgetting or pruning snapshots deletes them
+  // tarsnap's commands are options: `-d` deletes archives, `--nuke` all of them
+  tarsnap: (invocation, context) => {
+    const deletes = invocation.args.find((word) => /^(-d|--nuke|--fsck-prune)$/.test(word.value));
+    if (deletes && !hasOption(invocation.args, ["--dry-run"]))
+      return void context.signals.score.raise(
+        "high",
+        `tarsnap ${deletes.value} deletes backups`,
+        "destructive_command",
+      );
+    context.signals.score.raise("medium", "runs tarsnap");
+  },
+  ...fromList("restic borg kopia", (invocation, context) => {
+    const verb = positionals(invocation.args, ["-r", "--repo", "-p", "--password-file"])[0]?.value ?? "";
+    // `compact` frees space already deleted; `--cache-only` deletes a local cache, not backups
+    if (
+      /^(forget|prune|delete|rm|repo-delete|rdelete)$/.test(verb) &&
+      !hasOption(invocation.args, ["--dry-run", "--cache-only"], "n")
+    )
+      return void context.signals.score.raise(
+        "high",
+        `${invocation.program} ${verb} deletes backups`,
+        "destructive_command",
+      );
+    // other verbs (`kopia snapshot delete ID`): the general model, as for any tool
+    if (!judgeDestroyingVerb(invocation.program, invocation.args, context.signals))
+      context.signals.score.raise("medium", `${invocation.program} ${verb}`.trim());
+  }),
+  ...fromList("rclone azcopy s3cmd mc b2", storage),
+};
