@@ -6,7 +6,7 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { AGENTS, type AgentName } from "../../src/hooks/index.js";
 import { startReceiver } from "../export/otlp-receiver.js";
 import { CLI, runCli, tempDir } from "../helpers/cli.js";
 import { filesHolding } from "../helpers/tree.js";
-import { PEM, PEM_BODY, SECRETS } from "./secrets.js";
+import { PEM, PEM_BODY, SECRETS, verifyRedactionInPython } from "./secrets.js";
 
 let home: string;
 let cleanup: () => Promise<void>;
@@ -260,19 +260,12 @@ describe("redaction before hashing", () => {
   });
 
   it("re-verifies with the documented recipe in Python", async () => {
-    const [keyFile] = (await readdir(join(home, "keys"))).filter((name) => name.endsWith(".key"));
     // The secret goes to the script in a file outside the home (the home must stay clean).
     const outside = await tempDir("trailseal-redact-py-");
     const secretFile = join(outside.dir, "secret.txt");
     await writeFile(secretFile, SECRETS.github);
     try {
-      const { stdout } = await promisify(execFile)("python3", [
-        join(import.meta.dirname, "verify_redaction.py"),
-        join(home, "trail"),
-        join(home, "keys", keyFile!),
-        secretFile,
-      ]);
-      expect(stdout).toMatch(/^ok [1-9][0-9]* [1-9]/);
+      expect(await verifyRedactionInPython(home, secretFile)).toMatch(/^ok [1-9][0-9]* [1-9]/);
     } finally {
       await outside.cleanup();
     }

@@ -1,5 +1,10 @@
 // Fake secrets in the shapes of real ones (none is live). Built by concatenation so that this
 // file does not itself look like a leaked credential to scanners.
+import { execFile } from "node:child_process";
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
 export const SECRETS = {
   github: `ghp_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`,
   gitlab: `glpat-${"abcdefghij1234567890"}`,
@@ -19,3 +24,19 @@ export const SECRETS = {
 
 export const PEM_BODY = "MIIEowIBAAKCAQEAv7mU2Nf3l0xPq2wR8sT5yZ1aB3cD5eF7gH9iJ1kL3mN5oP7qR9s";
 export const PEM = `-----BEGIN RSA PRIVATE KEY-----\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----`;
+
+/**
+ * The trail in `home` re-verified by the documented Python recipe (verify_redaction.py), which
+ * also checks that the markers commit to the secret in `secretFile` (kept outside the home):
+ * the recipe's `ok …` line.
+ */
+export async function verifyRedactionInPython(home: string, secretFile: string): Promise<string> {
+  const [keyFile] = (await readdir(join(home, "keys"))).filter((name) => name.endsWith(".key"));
+  const { stdout } = await promisify(execFile)("python3", [
+    join(import.meta.dirname, "verify_redaction.py"),
+    join(home, "trail"),
+    join(home, "keys", keyFile!),
+    secretFile,
+  ]);
+  return stdout;
+}
