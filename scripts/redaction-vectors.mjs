@@ -2,7 +2,8 @@
 // against a built dist/: `node scripts/redaction-vectors.mjs [dist dir] [--misses]
 // [--categories] [--set NAME]` prints the shares for test/vectors/secret-scanners.jsonl
 // (gitleaks, detect-secrets), secret-holdout.jsonl (trufflehog, Nosey Parker) and
-// secret-tuning.jsonl (ripsecrets); with --categories,
+// secret-tuning.jsonl (ripsecrets) and secret-patterns.jsonl (examples generated from three
+// regex lists); with --categories,
 // by the category of each example (test/redact/vector-categories.mjs) and carrier, and the
 // false positives both as defined and without the near-valid tokens
 // (docs/decisions/redaction-categories.md). The built CLI loads the rule set as one CommonJS
@@ -26,6 +27,7 @@ const sets = [
   ["gitleaks + detect-secrets (secret-scanners.jsonl)", "secret-scanners.jsonl"],
   ["trufflehog + Nosey Parker (secret-holdout.jsonl)", "secret-holdout.jsonl"],
   ["ripsecrets (secret-tuning.jsonl, tuning material)", "secret-tuning.jsonl"],
+  ["regex lists' generated examples (secret-patterns.jsonl, tuning material)", "secret-patterns.jsonl"],
 ].filter(
   ([, file]) =>
     (value("--set") ?? file) === file && existsSync(join(import.meta.dirname, "../test/vectors", file)),
@@ -57,6 +59,7 @@ for (const [title, file] of sets) {
   ]) {
     const cat = tallies[`${kind} · ${excluded}`] ?? { good: 0, total: 0 };
     const all = tallies[kind];
+    if (!all) continue; // a set of one kind only
     console.log(
       `  ${kind} as defined ${percent(all.good, all.total)}; without the ${cat.total} ${excluded} ${percent(all.good - cat.good, all.total - cat.total)}`,
     );

@@ -1,0 +1,34 @@
+/**
+ * Redaction measured on examples generated from three public regex lists (secrets-patterns-db,
+ * RegHex, secret-regex-list; test/vectors/secret-patterns.jsonl, origin note beside it): vendor
+ * keys beside a vendor word or in a vendor's format, mostly with no secret name next to them,
+ * carried as scanner-vectors.mjs describes. Tuning material, measured on the built CLI's
+ * redaction (dist/, `npm run build` first). The assertions hold the floors of the last recorded
+ * run (docs/export.md), overall and on each carrier.
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../helpers/cli.js";
+import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+
+type Tallies = Awaited<ReturnType<typeof measure>>;
+const dist = (path: string) => pathToFileURL(join(REPO_ROOT, "dist", path)).href;
+
+describe("redaction on examples generated from regex lists", () => {
+  let tallies: Tallies;
+  beforeAll(async () => {
+    const { redactEventBody } = await import(dist("redact/index.js"));
+    const { loadShellParser } = await import(dist("risk/index.js"));
+    await loadShellParser();
+    tallies = await measure(readVectors("secret-patterns.jsonl"), redactEventBody);
+    console.log(report("secrets-patterns-db + RegHex + secret-regex-list", tallies));
+  }, 600_000);
+
+  it("true positives redacted on every carrier", () => {
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.836);
+    for (const carrier of ["command", "file", "mcp"])
+      expect(share(tallies[`tp ${carrier}`]!)).toBeGreaterThanOrEqual(0.781);
+    expect(share(tallies["tp env"]!)).toBeGreaterThanOrEqual(1);
+  });
+});
