@@ -2,8 +2,8 @@
 // against a built dist/: `node scripts/redaction-vectors.mjs [dist dir] [--misses]
 // [--categories] [--set NAME]` prints the shares for test/vectors/secret-scanners.jsonl
 // (gitleaks, detect-secrets), secret-holdout.jsonl (trufflehog, Nosey Parker) and
-// secret-tuning.jsonl (ripsecrets) and secret-patterns.jsonl (examples generated from three
-// regex lists); with --categories,
+// secret-tuning.jsonl (ripsecrets), secret-patterns.jsonl (examples generated from three
+// regex lists) and secret-everyday.jsonl (everyday non-secrets, by family); with --categories,
 // by the category of each example (test/redact/vector-categories.mjs) and carrier, and the
 // false positives both as defined and without the near-valid tokens
 // (docs/decisions/redaction-categories.md). The built CLI loads the rule set as one CommonJS
@@ -28,6 +28,7 @@ const sets = [
   ["trufflehog + Nosey Parker (secret-holdout.jsonl)", "secret-holdout.jsonl"],
   ["ripsecrets (secret-tuning.jsonl, tuning material)", "secret-tuning.jsonl"],
   ["regex lists' generated examples (secret-patterns.jsonl, tuning material)", "secret-patterns.jsonl"],
+  ["everyday non-secrets (secret-everyday.jsonl, tuning material)", "secret-everyday.jsonl"],
 ].filter(
   ([, file]) =>
     (value("--set") ?? file) === file && existsSync(join(import.meta.dirname, "../test/vectors", file)),
@@ -35,7 +36,8 @@ const sets = [
 const percent = (good, total) => `${good}/${total} = ${((100 * good) / total).toFixed(1)}%`;
 for (const [title, file] of sets) {
   const vectors = readVectors(file).map((vector) =>
-    categories ? { ...vector, category: categorize(vector) } : vector,
+    // The everyday set's examples carry their family, which stands for the category.
+    categories ? { ...vector, category: vector.family ?? categorize(vector) } : vector,
   );
   const tallies = await measure(vectors, redactEventBody);
   const main = Object.fromEntries(Object.entries(tallies).filter(([name]) => !name.includes(" · ")));

@@ -5,6 +5,7 @@
  * (`{"args": ["--password", "X"]}`). Which flags mean a password depends on the program
  * (`-a` is redis-cli's password and grep's `--text`), hence the table.
  */
+import { isOwnName } from "./benign.js";
 import { isSecretName, isSecretValue } from "./names.js";
 
 export interface ArgvSecret {
@@ -143,7 +144,8 @@ export function secretsInArgv(
       assigned &&
       (isSecretName(assigned[1]!) || (word.startsWith("--") && isSecretFlag(`--${assigned[1]}`)))
     ) {
-      push(out, assigned[2], "assignment");
+      // `ADMIN_TOKEN_SECRET=admin-token`: the secret's own name (benign.ts), not the secret.
+      if (!isOwnName(assigned[1]!, assigned[2]!)) push(out, assigned[2], "assignment");
       continue;
     }
     if (isSecretFlag(word) && next !== null && !next.startsWith("-")) {

@@ -6,6 +6,7 @@
  * by the secretlint preset are left to it (rule-set.ts); the parsed command line and structured
  * arguments are judged by argv.ts.
  */
+import { inside, isOwnName, templateRanges } from "./benign.js";
 import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
 
@@ -86,11 +87,15 @@ function insideString(
 function assignmentSpans(text: string, spans: Span[]): void {
   ASSIGNMENT.lastIndex = 0;
   const quotes = new QuoteCounter(text);
+  const templates = templateRanges(text);
   for (let match = ASSIGNMENT.exec(text); match !== null; match = ASSIGNMENT.exec(text)) {
     const name = match[1]!;
     const value = match[3] ?? match[4] ?? match[5] ?? match[6];
     if (value === undefined) continue;
     const bare = match[6] !== undefined;
+    // Inside a template expression a bare `name:value` is its syntax (benign.ts).
+    if (bare && templates.length > 0 && inside(templates, match.index, match.index + match[0].length))
+      continue;
     const end = match.index + match[0].length - (bare ? 0 : 1);
     const opener = match[3] !== undefined ? '"' : match[4] !== undefined ? "'" : null;
     if (opener) {
@@ -113,7 +118,7 @@ function assignmentSpans(text: string, spans: Span[]): void {
       ASSIGNMENT.lastIndex = end - value.length;
       continue;
     }
-    if (!isSecretValue(value)) continue;
+    if (!isSecretValue(value) || isOwnName(name, value)) continue;
     // In code, `token = config.auth.token`, `key = getenv(…)` and `password: None` name no secret.
     if (bare && (CODE_REFERENCE.test(value) || CODE_VALUE.test(value) || text[end] === "(")) continue;
     spans.push({ start: end - value.length, end, kind: "assignment" });

@@ -1,3 +1,5 @@
+import { isInstruction, isSecretPath, isSecretReference, isTemplate } from "./benign.js";
+
 /**
  * What says "secret" by name, and which values are references rather than secrets. Shared by
  * every layer: the text patterns (an assignment's name), the argv judge (a `NAME=value` word,
@@ -107,7 +109,14 @@ const NOT_A_SECRET = /^#\{[^}]*\}$|^arn:(?:aws|aws-cn|aws-us-gov):[a-z0-9-]+:/;
 /** Values that are references or placeholders, not secrets. */
 export function isSecretValue(value: string): boolean {
   if (value.length < 3) return false;
-  if (isPlaceholder(value)) return false;
+  if (
+    isPlaceholder(value) ||
+    isInstruction(value) ||
+    isSecretPath(value) ||
+    isSecretReference(value) ||
+    isTemplate(value)
+  )
+    return false;
   if (value.startsWith("$") && REFERENCE.test(value)) return false;
   const quoted = QUOTED_REFERENCE.exec(value);
   if (quoted && REFERENCE.test(quoted[1]!)) return false;

@@ -10,6 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { EventBody } from "../chain/index.js";
+import { benignRanges, inside, isOwnName } from "./benign.js";
 import { secretsInCommand, spellings } from "./command.js";
 import { detectOwn, isSecretName, isSecretValue, mergeSpans, mightHoldToken, type Span } from "./detect.js";
 import { entropySpans } from "./entropy.js";
@@ -53,7 +54,9 @@ export async function findSecrets(
       for (const span of await detectWithRuleSet(text))
         if (isSecretValue(text.slice(span.start, span.end))) spans.push(span);
     }
-    spans.push(...entropySpans(text));
+    // A digest in its format, inlined media, a prefixed UUID: not tokens (benign.ts).
+    const benign = benignRanges(text);
+    for (const span of entropySpans(text)) if (!inside(benign, span.start, span.end)) spans.push(span);
   }
   return mergeSpans(outsideMarkers(text, spans));
 }
@@ -205,7 +208,8 @@ export class BodyRedactor {
     if (lower === "cookie" || lower === "set-cookie") {
       return isSecretValue(value) ? this.replaced("cookie", value) : value;
     }
-    if (isSecretName(name) && isSecretValue(value)) return this.replaced("assignment", value);
+    if (isSecretName(name) && isSecretValue(value) && !isOwnName(name, value))
+      return this.replaced("assignment", value);
     if (isKeyName(name) && isCredentialShaped(value)) return this.replaced("assignment", value);
     return this.string(value, digested);
   }

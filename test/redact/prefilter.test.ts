@@ -52,6 +52,13 @@ const VECTORS = [
   "password: None",
   "AUTHORIZATION: Basic dXNlcjpwYXNzd29yZA==",
   "COOKIE: a=b",
+  // Everyday non-secrets (benign.ts): templates, paths, the secret's own name, digests.
+  "password: <%= ENV['DB_PASSWORD'] %>",
+  "MasterUserPassword: '{{resolve:secretsmanager:S:SecretString:password}}'",
+  'adminTokenSecret: "admin-token"',
+  "- DATABASE_PASSWORD=/run/secrets/db-password",
+  "SECRET_KEY=changethis",
+  '"integrity": "sha512-qRmjj8nj9qmLTQXXmaR1cck3UXSRMPrbsLJAasZpF+t3riI71BXed5ebIOYwQntykeZuhjsdweEc9BxH5Jc26w==",',
 ];
 
 // Pieces the patterns are built from, in both cases, plus characters whose case mapping is
@@ -97,6 +104,7 @@ const FRAGMENTS = [
     "_authToken",
   ],
   ...["pass_", "_pw", "apikey", "BUNDLE_", "__COM", "Token", "ApiKey", "_reset_url", "db_pass_secure"],
+  ...["{{", "}}", "<%=", "%>", "{%", "%}", "!Ref ", "/run/secrets/", "admin-token", "changethis", "sha512-"],
 ];
 
 describe("structural pattern prefilter", () => {

@@ -5,6 +5,8 @@ export interface Vector {
   text?: string;
   secret?: string;
   secrets?: string[];
+  /** The family of an example of secret-everyday.jsonl. */
+  family?: string;
   /** Set by vector-categories.mjs: tallies are kept by it too. */
   category?: string;
 }

@@ -1,0 +1,156 @@
+/**
+ * What an agent's everyday actions carry that looks like a secret and cannot be one, judged by
+ * structure, never by a list of strings (docs/decisions/redaction-everyday.md). Each rule says
+ * why the thing it leaves alone cannot be a credential:
+ *
+ * - **Digests in their format.** A Subresource Integrity value (`sha512-<base64>`, as npm,
+ *   yarn and pnpm lock files and `<script integrity>` hold it) and a Go module hash (`h1:<base64>`
+ *   after a module and its version, as go.sum holds it) are base64 of exactly one digest's
+ *   length behind the algorithm's name: a hash of public bytes, which anyone can recompute.
+ * - **Media inlined as data.** The base64 payload of a `data:` URI whose bytes begin with an
+ *   image, font or media file's signature (PNG, JPEG, GIF, WebP, WOFF, WOFF2, SVG, …) is that
+ *   file: pixels and glyphs, not a key.
+ * - **A UUID behind a word** (`GPU-3a23c669-1f69-…`, `cluster-<uuid>`): a UUID names a thing
+ *   and a bare one is already not a token (entropy.ts); a word in front adds no secret.
+ *
+ * These only veto the token-by-look scan (entropy.ts): a vendor format, a secret name or a
+ * structural pattern finding the same bytes still redacts them.
+ *
+ * Values given to a secret name that are not the secret:
+ *
+ * - **Instructions to change it** (`changethis`, `change-me`, `replace_me`, `changeit`): a
+ *   template's words telling the reader to put a secret there.
+ * - **A path to where the secret is kept** (`/run/secrets/db-password`, `./certs/client.key`):
+ *   a file path of word-made segments; the secret is the file's content, not its name.
+ * - **A template expression** (`<%= ENV['DB_PASSWORD'] %>`, `[[ .Token ]]`, `%(db_password)s`,
+ *   `!Ref DBPassword`): the value is filled in when the template is rendered.
+ * - **A member read that names it** (`settings.FIRST_SUPERUSER_PASSWORD,`, `config.db.password`):
+ *   code reading the secret from where it is kept.
+ * - **The secret's own name** (`adminTokenSecret: "admin-token"`, `passwordKey: db-password`):
+ *   a lower-case identifier made only of words of the name it is given to, ending in a word
+ *   that says what it names (`token`, `password`, `secret`, `key`, `id`, …). It is the name of
+ *   an object or a key in a secret store (Kubernetes secrets, Docker secrets), which the record
+ *   already shows in the name.
+ */
+
+/** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
+const SRI =
+  /(?<![A-Za-z0-9+/=_-])sha(?:1-[A-Za-z0-9+/]{27}=|256-[A-Za-z0-9+/]{43}=|384-[A-Za-z0-9+/]{64}|512-[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/g;
+/** go.sum: `<module> v<version>[/go.mod] h1:<base64 of a SHA-256>`. */
+const GO_SUM = /(?<=\S[ \t]+v[0-9][^\s]*[ \t]+)h1:[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])/g;
+/** A data URI's base64 payload. */
+const DATA_URI = /\bdata:[a-z]+\/[\w.+-]+(?:;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]+=*)/gi;
+/**
+ * The base64 forms of file signatures: PNG (`\x89PNG`), JPEG (`\xff\xd8\xff`), GIF (`GIF8`),
+ * WebP and other RIFF media (`RIFF`), WOFF (`wOFF`), WOFF2 (`wOF2`), TrueType and OpenType
+ * (`\0\x01\0\0`, `OTTO`), SVG or XML text (`<svg`, `<?xml`), ICO (`\0\0\x01\0`), BMP (`BM`), AVIF/HEIF and MP4
+ * (`\0\0\0?ftyp`).
+ */
+const MEDIA_SIGNATURE =
+  /^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|d09GR|d09GMg|AAEAAA|T1RUTw|PHN2Z|PD94bW|AAABAA|Qk[0-9A-Za-z+/]|AAAA[A-Za-z0-9+/]{2}ZnR5c)/;
+const PREFIXED_UUID =
+  /(?<![A-Za-z0-9_+~.-])[A-Za-z][A-Za-z0-9]{0,15}[-_][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![A-Za-z0-9_+=~.-])/g;
+
+export type Range = readonly [start: number, end: number];
+
+/** The spans of `text` that are digests in their format, inlined media or prefixed UUIDs. */
+export function benignRanges(text: string): Range[] {
+  const out: Range[] = [];
+  // Cheap literal guards first: most texts hold none of these.
+  if (text.includes("sha")) for (const m of text.matchAll(SRI)) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("h1:"))
+    for (const m of text.matchAll(GO_SUM)) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("base64,")) {
+    for (const m of text.matchAll(DATA_URI)) {
+      if (!MEDIA_SIGNATURE.test(m[1]!)) continue;
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
+  }
+  if (/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-/.test(text))
+    for (const m of text.matchAll(PREFIXED_UUID)) out.push([m.index!, m.index! + m[0].length]);
+  return out;
+}
+
+/** Whether `start`..`end` lies wholly inside one of `ranges`. */
+export function inside(ranges: readonly Range[], start: number, end: number): boolean {
+  return ranges.some(([from, to]) => start >= from && end <= to);
+}
+
+const INSTRUCTION =
+  /^(?:please[-_ ]?)?(?:change|replace|update|set)[-_ ]?(?:me|this|it)(?:[-_ ]?(?:please|now|later|before[-_ ]?(?:use|deploy(?:ing)?)|in[-_ ]?prod(?:uction)?))?!*$/i;
+
+/** `changethis`, `change-me`, `replace_me`, `changeit`: a template's word, not a secret. */
+export function isInstruction(value: string): boolean {
+  return INSTRUCTION.test(value);
+}
+
+// A segment of a path made of words: lower-case letters, digits, `._-`, holding a word of 3+
+// letters with a vowel (`run`, `secrets`, `db-password`, `client.key`), so a random string
+// split by `/` (`/Zx9/kq`) is not a path.
+const WORD_SEGMENT = /^(?=[a-z0-9._-]*[a-z]*[aeiouy][a-z]*)\.?[a-z0-9]+(?:[._-][a-z0-9]+)*$/;
+
+/** `/run/secrets/db-password`, `~/.ssh/id_ed25519`, `./certs/client.key`: where a secret is kept. */
+export function isSecretPath(value: string): boolean {
+  const match = /^(?:~|\.{1,2})?((?:\/[^/\s]+){2,})\/?$/.exec(value);
+  if (!match) return false;
+  const segments = match[1]!.slice(1).split("/");
+  return segments.every(
+    (segment) => segment.length <= 64 && WORD_SEGMENT.test(segment) && /[a-z]{3,}/.test(segment),
+  );
+}
+
+// A template expression of ERB, Jinja/Django, Go (with `[[ ]]` delimiters) or Python's `%`
+// formatting, whole (`<%= ENV['X'] %>`, `{% x %}`, `[[ .Token ]]`, `%(db_password)s`), or the
+// opener alone where the expression goes on past a space (a bare value ends at one); a
+// CloudFormation intrinsic function's tag (`!Ref DBPassword`, `!Sub …`) likewise.
+const TEMPLATE =
+  /^(?:<%[=-]?|\{%-?|\{\{-?|\[\[|!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Select|Join|Base64|If|GetAZs|Split))$|^<%[\s\S]*%>$|^\{%[\s\S]*%\}$|^\[\[[\s\S]*\]\]$|^%\([A-Za-z_][\w.]*\)[sdrif]$/;
+
+const TEMPLATE_SPAN = /\{\{[^{}\n]*\}\}|\{%[^\n]*?%\}|<%[^\n]*?%>/g;
+
+/**
+ * The template expressions of `text` (`{{resolve:secretsmanager:db:SecretString:password}}`,
+ * `<%= … %>`): inside one, `name:value` is the expression's syntax, not an assignment.
+ */
+export function templateRanges(text: string): Range[] {
+  if (!text.includes("{{") && !text.includes("{%") && !text.includes("<%")) return [];
+  return [...text.matchAll(TEMPLATE_SPAN)].map((m) => [m.index!, m.index! + m[0].length] as const);
+}
+
+/** A template expression or its opener, a CloudFormation tag: filled in when the file is used. */
+export function isTemplate(value: string): boolean {
+  return TEMPLATE.test(value);
+}
+
+// `settings.FIRST_SUPERUSER_PASSWORD,`, `config.db.password`, `self.api_key`: a member read
+// whose last name says secret (a trailing `,`, `;` or `)` of the code around it allowed).
+const MEMBER_REFERENCE =
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Za-z_$]*(?:password|passwd|secret|token|key|credentials?)[,;)]?$/i;
+
+/** A member read that names a secret (`settings.SECRET_KEY`): the place, not the value. */
+export function isSecretReference(value: string): boolean {
+  return MEMBER_REFERENCE.test(value);
+}
+
+const NAMING_WORD =
+  /^(?:token|password|passwd|pass|secret|secrets|key|keys|id|name|credentials?|cert|certificate|auth)$/;
+
+function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * Whether `value` is a lower-case identifier built only from the words of `name`, ending in a
+ * word that says what it names (`adminTokenSecret: admin-token`): the secret's own name.
+ */
+export function isOwnName(name: string, value: string): boolean {
+  if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/.test(value)) return false;
+  const of = new Set(words(name));
+  const parts = words(value);
+  return NAMING_WORD.test(parts.at(-1)!) && parts.every((part) => of.has(part));
+}

@@ -1,0 +1,139 @@
+/**
+ * Everyday non-secrets an agent's actions carry (docs/decisions/redaction-everyday.md): digests
+ * in their format, inlined media, references and templates in every syntax, placeholders, flags
+ * and prompts without a value, where a secret is kept, the secret's own name. Each is carried as
+ * a command, a written file and an MCP argument and must come out with no marker; beside each
+ * family, the credentials of the same shape that must still go (the rules only ever leave alone
+ * what cannot be a credential).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EventBody } from "../../src/chain/index.js";
+import { redactEventBody } from "../../src/redact/index.js";
+import { loadShellParser } from "../../src/risk/index.js";
+import { base } from "./scanner-vectors.mjs";
+
+const options = { key: async () => Buffer.alloc(32, 7) };
+const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+const MARKER = /\[redacted:[a-z0-9-]+:[0-9a-f]{16}\]/;
+
+async function carried(text: string): Promise<string[]> {
+  const command = `printf '%s\\n' ${quote(text)} >> notes.txt`;
+  const bodies = [
+    { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } },
+    {
+      ...base,
+      action: { tool: "Write", kind: "file_write", path: "/w/c" },
+      input: { file_path: "/w/c", content: text },
+    },
+    { ...base, action: { tool: "mcp__x__y", kind: "mcp", server: "x", name: "y" }, input: { content: text } },
+  ];
+  const out: string[] = [];
+  for (const body of bodies)
+    out.push(JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body));
+  return out;
+}
+
+// Made-up values in the shapes of the real ones (base64 of a SHA-512, a PNG header, …).
+const SHA512 = `sha512-${"qRmjj8nj9qmLTQXXmaR1cck3UXSRMPrbsLJAasZpF+t3riI71BXed5ebIOYwQntykeZuhjsdweEc9BxH5Jc26w"}==`;
+const H1 = `h1:${"qMCsGGgs+MAzDFyp9LpAe1Lqy/fY/qCovCm0qnXZOBM"}=`;
+const PNG = `iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+${"AAAAJ0lEQVQIW2O8e/fufwYGBgZBQUEQxcCIIfDu3Tuw"}ivfv30NUoAsAALHpFMMLqZlPAAAAAElFTkSuQmCC`;
+const WOFF2 = `d09GMgABAAAAAAmQAA0AAAAAFJwAAAk7AAEAAAAAAAAAAAAAAAAAAAAA${"AAAAAAAAP0ZGVE0cGh4GYACCShEICp5gmgcLPAABNgIkA3QEIAWDXweEMBsYEVGUbk6"}`;
+const RANDOM = `Zx8Qp2Lm7Vn4Rt6Ks3Wd9Hy5Fb1Jc0Ge${"Tq4Mn8Ra2Ud6Po3Li7Se5Nv9Xk1Yw"}`;
+
+const LEFT: [family: string, text: string][] = [
+  ["an npm lock file's integrity", `"integrity": "${SHA512}",`],
+  ["a yarn lock file's integrity", `  integrity ${SHA512}`],
+  ["a script tag's integrity", `<script src="/a.js" integrity="${SHA512}" crossorigin>`],
+  ["a go.sum line", `github.com/spf13/pflag v1.0.9 ${H1}`],
+  ["a go.sum line for go.mod", `gopkg.in/yaml.v3 v3.0.1/go.mod ${H1}`],
+  ["a PNG in CSS", `.icon{background:url(data:image/png;base64,${PNG}) no-repeat}`],
+  [
+    "a WOFF2 font in CSS",
+    `@font-face{font-family:x;src:url(data:font/woff2;base64,${WOFF2}) format("woff2")}`,
+  ],
+  [
+    "a UUID behind a word",
+    "docker run --gpus device=GPU-3a23c669-1f69-c64e-cf85-44e9b07e7a2a ubuntu nvidia-smi",
+  ],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell or YAML text, not a template
+  ["a shell reference", "password: ${DB_PASSWORD}"],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell or YAML text, not a template
+  ["a GitHub Actions expression", "password: ${{ secrets.DB_PASSWORD }}"],
+  ["a Helm value", 'password: "{{ .Values.auth.password | b64enc }}"'],
+  ["an Ansible lookup", `password: '{{ lookup("env", "DB_PASSWORD") }}'`],
+  ["Python's environment", 'api_key = os.environ["OPENAI_API_KEY"]'],
+  ["Node's environment", "const token = process.env.GITHUB_TOKEN;"],
+  ["Java's environment", 'String password = System.getenv("DB_PASSWORD");'],
+  ["Laravel's env()", "'password' => env('DB_PASSWORD'),"],
+  ["an ERB template", "password: <%= ENV['DB_PASSWORD'] %>"],
+  ["Rails credentials", "password: <%= Rails.application.credentials.db_password %>"],
+  ["a Windows variable", "DB_PASSWORD=%DB_PASSWORD%"],
+  ["PowerShell's environment", "$env:API_TOKEN = $env:VAULT_TOKEN"],
+  ["a CloudFormation reference", "MasterUserPassword: !Ref DBPassword"],
+  [
+    "a CloudFormation dynamic reference",
+    "MasterUserPassword: '{{resolve:secretsmanager:MyRDSSecret:SecretString:password}}'",
+  ],
+  ["Python %-formatting", 'password = "%(db_password)s"'],
+  ["Go templates with [[ ]]", 'token: "[[ .Token ]]"'],
+  ["a Terraform variable", "password = var.db_password"],
+  ["a settings member", "password=settings.FIRST_SUPERUSER_PASSWORD,"],
+  ["a quoted flag reference", '--password "$DB_PASSWORD"'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell or YAML text, not a template
+  ["a default expansion without a value", "--password=${DB_PASSWORD:-}"],
+  ["an empty assignment", 'DB_PASSWORD=""'],
+  ["YAML null", "password: ~"],
+  ["a documentation placeholder", "api_key: your-api-key-here"],
+  ["angle brackets", "token: <TOKEN>"],
+  ["masked", 'password: "********"'],
+  ["a redacted marker word", 'password: "[redacted]"'],
+  ["an instruction to change it", "SECRET_KEY=changethis"],
+  ["an instruction, spelled apart", "secret_key: change-this-in-production"],
+  ["the JDK's documented default", "keystore.password=changeit"],
+  ["AWS's documented example key", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"],
+  ["a prompt", "Password for 'https://github.com':"],
+  ["a read prompt", 'read -s -p "Password: " PASSWORD'],
+  ["a flag that prompts", "psql --password -h db"],
+  ["a password from stdin", "docker login --username foo --password-stdin"],
+  ["a flag's declaration", 'f.StringVar(&o.password, "password", "", "registry password")'],
+  ["a Docker secret's path", "- DATABASE_PASSWORD=/run/secrets/db-password"],
+  ["a key file's path", "api_key: ~/.config/service/api.key"],
+  ["the secret's own name", 'adminTokenSecret: "admin-token"'],
+  ["the secret's own name as an id", 'hostedGrafanaIdSecretKey: "hosted-grafana-id"'],
+  ["in a command, the secret's own name", "export ADMIN_TOKEN_SECRET=admin-token && ./run"],
+];
+
+const STILL: [family: string, text: string, secret: string][] = [
+  ["an integrity-shaped value under a secret name", `password: ${SHA512}`, SHA512],
+  ["a random key in a data URI that is no media", `data:text/plain;base64,${RANDOM}`, RANDOM],
+  ["a random key in an image data URI without an image", `url(data:image/png;base64,${RANDOM})`, RANDOM],
+  ["an h1-shaped key without a module", `token ${H1}`, H1.slice(3)],
+  ["a word under a password name", "password: hunter2", "hunter2"],
+  ["a word under a password name, quoted", 'GF_SECURITY_ADMIN_PASSWORD="grafana"', "grafana"],
+  ["an instruction with more after it", "SECRET_KEY=changethis2024!", "changethis2024!"],
+  ["a random path-like password", "password: /Zx9/kq7/Wm2", "/Zx9/kq7/Wm2"],
+  ["a value that is not the name's own", 'adminTokenSecret: "k9-tango-delta"', "k9-tango-delta"],
+  ["a single word given to a secret key name", 'clusterSecretKey: "cluster"', "cluster"],
+  [
+    "a GitHub token under a prefixed name",
+    `GITHUB_TOKEN=ghp_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`,
+    "ghp_",
+  ],
+];
+
+describe("everyday non-secrets", () => {
+  beforeAll(async () => {
+    await loadShellParser();
+  });
+
+  it.each(LEFT)("left alone: %s", async (_family, text) => {
+    for (const out of await carried(text)) expect(out).not.toMatch(MARKER);
+  });
+
+  it.each(STILL)("still redacted: %s", async (_family, text, secret) => {
+    for (const out of await carried(text)) {
+      expect(out).toMatch(MARKER);
+      expect(out).not.toContain(JSON.stringify(secret).slice(1, -1));
+    }
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Redaction measured on everyday non-secrets an agent's actions carry (test/vectors/
+ * secret-everyday.jsonl: lock files' integrity hashes, commit and tree ids, image digests,
+ * pinned actions, UUIDs, inlined media, minified JavaScript, references and templates,
+ * placeholders, flags and prompts, names of secrets; origin note beside it), carried as
+ * scanner-vectors.mjs carries every set, on the built CLI's redaction (dist/). A few values
+ * given to password names in the same files are kept as true positives: the project decided
+ * they are credentials (docs/decisions/redaction-everyday.md). The assertions hold the floors of
+ * the last recorded run, overall and by family (docs/export.md has the first run and this one).
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../helpers/cli.js";
+import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+
+type Tallies = Awaited<ReturnType<typeof measure>>;
+const dist = (path: string) => pathToFileURL(join(REPO_ROOT, "dist", path)).href;
+
+/** The floor of each family's share of false positives left alone (examples × 3 carriers). */
+const FAMILY_FLOORS: Record<string, number> = {
+  lockfile: 1,
+  "git-id": 1,
+  "image-digest": 1,
+  "action-pin": 1,
+  uuid: 1,
+  "data-uri": 1,
+  minified: 1,
+  reference: 1,
+  placeholder: 1,
+  "prompt-flag": 1,
+  // `clusterSecretKey: "cluster"`: a word given to a secret key's name stays redacted.
+  "secret-name": 0.9,
+};
+
+describe("redaction on everyday non-secrets", () => {
+  let tallies: Tallies;
+  beforeAll(async () => {
+    const { redactEventBody } = await import(dist("redact/index.js"));
+    const { loadShellParser } = await import(dist("risk/index.js"));
+    await loadShellParser();
+    const vectors = readVectors("secret-everyday.jsonl").map((vector) => ({
+      ...vector,
+      category: vector.family,
+    }));
+    tallies = await measure(vectors, redactEventBody);
+    const main = Object.fromEntries(
+      Object.entries(tallies).filter(([name]) => !name.includes(" · ") && !name.includes("/")),
+    );
+    console.log(report("everyday non-secrets", main));
+    for (const family of Object.keys(FAMILY_FLOORS)) {
+      const tally = tallies[`fp · ${family}`]!;
+      console.log(`  ${family.padEnd(14)} ${tally.good}/${tally.total}`);
+    }
+  }, 300_000);
+
+  it("leaves the false positives alone, by carrier and by family", () => {
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.996);
+    for (const carrier of ["command", "file", "mcp"])
+      expect(share(tallies[`fp ${carrier}`]!)).toBeGreaterThanOrEqual(0.996);
+    for (const [family, floor] of Object.entries(FAMILY_FLOORS))
+      expect(share(tallies[`fp · ${family}`]!), family).toBeGreaterThanOrEqual(floor);
+  });
+
+  it("redacts the values the project decided are credentials", () => {
+    expect(share(tallies.tp!)).toBe(1);
+  });
+});
