@@ -24,6 +24,14 @@ const WORDS = /"((?:[^"\\]|\\.)*)"|'([^']*)'|[^\s"';|&<>()]+/g;
 
 /** cmd.exe's `for /l %i in (1,1,9) do CMD`: CMD runs (once per value). */
 const CMD_FOR = /^\s*@?for\s+\/[lfrd](?:\s+"[^"]*")?\s+(%%?\w)\s+in\s*\([^)]*\)\s*do\s+(.+)$/is;
+/**
+ * cmd.exe's one-line `if`: `if [/i] [not] exist X|defined V|errorlevel N|A==B|A equ B CMD` runs
+ * CMD (bash cannot read it at all; the condition is not known, so CMD is judged as if it runs).
+ */
+const CMD_IF =
+  /^\s*@?if\s+(?:\/i\s+)?(?:not\s+)?(?:exist\s+(?:"[^"]*"|\S+)|defined\s+\S+|errorlevel\s+\d+|cmdextversion\s+\d+|(?:"[^"]*"|[^\s=]+)\s*==\s*(?:"[^"]*"|\S+)|\S+\s+(?:equ|neq|lss|leq|gtr|geq)\s+\S+)\s+(?!\()(.+)$/is;
+/** PowerShell's `$PROFILE` (the current user's profile script, run at every start). */
+const PROFILE = /(^|[\s>"'=(,;|&])\$profile\b(?![.:\w])/gi;
 /** A line cmd.exe would read: a Windows path root, or a Windows program first. */
 const CMD_LINE = /^\s*("?[^"\s]*\.exe"?|wmic|icacls|cacls|dsquery|dsget|adfind|netsh|reg|sc|net)(\s|$)/i;
 /** A parenthesised argument (`-f (objectcategory=group)`, `where (caption like "x")`, `U:(d,wdac)`). */
@@ -36,6 +44,8 @@ const ARGUMENT_PARENS = /"(?:[^"\\]|\\.)*"|'[^']*'|(?<=[\w"'/=:-]\s+|[:=])\((?:[
  * `else`, `do` or `in`, where cmd.exe's parentheses group commands.
  */
 function cmdSyntax(line: string): string {
+  const branch = CMD_IF.exec(line);
+  if (branch) return cmdSyntax(branch[1]!);
   const loop = CMD_FOR.exec(line);
   // `@` only silences cmd.exe's echo of the command it prefixes
   if (loop)
@@ -53,6 +63,12 @@ function cmdSyntax(line: string): string {
   );
 }
 
+/** True when the line starts with cmd.exe's or bash's `if` (a string test, no pattern). */
+function startsIf(line: string): boolean {
+  const head = line.trimStart().slice(0, 4).toLowerCase();
+  return head.startsWith("if ") || head.startsWith("@if ");
+}
+
 /** The line with the backslashes of its Windows path words written as `/`; other lines unchanged. */
 export function windowsPaths(line: string): string {
   // `$env:USERPROFILE` is the home, not a bash expansion known only at run time
@@ -60,7 +76,10 @@ export function windowsPaths(line: string): string {
   // Windows' own directory, however it is named
   if (/%(systemroot|windir)%|\$env:(systemroot|windir)/i.test(line))
     line = line.replace(WINDOWS_DIRECTORY, "$1C:\\Windows");
-  if (line.includes("%") || line.includes("(")) line = cmdSyntax(line);
+  // literal checks first: every command line passes here, and a pattern costs its compile
+  if (line.includes("$") && /\$profile/i.test(line))
+    line = line.replace(PROFILE, "$1~/Documents/WindowsPowerShell/profile.ps1");
+  if (line.includes("%") || line.includes("(") || startsIf(line)) line = cmdSyntax(line);
   if (!line.includes("\\") || !ROOT.test(line)) return line;
   return line.replace(WORDS, (word: string, double?: string, single?: string) => {
     const body = double ?? single ?? word;
@@ -80,7 +99,7 @@ export function windowsPaths(line: string): string {
 export function windowsSecretReason(path: string): string | null {
   if (/(^|\/)(system32|sysnative|syswow64)\/config\/(sam|system|security)$/i.test(path))
     return "a registry hive holding password hashes or their key";
-  if (/(^|\/)(sam|system|security|ntds)\.(hiv|hive|save|sav|bak|dmp)$|(^|\/)ntds\.dit$/i.test(path))
+  if (/(^|\/)(sam|system|security|ntds)\.(hiv|hive|save|sav|bak|dmp)$|\w*ntds\.dit(\.\w+)?$/i.test(path))
     return "a copy of a credential hive or the directory database";
   if (/(^|\/)microsoft\/(credentials|vault|protect)(\/|$)/i.test(path))
     return "Windows' saved credentials (DPAPI)";
@@ -99,5 +118,13 @@ export function windowsStartupReason(path: string): string | null {
     return "the Startup folder (runs at every log-on)";
   if (/(^|\/)microsoft\/(excel\/xlstart|word\/startup|addins)(\/|$)/i.test(path))
     return "an Office start-up folder (runs when the program starts)";
+  if (/(^|\/)(windows)?powershell\/([\w.]*_)?profile\.ps1$/i.test(path))
+    return "PowerShell's profile (runs at every start)";
+  // `file.txt:payload.exe`: an alternate data stream, code or data hidden inside another file
+  if (
+    /\.[a-z0-9]{1,5}:(?!zone\.identifier$)[\w.-]*[a-z][\w.-]*$/i.test(path) &&
+    !/^[a-z][\w+.-]*:\/\//i.test(path)
+  )
+    return "an alternate data stream (hidden inside another file)";
   return null;
 }

@@ -5,23 +5,32 @@
  * round's rules. Every dangerous command rated high or critical, every harmless one not, except
  * those marked `known` (with the reason; counted in the rates). The rates are held at the
  * figures reached (docs/risk.md). The second set, run once after the round's first rules, is
- * held the same way, and so is the third, run once after the second set's fixes.
+ * held the same way, and so is the third, run once after the second set's fixes. The fourth
+ * (test/vectors/risk-windows-fourth.origin.md) is a tuning set from other sources (attack
+ * write-ups for the dangers, Microsoft's module and command references for the everyday side),
+ * built when a hold-out showed the earlier rules did not carry over.
  */
 import { describeJudgedSet } from "./judged.js";
 
 describeJudgedSet("Windows tuning set", "risk-windows.jsonl", {
   dangerous: 240,
-  caught: 0.979,
-  unnamed: 0.97,
+  caught: 0.97,
+  unnamed: 0.95,
   alarms: 0.031,
 });
 describeJudgedSet("second Windows set", "risk-windows-second.jsonl", {
   dangerous: 45,
-  caught: 1,
+  caught: 0.955,
   alarms: 0.07,
 });
 describeJudgedSet("third Windows set", "risk-windows-third.jsonl", {
   dangerous: 66,
   caught: 0.954,
   alarms: 0.087,
+});
+describeJudgedSet("fourth Windows set", "risk-windows-fourth.jsonl", {
+  dangerous: 197,
+  caught: 0.974,
+  unnamed: 0.955,
+  alarms: 0.013,
 });

@@ -80,7 +80,8 @@ const runlevel: Rule = (invocation, { signals }) => {
 const route: Rule = (invocation, { signals }) => {
   const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
   if (/^(del|delete|flush)$/.test(words[0] ?? "")) return down(signals, `route ${words[0]}`);
-  if (words.length === 0) return void signals.score.raise("none", "");
+  // Windows' `route print` lists the table, as `route -n` does
+  if (words.length === 0 || /^print$/i.test(words[0]!)) return void signals.score.raise("none", "");
   signals.score.raise("high", `route ${words[0]} changes the routing table`, "system_modification");
 };
 

@@ -80,7 +80,13 @@ const powershell: Rule = (invocation, context) => {
     );
   let at = 0;
   while (at < args.length && /^[-/]/.test(args[at]!.value) && !abbreviates(args[at]!.value, "command", 1)) {
-    if (abbreviates(args[at]!.value, "file", 1)) return; // a script file: medium, as any script run
+    if (abbreviates(args[at]!.value, "file", 1)) {
+      // a script file: medium, as any script run; from a share, another machine's code (high)
+      const file = args[at + 1]?.value ?? "";
+      if (/^\/\/[\w.$-]+\//.test(file) || /^(https?|ftp):\/\//i.test(file))
+        context.signals.score.raise("high", `${invocation.program} runs a script from ${file.slice(0, 60)}`);
+      return;
+    }
     at += VALUE_OPTIONS.test(args[at]!.value) ? 2 : 1;
   }
   if (at < args.length && abbreviates(args[at]!.value, "command", 1)) at += 1;

@@ -5,6 +5,26 @@
  * the Windows tables and the judge of programs no table names.
  */
 import type { Signals } from "../signals.js";
+import { windowsSecretReason } from "../windows-paths.js";
+
+/** Directory attributes that hold a password (LAPS, gMSA, dMSA, Unix and reversible passwords). */
+const PASSWORD_ATTRIBUTE =
+  /(^|[\s'",=(])(ms-mcs-admpwd|mslaps-(encrypted)?password|msds-managedpassword(blob)?|msds-managedaccountpreviouskeys|unixuserpassword|userpassword|unicodepwd|supplementalcredentials|dbcspwd|ntpwdhistory|lmpwdhistory)(['",)\s]|$)/i;
+/** A program whose own name says it reads credentials (`SharpDPAPI`, `GMSAPasswordReader`, `SharpLAPS`). */
+const CREDENTIAL_TOOL = /(password|passwd|credential|creds|secrets?dump|dpapi|laps|gmsa|lsadump|katz)/i;
+
+/** The credential store a word names, whatever option carries it (`-include:"C:\…\ntds.dit"`, `/in:…`). */
+export function credentialStoreIn(argv: string[]): string | null {
+  for (const word of argv) {
+    if (!word.includes("/") && !word.includes("\\") && !word.includes(".")) continue;
+    const path = word
+      .replace(/^[-/][\w-]+[:=]/, "")
+      .replace(/^['"]|['"]$/g, "")
+      .replace(/\\/g, "/");
+    if (path.length > 3 && windowsSecretReason(path)) return path;
+  }
+  return null;
+}
 
 /** Credential dumpers by name, and the module syntax they share (`sekurlsa::logonpasswords`). */
 const DUMPER =
@@ -14,6 +34,7 @@ const DUMP_MODULE = /(^|["'\s])(sekurlsa|lsadump|kerberos|crypto|dpapi|vault|tok
 /** True (and high) when a command reads credentials out of the system: dumpers, lsass dumps, modules. */
 export function credentialDump(program: string, argv: string[], signals: Signals): boolean {
   const text = argv.join(" ");
+  const lowered = text.toLowerCase();
   let reason = "";
   // `nanodump.x64`, `mimikatz64`, `SafetyKatz_x86`: the same tool built for another architecture
   if (DUMPER.test(program.replace(/[._-]?(x64|x86|amd64|arm64|win64|win32|64|32)$/, "")))
@@ -25,6 +46,18 @@ export function credentialDump(program: string, argv: string[], signals: Signals
     /(^|\s)(-m[ampt]|minidump|-dump|dump|--full)(\s|$)/i.test(text)
   )
     reason = `${program} dumps lsass (the credentials of every logged-on user)`;
+  else if (credentialStoreIn(argv))
+    reason = `${program} is given ${credentialStoreIn(argv)!.slice(0, 80)}: ${windowsSecretReason(credentialStoreIn(argv)!)}`;
+  else if (
+    ["pwd", "passw", "credentials"].some((word) => lowered.includes(word)) &&
+    PASSWORD_ATTRIBUTE.test(text)
+  )
+    reason = `${program} reads a directory attribute that holds a password (${PASSWORD_ATTRIBUTE.exec(text)![2]})`;
+  else if (
+    CREDENTIAL_TOOL.test(program) &&
+    !/^(get|test)-|^(passwd|chpasswd|git-credential-\w+)$/.test(program)
+  )
+    reason = `${program}: its name says it reads credentials`;
   else if (
     /^(crackmapexec|cme|nxc|netexec)$/.test(program) &&
     /(^|\s)(-H|--sam|--lsa|--ntds)(\s|$)/.test(text)

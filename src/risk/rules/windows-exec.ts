@@ -98,9 +98,15 @@ const regsvr32: Rule = (invocation, { signals }) => {
       "high",
       "regsvr32 runs a scriptlet (/i: … scrobj.dll): what it runs is not read",
     );
+  // Windows' own DLLs (a bare name is looked up in the system directory first, or a path under
+  // C:\Windows) are the documented use: re-registering a component of the system
+  const dll =
+    positionals(invocation.args).find((word) => /\.(dll|ocx|ax|cpl)$/i.test(word.value))?.value ?? "";
+  if (dll && (!dll.includes("/") || /^([a-z]:|\/mnt\/[a-z])?\/windows\//i.test(dll)))
+    return void signals.score.raise("medium", `regsvr32 registers ${dll}, a DLL of the system directory`);
   signals.score.raise(
     "high",
-    "regsvr32 registers a DLL: its registration code runs and writes the machine's registry",
+    `regsvr32 registers ${dll || "a DLL"} from outside the system directories: its registration code runs`,
   );
 };
 
@@ -117,12 +123,15 @@ const msiexec: Rule = (invocation, { signals }) => {
   const args = lower(invocation.args);
   const remote = values(invocation.args).find((arg) => REMOTE.test(arg));
   if (remote) return remoteCode(signals, "msiexec", remote);
-  if (args.some((arg) => /^[-/](i|package|a|x|uninstall|f\w*|j\w*|y|z|update|p)$/.test(arg)))
-    return void signals.score.raise(
-      "high",
-      "msiexec installs or removes a Windows package: its custom actions run with the installer's rights",
-      "system_modification",
-    );
+  // `/y` and `/z` call a DLL's self-registration: its code runs, as regsvr32's does
+  if (args.some((arg) => /^[-/][yz]$/.test(arg)))
+    return void signals.score.raise("high", "msiexec /y|/z runs a DLL's registration code");
+  const share = values(invocation.args).find((arg) => arg.startsWith("//"));
+  if (share) return remoteCode(signals, "msiexec", share);
+  // a package from the disk installed, patched, repaired or removed: a package install, which the
+  // level table rates medium without sudo (Windows asks for elevation itself when the package needs it)
+  if (args.some((arg) => /^[-/](i|package|a|x|uninstall|f\w*|j\w*|update|p)$/.test(arg)))
+    return void signals.score.raise("medium", "msiexec installs, patches or removes a package from the disk");
   signals.score.raise("medium", "msiexec");
 };
 
@@ -212,6 +221,13 @@ const certutil: Rule = (invocation, { signals }) => {
     return;
   }
   const store = args[args.findIndex((arg) => /^[-/](addstore|delstore|importpfx)$/.test(arg)) + 1] ?? "";
+  // `-dspublish CERT NTAuthCA|RootCA`: the directory's trust stores, trusted by every joined machine
+  if (args.some((arg) => /^[-/]dspublish$/.test(arg)))
+    return void signals.score.raise(
+      "critical",
+      "certutil -dspublish puts a certificate into the directory's trust stores",
+      "system_modification",
+    );
   if (args.some((arg) => /^[-/]addstore$/.test(arg)) && /^(root|authroot|ca|trustedpublisher)$/.test(store))
     return void signals.score.raise(
       args.some((arg) => /^[-/]user$/.test(arg)) ? "high" : "critical",
@@ -269,7 +285,8 @@ const bitsadmin: Rule = (invocation, context) => {
  */
 export function scriptHandoff(program: string, argv: string[], signals: Signals): boolean {
   // `%LOCALAPPDATA:~-3,1%md`: cmd.exe builds the program's name from a variable at run time
-  if (/%[^%\s]*:[~=][^%]*%/.test(program)) {
+  // … or from a variable (`!MB!` under `cmd /V`, `%X%`): `%COMSPEC%` is cmd.exe
+  if (/%[^%\s]*:[~=][^%]*%/.test(program) || /^(![\w]+!|%(?!comspec%)\w+%)$/i.test(program)) {
     signals.score.raise(
       "high",
       `runs a program cmd.exe names at run time (${program.slice(0, 40)}): what runs is unknown`,

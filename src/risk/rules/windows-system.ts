@@ -12,6 +12,7 @@ import { staticWord, type Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { judgeWindowsCode, pipedFrom, registryChange } from "./windows.js";
 import { credentialDump } from "./windows-credentials.js";
+import { WINDOWS_TOOL_RULES } from "./windows-tools.js";
 
 const values = (args: Word[]) => args.map((word) => word.value);
 const lower = (args: Word[]) => values(args).map((value) => value.toLowerCase());
@@ -174,6 +175,19 @@ const invokeCommand: Rule = (invocation, context) => {
   judgeWindowsCode(text.replace(/[{}]/g, ";"), context.signals);
 };
 
+/**
+ * `… | % { cmdkey /delete:$_ }`: the block runs once per object; its statements that start a
+ * command are judged as command lines (those that compute or assign a value, `$_.Name`, are
+ * PowerShell expressions, not commands).
+ */
+const eachObject: Rule = (invocation, context) => {
+  const block = /\{(.*)\}/s.exec(values(invocation.args).join(" "))?.[1] ?? "";
+  context.signals.score.raise("none", "");
+  for (const statement of block.split(/[;\n]/).map((text) => text.trim()))
+    if (/^[a-z][\w.-]*(\s|$)/i.test(statement))
+      context.nested(staticWord(statement), `${invocation.program} runs for each object`);
+};
+
 const assoc: Rule = (invocation, { signals }) => {
   if (values(invocation.args).some((arg) => arg.includes("=")))
     return void signals.score.raise(
@@ -228,11 +242,14 @@ function copyOrMove(unix: "cp -r" | "mv"): Rule {
   return (invocation, context) => {
     if (registryChange(invocation.program, invocation.args, context.signals)) return;
     const args = values(invocation.args);
+    // a credential store copied (`copy \\?\GLOBALROOT\…\NTDS.dit`, `Copy-Item …\config\SAM`)
+    if (credentialDump(invocation.program, args, context.signals)) return;
     const option = (name: RegExp) => {
       const at = args.findIndex((arg) => name.test(arg));
       return at >= 0 ? args[at + 1] : undefined;
     };
-    const bare = args.filter((arg, i) => !/^[-/]/.test(arg) && !ITEM_VALUE.test(args[i - 1] ?? ""));
+    const isOption = (arg: string) => /^-/.test(arg) || /^\/[^/]*$/.test(arg);
+    const bare = args.filter((arg, i) => !isOption(arg) && !ITEM_VALUE.test(args[i - 1] ?? ""));
     const source = option(/^-(path|literalpath)$/i) ?? bare[0];
     const target = option(/^-destination$/i) ?? bare[bare.length > 1 ? bare.length - 1 : 1];
     context.signals.score.raise("low", `${invocation.program} copies or moves files`);
@@ -243,6 +260,7 @@ function copyOrMove(unix: "cp -r" | "mv"): Rule {
 }
 
 export const WINDOWS_SYSTEM_RULES: RuleTable = {
+  ...WINDOWS_TOOL_RULES,
   copy: copyOrMove("cp -r"),
   xcopy: copyOrMove("cp -r"),
   "copy-item": copyOrMove("cp -r"),
@@ -274,6 +292,9 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
   "start-process": startProcess,
   saps: startProcess,
   "invoke-command": invokeCommand,
+  "foreach-object": eachObject,
+  "%": eachObject,
+  foreach: eachObject,
   "start-job": invokeCommand,
   "start-threadjob": invokeCommand,
   icm: invokeCommand,

@@ -13,8 +13,10 @@ import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { cmdletFinding } from "./windows-cmdlets.js";
 import { credentialDump } from "./windows-credentials.js";
 import { scriptHandoff } from "./windows-exec.js";
+import { windowsHandoff } from "./windows-handoff.js";
 
 type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string, credential?: true];
 
@@ -73,6 +75,8 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       )
         return ["high", `reg ${first} copies a hive that holds password hashes or their key`, true];
       if (/^(query|export|compare)$/.test(first)) return ["none", ""];
+      // any other key saved to a file is a copy of configuration (credential hives are above)
+      if (first === "save") return ["low", "reg save copies registry keys to a file"];
       return registry(args, `reg ${first}`);
     case "sc":
       if (/^(query|queryex|qc|qdescription|getdisplayname|getkeyname|enumdepend|sdshow)$/.test(first))
@@ -128,6 +132,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       return ["medium", `${program} changes a file's permissions`];
     case "wmic":
       // `/format:` takes an XSL stylesheet, whose script runs: from a URL a download run
+      // `/user:` `/password:`: the command runs as another account, with its rights
+      if (has(args, /^\/user:/) && has(args, /^(call|create|delete|set)$/))
+        return ["high", "wmic acts as another account (/user:), with its rights"];
       if (has(args, /^\/format:['"]?(https?|ftp):\/\//))
         return ["critical", "wmic /format: runs a stylesheet's script fetched from the network"];
       // `wmic process call create CMD` starts CMD (judged as that command by the rule below)
@@ -164,6 +171,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
     case "copy-itemproperty":
     case "move-itemproperty":
       if (has(args, MACHINE_KEY) || has(args, USER_KEY)) return registry(args, program);
+      // WinRM's configuration (`WSMan:\localhost\Client\TrustedHosts`): which machines this one trusts
+      if (has(args, /^['"]?wsman:/) && !/^(get|test)-/.test(program))
+        return ["critical", `${program} changes WinRM's configuration (remote management and trusted hosts)`];
       return null;
     default:
       break;
@@ -173,12 +183,14 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
     /^(get|test|show|find|measure|select|where|format|out|write|read|compare|resolve|search)-/.test(program)
   )
     return ["none", ""];
+  const byNoun = cmdletFinding(program, args);
+  if (byNoun) return byNoun;
   for (const [pattern, finding] of CMDLET_RULES) if (pattern.test(program)) return finding;
   return null;
 }
 
 /** A PowerShell cmdlet name: Verb-Noun. */
-const CMDLET = /^[a-z]+-[a-z]+$/;
+const CMDLET = /^[a-z]+-[a-z][a-z0-9]*$/;
 
 const CMDLET_RULES: [RegExp, Finding][] = [
   [
@@ -190,14 +202,8 @@ const CMDLET_RULES: [RegExp, Finding][] = [
     ["critical", "changes directory users or groups"],
   ],
   [/^(stop|start|restart|suspend|set|new|remove)-service$/, ["critical", "changes a service"]],
-  [
-    /^(register|unregister|set|disable|enable|start)-scheduledtask$|^new-scheduledtask/,
-    ["critical", "changes scheduled tasks"],
-  ],
-  [
-    /^(set|add)-mppreference$|^(remove|uninstall)-windowsdefender/,
-    ["critical", "changes Microsoft Defender's protection"],
-  ],
+  [/^(register|unregister|set|disable|enable|start)-scheduledtask$/, ["critical", "changes scheduled tasks"]],
+  [/^(remove|uninstall)-windowsdefender/, ["critical", "changes Microsoft Defender's protection"]],
   [/^(new|set|remove|disable|enable)-netfirewall(rule|profile)$/, ["critical", "changes the firewall"]],
   [/^(set|new|remove|disable|enable|rename|restart)-netadapter/, ["critical", "changes a network adapter"]],
   [
@@ -221,7 +227,6 @@ const CMDLET_RULES: [RegExp, Finding][] = [
     /^(new|set|remove|add|clear|enable|disable)-web\w+$|^(new|remove|set|start|stop)-(website|webapppool|webbinding)$/,
     ["high", "changes IIS (its modules, sites or logging)"],
   ],
-  [/^(set|add)-mppreference$/, ["critical", "changes Microsoft Defender's protection"]],
   [/^set-acl$/, ["high", "changes file permissions"]],
   [/^(set|remove)-(itemproperty|item)$/, ["medium", "changes an item"]],
   [/^stop-process$/, ["medium", "stops a process"]],
@@ -262,6 +267,15 @@ const rule: Rule = (invocation, context) => {
   const argv = invocation.args.map((word) => word.value);
   // `Get-Item HKLM:\… | Remove-ItemProperty -Name X`: the key arrives through the pipe
   const piped = /item/.test(invocation.program) ? pipedFrom(context, invocation.program) : [];
+  // `wbadmin start backup -include:…\ntds.dit`: a credential store, whatever the tool does with it
+  if (credentialDump(invocation.program, argv, signals)) return;
+  // `reg query … /v password`, `reg query …\Winlogon | findstr DefaultPassword`: a stored password printed
+  if (
+    invocation.program === "reg" &&
+    /^query$/i.test(argv[0] ?? "") &&
+    /pass(word)?|pwd/i.test([...argv.slice(1), ...pipedTo(context, "reg")].join(" "))
+  )
+    return void signals.score.raise("high", "reg query prints a stored password", "sensitive_file_access");
   const handled = raise(signals, windowsAdministration(invocation.program, [...argv, ...piped]));
   if (invocation.program === "wmic") {
     const at = argv.findIndex((word) => /^create$/i.test(word));
@@ -290,6 +304,18 @@ export function pipedFrom(context: RuleContext, program: string): string[] {
     .flatMap((other) => other.words.slice(1).map((word) => word.value));
 }
 
+/** The words of the commands this one pipes into (`reg query … | findstr DefaultPassword`). */
+function pipedTo(context: RuleContext, program: string): string[] {
+  const commands = context.script.commands;
+  const command = commands.find(
+    (other) => (other.words[0]?.value ?? "").toLowerCase().replace(/\.exe$/, "") === program,
+  );
+  if (!command) return [];
+  return commands
+    .filter((other) => other.pipeline === command.pipeline && other.position > command.position)
+    .flatMap((other) => other.words.map((word) => word.value));
+}
+
 /** Programs and cmdlets of this family (cmdlets without a rule fall to the general model). */
 export const WINDOWS_RULES: RuleTable = Object.fromEntries(
   [
@@ -315,6 +341,10 @@ export function registryChange(program: string, args: Word[], signals: Signals):
 /** True for a cmdlet this family rates (used by the judge for names no table lists). */
 export function windowsCmdlet(program: string, argv: string[], signals: Signals): boolean {
   if (credentialDump(program, argv, signals) || scriptHandoff(program, argv, signals)) return true;
+  // a cmdlet's noun says what it changes before what it is handed (`New-ScheduledTaskAction
+  // -Execute powershell.exe` builds an object; nothing starts)
+  if (CMDLET.test(program) && raise(signals, cmdletFinding(program, lower(argv)))) return true;
+  if (windowsHandoff(program, argv, signals)) return true;
   if (!CMDLET.test(program)) return false;
   return raise(signals, windowsAdministration(program, argv));
 }

@@ -1,0 +1,109 @@
+/**
+ * PowerShell cmdlets by what they change (docs/risk.md, "Windows: cmdlets by what they
+ * change"): a cmdlet is a verb and a noun, and the noun says what the verb reaches. A changing
+ * verb on the machine's own state — the firewall and IPsec, network adapters, addresses, routes
+ * and DNS, services and scheduled tasks, disks, volumes, BitLocker and Secure Boot, SMB shares
+ * and their access, Windows features, drivers and packages, exploit mitigations, event tracing —
+ * is a system change (critical, as the level table rates firewalls, services, disks and cron on
+ * Unix); on the directory (users, groups, computers, ACLs, DNS records, group policy, SCCM
+ * deployments) it changes every machine that trusts it (critical). What makes the same verb
+ * harmless is also in the line: the defences raised rather than lowered (`Set-MpPreference
+ * -SignatureScheduleDay`, `Set-ProcessMitigation -Enable`), an offline Windows image (`-Path
+ * C:\offline`: a file, not this machine), a cache emptied, an object built in memory
+ * (`New-ScheduledTaskAction`), the user's own language settings. Read verbs add nothing.
+ */
+type Level = "none" | "low" | "medium" | "high" | "critical";
+export type CmdletFinding = [level: Level, reason: string, credential?: true];
+
+/** Verbs that change what their noun names. */
+const CHANGE =
+  /^(set|new|remove|add|enable|disable|clear|reset|register|unregister|start|stop|restart|suspend|resume|install|uninstall|initialize|mount|dismount|revoke|grant|block|unblock|update|repair|rename|move|copy|import|publish|unpublish|lock|unlock|protect|unprotect|optimize|sync|backup|restore|expand|save|split|use|switch|approve|deny|invoke|send|merge|edit|submit)$/;
+
+/** Nouns of the machine's own state (a change is critical: the level table's system changes). */
+const SYSTEM_NOUN =
+  /^(net(firewall|ipsec|adapter|ipaddress|ipinterface|ipv[46]protocol|route|nat|transportfilter|tcpsetting|connectionprofile|qospolicy|lbfoteam|switchteam|neighbor|offload|eventsession)|dnsclient|service|scheduledtask|clusteredscheduledtask|disk|partition|volume|storage|physicaldisk|virtualdisk|diskimage|iscsi|bitlocker|securebootuefi|tpm|processmitigation|smb|windows(capability|optionalfeature|feature|driver|package|image|reservedstorage|edition|errorreporting)|appxprovisionedpackage|wimbootentry|computer|localuser|localgroup|printer|printerdriver|autologger|etwtrace|eventlog|mp(preference|computerstatus)|applockerpolicy|userinternationalsettingstosystem|winsystemlocale|timezone|date|bcd|vpnconnection|item|ciminstance|wmiinstance|wsman|pssessionconfiguration|certificate|pfxcertificate|tlsciphersuite|tlsecccurve|bitstransfer)/i;
+
+/** Nouns of the directory, which every joined machine trusts (users, groups, ACLs, DNS, GPO, SCCM). */
+const DIRECTORY_NOUN =
+  /^(ad(?!d)|adidns|addbsidhistory|domain|machineaccount|gpo|gp(link|permission|registryvalue|prefregistryvalue|inheritance)|sccm|cm(?!d)|dnsserver|dhcpserver)/i;
+
+/** Nouns only kept as caches or built in memory: emptying or building one changes nothing kept. */
+const INERT_NOUN =
+  /^(dnsclientcache|netneighbor|bccache|arpcache|scheduledtask(action|trigger|settingsset|principal)|cipolicyrule|etwtracesession|autologgerconfig|etwtraceprovider)$/i;
+
+/** The user's own settings (language, input, culture): theirs to change. */
+const USER_NOUN =
+  /^win(userlanguagelist|languagebaroption|defaultinputmethodoverride|culturefromlanguagelistoptout|acceptlanguagefromlanguagelistoptout|uilanguageoverride|homelocation|cultureoverride)|^appxpackageautoupdatesettings$/i;
+
+/** Defender settings that lower its protection: `-Disable…` not set to false, exclusions, actions that allow. */
+function lowersDefender(args: string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!;
+    const value = (args[i + 1] ?? "").replace(/^['"]|['",]+$/g, "");
+    if (/^-disable\w+$/.test(name) && !/^(\$false|0|false)$/.test(value)) return name;
+    if (/^-disable\w+:\$?(true|1)$/.test(name)) return name;
+    if (/^-exclusion\w+$/.test(name)) return name;
+    if (
+      /^-(\w+action(s|_actions)?|attacksurfacereductionrules_actions)$/.test(name) &&
+      /^(allow|noaction|6|9|disabled|auditmode|0)$/.test(value)
+    )
+      return name;
+    if (
+      /^-(mapsreporting|submitsamplesconsent|puaprotection|enablenetworkprotection|enablecontrolledfolderaccess)$/.test(
+        name,
+      ) &&
+      /^(0|disabled?|auditmode|2)$/.test(value)
+    )
+      return name;
+  }
+  return null;
+}
+
+/** What a `Verb-Noun` cmdlet changes, or null when the noun model has nothing to say. */
+export function cmdletFinding(program: string, args: string[]): CmdletFinding | null {
+  const dash = program.indexOf("-");
+  const verb = program.slice(0, dash);
+  const noun = program.slice(dash + 1);
+  if (!CHANGE.test(verb)) return null;
+  // Defender acting (a scan, new signatures, a threat removed) is the defence working
+  if (/^(start-mp(scan|wdoscan)|update-mpsignature|remove-mpthreat)$/.test(program))
+    return ["low", `${program} runs Microsoft Defender`];
+  if (noun === "mppreference") {
+    const lowered = verb === "remove" ? null : lowersDefender(args);
+    if (lowered) return ["critical", `${program} ${lowered} lowers Microsoft Defender's protection`];
+    return ["medium", `${program} changes Microsoft Defender's settings without lowering its protection`];
+  }
+  if (noun === "processmitigation") {
+    if (args.some((arg) => /^-(disable|reset|remove)$/.test(arg)))
+      return [
+        args.includes("-system") ? "critical" : "high",
+        `${program} turns exploit mitigations off or back to defaults`,
+      ];
+    return ["medium", `${program} turns exploit mitigations on`];
+  }
+  if (/^(autologgerconfig|etwtrace\w*|eventlog)$/.test(noun) && /^(remove|stop|disable|clear)$/.test(verb))
+    return ["high", `${program} turns a system log off (what the machine records)`];
+  if (INERT_NOUN.test(noun) || program === "new-scheduledtask")
+    return ["low", `${program} empties a cache or builds an object in memory`];
+  if (USER_NOUN.test(noun)) return ["low", `${program} changes the user's own settings`];
+  if (noun === "appxpackage") return ["medium", `${program} installs or removes an app for the user`];
+  // DISM's cmdlets on an image file (`-Path C:\offline`, `-ImagePath x.wim`) change a file, not
+  // this machine; a drive root as the image (`-Path C:\`) is the running system
+  if (/^(windows|appxprovisioned|wimboot)/.test(noun) && !args.includes("-online")) {
+    const at = args.findIndex((arg) => /^-(path|imagepath)$/.test(arg));
+    if (at >= 0 && !/^['"]?[a-z]:\/?['"]?$/.test(args[at + 1] ?? ""))
+      return ["medium", `${program} changes a Windows image file, not this machine`];
+  }
+  if (DIRECTORY_NOUN.test(noun))
+    return [
+      "critical",
+      `${program} changes the directory (accounts, groups, computers, ACLs, DNS or deployments every joined machine trusts)`,
+    ];
+  if (SYSTEM_NOUN.test(noun)) {
+    // items are paths: a registry or file change is judged where the path says (windows.ts)
+    if (/^(item|ciminstance|wmiinstance|certificate|pfxcertificate|printer|bitstransfer)$/.test(noun))
+      return null;
+    return ["critical", `${program} changes the machine's ${noun.replace(/^net/, "network ")}`];
+  }
+  return null;
+}

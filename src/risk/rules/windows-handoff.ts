@@ -1,0 +1,116 @@
+/**
+ * What a Windows program no rule names is pointed at and told to do (docs/risk.md, "Windows:
+ * what a program is pointed at"). Its name says nothing; its arguments say what it reaches: a
+ * command shell or script host handed over to start (what it runs, and with which rights, is not
+ * on the line), code from a share or from the places anyone can write (`C:\Users\Public`, a
+ * temporary directory, ProgramData, AppData, `C:\Windows\Tasks`), a DLL's export to load, the
+ * SYSTEM account to impersonate, a password hash to log on with, a process's whole memory to
+ * dump. Each is high (SYSTEM critical); a program given none of them stays as the general model
+ * judges it. Shared with the judge of programs no table names (unknown-program.ts, through
+ * windows.ts's `windowsCmdlet`).
+ */
+import type { Signals } from "../signals.js";
+
+/** Programs that only look a name up or read a file's headers: naming a shell to them runs nothing. */
+const LOOKUP =
+  /^(where|where\.exe|whereis|file|stat|sigcheck\w*|strings\w*|dumpbin|get-\w+|test-\w+|findstr|find)$/;
+/** Command shells and script hosts, by file name. */
+const SHELL = /^(cmd|powershell|pwsh|cscript|wscript|mshta|rundll32|regsvr32|conhost)(\.exe)?$/i;
+const SHELL_NAMES = ["cmd", "powershell", "pwsh", "script", "mshta", "rundll32", "regsvr32", "conhost"];
+/** Files whose content runs: programs, libraries, scripts, installers, control-panel items. */
+const CODE_FILE =
+  /\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|hta|sct|wsf|wsc|cpl|scr|msi|inf|xsl|xll|ocx|sys|com|pif|lnk|appx|msix)$/i;
+/** Places anyone on the machine can write: code kept there is not the machine's own. */
+const DROP_PLACE =
+  /(^|\/)(temp|tmp|programdata|public|appdata|downloads|perflogs|\$recycle\.bin|windows\/(tasks|temp|tracing)|spool\/drivers\/color)(\/|$)/i;
+
+/** A word with its option name and quotes taken off (`-p:"C:\x.exe"` → `C:/x.exe`). */
+function bare(word: string): string {
+  return word
+    .replace(/^([-/][\w-]+[:=]|\w+=)/, "")
+    .replace(/^['"]|['"]$/g, "")
+    .replace(/\\/g, "/");
+}
+
+/** The first finding about what `program` is handed, raised; true when one was. */
+export function windowsHandoff(program: string, argv: string[], signals: Signals): boolean {
+  const { score } = signals;
+  const words = argv.map(bare);
+  const text = argv.join(" ");
+  // every program no table names passes here: each check is behind a literal one (patterns
+  // compile on first use, and a hook call is a fresh process)
+  const lower = text.toLowerCase();
+  // `Tokenvator getsystem cmd.exe`, `incognito execute -c "NT AUTHORITY\SYSTEM" cmd`,
+  // `Invoke-TokenManipulation -ImpersonateUser -Username "NT AUTHORITY\SYSTEM"`
+  if (
+    (lower.includes("system") || lower.includes("impersonat")) &&
+    /nt authority[\\/ ]+system|(^|\s)(getsystem|-impersonateuser|-impersonate)(\s|$)/i.test(text)
+  ) {
+    score.raise(
+      "critical",
+      `${program} runs as or impersonates SYSTEM (privilege escalation)`,
+      "privilege_escalation",
+    );
+    return true;
+  }
+  // `evil-winrm -H <NT hash>`, `tool /rc4:<hash>`, `--hashes LM:NT`: logging on with a hash
+  const hash = !argv.some((word) => word.length >= 32)
+    ? -1
+    : argv.findIndex(
+        (word, i) =>
+          /^([-/](rc4|ntlm|aes128|aes256|des|hash|nthash)[:=])[0-9a-f]{32,64}$/i.test(word) ||
+          (/^(-h|--hash(es)?|-hashes|--nt-hash|-nthash)$/i.test(word) &&
+            /^([0-9a-f]{32}:)?[0-9a-f]{32}$/i.test(argv[i + 1] ?? "")),
+      );
+  if (hash >= 0) {
+    score.raise("high", `${program} logs on with a password hash (pass-the-hash)`, "sensitive_file_access");
+    return true;
+  }
+  // `rdrleakdiag /p 940 /fullmemdmp`, `DumpMinitool --processId 1132 --dumpType Full`: a process's
+  // whole memory holds what it holds — lsass holds every logged-on user's credentials
+  const dumps = lower.includes("dump") || lower.includes("dmp") || lower.includes("ma");
+  const fullDump =
+    dumps &&
+    words.some((word) =>
+      /^(-ma|\/ma|-mp|\/fullmemdmp|-dumpfull|--fulldump|fullmemdump|minidump)$/i.test(word),
+    );
+  const typed = dumps && /--?dumptype\s+['"]?full/i.test(text);
+  if (
+    (fullDump || typed) &&
+    (words.some((word) => /^\d{2,6}$/.test(word)) || /(^|\s)(--?processid|--?pid|-p|\/p)(\s|$)/i.test(text))
+  ) {
+    score.raise(
+      "high",
+      `${program} dumps a process's whole memory (credentials, if it is lsass)`,
+      "sensitive_file_access",
+    );
+    return true;
+  }
+  if (LOOKUP.test(program)) return false;
+  // `JuicyPotato -p C:\Windows\System32\cmd.exe`, `PrintSpoofer -c cmd`, `wt.exe cmd`
+  const named = SHELL_NAMES.some((name) => lower.includes(name));
+  const shell = named && words.find((word) => SHELL.test(word.split(/\s+/)[0]!.split("/").pop() ?? ""));
+  if (shell) {
+    score.raise(
+      "high",
+      `${program} is handed a command shell or script host to start (${shell.slice(0, 60)}): what it runs, and as whom, is not known`,
+    );
+    return true;
+  }
+  // `SharpPrintNightmare \\host\share\x.dll`, `tool C:\Users\Public\a.dll,Start`, `-p C:\Temp\nc.exe`
+  const code =
+    lower.includes(".") &&
+    words.find(
+      (word) =>
+        (CODE_FILE.test(word.replace(/,[^/]*$/, "")) && (word.startsWith("//") || DROP_PLACE.test(word))) ||
+        /\.(dll|ocx|cpl)\s*,\s*#?\w+/i.test(word),
+    );
+  if (code) {
+    score.raise(
+      "high",
+      `${program} is handed code ${code.startsWith("//") ? "from a share" : code.includes(",") ? "to load (a DLL's export)" : "from a place anyone can write"} (${code.slice(0, 60)}): what it runs is not known`,
+    );
+    return true;
+  }
+  return false;
+}

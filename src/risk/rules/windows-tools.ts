@@ -1,0 +1,99 @@
+/**
+ * Windows tools whose danger is in the verb they are given (docs/risk.md, "Windows: what a
+ * program is pointed at"): `runas` (another account: as `su`), DISM on the running system (a
+ * system package change) or an image file (a file), Defender's command line (definitions removed
+ * or a quarantined file restored, against a scan), the control programs of security agents
+ * (disable, uninstall, stop: the machine's defence taken down), and DNS lookups (a question to a
+ * resolver, not a connection to the host it names). Registered through windows-system.ts.
+ */
+import type { Rule, RuleTable } from "../command/rule.js";
+import { staticWord } from "../shell-model.js";
+
+const values = (invocation: Parameters<Rule>[0]) => invocation.args.map((word) => word.value);
+
+/** `runas /user:X CMD`: CMD runs as X (as `su -c`); `/netonly` lends X's credentials to the network only. */
+const runas: Rule = (invocation, context) => {
+  const args = values(invocation);
+  const { score } = context.signals;
+  if (args.some((arg) => /^\/(\?|help)$/i.test(arg))) return void score.raise("low", "runas help");
+  if (args.some((arg) => /^\/netonly$/i.test(arg)))
+    score.raise("high", "runas /netonly uses another account's credentials on the network");
+  else
+    score.raise(
+      "critical",
+      "runas runs a program as another account (privilege escalation, as su)",
+      "privilege_escalation",
+    );
+  const program = args.filter((arg) => !arg.startsWith("/") || arg.startsWith("//")).pop();
+  if (program) context.nested(staticWord(program), "runas starts");
+};
+
+/** DISM: `/Online` changes this machine's packages and features; `/Image:` an offline image; `/Get-*` reads. */
+const dism: Rule = (invocation, { signals }) => {
+  const args = values(invocation).map((arg) => arg.toLowerCase());
+  const verbs = args.filter((arg) =>
+    /^\/(add|remove|enable|disable|set|apply|import|cleanup|restorehealth|reset|uninstall|install|export|commit|mount|unmount)/.test(
+      arg,
+    ),
+  );
+  if (verbs.length === 0 || args.some((arg) => arg === "/?")) return void signals.score.raise("none", "");
+  if (args.includes("/online"))
+    return void signals.score.raise(
+      "critical",
+      `dism ${verbs[0]} changes this machine's Windows packages or features`,
+      "system_modification",
+    );
+  signals.score.raise("medium", `dism ${verbs[0]} changes a Windows image file`);
+};
+
+/** MpCmdRun (Defender): definitions removed or a quarantined threat restored lower it; scans use it. */
+const mpcmdrun: Rule = (invocation, { signals }) => {
+  const args = values(invocation).map((arg) => arg.toLowerCase());
+  if (args.some((arg) => /^-(removedefinitions|disableservice|restore)$/.test(arg)))
+    return void signals.score.raise(
+      "critical",
+      "MpCmdRun removes Defender's definitions or restores a quarantined threat",
+      "system_modification",
+    );
+  const url = args.indexOf("-url");
+  if (args.includes("-downloadfile") && url >= 0) {
+    signals.network(values(invocation)[url + 1] ?? "", "GET", "command");
+    const path = args.indexOf("-path");
+    if (path >= 0) signals.download(values(invocation)[path + 1] ?? "");
+    return;
+  }
+  signals.score.raise("low", "MpCmdRun runs a Defender scan or update");
+};
+
+/** Control programs of security agents: turning one off is taking the machine's defence down. */
+const securityAgent: Rule = (invocation, { signals }) => {
+  const args = values(invocation).map((arg) => arg.toLowerCase());
+  if (
+    args.some((arg) =>
+      /^(-{0,2}|\/)(disable|uninstall|unload|stop|remove|unprotect|off|kill|pause)$/.test(arg),
+    )
+  )
+    return void signals.score.raise(
+      "critical",
+      `${invocation.program} ${args.find((arg) => /disable|uninstall|unload|stop|remove|unprotect|off|kill|pause/.test(arg))} takes a security agent down`,
+      "system_modification",
+    );
+  signals.score.raise("medium", `${invocation.program} controls a security agent`);
+};
+
+/** `Resolve-DnsName x -Server 10.0.0.1`: a question to a resolver. */
+const dnsLookup: Rule = (invocation, { signals }) => {
+  signals.score.raise("low", `${invocation.program} asks a DNS resolver`);
+};
+
+export const WINDOWS_TOOL_RULES: RuleTable = {
+  runas,
+  dism,
+  mpcmdrun,
+  "resolve-dnsname": dnsLookup,
+  ...Object.fromEntries(
+    "cytool elastic-agent elastic-endpoint sentinelctl falconctl xagt repcli"
+      .split(" ")
+      .map((name) => [name, securityAgent]),
+  ),
+};

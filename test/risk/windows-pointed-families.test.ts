@@ -1,0 +1,104 @@
+// Windows programs judged by what they are pointed at and cmdlets by what their noun names
+// (src/risk/rules/windows-handoff.ts, windows-tools.ts, windows-cmdlets.ts, windows-credentials.ts;
+// docs/risk.md, "Windows: what a program is pointed at" and "Windows: cmdlets by what they
+// change"). Programs with made-up names stand for the ones no table lists: their arguments
+// decide. Each row is the level the family gives the command; near misses sit beside the
+// dangers (cases written for this project).
+import { beforeAll, describe, expect, it } from "vitest";
+import { analyze, loadShellParser } from "../../src/risk/index.js";
+import { action } from "./case-table.js";
+
+type Level = "none" | "low" | "medium" | "high" | "critical";
+
+const FAMILIES: Record<string, [command: string, level: Level][]> = {
+  "pointed at: shells, code, SYSTEM, hashes, dumps": [
+    ["PotatoTool.exe -t * -p C:\\Windows\\System32\\cmd.exe -l 9001", "high"],
+    ['SpoolTool.exe -c "powershell -nop"', "high"],
+    ["wt.exe cmd", "high"],
+    ["ShareLoader.exe \\\\10.1.1.5\\drop\\agent.dll", "high"],
+    ["Updater.exe --run C:\\Users\\Public\\svc.exe", "high"],
+    ["Helper.exe C:\\ProgramData\\cache\\x.dll,Run", "high"],
+    ["Builder.exe --out C:\\Users\\dev\\project\\bin\\app.exe", "medium"],
+    ['TokenTool.exe exec -u "NT AUTHORITY\\SYSTEM" notepad.exe', "critical"],
+    ["Invoke-Elevate -ImpersonateUser -Username admin", "critical"],
+    ["winrm-shell -i 10.0.0.20 -u admin -H 8846f7eaee8fb117ad06bdd830b7586c", "high"],
+    ["ticket.exe asktgt /user:svc /rc4:8846f7eaee8fb117ad06bdd830b7586c", "high"],
+    ["diagdump.exe /p 712 /o C:\\temp /fullmemdmp", "high"],
+    ["MemTool --processId 712 --dumpType Full", "high"],
+  ],
+  "pointed at: credential stores and secrets": [
+    ["wbadmin start backup -backupTarget:E: -include:C:\\Windows\\NTDS\\ntds.dit -quiet", "high"],
+    ["esentutl /y /vss C:\\Windows\\System32\\config\\SYSTEM /d C:\\temp\\s", "high"],
+    ["esentutl /y C:\\data\\app.edb /d C:\\backup\\app.edb", "medium"],
+    ["Get-ADUser svc_sql -Properties msDS-ManagedPassword", "high"],
+    ["Get-ADUser svc_sql -Properties Description", "none"],
+    ["SecretDumpTool.exe --all", "high"],
+  ],
+  "pointed at: tools by their verb": [
+    ["runas /user:Administrator cmd.exe", "critical"],
+    ['runas /netonly /user:CORP\\svc "mmc.exe"', "high"],
+    ["runas /?", "low"],
+    ["dism /Online /Enable-Feature /FeatureName:TelnetClient", "critical"],
+    ["dism /Image:C:\\mount /Add-Package /PackagePath:C:\\pkg\\update.cab", "medium"],
+    ["dism /Online /Get-Features", "none"],
+    ["MpCmdRun.exe -RemoveDefinitions -DynamicSignatures", "critical"],
+    ["MpCmdRun.exe -Scan -ScanType 1", "low"],
+    ["cytool.exe runtime disable", "critical"],
+    ["cytool.exe runtime query", "medium"],
+    ["certutil -dspublish -f ca.crt RootCA", "critical"],
+    ["certutil -hashfile C:\\Users\\dev\\Downloads\\tool.zip SHA256", "none"],
+  ],
+  "pointed at: writes that run later, and ordinary uses": [
+    ["findstr /V /L x C:\\tools\\a.exe > C:\\tools\\notes.txt:a.exe", "high"],
+    ['echo "Invoke-Thing" >> $PROFILE', "high"],
+    ["Get-Content $PROFILE", "none"],
+    ["reg save HKCU\\Software\\Contoso contoso.hiv", "low"],
+    ["reg query HKCU\\Software\\Contoso /v Password", "high"],
+    ["reg query HKCU\\Software\\Contoso /v InstallPath", "none"],
+    ["Resolve-DnsName contoso.local -Server 10.0.0.2", "low"],
+    ["route print", "none"],
+    ['forfiles /p C:\\build /m *.log /c "cmd /c if @fsize gtr 1000000 del @path"', "medium"],
+    ["Get-ChildItem *.tmp | % { Remove-Item -Recurse -Force ~ }", "critical"],
+    ["Get-ChildItem | % { $_.Name.ToUpper() }", "low"],
+  ],
+  "cmdlets by what they change": [
+    ["Set-NetFirewallProfile -Profile Domain -Enabled False", "critical"],
+    ["Set-NetIPv4Protocol -DhcpMediaSense Disabled", "critical"],
+    ["Remove-SmbShare -Name Builds -Force", "critical"],
+    ["Add-ADGroupMember -Identity Admins -Members eve", "critical"],
+    ["Set-DomainObject -Identity eve -Set @{description='x'}", "critical"],
+    ["New-GPO -Name Lockdown", "critical"],
+    ["Set-MpPreference -DisableBehaviorMonitoring $true", "critical"],
+    ["Set-MpPreference -ExclusionExtension .exe", "critical"],
+    ["Set-MpPreference -DisableBehaviorMonitoring $false", "medium"],
+    ["Set-MpPreference -ScanScheduleQuickScanTime 12:00:00", "medium"],
+    ["Update-MpSignature", "low"],
+    ["Start-MpScan -ScanType QuickScan", "low"],
+    ["Set-ProcessMitigation -System -Disable DEP", "critical"],
+    ["Set-ProcessMitigation -Name app.exe -Enable CFG", "medium"],
+    ["Clear-DnsClientCache", "low"],
+    ["New-ScheduledTaskTrigger -Daily -At 3am", "low"],
+    ["Set-WinUserLanguageList -LanguageList en-US -Force", "low"],
+    ["Add-WindowsPackage -Online -PackagePath C:\\updates\\kb.cab", "critical"],
+    ["Add-WindowsDriver -Path C:\\offline -Driver C:\\drivers\\net.inf", "medium"],
+    ["Remove-AutologgerConfig -Name Circular", "high"],
+    ["Get-NetFirewallRule -Enabled True", "none"],
+    ["Set-Item WSMan:\\localhost\\Client\\TrustedHosts -Value *", "critical"],
+    ["msiexec /i C:\\Users\\dev\\Downloads\\app.msi /quiet", "medium"],
+    ["regsvr32 /s msxml6.dll", "medium"],
+    ["regsvr32 /s C:\\Users\\dev\\AppData\\Local\\Temp\\hook.dll", "high"],
+  ],
+};
+
+beforeAll(() => loadShellParser());
+
+for (const [family, rows] of Object.entries(FAMILIES)) {
+  describe(`Windows: ${family}`, () => {
+    for (const [command, level] of rows) {
+      it(`${level}: ${command}`, async () => {
+        const result = await analyze(action(command));
+        expect(result.level, JSON.stringify(result.reasons)).toBe(level);
+      });
+    }
+  });
+}
