@@ -10,6 +10,10 @@
  * - **Media inlined as data.** The base64 payload of a `data:` URI whose bytes begin with an
  *   image, font or media file's signature (PNG, JPEG, GIF, WebP, WOFF, WOFF2, SVG, …) is that
  *   file: pixels and glyphs, not a key.
+ * - **What is public by design**: the inside of a certificate's, a public key's or a
+ *   signature's armour (PEM, PGP, SSH), and an OpenSSH public key whose base64 blob begins with
+ *   its own type (`ssh-ed25519 AAAAC3NzaC1lZDI1NTE5…`), as `.pub` files, `known_hosts` and
+ *   `authorized_keys` hold them. A private key's armour is not among them.
  * - **A UUID behind a word** (`GPU-3a23c669-1f69-…`, `cluster-<uuid>`): a UUID names a thing
  *   and a bare one is already not a token (entropy.ts); a word in front adds no secret.
  *
@@ -19,7 +23,7 @@
  * Values given to a secret name that are not the secret:
  *
  * - **Instructions to change it** (`changethis`, `change-me`, `replace_me`, `changeit`): a
- *   template's words telling the reader to put a secret there.
+ *   template's words telling the reader to put a secret there; an elision (`...`).
  * - **A path to where the secret is kept** (`/run/secrets/db-password`, `./certs/client.key`):
  *   a file path of word-made segments; the secret is the file's content, not its name.
  * - **A template expression** (`<%= ENV['DB_PASSWORD'] %>`, `[[ .Token ]]`, `%(db_password)s`,
@@ -51,6 +55,27 @@ const MEDIA_SIGNATURE =
 const PREFIXED_UUID =
   /(?<![A-Za-z0-9_+~.-])[A-Za-z][A-Za-z0-9]{0,15}[-_][0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![A-Za-z0-9_+=~.-])/g;
 
+/**
+ * Armour of what is public by design: certificates, certificate requests and revocation lists,
+ * public keys (PEM, PGP), signatures (PGP, SSH). A private key's armour says PRIVATE KEY and an
+ * encrypted message's says MESSAGE: neither is here.
+ */
+const PUBLIC_ARMOUR =
+  /-----BEGIN ((?:TRUSTED |X509 )?CERTIFICATE|(?:NEW )?CERTIFICATE REQUEST|X509 CRL|(?:RSA |EC )?PUBLIC KEY|PGP PUBLIC KEY BLOCK|PGP SIGNATURE|SSH SIGNATURE)-----[\s\S]*?-----END \1-----/g;
+/** An OpenSSH public key (or certificate): its type, then the base64 blob that names the type again. */
+const SSH_PUBLIC_KEY =
+  /(?<![\w.@-])((?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp(?:256|384|521)|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)(?:-cert-v01@openssh\.com)?)[ \t]+(AAAA[A-Za-z0-9+/]{20,}={0,3})/g;
+
+/** Whether the base64 `blob` begins with the SSH wire form of the string `type` (length, then bytes). */
+function namesType(blob: string, type: string): boolean {
+  const head = Buffer.from(blob.slice(0, 4 * Math.ceil((4 + type.length) / 3) + 4), "base64");
+  return (
+    head.length >= 4 + type.length &&
+    head.readUInt32BE(0) === type.length &&
+    head.toString("latin1", 4, 4 + type.length) === type
+  );
+}
+
 export type Range = readonly [start: number, end: number];
 
 /** The spans of `text` that are digests in their format, inlined media or prefixed UUIDs. */
@@ -67,6 +92,15 @@ export function benignRanges(text: string): Range[] {
       out.push([end - m[1]!.length, end]);
     }
   }
+  if (text.includes("-----BEGIN "))
+    for (const m of text.matchAll(PUBLIC_ARMOUR)) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("AAAA")) {
+    for (const m of text.matchAll(SSH_PUBLIC_KEY)) {
+      if (!namesType(m[2]!, m[1]!)) continue;
+      const end = m.index! + m[0].length;
+      out.push([end - m[2]!.length, end]);
+    }
+  }
   if (/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-/.test(text))
     for (const m of text.matchAll(PREFIXED_UUID)) out.push([m.index!, m.index! + m[0].length]);
   return out;
@@ -80,9 +114,12 @@ export function inside(ranges: readonly Range[], start: number, end: number): bo
 const INSTRUCTION =
   /^(?:please[-_ ]?)?(?:change|replace|update|set)[-_ ]?(?:me|this|it)(?:[-_ ]?(?:please|now|later|before[-_ ]?(?:use|deploy(?:ing)?)|in[-_ ]?prod(?:uction)?))?!*$/i;
 
-/** `changethis`, `change-me`, `replace_me`, `changeit`: a template's word, not a secret. */
+/**
+ * `changethis`, `change-me`, `replace_me`, `changeit`: a template's word, not a secret; and an
+ * elision (`...`, `…`), which shows that something was left out.
+ */
 export function isInstruction(value: string): boolean {
-  return INSTRUCTION.test(value);
+  return INSTRUCTION.test(value) || /^(?:\.{3,}|\u2026+)$/.test(value);
 }
 
 // A segment of a path made of words: lower-case letters, digits, `._-`, holding a word of 3+
@@ -149,7 +186,8 @@ function words(text: string): string[] {
  * word that says what it names (`adminTokenSecret: admin-token`): the secret's own name.
  */
 export function isOwnName(name: string, value: string): boolean {
-  if (!/^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/.test(value)) return false;
+  // A selector or an anchor of the same words (`this.addPassword = "#add-password"`) too.
+  if (!/^[#.]?[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/.test(value)) return false;
   const of = new Set(words(name));
   const parts = words(value);
   return NAMING_WORD.test(parts.at(-1)!) && parts.every((part) => of.has(part));

@@ -38,6 +38,22 @@ const SHA512 = `sha512-${"qRmjj8nj9qmLTQXXmaR1cck3UXSRMPrbsLJAasZpF+t3riI71BXed5
 const H1 = `h1:${"qMCsGGgs+MAzDFyp9LpAe1Lqy/fY/qCovCm0qnXZOBM"}=`;
 const PNG = `iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+${"AAAAJ0lEQVQIW2O8e/fufwYGBgZBQUEQxcCIIfDu3Tuw"}ivfv30NUoAsAALHpFMMLqZlPAAAAAElFTkSuQmCC`;
 const WOFF2 = `d09GMgABAAAAAAmQAA0AAAAAFJwAAAk7AAEAAAAAAAAAAAAAAAAAAAAA${"AAAAAAAAP0ZGVE0cGh4GYACCShEICp5gmgcLPAABNgIkA3QEIAWDXweEMBsYEVGUbk6"}`;
+/** An OpenSSH ed25519 public key blob (type, then 32 bytes), base64. */
+const SSH_BLOB = (() => {
+  const type = Buffer.from("ssh-ed25519");
+  const key = Buffer.from("Tr4il-s3al everyday test key 32b");
+  const out = Buffer.alloc(8 + type.length + 32);
+  out.writeUInt32BE(type.length, 0);
+  type.copy(out, 4);
+  out.writeUInt32BE(32, 4 + type.length);
+  key.copy(out, 8 + type.length, 0, 32);
+  return out.toString("base64");
+})();
+const BODY = [
+  "MIIDejCCAmKgAwIBAgIUfSn63ldeo1prOaxXV8I0Id6HTEwDQYJKoZIhvcNAQEL",
+  "BQAwYTELMAkGA1UEBhMCSU4xDzANBgNVBAgMBktlcmFsYTEOMAwGA1UEBwwFS29j",
+  "aGkxGDAWBgNVBAoMD2NoYXJ0bXVzZXVtLmNvbTEXMBUGA1UEAwwOY2hhcnRtdXNl",
+].join("\n");
 const RANDOM = `Zx8Qp2Lm7Vn4Rt6Ks3Wd9Hy5Fb1Jc0Ge${"Tq4Mn8Ra2Ud6Po3Li7Se5Nv9Xk1Yw"}`;
 
 const LEFT: [family: string, text: string][] = [
@@ -51,6 +67,11 @@ const LEFT: [family: string, text: string][] = [
     "a WOFF2 font in CSS",
     `@font-face{font-family:x;src:url(data:font/woff2;base64,${WOFF2}) format("woff2")}`,
   ],
+  ["a certificate", `-----BEGIN CERTIFICATE-----\n${BODY}\n-----END CERTIFICATE-----\n`],
+  ["a public key", `-----BEGIN PUBLIC KEY-----\n${BODY}\n-----END PUBLIC KEY-----`],
+  ["a PGP signature", `-----BEGIN PGP SIGNATURE-----\n\n${BODY}\n=vHcU\n-----END PGP SIGNATURE-----`],
+  ["an SSH public key", `ssh-ed25519 ${SSH_BLOB} dev@laptop`],
+  ["a known_hosts line", `github.com ssh-ed25519 ${SSH_BLOB}`],
   [
     "a UUID behind a word",
     "docker run --gpus device=GPU-3a23c669-1f69-c64e-cf85-44e9b07e7a2a ubuntu nvidia-smi",
@@ -99,6 +120,8 @@ const LEFT: [family: string, text: string][] = [
   ["a Docker secret's path", "- DATABASE_PASSWORD=/run/secrets/db-password"],
   ["a key file's path", "api_key: ~/.config/service/api.key"],
   ["the secret's own name", 'adminTokenSecret: "admin-token"'],
+  ["the secret's own name as a selector", 'this.addPassword = "#add-password";'],
+  ["an elision", 'curl -H "Authorization: Basic ..." https://accounts.example.com/api/token'],
   ["the secret's own name as an id", 'hostedGrafanaIdSecretKey: "hosted-grafana-id"'],
   ["in a command, the secret's own name", "export ADMIN_TOKEN_SECRET=admin-token && ./run"],
 ];
@@ -109,6 +132,23 @@ const STILL: [family: string, text: string, secret: string][] = [
   ["a random key in an image data URI without an image", `url(data:image/png;base64,${RANDOM})`, RANDOM],
   ["an h1-shaped key without a module", `token ${H1}`, H1.slice(3)],
   ["a word under a password name", "password: hunter2", "hunter2"],
+  [
+    "a private key's armour",
+    `-----BEGIN PRIVATE KEY-----\n${BODY}\n-----END PRIVATE KEY-----`,
+    BODY.slice(0, 40),
+  ],
+  [
+    "an encrypted message's armour",
+    `-----BEGIN PGP MESSAGE-----\n\n${BODY}\n-----END PGP MESSAGE-----`,
+    BODY.slice(0, 40),
+  ],
+  ["a lone line of base64 without its armour", BODY.split("\n")[0]!, BODY.slice(0, 40)],
+  [
+    "a token pasted inside a certificate's armour",
+    `-----BEGIN CERTIFICATE-----\nghp_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}\n-----END CERTIFICATE-----`,
+    "ghp_a1B2",
+  ],
+  ["an SSH key type before a blob of another type", `ssh-rsa ${SSH_BLOB}`, SSH_BLOB],
   ["a word under a password name, quoted", 'GF_SECURITY_ADMIN_PASSWORD="grafana"', "grafana"],
   ["an instruction with more after it", "SECRET_KEY=changethis2024!", "changethis2024!"],
   ["a random path-like password", "password: /Zx9/kq7/Wm2", "/Zx9/kq7/Wm2"],

@@ -2,7 +2,7 @@
  * Redaction measured on everyday non-secrets an agent's actions carry (test/vectors/
  * secret-everyday.jsonl: lock files' integrity hashes, commit and tree ids, image digests,
  * pinned actions, UUIDs, inlined media, minified JavaScript, references and templates,
- * placeholders, flags and prompts, names of secrets; origin note beside it), carried as
+ * placeholders, flags and prompts, names of secrets, certificates, public keys and signatures; origin note beside it), carried as
  * scanner-vectors.mjs carries every set, on the built CLI's redaction (dist/). A few values
  * given to password names in the same files are kept as true positives: the project decided
  * they are credentials (docs/decisions/redaction-everyday.md). The assertions hold the floors of
@@ -29,6 +29,7 @@ const FAMILY_FLOORS: Record<string, number> = {
   reference: 1,
   placeholder: 1,
   "prompt-flag": 1,
+  "public-key": 1,
   // `clusterSecretKey: "cluster"`: a word given to a secret key's name stays redacted.
   "secret-name": 0.9,
 };
