@@ -7,8 +7,10 @@
  * arguments are judged by argv.ts.
  */
 import { inside, isOwnName, templateRanges } from "./benign.js";
+import { familyPatterns } from "./families.js";
 import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
+import { isIdentifierName, isKeyShaped } from "./shape.js";
 
 export { isSecretName, isSecretValue } from "./names.js";
 
@@ -112,6 +114,16 @@ function assignmentSpans(text: string, spans: Span[]): void {
       spans.push({ start: end - value.length, end, kind: "assignment" });
       continue;
     }
+    // Any other key (not one that says id, digest, commit, version …) with a value shaped like
+    // a generated key (shape.ts): `ambee = 869c40…`, `"clientToken": "…"`. Separators doubled
+    // by hand (`name=:X`, `name: 'X`) are not part of the value.
+    if (value.length >= 16 && !isSecretName(name)) {
+      const token = value.replace(/^[:=>"'`]+/, "");
+      if (isKeyShaped(token) && !isIdentifierName(name)) {
+        spans.push({ start: end - token.length, end, kind: "token" });
+        continue;
+      }
+    }
     // Not a secret name: the value may hold one (`--from-literal=password=X`,
     // `c = Client(api_key='X')`), so the scan goes on from the value's start.
     if (!isSecretName(name)) {
@@ -178,13 +190,66 @@ function pairSpans(text: string, spans: Span[]): void {
   }
 }
 
-/** Spans found by the built-in patterns and the extra patterns of the policy. */
-export function detectOwn(text: string, extra: readonly RegExp[] = [], prefilter = true): Span[] {
+// The vendor prefix families (families.ts), indexed by the first two characters of each prefix
+// (lower-cased; every prefix is ASCII and 2+ characters), built on the first detection rather
+// than at load. One pass over the lower-cased text, a table look-up a character pair, finds the
+// families whose prefix can start somewhere in it; only those run the full literal check, so a
+// text holding none costs that pass, not a check a family.
+let familyHeads: { pairs: Uint8Array; lists: Map<number, Pattern[]>; all: Pattern[] } | undefined;
+
+function headsTable() {
+  const pairs = new Uint8Array(128 * 128);
+  const lists = new Map<number, Pattern[]>();
+  const all = familyPatterns();
+  for (const pattern of all) {
+    for (const prefix of pattern.needs ?? []) {
+      const head = (prefix.charCodeAt(0) << 7) | prefix.charCodeAt(1);
+      pairs[head] = 1;
+      const list = lists.get(head) ?? [];
+      if (!list.includes(pattern)) list.push(pattern);
+      lists.set(head, list);
+    }
+  }
+  return { pairs, lists, all };
+}
+
+/** The families whose prefix may start in `lower` (all of them without the prefilter). */
+function familiesIn(lower: string, prefilter: boolean): readonly Pattern[] {
+  familyHeads ??= headsTable();
+  if (!prefilter) return familyHeads.all;
+  const { pairs, lists } = familyHeads;
+  let out: Set<Pattern> | undefined;
+  for (let index = 0; index + 1 < lower.length; index += 1) {
+    const a = lower.charCodeAt(index);
+    const b = lower.charCodeAt(index + 1);
+    if (a > 127 || b > 127 || pairs[(a << 7) | b] === 0) continue;
+    out ??= new Set();
+    for (const pattern of lists.get((a << 7) | b)!) out.add(pattern);
+  }
+  return out ? [...out] : [];
+}
+
+/**
+ * Spans found by the built-in patterns and the extra patterns of the policy; `vendor`: false
+ * leaves out the vendor formats (a long string kept only as a digest).
+ */
+export function detectOwn(
+  text: string,
+  extra: readonly RegExp[] = [],
+  prefilter = true,
+  vendor = true,
+): Span[] {
   const spans: Span[] = [];
   const lower = prefilter ? text.toLowerCase() : "";
   for (const pattern of OWN_PATTERNS) {
     if (prefilter && pattern.needs && !pattern.needs.some((literal) => lower.includes(literal))) continue;
     collect(text, pattern, spans);
+  }
+  if (vendor) {
+    for (const pattern of familiesIn(lower, prefilter)) {
+      if (prefilter && pattern.needs && !pattern.needs.some((literal) => lower.includes(literal))) continue;
+      collect(text, pattern, spans);
+    }
   }
   for (const regex of extra)
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
@@ -202,7 +267,8 @@ function collect(text: string, pattern: Pattern, spans: Span[]): void {
   for (const match of text.matchAll(pattern.regex)) {
     const group = groups.find((index) => match[index] !== undefined) ?? 0;
     const secret = match[group] ?? match[0];
-    if (secret.length === 0 || !isSecretValue(secret)) continue;
+    if (secret.length === 0 || !isSecretValue(secret) || (pattern.accept && !pattern.accept(secret)))
+      continue;
     const offset = group === 0 ? 0 : match[0].lastIndexOf(secret);
     const start = (match.index ?? 0) + offset;
     spans.push({ start, end: start + secret.length, kind: pattern.kind });

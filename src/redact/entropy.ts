@@ -68,7 +68,8 @@ export function looksRandom(token: string): boolean {
     digit &&
     token.length >= 24 &&
     !token.includes(".") &&
-    digitShare(token) >= 1 / 6 &&
+    digitShare(token) >= 1 / 10 &&
+    token.replace(/[^0-9]/g, "").length >= 3 &&
     digitShare(token) <= 2 / 3;
   if (!(lower && upper && (digit || token.length >= 30)) && !oneCase) return false;
   let switches = 0;
@@ -80,7 +81,9 @@ export function looksRandom(token: string): boolean {
     letters += 1;
     if (a !== b) switches += 1;
   }
-  return letters > 0 && switches / letters >= 0.3 && entropy(token) >= 3.5 && !madeOfWords(token);
+  // One case and digits switches less (only between letters and digits): a fifth will do.
+  const least = lower && upper ? 0.3 : 0.2;
+  return letters > 0 && switches / letters >= least && entropy(token) >= 3.5 && !madeOfWords(token);
 }
 
 /**

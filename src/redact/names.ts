@@ -10,9 +10,10 @@ import { isInstruction, isSecretPath, isSecretReference, isTemplate } from "./be
 // Bare `key` and `pwd` are left out (a key-value store's `key`, the shell's `PWD`); `_pat` is a
 // personal access token (`ADO_PAT`, `GITHUB_PAT`).
 // `password`, `passwd`, `passphrase` and `secret` also end names without a separator
-// (`PGPASSWORD`, `clientsecret`).
+// (`PGPASSWORD`, `clientsecret`), and so do `authtoken`, `accesstoken`, `apitoken` (a query
+// parameter: `?authtoken=X`).
 const SECRET_NAME =
-  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$/i;
+  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$|(?:auth|access|api)token$/i;
 // camelCase names (`accessToken`, `_authToken`, `awsSecretKey`): the capital marks the word, so
 // `Token` and the secret kinds of `Key` end them (`primaryKey`, `sortKey` do not).
 const CAMEL_SECRET_NAME =

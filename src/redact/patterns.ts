@@ -19,6 +19,8 @@ export interface Pattern {
    * expression on its first use, the larger part of a short call's redaction cost).
    */
   needs?: readonly string[];
+  /** A further judgement of the secret found (families.ts: a body that is not words). */
+  accept?: (secret: string) => boolean;
 }
 
 /** A value as a shell spells it: '…', "…" or bare (groups 1, 2, 3). */

@@ -46,7 +46,7 @@ export async function findSecrets(
   patterns: readonly RegExp[] = [],
   ruleSet = true,
 ): Promise<Span[]> {
-  const spans = detectOwn(text, patterns);
+  const spans = detectOwn(text, patterns, true, ruleSet);
   if (ruleSet) {
     // Tokens by format (the rule set) and by look (entropy.ts); a placeholder in a token's
     // format (`ghp_xxxx…`, `AKIAIOSFODNN7EXAMPLE`) is not a secret.

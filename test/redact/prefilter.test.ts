@@ -1,6 +1,7 @@
 // The literal prefilter of the structural patterns (src/redact/detect.ts) skips a pattern only
 // when the text cannot match it: with and without it, detection finds exactly the same spans.
 import { describe, expect, it } from "vitest";
+import { FAMILIES } from "../../src/redact/families.js";
 import { detectOwn, isSecretName, secretsInCommand } from "../../src/redact/index.js";
 import { loadShellParser } from "../../src/risk/index.js";
 import { PEM, SECRETS } from "./secrets.js";
@@ -43,6 +44,15 @@ const VECTORS = [
     `env:\n  - name: DB_PASSWORD\n    value: ${s}`,
     `db:\n  host: x\n  password: ${s}`,
   ]),
+  // Every prefix family with a random body, and a value under a key that says nothing.
+  ...FAMILIES.flatMap((family) =>
+    family.prefixes.map(
+      (prefix) =>
+        `run --with ${prefix}Zq8xT2mVb7Kp4sRn9LwY3cHd6FgJ1aQe5uNz0tBo4f9a1c7e2b8d3a6f0c5e9b1d7a3f8c2e6b0d4a9fZq8xT2mVb7Kp4sRn9LwY3cHd6FgJ1aQe5uNz0tBo`,
+    ),
+  ),
+  "ambee = 869c40fdd0698875e15f6f69437550d696094bef77c7b4ac50d333d503ff3d93",
+  'clientToken: "Zq8xT2mVb7Kp4sRn9LwY"',
   "git status",
   "cd app && npm test 2>&1 | tail -n 20",
   'git log --oneline "$(git merge-base HEAD main)"..HEAD',
@@ -105,6 +115,10 @@ const FRAGMENTS = [
   ],
   ...["pass_", "_pw", "apikey", "BUNDLE_", "__COM", "Token", "ApiKey", "_reset_url", "db_pass_secure"],
   ...["{{", "}}", "<%=", "%>", "{%", "%}", "!Ref ", "/run/secrets/", "admin-token", "changethis", "sha512-"],
+  // The prefix families (families.ts), their bodies (random, hex, words) and a key before one.
+  ...FAMILIES.flatMap((family) => family.prefixes),
+  ...["Zq8xT2mVb7Kp4sRn9LwY3cHd6FgJ1aQe5uNz0tBo", "4f9a1c7e2b8d3a6f0c5e9b1d7a3f8c2e6b0d4a9f", "Q~", "8"],
+  ...["ReadTheDocsConfigurationVersion", "clientToken", "ambee = ", "instance=", "_id: "],
 ];
 
 describe("structural pattern prefilter", () => {

@@ -1,0 +1,57 @@
+/**
+ * A credential by its shape where a credential goes: the value given to a key in a file or an
+ * argument (`ambee = 869c40…`, `"clientToken": "…"`, `--tenant-key=…`), whatever the key is
+ * called, when the value is shaped like a generated key and the key does not say the value is
+ * something else (an id, a digest, a commit, a version). Without a key beside it, the same hex
+ * run or UUID stays: commit ids, digests and resource ids fill ordinary commands and outputs.
+ *
+ * Weighed on the value alone: its alphabet, its length and its entropy (entropy.ts).
+ */
+import { looksRandom, madeOfWords } from "./entropy.js";
+import { isSecretValue } from "./names.js";
+
+// The last word of a name that says what else a generated-looking value is. A name ending in
+// `id`, `Id`, `ID` (`client_id`, `tenantId`), a digest or checksum, a commit or object of a
+// version-control system, a version or build, a trace, a colour.
+// Also what names a thing rather than holds a key (`key_vault_name`, `bucket`, `region`), a
+// Vault token's accessor (it names the token and grants nothing), and names that say public.
+const IDENTIFIER_NAME =
+  /(?:^|[^A-Za-z])(?:id|ids|uuid|guid|uid)$|[a-z0-9](?:Id|ID|Ids|IDs|Uuid|UUID|Guid|GUID)$|(?:^|[^A-Za-z]|[a-z0-9](?=[A-Z]))(?:sha|sha1|sha256|sha384|sha512|hash|digest|checksum|md5|crc|commit|parent|tree|rev|srcrev|revision|ref|head|base|etag|integrity|version|build|oid|blob|object|fingerprint|thumbprint|nonce|salt|serial|trace|span|request|correlation|color|colour|h1|sum|image|tag|sig|name|label|title|accessor|path|file|dir|url|uri|host|domain|region|zone|bucket|user|username|email|type|kind|mode|slug)$|public|publishable/i;
+
+export function isIdentifierName(name: string): boolean {
+  return IDENTIFIER_NAME.test(name.replace(/^-+/, ""));
+}
+
+// What a person types where a key would go (the weak context of a key that does not say
+// secret asks for a value that is not typed by hand): a character run, a unit repeated, a
+// counting sequence.
+const TYPED = /(.)\1{5,}|^(.{2,16}?)\2{2,}|0123456|1234567|abcdefg|1a2b3c4d|a1b2c3d4/i;
+
+function bits(text: string): number {
+  const counts = new Map<string, number>();
+  for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let out = 0;
+  for (const count of counts.values()) out -= (count / text.length) * Math.log2(count / text.length);
+  return out;
+}
+
+/**
+ * A value shaped like a generated key: hex of 32+, a token random by look (entropy.ts),
+ * or 16+ letters and digits with no separator and no word structure (one case needs three
+ * digits; 3.2+ bits a character). Placeholders and references are not (`isSecretValue`), nor
+ * what is typed by hand (a run of one character, a repeated unit, a counting sequence), nor hex
+ * of exactly 40 characters. A UUID is not: it names a resource as often as it is a key (a
+ * label's `instance=<uuid>`); beside a name that says key it is one (names.ts).
+ */
+export function isKeyShaped(value: string): boolean {
+  if (value.length < 16 || value.length > 512 || !/^[A-Za-z0-9_+/=.~-]+$/.test(value)) return false;
+  if (TYPED.test(value)) return false;
+  // Hex of a commit id's length is most often one (`SRCREV = …`, a lock file's checksum).
+  if (/^[0-9a-f]{32,}$/i.test(value)) return value.length !== 40 && isSecretValue(value);
+  if (looksRandom(value)) return isSecretValue(value);
+  if (!/^[A-Za-z0-9]+$/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  const digits = value.replace(/[^0-9]/g, "").length;
+  const mixedCase = /[a-z]/.test(value) && /[A-Z]/.test(value);
+  if (digits === 0 || (!mixedCase && digits < 3)) return false;
+  return bits(value) >= 3.2 && !madeOfWords(value) && isSecretValue(value);
+}

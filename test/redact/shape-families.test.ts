@@ -1,0 +1,153 @@
+/**
+ * Vendor formats with no secret name beside them (docs/decisions/redaction-shapes.md): the
+ * prefix families (src/redact/families.ts: every family with a body of its alphabet, also a
+ * character or more short of the documented length), and a generated-looking value under a key
+ * that says nothing (src/redact/shape.ts). Each carried as a bare command argument, a written
+ * file and an MCP argument; what must stay (words after a prefix, ids, digests, commit ids,
+ * UUIDs, names, typed sequences) is carried the same way.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { EventBody } from "../../src/chain/index.js";
+import { FAMILIES } from "../../src/redact/families.js";
+import { redactEventBody } from "../../src/redact/index.js";
+import { loadShellParser } from "../../src/risk/index.js";
+import { base } from "./scanner-vectors.mjs";
+
+const options = { key: async () => Buffer.alloc(32, 9) };
+const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+async function carried(text: string): Promise<string[]> {
+  const command = `printf '%s\\n' ${quote(text)} >> notes.txt`;
+  const bodies = [
+    { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } },
+    {
+      ...base,
+      action: { tool: "Write", kind: "file_write", path: "/w/c" },
+      input: { file_path: "/w/c", content: text },
+    },
+    { ...base, action: { tool: "mcp__x__y", kind: "mcp", server: "x", name: "y" }, input: { content: text } },
+  ];
+  const out: string[] = [];
+  for (const body of bodies)
+    out.push(JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body));
+  return out;
+}
+
+/** A body of `length` characters drawn from `alphabet` (a character class's content), fixed. */
+function bodyOf(alphabet: string, length: number): string {
+  const chars: string[] = [];
+  for (const [, from, to, single] of alphabet.matchAll(/(.)-(.)|(.)/g)) {
+    if (single !== undefined) chars.push(single);
+    else for (let c = from!.charCodeAt(0); c <= to!.charCodeAt(0); c += 1) chars.push(String.fromCharCode(c));
+  }
+  const letters = chars.filter((c) => /[A-Za-z0-9]/.test(c));
+  let out = "";
+  let state = 7;
+  for (let i = 0; i < length; i += 1) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    out += letters[(state >>> 12) % letters.length];
+  }
+  return out;
+}
+
+beforeAll(() => loadShellParser());
+
+describe("vendor prefix families", () => {
+  it("each has a body of 16+ characters from the alphabet the detector's gate looks for", () => {
+    for (const family of FAMILIES) {
+      expect(family.min).toBeGreaterThanOrEqual(16);
+      expect(bodyOf(family.body, 64)).toMatch(/^[A-Za-z0-9_.~$+/=,-]+$/);
+      expect(family.body.replace(/[A-Za-z0-9]-[A-Za-z0-9]/g, "")).toMatch(/^[A-Za-z0-9_.~$+/=,-]*$/);
+    }
+  });
+
+  for (const family of FAMILIES) {
+    for (const prefix of family.prefixes) {
+      const lead = family.lead ? "Ab3x7" : "";
+      const token = `${lead}${prefix}${bodyOf(family.body, family.min + 4)}`;
+      it(`redacts ${family.kind} ${prefix}… bare, at its shortest near-valid length too`, async () => {
+        const short = `${lead}${prefix}${bodyOf(family.body, family.min)}`;
+        for (const text of [`see ${token} here`, short]) {
+          const secret = text === short ? short : token;
+          for (const out of await carried(text)) {
+            expect(out).toContain("[redacted:");
+            expect(out).not.toContain(secret.slice(-12));
+          }
+        }
+      });
+    }
+  }
+
+  const KEPT: [string, string][] = [
+    ["words after a prefix", "- (id)hf_requiredCharacteristicTypesForDisplayMetadata;"],
+    ["words after a prefix with separators", "glptt-hellOworld380_testin and glimt-my-tokens_are-correctAB"],
+    ["digits alone after a prefix", "ntn_123456789012345678901234567890123456789012345678901234567890"],
+    ["a body shorter than the family's least", "run with ghp_Ab3dE5 and glpat-short"],
+  ];
+  for (const [name, text] of KEPT) {
+    it(`leaves ${name}`, async () => {
+      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
+    });
+  }
+});
+
+describe("a generated-looking value under any key", () => {
+  const REDACTED: [string, string, string][] = [
+    [
+      "hex under a vendor's name",
+      "ambee = 869c40fdd0698875e15f6f69437550d696094bef77c7b4ac50d333d503ff3d93",
+      "869c40fdd069",
+    ],
+    ["a mixed key under a camelCase name", 'clientToken: "Zq8xT2mVb7Kp4sRn"', "Zq8xT2mVb7Kp4sRn"],
+    [
+      "a one-case key with digits in YAML",
+      "service:\n  lokalise: r0ruxlw3jm040lcxnrso09yfzdk7ho1vkywi04yw",
+      "r0ruxlw3jm04",
+    ],
+    [
+      "a key in an INI file",
+      "[vendor]\nendpointkey = 2AdB367b05D6fAC292289CE0fE6ed9D6cA62D42",
+      "2AdB367b05D6",
+    ],
+    ["a query parameter", "https://creator.zoho.com/api/x?authtoken=RVaR2KPUi9", "RVaR2KPUi9"],
+    [
+      "a base36 key with few digits after a vendor word",
+      "flickr vdrgd9ymvqnfn0tpviis80faxc1bpxvg",
+      "vdrgd9ymvqnf",
+    ],
+  ];
+  for (const [name, text, secret] of REDACTED) {
+    it(`redacts ${name}`, async () => {
+      for (const out of await carried(text)) {
+        expect(out).toContain("[redacted:");
+        expect(out).not.toContain(secret);
+      }
+    });
+  }
+
+  const KEPT: [string, string][] = [
+    ["a commit id under any name", 'SRCREV_moby = "43fc912ef59a83054ea7f6706df4d53a7dea4d80"'],
+    ["a lock file's checksum", "ReactNativeCameraKit: f15a5a04b0f6dc6073e6db0296e6ef2d8b8d2522"],
+    [
+      "a digest under a digest's name",
+      "digest: 869c40fdd0698875e15f6f69437550d696094bef77c7b4ac50d333d503ff3d93",
+    ],
+    [
+      "a UUID under a label",
+      "kubectl get pod -l app.kubernetes.io/instance=dafa7817-e246-48f3-91a7-e87653d587b8",
+    ],
+    ["an id", "client_id: 04fcf956cb6c5f4b106f3a4eca76eaf7"],
+    ["a name", '"key_vault_name": "web21prqodx24021"'],
+    ["a public key", 'public_key = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"'],
+    ["a Vault accessor", '"accessor":"rA1wk0Y45YCufyfq"'],
+    ["typed runs", "meraki: aaaaaaaaaa1111111111bbbbbbbbbb2222222222"],
+    ["a typed sequence", "verifier: abcdef1234567890abcdef1234567890abcdef1234567890"],
+    ["a version", "image: node20-bookworm-slim3"],
+    ["a word-made setting", "build: ReadTheDocsConfigurationVersion2"],
+  ];
+  for (const [name, text] of KEPT) {
+    it(`leaves ${name}`, async () => {
+      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
+    });
+  }
+});
