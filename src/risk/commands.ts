@@ -103,6 +103,7 @@ const INERT_TABLES = new Set([
   "windows",
   "storage",
   "host",
+  "admin",
 ]);
 
 /** Decoders whose output, run as a script, hides what runs. */

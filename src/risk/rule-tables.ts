@@ -6,6 +6,7 @@
  * (merging ~600 entries cost ~0.3 ms of every hook call that judges a command).
  */
 import type { Rule, RuleTable } from "./command/rule.js";
+import { ADMIN_RULES } from "./rules/admin.js";
 import { BACKUP_RULES } from "./rules/backups.js";
 import { DATABASE_RULES } from "./rules/database.js";
 import { DEFERRED_RULES } from "./rules/deferred.js";
@@ -50,6 +51,7 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   host: HOST_RULES,
   powershell: POWERSHELL_RULES,
   vcs: VCS_RULES,
+  admin: ADMIN_RULES,
 };
 
 const TABLES = Object.values(RULE_TABLES);

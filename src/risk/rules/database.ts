@@ -50,6 +50,9 @@ const database: Rule = (invocation, context) => {
   )
     score.raise("high", "redis-cli deletes keys known only at run time", "destructive_command");
   judgeSql(texts.join("\n"), invocation.program, score);
+  // `redis-cli shutdown`, `mongosh --eval 'db.shutdownServer()'`: the database server stops
+  if (texts.some((text) => /^(shutdown|shutdownServer)$|\bshutdownServer\s*\(/i.test(text)))
+    score.raise("high", `${invocation.program} stops the database server`, "system_modification");
   score.raise("medium", `${invocation.program} runs database statements`);
 };
 
@@ -62,6 +65,12 @@ export const DATABASE_RULES: Record<string, Rule> = {
   dropdb: dropDatabase,
   mysqladmin: (invocation, context) => {
     if (invocation.args.some((word) => word.value === "drop")) dropDatabase(invocation, context);
+    else if (invocation.args.some((word) => word.value === "shutdown"))
+      context.signals.score.raise(
+        "high",
+        "mysqladmin shutdown stops the database server",
+        "system_modification",
+      );
     else context.signals.score.raise("medium", "mysqladmin changes a database server");
   },
 };

@@ -21,6 +21,14 @@ const resets = patternTable([
   /\balembic (.+ )?downgrade base\b/,
   /\bdotnet ef database drop\b/,
   /\bsupabase db reset .*--linked\b/,
+  // migration tools that drop every object of the schema or undo every migration
+  /\bflyway (.+ )?clean\b/,
+  /\bliquibase (.+ )?drop-?all\b/i,
+  /\batlas schema clean\b/,
+  /\bgoose (.+ )?(reset|down-to 0)\b/,
+  /\bsqitch (.+ )?revert (.+ )?--to @?ROOT\b/,
+  /\bmigrate (.+ )?drop\b/,
+  /\bdbmate (.+ )?drop\b/,
 ]);
 
 /** True (and raised high) when the command resets a database through its framework. */

@@ -22,6 +22,7 @@
  */
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { turnsOffDefence } from "./defences.js";
 
 const VERBS = new Set(
   "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal".split(
@@ -56,7 +57,10 @@ const ROUTINE = new Set(
     "permission permissions exchange exchanges view views node schedule schedules restore restores pipeline pipelines cache caches " +
     "lock locks session sessions object branch tag tags file alias aliases webhook webhooks artifact artifacts reaction reactions " +
     "key keys ssh-key token config entry member invite invitation subscription policy event events replicaset replicasets " +
-    "cronjob-run notification draft milestone variable model controller scaffold migration generator component helper"
+    "cronjob-run notification draft milestone variable model controller scaffold migration generator component helper " +
+    // a setting of a resource, not the resource: its CORS rules, an endpoint, a revision, a comment
+    "cors lifecycle concurrency endpoint content definition definitions revision revisions configuration configurations " +
+    "setting settings attribute attributes preference preferences template templates annotation annotations filter filters"
   ).split(" "),
 );
 /** Options naming everything, many, or no way back. */
@@ -66,7 +70,8 @@ const WIDE =
 const CONFIRM =
   /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|latest|kube-system|root)([^a-z0-9]|$)/i;
-const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*')$|\/\*\*?$/;
+/** (an empty key or prefix, `etcdctl del --from-key ''`, matches every key) */
+const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*'|)$|\/\*\*?$/;
 /**
  * An image or artifact in a registry: `host.tld[:port]/path[:tag|@sha256:…]` (`docker://` too);
  * one path segment needs a tag or digest (`ghcr.io/shop:v1`), two name a repository
@@ -91,8 +96,18 @@ function nounOf(word: string): string | null {
   if (CONTAINERS.has(word) || ROUTINE.has(word)) return word;
   if (word.length < 5) return null;
   for (const noun of CONTAINERS) if (noun.length >= 4 && word.endsWith(noun)) return noun;
+  // `pipelinerun`, `taskrun`, `cronjob`: a routine object under a longer name
+  for (const noun of ROUTINE)
+    if (noun.length >= 3 && word.length > noun.length + 2 && word.endsWith(noun)) return noun;
   return null;
 }
+
+/**
+ * `delprinc`, `delbr`, `rmuser`: a short removing verb written together with its object. The
+ * English words that start with `del` (delta, delay, delegate, deliver, …) are not verbs.
+ */
+const JOINED_SHORT = /^(del|rm)([a-z]{2,})$/;
+const ENGLISH_DEL = /^del(ta|ay|eg|iv|ig|im|ug|ve|ph|i$|ic|ir|in|et|ib|ux|oc|us|is)|^rmdir$/;
 
 function words(token: string): string[] {
   return (
@@ -104,9 +119,13 @@ function words(token: string): string[] {
       .filter(Boolean)
       // `erasekeys`, `deletelocation`, `flushcache`: a long verb written together with its object
       .flatMap((part) => {
+        const short = JOINED_SHORT.exec(part);
+        if (short && !ENGLISH_DEL.test(part) && !VERBS.has(part)) return [short[1]!, short[2]!];
         if (part.length < 7) return [part];
         const joined =
-          /^(delete|remove|destroy|purge|erase|wipe|reset|flush|truncate|terminate)([a-z]{3,})$/.exec(part);
+          /^(delete|remove|destroy|purge|erase|wipe|reset|flush|truncate|terminate|unregister|deregister)([a-z]{2,})$/.exec(
+            part,
+          );
         return joined && !JOINED.test(part) ? [joined[1]!, joined[2]!] : [part];
       })
   );
@@ -133,8 +152,9 @@ const REMOVING = new Set("delete del rm remove destroy erase terminate decommiss
 export function destroyingVerb(program: string, args: Word[]): Found | null {
   const subcommands: string[] = [];
   for (const arg of args) {
-    if (arg.dynamic || arg.value === "--") break;
-    if (arg.value.startsWith("-")) continue;
+    if (arg.value === "--") break;
+    // a run-time value (`-database "$DATABASE_URL"`) is no sub-command, and the words after it still are
+    if (arg.dynamic || arg.value.startsWith("-")) continue;
     if (!/^[A-Za-z][\w:-]*$/.test(arg.value)) continue; // a word, not a file (`delete.json`) or host
     subcommands.push(arg.value);
     if (subcommands.length >= 4) break;
@@ -148,6 +168,17 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
   ];
   for (const option of options) candidates.push({ token: option, index: -2 });
   for (const { token, index } of candidates) {
+    // `ldapdelete`, `vm-destroy`: a program named after removing what it is given
+    // (`kdestroy` drops one's own tickets, `extundelete` recovers: neither)
+    const suffix =
+      index === -1 && !/un(delete|remove|destroy)$/.test(token)
+        ? /^[a-z0-9]{3,}[-_]?(delete|remove|destroy)$/.exec(token)
+        : null;
+    if (suffix) return { verb: suffix[1]!, noun: null, removes: true };
+    // `memcflush`, `cachepurge`: a program named after emptying its object outright
+    const emptying =
+      index === -1 ? /^[a-z][a-z0-9]{2,}(flush|purge|wipe|nuke|erase|truncate)$/.exec(token) : null;
+    if (emptying) return { verb: emptying[1]!, noun: null };
     const parts = words(token).map((part) =>
       // `schedule-key-deletion`: the noun of a verb, in a sub-command (an option `--deletion-protection` is a setting)
       index !== -2 && /^(deletion|removal|destruction)$/.test(part) ? "delete" : part,
@@ -206,6 +237,15 @@ export function judgeDestroyingVerb(
   signals: Signals,
   extraScope = false,
 ): boolean {
+  const defence = turnsOffDefence(args, words);
+  if (defence) {
+    signals.score.raise(
+      "high",
+      `${program} ${defence} turns off a defence (auditing, logging, a detector, encryption, a firewall): what happens next is not recorded or stopped`,
+      "system_modification",
+    );
+    return true;
+  }
   const found = destroyingVerb(program, args);
   if (!found) return false;
   const values = args.map((arg) => arg.value);
@@ -220,11 +260,31 @@ export function judgeDestroyingVerb(
     values.find((value) => !value.startsWith("-") && PRODUCTION.test(value)) ??
     values.find((value) => /^--?[\w-]+=/.test(value) && PRODUCTION.test(value.split("=")[1] ?? ""));
   const what = `${program} ${found.verb}${found.noun ? ` (${found.noun})` : ""}`;
+  // an alias, tag, label or comment of a key is a pointer to it, not the key (`kms delete-alias`)
+  const pointer = /^(alias|aliases|tag|tags|label|labels|comment|comments|annotation|annotations)$/.test(
+    found.noun ?? "",
+  );
+  // `glab variable delete DEPLOY_TOKEN`: the object's own name says it is a credential
+  const namedSecret =
+    found.removes === true &&
+    args.some(
+      (arg) =>
+        !arg.dynamic &&
+        !arg.value.startsWith("-") &&
+        // an operand, not the verb's own token (`delete-token` names the kind, not a credential)
+        !words(arg.value).some((part) => VERBS.has(part)) &&
+        arg.value
+          .split(/[/:_.=-]+/)
+          .some((part) =>
+            /^(secret|secrets|password|passwd|token|credential|credentials|apikey)$/i.test(part),
+          ),
+    );
   const secrets =
+    namedSecret ||
     SECRET_MANAGERS.has(program) ||
     found.secret === true ||
     SECRET_NOUN.test(found.noun ?? "") ||
-    values.some((value) => ACCESS.test(value));
+    (!pointer && values.some((value) => ACCESS.test(value)));
   if (values.some((value) => RECOVERABLE.test(value))) {
     signals.score.raise("medium", `${what}: archived or soft-deleted (it can be restored)`);
     return true;
@@ -245,8 +305,15 @@ export function judgeDestroyingVerb(
     );
     return true;
   }
-  const high =
-    TOTAL.has(found.verb) && !(found.noun && GENERATED.has(found.noun))
+  // `rabbitmqctl reset`: a reset naming nothing resets everything the tool holds
+  const wholeReset =
+    found.verb === "reset" &&
+    found.noun === null &&
+    args.some((arg) => words(arg.value).includes("reset")) &&
+    args.every((arg) => arg.value.startsWith("-") || words(arg.value).includes("reset"));
+  const high = wholeReset
+    ? "resets everything the tool holds"
+    : TOTAL.has(found.verb) && !(found.noun && GENERATED.has(found.noun))
       ? `${found.verb === "drain" ? "takes everything off" : "empties or destroys"} its object outright`
       : secrets
         ? "destroys secrets or access (a secret store's contents and grants have no other copy)"

@@ -156,7 +156,8 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
   const sub = positionals(args)[0]?.value ?? "";
   if (
     /^(tunnel|funnel)$/.test(sub) &&
-    !/^(status|list|ls|info|--help|help)$/.test(positionals(args)[1]?.value ?? "")
+    program !== "ip" && // `ip tunnel`: the kernel's tunnel devices (rules/host.ts), not a relay
+    !/^(status|list|ls|info|--help|help|show)$/.test(positionals(args)[1]?.value ?? "")
   )
     signals.score.raise(
       "high",

@@ -164,6 +164,17 @@ export const HOST_RULES: RuleTable = {
     down(signals, `ifdown ${invocation.args.map((word) => word.value).join(" ")}`),
   init: runlevel,
   telinit: runlevel,
+  // `iwconfig wlan0 essid x`, `… txpower off`: the wireless link joined, changed or switched off
+  iwconfig: (invocation, { signals }) => {
+    const values = invocation.args.map((word) => word.value);
+    if (values.filter((value) => !value.startsWith("-")).length <= 1)
+      return void signals.score.raise("none", "");
+    signals.score.raise(
+      "high",
+      `iwconfig ${values.slice(0, 3).join(" ")} changes a wireless link`,
+      "system_modification",
+    );
+  },
 };
 
 /** Daemons by name (`killall -9 postgres`, `pkill mysqld`): a service of the host stops. */

@@ -10,10 +10,18 @@ import { judgeSql, looksLikeSql } from "../sql.js";
 
 /** A path segment naming an endpoint that destroys data or stops the service. */
 const DESTROYING_ENDPOINT =
-  /(^|\/)(_delete_by_query|_delete|delete(_by_query|-by-query|_all|all)?|dodelete|drop|purge|truncate|wipe|flushall|flushdb|flush_all|erase|destroy|shutdown|_shutdown)(\/|$)/i;
+  /(^|\/)(_delete_by_query|_delete|delete(_by_query|-by-query|_all|all)?|dodelete|drop|purge|truncate|wipe|flushall|flushdb|flush_all|doflush|erase|destroy|shutdown|_shutdown)(\/|$)/i;
 /** The last segments of an endpoint that returns credentials. */
 const SECRET_ENDPOINT =
   /(^|\/)(keys|api-?keys|secrets|variables|tokens|access-tokens|credentials\/[^/]+)(\/[^/]+)?\/?$/i;
+
+/** Endpoints whose DELETE releases something routine: a search cursor, a session, a lock, a cache. */
+const ROUTINE_ENDPOINT = /(^|\/)(_search\/scroll|_pit|locks?|leases?)(\/[^/]*)?\/?$/i;
+/** A query parameter naming a destroying action (`?action=DELETE`, `&op=drop`). */
+const DESTROYING_ACTION =
+  /[?&](action|op|operation|command|cmd)=(delete\w*|drop\w*|purge|truncate|wipe|destroy|flush\w*|unload)(&|$)/i;
+/** A body that is a delete command (Solr's `<delete>…</delete>`, `{"delete": {"query": …}}`). */
+const DELETE_BODY = /<delete>|"delete"\s*:\s*[{[]/i;
 
 function pathOf(url: string): string {
   const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").replace(/^:?\d*(?=\/)/, "");
@@ -34,7 +42,14 @@ export function judgeHttpData(
   const { score } = signals;
   const upper = method.toUpperCase();
   const target = urls[0] ?? "the API";
-  if (upper === "DELETE") {
+  const routine =
+    upper === "DELETE" && urls.length > 0 && urls.every((url) => ROUTINE_ENDPOINT.test(pathOf(url)));
+  if (routine)
+    score.raise(
+      "medium",
+      `${program} sends DELETE to ${target.slice(0, 100)}: releases a cursor, session, lock or cache`,
+    );
+  else if (upper === "DELETE") {
     score.raise(
       "high",
       `${program} sends DELETE to ${target.slice(0, 100)}: deletes data through an HTTP API (a local database is still data)`,
@@ -43,6 +58,12 @@ export function judgeHttpData(
   }
   for (const url of urls) {
     const path = pathOf(url);
+    if (DESTROYING_ACTION.test(url))
+      score.raise(
+        "high",
+        `${program} asks ${path.slice(0, 80)} to ${DESTROYING_ACTION.exec(url)![2]}: an API call that deletes data`,
+        "destructive_command",
+      );
     if (upper !== "GET" && upper !== "HEAD" && DESTROYING_ENDPOINT.test(path)) {
       score.raise(
         "high",
@@ -66,6 +87,8 @@ export function judgeHttpData(
     } catch {
       // not URL-encoded: judged as written
     }
+    if (DELETE_BODY.test(decoded))
+      score.raise("high", `${program} sends a delete command in its body`, "destructive_command");
     if (looksLikeSql(decoded)) judgeSql(decoded, `${program} sends SQL`, score);
     // Cypher (Neo4j, Memgraph): `MATCH (n) DETACH DELETE n` with no WHERE deletes the graph
     else if (/\bMATCH\s*\(\s*\w*\s*(:\s*\w+\s*)?\)\s*(DETACH\s+)?DELETE\b/i.test(decoded))

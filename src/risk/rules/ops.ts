@@ -72,6 +72,22 @@ const container: Rule = (invocation, context) => {
       "privilege_escalation",
     );
   }
+  // `--device=/dev/sda:…`: the host's disk handed to the container, below any file system
+  if (/--device[= ]\/dev\/(sd|nvme|vd|xvd|hd|md|mmcblk|dm-|mapper|disk|loop)/.test(text))
+    score.raise("critical", `${program} ${sub} hands a host disk to the container`, "system_modification");
+  // `docker context export NAME -`: the context's TLS key printed; `swarm leave --force` drops a manager
+  if (sub === "context" && /(^| )export( |$)/.test(text))
+    return void score.raise(
+      "high",
+      `${program} context export writes the context's keys and certificates`,
+      "sensitive_file_access",
+    );
+  if (sub === "swarm" && /(^| )leave( |$)/.test(text) && /(^| )(-f|--force)( |$)/.test(text))
+    return void score.raise(
+      "high",
+      `${program} swarm leave --force takes this node out of the swarm, its services with it`,
+      "destructive_command",
+    );
   // `docker secret rm`: a swarm secret has no other copy
   if (/(^| )secret (rm|remove)( |$)/.test(text))
     return void score.raise("high", `${program} secret rm deletes secrets`, "destructive_command");
@@ -307,6 +323,14 @@ const cloud: Rule = (invocation, context) => {
       words.filter((word) => word.includes("/")),
       [],
       context.signals,
+    );
+  // `aws kms decrypt`: prints what was encrypted to be kept secret, like reading a credential file
+  if (words.slice(0, 3).includes("decrypt"))
+    return void score.raise(
+      "high",
+      `${invocation.program} ${verbs} prints decrypted secrets`,
+      "sensitive_file_access",
+      "network_request",
     );
   // `aws sqs delete-queue`, `gh issue delete`: by the verb and what it applies to (rules/general.ts);
   // `heroku pg:reset`, `firebase firestore:delete`: a resource's data reset or deleted

@@ -106,6 +106,13 @@ SECRET_RULES["ssh-add"] = (invocation, { signals }) => {
 SECRET_RULES["ssh-keygen"] = (invocation, { signals }) => {
   const file = optionValue(invocation.args, ["-f"]);
   if (file) signals.path(file);
+  // `-p` rewrites a private key under a new passphrase (`-N ''`: none): what guards the key changes
+  if (invocation.args.some((word) => word.value === "-p"))
+    return void signals.score.raise(
+      "high",
+      `ssh-keygen -p changes the passphrase of the private key ${file ?? "it is given"} (what protects it)`,
+      "sensitive_file_access",
+    );
   signals.score.raise("low", "ssh-keygen makes or inspects a key");
 };
 

@@ -142,12 +142,47 @@ export function judgeStorage(invocation: Invocation, context: RuleContext): void
 
 const rule: Rule = judgeStorage;
 
+/** `btrfs`: its listing forms read; a snapshot or a new subvolume only adds; the rest rewrites. */
+const btrfs: Rule = (invocation, context) => {
+  const [group = "", verb = ""] = invocation.args
+    .filter((word) => !word.value.startsWith("-"))
+    .map((word) => word.value);
+  const options = invocation.args.map((word) => word.value).filter((value) => value.startsWith("-"));
+  if (
+    /^(show|df|usage|list|get-default|stats|status|find-new|dump-super|dump-tree|tree-stats|get|help|version)$/.test(
+      verb,
+    ) ||
+    /^(inspect-internal|help|version)$/.test(group) ||
+    (group === "check" && !options.some((value) => /^--(repair|init-[\w-]+|clear-[\w-]+)$/.test(value)))
+  )
+    return void context.signals.score.raise("none", `btrfs ${group} ${verb} only reads`.trim());
+  if (/^(snapshot|create)$/.test(verb))
+    return void context.signals.score.raise("medium", `btrfs ${group} ${verb} adds a subvolume`);
+  judgeStorage(invocation, context);
+};
+
+/** `lvm lvremove vg/lv`: LVM's own shell runs its commands by name. */
+const lvm: Rule = (invocation, context) => {
+  const [sub, ...rest] = invocation.args;
+  const name = sub?.value ?? "";
+  if (
+    !sub ||
+    /^(lvs|vgs|pvs|lvdisplay|vgdisplay|pvdisplay|lvscan|vgscan|pvscan|version|help|fullreport|dumpconfig|config|formats|segtypes|types|devtypes|lvmdiskscan)$/.test(
+      name,
+    )
+  )
+    return void context.signals.score.raise("none", "lvm only reads");
+  judgeStorage({ ...invocation, program: name, args: rest }, context);
+};
+
 export const STORAGE_RULES: RuleTable = Object.fromEntries(
   (
     "mkfs mkfs.ext4 mkfs.ext3 mkfs.ext2 mkfs.xfs mkfs.vfat mkfs.fat mkfs.btrfs mkfs.ntfs mkfs.exfat mkfs.f2fs mke2fs mkswap mkntfs mkdosfs " +
     "wipefs fdisk sfdisk gdisk sgdisk cgdisk parted blkdiscard cryptsetup mdadm zfs zpool " +
-    "lvremove vgremove pvremove lvreduce vgreduce pvmove vgsplit lvconvert pvcreate vgcreate vgchange lvchange udisksctl"
+    "lvremove vgremove pvremove lvreduce vgreduce pvmove vgsplit lvconvert pvcreate vgcreate vgchange lvchange udisksctl btrfs-convert"
   )
     .split(" ")
     .map((name) => [name, rule]),
 );
+STORAGE_RULES.btrfs = btrfs;
+STORAGE_RULES.lvm = lvm;

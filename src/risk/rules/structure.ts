@@ -22,10 +22,10 @@ import type { Signals } from "../signals.js";
 import { SECRET_MANAGERS } from "./general.js";
 
 const READ_VERB =
-  /^(get|show|read|reveal|view|export|download|decrypt|access|print|dump|cat|value|values|fetch)$/;
+  /^(get|show|read|reveal|view|export|download|decrypt|access|print|dump|cat|value|values|fetch|open)$/;
 const LIST_VERB = /^(list|ls)$/;
 const SECRET_KIND =
-  /^(secret|secrets|password|passwords|passwd|credential|credentials|creds|cred|api-?key|api-?keys|private-?key|private-?keys|passphrase)$/;
+  /^(secret|secrets|password|passwords|passwd|credential|credentials|creds|cred|api-?key|api-?keys|private-?key|private-?keys|passphrase|token|tokens)$/;
 /** Options that print a value in clear (`--plain`, `--reveal`, `--show-secrets`). */
 const CLEAR_OPTION =
   /^--(plain|reveal|show-secrets?|show-values?|with-decryption|decrypt|unmask(ed)?|raw-?values?)$/;
@@ -46,8 +46,8 @@ const INTERFACE =
 function subcommands(args: Word[]): string[] {
   const found: string[] = [];
   for (const arg of args) {
-    if (arg.dynamic || arg.value === "--") break;
-    if (arg.value.startsWith("-")) continue;
+    if (arg.value === "--") break;
+    if (arg.dynamic || arg.value.startsWith("-")) continue;
     if (/^[A-Za-z][\w-]*$/.test(arg.value)) found.push(arg.value.toLowerCase());
     if (found.length >= 5) break;
   }
@@ -61,9 +61,34 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   let fired = false;
   // secrets printed: a reading verb with a secret object beside it, or a store's export
   const read = words.findIndex((word) => READ_VERB.test(word));
+  // … beside it, or anywhere in the sub-commands (`vault-secrets secrets open`, `secret version
+  // access`), or in the name of what is read (`kv get secret/app`, `variable get -i prod/db/password`,
+  // `access sm://p/db-password`): the parts of a path or name, split at / : _ - . =
+  const secretNamed = (value: string) =>
+    value
+      .toLowerCase()
+      .split(/[/:_.=@-]+/)
+      .some((part) => SECRET_KIND.test(part));
+  // (metadata, folders, names, versions listed are not the values)
   const secretBeside =
     read >= 0 &&
-    [words[read - 1], words[read + 1]].some((word) => word !== undefined && SECRET_KIND.test(word));
+    read < 3 &&
+    !words.some((word) =>
+      /^(folders?|metadata|meta|info|describe|names|tags|versions|policy|policies|template|templates|status|config|settings)$/.test(
+        word,
+      ),
+    ) &&
+    ([words[read - 1], words[read + 1]].some((word) => word !== undefined && SECRET_KIND.test(word)) ||
+      words.slice(0, read).some((word) => SECRET_KIND.test(word)) ||
+      args.some(
+        (arg) => !arg.dynamic && /^[\w.-]*(:\/)?\/[\w.:/-]+$/.test(arg.value) && secretNamed(arg.value),
+      ) ||
+      // an environment-style name of a credential (`get DATABASE_PASSWORD`, `STRIPE_SECRET_KEY`)
+      args.some((arg) =>
+        /^([A-Z][A-Z0-9]*_)*(PASSWORD|PASSWD|SECRET|SECRET_KEY|TOKEN|API_KEY|APIKEY|PRIVATE_KEY|CREDENTIALS?)$/.test(
+          arg.value,
+        ),
+      ));
   const store = SECRET_MANAGERS.has(program);
   const exports =
     store &&
@@ -76,7 +101,9 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     read >= 0 &&
     (/^(show|read|cat|reveal|view)$/.test(words[read]!) ||
       options.some((option) => SECRET_KIND.test(option.replace(/^-+/, "")))) &&
-    !/^(template|templates|status|config|version|folders?|policy|policies)$/.test(words[read + 1] ?? "");
+    !/^(template|templates|status|config|version|folders?|policy|policies)$/.test(words[read + 1] ?? "") &&
+    // `vault read sys/health`: the server's own state, not an entry
+    !args.some((arg) => /^sys\//.test(arg.value));
   // decryption prints what was encrypted to be kept secret (`age -d`, `rage --decrypt`, `x decrypt f`)
   const decrypts =
     words.includes("decrypt") ||
@@ -96,6 +123,26 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
           ? `${program} decrypts what was encrypted to be kept secret, like reading a credential file`
           : `${program} prints secrets (${words.slice(0, 3).join(" ") || options.join(" ")}), like reading a credential file`,
       "sensitive_file_access",
+    );
+    fired = true;
+  }
+  // a credential changed or an account enabled (`ipmitool user set password 2`, `x user enable 2`,
+  // `x account unlock root`): who may get in changes
+  const change = words.findIndex((word) =>
+    /^(set|change|reset|update|rotate|modify|cpw|enable|unlock|activate)$/.test(word),
+  );
+  const credential =
+    change >= 0 &&
+    (/^(enable|unlock|activate)$/.test(words[change]!)
+      ? [words[change - 1], words[change + 1]].some(
+          (word) => word !== undefined && /^(user|users|account|accounts|login|root|admin)$/.test(word),
+        )
+      : [words[change - 1], words[change + 1]].some((word) => word !== undefined && SECRET_KIND.test(word)));
+  if (credential) {
+    signals.score.raise(
+      "high",
+      `${program} ${words.slice(0, 4).join(" ")} changes a credential or who may log in`,
+      "system_modification",
     );
     fired = true;
   }

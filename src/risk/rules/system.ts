@@ -6,11 +6,12 @@
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
+import { killsUserProcesses } from "./admin.js";
 import { killsDaemon } from "./host.js";
 import { systemChange, systemTool } from "./system-tool.js";
 
 const SERVICES = systemTool(
-  /^(status|show|list-units|list-unit-files|list-timers|list|is-active|is-enabled|is-failed|cat|help|--version|print|blame|get-default)$/,
+  /^(status|show|list|list-[\w-]+|show-[\w-]+|is-[\w-]+|get-[\w-]+|cat|help|--version|print|blame)$/,
   "changes system services",
 );
 
@@ -206,6 +207,17 @@ const kill: Rule = (invocation, { signals }) => {
     // a daemon by name (`killall -9 postgres`, `pkill mysqld`): a service of the host stops
     byName.find((target) => SYSTEM_PROCESSES.has(target.value) || killsDaemon([target.value]) !== null) ??
     (program === "kill" ? undefined : targets.find((target) => killsDaemon([target.value]) !== null));
+  // `pkill -u postgres`, `skill -KILL -u alice`, `killall5`: every process of a user (a service
+  // account's is the service), or every process there is
+  const everyone =
+    program === "kill"
+      ? null
+      : killsUserProcesses(
+          program,
+          invocation.args.map((word) => word.value),
+        );
+  if (everyone)
+    return void signals.score.raise("high", `${program} stops ${everyone}`, "destructive_command");
   if (
     system ||
     (hasOption(invocation.args, ["-u"]) && /root/.test(optionValue(invocation.args, ["-u"]) ?? ""))
@@ -242,6 +254,8 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   kill,
   pkill: kill,
   killall: kill,
+  killall5: kill,
+  skill: kill,
   ...fromList("systemctl rc-update update-rc.d chkconfig initctl", SERVICES),
   // `launchctl setenv/unsetenv`: the environment launchd gives the user's programs (medium);
   // a loader variable (`DYLD_INSERT_LIBRARIES`, `LD_PRELOAD`) injects code into each of them (high)

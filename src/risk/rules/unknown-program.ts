@@ -11,16 +11,12 @@ import { judgeSql, looksLikeSql } from "../sql.js";
 import type { Invocation } from "../wrappers.js";
 import { judgeDestroyingVerb } from "./general.js";
 import { judgeStructure } from "./structure.js";
+import { consoleCommands, judgeHostEffects } from "./unknown-host.js";
 import { windowsCmdlet } from "./windows.js";
 
 /** A URL of code: a script, an installer, a library (`https://x/i.sh`, `http://x/a.hta`). */
 const CODE_URL =
   /^https?:\/\/[^\s?#]+\.(sh|bash|ps1|psm1|bat|cmd|vbs|js|hta|sct|msi|exe|dll|py|pl|rb|jar|scr|wsf|cpl|appx|msix|dmg|pkg)([?#]\S*)?$/i;
-
-const BLOCK_DEVICE =
-  /^\/dev\/(sd[a-z]|nvme\d|vd[a-z]|xvd[a-z]|hd[a-z]|md\d|mmcblk\d|disk\d|rdisk\d|mapper\/|dm-\d|loop\d)/;
-const WRITE_WORD =
-  /^(--?)?(create|add|add-[\w-]+|init|initiali[sz]e|format|write|wipe|erase|zero|new|extend|grow|attach|build|label|partition|saniti[sz]e|secure-erase|security-erase|discard|trim|zap|overwrite)$/;
 
 /** The code, hosts and networks the arguments of a program no rule names reach. */
 export function reachedByArguments(invocation: Invocation, program: string, signals: Signals): void {
@@ -41,7 +37,8 @@ export function reachedByArguments(invocation: Invocation, program: string, sign
   for (const arg of invocation.args) {
     if (arg.dynamic) continue;
     const scheme = /^[a-z][\w+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/\s]+)/i.exec(arg.value);
-    const address = /^(\d{1,3}(?:\.\d{1,3}){3})(\/\d{1,2}|:\d+)?$/.exec(arg.value);
+    // (`root@10.0.0.5`: a login at that address)
+    const address = /^(\d{1,3}(?:\.\d{1,3}){3})(\/\d{1,2}|:\d+)?$/.exec(arg.value.replace(/^[\w.-]+@/, ""));
     const host =
       scheme && !/^(https?|file|s3|gs|az|docker|git|data)$/i.test(arg.value.split(":")[0]!)
         ? scheme[1]
@@ -77,25 +74,14 @@ export function judgeUnknownProgram(
     )
   )
     return;
-  // `stratis pool create data /dev/sdb`: a tool no rule knows, told to create or add on a block
-  // device, destroys what is on it (unknown is not safe)
-  const device = invocation.args.find((arg) => BLOCK_DEVICE.test(arg.value));
-  // … or told to write (`badblocks -w`, `nwipe --autonuke`, `-f` over it), or fed zeros or noise
-  // (`ddrescue -f /dev/zero /dev/sdb`)
-  if (
-    device &&
-    invocation.args.some(
-      (arg) =>
-        WRITE_WORD.test(arg.value) ||
-        /^(-[a-zA-Z]*w[a-zA-Z]*|--write[\w-]*|--autonuke|--wipe|--force|-f)$/.test(arg.value) ||
-        /^\/dev\/(zero|u?random)$/.test(arg.value),
-    )
-  )
-    score.raise(
-      "high",
-      `${program} writes to the block device ${device.value}: what it destroys is not known`,
-      "destructive_command",
-    );
+  // a block device, a server stopped, everything at once, a link released, dropping code
+  // (rules/unknown-host.ts), also in the commands of the tool's own console (`kadmin -q "…"`)
+  judgeHostEffects(program, invocation.args, signals);
+  for (const words of consoleCommands(invocation.args)) {
+    judgeHostEffects(program, words, signals);
+    judgeStructure(program, words, signals);
+    judgeDestroyingVerb(program, words, signals);
+  }
   // `influx -execute 'DROP DATABASE x'`, `clickhouse-client -q 'TRUNCATE t'`: SQL given as an argument
   for (const arg of invocation.args)
     if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);

@@ -1,0 +1,232 @@
+/**
+ * What a program no rule names does to the host, read from its arguments (docs/risk.md, "Read
+ * from the structure of the call"):
+ *
+ * - **A block device** (`/dev/sdb`, `/dev/nvme0n1`, `/dev/dm-0`, `/dev/vg0/data`, `/dev/sg1`,
+ *   `/dev/nst0`, also as `of=/dev/sdb`) given to a tool no rule knows: high unless the call is a
+ *   read form (a reading sub-command, `-n`, `--no-act`, `-l`, `-i`, `--test`, `--get…`) — what
+ *   such a tool does to a disk is not known, and a disk has no undo. A device given only as the
+ *   input (`if=/dev/sda`) is read.
+ * - **A server told to stop** by its control program (`apachectl stop`, `kamctl stop`,
+ *   `rabbitmqctl stop_app`, `zkServer.sh stop`, `kafka-server-stop.sh`) or by a signal option
+ *   (`nginx -s stop`, `httpd -k stop`): high, a service of the host stops.
+ * - **Everything at once**: a removing option or word with `ALL`/`all` as its operand (`postsuper
+ *   -d ALL`, `qdel all`): high.
+ * - **A lease or link released** on an interface (`dhclient -r eth0`): high, as `ifdown`.
+ * - **Code that drops data** handed to a database shell (`db._drop("users")`,
+ *   `db.dropDatabase()`, Cypher's `MATCH (n) DETACH DELETE n`): high.
+ * - **Console commands**: the text given to `-q`, `-x`, `-rx`, `-e`, `--execute`, … of a tool no
+ *   rule knows (`kadmin -q "delprinc alice"`, `fs_cli -x "sofia profile x shutdown"`) is that
+ *   tool's own command line, read by the same families as its arguments.
+ */
+import type { Word } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+
+/**
+ * Block devices: disks, partitions, device-mapper, RAID, SCSI generic, tapes, LVM paths (a loop
+ * device is a file's image: its writes are judged by the write forms only).
+ */
+const BLOCK_DEVICE =
+  /^\/dev\/(sd[a-z]|nvme\d|vd[a-z]|xvd[a-z]|hd[a-z]|md\d|mmcblk\d|disk\d|rdisk\d|mapper\/|dm-\d|sg\d|sr\d|n?st\d|disk\/by-|(?!(fd|pts|shm|mqueue|net|input|snd|dri|bus|char|hugepages|cpu|usb|serial|v4l|vfio|dma_heap|tcp|udp|std(in|out|err)|null|zero|u?random|tty\w*|console|ptmx|log|kmsg|full|fuse|kvm|ppp|rtc\d*|block|disk)\/)[a-z][\w.-]*\/[\w.+-]+$)/;
+const WRITE_WORD =
+  /^(--?)?(create|add|add-[\w-]+|init|initiali[sz]e|format|write|wipe|erase|zero|new|extend|grow|attach|build|label|partition|saniti[sz]e|secure-erase|security-erase|discard|trim|zap|overwrite)$/;
+/** Sub-command words that only read a device. */
+const READS_DEVICE =
+  /^(info|status|show|list|ls|print|query|dump|detail|details|examine|monitor|get|scan|stat|stats|verify|inspect|identify|display|describe|health|test|report|smart)$/;
+/** Options that only read (no-change modes, listings, information, tests, getters). */
+const READ_OPTION =
+  /^(-n|-N|--no-?act|--no-?modify|--dry-?run|--simulate|--read-?only|-l|--list|-i|-I|--info|-H|--health|--show|--get[\w-]*|--print|-h|--help|--test(=.*)?|-[tT]+|--rw=(rand)?read|--query|--report|--scan|--verify|-a|--all|-x|--xall|-A|--attributes)$/;
+
+/** The block device a call names and whether it only reads it; null when none is named. */
+/** Programs named for reading (`lvdisplay`, `dumpe2fs`, `blkid`, `pvscan`, `smartstat`). */
+const READING_PROGRAM = /(display|info|scan|stats?|status|list|show|probe|blkid|query)$|^(dump|ls|show|get)/;
+
+export function deviceUse(args: Word[], program = ""): { device: string; reads: boolean } | null {
+  let device: string | null = null;
+  let input = true;
+  for (const arg of args) {
+    if (arg.dynamic) continue;
+    const value = arg.value.replace(/^--?[\w-]+=|^[\w-]+=/, "");
+    if (!BLOCK_DEVICE.test(value)) continue;
+    device ??= value;
+    // `if=/dev/sda`, `--input=/dev/sda`: the device is where the data comes from
+    if (!/^(if|--?input|--?source|--?src|-i)=/.test(arg.value)) input = false;
+  }
+  if (!device) return null;
+  const values = args.map((arg) => arg.value);
+  // told to write (`badblocks -w`, `nwipe --autonuke`, `-f` over it, `stratis pool create`), or fed
+  // zeros or noise (`ddrescue -f /dev/zero /dev/sdb`)
+  const writes = values.some(
+    (value, i) =>
+      WRITE_WORD.test(value) ||
+      /^(-[a-zA-Z]*w[a-zA-Z]*|--write[\w-]*|--autonuke|--wipe|--force|-y|--yes|--repair|--fix)$/.test(
+        value,
+      ) ||
+      // `-f` forces, unless it names the device (`mt -f /dev/st0 status`: the file option)
+      (value === "-f" && !BLOCK_DEVICE.test(values[i + 1] ?? "")) ||
+      /^\/dev\/(zero|u?random)$/.test(value),
+  );
+  if (writes) return { device, reads: false };
+  // only verbosity or progress options (`badblocks -sv`): the tool's default, which reads
+  const options = values.filter((value) => value.startsWith("-"));
+  const quiet =
+    options.length > 0 && options.every((value) => /^(-[svqP]+|--verbose|--progress|--quiet)$/.test(value));
+  const reads =
+    input ||
+    quiet ||
+    READING_PROGRAM.test(program) ||
+    values.some((value) => READ_OPTION.test(value)) ||
+    values
+      .filter((value) => !value.startsWith("-"))
+      .some(
+        (value) =>
+          READS_DEVICE.test(value) ||
+          value.split(/[-_]/).some((part) => /^(smart|log|id|info|list|show|status|stats)$/.test(part)),
+      );
+  return { device, reads };
+}
+
+/** Words meaning a server stops (`stop`, `shutdown`, `stop_app`, `stop-domain`). */
+const STOP = /^(stop|shutdown|halt|kill|quit|terminate|graceful-stop|stop[-_]\w+|\w+[-_]stop)$/i;
+/** Programs that control a server: `*ctl`, `*adm`, `*admin`, a server's own script. */
+const CONTROLLER = /(ctl|adm|admin|server|service|daemon)(\.sh)?$|\.sh$/i;
+
+/** `apachectl stop`, `nginx -s stop`, `kafka-server-stop.sh`: the server stops (a reason), or null. */
+export function stopsServer(program: string, args: Word[]): string | null {
+  if (
+    /(^|[-_])stop([-_]|\.sh$|$)/i.test(program) &&
+    /server|all|dfs|yarn|hbase|cluster|broker|service|daemon/i.test(program)
+  )
+    return `${program} stops a server`;
+  const values = args.map((arg) => arg.value);
+  const signal = values.findIndex((value) => /^(-s|-k|--signal)$/.test(value));
+  if (signal >= 0 && /^(stop|quit|kill|term|graceful-stop)$/i.test(values[signal + 1] ?? ""))
+    return `${program} ${values[signal]} ${values[signal + 1]} tells the server to stop`;
+  // `mongod --shutdown`, `x --stop`: the same as an option
+  const option = values.find((value) => /^--?(shutdown|stop)$/.test(value));
+  if (option && CONTROLLER.test(program.replace(/d$/, "daemon")))
+    return `${program} ${option} stops the server`;
+  const first = values.find((value) => !value.startsWith("-"));
+  if (first && CONTROLLER.test(program) && STOP.test(first))
+    return `${program} ${first} stops the server it controls`;
+  return null;
+}
+
+/** `postsuper -d ALL`, `qdel all`, `cryptdisks_stop --all`: a removing action applied to everything. */
+export function removesEverything(program: string, args: Word[]): string | null {
+  const values = args.map((arg) => arg.value);
+  // a program named for stopping or removing, told `--all`
+  if (
+    /(stop|off|down|rm|del|remove|kill|flush|purge|detach|umount|unmount)$/i.test(program) &&
+    values.some((value) => /^(--all|-a|-A|ALL|all)$/.test(value))
+  )
+    return `${values.find((value) => /^(--all|-a|-A|ALL|all)$/.test(value))}`;
+  // the removing option or word must be the one given everything (`-d ALL`, `stop all`), not
+  // another option beside an `all` (`-c all -d domain`)
+  const at = values.findIndex(
+    (value, i) =>
+      /^(ALL|all|\*)$/.test(values[i + 1] ?? "") &&
+      /^(-[dDxrk]|--(delete|remove|purge|kill|drop|flush|stop)|delete|remove|rm|del|purge|drop|flush|kill|stop|down|disable|clear|reset|unmonitor)$/.test(
+        value,
+      ),
+  );
+  return at >= 0 ? `${values[at]} ${values[at + 1]}` : null;
+}
+
+/** `tailscale down`, `nordvpn disconnect`, `drbdadm down r0`: what the tool keeps up is taken down. */
+export function takesDown(args: Word[]): string | null {
+  const at = args.findIndex((arg) => !arg.value.startsWith("-"));
+  const first = args[at];
+  // (`migrate down 1`: migrations undone, a count, not a link)
+  const next = args.slice(at + 1).find((arg) => !arg.value.startsWith("-"));
+  if (!first || first.dynamic || !/^(down|disconnect|offline|leave)$/.test(first.value)) return null;
+  return next && /^\d+$/.test(next.value) ? null : first.value;
+}
+
+/** `dhclient -r eth0`, `x --release wlan0`: an interface's lease or link released. */
+export function releasesInterface(args: Word[]): string | null {
+  const values = args.map((arg) => arg.value);
+  const option = values.find((value) => /^(-r|-x|--release|--down|--stop|--disconnect)$/.test(value));
+  const link = values.find((value) => /^(eth|en|wl|wlan|ww|bond|br|tun|tap|wg)[\w.-]*\d[\w.-]*$/.test(value));
+  return option && link ? `${option} ${link}` : null;
+}
+
+/** Code that drops a collection or database, or Cypher deleting every match. */
+const DROPPING_CODE =
+  /\b(db|database|conn|client)\.([\w$]+\.)*(_?drop|dropDatabase|_truncate|truncate|dropCollection)\s*\(|\bMATCH\s*\(\s*\w*\s*(:\s*\w+\s*)?\)\s*(DETACH\s+)?DELETE\b/i;
+
+export function dropsInCode(args: Word[]): string | null {
+  return args.find((arg) => !arg.dynamic && DROPPING_CODE.test(arg.value))?.value ?? null;
+}
+
+/** Options whose value is a command of the program's own console. */
+const CONSOLE_OPTION = /^(-q|-x|-rx|-e|-c|-cmd|--execute|--exec|--eval|--query|--command|--cmd|--run)$/;
+
+/** The console commands a call carries, as words (`kadmin -q "delprinc alice"`: delprinc, alice). */
+export function consoleCommands(args: Word[]): Word[][] {
+  const found: Word[][] = [];
+  for (let i = 0; i + 1 < args.length; i += 1) {
+    const value = args[i + 1]!;
+    if (!CONSOLE_OPTION.test(args[i]!.value) || value.dynamic || !/\s/.test(value.value.trim())) continue;
+    found.push(
+      value.value
+        .trim()
+        .split(/\s+/)
+        .map((word) => ({ value: word, dynamic: false, inner: [] })),
+    );
+  }
+  return found;
+}
+
+/** Raises what the families above find; true when one fired. */
+export function judgeHostEffects(program: string, args: Word[], signals: Signals): boolean {
+  const { score } = signals;
+  let fired = false;
+  const device = deviceUse(args, program);
+  if (device && !device.reads) {
+    score.raise(
+      "high",
+      `${program} acts on the block device ${device.device} and no rule knows what it does to it (a disk has no undo)`,
+      "destructive_command",
+    );
+    fired = true;
+  }
+  const stop = stopsServer(program, args);
+  if (stop) {
+    score.raise("high", `${stop}: a service of the host stops`, "system_modification");
+    fired = true;
+  }
+  const everything = removesEverything(program, args);
+  if (everything) {
+    score.raise(
+      "high",
+      `${program} ${everything}: applies a removing action to everything`,
+      "destructive_command",
+    );
+    fired = true;
+  }
+  const down = takesDown(args);
+  if (down) {
+    score.raise(
+      "high",
+      `${program} ${down} takes down the link, volume or service it keeps up`,
+      "system_modification",
+    );
+    fired = true;
+  }
+  const release = releasesInterface(args);
+  if (release) {
+    score.raise("high", `${program} ${release} takes a network link down`, "system_modification");
+    fired = true;
+  }
+  const code = dropsInCode(args);
+  if (code) {
+    score.raise(
+      "high",
+      `${program} runs code that drops or deletes everything it matches (${code.slice(0, 60)})`,
+      "destructive_command",
+    );
+    fired = true;
+  }
+  return fired;
+}
