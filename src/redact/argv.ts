@@ -93,6 +93,19 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   { programs: ["sqlplus", "rman", "expdp", "impdp", "sqlldr"], userSlashPass: true },
 ];
 
+/**
+ * The programs whose secret is an operand or follows a keyword (`htpasswd -b F U X`, `rabbitmqctl
+ * add_user U X`, `sqlplus u/X@db`, `nmcli … password X`): no text pattern can tell such a word
+ * from any other, so a line of text naming one is judged as a command line (command.ts).
+ */
+export const OPERAND_PROGRAMS: readonly string[] = [
+  ...new Set(
+    PROGRAM_RULES.filter(
+      (rule) => rule.operand || rule.lastOperandWith || rule.userSlashPass || rule.keywords,
+    ).flatMap((rule) => rule.programs),
+  ),
+];
+
 /** Every program the table names (a command naming none of them needs only the generic rules). */
 export const TABLE_PROGRAMS: readonly string[] = [...new Set(PROGRAM_RULES.flatMap((rule) => rule.programs))];
 
@@ -209,7 +222,19 @@ export function secretsInArgv(
     const cluster = words
       .slice(1)
       .some((word) => /^-[A-Za-z]+$/.test(word) && word.includes(rule.lastOperandWith!));
-    if (cluster && words.length > 2 && !words.at(-1)!.startsWith("-") && literal(words.length - 1))
+    // `htpasswd -b FILE USER X` or `-nb USER X`: two or three operands (a flag's value aside,
+    // `-C 10`), so a line of prose naming the program (`htpasswd -b is not recommended: …`) is
+    // no command.
+    const operands = words.filter(
+      (word, index) => index > 0 && !word.startsWith("-") && !/^-[Cr]$/.test(words[index - 1] ?? ""),
+    );
+    if (
+      cluster &&
+      operands.length >= 2 &&
+      operands.length <= 3 &&
+      !words.at(-1)!.startsWith("-") &&
+      literal(words.length - 1)
+    )
       push(out, words.at(-1));
   }
   return out;

@@ -14,7 +14,7 @@ import {
   resolveInvocation,
   type ShellScript,
 } from "../risk/index.js";
-import { type ArgvSecret, secretsInArgv, TABLE_PROGRAMS } from "./argv.js";
+import { type ArgvSecret, OPERAND_PROGRAMS, secretsInArgv, TABLE_PROGRAMS } from "./argv.js";
 import { detectOwn } from "./detect.js";
 import { MARKER_PATTERN } from "./marker.js";
 import { isSecretName } from "./names.js";
@@ -95,6 +95,35 @@ export async function secretsInCommand(written: string, prefilter = true): Promi
         command.words.map((word) => word.dynamic),
       ),
     );
+  }
+  return out;
+}
+
+// Bounds of the lines of one text judged as command lines (an output can be a whole file).
+const MOST_LINES = 64;
+const LONGEST_LINE = 2048;
+let operandLine: RegExp | undefined;
+
+/**
+ * The secrets of the lines of `text` (a tool's output, a file written) that name a program whose
+ * secret is an operand (argv.ts, `OPERAND_PROGRAMS`), each line judged as a command line. A text
+ * naming none of them (most) costs a few literal checks.
+ */
+export async function secretsInLines(text: string): Promise<{ line: string; secrets: ArgvSecret[] }[]> {
+  const lower = text.toLowerCase();
+  if (!OPERAND_PROGRAMS.some((program) => lower.includes(program))) return [];
+  operandLine ??= new RegExp(
+    `(?:^|[\\s;&|(\`/'"])(?:${OPERAND_PROGRAMS.map((p) => p.replace(/[.]/g, "\\.")).join("|")})(?=[\\s'"])`,
+    "i",
+  );
+  const out: { line: string; secrets: ArgvSecret[] }[] = [];
+  let judged = 0;
+  for (const line of text.split("\n")) {
+    if (judged >= MOST_LINES) break;
+    if (line.length > LONGEST_LINE || !operandLine.test(line)) continue;
+    judged += 1;
+    const secrets = await secretsInCommand(line);
+    if (secrets.length > 0) out.push({ line, secrets });
   }
   return out;
 }

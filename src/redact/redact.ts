@@ -11,7 +11,8 @@
 import { randomBytes } from "node:crypto";
 import type { EventBody } from "../chain/index.js";
 import { benignRanges, inside, isOwnName } from "./benign.js";
-import { secretsInCommand, spellings } from "./command.js";
+import { secretsInCommand, secretsInLines, spellings } from "./command.js";
+import { CutContexts } from "./cuts.js";
 import { detectOwn, isSecretName, isSecretValue, mergeSpans, mightHoldToken, type Span } from "./detect.js";
 import { entropySpans } from "./entropy.js";
 import { computeCommitment, formatMarker, MARKER_PATTERN } from "./marker.js";
@@ -76,6 +77,8 @@ export class BodyRedactor {
   count = 0;
   /** Each replaced secret and its marker. */
   readonly found = new Map<string, string>();
+  /** What stood before each secret where it was found, to find a message's cut copy (cuts.ts). */
+  private readonly cuts = new CutContexts();
 
   constructor(private readonly options: RedactOptions) {}
 
@@ -104,6 +107,7 @@ export class BodyRedactor {
   private async known(kind: string, value: string, text: string, jsonDepth = 0): Promise<void> {
     const marker = await this.marker(kind, value);
     for (let form of spellings(value, text)) {
+      this.cuts.recordAll(form, marker, text);
       for (let depth = 0; depth <= jsonDepth; depth += 1) {
         if (!this.found.has(form)) this.found.set(form, marker);
         form = JSON.stringify(form).slice(1, -1);
@@ -135,12 +139,15 @@ export class BodyRedactor {
       for (let hit = text.indexOf(head); hit !== -1; hit = text.indexOf(head, at)) {
         let length = head.length;
         while (length < secret.length && text[hit + length] === secret[length]) length += 1;
+        if (length === secret.length) this.cuts.record(secret, marker, text, hit);
         out += text.slice(at, hit) + marker;
         this.count += 1;
         at = hit + length;
       }
       text = out + text.slice(at);
     }
+    // A cut start shorter than the head above, behind what stood before the secret (cuts.ts).
+    if (cut && this.cuts.size > 0) text = this.cuts.replace(text, (n) => (this.count += n));
     return text;
   }
 
@@ -166,6 +173,7 @@ export class BodyRedactor {
   async string(text: string, digested = false): Promise<string> {
     if (this.found.size > 0) text = this.replaceKnown(text, false);
     if (text.length < 8) return text;
+    text = await this.operandLines(text);
     if (!digested || text.length <= DIGEST_ABOVE) return this.scan(text, true);
     let done = this.long.get(text);
     if (!done) {
@@ -175,6 +183,18 @@ export class BodyRedactor {
     return done;
   }
 
+  /**
+   * A password given as an operand on a line of the text (`htpasswd -b F U X` in a printed
+   * script): each such line judged as a command line (command.ts), its secrets replaced.
+   */
+  private async operandLines(text: string): Promise<string> {
+    const lines = await secretsInLines(text);
+    if (lines.length === 0) return text;
+    for (const { line, secrets } of lines)
+      for (const { kind, value } of secrets) await this.known(kind, value, line);
+    return this.replaceKnown(text, false);
+  }
+
   private async scan(text: string, ruleSet: boolean): Promise<string> {
     const spans = await findSecrets(text, this.options.patterns, ruleSet);
     if (spans.length === 0) return text;
@@ -182,7 +202,10 @@ export class BodyRedactor {
     let at = 0;
     this.count += spans.length;
     for (const span of spans) {
-      out += text.slice(at, span.start) + (await this.marker(span.kind, text.slice(span.start, span.end)));
+      const secret = text.slice(span.start, span.end);
+      const marker = await this.marker(span.kind, secret);
+      this.cuts.record(secret, marker, text, span.start);
+      out += text.slice(at, span.start) + marker;
       at = span.end;
     }
     return out + text.slice(at);
