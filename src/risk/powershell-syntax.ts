@@ -30,6 +30,7 @@ export function readOnlyPowerShell(line: string): boolean {
       (_, body: string) =>
         [...body.matchAll(/\$\(([^)]*)\)/g)].map((match) => `; ${match[1]} ;`).join("") || '""',
     );
+  // an AD cmdlet's `-Filter { … }` is a filter string PowerShell passes to the directory, not a block it runs
   // a web request that only fetches (no -OutFile, no other method) reads
   const fetchOnly = !/-(outfile|method|body|infile)\b/i.test(code);
   for (const segment of code.split(/[;|(){}=\n]|\$\(|@\(/)) {

@@ -63,6 +63,10 @@ function cmdSyntax(line: string): string {
   );
 }
 
+/** `-Filter { … }` with a PowerShell comparison inside. */
+const FILTER_BLOCK = /(-filter\s*)\{([^{}]*\s-(?:eq|ne|like|notlike|match|and|or|gt|lt|ge|le)\s[^{}]*)\}/gi;
+const filterText = (_: string, option: string, body: string) => `${option}'${body.replace(/'/g, "'\\''")}'`;
+
 /** True when the line starts with cmd.exe's or bash's `if` (a string test, no pattern). */
 function startsIf(line: string): boolean {
   const head = line.trimStart().slice(0, 4).toLowerCase();
@@ -79,6 +83,9 @@ export function windowsPaths(line: string): string {
   // literal checks first: every command line passes here, and a pattern costs its compile
   if (line.includes("$") && /\$profile/i.test(line))
     line = line.replace(PROFILE, "$1~/Documents/WindowsPowerShell/profile.ps1");
+  // an AD cmdlet's `-Filter { A -eq B }` is a filter string PowerShell hands to the directory, not
+  // a block it runs; with a space inside it is no bash brace expansion either
+  if (line.includes("ilter") && line.includes("{")) line = line.replace(FILTER_BLOCK, filterText);
   if (line.includes("%") || line.includes("(") || startsIf(line)) line = cmdSyntax(line);
   if (!line.includes("\\") || !ROOT.test(line)) return line;
   return line.replace(WORDS, (word: string, double?: string, single?: string) => {

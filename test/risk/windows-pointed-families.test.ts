@@ -88,6 +88,28 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["regsvr32 /s msxml6.dll", "medium"],
     ["regsvr32 /s C:\\Users\\dev\\AppData\\Local\\Temp\\hook.dll", "high"],
   ],
+  "fifth set's families": [
+    ["GpoTool.exe --AddLocalAdmin --UserAccount eve --GPOName Workstations", "critical"],
+    ['RightsTool.exe --user eve --grant "SeDebugPrivilege"', "critical"],
+    ["Invoke-PrinterBug -NewUser helper -NewPassword P4ss!", "critical"],
+    ["CertTool.exe request /ca:ca01\\corp-CA /template:User /altname:administrator", "critical"],
+    ["TicketTool.exe s4u /impersonate:Administrator /service:cifs/srv01", "critical"],
+    ["Invoke-AmsiBypass", "high"],
+    ["Get-SeBackupPrivilege", "none"],
+    ["Invoke-Loader -DLL C:\\tools\\plugin.dll", "high"],
+    ["makecab C:\\tools\\app.exe C:\\tools\\notes.txt:app.cab", "high"],
+    ["makecab C:\\Users\\Public\\app.exe app.cab", "medium"],
+    ["certutil -backupKey -p Pa55 C:\\backup\\ca", "high"],
+    ["net time /domain /set /y", "critical"],
+    ["net time \\\\dc01", "none"],
+    ["tscon 3 /dest:console", "high"],
+    ["cmdkey /delete:fileserver01", "medium"],
+    ["sc \\\\build01 query wuauserv", "none"],
+    ["sc \\\\build01 config wuauserv start= disabled", "critical"],
+    ["Get-ADUser -Filter { Enabled -eq $false } -Properties LastLogonDate", "none"],
+    ["Rubeus.exe triage", "medium"],
+    ["Rubeus.exe dump /service:krbtgt", "high"],
+  ],
 };
 
 beforeAll(() => loadShellParser());

@@ -13,6 +13,7 @@ import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { inAlternateStream } from "./windows-handoff.js";
 
 const REMOTE = /^(https?|ftp):\/\/|^\/\/[\w.$-]+\//i;
 const INLINE_SCRIPT = /^(javascript|vbscript):|mshtml\s*,\s*runhtmlapplication/i;
@@ -52,7 +53,12 @@ function scriptHost(what: string): Rule {
         "high",
         `${invocation.program} runs script text given on the line through a scriptlet: what it runs is not read`,
       );
-    if (args.some((arg) => /^\/\/e:/i.test(arg)))
+    if (args.some(inAlternateStream))
+      return void signals.score.raise(
+        "high",
+        `${invocation.program} runs a script kept in an alternate data stream (hidden inside another file)`,
+      );
+    if (args.some((arg) => /^\/\/?e:/i.test(arg)))
       return void signals.score.raise(
         "high",
         `${invocation.program} runs a file as script whatever its name says (//E:)`,
@@ -233,6 +239,13 @@ const certutil: Rule = (invocation, { signals }) => {
       args.some((arg) => /^[-/]user$/.test(arg)) ? "high" : "critical",
       `certutil trusts a new ${store} certificate (what it signs is trusted)`,
       "system_modification",
+    );
+  // the CA's private key or a certificate's with it copied out (`-backupKey`, `-exportPFX`)
+  if (args.some((arg) => /^[-/](backupkey|backup|exportpfx)$/.test(arg)))
+    return void signals.score.raise(
+      "high",
+      "certutil copies out a private key (the CA's, or a certificate's)",
+      "sensitive_file_access",
     );
   if (args.some((arg) => /^[-/](delstore|deleterow|revoke|shutdown|setreg|delreg|restore\w*)$/.test(arg)))
     return void signals.score.raise("high", "certutil deletes or changes certificates or the CA");

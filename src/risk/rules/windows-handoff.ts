@@ -11,9 +11,14 @@
  */
 import type { Signals } from "../signals.js";
 
-/** Programs that only look a name up or read a file's headers: naming a shell to them runs nothing. */
+/**
+ * Programs that look a name up, read a file's headers, or pack, copy and hash files as data:
+ * naming a shell or a program to them runs nothing.
+ */
 const LOOKUP =
-  /^(where|where\.exe|whereis|file|stat|sigcheck\w*|strings\w*|dumpbin|get-\w+|test-\w+|findstr|find)$/;
+  /^(where|whereis|file|stat|sigcheck\w*|strings\w*|dumpbin|get-\w+|test-\w+|findstr|find|makecab|diantz|expand|extrac32|tar|7z|7za|compact|esentutl|replace|attrib|signtool|sn|ildasm)$/;
+/** `dir/file.txt:stream.exe` (not a drive, a URL, a port or `Zone.Identifier`). */
+const ALTERNATE_STREAM = /^(?:[a-z]:)?[^:]*\.[a-z0-9]{1,5}:(?!zone\.identifier$)[\w.-]*[a-z][\w.-]*$/i;
 /** Command shells and script hosts, by file name. */
 const SHELL = /^(cmd|powershell|pwsh|cscript|wscript|mshta|rundll32|regsvr32|conhost)(\.exe)?$/i;
 const SHELL_NAMES = ["cmd", "powershell", "pwsh", "script", "mshta", "rundll32", "regsvr32", "conhost"];
@@ -23,6 +28,11 @@ const CODE_FILE =
 /** Places anyone on the machine can write: code kept there is not the machine's own. */
 const DROP_PLACE =
   /(^|\/)(temp|tmp|programdata|public|appdata|downloads|perflogs|\$recycle\.bin|windows\/(tasks|temp|tracing)|spool\/drivers\/color)(\/|$)/i;
+
+/** True for a path into an alternate data stream (`C:\\ads\\f.txt:payload.exe`), its option name aside. */
+export function inAlternateStream(word: string): boolean {
+  return word.includes(":") && ALTERNATE_STREAM.test(bare(word));
+}
 
 /** A word with its option name and quotes taken off (`-p:"C:\x.exe"` → `C:/x.exe`). */
 function bare(word: string): string {
@@ -51,6 +61,55 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
       `${program} runs as or impersonates SYSTEM (privilege escalation)`,
       "privilege_escalation",
     );
+    return true;
+  }
+  // `SharpGPOAbuse --AddLocalAdmin`, `StandIn --grant "SeDebugPrivilege"`, `Invoke-X -NewUser u`:
+  // administrator rights, a Windows privilege or a new account handed out
+  if (
+    (lower.includes("admin") || lower.includes("privilege") || lower.includes("newuser")) &&
+    (/(^|\s)[-/]{1,2}(addlocaladmin|localadmin|newuser|addusertogroup)(\s|$)/i.test(text) ||
+      (/\bse\w+privilege\b/i.test(text) && /(^|\s)[-/]{1,2}(grant|add\w*|set\w*rights?)(\s|$)/i.test(text)))
+  ) {
+    score.raise(
+      "critical",
+      `${program} grants administrator rights, a privilege or a new account`,
+      "privilege_escalation",
+    );
+    return true;
+  }
+  // `SharpSuccessor /impersonate:Administrator`, `Certify request /altname:domadmin`: acting as,
+  // or getting a certificate in the name of, another account
+  if (
+    (lower.includes("impersonat") || lower.includes("altname")) &&
+    /(^|\s)[-/]{1,2}(impersonate(user)?|altname)[:=]\S/i.test(text)
+  ) {
+    score.raise(
+      "critical",
+      `${program} acts as another account or obtains its certificate (privilege escalation)`,
+      "privilege_escalation",
+    );
+    return true;
+  }
+  // `Invoke-AmsiBypass`, `Invoke-PsUACme`, `Copy-FileSeBackupPrivilege`: the name says a defence
+  // is bypassed or a privilege used to get around file permissions
+  // `makecab x.exe C:\ads\cab.txt:x.cab`, `print /D:C:\ads\f.txt:f.exe f.exe`: code or data hidden
+  // in an alternate data stream of another file
+  const stream = words.find((word) => word.includes(":") && ALTERNATE_STREAM.test(word));
+  if (stream) {
+    score.raise(
+      "high",
+      `${program} reaches an alternate data stream (${stream.slice(0, 60)}): hidden inside another file`,
+    );
+    return true;
+  }
+  if (!/^(get|test)-/.test(program) && /bypass|uacme|se\w+privilege/i.test(program)) {
+    score.raise("high", `${program}: its name says it bypasses a defence or uses a privilege`);
+    return true;
+  }
+  // `Invoke-Nightmare -DLL C:\x.dll`: an option that says it loads a DLL
+  const dll = argv.findIndex((word) => /^[-/]{1,2}dll([:=].+)?$/i.test(word));
+  if (dll >= 0 && (argv[dll]!.includes(":") || argv[dll]!.includes("=") || argv[dll + 1])) {
+    score.raise("high", `${program} is told to load a DLL: what it runs is not known`);
     return true;
   }
   // `evil-winrm -H <NT hash>`, `tool /rc4:<hash>`, `--hashes LM:NT`: logging on with a hash

@@ -86,10 +86,13 @@ const vaultcmd: Rule = (invocation, { signals }) => {
   );
 };
 
+/** cmdkey: one named entry deleted is routine (medium); entries named at run time (a loop) are not. */
 const cmdkey: Rule = (invocation, { signals }) => {
   const args = lower(invocation.args);
-  if (args.some((arg) => arg.startsWith("/delete")))
-    return void signals.score.raise("high", "cmdkey deletes saved credentials");
+  const deletes = invocation.args.filter((word) => /^\/delete/i.test(word.value));
+  if (deletes.some((word) => word.dynamic || /[*$]/.test(word.value)))
+    return void signals.score.raise("high", "cmdkey deletes saved credentials named at run time");
+  if (deletes.length > 0) return void signals.score.raise("medium", "cmdkey deletes a saved credential");
   if (args.some((arg) => /^\/(add|generic|smartcard):/.test(arg)))
     return void signals.score.raise("medium", "cmdkey saves a credential");
   signals.score.raise("none", "");

@@ -81,6 +81,17 @@ const securityAgent: Rule = (invocation, { signals }) => {
   signals.score.raise("medium", `${invocation.program} controls a security agent`);
 };
 
+/** `tscon 2 /dest:console`: another logged-on user's session attached to this console (taken over). */
+const tscon: Rule = (invocation, { signals }) => {
+  const args = values(invocation);
+  if (args.length === 0 || args.some((arg) => /^\/\?$/.test(arg)))
+    return void signals.score.raise("low", "tscon help");
+  signals.score.raise(
+    "high",
+    "tscon attaches another session to this console (a logged-on user's session taken over)",
+  );
+};
+
 /** `Resolve-DnsName x -Server 10.0.0.1`: a question to a resolver. */
 const dnsLookup: Rule = (invocation, { signals }) => {
   signals.score.raise("low", `${invocation.program} asks a DNS resolver`);
@@ -90,6 +101,7 @@ export const WINDOWS_TOOL_RULES: RuleTable = {
   runas,
   dism,
   mpcmdrun,
+  tscon,
   "resolve-dnsname": dnsLookup,
   ...Object.fromEntries(
     "cytool elastic-agent elastic-endpoint sentinelctl falconctl xagt repcli"

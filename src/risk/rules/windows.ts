@@ -62,6 +62,7 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       if (/^(stop|start|pause|continue)$/.test(sub ?? "") && args.length > 1)
         return ["critical", `net ${sub} changes a service`];
       if (sub === "share" && has(args, /^\/(delete|grant)|=/)) return ["high", "net share changes a share"];
+      if (sub === "time" && has(args, /^\/set$/)) return ["critical", "net time /set sets the system clock"];
       return ["none", ""];
     }
     case "reg":
@@ -79,6 +80,13 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       if (first === "save") return ["low", "reg save copies registry keys to a file"];
       return registry(args, `reg ${first}`);
     case "sc":
+      // `sc \\server query x`: the server comes before the sub-command
+      if (/^(\\|\/\/)/.test(first)) {
+        const sub = args.find((word) => !/^([-/]|\\)/.test(word)) ?? "";
+        if (/^(query|queryex|qc|qdescription|getdisplayname|getkeyname|enumdepend|sdshow)$/.test(sub))
+          return ["none", ""];
+        return ["critical", `sc ${sub} changes a service on ${first}`];
+      }
       if (/^(query|queryex|qc|qdescription|getdisplayname|getkeyname|enumdepend|sdshow)$/.test(first))
         return ["none", ""];
       return ["critical", `sc ${first} changes a service`];
