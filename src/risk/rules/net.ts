@@ -223,6 +223,17 @@ const ssh: Rule = (invocation, context) => {
     .replace(/^[^@]+@/, "")
     .replace(/:\d+$/, "");
   context.signals.network(host, "SSH", "command");
+  // `ssh -R 8080:localhost:22 host`: a port of this machine opened on another host (remote access
+  // back in, as a tunnel relay gives); `-L` only brings a remote port here
+  const remoteForward = invocation.args.find(
+    (word, i, all) => /^-[a-zA-Z]*R$/.test(all[i - 1]?.value ?? "") || /^-R\S+/.test(word.value),
+  );
+  if (remoteForward)
+    context.signals.score.raise(
+      "high",
+      `ssh -R ${remoteForward.value.replace(/^-R/, "")} opens a port of this machine on ${host}: remote access back in`,
+      "network_request",
+    );
   const identity = optionValue(invocation.args, ["-i"]);
   if (identity) context.signals.path(identity); // using a key is not reading it out
   if (args.length > 1) {

@@ -63,7 +63,7 @@ function readerFiles(program: string, args: Word[]): Word[] {
 export const PERL_IN_PLACE = /^-[^-MmIdDxVe]*i/;
 
 /** A home directory, or the parts of it where tools keep their credentials (`~/.config`, `~/.local/share`). */
-const HOME_WIDE = /^(~|\/(home|Users)\/[^/]+)(\/\.config|\/\.local(\/share)?)?$/;
+const HOME_WIDE = /^(~|\/(home|Users)\/[^/]+|\/(home|Users|root))(\/\.config|\/\.local(\/share)?)?$/;
 
 /** Readers: their file arguments are read (a secret among them is high); nothing else. */
 export const reader: Rule = (invocation, context) => {

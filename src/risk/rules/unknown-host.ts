@@ -125,7 +125,7 @@ export function removesEverything(program: string, args: Word[]): string | null 
   // another option beside an `all` (`-c all -d domain`)
   const at = values.findIndex(
     (value, i) =>
-      /^(ALL|all|\*)$/.test(values[i + 1] ?? "") &&
+      /^(ALL|All|all|\*)$/.test(values[i + 1] ?? "") &&
       /^(-[dDxrk]|--(delete|remove|purge|kill|drop|flush|stop)|delete|remove|rm|del|purge|drop|flush|kill|stop|down|disable|clear|reset|unmonitor)$/.test(
         value,
       ),
@@ -178,6 +178,22 @@ export function consoleCommands(args: Word[]): Word[][] {
   return found;
 }
 
+/**
+ * `ngrok tcp 22`, `x http 3000`, `chisel client host:8000 R:socks`: a port of this machine exposed
+ * through a relay (remote access in), as the tunnel family says.
+ */
+export function exposesPort(args: Word[]): string | null {
+  const values = args.map((arg) => arg.value);
+  const first = values.findIndex((value) => !value.startsWith("-"));
+  if (
+    first >= 0 &&
+    /^(tcp|http|https|tls)$/.test(values[first]!) &&
+    /^([\w.-]+:)?\d{2,5}$/.test(values[first + 1] ?? "")
+  )
+    return `${values[first]} ${values[first + 1]}`;
+  return values.find((value) => /^R:[\w.:-]+$/.test(value)) ?? null;
+}
+
 /** Raises what the families above find; true when one fired. */
 export function judgeHostEffects(program: string, args: Word[], signals: Signals): boolean {
   const { score } = signals;
@@ -217,6 +233,15 @@ export function judgeHostEffects(program: string, args: Word[], signals: Signals
   const release = releasesInterface(args);
   if (release) {
     score.raise("high", `${program} ${release} takes a network link down`, "system_modification");
+    fired = true;
+  }
+  const exposed = exposesPort(args);
+  if (exposed) {
+    score.raise(
+      "high",
+      `${program} ${exposed} exposes a port of this machine through a relay: remote access in`,
+      "network_request",
+    );
     fired = true;
   }
   const code = dropsInCode(args);
