@@ -4,9 +4,11 @@
  * why the thing it leaves alone cannot be a credential:
  *
  * - **Digests in their format.** A Subresource Integrity value (`sha512-<base64>`, as npm,
- *   yarn and pnpm lock files and `<script integrity>` hold it) and a Go module hash (`h1:<base64>`
- *   after a module and its version, as go.sum holds it) are base64 of exactly one digest's
- *   length behind the algorithm's name: a hash of public bytes, which anyone can recompute.
+ *   yarn and pnpm lock files and `<script integrity>` hold it), a directory hash (`h1:<base64>`:
+ *   go.sum, Terraform's lock file), an OpenSSH fingerprint (`SHA256:<base64>`) and a checksum
+ *   header's value (`Content-MD5`, `x-amz-checksum-sha256`, `Digest`) are base64 of exactly one
+ *   digest's length behind the algorithm's name: a hash of public bytes, which anyone can
+ *   recompute (a fingerprint: of a public key).
  * - **Media inlined as data.** The base64 payload of a `data:` URI whose bytes begin with an
  *   image, font or media file's signature (PNG, JPEG, GIF, WebP, WOFF, WOFF2, SVG, …) is that
  *   file: pixels and glyphs, not a key.
@@ -15,7 +17,9 @@
  *   its own type (`ssh-ed25519 AAAAC3NzaC1lZDI1NTE5…`), as `.pub` files, `known_hosts` and
  *   `authorized_keys` hold them. A private key's armour is not among them.
  * - **A UUID behind a word** (`GPU-3a23c669-1f69-…`, `cluster-<uuid>`): a UUID names a thing
- *   and a bare one is already not a token (entropy.ts); a word in front adds no secret.
+ *   and a bare one is already not a token (entropy.ts); a word in front adds no secret. A ULID
+ *   (`01HZX3KJ4N…`, a request id) whose first ten characters are a creation time between 2010
+ *   and 2100 likewise: an id that carries its own timestamp.
  *
  * These only veto the token-by-look scan (entropy.ts): a vendor format, a secret name or a
  * structural pattern finding the same bytes still redacts them.
@@ -40,8 +44,29 @@
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
 const SRI =
   /(?<![A-Za-z0-9+/=_-])sha(?:1-[A-Za-z0-9+/]{27}=|256-[A-Za-z0-9+/]{43}=|384-[A-Za-z0-9+/]{64}|512-[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/g;
-/** go.sum: `<module> v<version>[/go.mod] h1:<base64 of a SHA-256>`. */
-const GO_SUM = /(?<=\S[ \t]+v[0-9][^\s]*[ \t]+)h1:[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])/g;
+/**
+ * Go's and Terraform's directory hash, `h1:<base64 of a SHA-256>` (go.sum, .terraform.lock.hcl),
+ * and OpenSSH's key fingerprint, `SHA256:<base64 of a SHA-256, unpadded>` (`ssh-keygen -l`,
+ * `ssh` asking to trust a host): the algorithm's label, then exactly that digest's length.
+ */
+const LABELLED_HASH =
+  /(?<![A-Za-z0-9+/=_-])(?:h1:[A-Za-z0-9+/]{43}=|SHA256:[A-Za-z0-9+/]{43})(?![A-Za-z0-9+/=])/g;
+/**
+ * An HTTP header that carries a body's checksum (`Content-MD5`, `x-amz-checksum-sha256`,
+ * `Digest: SHA-256=…`, `x-goog-hash: md5=…`), with base64 of exactly an MD5's, a SHA-1's, a
+ * SHA-256's or a SHA-512's length.
+ */
+const HEADER_DIGEST =
+  /(?<![\w-])(?:content-md5|x-amz-checksum-sha(?:1|256)|x-goog-hash|content-digest|repr-digest|digest)["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9-]+=:?)?([A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{27}=|[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/gi;
+/** A ULID: 26 characters of Crockford's base32, the first ten its creation time in milliseconds. */
+const ULID = /(?<![A-Za-z0-9_+=~.-])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![A-Za-z0-9_+=~.-])/g;
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** 2010-01-01 to 2100-01-01: a random string's first ten characters land there about once in a hundred. */
+function ulidTime(ulid: string): boolean {
+  let ms = 0;
+  for (const char of ulid.slice(0, 10)) ms = ms * 32 + CROCKFORD.indexOf(char);
+  return ms >= 1_262_304_000_000 && ms < 4_102_444_800_000;
+}
 /** A data URI's base64 payload. */
 const DATA_URI = /\bdata:[a-z]+\/[\w.+-]+(?:;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]+=*)/gi;
 /**
@@ -83,8 +108,16 @@ export function benignRanges(text: string): Range[] {
   const out: Range[] = [];
   // Cheap literal guards first: most texts hold none of these.
   if (text.includes("sha")) for (const m of text.matchAll(SRI)) out.push([m.index!, m.index! + m[0].length]);
-  if (text.includes("h1:"))
-    for (const m of text.matchAll(GO_SUM)) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("h1:") || text.includes("SHA256:"))
+    for (const m of text.matchAll(LABELLED_HASH)) out.push([m.index!, m.index! + m[0].length]);
+  if (/digest|-md5|checksum|goog-hash/i.test(text)) {
+    for (const m of text.matchAll(HEADER_DIGEST)) {
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
+  }
+  if (/[0-7][0-9A-HJKMNP-TV-Z]{25}/.test(text))
+    for (const m of text.matchAll(ULID)) if (ulidTime(m[0])) out.push([m.index!, m.index! + m[0].length]);
   if (text.includes("base64,")) {
     for (const m of text.matchAll(DATA_URI)) {
       if (!MEDIA_SIGNATURE.test(m[1]!)) continue;
@@ -170,6 +203,41 @@ export function isSecretReference(value: string): boolean {
   return MEMBER_REFERENCE.test(value);
 }
 
+// What a tool prints in place of a secret it hides (`**REDACTED**`, `[FILTERED]`, `(hidden)`).
+// A bare word is a password like any other (`hidden`), so the word must be marked: in
+// brackets or stars, or in capitals as tools print it (`REDACTED`).
+const MASK_WORD = "(?:redacted|filtered|masked|hidden|removed|omitted|sanitized|obfuscated|censored|elided)";
+const MASK = new RegExp(
+  `^[^A-Za-z0-9]+${MASK_WORD}[^A-Za-z0-9]*$|^[^A-Za-z0-9]*${MASK_WORD}[^A-Za-z0-9]+$`,
+  "i",
+);
+const MASK_CAPITALS = new RegExp(`^${MASK_WORD.toUpperCase()}$`);
+// A named slot a build or deploy tool fills in: `@@DB_PASSWORD@@`, `__DB_PASSWORD__`,
+// `#{DB_PASSWORD}#` (Azure DevOps, Octopus), `@db.password@` (Maven resource filtering).
+const SLOT_NAME = "(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:[._-][a-z0-9]+)+)";
+const SLOT = new RegExp(`^(?:@@${SLOT_NAME}@@|__${SLOT_NAME}__|#\\{${SLOT_NAME}\\}#|@${SLOT_NAME}@)$`);
+// A token's type with the rest elided: `sk-...`, `ghp_…`, `xoxb-...` (letters only, so no
+// character of a real token is left before the dots).
+const ELIDED_TOKEN = /^[A-Za-z]{2,8}[_-](?:[A-Za-z]{2,8}[_-])?(?:\.{3,}|\u2026)$/;
+
+/**
+ * A value that stands in for a secret rather than being one: an instruction or an elision, a
+ * path to where it is kept, a member read that names it, a template expression, a mask a tool
+ * printed, a named slot a tool fills in, a token's type with the rest elided.
+ */
+export function isStandIn(value: string): boolean {
+  return (
+    isInstruction(value) ||
+    isSecretPath(value) ||
+    isSecretReference(value) ||
+    isTemplate(value) ||
+    MASK.test(value) ||
+    MASK_CAPITALS.test(value) ||
+    SLOT.test(value) ||
+    ELIDED_TOKEN.test(value)
+  );
+}
+
 const NAMING_WORD =
   /^(?:token|password|passwd|pass|secret|secrets|key|keys|id|name|credentials?|cert|certificate|auth)$/;
 
@@ -186,9 +254,11 @@ function words(text: string): string[] {
  * word that says what it names (`adminTokenSecret: admin-token`): the secret's own name.
  */
 export function isOwnName(name: string, value: string): boolean {
-  // A selector or an anchor of the same words (`this.addPassword = "#add-password"`) too.
-  if (!/^[#.]?[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/.test(value)) return false;
   const of = new Set(words(name));
   const parts = words(value);
+  // The name itself in any case (`GITHUB_TOKEN: "GITHUB_TOKEN"`, `apiKey: "API_KEY"`).
+  if (/^[A-Za-z][A-Za-z0-9_.-]*$/.test(value) && parts.join(" ") === words(name).join(" ")) return true;
+  // A selector or an anchor of the same words (`this.addPassword = "#add-password"`) too.
+  if (!/^[#.]?[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/.test(value)) return false;
   return NAMING_WORD.test(parts.at(-1)!) && parts.every((part) => of.has(part));
 }

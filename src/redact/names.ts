@@ -1,4 +1,4 @@
-import { isInstruction, isSecretPath, isSecretReference, isTemplate } from "./benign.js";
+import { isStandIn } from "./benign.js";
 
 /**
  * What says "secret" by name, and which values are references rather than secrets. Shared by
@@ -110,14 +110,8 @@ const NOT_A_SECRET = /^#\{[^}]*\}$|^arn:(?:aws|aws-cn|aws-us-gov):[a-z0-9-]+:/;
 /** Values that are references or placeholders, not secrets. */
 export function isSecretValue(value: string): boolean {
   if (value.length < 3) return false;
-  if (
-    isPlaceholder(value) ||
-    isInstruction(value) ||
-    isSecretPath(value) ||
-    isSecretReference(value) ||
-    isTemplate(value)
-  )
-    return false;
+  // Stand-ins: instructions, paths, member reads, templates, masks, slots (benign.ts).
+  if (isPlaceholder(value) || isStandIn(value)) return false;
   if (value.startsWith("$") && REFERENCE.test(value)) return false;
   const quoted = QUOTED_REFERENCE.exec(value);
   if (quoted && REFERENCE.test(quoted[1]!)) return false;
