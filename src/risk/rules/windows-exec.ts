@@ -14,6 +14,7 @@ import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { inAlternateStream } from "./windows-handoff.js";
+import { WINDOWS_INVOKE_RULES } from "./windows-invoke.js";
 
 const REMOTE = /^(https?|ftp):\/\/|^\/\/[\w.$-]+\//i;
 const INLINE_SCRIPT = /^(javascript|vbscript):|mshtml\s*,\s*runhtmlapplication/i;
@@ -124,6 +125,17 @@ function loader(reason: string): Rule {
     signals.score.raise("high", `${invocation.program} ${reason}: what it runs is not known`);
   };
 }
+
+/** odbcconf: a DLL registered or a response file run is code; a data source configured is settings. */
+const odbcconf: Rule = (invocation, context) => {
+  const text = values(invocation.args).join(" ");
+  if (
+    /\b(regsvr|installdriver|installtranslator|installdll)\b|(^|\s)[-/]f(\s|$)/i.test(text) ||
+    REMOTE.test(text)
+  )
+    return loader("registers a DLL or runs a response file")(invocation, context);
+  context.signals.score.raise("medium", "odbcconf configures a data source");
+};
 
 const msiexec: Rule = (invocation, { signals }) => {
   const args = lower(invocation.args);
@@ -247,6 +259,15 @@ const certutil: Rule = (invocation, { signals }) => {
       "certutil copies out a private key (the CA's, or a certificate's)",
       "sensitive_file_access",
     );
+  // one certificate deleted from the user's own or the machine's personal store is routine
+  if (
+    args.some((arg) => /^[-/]delstore$/.test(arg)) &&
+    !/^(root|authroot|ca|trustedpublisher|disallowed|trustedpeople)$/.test(store)
+  )
+    return void signals.score.raise(
+      "medium",
+      `certutil deletes a certificate from the ${store || "named"} store`,
+    );
   if (args.some((arg) => /^[-/](delstore|deleterow|revoke|shutdown|setreg|delreg|restore\w*)$/.test(arg)))
     return void signals.score.raise("high", "certutil deletes or changes certificates or the CA");
   if (
@@ -323,59 +344,8 @@ export function scriptHandoff(program: string, argv: string[], signals: Signals)
   return true;
 }
 
-/** `Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList CMD` (or the CIM form) starts CMD. */
-const wmiMethod: Rule = (invocation, context) => {
-  const args = values(invocation.args);
-  const text = args.join(" ");
-  if (!/win32_process/i.test(text) || !/\bcreate\b/i.test(text))
-    return void context.signals.score.raise("medium", `${invocation.program} calls a WMI method`);
-  context.signals.score.raise("medium", `${invocation.program} starts a process through WMI`);
-  const list = args[args.findIndex((arg) => /^-(argumentlist|arguments|args)$/i.test(arg)) + 1] ?? "";
-  const command = /commandline\s*=\s*['"]?([^'";}]+)/i.exec(list)?.[1] ?? list;
-  if (command && !/^[-@]/.test(command)) context.nested(staticWord(command), `${invocation.program} starts`);
-  else
-    context.signals.score.raise(
-      "high",
-      `${invocation.program} starts a process whose command is not on the line`,
-    );
-};
-
-/** `Add-Type -TypeDefinition …`: C# compiled and loaded into the session; what it does is not read. */
-const addType: Rule = (invocation, { signals }) => {
-  const args = lower(invocation.args);
-  if (args.some((arg) => /^-(typedefinition|memberdefinition|path|literalpath)$/.test(arg)))
-    return void signals.score.raise(
-      "high",
-      "Add-Type compiles and loads code into PowerShell: what it does is not read",
-    );
-  signals.score.raise("low", "Add-Type loads an assembly by name");
-};
-
-/** PowerShell's web cmdlets: a request (its -Method), and with -OutFile/-Destination a download, remembered. */
-const webRequest: Rule = (invocation, { signals }) => {
-  const args = values(invocation.args);
-  const option = (name: RegExp) => {
-    const at = args.findIndex((arg) => name.test(arg));
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const url = option(/^-(uri|source|u)$/i) ?? args.find((arg) => REMOTE.test(arg));
-  const method = (option(/^-(method|custommethod)$/i) ?? "GET").toUpperCase();
-  if (url) signals.network(url, method, "command");
-  const out = option(/^-(outfile|destination|o)$/i);
-  if (out) signals.download(out);
-  if (!url && !out) signals.score.raise("medium", `${invocation.program} makes a web request`);
-};
-
 export const WINDOWS_EXEC_RULES: RuleTable = {
-  "invoke-wmimethod": wmiMethod,
-  iwmi: wmiMethod,
-  "invoke-cimmethod": wmiMethod,
-  "add-type": addType,
-  "invoke-webrequest": webRequest,
-  iwr: webRequest,
-  "invoke-restmethod": webRequest,
-  irm: webRequest,
-  "start-bitstransfer": webRequest,
+  ...WINDOWS_INVOKE_RULES,
   mshta: scriptHost("an HTML application"),
   cscript: scriptHost("a script"),
   wscript: scriptHost("a script"),
@@ -386,7 +356,7 @@ export const WINDOWS_EXEC_RULES: RuleTable = {
   msiexec,
   msbuild,
   cmstp: loader("installs a connection profile whose INF runs commands"),
-  odbcconf: loader("registers a DLL or runs a response file"),
+  odbcconf,
   mavinject: loader("injects a DLL into a running process"),
   installutil: loader("runs an assembly's installer code"),
   regasm: loader("runs an assembly's registration code"),

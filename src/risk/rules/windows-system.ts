@@ -36,6 +36,25 @@ function unlessReading(read: RegExp, level: "high" | "critical", reason: string)
   };
 }
 
+/**
+ * fsutil: what its second word says. Queries (`fsinfo`, `behavior query`, `usn queryjournal`,
+ * `dirty query`) read; `file createnew` makes an empty file; anything else changes the file
+ * system, its journal, its behaviour or a file's data (`usn deletejournal`, `file setzerodata`).
+ */
+const fsutil: Rule = (invocation, context) => {
+  const [sub = "", verb = ""] = lower(invocation.args).filter((arg) => !/^[-/]/.test(arg));
+  const { score } = context.signals;
+  if (help(values(invocation.args)) || sub === "") return void score.raise("low", "fsutil help");
+  if (sub === "fsinfo" || /^(query|enum|read|get|list|info|stat|layout|find)/.test(verb))
+    return void score.raise("none", "");
+  if (sub === "file" && verb === "createnew") return void score.raise("low", "fsutil creates an empty file");
+  score.raise(
+    "critical",
+    `fsutil ${sub} ${verb} changes the file system (its journal, behaviour or data)`,
+    "system_modification",
+  );
+};
+
 /** Processes that are the system or its defences: stopping one takes the machine or its guard down. */
 const SYSTEM_PROCESS =
   /^(lsass|csrss|wininit|winlogon|services|smss|svchost|spoolsv|lsaiso|trustedinstaller|msmpeng|mssense|sense|nissrv|securityhealthservice|sysmon|sysmon64|windefend|mpdefendercoreservice|elastic-agent|sentinelagent|csfalconservice|cb|cylancesvc)(\.exe)?$/i;
@@ -304,11 +323,7 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
   assoc,
   ftype: assoc,
   "set-psreadlineoption": readlineOption,
-  fsutil: unlessReading(
-    /^(fsinfo|volume|quota|8dot3name|hardlink|objectid|sparse|tiering|wim|dirty)$/,
-    "critical",
-    "changes the file system (its journal, behaviour or data)",
-  ),
+  fsutil,
   fltmc: unlessReading(
     /^(filters|instances|volumes)$/,
     "critical",

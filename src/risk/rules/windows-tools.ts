@@ -31,6 +31,11 @@ const runas: Rule = (invocation, context) => {
 /** DISM: `/Online` changes this machine's packages and features; `/Image:` an offline image; `/Get-*` reads. */
 const dism: Rule = (invocation, { signals }) => {
   const args = values(invocation).map((arg) => arg.toLowerCase());
+  // health checks read; a repair or a component clean-up fixes the image from Windows Update
+  if (args.some((arg) => /^\/(checkhealth|scanhealth|analyzecomponentstore)$/.test(arg)))
+    return void signals.score.raise("none", "");
+  if (args.some((arg) => /^\/(restorehealth|startcomponentcleanup)$/.test(arg)))
+    return void signals.score.raise("medium", "dism repairs or cleans the system image");
   const verbs = args.filter((arg) =>
     /^\/(add|remove|enable|disable|set|apply|import|cleanup|restorehealth|reset|uninstall|install|export|commit|mount|unmount)/.test(
       arg,
@@ -81,6 +86,17 @@ const securityAgent: Rule = (invocation, { signals }) => {
   signals.score.raise("medium", `${invocation.program} controls a security agent`);
 };
 
+/** regedit /s and regini import keys from a file (what they change is not on the line); /e exports. */
+const registryImport: Rule = (invocation, { signals }) => {
+  const args = values(invocation).map((arg) => arg.toLowerCase());
+  if (invocation.program === "regedit" && (args.length === 0 || args.some((arg) => /^[-/](e|a)$/.test(arg))))
+    return void signals.score.raise("low", "regedit exports keys or opens the editor");
+  signals.score.raise(
+    "high",
+    `${invocation.program} imports registry keys from a file: what it changes is not on the line`,
+  );
+};
+
 /** `tscon 2 /dest:console`: another logged-on user's session attached to this console (taken over). */
 const tscon: Rule = (invocation, { signals }) => {
   const args = values(invocation);
@@ -102,6 +118,8 @@ export const WINDOWS_TOOL_RULES: RuleTable = {
   dism,
   mpcmdrun,
   tscon,
+  regedit: registryImport,
+  regini: registryImport,
   "resolve-dnsname": dnsLookup,
   ...Object.fromEntries(
     "cytool elastic-agent elastic-endpoint sentinelctl falconctl xagt repcli"

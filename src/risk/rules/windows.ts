@@ -30,8 +30,23 @@ const BROAD_GRANTEE =
   /^['"]?(\*s-1-1-0|everyone|\*s-1-5-11|authenticated users|users|\*s-1-5-32-545|guests?|anonymous logon|\*s-1-5-7):/i;
 const USER_KEY = /^['"]?(hkcu|hkey_current_user)/i;
 
+/**
+ * An application's own settings under the user's hive (`HKCU\Software\Contoso\…`): not
+ * Microsoft's or Windows' keys, file classes, policies, the environment or a key named like an
+ * autostart place (`Run…`, `…Startup…`, `…Shell…`), whose values start
+ * programs (Run, RunOnce, shell open commands, Winlogon, screensaver, Command Processor) or
+ * lower defences (Office security, policies).
+ */
+const USER_APP_KEY =
+  /^['"]?(hkcu|hkey_current_user):?[\\/]software[\\/](?!(microsoft|classes|policies|wow6432node|run\w*|\w*(startup|shell|environment|winlogon)\w*)([\\/'"]|$))[^\\/'"]+/i;
+
 function registry(words: string[], what: string): Finding {
   if (has(words, MACHINE_KEY)) return ["critical", `${what} changes the machine's registry`];
+  if (
+    words.some((word) => USER_APP_KEY.test(word)) &&
+    !words.some((word) => USER_KEY.test(word) && !USER_APP_KEY.test(word))
+  )
+    return ["medium", `${what} changes an application's settings in the user's registry`];
   if (has(words, USER_KEY))
     return ["high", `${what} changes the user's registry (its Run keys start programs)`];
   return ["high", `${what} changes the registry`];
@@ -52,9 +67,11 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
   switch (program) {
     case "net":
     case "net1": {
-      const [sub, , third] = args;
+      const [sub] = args;
       if (/^(user|localgroup|group)$/.test(sub ?? "")) {
-        if (has(args, /^\/(add|delete|del|active:yes)$/) || (sub === "user" && third !== undefined))
+        // `net user x /domain` shows the domain's account; a password, `*` or another option changes it
+        const changes = args.slice(2).some((word) => !/^\/(domain|do)$/.test(word));
+        if (has(args, /^\/(add|delete|del|active:yes)$/) || (sub === "user" && changes))
           return ["critical", `net ${sub} adds, changes or deletes an account`];
         return ["none", ""];
       }
@@ -145,6 +162,15 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
         return ["high", "wmic acts as another account (/user:), with its rights"];
       if (has(args, /^\/format:['"]?(https?|ftp):\/\//))
         return ["critical", "wmic /format: runs a stylesheet's script fetched from the network"];
+      // `wmic process where name="x.exe" call terminate`: a process stopped, as `kill` (its name decides)
+      if (has(args, /^process$/) && has(args, /^(terminate|delete)$/)) {
+        const named = args.join(" ").match(/name\s*=\s*['"]?([\w.-]+)/)?.[1] ?? "";
+        return /^(lsass|csrss|wininit|winlogon|services|smss|svchost|msmpeng|mssense|sysmon64|sysmon)(\.exe)?$/.test(
+          named,
+        )
+          ? ["high", `wmic stops ${named}, a process of the system or its defences`]
+          : ["medium", "wmic stops a process"];
+      }
       // `wmic process call create CMD` starts CMD (judged as that command by the rule below)
       if (has(args, /^process$/) && has(args, /^call$/) && has(args, /^create$/))
         return ["medium", "wmic starts a process"];
