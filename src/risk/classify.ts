@@ -5,6 +5,7 @@
 import type { Action } from "../action/index.js";
 import { analyzeCommandLine, type ShellParse } from "./commands.js";
 import { classifyMcp } from "./mcp.js";
+import { judgeHttpData } from "./rules/http-data.js";
 import { Signals } from "./signals.js";
 
 export function analyzeAction(action: Action, parse: ShellParse): Signals {
@@ -33,6 +34,8 @@ export function analyzeAction(action: Action, parse: ShellParse): Signals {
       break;
     case "network":
       signals.network(target.url, target.method || "GET", "tool");
+      // a DELETE or a delete-by-query endpoint is data destroyed, whichever tool sends it
+      judgeHttpData("the request", target.method || "GET", [target.url], [], signals);
       break;
     case "mcp": {
       for (const command of classifyMcp(target, signals).slice(0, 64))

@@ -5,6 +5,8 @@
  * delete/drop/destroy → destructive (high). Paths, URLs and SQL in the arguments are judged
  * too (a `query` tool given `DROP TABLE` is critical).
  */
+import { judgeDestroyingVerb } from "./rules/general.js";
+import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import { judgeSql, looksLikeSql } from "./sql.js";
 
@@ -117,6 +119,12 @@ function carried(args: Json): { commands: string[]; paths: string[]; urls: strin
       const argv = (["argv"] as const).map((name) => strings(object[name])).find(Boolean);
       if (argv) found.commands.push(argv.map(quote).join(" "));
     }
+    // `cli_command`, `shellCmd`, `run_cmd`: any other key that names a command line
+    for (const [key, value] of Object.entries(object)) {
+      const command = text(value);
+      if (command && !COMMAND_KEYS.includes(key) && /(command|cmd|commandline)$/i.test(key))
+        found.commands.push(command);
+    }
     for (const key of COMMAND_LIST_KEYS) {
       for (const item of strings(object[key])?.slice(0, 64) ?? []) found.commands.push(item);
     }
@@ -173,6 +181,15 @@ export function classifyMcp(call: McpCall, signals: Signals): string[] {
     if (!sql || (key === "query" && !database) || (key !== "sql" && !looksLikeSql(sql))) continue;
     if (judgeSql(sql, label, score) && kind === "read") sqlRead = true;
   }
+  // a destroying verb and its object, as for any command (rules/general.ts): `delete_repository`
+  // is a container, `delete_issue_comment` a routine object, `flushall` everything
+  if (
+    (kind === "destructive" || kind === null) &&
+    judgeDestroyingVerb(call.server, toolWords(call), signals)
+  ) {
+    if (kind === null) score.raise("medium", `${label}: tool of unknown kind`);
+    return sqlRead ? [] : found.commands;
+  }
   switch (kind) {
     case "read":
       score.raise("none", `${label}: read tool`);
@@ -190,4 +207,19 @@ export function classifyMcp(call: McpCall, signals: Signals): string[] {
       score.raise("medium", `${label}: tool of unknown kind`);
   }
   return sqlRead ? [] : found.commands;
+}
+
+/** The tool's name as a sub-command and its flat arguments as options (`--force`, `--name=x`). */
+function toolWords(call: McpCall): Word[] {
+  const words: Word[] = [{ value: nameWords(call.tool).join("-"), dynamic: false, inner: [] }];
+  for (const [key, value] of Object.entries(call.args).slice(0, 32)) {
+    const name = key
+      .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+      .toLowerCase()
+      .replace(/_/g, "-");
+    if (value === true) words.push({ value: `--${name}`, dynamic: false, inner: [] });
+    else if (typeof value === "string" || typeof value === "number")
+      words.push({ value: `--${name}=${String(value).slice(0, 200)}`, dynamic: false, inner: [] });
+  }
+  return words;
 }

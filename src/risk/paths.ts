@@ -348,6 +348,17 @@ export function executionHookReason(path: string): string | null {
   }
   if (parent === "autostart" || (parts.includes("cron.d") && path.startsWith("/")))
     return "scheduled start-up";
+  // a user's services and agents started by the session (`~/.config/systemd/user/x.service`,
+  // `~/Library/LaunchAgents/x.plist`), and git's own configuration (`core.pager`, `core.hooksPath`,
+  // aliases: commands git runs later)
+  if (
+    (parent === "user" && parts.at(-3) === "systemd") ||
+    parent === "LaunchAgents" ||
+    parent === "LaunchDaemons"
+  )
+    return `a service started by itself (${name})`;
+  if (name === ".gitconfig" || (parent === "git" && name === "config" && parts.at(-3) === ".config"))
+    return "git's configuration (commands git runs later: pager, hooks path, aliases)";
   return null;
 }
 

@@ -60,7 +60,9 @@ const ROUTINE = new Set(
     "cronjob-run notification draft milestone variable model controller scaffold migration generator component helper " +
     // a setting of a resource, not the resource: its CORS rules, an endpoint, a revision, a comment
     "cors lifecycle concurrency endpoint content definition definitions revision revisions configuration configurations " +
-    "setting settings attribute attributes preference preferences template templates annotation annotations filter filters"
+    "setting settings attribute attributes preference preferences template templates annotation annotations filter filters " +
+    // a knowledge graph's items (an MCP memory server's entities, observations, relations)
+    "entity entities observation observations relation relations"
   ).split(" "),
 );
 /** Options naming everything, many, or no way back. */
