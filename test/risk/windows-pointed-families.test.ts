@@ -14,7 +14,7 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
   "pointed at: shells, code, SYSTEM, hashes, dumps": [
     ["PotatoTool.exe -t * -p C:\\Windows\\System32\\cmd.exe -l 9001", "high"],
     ['SpoolTool.exe -c "powershell -nop"', "high"],
-    ["wt.exe cmd", "high"],
+    ["wt.exe cmd", "medium"],
     ["ShareLoader.exe \\\\10.1.1.5\\drop\\agent.dll", "high"],
     ["Updater.exe --run C:\\Users\\Public\\svc.exe", "high"],
     ["Helper.exe C:\\ProgramData\\cache\\x.dll,Run", "high"],
@@ -134,6 +134,14 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["certutil -delstore root 3b1efd3a66ea28b16697394703a72ca340a05bd5", "high"],
     ["dism /Online /Cleanup-Image /ScanHealth", "none"],
     ["dism /Online /Cleanup-Image /RestoreHealth", "medium"],
+  ],
+  "where the program itself comes from, and dumps by process id": [
+    ["sqldumper.exe 464 0 0x0110", "high"],
+    ["adplus.exe -hang -pn lsass.exe -o c:\\out -quiet", "high"],
+    ["\\\\fileserver\\tools\\agent.exe --run", "high"],
+    ['wmic process call create "c:\\ads\\file.txt:program.exe"', "high"],
+    ["conhost.exe --headless cmd.exe /c whoami", "high"],
+    ["tcpdump -c 100", "medium"],
   ],
 };
 

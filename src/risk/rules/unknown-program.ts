@@ -71,6 +71,7 @@ export function judgeUnknownProgram(
       program,
       invocation.args.map((word) => word.value),
       signals,
+      first.value,
     )
   )
     return;

@@ -55,7 +55,8 @@ export function credentialDump(program: string, argv: string[], signals: Signals
     reason = `${program} runs a credential-dumping module (${DUMP_MODULE.exec(text)![2]}::)`;
   else if (
     /(^|[\s/\\])lsass(\.exe|\.dmp)?(\s|$)/i.test(text) &&
-    /(^|\s)(-m[ampt]|minidump|-dump|dump|--full)(\s|$)/i.test(text)
+    (/(^|\s)(-m[ampt]|minidump|-dump|dump|--full)(\s|$)/i.test(text) ||
+      /dump|diag|debug|trace|adplus|cdb|ntsd|windbg|createdump/.test(program))
   )
     reason = `${program} dumps lsass (the credentials of every logged-on user)`;
   else if (credentialStoreIn(argv))

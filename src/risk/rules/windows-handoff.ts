@@ -17,6 +17,9 @@ import type { Signals } from "../signals.js";
  */
 const LOOKUP =
   /^(where|whereis|file|stat|sigcheck\w*|strings\w*|dumpbin|get-\w+|test-\w+|findstr|find|makecab|diantz|expand|extrac32|tar|7z|7za|compact|esentutl|replace|attrib|signtool|sn|ildasm)$/;
+/** Terminals: they start shells. */
+const TERMINAL =
+  /^(wt|windowsterminal|openconsole|conemu\w*|cmder|alacritty|wezterm\w*|mintty|tabby|hyper|kitty|terminal)$/;
 /** `dir/file.txt:stream.exe` (not a drive, a URL, a port or `Zone.Identifier`). */
 const ALTERNATE_STREAM = /^(?:[a-z]:)?[^:]*\.[a-z0-9]{1,5}:(?!zone\.identifier$)[\w.-]*[a-z][\w.-]*$/i;
 /** Command shells and script hosts, by file name. */
@@ -28,6 +31,23 @@ const CODE_FILE =
 /** Places anyone on the machine can write: code kept there is not the machine's own. */
 const DROP_PLACE =
   /(^|\/)(temp|tmp|programdata|public|appdata|downloads|perflogs|\$recycle\.bin|windows\/(tasks|temp|tracing)|spool\/drivers\/color)(\/|$)/i;
+
+/**
+ * A program started from another machine's share (`\\\\host\\share\\tool.exe`, after the path
+ * rewrite `//host/share/tool.exe`) or from an alternate data stream (`C:\\ads\\f.txt:x.exe`): code
+ * that is not this machine's, or hidden in another file. True (and high) when it is.
+ */
+export function runsFromHiding(path: string, signals: Signals): boolean {
+  if (path.startsWith("//") && /^\/\/[\w.$-]+\/./.test(path)) {
+    signals.score.raise("high", `runs ${path.slice(0, 60)} from another machine's share`, "network_request");
+    return true;
+  }
+  if (path.includes(":") && ALTERNATE_STREAM.test(path)) {
+    signals.score.raise("high", `runs ${path.slice(0, 60)}, kept in an alternate data stream`);
+    return true;
+  }
+  return false;
+}
 
 /** True for a path into an alternate data stream (`C:\\ads\\f.txt:payload.exe`), its option name aside. */
 export function inAlternateStream(word: string): boolean {
@@ -128,6 +148,19 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
   // `rdrleakdiag /p 940 /fullmemdmp`, `DumpMinitool --processId 1132 --dumpType Full`: a process's
   // whole memory holds what it holds — lsass holds every logged-on user's credentials
   const dumps = lower.includes("dump") || lower.includes("dmp") || lower.includes("ma");
+  // `sqldumper 464 0 0x0110`, `dump64 <pid> out.dmp`: a tool named for dumps pointed at a process id
+  if (
+    /dump/.test(program) &&
+    !/^(dumpbin|tcpdump|windump|mysqldump|pg_dump\w*|tshark)$/.test(program) &&
+    words.some((word) => /^\d{2,6}$/.test(word))
+  ) {
+    score.raise(
+      "high",
+      `${program} dumps a process by its id (credentials, if it is lsass)`,
+      "sensitive_file_access",
+    );
+    return true;
+  }
   const fullDump =
     dumps &&
     words.some((word) =>
@@ -145,7 +178,8 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
     );
     return true;
   }
-  if (LOOKUP.test(program)) return false;
+  // a terminal starting a shell is what a terminal is for
+  if (LOOKUP.test(program) || TERMINAL.test(program)) return false;
   // `JuicyPotato -p C:\Windows\System32\cmd.exe`, `PrintSpoofer -c cmd`, `wt.exe cmd`
   const named = SHELL_NAMES.some((name) => lower.includes(name));
   const shell = named && words.find((word) => SHELL.test(word.split(/\s+/)[0]!.split("/").pop() ?? ""));

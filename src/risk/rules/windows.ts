@@ -16,7 +16,7 @@ import type { Signals } from "../signals.js";
 import { cmdletFinding } from "./windows-cmdlets.js";
 import { credentialDump } from "./windows-credentials.js";
 import { scriptHandoff } from "./windows-exec.js";
-import { windowsHandoff } from "./windows-handoff.js";
+import { runsFromHiding, windowsHandoff } from "./windows-handoff.js";
 
 type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string, credential?: true];
 
@@ -373,7 +373,8 @@ export function registryChange(program: string, args: Word[], signals: Signals):
 }
 
 /** True for a cmdlet this family rates (used by the judge for names no table lists). */
-export function windowsCmdlet(program: string, argv: string[], signals: Signals): boolean {
+export function windowsCmdlet(program: string, argv: string[], signals: Signals, path = program): boolean {
+  if (runsFromHiding(path, signals)) return true;
   if (credentialDump(program, argv, signals) || scriptHandoff(program, argv, signals)) return true;
   // a cmdlet's noun says what it changes before what it is handed (`New-ScheduledTaskAction
   // -Execute powershell.exe` builds an object; nothing starts)
