@@ -47,7 +47,15 @@ export async function findSecrets(
   patterns: readonly RegExp[] = [],
   ruleSet = true,
 ): Promise<Span[]> {
-  const spans = detectOwn(text, patterns, true, ruleSet);
+  let spans = detectOwn(text, patterns, true, ruleSet);
+  // A digest in its format, inlined media, public keys, tracing ids, a prefixed UUID or ULID
+  // are no key by their shape, whichever layer judged them by look (benign.ts).
+  let benign: ReturnType<typeof benignRanges> | null = null;
+  if (spans.some((span) => span.kind === "token")) {
+    benign = benignRanges(text);
+    const ranges = benign;
+    spans = spans.filter((span) => span.kind !== "token" || !inside(ranges, span.start, span.end));
+  }
   if (ruleSet) {
     // Tokens by format (the rule set) and by look (entropy.ts); a placeholder in a token's
     // format (`ghp_xxxx…`, `AKIAIOSFODNN7EXAMPLE`) is not a secret.
@@ -55,9 +63,11 @@ export async function findSecrets(
       for (const span of await detectWithRuleSet(text))
         if (isSecretValue(text.slice(span.start, span.end))) spans.push(span);
     }
-    // A digest in its format, inlined media, a prefixed UUID: not tokens (benign.ts).
-    const benign = benignRanges(text);
-    for (const span of entropySpans(text)) if (!inside(benign, span.start, span.end)) spans.push(span);
+    const tokens = entropySpans(text);
+    if (tokens.length > 0) {
+      const ranges = (benign ??= benignRanges(text));
+      for (const span of tokens) if (!inside(ranges, span.start, span.end)) spans.push(span);
+    }
   }
   return mergeSpans(outsideMarkers(text, spans));
 }

@@ -54,6 +54,15 @@ const BODY = [
   "BQAwYTELMAkGA1UEBhMCSU4xDzANBgNVBAgMBktlcmFsYTEOMAwGA1UEBwwFS29j",
   "aGkxGDAWBgNVBAoMD2NoYXJ0bXVzZXVtLmNvbTEXMBUGA1UEAwwOY2hhcnRtdXNl",
 ].join("\n");
+/** A PNG's first bytes (signature, IHDR) and some pixels, base64. */
+const PNG_BLOB = Buffer.concat([
+  Buffer.from("89504e470d0a1a0a0000000d4948445200000100000000c80806000000", "hex"),
+  Buffer.from("Tr4il-s3al everyday pixels, not a key; ".repeat(3)),
+]).toString("base64");
+const SOURCE_MAP = Buffer.from(
+  '{"version":3,"sources":["../src/index.ts"],"names":[],"mappings":"AAAA,SAAS"}',
+).toString("base64");
+const TOKEN_JSON = Buffer.from('{"token":"Zx8Qp2Lm7Vn4Rt6Ks3Wd9Hy5Fb1Jc0GeTq4Mn8Ra2Ud6"}').toString("base64");
 const RANDOM = `Zx8Qp2Lm7Vn4Rt6Ks3Wd9Hy5Fb1Jc0Ge${"Tq4Mn8Ra2Ud6Po3Li7Se5Nv9Xk1Yw"}`;
 
 const LEFT: [family: string, text: string][] = [
@@ -72,6 +81,10 @@ const LEFT: [family: string, text: string][] = [
   ["a Content-MD5 header", "Content-MD5: Q2hlY2sgSW50ZWdyaXR5IQ=="],
   ["an S3 checksum header", `x-amz-checksum-sha256: ${H1.slice(3)}`],
   ["a ULID as a request id", "x-request-id: 01HZX3KJ4N5P6Q7R8S9T0V1W2X"],
+  ["a notebook's image output", `      "image/png": "${PNG_BLOB}\\n",`],
+  ["an inlined source map", `//# sourceMappingURL=data:application/json;charset=utf-8;base64,${SOURCE_MAP}`],
+  ["an S3 request id", `x-amz-id-2: ${RANDOM}=`],
+  ["a CloudFront request id", `x-amz-cf-id: ${RANDOM.slice(0, 54)}==`],
   ["a certificate", `-----BEGIN CERTIFICATE-----\n${BODY}\n-----END CERTIFICATE-----\n`],
   ["a public key", `-----BEGIN PUBLIC KEY-----\n${BODY}\n-----END PUBLIC KEY-----`],
   ["a PGP signature", `-----BEGIN PGP SIGNATURE-----\n\n${BODY}\n=vHcU\n-----END PGP SIGNATURE-----`],
@@ -147,6 +160,12 @@ const STILL: [family: string, text: string, secret: string][] = [
   ["a random key in an image data URI without an image", `url(data:image/png;base64,${RANDOM})`, RANDOM],
   ["an h1-labelled value under a token name", `token: ${H1}`, H1.slice(3)],
   ["a word under a password name", "password: hunter2", "hunter2"],
+  [
+    "a token in a JSON data URI",
+    `//# sourceMappingURL=data:application/json;base64,${TOKEN_JSON}`,
+    TOKEN_JSON.slice(0, 40),
+  ],
+  ["a random key after a PNG's name but without its bytes", `"image/png": "${RANDOM}"`, RANDOM],
   ["a mask word bare, as a password", "password: hidden", "hidden"],
   ["a token's start before the ellipsis", 'api_key: "sk-abc123..."', "sk-abc123"],
   ["a password between slot delimiters", 'password: "__hunter2__"', "hunter2"],
