@@ -65,7 +65,8 @@ export async function findSecrets(
     }
     const tokens = entropySpans(text);
     if (tokens.length > 0) {
-      const ranges = (benign ??= benignRanges(text));
+      benign ??= benignRanges(text);
+      const ranges = benign;
       for (const span of tokens) if (!inside(ranges, span.start, span.end)) spans.push(span);
     }
   }
