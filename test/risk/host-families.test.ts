@@ -270,6 +270,37 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
     dangerous: ["grep -rl 'BEGIN OPENSSH PRIVATE KEY' /home", "rg -l AKIA /Users"],
     harmless: ["grep -rl TODO src/", "rg -l AKIA docs/"],
   },
+  "the machine's boot, lockout, packages, printers, hardware and defaults": {
+    dangerous: [
+      "kexec -e",
+      "kexec -l /boot/vmlinuz-6.1 --reuse-cmdline",
+      "faillock --user root --reset",
+      "pam_tally2 --reset --user admin",
+      "newusers batch.txt",
+      "dpkg-reconfigure tzdata",
+      "debconf-set-selections preseed.cfg",
+      "lpadmin -x lab-printer",
+      "setpci -s 00:02.0 0x04.w=0x0",
+      "umask 000",
+      "umask o=rwx",
+      "iptables-restore < rules.v4",
+      "ebtables -F",
+      "cpio -idmv -D / < image.cpio",
+      "fdformat /dev/fd0",
+    ],
+    harmless: [
+      "kexec --help",
+      "faillock --user alice",
+      "faillog -a",
+      "setpci -s 00:02.0 0x04.w",
+      "umask 022",
+      "umask",
+      "ebtables -L",
+      "cpio -t < image.cpio",
+      "ldconfig -p",
+      "update-alternatives --display editor",
+    ],
+  },
 };
 
 beforeAll(() => loadShellParser());

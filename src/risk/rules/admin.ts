@@ -155,6 +155,44 @@ export const ADMIN_RULES: RuleTable = {
     "changes power management (when the machine sleeps or powers off)",
   ),
   setfacl,
+  // login failures forgotten (`faillog -r`, `faillock --reset`, `pam_tally2 --reset`): the lockout
+  // that stops password guessing is undone; users made in bulk (`newusers`), their details (`chfn`)
+  ...Object.fromEntries(
+    "faillog faillock pam_tally2 pam_tally newusers chfn"
+      .split(" ")
+      .map((name) => [
+        name,
+        unlessReading(
+          (_, options) =>
+            !options.some((value) => /^(-r|--reset(=.*)?|-l|--lock-secs|-m|--maximum)$/.test(value)) &&
+            /^(faillog|faillock|pam_tally2|pam_tally)$/.test(name),
+          "changes users, their credentials or their lockout",
+        ),
+      ]),
+  ),
+  // the package system's stored answers and reconfiguration (`dpkg-reconfigure`, debconf)
+  ...Object.fromEntries(
+    "dpkg-reconfigure debconf-set-selections"
+      .split(" ")
+      .map((name) => [name, unlessReading(() => false, "reconfigures installed system packages")]),
+  ),
+  // printers added or removed (`lpadmin -x`), PCI registers written (`setpci … =value`)
+  lpadmin: unlessReading(() => false, "changes the system's printers"),
+  setpci: (invocation, context) => {
+    if (!invocation.args.some((word) => word.value.includes("=")))
+      return void context.signals.score.raise("none", "setpci only reads registers");
+    systemChange("writes hardware registers")(invocation, context);
+  },
+  // `umask 000`: every file made after it is writable by everyone (`umask` alone prints it)
+  umask: (invocation, { signals }) => {
+    const mask = invocation.args.find((word) => !word.value.startsWith("-"))?.value;
+    if (mask && (/^0*[0-7]?[0-7]?[0145]$/.test(mask) || /o[=+][^,]*w/.test(mask)))
+      return void signals.score.raise(
+        "high",
+        `umask ${mask}: every file made after it is writable by everyone`,
+      );
+    signals.score.raise("none", "");
+  },
   // the kernel's keyring: printing a key is reading a secret, unlinking or revoking destroys one
   keyctl: (invocation, { signals }) => {
     const verb = invocation.args.find((word) => !word.value.startsWith("-"))?.value ?? "";

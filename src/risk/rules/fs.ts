@@ -243,8 +243,13 @@ const extract: Rule = (invocation, { signals }) => {
   const { args, program } = invocation;
   const extracting =
     program === "unzip" ||
-    args.some((word) => /^(-[a-zA-Z]*x[a-zA-Z]*|--extract|--get|x[a-zA-Z]*)$/.test(word.value));
-  const target = program === "unzip" ? optionValue(args, ["-d"]) : optionValue(args, ["-C", "--directory"]);
+    args.some((word) => /^(-[a-zA-Z]*x[a-zA-Z]*|--extract|--get|x[a-zA-Z]*)$/.test(word.value)) ||
+    // `cpio -idmv -D /`: copy-in mode extracts
+    (program === "cpio" && args.some((word) => /^(-[a-zA-Z]*i[a-zA-Z]*|--extract)$/.test(word.value)));
+  const target =
+    program === "unzip"
+      ? optionValue(args, ["-d"])
+      : optionValue(args, program === "cpio" ? ["-D", "--directory"] : ["-C", "--directory"]);
   if (extracting && target) {
     const path = signals.path(target);
     if (path === "/" || isSystemPath(path))
@@ -266,6 +271,8 @@ const extract: Rule = (invocation, { signals }) => {
 export const FILE_RULES: Record<string, Rule> = {
   tar: extract,
   unzip: extract,
+  cpio: extract,
+  bsdtar: extract,
   "remove-item": removeItem,
   ri: removeItem,
   rm,

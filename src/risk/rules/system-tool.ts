@@ -24,7 +24,10 @@ export function systemTool(readOnly: RegExp, what: string): Rule {
       !CHANGING.test(sub) &&
       invocation.args.some(
         (word, i) =>
-          /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed)/.test(word.value) ||
+          /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed|-display|-get-selections|-print-cache)/.test(
+            word.value,
+          ) ||
+          (invocation.program === "ldconfig" && word.value === "-p") ||
           (i === 0 && invocation.program === "rpm" && /^-q[a-zA-Z]*$/.test(word.value)),
       );
     // `systemctl --type=service`: no sub-command lists the units

@@ -89,6 +89,8 @@ function listsOnly(program: string, args: string[]): boolean {
       return options.some((value) => /^(-s|--show|--summary)/.test(value));
     case "iptables":
     case "ip6tables":
+    case "ebtables":
+    case "arptables":
       // listing: -L/-S (and -n, -v, --line-numbers, -t TABLE); anything else edits rules
       return (
         options.some((value) => /^(-[a-zA-Z]*[LS][a-zA-Z]*|--list|--list-rules)$/.test(value)) &&
@@ -284,7 +286,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     unlessListing(systemChange("changes mounts or kernel modules")),
   ),
   ...fromList(
-    "iptables ip6tables nft ufw firewall-cmd pfctl",
+    "iptables ip6tables nft ufw firewall-cmd pfctl iptables-restore ip6tables-restore ebtables arptables",
     unlessListing(systemChange("changes the firewall")),
   ),
   ...fromList(
@@ -292,6 +294,12 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     unlessListing(systemChange("changes users or their credentials")),
   ),
   ...fromList("reboot halt poweroff", systemChange("stops or restarts the machine")),
+  // `kexec -e`: boots the loaded kernel now, as a reboot (`-l` loads one for the next)
+  kexec: (invocation, context) => {
+    if (invocation.args.every((word) => /^(--help|-h|--version|-v)$/.test(word.value)))
+      return void context.signals.score.raise("none", "");
+    systemChange("loads or boots another kernel (the machine restarts into it)")(invocation, context);
+  },
   // `shutdown -c` cancels a pending shutdown; init/telinit: rules/host.ts
   shutdown: (invocation, context) => {
     if (hasOption(invocation.args, ["-c", "--cancel", "/a", "/A"]))

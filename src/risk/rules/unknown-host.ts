@@ -27,7 +27,7 @@ import type { Signals } from "../signals.js";
  * device is a file's image: its writes are judged by the write forms only).
  */
 const BLOCK_DEVICE =
-  /^\/dev\/(sd[a-z]|nvme\d|vd[a-z]|xvd[a-z]|hd[a-z]|md\d|mmcblk\d|disk\d|rdisk\d|mapper\/|dm-\d|sg\d|sr\d|n?st\d|disk\/by-|(?!(fd|pts|shm|mqueue|net|input|snd|dri|bus|char|hugepages|cpu|usb|serial|v4l|vfio|dma_heap|tcp|udp|std(in|out|err)|null|zero|u?random|tty\w*|console|ptmx|log|kmsg|full|fuse|kvm|ppp|rtc\d*|block|disk)\/)[a-z][\w.-]*\/[\w.+-]+$)/;
+  /^\/dev\/(sd[a-z]|nvme\d|vd[a-z]|xvd[a-z]|hd[a-z]|md\d|mmcblk\d|disk\d|rdisk\d|mapper\/|dm-\d|sg\d|fd\d|sr\d|n?st\d|disk\/by-|(?!(fd|pts|shm|mqueue|net|input|snd|dri|bus|char|hugepages|cpu|usb|serial|v4l|vfio|dma_heap|tcp|udp|std(in|out|err)|null|zero|u?random|tty\w*|console|ptmx|log|kmsg|full|fuse|kvm|ppp|rtc\d*|block|disk)\/)[a-z][\w.-]*\/[\w.+-]+$)/;
 const WRITE_WORD =
   /^(--?)?(create|add|add-[\w-]+|init|initiali[sz]e|format|write|wipe|erase|zero|new|extend|grow|attach|build|label|partition|saniti[sz]e|secure-erase|security-erase|discard|trim|zap|overwrite)$/;
 /** Sub-command words that only read a device. */
