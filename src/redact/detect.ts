@@ -124,6 +124,16 @@ function assignmentSpans(text: string, spans: Span[]): void {
         continue;
       }
     }
+    // `PWD=X;` of an ODBC connection string is its password; the shell's PWD holds a path.
+    if (
+      /^pwd$/i.test(name) &&
+      !/^[/~.$\\(]|^[A-Za-z]:[\\/]/.test(value) &&
+      !(bare && (CODE_REFERENCE.test(value) || CODE_VALUE.test(value) || text[end] === "(")) &&
+      isSecretValue(value)
+    ) {
+      spans.push({ start: end - value.length, end, kind: "assignment" });
+      continue;
+    }
     // Not a secret name: the value may hold one (`--from-literal=password=X`,
     // `c = Client(api_key='X')`), so the scan goes on from the value's start.
     if (!isSecretName(name)) {

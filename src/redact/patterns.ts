@@ -185,6 +185,22 @@ export const OWN_PATTERNS: Pattern[] = [
     regex: /[?&](?:sig|signature|x-amz-signature|x-goog-signature|x-amz-security-token)=([^&\s"'#<>]+)/gi,
     group: 1,
   },
+  // Zapier, IFTTT and Mattermost incoming webhooks: the path's last segment (or IFTTT's key).
+  {
+    kind: "webhook",
+    needs: ["hooks.zapier.com", "ifttt.com", "/hooks/"],
+    regex:
+      /hooks\.zapier\.com\/hooks\/catch\/[0-9]+\/([A-Za-z0-9]{4,})|maker\.ifttt\.com\/(?:trigger\/[^\s/]+\/with\/)?(?:json\/with\/)?key\/([A-Za-z0-9_-]{16,})|\/hooks\/([a-z0-9]{26})(?![A-Za-z0-9])/g,
+    group: [1, 2, 3],
+  },
+  // Keys whose armour does not say PRIVATE KEY: OpenVPN static keys, PuTTY's private lines.
+  {
+    kind: "private-key",
+    needs: ["static key", "private-lines:"],
+    regex:
+      /-----BEGIN OpenVPN Static key V[0-9]-----[\s\S]*?-----END OpenVPN Static key V[0-9]-----|Private-Lines:[ \t]*[0-9]+\r?\n([A-Za-z0-9+/=]+(?=\r?\n|$)(?:\r?\n[A-Za-z0-9+/=]+(?=\r?\n|$))*)/g,
+    group: [1, 0],
+  },
   // Webhook URLs: their path is the credential (often without a digit).
   {
     kind: "webhook",

@@ -18,6 +18,7 @@ import { entropySpans } from "./entropy.js";
 import { computeCommitment, formatMarker, MARKER_PATTERN } from "./marker.js";
 import { isCredentialShaped, isKeyName } from "./names.js";
 import { detectWithRuleSet } from "./rule-set.js";
+import { isIdentifierName, isKeyShaped } from "./shape.js";
 import { structuredSecrets } from "./structured.js";
 
 export interface RedactOptions {
@@ -26,6 +27,13 @@ export interface RedactOptions {
   /** Extra patterns from the policy (`redact.patterns`). */
   patterns?: readonly RegExp[];
 }
+
+/** Members of free text: a token in one is judged by the text layer, not by the member's name. */
+const FREE_TEXT = new Set(
+  "content text body message description query prompt comment note notes title summary output stdout stderr result response input command code script patch diff old_string new_string".split(
+    " ",
+  ),
+);
 
 /** Members that hold only trailseal's own enumerations. */
 const SKIPPED = new Set(["risk", "phase", "decision", "policy"]);
@@ -245,6 +253,17 @@ export class BodyRedactor {
     if (isSecretName(name) && isSecretValue(value) && !isOwnName(name, value))
       return this.replaced("assignment", value);
     if (isKeyName(name) && isCredentialShaped(value)) return this.replaced("assignment", value);
+    // Any other member whose value is one token shaped like a generated key, as in text
+    // (shape.ts); a member of free text (`content`, `body`, `query`, …) is judged as text.
+    if (
+      value.length >= 16 &&
+      /^[A-Za-z0-9_+/.~-]+=*$/.test(value) &&
+      !FREE_TEXT.has(lower) &&
+      isKeyShaped(value) &&
+      !isSecretName(name) &&
+      !isIdentifierName(name)
+    )
+      return this.replaced("token", value);
     return this.string(value, digested);
   }
 

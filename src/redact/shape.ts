@@ -39,16 +39,19 @@ function bits(text: string): number {
  * A value shaped like a generated key: hex of 32+, a token random by look (entropy.ts),
  * or 16+ letters and digits with no separator and no word structure (one case needs three
  * digits; 3.2+ bits a character). Placeholders and references are not (`isSecretValue`), nor
- * what is typed by hand (a run of one character, a repeated unit, a counting sequence), nor hex
- * of exactly 40 characters. A UUID is not, nor one behind a word or a path: it names a resource as often as it is a key (a
+ * what is typed by hand (a run of one character, a repeated unit, a counting sequence), nor a path or
+ * file name, nor hex of exactly 40 characters. A UUID is not, nor one behind a word or a path: it names a resource as often as it is a key (a
  * label's `instance=<uuid>`); beside a name that says key it is one (names.ts).
  */
 // A UUID, also behind a word or a path (`GPU-<uuid>`, `class/<uuid>`): it names a thing (benign.ts).
 const ENDS_IN_UUID = /(?:^|[^0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// A path or a file name (`/w/src/Index2.ts`, `./build/x`, `~/a`, `a//b`, `report-2024Q3.pdf`).
+const PATH_LIKE = /^(?:[./~]|[A-Za-z]:)|\/\/|\.[A-Za-z][A-Za-z0-9]{0,4}$/;
+
 export function isKeyShaped(value: string): boolean {
   if (value.length < 16 || value.length > 512 || !/^[A-Za-z0-9_+/=.~-]+$/.test(value)) return false;
-  if (TYPED.test(value) || ENDS_IN_UUID.test(value)) return false;
+  if (TYPED.test(value) || ENDS_IN_UUID.test(value) || PATH_LIKE.test(value)) return false;
   // Hex of a commit id's length is most often one (`SRCREV = …`, a lock file's checksum).
   if (/^[0-9a-f]{32,}$/i.test(value)) return value.length !== 40 && isSecretValue(value);
   if (looksRandom(value)) return isSecretValue(value);

@@ -119,6 +119,19 @@ const FRAGMENTS = [
   ...FAMILIES.flatMap((family) => family.prefixes),
   ...["Zq8xT2mVb7Kp4sRn9LwY3cHd6FgJ1aQe5uNz0tBo", "4f9a1c7e2b8d3a6f0c5e9b1d7a3f8c2e6b0d4a9f", "Q~", "8"],
   ...["ReadTheDocsConfigurationVersion", "clientToken", "ambee = ", "instance=", "_id: "],
+  ...[
+    "/hooks/",
+    "hooks.zapier.com/hooks/catch/1/",
+    "maker.ifttt.com/key/",
+    "Private-Lines: 2\n",
+    "PWD=",
+    ";",
+  ],
+  ...[
+    "-----BEGIN OpenVPN Static key V1-----",
+    "-----END OpenVPN Static key V1-----",
+    "xg7b9w3kfjr8mp5qyt2nudh6ea",
+  ],
 ];
 
 describe("structural pattern prefilter", () => {

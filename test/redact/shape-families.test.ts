@@ -151,3 +151,63 @@ describe("a generated-looking value under any key", () => {
     });
   }
 });
+
+describe("secrets whose structure says so, with no secret name", () => {
+  const PUTTY = `PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nPrivate-Lines: 2\n${"AAAAgQC7mU2Nf3l0xPq2wR8sT5yZ1aB3cD5eF7gH9iJ1kL3mN5oP7qR9s"}\n${"AAAAQQDf8h3kL9mN2pQ5rS8tV1wX4yZ7aB0cD3eF6gH9iJ2kL5mN8oP1q"}\nPrivate-MAC: 0a1b`;
+  const OPENVPN = `-----BEGIN OpenVPN Static key V1-----\n${"e685bdaf659a25a200e2b9e4c3f8a1d2"}\n${"0f9e8d7c6b5a49382716f5e4d3c2b1a0"}\n-----END OpenVPN Static key V1-----`;
+  const REDACTED: [string, string, string][] = [
+    [
+      "an ODBC connection string's PWD",
+      "Driver={ODBC Driver 17};Server=db;UID=sa;PWD=Hunter2Lamp;",
+      "Hunter2Lamp",
+    ],
+    ["a Zapier webhook", "curl -X POST https://hooks.zapier.com/hooks/catch/123456/abcdEfg/", "abcdEfg"],
+    [
+      "an IFTTT webhook key",
+      "https://maker.ifttt.com/trigger/evt/with/key/dAbc12EfGhIjKlMnOpQr",
+      "dAbc12EfGhIjKlMnOpQr",
+    ],
+    [
+      "a Mattermost webhook",
+      "https://chat.example.com/hooks/xg7b9w3kfjr8mp5qyt2nudh6ea",
+      "xg7b9w3kfjr8mp5qyt2nudh6ea",
+    ],
+    ["a PuTTY key's private lines", PUTTY, "AAAAQQDf8h3kL9mN2pQ5"],
+    ["an OpenVPN static key", OPENVPN, "0f9e8d7c6b5a4938"],
+  ];
+  for (const [name, text, secret] of REDACTED) {
+    it(`redacts ${name}`, async () => {
+      for (const out of await carried(text)) {
+        expect(out).toContain("[redacted:");
+        expect(out).not.toContain(secret);
+      }
+    });
+  }
+
+  const KEPT: [string, string][] = [
+    ["the shell's PWD", "PWD=/home/dev/project make build"],
+    ["an API path with hooks", "gh api /repos/acme/app/hooks/123456"],
+    ["a file name under any key", "report: quarterly-Report2024Q3x9.pdf"],
+  ];
+  for (const [name, text] of KEPT) {
+    it(`leaves ${name}`, async () => {
+      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
+    });
+  }
+
+  it("judges a JSON member of a tool's input by its value's shape, whatever its name", async () => {
+    const body = {
+      ...base,
+      action: { tool: "mcp__vendor__call", kind: "mcp", server: "vendor", name: "call" },
+      input: {
+        ambee: "869c40fdd0698875e15f6f69437550d696094bef77c7b4ac50d333d503ff3d93",
+        sha: "4f9a1c7e2b8d3a6f0c5e9b1d7a3f8c2e6b0d4a9f4f9a1c7e2b8d3a6f0c5e9b1d",
+        file_path: "/w/src/Index2File3x.ts",
+      },
+    } as unknown as EventBody;
+    const out = (await redactEventBody(body, options)).body as { input: Record<string, string> };
+    expect(out.input.ambee).toMatch(/^\[redacted:token:[0-9a-f]{16}\]$/);
+    expect(out.input.sha).toBe("4f9a1c7e2b8d3a6f0c5e9b1d7a3f8c2e6b0d4a9f4f9a1c7e2b8d3a6f0c5e9b1d");
+    expect(out.input.file_path).toBe("/w/src/Index2File3x.ts");
+  });
+});
