@@ -50,11 +50,12 @@ const SRI =
   /(?<![A-Za-z0-9+/=_-])sha(?:1-[A-Za-z0-9+/]{27}=|256-[A-Za-z0-9+/]{43}=|384-[A-Za-z0-9+/]{64}|512-[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/g;
 /**
  * Go's and Terraform's directory hash, `h1:<base64 of a SHA-256>` (go.sum, .terraform.lock.hcl),
+ * Terraform's zip hash, `zh:<SHA-256 in hex>`,
  * and OpenSSH's key fingerprint, `SHA256:<base64 of a SHA-256, unpadded>` (`ssh-keygen -l`,
  * `ssh` asking to trust a host): the algorithm's label, then exactly that digest's length.
  */
 const LABELLED_HASH =
-  /(?<![A-Za-z0-9+/=_-])(?:h1:[A-Za-z0-9+/]{43}=|SHA256:[A-Za-z0-9+/]{43})(?![A-Za-z0-9+/=])/g;
+  /(?<![A-Za-z0-9+/=_-])(?:h1:[A-Za-z0-9+/]{43}=|zh:[0-9a-f]{64}(?![0-9a-f])|SHA256:[A-Za-z0-9+/]{43})(?![A-Za-z0-9+/=])/g;
 /**
  * An HTTP header that carries a body's checksum (`Content-MD5`, `x-amz-checksum-sha256`,
  * `Digest: SHA-256=…`, `x-goog-hash: md5=…`), with base64 of exactly an MD5's, a SHA-1's, a
@@ -125,7 +126,7 @@ export function benignRanges(text: string): Range[] {
   const out: Range[] = [];
   // Cheap literal guards first: most texts hold none of these.
   if (text.includes("sha")) for (const m of text.matchAll(SRI)) out.push([m.index!, m.index! + m[0].length]);
-  if (text.includes("h1:") || text.includes("SHA256:"))
+  if (text.includes("h1:") || text.includes("zh:") || text.includes("SHA256:"))
     for (const m of text.matchAll(LABELLED_HASH)) out.push([m.index!, m.index! + m[0].length]);
   if (/digest|-md5|checksum|goog-hash/i.test(text)) {
     for (const m of text.matchAll(HEADER_DIGEST)) {

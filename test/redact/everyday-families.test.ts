@@ -77,6 +77,7 @@ const LEFT: [family: string, text: string][] = [
     `@font-face{font-family:x;src:url(data:font/woff2;base64,${WOFF2}) format("woff2")}`,
   ],
   ["a Terraform lock file's hash", `    "${H1}",`],
+  ["a Terraform zip hash", `    "zh:${"5f3c9a1e7b2d4f6a8c0e".repeat(3)}0a1b",`],
   ["an SSH fingerprint", `256 SHA256:${H1.slice(3, 46)} github.com (ED25519)`],
   ["a Content-MD5 header", "Content-MD5: Q2hlY2sgSW50ZWdyaXR5IQ=="],
   ["an S3 checksum header", `x-amz-checksum-sha256: ${H1.slice(3)}`],
@@ -160,6 +161,7 @@ const STILL: [family: string, text: string, secret: string][] = [
   ["a random key in an image data URI without an image", `url(data:image/png;base64,${RANDOM})`, RANDOM],
   ["an h1-labelled value under a token name", `token: ${H1}`, H1.slice(3)],
   ["a word under a password name", "password: hunter2", "hunter2"],
+  ["a zh-labelled value that is no hex digest", `"zh:${RANDOM}"`, RANDOM],
   [
     "a token in a JSON data URI",
     `//# sourceMappingURL=data:application/json;base64,${TOKEN_JSON}`,

@@ -30,6 +30,8 @@ const FAMILY_FLOORS: Record<string, number> = {
   placeholder: 1,
   "prompt-flag": 1,
   "public-key": 1,
+  "terraform-lock": 1,
+  "notebook-image": 1,
   // `clusterSecretKey: "cluster"`: a word given to a secret key's name stays redacted.
   "secret-name": 0.9,
 };
