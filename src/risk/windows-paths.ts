@@ -35,7 +35,7 @@ const PROFILE = /(^|[\s>"'=(,;|&])\$profile\b(?![.:\w])/gi;
 /** A line cmd.exe would read: a Windows path root, or a Windows program first. */
 const CMD_LINE = /^\s*("?[^"\s]*\.exe"?|wmic|icacls|cacls|dsquery|dsget|adfind|netsh|reg|sc|net)(\s|$)/i;
 /** A parenthesised argument (`-f (objectcategory=group)`, `where (caption like "x")`, `U:(d,wdac)`). */
-const ARGUMENT_PARENS = /"(?:[^"\\]|\\.)*"|'[^']*'|(?<=[\w"'/=:-]\s+|[:=])\((?:[^()"']|"[^"]*")*\)/g;
+const ARGUMENT_PARENS = /"(?:[^"\\]|\\.)*"|'[^']*'|(?<=[\w"'/=:-]\s+|[:=]|[\w,]\))\((?:[^()"']|"[^"]*")*\)/g;
 
 /**
  * cmd.exe syntax the POSIX grammar cannot read, made readable without hiding what runs: a `for`

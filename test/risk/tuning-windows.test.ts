@@ -9,7 +9,7 @@
  * (test/vectors/risk-windows-fourth.origin.md) is a tuning set from other sources (attack
  * write-ups for the dangers, Microsoft's module and command references for the everyday side),
  * built when a hold-out showed the earlier rules did not carry over; the fifth, run once after
- * the fourth set's rules, is held the same way.
+ * the fourth set's rules, is held the same way, and so is the sixth, run once after the fifth's.
  */
 import { describeJudgedSet } from "./judged.js";
 
@@ -40,4 +40,10 @@ describeJudgedSet("fifth Windows set", "risk-windows-fifth.jsonl", {
   caught: 0.851,
   unnamed: 0.797,
   alarms: 0.023,
+});
+describeJudgedSet("sixth Windows set", "risk-windows-sixth.jsonl", {
+  dangerous: 58,
+  caught: 1,
+  unnamed: 1,
+  alarms: 0.045,
 });

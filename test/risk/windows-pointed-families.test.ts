@@ -143,6 +143,18 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["conhost.exe --headless cmd.exe /c whoami", "high"],
     ["tcpdump -c 100", "medium"],
   ],
+  "sixth set's families": [
+    ["fsutil volume diskfree C:", "none"],
+    ["fsutil volume dismount C:", "critical"],
+    ["bcdedit /export C:\\backup\\bcd.bak", "none"],
+    ["dsquery user -name jo*", "none"],
+    ['dsmod user "CN=Eve,CN=Users,DC=corp,DC=local" -disabled yes', "critical"],
+    ["ldifde -f out.ldf", "none"],
+    ["ldifde -i -f in.ldf", "critical"],
+    ["icacls C:\\Users\\dev\\project\\build /grant dev:(OI)(CI)(IO)M", "medium"],
+    ["Add-DfsrMember -GroupName RG01 -ComputerName SRV07", "critical"],
+    ["Get-DfsrMember -GroupName RG01", "none"],
+  ],
 };
 
 beforeAll(() => loadShellParser());

@@ -37,17 +37,20 @@ function unlessReading(read: RegExp, level: "high" | "critical", reason: string)
 }
 
 /**
- * fsutil: what its second word says. Queries (`fsinfo`, `behavior query`, `usn queryjournal`,
- * `dirty query`) read; `file createnew` makes an empty file; anything else changes the file
- * system, its journal, its behaviour or a file's data (`usn deletejournal`, `file setzerodata`).
+ * fsutil: what its second word says. A verb that sets, deletes, creates, dismounts, repairs or
+ * strips changes the file system, its journal, its behaviour or a file's data (`usn
+ * deletejournal`, `file setzerodata`, `behavior set`, `volume dismount`); `file createnew` makes
+ * an empty file; everything else reads (`fsinfo`, `behavior query`, `usn queryjournal`, `volume
+ * diskfree`).
  */
+const FSUTIL_CHANGE =
+  /^(set\w*|create\w*|delete\w*|dismount|modify|enforce|disable|enable|strip|repair|initiate|reset|optimize|add|remove|trim|seteof|zero\w*)$/;
 const fsutil: Rule = (invocation, context) => {
   const [sub = "", verb = ""] = lower(invocation.args).filter((arg) => !/^[-/]/.test(arg));
   const { score } = context.signals;
   if (help(values(invocation.args)) || sub === "") return void score.raise("low", "fsutil help");
-  if (sub === "fsinfo" || /^(query|enum|read|get|list|info|stat|layout|find)/.test(verb))
-    return void score.raise("none", "");
   if (sub === "file" && verb === "createnew") return void score.raise("low", "fsutil creates an empty file");
+  if (sub === "fsinfo" || !FSUTIL_CHANGE.test(verb)) return void score.raise("none", "");
   score.raise(
     "critical",
     `fsutil ${sub} ${verb} changes the file system (its journal, behaviour or data)`,

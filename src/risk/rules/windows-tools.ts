@@ -97,6 +97,23 @@ const registryImport: Rule = (invocation, { signals }) => {
   );
 };
 
+/**
+ * The directory's command-line tools: `dsadd`, `dsmod`, `dsmove`, `dsrm` change accounts and
+ * objects every joined machine trusts (critical); `ldifde -i`/`csvde -i` import changes from a
+ * file (critical); `dsquery`, `dsget` and the exports read.
+ */
+const directoryTool: Rule = (invocation, { signals }) => {
+  const args = values(invocation).map((arg) => arg.toLowerCase());
+  const imports = /^(ldifde|csvde)$/.test(invocation.program) && args.some((arg) => /^[-/]i$/.test(arg));
+  if (/^ds(add|mod|move|rm)$/.test(invocation.program) || imports)
+    return void signals.score.raise(
+      "critical",
+      `${invocation.program} changes the directory (accounts and objects every joined machine trusts)`,
+      "system_modification",
+    );
+  signals.score.raise("none", "");
+};
+
 /** `tscon 2 /dest:console`: another logged-on user's session attached to this console (taken over). */
 const tscon: Rule = (invocation, { signals }) => {
   const args = values(invocation);
@@ -119,6 +136,9 @@ export const WINDOWS_TOOL_RULES: RuleTable = {
   mpcmdrun,
   tscon,
   regedit: registryImport,
+  ...Object.fromEntries(
+    "dsadd dsmod dsmove dsrm dsquery dsget ldifde csvde".split(" ").map((name) => [name, directoryTool]),
+  ),
   regini: registryImport,
   "resolve-dnsname": dnsLookup,
   ...Object.fromEntries(

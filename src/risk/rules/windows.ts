@@ -112,7 +112,8 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
         return ["critical", "schtasks changes scheduled tasks"];
       return ["none", ""];
     case "bcdedit":
-      if (args.length === 0 || has(args, /^\/(enum|v)$/)) return ["none", ""];
+      // `/export FILE` copies the store to a file, as `reg export` does
+      if (args.length === 0 || has(args, /^\/(enum|v|export)$/)) return ["none", ""];
       return ["critical", "bcdedit changes the boot configuration"];
     case "vssadmin":
     case "wbadmin":
