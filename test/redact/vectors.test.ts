@@ -65,21 +65,22 @@ describe("redaction on other scanners' examples", () => {
     // generated-looking value under any key (docs/decisions/redaction-shapes.md): the examples
     // that cost are near-valid tokens, credentials by docs/decisions/redaction-categories.md;
     // without them the share holds its own floor.
-    expect(share(known.fp!)).toBeGreaterThanOrEqual(0.709);
+    expect(share(known.fp!)).toBeGreaterThanOrEqual(0.712);
     expect(without(known, "tp", "placeholder")).toBeGreaterThanOrEqual(0.92);
-    expect(without(known, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.834);
+    expect(without(known, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.837);
   });
 
   it("trufflehog + Nosey Parker (hold-out, every 8th): true positives redacted, false positives left alone", () => {
     expect(share(holdout.tp!)).toBeGreaterThanOrEqual(0.925);
     // As above (0.443 → 0.367 → 0.327): the near-valid tokens, redacted on purpose, are set
-    // apart below. Without them the floor went down too (0.687 → 0.666): vendor keys of hex one
+    // apart below (the everyday rules then brought it to 0.345). Without them the floor went down
+    // too (0.687 → 0.666, then 0.729 with the everyday rules): vendor keys of hex one
     // or two characters off their length beside the vendor's name (`lemlist = '<31 hex>'`), which
     // the categories count as hex, not near-valid, and which are redacted as credentials
     // (docs/decisions/redaction-shapes.md).
-    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.327);
+    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.345);
     expect(without(holdout, "tp", "placeholder")).toBeGreaterThanOrEqual(0.954);
-    expect(without(holdout, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.666);
+    expect(without(holdout, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.728);
   });
 
   it("ripsecrets (tuning material): true positives redacted, false positives left alone", () => {
