@@ -17,6 +17,35 @@ export function syncDeletes(args: string[], verbs: string): boolean {
   );
 }
 
+/** A remote location: a bucket URL, an rclone or mc remote (`remote:path`, not a drive `C:`). */
+const REMOTE = /^([a-z][\w+.-]*:\/\/|[A-Za-z][\w.-]+:(?!\/\/))/;
+/** The home as a whole: every key and credential of the user. */
+const WHOLE_HOME = /^(~\/?|\$HOME\/?|\$\{HOME\}\/?|\/(home|Users)\/[^/]+\/?)$/;
+
+/**
+ * Local files copied to remote storage (`aws s3 cp --recursive ~/ s3://x`, `rclone copy ~/.ssh
+ * r:`): each local source is read and sent (a secret among them is high), and the home as a
+ * whole is every key and credential of the user (high). Only when a remote location is named.
+ */
+export function uploadsLocal(
+  words: { value: string; dynamic: boolean }[],
+  signals: Parameters<Rule>[1]["signals"],
+): void {
+  if (!words.some((word) => REMOTE.test(word.value))) return;
+  for (const word of words) {
+    if (word.dynamic || REMOTE.test(word.value) || !/^(~|\$HOME|\$\{HOME\}|\.{0,2}\/)/.test(word.value))
+      continue;
+    signals.read(word.value, "uploads");
+    if (WHOLE_HOME.test(word.value))
+      signals.score.raise(
+        "high",
+        `uploads the whole home ${word.value} (every key and credential of the user)`,
+        "sensitive_file_access",
+        "network_request",
+      );
+  }
+}
+
 /** rclone, azcopy, s3cmd, mc: cloud storage copies; syncing and purging delete remote data. */
 const storage: Rule = (invocation, context) => {
   const { score } = context.signals;
@@ -26,6 +55,8 @@ const storage: Rule = (invocation, context) => {
   const program = invocation.program;
   if (args.includes("--dry-run") || (program === "rclone" && args.includes("-n")))
     return void score.raise("low", `${program} ${verb} --dry-run changes nothing`, "network_request");
+  if (/^(copy|copyto|sync|move|moveto|cp|mirror|put|upload|bisync)$/.test(verb))
+    uploadsLocal(positionals(invocation.args).slice(1), context.signals);
   // rclone sync makes the destination identical to the source: it deletes by design.
   if ((program === "rclone" && /^(sync|bisync|move)$/.test(verb)) || syncDeletes(args, verb)) {
     return void score.raise(

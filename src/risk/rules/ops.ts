@@ -7,7 +7,7 @@ import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
-import { syncDeletes } from "./backups.js";
+import { syncDeletes, uploadsLocal } from "./backups.js";
 import { judgeDestroyingVerb } from "./general.js";
 import { judgeHttpData } from "./http-data.js";
 
@@ -324,6 +324,13 @@ const cloud: Rule = (invocation, context) => {
       [],
       context.signals,
     );
+  // `aws s3 cp --recursive ~/ s3://x`, `gsutil cp -r ~/.ssh gs://x`: local files sent to storage
+  if (
+    /\b(s3|storage|gsutil) (cp|sync|mv|rsync)\b|^(cp|rsync|mv) /.test(
+      `${invocation.program === "gsutil" ? "gsutil " : ""}${verbs}`,
+    )
+  )
+    uploadsLocal(positionals(invocation.args), context.signals);
   // `aws kms decrypt`: prints what was encrypted to be kept secret, like reading a credential file
   if (words.slice(0, 3).includes("decrypt"))
     return void score.raise(

@@ -65,10 +65,52 @@ function grantsByStructure(text: string): boolean {
   );
 }
 
+/**
+ * Access opened to everyone, whatever the CLI: a firewall or security-group rule from every
+ * address (`--cidr 0.0.0.0/0`, `--source-ranges 0.0.0.0/0`, `::/0`, a source prefix `*`), a
+ * bucket or function made public (`allUsers`, `allAuthenticatedUsers`, `--acl public-read`,
+ * `--public-access container`, `anonymous set public`, `--principal '*'`, an auth type NONE), a
+ * service given a public load balancer, all traffic routed elsewhere (`sshuttle -r host 0/0`).
+ * Reading forms (describe, list, get, show) only look.
+ */
+function opensToEveryone(text: string): string | null {
+  // one scan first: most commands name none of these
+  if (
+    !/0\/0|::\/0|anonymous|allUsers|allAuthenticatedUsers|public|[ =]['"]?\*['"]?( |$)|NONE|LoadBalancer/.test(
+      text,
+    )
+  )
+    return null;
+  if (/(^| )(\S+-)?(describe|list|get|show|ls)(-\S+)?( |$)/.test(text.split(" ").slice(0, 4).join(" ")))
+    return null;
+  const found =
+    /(^| |[=:,])(0\.0\.0\.0\/0|::\/0|0\/0)( |,|$)/.exec(text)?.[2] ??
+    /\b(allUsers|allAuthenticatedUsers)\b/.exec(text)?.[1] ??
+    /(^| )--acl[ =](public-read(-write)?)\b/.exec(text)?.[2] ??
+    /(^| )--public-access[ =](blob|container)\b/.exec(text)?.[2] ??
+    /(^| )anonymous set (public|download|upload)\b/.exec(text)?.[2] ??
+    /(^| )--(principal|source-address-prefix(es)?|source-ranges?|remote-ip|source-ips?)[ =]['"]?\*['"]?( |$)/.exec(
+      text,
+    )?.[2] ??
+    /(^| )--(\w+-)?auth-type[ =]NONE\b/.exec(text)?.[0]?.trim() ??
+    /(^| )--type[ =]LoadBalancer\b/.exec(text)?.[0]?.trim();
+  return found ?? null;
+}
+
 /** True (and raised high) when the command releases an artifact or grants access. */
 export function releasesOrGrants(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
   const release = releases(text) || trust(text);
+  const everyone = release ? null : opensToEveryone(text);
+  if (everyone && !/(^| )--dry-?run\b/.test(text)) {
+    context.signals.score.raise(
+      "high",
+      `${text.split(" ").slice(0, 4).join(" ")} opens access to everyone (${everyone})`,
+      "privilege_escalation",
+      "network_request",
+    );
+    return true;
+  }
   if ((!release && !grants(text) && !grantsByStructure(text)) || /(^| )--dry-?run\b/.test(text)) return false;
   const head = text.split(" ").slice(0, 4).join(" ");
   if (release) {
