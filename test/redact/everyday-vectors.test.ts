@@ -32,6 +32,7 @@ const FAMILY_FLOORS: Record<string, number> = {
   "public-key": 1,
   "terraform-lock": 1,
   "notebook-image": 1,
+  "lockfile-second": 1,
   // `clusterSecretKey: "cluster"`: a word given to a secret key's name stays redacted.
   "secret-name": 0.9,
 };
