@@ -327,6 +327,25 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "ls *.ts",
     ],
   },
+  "dry runs and help of administration tools": {
+    dangerous: [
+      "dnf remove -y nginx",
+      "rpm -e nginx",
+      "zfs destroy -r tank/data@old",
+      "pulumi destroy --yes",
+      "chown -R nobody /srv",
+    ],
+    harmless: [
+      "dnf remove --assumeno nginx",
+      "yum remove nginx --assumeno",
+      "rpm -e --test nginx",
+      "zfs destroy -nv tank/data@old",
+      "zpool destroy -n tank",
+      "pulumi destroy --preview-only",
+      "lvremove --test vg0/data",
+      "chown --help",
+    ],
+  },
 };
 
 beforeAll(() => loadShellParser());

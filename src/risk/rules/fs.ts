@@ -142,6 +142,8 @@ const chmod: Rule = (invocation, { signals }) => {
 const chown: Rule = (invocation, { signals }) => {
   const args = positionals(invocation.args, ["--reference", "--from"]);
   const recursive = hasOption(invocation.args, ["--recursive"], "R");
+  if (args.length === 0 && hasOption(invocation.args, ["--help", "--version"]))
+    return void signals.score.raise("none", `${invocation.program} prints help`);
   signals.score.raise("high", `${invocation.program} changes file ownership`);
   for (const target of args.slice(1)) {
     const path = signals.path(target);

@@ -398,7 +398,10 @@ export function inertCall(args: Word[]): string | null {
   )
     return "prints its version";
   const dry = values.find((value) =>
-    /^(--dry-?run(=(client|server|true))?|--what-?if|-whatif|--no-act|--simulate|--plan)$/i.test(value),
+    // (`--assumeno`: yum and dnf answer no; `--test`: rpm and LVM only check; `--preview-only`: pulumi)
+    /^(--dry-?run(=(client|server|true))?|--what-?if|-whatif|--no-act|--simulate|--plan|--assumeno|--test|--preview-only|--noop)$/i.test(
+      value,
+    ),
   );
   if (dry) return `dry run (${dry}): changes nothing`;
   return null;

@@ -58,6 +58,8 @@ function reading(program: string, args: string[]): Verdict {
         : "writes";
     case "zfs":
     case "zpool":
+      // `zfs destroy -nv …`: -n is a dry run (it prints what would be destroyed)
+      if (has(/^-[a-zA-Z]*n[a-zA-Z]*$/)) return "read";
       return /^(destroy|labelclear|rollback|offline|detach|remove|split|clear|reguid|export)$/.test(
         words[0] ?? "",
       ) ||
