@@ -155,6 +155,17 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["Add-DfsrMember -GroupName RG01 -ComputerName SRV07", "critical"],
     ["Get-DfsrMember -GroupName RG01", "none"],
   ],
+  "cmdlets of modules no noun names": [
+    ["Install-Package -Name jq", "medium"],
+    ["New-TemporaryFile", "medium"],
+    ["Remove-AzResourceGroup -Name prod-rg -Force", "high"],
+    ["New-MgUser -DisplayName Eve", "high"],
+    ["Set-AzContext -Subscription dev", "medium"],
+    ["Register-ScheduledJob -Name x -ScriptBlock { Get-Date }", "high"],
+    ["Set-Culture en-US", "medium"],
+    ["Enable-DedupVolume -Volume D:", "high"],
+    ["Set-CIPolicyIdInfo -FilePath .\\p.xml -PolicyName x", "medium"],
+  ],
 };
 
 beforeAll(() => loadShellParser());

@@ -35,6 +35,14 @@ const INERT_NOUN =
 const USER_NOUN =
   /^win(userlanguagelist|languagebaroption|defaultinputmethodoverride|culturefromlanguagelistoptout|acceptlanguagefromlanguagelistoptout|uilanguageoverride|homelocation|cultureoverride)|^appxpackageautoupdatesettings$/i;
 
+/**
+ * Nouns of PowerShell's own session, the user's files and data formats: a changing verb on them
+ * (`Set-Location`, `Start-Sleep`, `Import-Module`, `Expand-Archive`, `Send-MailMessage`) changes
+ * the session or a file the line names, judged elsewhere.
+ */
+const SESSION_NOUN =
+  /^(location|content|variable|object|alias|strictmode|psdebug|host|sleep|transcript|job|threadjob|module|modulemanifest|scriptfileinfo|type|member|timespan|guid|psbreakpoint|help|argumentcompleter|event|engineevent|objectevent|psdrive|pssession|psrepository|clipboard|csv|clixml|archive|file|filecatalog|mailmessage|webrequest|restmethod|command|expression|process|culture|uiculture|tracesource|markdownoption|psreadline\w*|authenticodesignature|cmsmessage|secret\w*|item\w*|acl|executionpolicy|history|printer|bitsfile|signerrule|cipolicy\w*|\w*context|\w*account|selfsignedcertificate|securestring|formatdata|typedata|temporaryfile|package|packagesource|packageprovider|script|psresource|psresourcerepository|experimentalfeature)$/;
+
 /** Defender settings that lower its protection: `-Disable…` not set to false, exclusions, actions that allow. */
 function lowersDefender(args: string[]): string | null {
   for (let i = 0; i < args.length; i++) {
@@ -105,5 +113,17 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
       return null;
     return ["critical", `${program} changes the machine's ${noun.replace(/^net/, "network ")}`];
   }
-  return null;
+  // any other noun is a module's object the rules do not know: what the change reaches is not
+  // known (at least high), unless it is PowerShell's session or a data file the line names
+  if (SESSION_NOUN.test(noun) || !UNKNOWN_CHANGE.test(verb)) return null;
+  if (args.some((arg) => /\.(xml|json|csv|txt|psd1|ps1xml|ini|yaml|yml)['"]?$/.test(arg)))
+    return ["medium", `${program} changes a data file the line names`];
+  return [
+    "high",
+    `${program} changes ${noun}, an object no rule knows: what the change reaches is not known`,
+  ];
 }
+
+/** Verbs that change an object whatever it is (not `Update`, `Save`, `Copy`, `Invoke`, …). */
+const UNKNOWN_CHANGE =
+  /^(set|new|remove|add|enable|disable|clear|reset|register|unregister|start|stop|restart|suspend|install|uninstall|initialize|mount|dismount|revoke|grant|block|unblock|rename|move|publish|lock|unlock|sync|restore|approve|deny)$/;
