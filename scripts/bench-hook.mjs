@@ -11,8 +11,16 @@
 // baseline. BENCH_HOOK_ENV=inherit keeps them (and says so).
 // BENCH_HOOK_BASE=<dir> also times the hook of another build (e.g. one made with
 // TRAILSEAL_BUILD_OUT from an older commit) interleaved with this one, and prints new/base.
+//
+// The resident server (TRAILSEAL_HOOK_SERVER=on, docs/decisions/hook-resident.md) is timed on the
+// same scenarios, interleaved: "resident" rows count the client's CPU plus the server's CPU for
+// that call (the server's /proc/<pid>/schedstat, read before and after each call), so a call's
+// figure is all the work it caused. "fallback" rows are the switch on with no usable server (its
+// socket directory refused), which is the in-process path plus the client's checks.
+// BENCH_HOOK_RESIDENT=0 leaves them out.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -36,6 +44,18 @@ const environment = { ...process.env };
 for (const name of removed) delete environment[name];
 const runs = Number(process.env.BENCH_HOOK_RUNS ?? 30);
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-hook-"));
+const resident = process.env.BENCH_HOOK_RESIDENT !== "0" && process.platform !== "win32";
+// The resident server's home and a home whose socket directory is refused (the fallback).
+const residentHome = mkdtempSync(join(tmpdir(), "trailseal-bench-resident-"));
+const fallbackHome = mkdtempSync(join(tmpdir(), "trailseal-bench-fallback-"));
+const RESIDENT_SCENARIOS = [
+  "Read a source file",
+  "PostToolUse (outcome recorded)",
+  "Bash, simple command (git status)",
+  "Bash, quotes and redirections (exact tokenizer)",
+  "Bash, substitution (tree-sitter, native binding)",
+  "Bash, with a token to redact (rule set + key)",
+];
 
 const cursor = (hook_event_name, fields) =>
   JSON.stringify({
@@ -102,20 +122,37 @@ const scenarios = {
 const cpu = new Map();
 const faults = new Map();
 
-function time(args, scenario, label) {
+/** CPU ms the resident server has run so far (0 when there is none to read). */
+let serverPid = 0;
+function serverCpuMs() {
+  if (!serverPid) return 0;
+  return Number(readFileSync(`/proc/${serverPid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+}
+
+function time(args, scenario, label, where = home) {
   const { input, env = {} } = typeof scenario === "string" ? { input: scenario } : scenario;
   if (args[1] === "hook" && typeof scenario === "object" && scenario.agent)
     args = [args[0], "hook", scenario.agent];
+  const on = where !== home;
   const cpuBefore = childrenCpuMs();
+  const serverBefore = where === residentHome ? serverCpuMs() : 0;
   const faultsBefore = childrenMinorFaults();
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, {
     input,
-    env: { ...environment, TRAILSEAL_SHELL_PARSER: "", ...env, TRAILSEAL_HOME: home },
+    env: {
+      ...environment,
+      TRAILSEAL_SHELL_PARSER: "",
+      ...env,
+      TRAILSEAL_HOME: where,
+      TRAILSEAL_HOOK_SERVER: on ? "on" : "off",
+      TRAILSEAL_HOOK_SERVER_IDLE_SECONDS: "600",
+    },
   });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (label) {
-    cpu.set(label, [...(cpu.get(label) ?? []), childrenCpuMs() - cpuBefore]);
+    const server = where === residentHome ? serverCpuMs() - serverBefore : 0;
+    cpu.set(label, [...(cpu.get(label) ?? []), childrenCpuMs() - cpuBefore + server]);
     faults.set(label, [...(faults.get(label) ?? []), childrenMinorFaults() - faultsBefore]);
   }
   if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
@@ -127,10 +164,50 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+/** One request to the resident server (docs/decisions/hook-resident.md): its status, or stop it. */
+function askServer(op) {
+  return new Promise((resolve) => {
+    const socket = connect(join(residentHome, "run", "hook.sock"));
+    let text = "";
+    socket.on("error", () => resolve(null));
+    socket.on("data", (chunk) => {
+      const first = text === "";
+      text += chunk;
+      if (first) {
+        const head = Buffer.from(JSON.stringify({ op }));
+        const lengths = Buffer.alloc(8);
+        lengths.writeUInt32BE(head.length, 0);
+        socket.write(Buffer.concat([lengths, head]));
+      }
+    });
+    socket.on("end", () =>
+      resolve(text.includes("=") ? JSON.parse(text.slice(text.indexOf("=") + 1)) : null),
+    );
+  });
+}
+
 try {
   spawnSync(process.execPath, [cli, "init", "--home", home]);
   // warm-up: file cache, policy cache
   for (const input of Object.values(scenarios)) time([cli, "hook", "claude-code"], input);
+  if (resident) {
+    spawnSync(process.execPath, [cli, "init", "--home", residentHome]);
+    spawnSync(process.execPath, [cli, "init", "--home", fallbackHome]);
+    mkdirSync(join(fallbackHome, "run"), { mode: 0o755 });
+    chmodSync(join(fallbackHome, "run"), 0o755);
+    // The first call starts the server; wait until it answers.
+    for (const name of RESIDENT_SCENARIOS)
+      time([cli, "hook", "claude-code"], scenarios[name], undefined, residentHome);
+    for (let i = 0; i < 100 && !serverPid; i += 1) {
+      serverPid = (await askServer("status"))?.pid ?? 0;
+      if (!serverPid) await new Promise((done) => setTimeout(done, 50));
+    }
+    if (!serverPid) throw new Error("the resident server did not start");
+    for (const name of RESIDENT_SCENARIOS) {
+      time([cli, "hook", "claude-code"], scenarios[name], undefined, residentHome);
+      time([cli, "hook", "claude-code"], scenarios[name], undefined, fallbackHome);
+    }
+  }
   const recordInput = JSON.stringify({ kind: "command", command: "npm test", agent: "ci", session: "bench" });
   time([cli, "record"], recordInput);
   const baseline = [];
@@ -142,6 +219,8 @@ try {
   const samples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
   const baseSamples = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
   const records = [];
+  const residentSamples = {};
+  const fallbackSamples = {};
   // Another shape: an MCP call with arguments (also answered without zod).
   const mcpRecordInput = JSON.stringify({
     kind: "mcp",
@@ -157,6 +236,16 @@ try {
     for (const [name, input] of Object.entries(scenarios)) {
       samples[name].push(time([cli, "hook", "claude-code"], input, name));
       if (baseCli) baseSamples[name].push(time([baseCli, "hook", "claude-code"], input, `base ${name}`));
+      if (resident && RESIDENT_SCENARIOS.includes(name)) {
+        residentSamples[name] = residentSamples[name] ?? [];
+        residentSamples[name].push(
+          time([cli, "hook", "claude-code"], input, `resident ${name}`, residentHome),
+        );
+        fallbackSamples[name] = fallbackSamples[name] ?? [];
+        fallbackSamples[name].push(
+          time([cli, "hook", "claude-code"], input, `fallback ${name}`, fallbackHome),
+        );
+      }
     }
     records.push(time([cli, "record"], recordInput, "record"));
     mcpRecords.push(time([cli, "record"], mcpRecordInput, "record-mcp"));
@@ -198,10 +287,20 @@ try {
   if (removed.length > 0)
     line(`node -e 0 with ${removed.join(", ")} (not the baseline)`, inherited, "node -e 0 (inherited)");
   for (const [name, values] of Object.entries(samples)) line(`hook: ${name}`, values, name);
+  if (resident) {
+    console.log("resident server (TRAILSEAL_HOOK_SERVER=on): cpu = the client's + the server's for the call");
+    for (const [name, values] of Object.entries(residentSamples))
+      line(`resident: ${name}`, values, `resident ${name}`);
+    for (const [name, values] of Object.entries(fallbackSamples))
+      line(`fallback (no usable server): ${name}`, values, `fallback ${name}`);
+  }
   line("trailseal record (one action)", records, "record");
   line("trailseal record (an MCP action)", mcpRecords, "record-mcp");
 } finally {
+  if (resident) await askServer("stop");
   rmSync(home, { recursive: true, force: true });
+  rmSync(residentHome, { recursive: true, force: true });
+  rmSync(fallbackHome, { recursive: true, force: true });
   rmSync(snapshot, { recursive: true, force: true });
   if (baseSnapshot) rmSync(baseSnapshot, { recursive: true, force: true });
 }

@@ -3,6 +3,7 @@
 // Code splitting keeps every lazily imported command (and its dependencies) in its own chunk,
 // so `trailseal hook` loads only what the hook needs.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { chmod, cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
@@ -87,21 +88,6 @@ await cp(
   `${out}/grammars/tree-sitter-bash.wasm`,
 );
 
-// The package's bin, dist/cli.cjs (src/cli/hook-runtime/launcher.ts): a CommonJS entry starts without Node's
-// ES module loader. It answers the fast paths (`hook <agent>`, `record`) and imports dist/cli.js
-// for every other command.
-await build({
-  entryPoints: ["src/cli/hook-runtime/launcher.ts"],
-  outfile: `${out}/cli.cjs`,
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  logLevel: "warning",
-  define: { "import.meta.dirname": "__dirname" },
-});
-await chmod(`${out}/cli.cjs`, 0o755);
-
 // The fast paths' code as CommonJS files, loaded by src/cli/hook-runtime/fast-path.ts: dist/hook.cjs
 // (`trailseal hook <agent>`, every tool call), dist/hook-rare.cjs (what only rare hook calls run,
 // loaded and checked when reached) and dist/record.cjs (`trailseal record`). A single CJS file
@@ -130,6 +116,48 @@ await build({
   target: "node20",
   logLevel: "warning",
 });
+
+// The resident hook server, dist/hook-server.cjs (src/cli/hook-runtime/server-main.ts): it loads
+// dist/hook.cjs as the in-process path does and answers the bin's hook calls over a Unix socket.
+await build({
+  entryPoints: ["src/cli/hook-runtime/server-main.ts"],
+  outfile: `${out}/hook-server.cjs`,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+  define: { "import.meta.dirname": "__dirname" },
+});
+
+// The same digest as residentDigest (src/cli/hook-runtime/server-main.ts), over the same files
+// (RESIDENT_FILES, src/cli/hook-runtime/resident-protocol.ts) as they are now on disk.
+const RESIDENT_FILES = ["hook.cjs", "hook-rare.cjs", "redact-rules.cjs", "hook-server.cjs"];
+const residentHash = createHash("sha256");
+for (const name of RESIDENT_FILES)
+  residentHash.update(
+    `${name}\n${createHash("sha256")
+      .update(await readFile(`${out}/${name}`))
+      .digest("hex")}\n`,
+  );
+const residentDigest = residentHash.digest("hex");
+
+// The package's bin, dist/cli.cjs (src/cli/hook-runtime/launcher.ts): a CommonJS entry starts without Node's
+// ES module loader. It answers the fast paths (`hook <agent>`, `record`) and imports dist/cli.js
+// for every other command. A hook call goes first to the home's resident server when it is on
+// (docs/decisions/hook-resident.md): the bin carries the digest of the files that server runs
+// (dist/hook-server.cjs computes the same over what it loads; a different one is never used).
+await build({
+  entryPoints: ["src/cli/hook-runtime/launcher.ts"],
+  outfile: `${out}/cli.cjs`,
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  logLevel: "warning",
+  define: { "import.meta.dirname": "__dirname", RESIDENT_BUILD_DIGEST: JSON.stringify(residentDigest) },
+});
+await chmod(`${out}/cli.cjs`, 0o755);
 
 // What the bundles hold of node_modules: dist/sbom.cdx.json (CycloneDX) and dist/THIRD_PARTY_NOTICES.
 const manifest = JSON.parse(await readFile("package.json", "utf8"));

@@ -32,6 +32,6 @@ export type { InstallOptions, InstallResult } from "./install.js";
 export { installHooks, localScopeAgents, settingsPath } from "./install.js";
 export { hookProgram, onPath } from "./program.js";
 export type { HookOptions, HookResult } from "./run.js";
-export { answer, CALLS, decidingRule, judgeCall, runHook, verdictOf } from "./run.js";
+export { answer, answerFailure, CALLS, decidingRule, judgeCall, runHook, verdictOf } from "./run.js";
 export type { HookStatus } from "./status.js";
 export { hookStatus } from "./status.js";

@@ -47,6 +47,8 @@ export interface HookOptions {
   now?: () => Date;
   /** Set by runHook: every append of one call shares it, so a live lock costs at most 10 s. */
   lockDeadline?: number;
+  /** Passed to every append of the call (src/trail: the resident server's journal). */
+  beforeWrite?: (write: { segment: string; offset: number; bytes: Buffer }) => void | Promise<void>;
 }
 
 export interface HookResult {
@@ -259,35 +261,45 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     const reason = verdict === "pass" ? "" : await scrub(explain(verdict, analysis, policy, note));
     return reply(agent, call, verdict, reason);
   } catch (error) {
-    const spec = AGENT_SPECS[agent];
-    const event =
-      call?.event ?? peekEventName(text) ?? spec.events.find((known) => known.phase === "pre")!.name;
-    const phase: Phase = call?.phase ?? eventPhase(spec, event);
-    if (phase !== "pre") {
-      // An outcome is never denied (the tool already ran); the failure is reported, and
-      // Claude Code and Gemini show a non-blocking error (exit 1) to the user.
-      const reason = await scrubbed(
-        options.home,
-        `trailseal: error: the ${event} event could not be recorded`,
-        message(error),
-        text,
-      );
-      await recordFailure(agent, event, "post", text, reason, options).catch(() => undefined);
-      return {
-        stdout: withNewline(answer(agent, { event, phase }, "pass", "")),
-        stderr: `${reason}\n`,
-        exitCode: spec.postFailureExit,
-      };
-    }
+    return answerFailure(agent, text, call, message(error), options);
+  }
+}
+
+/**
+ * The answer to a call that failed with `detail`, and its failure record: a pre call is denied,
+ * a post call passes with the failure on stderr (the tool already ran). Also the answer of a
+ * call whose resident server stopped after recording it (src/cli/hook-runtime).
+ */
+export async function answerFailure(
+  agent: AgentName,
+  text: string,
+  call: Pick<HookCall, "event" | "phase"> | null,
+  detail: string,
+  options: HookOptions,
+): Promise<HookResult> {
+  const spec = AGENT_SPECS[agent];
+  const event =
+    call?.event ?? peekEventName(text) ?? spec.events.find((known) => known.phase === "pre")!.name;
+  const phase: Phase = call?.phase ?? eventPhase(spec, event);
+  if (phase !== "pre") {
+    // An outcome is never denied (the tool already ran); the failure is reported, and
+    // Claude Code and Gemini show a non-blocking error (exit 1) to the user.
     const reason = await scrubbed(
       options.home,
-      "trailseal: denied because the hook failed",
-      message(error),
+      `trailseal: error: the ${event} event could not be recorded`,
+      detail,
       text,
     );
-    await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
-    return reply(agent, { event, phase: "pre" }, "deny", reason);
+    await recordFailure(agent, event, "post", text, reason, options).catch(() => undefined);
+    return {
+      stdout: withNewline(answer(agent, { event, phase }, "pass", "")),
+      stderr: `${reason}\n`,
+      exitCode: spec.postFailureExit,
+    };
   }
+  const reason = await scrubbed(options.home, "trailseal: denied because the hook failed", detail, text);
+  await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
+  return reply(agent, { event, phase: "pre" }, "deny", reason);
 }
 
 /**

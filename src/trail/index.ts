@@ -68,6 +68,13 @@ export interface AppendOptions {
    * the lock so two hooks never both record one change.
    */
   policy?: { digest: string; path: string };
+  /**
+   * Told, under the lock and before the first byte is written, where which bytes are about to
+   * be appended: the hook's resident server journals it, so that a fallback after the server
+   * was killed can tell whether this append happened (docs/decisions/hook-resident.md). A throw
+   * here appends nothing.
+   */
+  beforeWrite?: (write: { segment: string; offset: number; bytes: Buffer }) => void | Promise<void>;
 }
 
 /** The last policy digest the trail recorded (derived state; see policyChangeBody). */
@@ -138,7 +145,9 @@ export async function appendEvents(
       try {
         // Every byte out and synced, or the segment cut back to its last whole line and nothing
         // acknowledged (a full disk or `ulimit -f` makes write() return short).
-        await appendAll(handle, bytes, (await handle.stat()).size);
+        const offset = (await handle.stat()).size;
+        await options.beforeWrite?.({ segment, offset, bytes });
+        await appendAll(handle, bytes, offset);
       } finally {
         await handle.close();
       }

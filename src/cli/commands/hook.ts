@@ -1,7 +1,5 @@
 import { readFileSync, writeSync } from "node:fs";
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
-import type { AgentName } from "../../hooks/index.js";
+import type { AgentName, HookOptions, HookResult } from "../../hooks/index.js";
 import { type CliIO, readStdin } from "../io.js";
 
 export interface HookCommandOptions {
@@ -11,15 +9,11 @@ export interface HookCommandOptions {
    * (the fast path: building process.stdin/stdout loads net and stream on every call).
    */
   rawStdio?: boolean;
+  /** The payload, already read from stdin (the resident client's fallback): stdin is not read again. */
+  text?: string;
 }
 
-/**
- * The home rule of resolveHome (src/home), restated here because src/home loads zod (relay
- * configuration) and the hook's fast path must not; test/hooks checks that both agree.
- */
-export function resolveHookHome(option: string | undefined, env: NodeJS.ProcessEnv): string {
-  return resolve(option ?? env.TRAILSEAL_HOME ?? join(homedir(), ".trailseal"));
-}
+export { resolveHookHome } from "../hook-home.js";
 
 /** The shell command a payload carries (Bash, run_shell_command, beforeShellExecution, MCP exec), if any. */
 export function peekCommand(text: string): string | null {
@@ -33,10 +27,42 @@ export function peekCommand(text: string): string | null {
 }
 
 /**
+ * One hook call's judgement of the payload `text`: the same for the in-process path and the
+ * resident server (src/cli/hook-runtime/resident-server.ts), which passes its journal's
+ * `beforeWrite`. When the command needs the shell grammar, its wasm starts compiling (on V8's
+ * background threads) before the rest of the hook's modules load, so the two overlap.
+ */
+export async function judgeHookText(
+  agent: AgentName,
+  text: string,
+  options: HookOptions,
+): Promise<HookResult> {
+  const command = peekCommand(text);
+  if (command !== null) {
+    const risk = await import("../../risk/index.js");
+    if (risk.lexSimpleCommand(command) === null) risk.loadShellParser().catch(() => undefined);
+  }
+  const { runHook } = await import("../../hooks/index.js");
+  return runHook(agent, text, options);
+}
+
+/**
+ * The answer to a call whose resident server recorded it and went away before answering: a
+ * failure (a deny for a pre call) with its failure record, as for any call that could not finish.
+ */
+export async function answerUnfinishedCall(
+  agent: AgentName,
+  text: string,
+  detail: string,
+  options: HookOptions,
+): Promise<HookResult> {
+  const { answerFailure } = await import("../../hooks/index.js");
+  return answerFailure(agent, text, null, detail, options);
+}
+
+/**
  * `trailseal hook <agent>`: one hook call, payload on stdin, the agent's answer on stdout.
  * Exit status 0 whenever an answer was written (a deny is an answer), as the agents expect.
- * When the command needs the shell grammar, its wasm starts compiling (on V8's background
- * threads) before the rest of the hook's modules load, so the two overlap.
  */
 export async function runHookCommand(
   agent: AgentName,
@@ -45,17 +71,12 @@ export async function runHookCommand(
 ): Promise<number> {
   let text: string;
   try {
-    text = options.rawStdio ? readFileSync(0, "utf8") : await readStdin(io, (256 << 20) + 1);
+    text =
+      options.text ?? (options.rawStdio ? readFileSync(0, "utf8") : await readStdin(io, (256 << 20) + 1));
   } catch (error) {
     text = `\u0000${error instanceof Error ? error.message : String(error)}`; // becomes a deny below
   }
-  const command = peekCommand(text);
-  if (command !== null) {
-    const risk = await import("../../risk/index.js");
-    if (risk.lexSimpleCommand(command) === null) risk.loadShellParser().catch(() => undefined);
-  }
-  const { runHook } = await import("../../hooks/index.js");
-  const result = await runHook(agent, text, { home: options.home });
+  const result = await judgeHookText(agent, text, { home: options.home });
   if (options.rawStdio) {
     if (result.stdout) writeSync(1, result.stdout);
     if (result.stderr) writeSync(2, result.stderr);

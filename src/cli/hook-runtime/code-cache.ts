@@ -18,11 +18,11 @@
  * trailseal home or a temporary directory, where whoever can write files (an agent, another
  * user) would get code run by the hook.
  */
-import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname } from "node:path";
 import { Script } from "node:vm";
+import { nodeCrypto } from "./node-crypto.js";
 
 const MAGIC = "trailseal-code-cache/1";
 /** Longest header line accepted (magic, versions, arch, digest). */
@@ -43,7 +43,7 @@ function header(digest: string): string {
 }
 
 function digestOf(source: Buffer, payload: Buffer): string {
-  return createHash("sha256").update(source).update(payload).digest("hex");
+  return nodeCrypto().createHash("sha256").update(source).update(payload).digest("hex");
 }
 
 /**

@@ -14,6 +14,11 @@
 export { isAgent } from "../../agents/index.js";
 export { loadBuiltFilesWith } from "../../built-files/index.js";
 export { fileCalls } from "../../durable/index.js";
-export { resolveHookHome, runHookCommand } from "../commands/hook.js";
+export {
+  answerUnfinishedCall,
+  judgeHookText,
+  resolveHookHome,
+  runHookCommand,
+} from "../commands/hook.js";
 /** For the second file's code cache (scripts/hook-code-cache.mjs): what a process compiled of it. */
 export { rareChunkCode } from "./rare-chunk.js";

@@ -11,55 +11,12 @@ import { escapeControl } from "../../terminal/index.js";
 import type { CliIO } from "../io.js";
 import { requireWithCodeCache } from "./code-cache.js";
 
-export type FastPath =
-  | { command: "hook"; agent: string; home: string | undefined }
-  | { command: "record"; json: boolean; home: string | undefined };
+import { parseFastPath } from "./fast-args.js";
+import type { ResidentFallback } from "./resident-client.js";
+import { type JournalOutcome, takeJournal } from "./resident-journal.js";
+import { startServer } from "./resident-start.js";
 
-/** `--home <dir>` / `--home=<dir>` and the given flags, each at most once; null for anything else. */
-function parseOptions(args: string[], flags: string[]): Map<string, string | true> | null {
-  const seen = new Map<string, string | true>();
-  for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i]!;
-    let name: string;
-    let value: string | true = true;
-    if (arg === "--home") {
-      if (i + 1 >= args.length) return null;
-      name = "home";
-      value = args[++i]!;
-    } else if (arg.startsWith("--home=")) {
-      name = "home";
-      value = arg.slice(7);
-    } else if (flags.includes(arg)) {
-      name = arg;
-    } else {
-      return null;
-    }
-    if (seen.has(name)) return null;
-    seen.set(name, value);
-  }
-  return seen;
-}
-
-/** The fast path `argv` (process.argv) asks for, or null when the full command line must run. */
-export function parseFastPath(argv: string[]): FastPath | null {
-  // Which names are agents the bundle knows (src/agents): this entry stays free of their specs.
-  // `hook install` and anything not shaped like a name go to the full command line.
-  if (argv[2] === "hook" && /^[a-z][a-z0-9-]*$/.test(argv[3] ?? "") && argv[3] !== "install") {
-    const options = parseOptions(argv.slice(4), []);
-    if (options === null) return null;
-    return { command: "hook", agent: argv[3]!, home: options.get("home") as string | undefined };
-  }
-  if (argv[2] === "record") {
-    const options = parseOptions(argv.slice(3), ["--json"]);
-    if (options === null) return null;
-    return {
-      command: "record",
-      json: options.has("--json"),
-      home: options.get("home") as string | undefined,
-    };
-  }
-  return null;
-}
+export { type FastPath, parseFastPath } from "./fast-args.js";
 
 /** Built by scripts/build.mjs from ./entry.ts and ./record-entry.ts, beside the CLI's entries. */
 export const HOOK_BUNDLE = "hook.cjs";
@@ -68,8 +25,15 @@ export const RECORD_BUNDLE = "record.cjs";
 /**
  * Runs the fast path `argv` asks for and ends the process, or returns false (nothing done)
  * when the full command line must run. `bundleDir` is the directory of dist/hook.cjs.
+ * `resident`: what the resident client (./resident-client.ts) leaves when its server did not
+ * answer a hook call: the payload it read, the call id whose journal decides, whether to start a
+ * server once this call is answered.
  */
-export async function runFastPath(argv: string[], bundleDir: string): Promise<boolean> {
+export async function runFastPath(
+  argv: string[],
+  bundleDir: string,
+  resident?: ResidentFallback,
+): Promise<boolean> {
   // Resolves false only: a fast path that ran ends the process (exitNow).
   const fast = parseFastPath(argv);
   if (fast === null) return false;
@@ -96,10 +60,8 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
   process.on("uncaughtException", blockOnFailure);
   process.on("unhandledRejection", blockOnFailure);
   try {
-    const { runHookCommand, resolveHookHome, fileCalls, isAgent, loadBuiltFilesWith } = loadBundle(
-      bundleDir,
-      HOOK_BUNDLE,
-    ) as typeof import("./entry.js");
+    const { runHookCommand, resolveHookHome, fileCalls, isAgent, loadBuiltFilesWith, answerUnfinishedCall } =
+      loadBundle(bundleDir, HOOK_BUNDLE) as typeof import("./entry.js");
     if (!isAgent(fast.agent)) {
       // Not an agent: the full command line says so (commander's unknown command).
       process.off("uncaughtException", blockOnFailure);
@@ -110,13 +72,28 @@ export async function runFastPath(argv: string[], bundleDir: string): Promise<bo
     fileCalls.useSynchronousCalls();
     // The secret rule set (dist/redact-rules.cjs), if a call needs it, with its code cache.
     loadBuiltFilesWith((path) => requireWithCodeCache(path, `${path}.v8cache`));
-    // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
-    const io = { env: process.env } as unknown as CliIO;
-    process.exitCode = await runHookCommand(
-      fast.agent,
-      { home: resolveHookHome(fast.home, process.env), rawStdio: true },
-      io,
-    );
+    const home = resolveHookHome(fast.home, process.env);
+    // A server that took this call and was then killed may have recorded it already.
+    const before: JournalOutcome = resident?.callId
+      ? takeJournal(home, resident.callId)
+      : { kind: "nothing-appended" };
+    if (before.kind === "answered") {
+      if (before.answer.stdout) writeSync(1, before.answer.stdout);
+      if (before.answer.stderr) writeSync(2, before.answer.stderr);
+      process.exitCode = before.answer.exitCode;
+    } else if (before.kind === "appended-unanswered") {
+      const detail = "the resident hook server stopped after recording this call, before answering it";
+      const result = await answerUnfinishedCall(fast.agent, resident!.text ?? "", detail, { home });
+      if (result.stdout) writeSync(1, result.stdout);
+      if (result.stderr) writeSync(2, result.stderr);
+      process.exitCode = result.exitCode;
+    } else {
+      // stdin/stdout go through plain fd calls (rawStdio), so the stream objects are never built.
+      const io = { env: process.env } as unknown as CliIO;
+      process.exitCode = await runHookCommand(fast.agent, { home, rawStdio: true, text: resident?.text }, io);
+    }
+    // The answer is out: a server for the next call, started after it.
+    if (resident?.startServer) await startServer(bundleDir, home, process.env);
   } catch (error) {
     blockOnFailure(error);
   }

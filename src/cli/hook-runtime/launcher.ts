@@ -2,20 +2,39 @@
 /**
  * The package's bin, dist/cli.cjs: a CommonJS file, because Node starts a CommonJS entry
  * without its ES module loader (~4 ms CPU of every `trailseal hook` call, docs/performance.md).
- * It answers the fast paths itself (./fast-path.ts) and imports the full command line,
- * dist/cli.js, for everything else. Built by scripts/build.mjs (import.meta.dirname → __dirname).
+ * A hook call goes first to the home's resident server when it is on (./resident-client.ts,
+ * docs/decisions/hook-resident.md); otherwise the bin answers the fast paths itself
+ * (./fast-path.ts) and imports the full command line, dist/cli.js, for everything else. Built by
+ * scripts/build.mjs (import.meta.dirname → __dirname; RESIDENT_BUILD_DIGEST defined).
  */
 import { escapeControl } from "../../terminal/index.js";
-import { runFastPath } from "./fast-path.js";
+import { parseFastPath, resolveHookHome } from "./fast-args.js";
+import type { ResidentFallback } from "./resident-client.js";
+import { residentWanted } from "./resident-protocol.js";
+
+/** This build's digest of the resident server's files (scripts/build.mjs). */
+declare const RESIDENT_BUILD_DIGEST: string;
 
 /** Resolved at run time beside this file (dist/cli.js, an ES module): not bundled into it. */
 const FULL_CLI = "./cli.js";
 
-runFastPath(process.argv, import.meta.dirname)
-  .then((done) => (done ? undefined : import(FULL_CLI)))
-  .catch((error: unknown) => {
-    process.stderr.write(
-      `trailseal: error: internal: ${escapeControl(error instanceof Error ? error.message : String(error))}\n`,
-    );
-    process.exitCode = 1;
-  });
+async function main(): Promise<void> {
+  const fast = parseFastPath(process.argv);
+  let resident: ResidentFallback | undefined;
+  const home = fast?.command === "hook" ? resolveHookHome(fast.home, process.env) : undefined;
+  if (fast?.command === "hook" && residentWanted(process.env, home!)) {
+    // node:net loads only here: with the server off, a hook call pays nothing for it.
+    const { callResident } = await import("./resident-client.js");
+    resident = await callResident(fast.agent, home!, process.env, RESIDENT_BUILD_DIGEST);
+  }
+  // Loaded only here: the fast paths' loader brings node:crypto and the bundles.
+  const { runFastPath } = await import("./fast-path.js");
+  if (!(await runFastPath(process.argv, import.meta.dirname, resident))) await import(FULL_CLI);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `trailseal: error: internal: ${escapeControl(error instanceof Error ? error.message : String(error))}\n`,
+  );
+  process.exitCode = 1;
+});

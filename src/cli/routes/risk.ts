@@ -14,6 +14,8 @@ function agentHelp(): string {
 Reads one hook payload on stdin and writes the agent's answer on stdout (exit 0). Answers
 nothing when the policy has no objection (the agent's own permission flow decides).
 Install with: trailseal hook install <agent> [--local | --user]; check with: trailseal hook status <agent>
+With TRAILSEAL_HOOK_SERVER=on a warm server of the home answers instead of a new process, with
+the same answers and records (docs/hooks.md); unset or off: every call in its own process.
 
 Examples:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}' | trailseal hook claude-code

@@ -1,0 +1,349 @@
+// The resident hook server (docs/decisions/hook-resident.md), through the built CLI: the same
+// answers and records as the in-process hook for every agent, a changed policy on the very next
+// call, and every failure (no server, another build, a stuck or killed server, an unsafe socket
+// directory) answered in-process with the call recorded exactly once. Every server a test starts
+// is stopped by it (a short idle period as a second guard).
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { residentDigest } from "../../src/cli/hook-runtime/resident-digest.js";
+import { withDirLock } from "../../src/durable/index.js";
+import { AGENTS, type AgentName } from "../../src/hooks/index.js";
+import { AGENT_PAYLOAD_CWD, BUILD } from "../helpers/agent-payloads.js";
+import { REPO_ROOT } from "../helpers/cli.js";
+
+// Inside the checkout, so the bundles' packages resolve from node_modules.
+const root = join(REPO_ROOT, "test-artifacts", `hook-server-${process.pid}`);
+const dist = join(root, "dist");
+let homeCount = 0;
+const homes: string[] = [];
+
+interface Status {
+  pid: number;
+  digest: string;
+  calls: number;
+}
+
+function freshHome(): string {
+  homeCount += 1;
+  const home = join(root, `h${homeCount}`);
+  const init = spawnSync(process.execPath, [join(dist, "cli.js"), "init", "--home", home], {
+    encoding: "utf8",
+  });
+  expect(init.status, init.stderr).toBe(0);
+  homes.push(home);
+  return home;
+}
+
+function env(home: string, server: "on" | "off", extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {
+    ...process.env,
+    TRAILSEAL_HOME: home,
+    TRAILSEAL_HOOK_SERVER: server,
+    TRAILSEAL_HOOK_SERVER_IDLE_SECONDS: "20",
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(out)) if (value === undefined) delete out[name];
+  return out;
+}
+
+function hook(home: string, agent: AgentName, input: string, server: "on" | "off", cli = dist) {
+  const result = spawnSync(process.execPath, [join(cli, "cli.cjs"), "hook", agent], {
+    input,
+    encoding: "utf8",
+    env: env(home, server),
+    cwd: root,
+  });
+  return { stdout: result.stdout, stderr: result.stderr, code: result.status };
+}
+
+function hookAsync(home: string, agent: AgentName, input: string) {
+  const child = spawn(process.execPath, [join(dist, "cli.cjs"), "hook", agent], {
+    env: env(home, "on"),
+    cwd: root,
+  });
+  let stdout = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stdin.end(input);
+  return new Promise<{ stdout: string; code: number | null }>((resolve) =>
+    child.on("close", (code) => resolve({ stdout, code })),
+  );
+}
+
+/** One request to a home's server: its status, or stop it; null when none answers. */
+function ask(home: string, op: "status" | "stop"): Promise<Status | null> {
+  return new Promise((resolve) => {
+    const socket = connect(join(home, "run", "hook.sock"));
+    let text = "";
+    let sent = false;
+    socket.setTimeout(3000, () => {
+      socket.destroy();
+      resolve(null);
+    });
+    socket.on("error", () => resolve(null));
+    socket.on("data", (chunk) => {
+      text += chunk;
+      if (!sent && text.includes("\n")) {
+        sent = true;
+        const head = Buffer.from(JSON.stringify({ op }));
+        const lengths = Buffer.alloc(8);
+        lengths.writeUInt32BE(head.length, 0);
+        socket.write(Buffer.concat([lengths, head]));
+      }
+    });
+    socket.on("end", () => {
+      const at = text.indexOf("=");
+      resolve(at < 0 ? null : (JSON.parse(text.slice(at + 1)) as Status));
+    });
+  });
+}
+
+async function until<T>(what: () => Promise<T | null> | T | null, label: string): Promise<T> {
+  for (let i = 0; i < 200; i += 1) {
+    const value = await what();
+    if (value !== null && value !== undefined && value !== false) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${label}`);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z");
+  } catch {
+    return false;
+  }
+};
+
+/** user + system clock ticks a process has run (/proc/<pid>/stat, fields 14 and 15). */
+const cpuTicks = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+function events(home: string): Record<string, unknown>[] {
+  const file = join(home, "trail", "events-000000.jsonl");
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+/** An event without what differs between two appends of the same call (place, time, chain). */
+function content(event: Record<string, unknown>): Record<string, unknown> {
+  const { seq: _s, ts: _t, hash: _h, prev: _p, ...rest } = event;
+  return rest;
+}
+
+/** A running server for `home`, started by a first call that is answered in-process. */
+async function started(home: string): Promise<Status> {
+  hook(home, "claude-code", JSON.stringify(BUILD["claude-code"]("read", "/tmp/x")), "on");
+  return until(() => ask(home, "status"), "the server");
+}
+
+beforeAll(() => {
+  mkdirSync(root, { recursive: true });
+  cpSync(join(REPO_ROOT, "dist"), dist, { recursive: true });
+});
+afterEach(async () => {
+  for (const home of homes) {
+    const status = await ask(home, "status");
+    if (status) {
+      await ask(home, "stop");
+      await until(() => !alive(status.pid), "the server to stop");
+    }
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("the resident hook server", () => {
+  it("gives the same answers and records as the in-process hook, for every agent", async () => {
+    const home = freshHome();
+    const before = await started(home);
+    const cases: [AgentName, string][] = [];
+    for (const agent of AGENTS) {
+      const build = BUILD[agent];
+      cases.push(
+        [agent, JSON.stringify(build("command", "rm -rf /"))],
+        [agent, JSON.stringify(build("command", "git status"))],
+        [agent, JSON.stringify(build("command", 'git log "$(git merge-base HEAD main)"..HEAD'))],
+        [
+          agent,
+          JSON.stringify(
+            build("command", "curl -H 'Authorization: Bearer ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8' x"),
+          ),
+        ],
+        [agent, JSON.stringify(build("read", `${AGENT_PAYLOAD_CWD}/.env`))],
+        [agent, JSON.stringify(build("read", `${AGENT_PAYLOAD_CWD}/src/index.ts`))],
+        [agent, JSON.stringify(build("post", "npm test"))],
+        [agent, '{"not a payload'],
+      );
+    }
+    for (const [agent, input] of cases) {
+      const count = events(home).length;
+      const inProcess = hook(home, agent, input, "off");
+      const mid = events(home);
+      const resident = hook(home, agent, input, "on");
+      const after = events(home);
+      expect(resident, `${agent} ${input}`).toEqual(inProcess);
+      const added = mid.length - count;
+      expect(after.length - mid.length, `${agent} ${input}`).toBe(added);
+      expect(after.slice(mid.length).map(content), `${agent} ${input}`).toEqual(
+        mid.slice(count).map(content),
+      );
+    }
+    const after = await ask(home, "status");
+    // Every resident call was the server's own (none fell back): same server, one call each.
+    expect(after?.pid).toBe(before.pid);
+    expect(after!.calls - before.calls).toBe(cases.length);
+  });
+
+  it("takes a changed policy.yaml on the very next call", async () => {
+    const home = freshHome();
+    const server = await started(home);
+    const input = JSON.stringify(BUILD["claude-code"]("command", "npm publish"));
+    const first = JSON.parse(hook(home, "claude-code", input, "on").stdout || "{}");
+    expect(first.hookSpecificOutput?.permissionDecision).not.toBe("deny");
+    const policy = join(home, "policy.yaml");
+    const text = readFileSync(policy, "utf8");
+    expect(text).toContain('      - "sudo *"\n');
+    writeFileSync(policy, text.replace('      - "sudo *"\n', '      - "sudo *"\n      - "npm publish*"\n'));
+    const inProcess = hook(home, "claude-code", input, "off");
+    const resident = hook(home, "claude-code", input, "on");
+    expect(resident).toEqual(inProcess);
+    expect(JSON.parse(resident.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
+    expect((await ask(home, "status"))?.pid).toBe(server.pid);
+  });
+
+  it("without a server, answers in-process and starts one for the next call", async () => {
+    const home = freshHome();
+    const input = JSON.stringify(BUILD.cursor("command", "rm -rf /"));
+    expect(await ask(home, "status")).toBeNull();
+    const first = hook(home, "cursor", input, "on");
+    expect(first).toEqual(hook(home, "cursor", input, "off"));
+    const status = await until(() => ask(home, "status"), "the server");
+    expect(status.calls).toBe(0);
+    expect(hook(home, "cursor", input, "on")).toEqual(first);
+    expect((await ask(home, "status"))?.calls).toBe(1);
+    expect(events(home)).toHaveLength(3);
+  });
+
+  it("never sends a call to another build's server, and replaces it", async () => {
+    const home = freshHome();
+    const old = await started(home);
+    // Another build: one comment more in its server, and the bin that carries its digest.
+    const other = join(root, "dist-other");
+    cpSync(dist, other, { recursive: true });
+    writeFileSync(
+      join(other, "hook-server.cjs"),
+      `${readFileSync(join(other, "hook-server.cjs"), "utf8")}\n// other\n`,
+    );
+    const digest = residentDigest(other);
+    expect(digest).not.toBe(old.digest);
+    const bin = readFileSync(join(other, "cli.cjs"), "utf8");
+    expect(bin).toContain(old.digest);
+    writeFileSync(join(other, "cli.cjs"), bin.replace(old.digest, digest));
+    const input = JSON.stringify(BUILD.gemini("command", "rm -rf /"));
+    const count = events(home).length;
+    const answer = hook(home, "gemini", input, "on", other);
+    expect(answer).toEqual(hook(home, "gemini", input, "off"));
+    expect(events(home)).toHaveLength(count + 2);
+    const fresh = await until(async () => {
+      const status = await ask(home, "status");
+      return status && status.digest === digest ? status : null;
+    }, "the other build's server");
+    await until(() => !alive(old.pid), "the old server to exit");
+    expect(hook(home, "gemini", input, "on", other)).toEqual(answer);
+    expect((await ask(home, "status"))?.calls).toBe(fresh.calls + 1);
+  });
+
+  it("answers in-process, recording once, when the server is killed mid-call", async () => {
+    const home = freshHome();
+    const server = await started(home);
+    const input = JSON.stringify(BUILD["claude-code"]("command", "rm -rf /"));
+    const expected = hook(home, "claude-code", input, "off");
+    const count = events(home).length;
+    let pending: Promise<{ stdout: string; code: number | null }> | undefined;
+    // The server waits for the trail lock this test holds; it is killed meanwhile.
+    await withDirLock(join(home, "trail"), async () => {
+      const idle = cpuTicks(server.pid);
+      pending = hookAsync(home, "claude-code", input);
+      // An idle server runs nothing: once it has, it is judging the call (then waits for the lock).
+      await until(() => cpuTicks(server.pid) > idle, "the call to reach the server");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      process.kill(server.pid, "SIGKILL");
+      await until(() => !alive(server.pid), "the server to die");
+    });
+    const result = await pending!;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(expected.stdout);
+    expect(events(home)).toHaveLength(count + 1);
+    expect(content(events(home).at(-1)!)).toEqual(content(events(home).at(-2)!));
+  });
+
+  it("kills a server that stops answering, and records the call once", async () => {
+    const home = freshHome();
+    const server = await started(home);
+    const input = JSON.stringify(BUILD.codex("command", "rm -rf /"));
+    const expected = hook(home, "codex", input, "off");
+    const count = events(home).length;
+    let pending: Promise<{ stdout: string; code: number | null }> | undefined;
+    await withDirLock(join(home, "trail"), async () => {
+      pending = hookAsync(home, "codex", input);
+      // Stopped while it waits for the lock: no heartbeat, the client gives up after SILENCE_MS.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      process.kill(server.pid, "SIGSTOP");
+      await until(() => !alive(server.pid), "the client to kill the stopped server");
+    });
+    const result = await pending!;
+    expect(result.stdout).toBe(expected.stdout);
+    expect(events(home)).toHaveLength(count + 1);
+  });
+
+  it("refuses a socket directory others may enter, and starts no server there", async () => {
+    const home = freshHome();
+    mkdirSync(join(home, "run"), { mode: 0o755 });
+    chmodSync(join(home, "run"), 0o755);
+    const input = JSON.stringify(BUILD.kiro("command", "rm -rf /"));
+    expect(hook(home, "kiro", input, "on")).toEqual(hook(home, "kiro", input, "off"));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(existsSync(join(home, "run", "hook.sock"))).toBe(false);
+    expect(events(home)).toHaveLength(2);
+  });
+
+  it("is off unless turned on, and then starts nothing", () => {
+    const home = freshHome();
+    const input = JSON.stringify(BUILD.cline("command", "rm -rf /"));
+    const result = spawnSync(process.execPath, [join(dist, "cli.cjs"), "hook", "cline"], {
+      input,
+      encoding: "utf8",
+      env: env(home, "off", { TRAILSEAL_HOOK_SERVER: undefined }),
+    });
+    expect(result.status).toBe(0);
+    expect(existsSync(join(home, "run"))).toBe(false);
+  });
+
+  it("exits when idle and when its home is removed", async () => {
+    const idle = freshHome();
+    const input = JSON.stringify(BUILD.opencode("read", "/tmp/x"));
+    spawnSync(process.execPath, [join(dist, "cli.cjs"), "hook", "opencode"], {
+      input,
+      env: env(idle, "on", { TRAILSEAL_HOOK_SERVER_IDLE_SECONDS: "1" }),
+    });
+    const first = await until(() => ask(idle, "status"), "the server");
+    await until(() => !alive(first.pid), "the idle server to exit");
+    expect(existsSync(join(idle, "run", "hook.sock"))).toBe(false);
+
+    const removed = freshHome();
+    const second = await started(removed);
+    rmSync(removed, { recursive: true, force: true });
+    await until(() => !alive(second.pid), "the server of a removed home to exit");
+  });
+});
