@@ -70,7 +70,8 @@ export async function secretsInCommand(written: string, prefilter = true): Promi
     // A quoted argument that is itself text (`printf '%s' 'token = '\''X'\'''`, `echo "…"`): its
     // assignments are judged on the value the program receives, where quoting hides nothing.
     for (const word of command.words) {
-      if (word.dynamic || !/\s/.test(word.value) || !/[=:]/.test(word.value)) continue;
+      // (or a call: `'client.setApiKey("X")'`, forms.ts)
+      if (word.dynamic || !/[\s(]/.test(word.value) || !/[=:(]/.test(word.value)) continue;
       // A marker already there (an event redacted before) is never judged again.
       const markers = [...word.value.matchAll(MARKER_PATTERN)].map((m) => [m.index, m.index + m[0].length]);
       for (const span of detectOwn(word.value)) {

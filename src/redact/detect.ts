@@ -8,6 +8,7 @@
  */
 import { inside, isOwnName, templateRanges } from "./benign.js";
 import { familyPatterns } from "./families.js";
+import { formSpans } from "./forms.js";
 import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
 import { isIdentifierName, isKeyShaped } from "./shape.js";
@@ -236,7 +237,8 @@ function familiesIn(lower: string, prefilter: boolean): readonly Pattern[] {
     out ??= new Set();
     for (const pattern of lists.get((a << 7) | b)!) out.add(pattern);
   }
-  return out ? [...out] : [];
+  // In the table's order, as without the prefilter (the spans come out in the same order).
+  return out ? familyHeads.all.filter((pattern) => out.has(pattern)) : [];
 }
 
 /**
@@ -263,6 +265,7 @@ export function detectOwn(
   }
   for (const regex of extra)
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
+  formSpans(text, spans);
   // Every assignment has `=` or `:`; every element a closing tag; every pair `value`.
   if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
   if (!prefilter || text.includes("=")) comparedSpans(text, spans);

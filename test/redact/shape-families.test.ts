@@ -211,3 +211,31 @@ describe("secrets whose structure says so, with no secret name", () => {
     expect(out.input.file_path).toBe("/w/src/Index2File3x.ts");
   });
 });
+
+describe("a YAML block scalar and a call named for its secret", () => {
+  const REDACTED: [string, string, string][] = [
+    ["a block scalar", "db:\n  password: |\n    Hunter2-Lamp-9\n  host: x", "Hunter2-Lamp-9"],
+    ["a folded scalar", "api_token: >-\n  tK9mQ2vLx7RmN4pW\n", "tK9mQ2vLx7RmN4pW"],
+    ["a builder call", 'DataSource.builder().password("Hunter2Lamp9").build()', "Hunter2Lamp9"],
+    ["a setter", "client.setApiKey('k3yV4lue99x');", "k3yV4lue99x"],
+  ];
+  for (const [name, text, secret] of REDACTED) {
+    it(`redacts ${name}`, async () => {
+      for (const out of await carried(text)) {
+        expect(out).toContain("[redacted:");
+        expect(out).not.toContain(secret);
+      }
+    });
+  }
+  const KEPT: [string, string][] = [
+    ["a prompt", 'pw = prompt_for_password("Enter password: ")'],
+    ["a getter given the secret's name", 'token = vault.getSecret("prod-db")'],
+    ["a check of a value", 'ok = verify_password("candidate")'],
+    ["a block scalar under another name", "description: |\n  Hunter2-Lamp-9 is the codename\n"],
+  ];
+  for (const [name, text] of KEPT) {
+    it(`leaves ${name}`, async () => {
+      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
+    });
+  }
+});
