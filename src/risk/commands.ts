@@ -32,6 +32,7 @@ import { releasesOrGrants } from "./rules/publish.js";
 import { readsSecretStore } from "./rules/secrets.js";
 import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
 import { FORMATTER, judgeStorage } from "./rules/storage.js";
+import { editorShell } from "./rules/unknown-host.js";
 import { judgeUnknownProgram, reachedByArguments } from "./rules/unknown-program.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
@@ -318,6 +319,9 @@ function judge(invocation: Invocation, context: RuleContext): void {
     for (const arg of invocation.args)
       if (!arg.dynamic && /^https?:\/\/[^\s/]/i.test(arg.value)) signals.network(arg.value, "GET", "command");
   if (!rule) reachedByArguments(invocation, program, signals);
+  // `vim -c ':!rm -rf ~'`: an editor's ex command through the shell runs that command line
+  const bang = rule ? null : editorShell(invocation.args);
+  if (bang) context.nested({ value: bang, dynamic: false, inner: [] }, `${program} runs a shell command`);
   if (rule) return void rule({ ...invocation, program }, context);
   if (FORMATTER.test(program)) return void judgeStorage({ ...invocation, program }, context);
   if (readOnlyPrograms().has(program)) return void score.raise("none", "");

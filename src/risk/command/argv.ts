@@ -23,14 +23,21 @@ export function positionals(args: Word[], valueOptions: string[] = []): Word[] {
   return found;
 }
 
-/** True when any argument is one of `names`, or a short-option cluster containing `letter`. */
-export function hasOption(args: Word[], names: string[], letter?: string): boolean {
+/**
+ * True when any argument is one of `names`, or a short-option cluster containing `letter`. With
+ * `abbreviated`, a long option may be written as a prefix of three letters or more (`--rec`,
+ * `--forc`, `--del`), as GNU getopt accepts: for the deleting flags of programs that take them.
+ */
+export function hasOption(args: Word[], names: string[], letter?: string, abbreviated = false): boolean {
   for (const arg of args) {
     const value = arg.value;
     if (value === "--") return false;
     if (
       names.includes(value) ||
-      names.some((name) => name.startsWith("--") && value.startsWith(`${name}=`))
+      names.some((name) => name.startsWith("--") && value.startsWith(`${name}=`)) ||
+      (abbreviated &&
+        /^--[a-z][\w-]{2,}$/.test(value) &&
+        names.some((name) => name.startsWith("--") && name.startsWith(value)))
     ) {
       return true;
     }

@@ -111,7 +111,7 @@ const writesArguments: Rule = (invocation, { signals }) => {
 const chmod: Rule = (invocation, { signals }) => {
   const args = positionals(invocation.args, ["--reference"]);
   const mode = args[0]?.value ?? "";
-  const recursive = hasOption(invocation.args, ["--recursive"], "R");
+  const recursive = hasOption(invocation.args, ["--recursive"], "R", true);
   const worldWritable =
     /^0?[0-7]?[0-7][0-7][2367]$/.test(mode) ||
     /(^|,)[ugo]*a[ugo]*[+=][^,]*w|(^|,)[ug]*o[ugo]*[+=][^,]*w|(^|,)[+=][^,]*w/.test(mode);
@@ -141,7 +141,7 @@ const chmod: Rule = (invocation, { signals }) => {
 
 const chown: Rule = (invocation, { signals }) => {
   const args = positionals(invocation.args, ["--reference", "--from"]);
-  const recursive = hasOption(invocation.args, ["--recursive"], "R");
+  const recursive = hasOption(invocation.args, ["--recursive"], "R", true);
   if (args.length === 0 && hasOption(invocation.args, ["--help", "--version"]))
     return void signals.score.raise("none", `${invocation.program} prints help`);
   signals.score.raise("high", `${invocation.program} changes file ownership`);

@@ -295,14 +295,19 @@ const transfer: Rule = (invocation, context) => {
   // `-n`/`--dry-run` only lists what would change
   if (
     !hasOption(invocation.args, ["--dry-run"], "n") &&
-    hasOption(invocation.args, [
-      "--delete",
-      "--delete-after",
-      "--delete-before",
-      "--delete-excluded",
-      "--delete-during",
-      "--delete-delay",
-    ])
+    hasOption(
+      invocation.args,
+      [
+        "--delete",
+        "--delete-after",
+        "--delete-before",
+        "--delete-excluded",
+        "--delete-during",
+        "--delete-delay",
+      ],
+      undefined,
+      true,
+    )
   ) {
     // Locally a mirror into its own directory stays medium; into the home directory, the project
     // or a drive as a whole (`rsync -a --delete empty/ ~/`) it can empty them: judged as `rm -r` of it

@@ -27,8 +27,9 @@ const EVERYTHING = /(^|\/)\.?\*$/;
 
 export const rm: Rule = (invocation, { signals }) => {
   const { args } = invocation;
-  const recursive = hasOption(args, ["--recursive"], "r") || hasOption(args, [], "R");
-  const force = hasOption(args, ["--force"], "f");
+  // (`--rec`, `--forc`: GNU rm takes any unambiguous prefix of its long options)
+  const recursive = hasOption(args, ["--recursive"], "r", true) || hasOption(args, [], "R");
+  const force = hasOption(args, ["--force"], "f", true);
   const { score } = signals;
   if (hasOption(args, ["--no-preserve-root"])) {
     score.raise("critical", "rm --no-preserve-root", "destructive_command", "broad_file_deletion");

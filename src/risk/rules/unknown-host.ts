@@ -255,3 +255,22 @@ export function judgeHostEffects(program: string, args: Word[], signals: Signals
   }
   return fired;
 }
+
+/**
+ * `vim -c ':!rm -rf ~'`, `vi +'!make'`, `ex -c 'r !cmd'`: an editor's ex command that filters
+ * through the shell runs the text after `!` as a command line; null when none does.
+ */
+export function editorShell(args: Word[]): string | null {
+  for (let i = 0; i < args.length; i += 1) {
+    const value = args[i]!.value;
+    const text = /^(-c|--cmd|-S)$/.test(args[i - 1]?.value ?? "")
+      ? value
+      : value.startsWith("+")
+        ? value.slice(1)
+        : null;
+    const bang =
+      text === null || args[i]!.dynamic ? null : /^:?\s*(r(ead)?\s*|w(rite)?\s*)?!\s*(.+)$/.exec(text);
+    if (bang) return bang[4]!;
+  }
+  return null;
+}
