@@ -166,6 +166,13 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["Enable-DedupVolume -Volume D:", "high"],
     ["Set-CIPolicyIdInfo -FilePath .\\p.xml -PolicyName x", "medium"],
   ],
+  "scriptlets and DLLs by what carries them": [
+    ["te.exe bypass.wsc", "high"],
+    ["notepad.exe C:\\scripts\\x.sct", "medium"],
+    ["wuauclt.exe /UpdateDeploymentProvider C:\\tools\\x.dll /RunHandlerComServer", "high"],
+    ["dnscmd dc1 /config /serverlevelplugindll C:\\tools\\x.dll", "high"],
+    ["SetupTool.exe C:\\drivers\\net.inf", "medium"],
+  ],
 };
 
 beforeAll(() => loadShellParser());

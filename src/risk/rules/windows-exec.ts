@@ -317,6 +317,10 @@ const bitsadmin: Rule = (invocation, context) => {
  * `mshtml,RunHTMLApplication`, `script:URL`, `/i:x.sct`): the program is being used to run
  * code the line does not show. True (and high, critical from a URL) when one is found.
  */
+/** Editors and viewers: a file they open is text to them. */
+const EDITOR =
+  /^(notepad|notepad\+\+|wordpad|write|code|code-insiders|vim|nvim|gvim|nano|emacs|more|less|cat|type|get-content|gc|findstr|sublime_text|subl)$/;
+
 export function scriptHandoff(program: string, argv: string[], signals: Signals): boolean {
   // `%LOCALAPPDATA:~-3,1%md`: cmd.exe builds the program's name from a variable at run time
   // … or from a variable (`!MB!` under `cmd /V`, `%X%`): `%COMSPEC%` is cmd.exe
@@ -329,7 +333,11 @@ export function scriptHandoff(program: string, argv: string[], signals: Signals)
   }
   const handed = argv.find(
     (arg) =>
-      INLINE_SCRIPT.test(arg) || /^script:/i.test(arg) || /^[-/]\w+:.*\.(sct|hta|wsf|wsc|xsl)$/i.test(arg),
+      INLINE_SCRIPT.test(arg) ||
+      /^script:/i.test(arg) ||
+      /^[-/]\w+:.*\.(sct|hta|wsf|wsc|xsl)$/i.test(arg) ||
+      // scriptlets are code whatever carries them (`te.exe bypass.wsc`), unless an editor opens them
+      (/^[^-/][^\s]*\.(sct|wsc|hta)['"]?$/i.test(arg) && !EDITOR.test(program)),
   );
   if (!handed) return false;
   const target = handed.replace(/^(script|[-/]\w+):/i, "");

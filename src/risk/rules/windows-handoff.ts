@@ -126,8 +126,15 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
     score.raise("high", `${program}: its name says it bypasses a defence or uses a privilege`);
     return true;
   }
-  // `Invoke-Nightmare -DLL C:\x.dll`: an option that says it loads a DLL
-  const dll = argv.findIndex((word) => /^[-/]{1,2}dll([:=].+)?$/i.test(word));
+  // `Invoke-Nightmare -DLL C:\x.dll`, `dnscmd … /serverlevelplugindll x.dll`, `wuauclt
+  // /UpdateDeploymentProvider x.dll`: an option that says it loads a DLL, or a DLL given to an
+  // option named for plug-ins, providers, injection or loading
+  const dll = argv.findIndex(
+    (word, i) =>
+      /^[-/]{1,2}dll([:=].+)?$/i.test(word) ||
+      (/^[-/]{1,2}\w*(dll|plugin|provider|inject|load)\w*([:=].+)?$/i.test(word) &&
+        /\.(dll|ocx)['"]?$/i.test(/[:=]/.test(word) ? word : (argv[i + 1] ?? ""))),
+  );
   if (dll >= 0 && (argv[dll]!.includes(":") || argv[dll]!.includes("=") || argv[dll + 1])) {
     score.raise("high", `${program} is told to load a DLL: what it runs is not known`);
     return true;
