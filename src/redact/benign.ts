@@ -224,9 +224,20 @@ export function isTemplate(value: string): boolean {
 const MEMBER_REFERENCE =
   /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Za-z_$]*(?:password|passwd|secret|token|key|credentials?)[,;)]?$/i;
 
+// A dotted passphrase (`blue.sky.secret`) or a truncated token (`hvb.shorttoken`) has the same
+// look; code names its receiver or writes the member as code does (`FIRST_SUPERUSER_PASSWORD`,
+// `db_password`, `apiKey`).
+const RECEIVER =
+  /^(?:settings|config|conf|cfg|configuration|options|opts|self|this|process|os|env|environ|params|ctx|context|secrets|vars|var|local|data|values|Values|app|props|state)\./;
+
 /** A member read that names a secret (`settings.SECRET_KEY`): the place, not the value. */
 export function isSecretReference(value: string): boolean {
-  return MEMBER_REFERENCE.test(value);
+  if (!MEMBER_REFERENCE.test(value)) return false;
+  const member = value
+    .replace(/[,;)]$/, "")
+    .split(".")
+    .at(-1)!;
+  return RECEIVER.test(value) || /[_A-Z]/.test(member);
 }
 
 // What a tool prints in place of a secret it hides (`**REDACTED**`, `[FILTERED]`, `(hidden)`).

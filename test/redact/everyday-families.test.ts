@@ -118,6 +118,7 @@ const LEFT: [family: string, text: string][] = [
   ["Go templates with [[ ]]", 'token: "[[ .Token ]]"'],
   ["a Terraform variable", "password = var.db_password"],
   ["a settings member", "password=settings.FIRST_SUPERUSER_PASSWORD,"],
+  ["a config member, quoted", 'password: "config.db.password"'],
   ["a quoted flag reference", '--password "$DB_PASSWORD"'],
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell or YAML text, not a template
   ["a default expansion without a value", "--password=${DB_PASSWORD:-}"],
@@ -161,6 +162,8 @@ const STILL: [family: string, text: string, secret: string][] = [
   ["a random key in an image data URI without an image", `url(data:image/png;base64,${RANDOM})`, RANDOM],
   ["an h1-labelled value under a token name", `token: ${H1}`, H1.slice(3)],
   ["a word under a password name", "password: hunter2", "hunter2"],
+  ["a dotted passphrase, quoted", 'password = "blue.sky.secret"', "blue.sky.secret"],
+  ["a truncated token with a dot", 'token := "hvb.shorttoken"', "hvb.shorttoken"],
   ["a zh-labelled value that is no hex digest", `"zh:${RANDOM}"`, RANDOM],
   [
     "a token in a JSON data URI",

@@ -77,10 +77,12 @@ describe("redaction on other scanners' examples", () => {
     // too (0.687 → 0.666, then 0.729 with the everyday rules): vendor keys of hex one
     // or two characters off their length beside the vendor's name (`lemlist = '<31 hex>'`), which
     // the categories count as hex, not near-valid, and which are redacted as credentials
-    // (docs/decisions/redaction-shapes.md).
-    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.345);
+    // (docs/decisions/redaction-shapes.md). 0.345 → 0.336 and 0.729 → 0.697 when the member-read
+    // rule was tightened: `token := "hvb.shorttoken"` (a truncated Vault token that the first
+    // version took for a member read) is redacted again (docs/decisions/redaction-everyday.md).
+    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.336);
     expect(without(holdout, "tp", "placeholder")).toBeGreaterThanOrEqual(0.954);
-    expect(without(holdout, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.728);
+    expect(without(holdout, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.697);
   });
 
   it("ripsecrets (tuning material): true positives redacted, false positives left alone", () => {
