@@ -364,6 +364,26 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "vi +42 src/app.ts",
     ],
   },
+  "credentials minted, environments pulled, secret prefixes read": {
+    dangerous: [
+      "aws sts get-session-token --duration-seconds 3600",
+      "aws sts assume-role --role-arn arn:aws:iam::123456789012:role/admin --role-session-name x",
+      "az account get-access-token",
+      "gcloud auth print-identity-token",
+      "aws configure export-credentials --format env",
+      "vercel env pull .env.local",
+      "netlify env:list --plain",
+      "consul kv get -recurse secrets/",
+    ],
+    harmless: [
+      "aws sts get-caller-identity",
+      "az account show",
+      "vercel env ls",
+      "netlify env:list",
+      "consul kv get -recurse config/",
+      "terraform output -json",
+    ],
+  },
 };
 
 beforeAll(() => loadShellParser());

@@ -160,8 +160,13 @@ const secretStoreReads = patternTable([
  * credential list`) and secrets' names (`gh secret list`) does not print them.
  */
 function printsCredentials(invocation: Invocation): boolean {
-  // one scan first: most commands name no credential, password, profile, connection string or keys
-  if (!invocation.args.some((word) => /credential|passw|publishing|connection|keys?\b/i.test(word.value)))
+  // one scan first: most commands name no credential, password, profile, connection string,
+  // keys, a session token or an environment
+  if (
+    !invocation.args.some((word) =>
+      /credential|passw|publishing|connection|keys?\b|token|env\b|env:|assume-role/i.test(word.value),
+    )
+  )
     return false;
   const words: string[] = [];
   for (const word of invocation.args) {
@@ -175,7 +180,22 @@ function printsCredentials(invocation: Invocation): boolean {
   // `get-random-password`, `generate-password`: a new value, not a stored one
   const shows = has(/^(show|get|print|reveal|export)$/) && !has(/^(random|generate|new|create)$/);
   const keys = words.join(" ");
+  const line = invocation.args.map((word) => word.value);
+  // a session's credentials minted and printed (`aws sts get-session-token`, `assume-role`,
+  // `az account get-access-token`, `gcloud auth print-identity-token`, `aws configure export-credentials`)
+  const mints =
+    /\b(get (session|federation|access|identity) token|assume role( with \w+)?|print (access|identity) token|export credentials)\b/.test(
+      keys,
+    );
+  // an application's environment pulled or printed in clear (`vercel env pull`, `netlify env:list
+  // --plain`): a deployment's environment holds its secrets, as `.env` does
+  const environment =
+    line.some((value) => /^(env|envs|env:[\w:-]+)$/.test(value)) &&
+    (line.some((value) => /^(pull|download|export|env:pull|env:export|env:get)$/.test(value)) ||
+      line.some((value) => /^--(plain|reveal|show-values|decrypt|values)$/.test(value)));
   return (
+    mints ||
+    environment ||
     (shows && has(/^(credential|credentials|password|passwords|passwd)$/)) ||
     // `get-shared-keys`, `storage account keys list`: the keys of an account, not the names of keys
     ((shows || has(/^(list|ls)$/)) &&

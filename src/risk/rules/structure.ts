@@ -81,7 +81,9 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     ([words[read - 1], words[read + 1]].some((word) => word !== undefined && SECRET_KIND.test(word)) ||
       words.slice(0, read).some((word) => SECRET_KIND.test(word)) ||
       args.some(
-        (arg) => !arg.dynamic && /^[\w.-]*(:\/)?\/[\w.:/-]+$/.test(arg.value) && secretNamed(arg.value),
+        // (a path of names, `secret/app`, `sm://p/db-password`, or a prefix, `secrets/`)
+        (arg) =>
+          !arg.dynamic && /^([\w.-]*(:\/)?\/[\w.:/-]+|[\w.-]+\/)$/.test(arg.value) && secretNamed(arg.value),
       ) ||
       // an environment-style name of a credential (`get DATABASE_PASSWORD`, `STRIPE_SECRET_KEY`)
       args.some((arg) =>
