@@ -384,6 +384,22 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "terraform output -json",
     ],
   },
+  "more data through HTTP APIs": {
+    dangerous: [
+      "curl 'http://localhost:8123/?query=DROP%20TABLE%20events'",
+      "curl -X POST -g 'http://localhost:9090/api/v1/admin/tsdb/delete_series?match[]={job=\"x\"}'",
+      "curl -X POST https://data.example.com/app/x/endpoint/data/v1/action/deleteMany -d '{\"filter\":{}}'",
+      "curl -X POST http://localhost:5984/shop/_purge -d '{}'",
+      "wget -qO- --post-data 'FLUSHALL' http://localhost:7379/",
+      'curl -X POST http://localhost:4000/graphql -d \'{"query":"mutation { deleteAllUsers { count } }"}\'',
+    ],
+    harmless: [
+      "curl 'http://localhost:8123/?query=SELECT%201'",
+      "curl 'http://localhost:9090/api/v1/query?query=up'",
+      'curl -X POST http://localhost:4000/graphql -d \'{"query":"{ users { id } }"}\'',
+      "curl -X POST https://api.example.com/v1/purge-cache",
+    ],
+  },
 };
 
 beforeAll(() => loadShellParser());

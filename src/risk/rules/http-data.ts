@@ -10,7 +10,13 @@ import { judgeSql, looksLikeSql } from "../sql.js";
 
 /** A path segment naming an endpoint that destroys data or stops the service. */
 const DESTROYING_ENDPOINT =
-  /(^|\/)(_delete_by_query|_delete|delete(_by_query|-by-query|_all|all)?|dodelete|drop|purge|truncate|wipe|flushall|flushdb|flush_all|doflush|erase|destroy|shutdown|_shutdown)(\/|$)/i;
+  /(^|\/)(_delete_by_query|_delete|delete(_by_query|-by-query|_all|all)?|dodelete|drop|_?purge|truncate|wipe|flushall|flushdb|flush_all|doflush|erase|destroy|shutdown|_shutdown)(\/|$)/i;
+/**
+ * A segment naming a destroying verb with its object (`delete_series`, `deleteMany`, `dropIndex`,
+ * `purge-queue`); a cache purged is routine.
+ */
+const DESTROYING_ACTION_SEGMENT =
+  /(^|\/)_?(delete|drop|purge|truncate|wipe|destroy|erase)[_-]?(?!cache)[A-Za-z]+(\/|$)/;
 /** The last segments of an endpoint that returns credentials. */
 const SECRET_ENDPOINT =
   /(^|\/)(keys|api-?keys|secrets|variables|tokens|access-tokens|credentials\/[^/]+)(\/[^/]+)?\/?$/i;
@@ -64,7 +70,23 @@ export function judgeHttpData(
         `${program} asks ${path.slice(0, 80)} to ${DESTROYING_ACTION.exec(url)![2]}: an API call that deletes data`,
         "destructive_command",
       );
-    if (upper !== "GET" && upper !== "HEAD" && DESTROYING_ENDPOINT.test(path)) {
+    // SQL in the query string (`?query=DROP TABLE x`: ClickHouse, InfluxDB 1.x, Druid, …)
+    for (const parameter of (url.split("?")[1] ?? "").split("&")) {
+      const value = parameter.replace(/^[\w.[\]]+=/, "");
+      let decoded = value;
+      try {
+        decoded = decodeURIComponent(value.replace(/\+/g, " "));
+      } catch {
+        // not URL-encoded: judged as written
+      }
+      if (/^(query|q|sql|statement|stmt)=/i.test(parameter) && looksLikeSql(decoded))
+        judgeSql(decoded, `${program} sends SQL`, score);
+    }
+    if (
+      upper !== "GET" &&
+      upper !== "HEAD" &&
+      (DESTROYING_ENDPOINT.test(path) || DESTROYING_ACTION_SEGMENT.test(path))
+    ) {
       score.raise(
         "high",
         `${program} ${upper} ${path.slice(0, 80)}: an endpoint that deletes data or stops the service`,
@@ -87,8 +109,11 @@ export function judgeHttpData(
     } catch {
       // not URL-encoded: judged as written
     }
-    if (DELETE_BODY.test(decoded))
+    if (DELETE_BODY.test(decoded) || /^\s*(FLUSHALL|FLUSHDB)\b/i.test(decoded))
       score.raise("high", `${program} sends a delete command in its body`, "destructive_command");
+    // a GraphQL mutation whose field deletes (`mutation { deleteAllUsers { … } }`)
+    if (/\bmutation\b[^{]*\{\s*(delete|drop|remove|purge|truncate|wipe|destroy)\w*/i.test(decoded))
+      score.raise("high", `${program} sends a GraphQL mutation that deletes`, "destructive_command");
     if (looksLikeSql(decoded)) judgeSql(decoded, `${program} sends SQL`, score);
     // Cypher (Neo4j, Memgraph): `MATCH (n) DETACH DELETE n` with no WHERE deletes the graph
     else if (/\bMATCH\s*\(\s*\w*\s*(:\s*\w+\s*)?\)\s*(DETACH\s+)?DELETE\b/i.test(decoded))
