@@ -9,7 +9,7 @@
 import type { Span } from "./detect.js";
 import { isSecretValue } from "./names.js";
 
-const RUN = /[A-Za-z0-9_+=~.-]{20,}/g;
+const RUN = /[A-Za-z0-9_+=~.-]{16,}/g;
 const PUBLIC_BEFORE = /(?:public|publishable)[\w.-]*["']?[ \t]*(?:[:=]|=>)[ \t]*["'`]?$/i;
 
 function classOf(char: string): number {
@@ -55,13 +55,27 @@ function digitShare(token: string): number {
   return digits / token.length;
 }
 
+/**
+ * 16 to 19 characters (`RWBidC99KydZkG79`): both cases and two digits or more, no separator,
+ * switching between classes at least every other character, 3.5+ bits a character, no words.
+ */
+function shortRandom(token: string): boolean {
+  if (!/^[A-Za-z0-9]+$/.test(token) || !/[a-z]/.test(token) || !/[A-Z]/.test(token)) return false;
+  if (token.replace(/[^0-9]/g, "").length < 2) return false;
+  let switches = 0;
+  for (let index = 1; index < token.length; index += 1)
+    if (classOf(token[index - 1]!) !== classOf(token[index]!)) switches += 1;
+  return switches / (token.length - 1) >= 0.5 && entropy(token) >= 3.5 && !madeOfWords(token);
+}
+
 export function looksRandom(token: string): boolean {
-  if (token.length < 20 || /^[0-9a-fA-F-]+$/.test(token)) return false;
+  if (token.length < 16 || /^[0-9a-fA-F-]+$/.test(token)) return false;
+  if (token.length < 20) return shortRandom(token);
   const lower = /[a-z]/.test(token);
   const upper = /[A-Z]/.test(token);
   const digit = /[0-9]/.test(token);
   // One case and digits (base32 or base36 keys: `lklep3linr2itd42nkncw9b8s9g1yrgb`) from 24
-  // characters, with digits between a sixth and two thirds of it; not dotted
+  // characters, with digits between a tenth (three at least) and two thirds of it; not dotted
   // (`module.vpc.subnet2a1b…`, `pkg-1.2.3`): names and versions are.
   const oneCase =
     lower !== upper &&

@@ -18,7 +18,7 @@ import { entropySpans } from "./entropy.js";
 import { computeCommitment, formatMarker, MARKER_PATTERN } from "./marker.js";
 import { isCredentialShaped, isKeyName } from "./names.js";
 import { detectWithRuleSet } from "./rule-set.js";
-import { isIdentifierName, isKeyShaped } from "./shape.js";
+import { identifierBefore, isIdentifierName, isKeyShaped } from "./shape.js";
 import { structuredSecrets } from "./structured.js";
 
 export interface RedactOptions {
@@ -75,7 +75,12 @@ export async function findSecrets(
     if (tokens.length > 0) {
       benign ??= benignRanges(text);
       const ranges = benign;
-      for (const span of tokens) if (!inside(ranges, span.start, span.end)) spans.push(span);
+      for (const span of tokens) {
+        if (inside(ranges, span.start, span.end)) continue;
+        // A short one (16–19 characters) given to an id's or an accessor's name is that (shape.ts).
+        if (span.end - span.start < 20 && identifierBefore(text, span.start)) continue;
+        spans.push(span);
+      }
     }
   }
   return mergeSpans(outsideMarkers(text, spans));

@@ -61,3 +61,14 @@ export function isKeyShaped(value: string): boolean {
   if (digits === 0 || (!mixedCase && digits < 3)) return false;
   return bits(value) >= 3.2 && !madeOfWords(value) && isSecretValue(value);
 }
+
+const NAME_BEFORE = /([A-Za-z_][\w.-]*)["']?[ \t]*(?:[:=]|=>)[ \t]*["'`]?$/;
+
+/**
+ * Whether the value at `start` of `text` is given to a name that says what else it is (an id, a
+ * Vault accessor, a name …): a short token by look (16–19 characters, entropy.ts) there is that.
+ */
+export function identifierBefore(text: string, start: number): boolean {
+  const name = NAME_BEFORE.exec(text.slice(Math.max(0, start - 64), start));
+  return name !== null && isIdentifierName(name[1]!);
+}

@@ -26,9 +26,9 @@ describe("redaction on examples generated from regex lists", () => {
   }, 600_000);
 
   it("true positives redacted on every carrier", () => {
-    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.894);
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.905);
     for (const carrier of ["command", "file", "mcp"])
-      expect(share(tallies[`tp ${carrier}`]!)).toBeGreaterThanOrEqual(0.856);
+      expect(share(tallies[`tp ${carrier}`]!)).toBeGreaterThanOrEqual(0.872);
     expect(share(tallies["tp env"]!)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -239,3 +239,22 @@ describe("a YAML block scalar and a call named for its secret", () => {
     });
   }
 });
+
+describe("a short random token by look", () => {
+  it("redacts 16-19 characters of both cases and digits, bare", async () => {
+    for (const out of await carried("nexmo -RWBidC99KydZkG79")) {
+      expect(out).toContain("[redacted:");
+      expect(out).not.toContain("RWBidC99KydZkG79");
+    }
+  });
+  const KEPT: [string, string][] = [
+    ["a camelCase name with digits", "call getUserById2Async now"],
+    ["a short token under an id's name", 'request_id: "Xk9dP2mQ7vL4sT8r"'],
+    ["one case with digits", "build a8f3k2m9x7q4w1z6 done"],
+  ];
+  for (const [name, text] of KEPT) {
+    it(`leaves ${name}`, async () => {
+      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
+    });
+  }
+});

@@ -80,7 +80,9 @@ describe("redaction on other scanners' examples", () => {
     // (docs/decisions/redaction-shapes.md). 0.345 → 0.336 and 0.729 → 0.697 when the member-read
     // rule was tightened: `token := "hvb.shorttoken"` (a truncated Vault token that the first
     // version took for a member read) is redacted again (docs/decisions/redaction-everyday.md).
-    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.336);
+    // Then 0.336 → 0.317 when short random tokens (16–19 characters, both cases and digits)
+    // became tokens by look: near-valid tokens only, the floor without them unchanged.
+    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.317);
     expect(without(holdout, "tp", "placeholder")).toBeGreaterThanOrEqual(0.954);
     expect(without(holdout, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.697);
   });
