@@ -9,6 +9,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { residentDigest } from "../../src/cli/hook-runtime/resident-digest.js";
+import { RESIDENT_AGENTS } from "../../src/cli/hook-runtime/resident-protocol.js";
 import { withDirLock } from "../../src/durable/index.js";
 import { AGENTS, type AgentName } from "../../src/hooks/index.js";
 import { AGENT_PAYLOAD_CWD, BUILD } from "../helpers/agent-payloads.js";
@@ -316,6 +317,32 @@ describe("the resident hook server", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(existsSync(join(home, "run", "hook.sock"))).toBe(false);
     expect(events(home)).toHaveLength(2);
+  });
+
+  it("knows the agents' names without their specs", () => {
+    expect(RESIDENT_AGENTS).toEqual([...AGENTS]);
+  });
+
+  it("says whether it runs, and stops when asked (trailseal hook server)", async () => {
+    const home = freshHome();
+    const cli = (op: string, server: "on" | "off") =>
+      spawnSync(process.execPath, [join(dist, "cli.cjs"), "hook", "server", op, "--json"], {
+        encoding: "utf8",
+        env: env(home, server),
+      });
+    const none = JSON.parse(cli("status", "off").stdout);
+    expect(none).toMatchObject({ running: false, switch: "off" });
+    const server = await started(home);
+    hook(home, "claude-code", JSON.stringify(BUILD["claude-code"]("read", "/tmp/y")), "on");
+    expect(JSON.parse(cli("status", "on").stdout)).toMatchObject({
+      running: true,
+      switch: "on",
+      pid: server.pid,
+      calls: 1,
+    });
+    expect(JSON.parse(cli("stop", "on").stdout)).toMatchObject({ stopped: true, pid: server.pid });
+    await until(() => !alive(server.pid), "the server to stop");
+    expect(existsSync(join(home, "run", "hook.sock"))).toBe(false);
   });
 
   it("is off unless turned on, and then starts nothing", () => {

@@ -10,7 +10,7 @@
 import { escapeControl } from "../../terminal/index.js";
 import { parseFastPath, resolveHookHome } from "./fast-args.js";
 import type { ResidentFallback } from "./resident-client.js";
-import { residentWanted } from "./resident-protocol.js";
+import { RESIDENT_AGENTS, residentWanted } from "./resident-protocol.js";
 
 /** This build's digest of the resident server's files (scripts/build.mjs). */
 declare const RESIDENT_BUILD_DIGEST: string;
@@ -22,7 +22,11 @@ async function main(): Promise<void> {
   const fast = parseFastPath(process.argv);
   let resident: ResidentFallback | undefined;
   const home = fast?.command === "hook" ? resolveHookHome(fast.home, process.env) : undefined;
-  if (fast?.command === "hook" && residentWanted(process.env, home!)) {
+  if (
+    fast?.command === "hook" &&
+    RESIDENT_AGENTS.includes(fast.agent) &&
+    residentWanted(process.env, home!)
+  ) {
     // node:net loads only here: with the server off, a hook call pays nothing for it.
     const { callResident } = await import("./resident-client.js");
     resident = await callResident(fast.agent, home!, process.env, RESIDENT_BUILD_DIGEST);

@@ -13,6 +13,7 @@ import { connect } from "node:net";
 import {
   encodeRequest,
   type ResidentRequest,
+  type ResidentStatus,
   residentWanted,
   runDir,
   SILENCE_MS,
@@ -182,4 +183,57 @@ function stopServer(pid: number): void {
       // no /proc here: wait until the pid is gone
     }
   }
+}
+
+/**
+ * One control request to the home's server (`trailseal hook server status|stop`): its status
+ * (for stop: the status it had), or null when none answers.
+ */
+export function askServer(home: string, op: "status" | "stop"): Promise<ResidentStatus | null> {
+  return new Promise((resolve) => {
+    if (unsafeRunDir(runDir(home)) !== null) return resolve(null);
+    const socket = connect(socketPath(home));
+    let received = "";
+    let sent = false;
+    const done = (status: ResidentStatus | null) => {
+      socket.destroy();
+      resolve(status);
+    };
+    socket.setTimeout(SILENCE_MS, () => done(null));
+    socket.on("error", () => done(null));
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("utf8");
+      if (sent || !received.includes("\n")) return;
+      sent = true;
+      socket.write(encodeRequest({ op: op === "stop" ? "status" : op }, Buffer.alloc(0)));
+    });
+    socket.on("end", async () => {
+      const reply = received.slice(received.indexOf("=") + 1);
+      let status: ResidentStatus | null = null;
+      try {
+        status = received.includes("=") ? (JSON.parse(reply) as ResidentStatus) : null;
+      } catch {
+        status = null;
+      }
+      if (op === "stop" && status !== null) {
+        await askStop(home);
+      }
+      done(status);
+    });
+  });
+}
+
+function askStop(home: string): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath(home));
+    let sent = false;
+    socket.setTimeout(SILENCE_MS, () => socket.destroy());
+    socket.on("close", () => resolve());
+    socket.on("error", () => resolve());
+    socket.on("data", () => {
+      if (sent) return;
+      sent = true;
+      socket.write(encodeRequest({ op: "stop" }, Buffer.alloc(0)));
+    });
+  });
 }

@@ -85,6 +85,32 @@ export function registerRiskRoutes(program: Command, router: Router): void {
         );
       }),
     );
+  const server = hook
+    .command("server")
+    .description("the resident hook server of the home: status, stop (TRAILSEAL_HOOK_SERVER=on)");
+  for (const op of ["status", "stop"] as const) {
+    server
+      .command(op)
+      .description(
+        op === "status"
+          ? "whether the home's resident hook server runs, and what it has answered"
+          : "stop the home's resident hook server (the next call with the switch on starts one)",
+      )
+      .option("--json", "print as JSON")
+      .addHelpText(
+        "after",
+        "\nThe server answers hook calls only with TRAILSEAL_HOOK_SERVER=on (off when unset); docs/hooks.md.",
+      )
+      .action((options, command: Command) =>
+        router.run(async (io) =>
+          (await import("../commands/hook-server.js")).runHookServer(
+            op,
+            { home: router.home(command), json: options.json },
+            io,
+          ),
+        ),
+      );
+  }
   hook
     .command("install")
     .description("install trailseal's hooks into an agent's settings (idempotent, fail-closed)")
