@@ -19,7 +19,8 @@ const READ_ALIAS = /^(dir|ls|gci|gc|cat|type|gi|gp|gps|gsv|gm|gcm|select|where|s
 
 /** True when the line is PowerShell whose every command only reads (see above). */
 export function readOnlyPowerShell(line: string): boolean {
-  if (!/\b[a-z]+-[a-z]+\b/i.test(line) || /::|&|`\(|\biex\b/i.test(line)) return false;
+  // a .NET static method call runs code; a static property (`[TimeSpan]::MaxValue`) is a value
+  if (!/\b[a-z]+-[a-z]+\b/i.test(line) || /::\s*\w+\s*\(|&|`\(|\biex\b/i.test(line)) return false;
   // a method call on an object can do anything (`$_.Delete()`, `.Invoke()`): only pure ones pass
   for (const call of line.matchAll(/\.\s*(\w+)\s*\(/g)) if (!PURE_METHOD.test(call[1]!)) return false;
   // strings are values; a `$(…)` inside double quotes runs, so it is kept as a statement

@@ -67,6 +67,9 @@ function cmdSyntax(line: string): string {
 const FILTER_BLOCK = /(-filter\s*)\{([^{}]*\s-(?:eq|ne|like|notlike|match|and|or|gt|lt|ge|le)\s[^{}]*)\}/gi;
 const filterText = (_: string, option: string, body: string) => `${option}'${body.replace(/'/g, "'\\''")}'`;
 
+/** `"\\UpdateTasks\\"`, `"C:\\Temp\\"`: a double-quoted path whose last character is a backslash. */
+const QUOTED_DIRECTORY = /"(?:[A-Za-z]:)?\\(?:[\w .$()-]+\\)+"(?=\s|$|[|;)])/g;
+
 /** True when the line starts with cmd.exe's or bash's `if` (a string test, no pattern). */
 function startsIf(line: string): boolean {
   const head = line.trimStart().slice(0, 4).toLowerCase();
@@ -87,6 +90,13 @@ export function windowsPaths(line: string): string {
   // a block it runs; with a space inside it is no bash brace expansion either
   if (line.includes("ilter") && line.includes("{")) line = line.replace(FILTER_BLOCK, filterText);
   if (line.includes("%") || line.includes("(") || startsIf(line)) line = cmdSyntax(line);
+  // a quoted Windows path ending in a backslash (`-TaskPath "\\Tasks\\"`): to PowerShell and cmd.exe
+  // the backslash is a separator, to bash it would escape the closing quote
+  if (line.includes('\\"')) line = line.replace(QUOTED_DIRECTORY, (path: string) => path.replace(/\\/g, "/"));
+  // a line ending in a lone backslash after an option or a path (`compact /s:\\`): the root of a
+  // drive, not a line continuation (there is no next line to join)
+  if (line.endsWith("\\") && !line.endsWith("\\\\") && /[:\s]\\$/.test(line) && /(^|\s)\/\w/.test(line))
+    line = `${line.slice(0, -1)}/`;
   if (!line.includes("\\") || !ROOT.test(line)) return line;
   return line.replace(WORDS, (word: string, double?: string, single?: string) => {
     const body = double ?? single ?? word;

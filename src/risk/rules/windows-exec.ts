@@ -178,15 +178,6 @@ function nestedCommand(words: string[], label: string, context: RuleContext): vo
   context.nested(staticWord(text), label);
 }
 
-/** `forfiles … /c "cmd /c …"`, `pcalua -a X`: run the command they are given. */
-const forfiles: Rule = (invocation, context) => {
-  const args = values(invocation.args);
-  const at = args.findIndex((arg) => /^[-/]c$/i.test(arg));
-  context.signals.score.raise("medium", "forfiles runs a command for each file");
-  if (at >= 0 && args[at + 1])
-    context.nested(staticWord(args[at + 1]!.replace(/@\w+/g, "x")), "forfiles runs");
-};
-
 /** `pcalua -a PROGRAM [-c ARGS]`: PROGRAM runs with ARGS. */
 const pcalua: Rule = (invocation, context) => {
   const args = values(invocation.args);
@@ -238,7 +229,9 @@ const certutil: Rule = (invocation, { signals }) => {
     if (out) signals.download(out);
     return;
   }
-  const store = args[args.findIndex((arg) => /^[-/](addstore|delstore|importpfx)$/.test(arg)) + 1] ?? "";
+  // the store is the first word after the verb that is not an option (`-addstore -f Root x.cer`)
+  const verb = args.findIndex((arg) => /^[-/](addstore|delstore|importpfx)$/.test(arg));
+  const store = verb < 0 ? "" : (args.slice(verb + 1).find((arg) => !/^[-/]/.test(arg)) ?? "");
   // `-dspublish CERT NTAuthCA|RootCA`: the directory's trust stores, trusted by every joined machine
   if (args.some((arg) => /^[-/]dspublish$/.test(arg)))
     return void signals.score.raise(
@@ -313,9 +306,8 @@ const bitsadmin: Rule = (invocation, context) => {
 };
 
 /**
- * Script text or a scriptlet handed to a program no table names (`javascript:…`, `vbscript:…`,
- * `mshtml,RunHTMLApplication`, `script:URL`, `/i:x.sct`): the program is being used to run
- * code the line does not show. True (and high, critical from a URL) when one is found.
+ * Script text or a scriptlet handed to a program no table names (`javascript:…`, `script:URL`,
+ * `/i:x.sct`, `x.wsc`): code the line does not show. True (high, critical from a URL) when found.
  */
 /** Editors and viewers: a file they open is text to them. */
 const EDITOR =
@@ -375,7 +367,6 @@ export const WINDOWS_EXEC_RULES: RuleTable = {
   "microsoft.workflow.compiler": loader("compiles and runs the workflow code in a file"),
   "syncappvpublishingserver.vbs": loader("runs the PowerShell given as its argument"),
   ieexec: loader("runs a .NET program from a URL"),
-  forfiles,
   pcalua,
   psexec,
   psexec64: psexec,

@@ -8,6 +8,8 @@
  */
 import type { Rule, RuleTable } from "../command/rule.js";
 import { staticWord } from "../shell-model.js";
+import { credentialDump } from "./windows-credentials.js";
+import { windowsHandoff } from "./windows-handoff.js";
 
 const values = (invocation: Parameters<Rule>[0]) => invocation.args.map((word) => word.value);
 
@@ -125,6 +127,54 @@ const tscon: Rule = (invocation, { signals }) => {
   );
 };
 
+/**
+ * Programs that copy or unpack a file (`esentutl /y SRC /d DEST`, `expand SRC DEST`, `extrac32 /c
+ * SRC DEST`): from another machine's share the copy is a download, remembered (running it later
+ * in the line is a download run); what they are handed is judged as for any program.
+ */
+const copier: Rule = (invocation, context) => {
+  const { signals } = context;
+  const argv = values(invocation);
+  if (credentialDump(invocation.program, argv, signals) || windowsHandoff(invocation.program, argv, signals))
+    return;
+  const files = argv.filter((arg) => !/^[-/][\w?]*(:.*)?$/.test(arg) || arg.startsWith("//"));
+  const destination = argv[argv.findIndex((arg) => /^\/d$/i.test(arg)) + 1] ?? files.at(-1);
+  const share = files.find((arg) => arg.startsWith("//"));
+  if (share && destination && destination !== share) {
+    signals.network(`smb:${share}`, "GET", "command");
+    signals.download(destination);
+  }
+  signals.score.raise("medium", `${invocation.program} copies or unpacks files`);
+};
+
+/** `forfiles … /c "cmd /c …"`: the command runs for each file (registered here for size). */
+const forfiles: Rule = (invocation, context) => {
+  const args = values(invocation);
+  const at = args.findIndex((arg) => /^[-/]c$/i.test(arg));
+  context.signals.score.raise("medium", "forfiles runs a command for each file");
+  if (at < 0 || !args[at + 1]) return;
+  const command = args[at + 1]!;
+  // with /s a delete runs on every file under /p: the tree is deleted, as `rm -r` would, unless
+  // a mask or a date narrows which files (`/m *.log`, `/d -30`), as `find -name … -delete`
+  const option = (name: RegExp) => {
+    const i = args.findIndex((arg) => name.test(arg));
+    return i < 0 ? undefined : args[i + 1];
+  };
+  const root = option(/^[-/]p$/i) ?? ".";
+  const mask = option(/^[-/]m$/i) ?? "*";
+  const narrowed = !/^['"]?\*(\.\*)?['"]?$/.test(mask) || args.some((arg) => /^[-/]d$/i.test(arg));
+  if (
+    !narrowed &&
+    args.some((arg) => /^[-/]s$/i.test(arg)) &&
+    /(^|[\s"/])(del|erase|rd|rmdir|rm|remove-item)(\.exe)?\s/i.test(command)
+  )
+    return void context.nested(
+      staticWord(`rm -r -f -- '${root.replace(/'/g, `'\\''`)}'`),
+      "forfiles /s deletes each file under",
+    );
+  context.nested(staticWord(command.replace(/@\w+/g, "x")), "forfiles runs");
+};
+
 /** `Resolve-DnsName x -Server 10.0.0.1`: a question to a resolver. */
 const dnsLookup: Rule = (invocation, { signals }) => {
   signals.score.raise("low", `${invocation.program} asks a DNS resolver`);
@@ -136,6 +186,10 @@ export const WINDOWS_TOOL_RULES: RuleTable = {
   mpcmdrun,
   tscon,
   regedit: registryImport,
+  forfiles,
+  esentutl: copier,
+  expand: copier,
+  extrac32: copier,
   ...Object.fromEntries(
     "dsadd dsmod dsmove dsrm dsquery dsget ldifde csvde".split(" ").map((name) => [name, directoryTool]),
   ),
