@@ -400,6 +400,17 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "curl -X POST https://api.example.com/v1/purge-cache",
     ],
   },
+  "emptied, obliterated, expunged, a member leaving": {
+    dangerous: [
+      "trash-empty",
+      "gio trash --empty",
+      "mailctl mailbox empty Archive",
+      "p4 obliterate -y //depot/project/...",
+      "doveadm expunge -A mailbox INBOX all",
+      "consul force-leave node-2",
+    ],
+    harmless: ["trash-list", "gio trash --list", "mailctl mailbox list", "p4 changes -m 5", "consul members"],
+  },
 };
 
 beforeAll(() => loadShellParser());

@@ -25,12 +25,14 @@ import type { Signals } from "../signals.js";
 import { turnsOffDefence } from "./defences.js";
 
 const VERBS = new Set(
-  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal".split(
+  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge".split(
     " ",
   ),
 );
 /** Verbs whose scope is everything in their object: emptied, drained, destroyed outright. */
-const TOTAL = new Set("purge wipe truncate flush erase nuke zap destroy drop drain".split(" "));
+const TOTAL = new Set(
+  "purge wipe truncate flush erase nuke zap destroy drop drain obliterate expunge".split(" "),
+);
 /** Objects a generator makes in the project (`rails destroy model Post` removes generated files). */
 const GENERATED = new Set("model controller scaffold migration generator component helper".split(" "));
 /** Options that keep a way back: archived, soft-deleted, moved to a trash. */

@@ -148,6 +148,21 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     );
     fired = true;
   }
+  // emptied: `trash-empty`, `gio trash --empty`, `x mailbox empty`: what it holds is gone
+  // (the word itself as a sub-command, not a value: `Set-Content -Value "Empty"`)
+  const leading = args.filter((arg) => !arg.value.startsWith("-")).slice(0, 2);
+  const empties =
+    /(^|[-_])empty$/.test(program) ||
+    leading.some((arg) => arg.value === "empty" && !/^-/.test(args[args.indexOf(arg) - 1]?.value ?? "")) ||
+    options.includes("--empty");
+  if (empties) {
+    signals.score.raise(
+      "high",
+      `${program} empties what it holds (${words.slice(0, 3).join(" ")})`.replace(" ()", ""),
+      "destructive_command",
+    );
+    fired = true;
+  }
   // deleted by query: a search with a deleting option removes every match
   if (words.some((word) => SEARCH_VERB.test(word)) && options.some((option) => DELETE_OPTION.test(option))) {
     signals.score.raise(

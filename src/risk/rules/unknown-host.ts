@@ -139,7 +139,7 @@ export function takesDown(args: Word[]): string | null {
   const first = args[at];
   // (`migrate down 1`: migrations undone, a count, not a link)
   const next = args.slice(at + 1).find((arg) => !arg.value.startsWith("-"));
-  if (!first || first.dynamic || !/^(down|disconnect|offline|leave)$/.test(first.value)) return null;
+  if (!first || first.dynamic || !/^(force-)?(down|disconnect|offline|leave)$/.test(first.value)) return null;
   return next && /^\d+$/.test(next.value) ? null : first.value;
 }
 
