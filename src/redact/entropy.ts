@@ -10,6 +10,7 @@ import type { Span } from "./detect.js";
 import { isSecretValue } from "./names.js";
 
 const RUN = /[A-Za-z0-9_+=~.-]{16,}/g;
+const SLASHED = /(?<![A-Za-z0-9+/=_.~:-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_.~-])/g;
 const PUBLIC_BEFORE = /(?:public|publishable)[\w.-]*["']?[ \t]*(?:[:=]|=>)[ \t]*["'`]?$/i;
 
 function classOf(char: string): number {
@@ -144,6 +145,25 @@ export function entropySpans(text: string): Span[] {
       // Assigned to a name that says public (`public_key = "…"`, `publicToken: …`): meant to be shared.
       if (PUBLIC_BEFORE.test(text.slice(Math.max(0, start - 48), start))) continue;
       spans.push(widened(text, start, start + token.length));
+    }
+  }
+  // Base64 with `/` in it (an AWS secret access key: `wJalrXUtnFEMI/K7MDENG/bPxRfiCY…`), whole: the
+  // runs above stop at `/`, and the pieces of a 40-character key are too short to judge. Only a
+  // run standing alone (not inside a URL or a path, whose host or `.` or `/` touches it), and
+  // judged like any token by look (paths are made of words).
+  if (text.includes("/")) {
+    for (const match of text.matchAll(SLASHED)) {
+      const run = match[0];
+      if (
+        run.startsWith("/") ||
+        !run.replace(/=+$/, "").includes("/") ||
+        run.replace(/=+$/, "").endsWith("/")
+      )
+        continue;
+      if (!looksRandom(run) || !isSecretValue(run)) continue;
+      const start = match.index ?? 0;
+      if (PUBLIC_BEFORE.test(text.slice(Math.max(0, start - 48), start))) continue;
+      spans.push({ start, end: start + run.length, kind: "token" });
     }
   }
   return spans;

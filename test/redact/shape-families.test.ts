@@ -258,3 +258,23 @@ describe("a short random token by look", () => {
     });
   }
 });
+
+describe("base64 with a slash in it, whole", () => {
+  it("redacts a bare AWS secret access key, not only its pieces", async () => {
+    const key = `wJalrXUtnFEMI/K7MDENG/${"bPxRfiCYzAMPLE9KEY"}`;
+    for (const out of await carried(`aws configure set default.x ${key}`)) {
+      expect(out).toContain("[redacted:");
+      for (const piece of key.split("/")) expect(out).not.toContain(piece);
+    }
+  });
+  const KEPT: [string, string][] = [
+    ["source paths", "see src/components/HeaderNav2/index.tsx and lib/utils/formatDate3.ts"],
+    ["a branch range", "git diff origin/main...feature/AddUserProfile2Page"],
+    ["a package path", "cd packages/ui-Components2/src/HeaderNav && ls"],
+  ];
+  for (const [name, text] of KEPT) {
+    it(`leaves ${name}`, async () => {
+      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
+    });
+  }
+});
