@@ -32,6 +32,7 @@ import { releasesOrGrants } from "./rules/publish.js";
 import { readsSecretStore } from "./rules/secrets.js";
 import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
 import { FORMATTER, judgeStorage } from "./rules/storage.js";
+import { commandsThroughEnvironment, commandsThroughOptions } from "./rules/through-commands.js";
 import { editorShell } from "./rules/unknown-host.js";
 import { judgeUnknownProgram, reachedByArguments } from "./rules/unknown-program.js";
 import type { Word } from "./shell-model.js";
@@ -240,6 +241,25 @@ function judge(invocation: Invocation, context: RuleContext): void {
     score.raise("critical", `runs with ${via} (privilege escalation)`, "privilege_escalation");
   }
   judgeRedirects(invocation, signals);
+  // `GIT_SSH_COMMAND=CMD git fetch`, `env LD_PRELOAD=x.so ls`, `BASH_ENV=f bash -c …`: commands
+  // the program runs and code it loads, named in its environment (rules/through-commands.ts)
+  const named = invocation.program || "the command";
+  const envWords = command.words
+    .slice(0, Math.max(0, command.words.length - invocation.args.length - 1))
+    .map((word) => word.value)
+    .filter((value) => /^[A-Za-z_]\w*=/.test(value));
+  const environment = commandsThroughEnvironment([...command.assignments, ...envWords]);
+  for (const text of environment.commands)
+    context.nested(
+      { value: text, dynamic: false, inner: [] },
+      `${named} runs a command named in its environment`,
+    );
+  for (const load of environment.loads)
+    score.raise(
+      "high",
+      `${load} loads code into ${named}: what it runs is not in the line`,
+      "system_modification",
+    );
   // `X='() { :;}; cmd'`: a function exported through the environment runs code in old bash
   const assigned = [...command.assignments, ...command.words.map((word) => word.value)];
   if (assigned.some((text) => /^[A-Za-z_]\w*=\(\)\s*\{/.test(text))) {
@@ -307,6 +327,13 @@ function judge(invocation: Invocation, context: RuleContext): void {
   releasesOrGrants(invocation, context);
   readsSecretStore(invocation, context);
   judgeThroughOptions(invocation, program, context);
+  // `tar --checkpoint-action=exec=CMD`, `ssh -o ProxyCommand=CMD`, `psql -c '\! CMD'`,
+  // `GIT_SSH_COMMAND=CMD git fetch`: command lines the program runs (rules/through-commands.ts)
+  for (const text of commandsThroughOptions(program, invocation.args))
+    context.nested(
+      { value: text, dynamic: false, inner: [] },
+      `${program} runs a command given in its options`,
+    );
   if (bareShell(invocation, program, context)) return;
   const rule = ruleFor(program);
   // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/general.ts)

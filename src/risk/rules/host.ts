@@ -268,7 +268,13 @@ export function judgeLineHazards(script: ShellScript, context: RuleContext): voi
   const pipelines = new Map<number, string[]>();
   for (const command of script.commands) {
     // only pipelines and redirections can make either hazard: most commands are neither
-    if (command.pipelineLength < 2 && command.redirects.length === 0 && command.words[0]?.value !== "dd")
+    const first = command.words[0]?.value ?? "";
+    if (
+      command.pipelineLength < 2 &&
+      command.redirects.length === 0 &&
+      !/^(dd|fallocate|mkfile|ping6?)$/.test(first) &&
+      !command.words.some((word) => word.value === "--flood")
+    )
       continue;
     const invocation = resolveInvocation(command);
     const list = pipelines.get(command.pipeline) ?? [];
@@ -301,6 +307,23 @@ export function judgeLineHazards(script: ShellScript, context: RuleContext): voi
             "",
         ));
     if (endless) signals.score.raise("high", `${invocation.program} writes without end (fills the disk)`);
+    // `fallocate -l 500G f`, `truncate -s 1T f` (then written): a size no project file has
+    const size =
+      /^(fallocate|truncate|mkfile)$/.test(invocation.program) &&
+      (args[args.findIndex((value) => /^(-l|--length|-s|--size)$/.test(value)) + 1] ??
+        args
+          .find((value) => /^(--length=|--size=|-l|-s)\d/.test(value))
+          ?.replace(/^(--length=|--size=|-l|-s)/, "") ??
+        (invocation.program === "mkfile" ? args.find((value) => /^\d/.test(value)) : undefined));
+    if (size && invocation.program !== "truncate" && hugeSize(size))
+      signals.score.raise("high", `${invocation.program} ${size} fills the disk`);
+    // `hping3 --flood`, `ping -f`: packets sent as fast as the link allows (a flood)
+    if (
+      args.includes("--flood") ||
+      (/^(ping|ping6)$/.test(invocation.program) &&
+        args.some((value) => /^-[a-zA-Z]*f[a-zA-Z]*$/.test(value)))
+    )
+      signals.score.raise("high", `${invocation.program} floods its target with packets`, "network_request");
   }
   for (const programs of pipelines.values()) {
     if (programs.length < 2) continue;

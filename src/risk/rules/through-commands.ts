@@ -1,0 +1,105 @@
+/**
+ * Command lines handed to another program through its options, its statements or its
+ * environment (docs/risk.md, "Shells and files reached through options"): the program runs them,
+ * so each is judged as the command line it is.
+ *
+ * - options that take a command: tar's `--checkpoint-action=exec=`, `--to-command`,
+ *   `--use-compress-program`/`-I`, `--rsh-command`, `--info-script`/`-F`; zip's `-TT`/
+ *   `--unzip-command`; rsync's `-e`/`--rsh`/`--rsync-path`; ssh's `-o ProxyCommand=`/
+ *   `LocalCommand=`; scp's `-S`; git's `--upload-pack`/`--receive-pack`/`--exec`; man's
+ *   `-P`/`--pager`; gdb's `-ex '!cmd'`/`-ex 'shell cmd'`; less's `+!cmd`;
+ * - a database client's shell escape in its statements: psql's and mysql's `\! cmd`, mysql's
+ *   `system cmd`, sqlite3's `.shell cmd`/`.system cmd`;
+ * - the environment: `GIT_SSH_COMMAND`, `GIT_EXTERNAL_DIFF`, `GIT_PAGER`, `PAGER`, `MANPAGER`,
+ *   `EDITOR`, `VISUAL`, `GIT_EDITOR`, `SSH_ASKPASS`, `SUDO_ASKPASS` name commands the program
+ *   runs; `LD_PRELOAD`, `LD_AUDIT`, `DYLD_INSERT_LIBRARIES`, `BASH_ENV`, `ENV`, `NODE_OPTIONS
+ *   --require`, `PERL5OPT`, `RUBYOPT -r` load code into it (high: what the library or file does
+ *   is not in the line).
+ */
+import type { Word } from "../shell-model.js";
+
+/** Options whose value is a command line, per program (`*` for any). */
+const COMMAND_OPTIONS: Record<string, RegExp> = {
+  tar: /^(--to-command|--use-compress-program|-I|--rsh-command|--info-script|--new-volume-script|-F)$/,
+  bsdtar: /^(--use-compress-program|-I)$/,
+  zip: /^(-TT|--unzip-command)$/,
+  rsync: /^(-e|--rsh|--rsync-path)$/,
+  scp: /^(-S)$/,
+  git: /^(--upload-pack|--receive-pack|--exec|-u)$/,
+  man: /^(-P|--pager|-H|--html)$/,
+};
+const DATABASE_SHELLS = /^(psql|mysql|mariadb|sqlite3|sqlite)$/;
+const COMMAND_VARIABLES =
+  /^(GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|PAGER|MANPAGER|EDITOR|VISUAL|GIT_EDITOR|SSH_ASKPASS|SUDO_ASKPASS|GIT_ASKPASS)=(.+)$/s;
+const CODE_VARIABLES =
+  /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|RUBYOPT|NODE_OPTIONS)=(.+)$/s;
+
+/** The value of the option at `i` (`--name=value`, `-Xvalue` for one-letter options, `--name value`). */
+function valueAt(args: Word[], i: number, pattern: RegExp): string | null {
+  const value = args[i]!.value;
+  const eq = /^(--[\w-]+)=(.*)$/s.exec(value);
+  if (eq && pattern.test(eq[1]!)) return eq[2]!;
+  if (pattern.test(value)) return args[i + 1] && !args[i + 1]!.dynamic ? args[i + 1]!.value : null;
+  return null;
+}
+
+/** The command lines a program is told to run through its options or statements. */
+export function commandsThroughOptions(program: string, args: Word[]): string[] {
+  const found: string[] = [];
+  const options = COMMAND_OPTIONS[program];
+  for (let i = 0; i < args.length; i += 1) {
+    const word = args[i]!;
+    if (word.dynamic) continue;
+    const value = word.value;
+    if (options) {
+      const command = valueAt(args, i, options);
+      if (command) found.push(command);
+    }
+    // tar --checkpoint-action=exec=CMD
+    const checkpoint = /^--checkpoint-action=exec=(.+)$/s.exec(value);
+    if (checkpoint) found.push(checkpoint[1]!);
+    // ssh/scp/sftp -o ProxyCommand=CMD, -oLocalCommand=CMD
+    if (/^(ssh|scp|sftp)$/.test(program) && value.startsWith("-o")) {
+      const setting = value === "-o" ? (args[i + 1]?.value ?? "") : value.slice(2);
+      const ssh = /^(ProxyCommand|LocalCommand|KnownHostsCommand)\s*[= ]\s*(.+)$/is.exec(setting);
+      if (ssh) found.push(ssh[2]!);
+    }
+    // gdb -ex '!cmd', -ex 'shell cmd'
+    if (/^(gdb|cgdb)$/.test(program) && /^(-ex|--eval-command|-iex)$/.test(args[i - 1]?.value ?? "")) {
+      const bang = /^\s*(?:!|shell\s+)(.+)$/s.exec(value);
+      if (bang) found.push(bang[1]!);
+    }
+    // less +!cmd, more +!cmd
+    if (/^(less|more|most)$/.test(program)) {
+      const bang = /^\+\s*!(.+)$/s.exec(value);
+      if (bang) found.push(bang[1]!);
+    }
+    // a database client's shell escape (`psql -c '\! cmd'`, `mysql -e 'system cmd'`, `sqlite3 db '.shell cmd'`)
+    if (DATABASE_SHELLS.test(program)) {
+      for (const statement of value.split(/;\s*|\n/)) {
+        const shellEscape = /^\s*(?:\\!|system\s+|\.shell\s+|\.system\s+)(.+)$/s.exec(statement);
+        if (shellEscape) found.push(shellEscape[1]!);
+      }
+    }
+  }
+  return found;
+}
+
+/** The command lines and the code loads the environment of a command names. */
+export function commandsThroughEnvironment(assignments: string[]): { commands: string[]; loads: string[] } {
+  const commands: string[] = [];
+  const loads: string[] = [];
+  for (const text of assignments) {
+    const command = COMMAND_VARIABLES.exec(text);
+    if (command) commands.push(command[2]!.replace(/^(['"])(.*)\1$/s, "$2"));
+    const code = CODE_VARIABLES.exec(text);
+    if (
+      code &&
+      code[2]!.trim() !== "" &&
+      (!/^(NODE_OPTIONS|RUBYOPT)$/.test(code[1]!) ||
+        /(^|\s)(--require|-r|--import|--loader)\b/.test(code[2]!))
+    )
+      loads.push(`${code[1]}=${code[2]!.slice(0, 60)}`);
+  }
+  return { commands, loads };
+}
