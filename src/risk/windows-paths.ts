@@ -68,7 +68,7 @@ const FILTER_BLOCK = /(-filter\s*)\{([^{}]*\s-(?:eq|ne|like|notlike|match|and|or
 const filterText = (_: string, option: string, body: string) => `${option}'${body.replace(/'/g, "'\\''")}'`;
 
 /** `"\\UpdateTasks\\"`, `"C:\\Temp\\"`: a double-quoted path whose last character is a backslash. */
-const QUOTED_DIRECTORY = /"(?:[A-Za-z]:)?\\(?:[\w .$()-]+\\)+"(?=\s|$|[|;)])/g;
+const QUOTED_DIRECTORY = /"(?:[A-Za-z]:\\|(?:[A-Za-z]:)?\\(?:[\w .$()-]+\\)+)"(?=\s|$|[|;)])/g;
 
 /** True when the line starts with cmd.exe's or bash's `if` (a string test, no pattern). */
 function startsIf(line: string): boolean {

@@ -9,7 +9,7 @@
  * (test/vectors/risk-windows-fourth.origin.md) is a tuning set from other sources (attack
  * write-ups for the dangers, Microsoft's module and command references for the everyday side),
  * built when a hold-out showed the earlier rules did not carry over; the fifth, run once after
- * the fourth set's rules, is held the same way, and so are the sixth and the seventh, each run
+ * the fourth set's rules, is held the same way, and so are the sixth to the eighth, each run
  * once after the rules before it.
  */
 import { describeJudgedSet } from "./judged.js";
@@ -53,4 +53,10 @@ describeJudgedSet("seventh Windows set", "risk-windows-seventh.jsonl", {
   caught: 1,
   unnamed: 1,
   alarms: 0.02,
+});
+describeJudgedSet("eighth Windows set", "risk-windows-eighth.jsonl", {
+  dangerous: 33,
+  caught: 0.969,
+  unnamed: 0.94,
+  alarms: 0.023,
 });

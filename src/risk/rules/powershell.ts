@@ -83,6 +83,14 @@ const powershell: Rule = (invocation, context) => {
     if (abbreviates(args[at]!.value, "file", 1)) {
       // a script file: medium, as any script run; from a share, another machine's code (high)
       const file = args[at + 1]?.value ?? "";
+      // a script the line downloaded first (`bitsadmin /transfer … a.ps1 & powershell -f a.ps1`)
+      if (file && context.signals.downloads.has(context.signals.path(file)))
+        context.signals.score.raise(
+          "critical",
+          `${invocation.program} runs ${file.slice(0, 60)}, downloaded earlier in the line`,
+          "pipe_to_shell",
+          "network_request",
+        );
       if (/^\/\/[\w.$-]+\//.test(file) || /^(https?|ftp):\/\//i.test(file))
         context.signals.score.raise("high", `${invocation.program} runs a script from ${file.slice(0, 60)}`);
       return;

@@ -17,11 +17,11 @@ export type CmdletFinding = [level: Level, reason: string, credential?: true];
 
 /** Verbs that change what their noun names. */
 const CHANGE =
-  /^(set|new|remove|add|enable|disable|clear|reset|register|unregister|start|stop|restart|suspend|resume|install|uninstall|initialize|mount|dismount|connect|disconnect|revoke|grant|block|unblock|update|repair|rename|move|copy|import|publish|unpublish|lock|unlock|protect|unprotect|optimize|sync|backup|restore|expand|save|split|use|switch|approve|deny|invoke|send|merge|edit|submit)$/;
+  /^(set|new|remove|add|enable|disable|clear|reset|register|unregister|start|stop|restart|suspend|resume|install|uninstall|initialize|mount|dismount|connect|disconnect|revoke|grant|block|unblock|update|repair|rename|move|copy|import|publish|unpublish|lock|unlock|protect|unprotect|optimize|sync|restore|expand|split|use|switch|approve|deny|invoke|send|merge|edit|submit)$/;
 
 /** Nouns of the machine's own state (a change is critical: the level table's system changes). */
 const SYSTEM_NOUN =
-  /^(net(firewall|ipsec|adapter|ipaddress|ipinterface|ipv[46]protocol|route|nat|transportfilter|tcpsetting|connectionprofile|qospolicy|lbfoteam|switchteam|neighbor|offload|eventsession)|dnsclient|service|scheduledtask|clusteredscheduledtask|disk|partition|volume|storage|physicaldisk|virtualdisk|diskimage|iscsi|bitlocker|securebootuefi|tpm|processmitigation|smb|windows(capability|optionalfeature|feature|driver|package|image|reservedstorage|edition|errorreporting)|appxprovisionedpackage|wimbootentry|computer|localuser|localgroup|printer|printerdriver|autologger|etwtrace|eventlog|mp(preference|computerstatus)|applockerpolicy|userinternationalsettingstosystem|winsystemlocale|timezone|date|bcd|vpnconnection|item|ciminstance|wmiinstance|wsman|pssessionconfiguration|certificate|pfxcertificate|tlsciphersuite|tlsecccurve|bitstransfer|rd(?!s?$)|wsus|vmnetworkadapteracl|bc|dfs|msdsm|nfs)/i;
+  /^(net(firewall|ipsec|adapter|ipaddress|ipinterface|ipv[46]protocol|route|nat|transportfilter|tcpsetting|connectionprofile|qospolicy|lbfoteam|switchteam|neighbor|offload|eventsession)|dnsclient|service|scheduledtask|clusteredscheduledtask|disk|partition|volume|storage|physicaldisk|virtualdisk|diskimage|iscsi|bitlocker|securebootuefi|tpm|processmitigation|smb|windows\w*|appxprovisionedpackage|wimbootentry|computer|localuser|localgroup|printer|printerdriver|autologger|etwtrace|eventlog|mp(preference|computerstatus)|applockerpolicy|userinternationalsettingstosystem|winsystemlocale|timezone|date|bcd|vpnconnection|item|ciminstance|wmiinstance|wsman|pssessionconfiguration|certificate|pfxcertificate|tlsciphersuite|tlsecccurve|bitstransfer|rd(?!s?$)|wsus|vmnetworkadapteracl|bc|dfs|msdsm|nfs)/i;
 
 /** Nouns of the directory, which every joined machine trusts (users, groups, ACLs, DNS, GPO, SCCM). */
 const DIRECTORY_NOUN =
@@ -92,7 +92,15 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
       ];
     return ["medium", `${program} turns exploit mitigations on`];
   }
-  if (/^(autologgerconfig|etwtrace\w*|eventlog)$/.test(noun) && /^(remove|stop|disable|clear)$/.test(verb))
+  // a system logger or the event log turned off (a trace session of one's own is routine)
+  if (
+    /^(autologgerconfig|etwtrace\w*|eventlog)$/.test(noun) &&
+    /^(remove|stop|disable|clear)$/.test(verb) &&
+    ((noun !== "etwtracesession" && noun !== "etwtraceprovider") ||
+      args.some((arg) =>
+        /eventlog|security|defender|sysmon|microsoft-windows|diagtrack|threat|audit/.test(arg),
+      ))
+  )
     return ["high", `${program} turns a system log off (what the machine records)`];
   if (INERT_NOUN.test(noun) || program === "new-scheduledtask")
     return ["low", `${program} empties a cache or builds an object in memory`];
