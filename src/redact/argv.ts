@@ -7,6 +7,7 @@
  */
 import { isOwnName } from "./benign.js";
 import { isSecretName, isSecretValue } from "./names.js";
+import { isKeyShaped } from "./shape.js";
 
 export interface ArgvSecret {
   value: string;
@@ -116,6 +117,8 @@ export const TABLE_PROGRAMS: readonly string[] = [...new Set(PROGRAM_RULES.flatM
 const SECRET_FLAG =
   /^--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key|client-secret)$/i;
 
+const KEY_FLAG = /^--(?:[a-z0-9]+-)*(?:key|auth|credentials?|license|bearer|signature)(?:=(.+))?$/i;
+
 export function isSecretFlag(flag: string): boolean {
   return SECRET_FLAG.test(flag);
 }
@@ -165,6 +168,17 @@ export function secretsInArgv(
       push(out, next);
       index += 1;
       continue;
+    }
+    // A flag that may take a key or a credential (`--key`, `--auth`, `--license`): its value is
+    // one when it is shaped like a generated key (shape.ts), not a file (`--key server.pem`).
+    const keyFlag = KEY_FLAG.exec(word);
+    if (keyFlag) {
+      const value = keyFlag[1] ?? next;
+      if (value != null && (keyFlag[1] !== undefined || !value.startsWith("-")) && isKeyShaped(value)) {
+        push(out, value, "token");
+        if (keyFlag[1] === undefined) index += 1;
+        continue;
+      }
     }
     // `config set NAME VALUE` / `config NAME VALUE` (aws configure, npm/yarn/git config)
     if ((word === "config" || word === "configure") && program !== "") {

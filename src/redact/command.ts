@@ -21,7 +21,8 @@ import { isSecretName } from "./names.js";
 
 // A command holding none of these (lower-cased) has no secret argv.ts could find: it names no
 // program of the table, no secret flag or name (`pass`, `token`, `secret`, `key`, `auth`, `pwd`,
-// `cred`), and no `config` assignment. Ordinary commands are not parsed again.
+// `cred`), no flag that may take a key (`--license`, `--bearer`, `--signature`; argv.ts), and no
+// `config` assignment. Ordinary commands are not parsed again.
 const HINTS = [
   ...new Set([
     ...TABLE_PROGRAMS.map((p) => p.toLowerCase()),
@@ -32,6 +33,9 @@ const HINTS = [
     "auth",
     "pwd",
     "cred",
+    "license",
+    "bearer",
+    "signature",
   ]),
 ];
 

@@ -278,3 +278,33 @@ describe("base64 with a slash in it, whole", () => {
     });
   }
 });
+
+describe("a flag that may take a key, by its value's shape", () => {
+  const REDACTED: [string, string][] = [
+    [
+      "mytool deploy --key 869c40fdd0698875e15f6f69437550d696094bef77 --env prod",
+      "869c40fdd0698875e15f6f69437550d696094bef77",
+    ],
+    ["vendorcli login --license=Zq8xT2mVb7Kp4sRn9LwY", "Zq8xT2mVb7Kp4sRn9LwY"],
+    ["client --bearer Zq8xT2mVb7Kp4sRn9LwY3cHd push", "Zq8xT2mVb7Kp4sRn9LwY3cHd"],
+  ];
+  for (const [command, secret] of REDACTED) {
+    it(`redacts ${command.split(" ").slice(0, 3).join(" ")}`, async () => {
+      const body = { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } };
+      const out = JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body);
+      expect(out).toContain("[redacted:");
+      expect(out).not.toContain(secret);
+    });
+  }
+  for (const command of [
+    "openssl s_server --key server.pem -cert c.pem",
+    "ssh-keygen --key-type ed25519",
+    "app --license MIT",
+  ]) {
+    it(`leaves ${command}`, async () => {
+      const body = { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } };
+      const out = JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body);
+      expect(out).not.toContain("[redacted:");
+    });
+  }
+});
