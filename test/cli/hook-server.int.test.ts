@@ -60,9 +60,9 @@ function hook(home: string, agent: AgentName, input: string, server: "on" | "off
   return { stdout: result.stdout, stderr: result.stderr, code: result.status };
 }
 
-function hookAsync(home: string, agent: AgentName, input: string) {
+function hookAsync(home: string, agent: AgentName, input: string, server: "on" | "off" = "on") {
   const child = spawn(process.execPath, [join(dist, "cli.cjs"), "hook", agent], {
-    env: env(home, "on"),
+    env: env(home, server),
     cwd: root,
   });
   let stdout = "";
@@ -204,6 +204,44 @@ describe("the resident hook server", () => {
     // Every resident call was the server's own (none fell back): same server, one call each.
     expect(after?.pid).toBe(before.pid);
     expect(after!.calls - before.calls).toBe(cases.length);
+  });
+
+  it("answers concurrent calls among other writers: one record each, one intact chain", async () => {
+    const home = freshHome();
+    const server = await started(home);
+    const input = JSON.stringify(BUILD["claude-code"]("command", "rm -rf /"));
+    const expected = hook(home, "claude-code", input, "off");
+    const count = events(home).length;
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, () => hookAsync(home, "claude-code", input, "on")),
+      ...Array.from({ length: 2 }, () => hookAsync(home, "claude-code", input, "off")),
+    ]);
+    for (const result of results) expect(result).toEqual({ stdout: expected.stdout, code: 0 });
+    expect(events(home)).toHaveLength(count + 8);
+    const verify = spawnSync(process.execPath, [join(dist, "cli.js"), "verify", "--home", home], {
+      encoding: "utf8",
+    });
+    expect(verify.status, verify.stderr).toBe(0);
+    expect((await ask(home, "status"))?.pid).toBe(server.pid);
+  });
+
+  it("keeps a call queued behind a long one alive (heartbeats), and answers both", async () => {
+    const home = freshHome();
+    const server = await started(home);
+    const input = JSON.stringify(BUILD.gemini("command", "rm -rf /"));
+    const expected = hook(home, "gemini", input, "off");
+    const count = events(home).length;
+    let pending: Promise<{ stdout: string; code: number | null }[]> | undefined;
+    // Longer than the client's 5 s of silence: the queued call hears only heartbeats meanwhile.
+    await withDirLock(join(home, "trail"), async () => {
+      pending = Promise.all([hookAsync(home, "gemini", input), hookAsync(home, "gemini", input)]);
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+    });
+    for (const result of await pending!) expect(result).toEqual({ stdout: expected.stdout, code: 0 });
+    expect(events(home)).toHaveLength(count + 2);
+    const status = await ask(home, "status");
+    expect(status?.pid).toBe(server.pid);
+    expect(status!.calls - server.calls).toBe(2);
   });
 
   it("takes a changed policy.yaml on the very next call", async () => {

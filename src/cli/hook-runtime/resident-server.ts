@@ -75,6 +75,13 @@ export async function serveHooks(
   let lastActive = Date.now();
   let queue: Promise<void> = Promise.resolve();
   let active = 0;
+  // Every connection with a call, running or queued behind another: each gets the heartbeat, so
+  // a client queued behind a long call (a lock wait, witness_before) does not give up on it.
+  const waiting = new Set<Socket>();
+  const heartbeat = setInterval(() => {
+    for (const socket of waiting) socket.write(".");
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   return new Promise<string>((resolve) => {
     let stopped = false;
@@ -82,6 +89,7 @@ export async function serveHooks(
       if (stopped) return;
       stopped = true;
       clearInterval(check);
+      clearInterval(heartbeat);
       // Closing the listening socket unlinks its path (libuv does), which may be a newer
       // server's by now: close it only while the path is still this one's; the process exits next.
       let own = false;
@@ -144,10 +152,13 @@ export async function serveHooks(
           return stop("asked to stop");
         }
         active += 1;
+        waiting.add(socket);
+        socket.on("close", () => waiting.delete(socket));
         queue = queue.then(async () => {
           try {
             await answerCall(socket, header as ResidentRequest, payload);
           } finally {
+            waiting.delete(socket);
             active -= 1;
             calls += 1;
             lastActive = Date.now();
@@ -172,7 +183,6 @@ export async function serveHooks(
       } catch {
         return void refuse("cannot take the caller's environment");
       }
-      const heartbeat = setInterval(() => socket.write("."), HEARTBEAT_MS);
       const journal = new CallJournal(home, header.id);
       try {
         const result = await hooks.judgeHookText(header.agent, payload.toString("utf8"), {
@@ -181,11 +191,11 @@ export async function serveHooks(
         });
         const answer = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
         journal.answered(answer);
-        clearInterval(heartbeat);
+        waiting.delete(socket);
         await new Promise<void>((done) => socket.end(`=${JSON.stringify(answer)}`, done));
       } catch {
         // The client falls back and reads the journal (nothing is removed here).
-        clearInterval(heartbeat);
+        waiting.delete(socket);
         socket.destroy();
         return;
       }

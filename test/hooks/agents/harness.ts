@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, expect } from "vitest";
 import { CLI, runCli, tempDir } from "../../helpers/cli.js";
 
@@ -36,7 +36,10 @@ export async function createAgentProject(prefix: string): Promise<AgentProject> 
   await mkdir(project.work);
   await mkdir(project.shim);
   // `trailseal` on PATH, as a user's install would put it.
-  await writeFile(join(project.shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+  // With TRAILSEAL_HOOK_SERVER set for the run, the package's bin (dist/cli.cjs): only it is
+  // the resident server's client (docs/hooks.md).
+  const cli = process.env.TRAILSEAL_HOOK_SERVER ? join(dirname(CLI), "cli.cjs") : CLI;
+  await writeFile(join(project.shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`);
   await chmod(join(project.shim, "trailseal"), 0o755);
   expect((await runCli(["init", "--home", project.home])).code).toBe(0);
   return project;
@@ -92,6 +95,13 @@ export function runAgent(
       env: {
         PATH: `${withTrailseal ? `${project.shim}:` : ""}/usr/local/bin:/usr/bin:/bin`,
         HOME: project.root,
+        // TRAILSEAL_HOOK_SERVER=on in the test run's environment runs every agent's hook calls
+        // through the resident server (docs/hooks.md); the agents' own environment is bare.
+        ...Object.fromEntries(
+          ["TRAILSEAL_HOOK_SERVER", "TRAILSEAL_HOOK_SERVER_IDLE_SECONDS"]
+            .filter((name) => process.env[name] !== undefined)
+            .map((name) => [name, process.env[name]]),
+        ),
         ...env,
       },
     });
