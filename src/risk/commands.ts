@@ -73,7 +73,7 @@ const readOnlyPrograms = () =>
       "ls ll la dir vdir pwd cd pushd popd echo printf true false test [ which whereis type hash file stat du df " +
       "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
       "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
-      "netstat ss last lastb lastlog who w nproc lscpu lsblk arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
+      "netstat ss last lastb lastlog who w nproc lscpu lsblk findmnt arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
       "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
     ).split(" "),
   ));

@@ -209,6 +209,9 @@ const applyPatch: Rule = (invocation, { signals }) => {
 /** PowerShell's Remove-Item (`ri`): judged as `rm`, `-Recurse` as `-r`. */
 const removeItem: Rule = (invocation, context) => {
   const { args } = invocation;
+  // `-WhatIf` (not `-WhatIf:$false`) prints what would go and deletes nothing, as for any cmdlet
+  if (args.some((word) => /^-whatif(:\$?true)?$/i.test(word.value)))
+    return void context.signals.score.raise("low", "Remove-Item dry run (-WhatIf): deletes nothing");
   const recursive = args.some((word) => /^-r(ecurse)?$/i.test(word.value));
   const targets: Word[] = [];
   for (let i = 0; i < args.length; i += 1) {

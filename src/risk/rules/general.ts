@@ -293,6 +293,16 @@ export function judgeDestroyingVerb(
     signals.score.raise("medium", `${what}: archived or soft-deleted (it can be restored)`);
     return true;
   }
+  // `flatpak remove --unused`, `… --dangling`, `… --orphans`: only what nothing installed uses
+  // any more, chosen by the tool (runtimes, images, dependencies left behind): routine cleanup
+  if (
+    !secrets &&
+    values.some((value) => /^--(unused|dangling|orphans?)$/.test(value)) &&
+    !values.some((value) => WIDE.test(value) || EVERYTHING.test(value))
+  ) {
+    signals.score.raise("medium", `${what}: only what nothing uses any more (routine cleanup)`);
+    return true;
+  }
   const routine = found.noun !== null && ROUTINE.has(found.noun);
   // `pip cache purge`, `dscacheutil -flushcache`: a cache is rebuilt by using the tool (routine)
   if (found.noun === "cache" || found.noun === "caches") {

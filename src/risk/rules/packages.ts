@@ -7,8 +7,11 @@ import { optionValue, positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
 import { systemChange, systemTool } from "./system-tool.js";
 
+// and the short names dnf and zypper document for their queries (`dnf se`, `dnf if`, `dnf ls`,
+// `dnf rq`; `zypper se`, `if`, `wp`, `lr`, `lu`, `lp`, `pa`, `pt`, `ll`): a query spelled short
+// reads as much as spelled long
 const PACKAGE_TOOL = systemTool(
-  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|provides|whatprovides|repolist|query|deplist|repoquery|history|list-installed|changelog|download)$/,
+  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|check-upgrade|provides|whatprovides|what-provides|repolist|repoinfo|repos|query|deplist|repoquery|updateinfo|history|list-installed|list-updates|list-patches|packages|patterns|changelog|download|se|if|ls|rq|wp|lr|lu|lp|pa|pt|ll)$/,
   "changes system packages",
 );
 /** Sub-commands (and pacman/nix-env options) that add or update software rather than remove it. */

@@ -86,7 +86,16 @@ function listsOnly(program: string, args: string[]): boolean {
         words.length === 0 && options.every((value) => /^(-l|-t|-v|--show-labels|--verbose)$/.test(value))
       );
     case "swapon":
-      return options.some((value) => /^(-s|--show|--summary)/.test(value));
+      // `swapon` alone prints the swap areas in use, as `--show` does
+      return args.length === 0 || options.some((value) => /^(-s|--show|--summary)/.test(value));
+    case "modprobe":
+      // `-n`/`--dry-run`/`--show` go through the motions without loading or unloading anything;
+      // `-D`/`--show-depends` and `-c`/`--showconfig` print
+      return options.some((value) =>
+        /^(-[a-zA-Z]*[nDc][a-zA-Z]*|--dry-run|--show|--show-depends|--showconfig|--show-config|--show-modversions|--dump-modversions)$/.test(
+          value,
+        ),
+      );
     case "iptables":
     case "ip6tables":
     case "ebtables":
@@ -258,7 +267,14 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   killall: kill,
   killall5: kill,
   skill: kill,
-  ...fromList("systemctl rc-update update-rc.d chkconfig initctl", SERVICES),
+  // `systemctl daemon-reload`: the manager re-reads the unit files already on the disk and starts
+  // or stops nothing (writing a unit is the change, judged as that write): medium
+  systemctl: (invocation, context) => {
+    if (positionals(invocation.args)[0]?.value === "daemon-reload")
+      return void context.signals.score.raise("medium", "systemctl daemon-reload re-reads the unit files");
+    SERVICES(invocation, context);
+  },
+  ...fromList("rc-update update-rc.d chkconfig initctl", SERVICES),
   // `launchctl setenv/unsetenv`: the environment launchd gives the user's programs (medium);
   // a loader variable (`DYLD_INSERT_LIBRARIES`, `LD_PRELOAD`) injects code into each of them (high)
   launchctl: (invocation, context) => {
@@ -281,8 +297,18 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   },
   service,
   "rc-service": service,
+  // Windows's `mount \\server\share Z:` (its NFS client) maps a share to a drive letter for the
+  // user, as `net use Z: \\server\share` does: medium; every other mount changes the machine's
+  mount: (invocation, context) => {
+    const words = positionals(invocation.args, ["-o", "-u", "-p"]).map((word) => word.value);
+    // (a Windows line reaches here with forward slashes, `//server/share`; no Unix mount point is
+    // a drive letter, so a Linux CIFS mount of `//server/share /mnt` stays a change)
+    if (words.length === 2 && /^(\\|\/\/)[^\\/]/.test(words[0]!) && /^([a-z]:|\*)$/i.test(words[1]!))
+      return void context.signals.score.raise("medium", `mount maps the share ${words[0]} to a drive letter`);
+    unlessListing(systemChange("changes mounts or kernel modules"))(invocation, context);
+  },
   ...fromList(
-    "mount umount swapon swapoff modprobe insmod rmmod depmod",
+    "umount swapon swapoff modprobe insmod rmmod depmod",
     unlessListing(systemChange("changes mounts or kernel modules")),
   ),
   ...fromList(
@@ -310,7 +336,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
   ...fromList(
     "hostnamectl timedatectl localectl update-alternatives ldconfig grub-install update-grub update-initramfs csrutil nvram spctl setenforce",
     systemTool(
-      /^(status|show|list[\w-]*|get[\w-]*|print|info|query|dump|check|verify|--status)$/,
+      /^(status|show|show-[\w-]+|timesync-status|list[\w-]*|get[\w-]*|print|info|query|dump|check|verify|--status)$/,
       "changes system configuration",
     ),
   ),

@@ -43,6 +43,26 @@ function remoteCode(signals: Signals, program: string, target: string): void {
   );
 }
 
+/** The extension each engine's own files carry: `//E:jscript x.js` names what the file already is. */
+const ENGINE_EXTENSIONS: Record<string, RegExp> = {
+  jscript: /\.(js|jse)$/i,
+  "jscript.encode": /\.jse$/i,
+  vbscript: /\.(vbs|vbe)$/i,
+  "vbscript.encode": /\.vbe$/i,
+};
+
+/** `//E:jscript inventory.js`: the engine forced is the one the file's name already selects. */
+function engineMatchesName(args: string[]): boolean {
+  const engine =
+    args
+      .find((arg) => /^\/\/?e:/i.test(arg))
+      ?.replace(/^\/\/?e:/i, "")
+      .toLowerCase() ?? "";
+  const files = args.filter((arg) => !arg.startsWith("/"));
+  const extension = ENGINE_EXTENSIONS[engine];
+  return extension !== undefined && files.length > 0 && files.every((file) => extension.test(file));
+}
+
 /** A script host, HTML application or help viewer: local file medium, remote or inline code more. */
 function scriptHost(what: string): Rule {
   return (invocation, { signals }) => {
@@ -59,7 +79,7 @@ function scriptHost(what: string): Rule {
         "high",
         `${invocation.program} runs a script kept in an alternate data stream (hidden inside another file)`,
       );
-    if (args.some((arg) => /^\/\/?e:/i.test(arg)))
+    if (args.some((arg) => /^\/\/?e:/i.test(arg)) && !engineMatchesName(args))
       return void signals.score.raise(
         "high",
         `${invocation.program} runs a file as script whatever its name says (//E:)`,

@@ -148,6 +148,9 @@ const type: Rule = (invocation, { signals }) => {
 /** cmd.exe's `del`/`erase` (`/s` recursive) and `rd` (`/s` the whole tree): judged as `rm`. */
 export const windowsDelete: Rule = (invocation, context) => {
   const args = values(invocation.args);
+  // `del /?`: cmd.exe prints the help and deletes nothing (on Unix `/?` would be a glob, but no
+  // Unix program is named `del`, `erase` or `rd`)
+  if (args.includes("/?")) return void context.signals.score.raise("none", "");
   const recursive = args.some((arg) => /^\/s$/i.test(arg));
   const paths = args.filter((arg) => !/^\/[a-z](:.*)?$/i.test(arg));
   if (paths.length === 0) return void context.signals.score.raise("low", `${invocation.program}`);
@@ -332,7 +335,8 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
     "critical",
     "loads or unloads a file-system filter (security products and Sysmon run as filters)",
   ),
-  pnputil: unlessReading(/^[-/](enum-[\w-]+|e)$/, "critical", "installs or removes a driver"),
+  // `/export-driver`: a copy of driver packages out of the store into a folder; nothing is installed
+  pnputil: unlessReading(/^[-/](enum-[\w-]+|e|export-driver)$/, "critical", "installs or removes a driver"),
   sdbinst: change("critical", "installs an application shim (code run inside other programs)"),
   mofcomp: change("high", "compiles a MOF into WMI (its event subscriptions run commands by themselves)"),
   appcmd: unlessReading(/^list$/, "high", "changes IIS (its modules, sites or logging)"),

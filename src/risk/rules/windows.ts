@@ -127,6 +127,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       if (has(args, /^wlan$/) && has(args, /^key=clear$/))
         return ["high", "netsh wlan … key=clear prints saved Wi-Fi keys", true];
       if (has(args, /^(show|dump)$/) || args.length === 0) return ["none", ""];
+      // one saved Wi-Fi network forgotten: a routine single-object delete (`name=*` forgets all)
+      if (args[0] === "wlan" && args[1] === "delete" && args[2] === "profile" && !has(args, /^name=['"]?\*/))
+        return ["medium", "netsh wlan delete profile forgets a saved Wi-Fi network"];
       if (has(args, /^(set|add|delete|reset|install)$/))
         return ["critical", "netsh changes the network or firewall"];
       return ["none", ""];

@@ -1,0 +1,70 @@
+// The false-alarm families narrowed after the false-alarm tuning set
+// (test/vectors/risk-tuning-guardfa.jsonl): each rule now fires on what makes the use dangerous,
+// not on the program's name. Each row is an everyday form beside its dangerous twin, written for
+// this project (not taken from the set): the first must stay below high, the second high or above.
+import { beforeAll, describe } from "vitest";
+import { loadShellParser } from "../../src/risk/index.js";
+import { itJudges } from "./judged.js";
+
+/** [harmless form, dangerous twin] */
+const FAMILIES: Record<string, [string, string][]> = {
+  "a Windows deleter's help and dry run (src/risk/rules/fs.ts, windows-system.ts)": [
+    ["Remove-Item -Path .\\logs -Recurse -WhatIf", "Remove-Item -Path C:\\Users\\bob -Recurse -Force"],
+    ["ri C:\\Users\\bob -Recurse -WhatIf", "Remove-Item -Path C:\\Users\\bob -Recurse -WhatIf:$false"],
+    ["erase /?", "erase /s /q C:\\Users\\bob"],
+    ["rd /?", "rd /s /q C:\\Users\\bob"],
+  ],
+  "package queries spelled short (src/risk/rules/packages.ts)": [
+    ["dnf rq --installed", "dnf rm nginx"],
+    ["dnf ls", "dnf remove -y kernel"],
+    ["zypper se nginx", "zypper rm nginx"],
+    ["zypper if nginx", "zypper rm -y nginx"],
+    ["zypper wp /usr/bin/dig", "zypper rm bind-utils"],
+    ["zypper lr", "zypper rr updates"],
+  ],
+  "kernel modules, swap and clock read, not changed (src/risk/rules/system.ts)": [
+    ["modprobe --show-depends e1000e", "modprobe -r e1000e"],
+    ["modprobe -c", "insmod rootkit.ko"],
+    ["modprobe -n vfio", "modprobe vfio"],
+    ["swapon --show", "swapoff -a"],
+    ["swapon", "swapon /swapfile"],
+    ["timedatectl show-timesync", 'timedatectl set-time "2020-01-01 00:00:00"'],
+    ["hostnamectl show", "hostnamectl set-hostname prod-db"],
+    ["findmnt /dev/nvme0n1p2", "umount -a"],
+  ],
+  "the service manager told to re-read its unit files (src/risk/rules/system.ts)": [
+    ["systemctl daemon-reload", "systemctl daemon-reexec"],
+    ["systemctl --user daemon-reload", "systemctl disable --now sshd"],
+  ],
+  "a Windows share mapped to a drive letter (src/risk/rules/system.ts)": [
+    ["mount \\\\nas\\photos P:", "mount -t cifs //nas/photos /mnt/photos"],
+    ["mount -o nolock \\\\nas\\photos *", "mount -o remount,rw /"],
+  ],
+  "driver packages copied out of the store (src/risk/rules/windows-system.ts)": [
+    ["pnputil /export-driver oem12.inf C:\\Drivers", "pnputil /delete-driver oem12.inf /uninstall"],
+    ["pnputil /export-driver * D:\\DriverBackup", "pnputil /add-driver C:\\Users\\Public\\x.inf /install"],
+  ],
+  "a script engine forced on a file of its own kind (src/risk/rules/windows-exec.ts)": [
+    ["cscript //E:vbscript cleanup.vbs", "wscript //E:vbscript notes.txt"],
+    ["wscript //E:jscript.encode build.jse", "cscript //E:jscript report.log"],
+  ],
+  "one saved Wi-Fi network forgotten (src/risk/rules/windows.ts)": [
+    ['netsh wlan delete profile name="Hotel Guest"', "netsh wlan delete profile name=*"],
+    ["netsh wlan delete profile name=CafeWiFi", "netsh advfirewall reset"],
+  ],
+  "only what nothing uses any more (src/risk/rules/general.ts)": [
+    ["flatpak uninstall --unused", "flatpak remove --unused --all"],
+    ["flatpak remove --unused -y", "kubectl delete pods --all"],
+  ],
+};
+
+beforeAll(() => loadShellParser());
+
+for (const [family, rows] of Object.entries(FAMILIES)) {
+  describe(family, () => {
+    for (const [harmless, dangerous] of rows) {
+      itJudges(`harmless: ${harmless}`, harmless, false);
+      itJudges(`dangerous twin: ${dangerous}`, dangerous, true);
+    }
+  });
+}
