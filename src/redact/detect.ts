@@ -12,14 +12,11 @@ import { formSpans } from "./forms.js";
 import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
 import { isIdentifierName, isKeyShaped } from "./shape.js";
+import type { Span } from "./span.js";
 
 export { isSecretName, isSecretValue } from "./names.js";
 
-export interface Span {
-  start: number;
-  end: number;
-  kind: string;
-}
+export type { Span } from "./span.js";
 
 // NAME=value / NAME: value / --name=value / "name": "value" / NAME=$'value' / name := value /
 // name => "value" / name == "value" on a line. The separator does not cross a line: in YAML,

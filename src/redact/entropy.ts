@@ -6,8 +6,9 @@
  * camelCase identifiers rarely) and carries 3.5+ bits of entropy a character. Hex (commit ids,
  * digests, UUIDs) never counts: it is what ordinary commands and outputs are full of.
  */
-import type { Span } from "./detect.js";
+
 import { isSecretValue } from "./names.js";
+import type { Span } from "./span.js";
 
 const RUN = /[A-Za-z0-9_+=~.-]{16,}/g;
 const SLASHED = /(?<![A-Za-z0-9+/=_.~:-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_.~-])/g;

@@ -6,8 +6,9 @@
  * secret (`prompt_for_password("Enter password: ")`), and a getter or a check takes the secret's
  * name or a value to test (`getSecret("db")`, `verify_password("…")`).
  */
-import type { Span } from "./detect.js";
+
 import { isSecretName, isSecretValue } from "./names.js";
+import type { Span } from "./span.js";
 
 const BLOCK_SCALAR =
   /^([ \t]*)["']?([A-Za-z_][\w.-]*)["']?:[ \t]*[|>][+-]?[0-9]?[ \t]*\r?\n\1[ \t]+(\S[^\r\n]*?)[ \t]*$/gm;

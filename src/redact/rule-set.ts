@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { builtFileLoader } from "../built-files/index.js";
-import type { Span } from "./detect.js";
+import type { Span } from "./span.js";
 
 type LintSource = typeof import("@secretlint/core").lintSource;
 type Creator = typeof import("@secretlint/secretlint-rule-preset-recommend").creator;
