@@ -446,6 +446,10 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
       "ping -c 3 example.com",
     ],
   },
+  "development environments taken down stay routine": {
+    dangerous: ["tailscale down", "drbdadm down r0", "nordvpn disconnect", "journalctl --vacuum-time=1s"],
+    harmless: ["podman-compose down", "tilt down", "sail down", "journalctl --user --vacuum-size=100M"],
+  },
 };
 
 beforeAll(() => loadShellParser());

@@ -365,6 +365,12 @@ export const SYSTEM_RULES: Record<string, Rule> = {
         "medium",
         `journalctl ${moves.value} changes where the journal is kept`,
       );
+    // `journalctl --user --vacuum-size=…`: the user's own journal, not the system's
+    if (vacuum && invocation.args.some((word) => word.value === "--user"))
+      return void signals.score.raise(
+        "medium",
+        `journalctl --user ${vacuum.value} trims the user's own journal`,
+      );
     if (vacuum)
       return void signals.score.raise(
         "critical",

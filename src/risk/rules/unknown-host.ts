@@ -134,13 +134,23 @@ export function removesEverything(program: string, args: Word[]): string | null 
 }
 
 /** `tailscale down`, `nordvpn disconnect`, `drbdadm down r0`: what the tool keeps up is taken down. */
-export function takesDown(args: Word[]): string | null {
+export function takesDown(program: string, args: Word[]): string | null {
   const at = args.findIndex((arg) => !arg.value.startsWith("-"));
   const first = args[at];
   // (`migrate down 1`: migrations undone, a count, not a link)
   const next = args.slice(at + 1).find((arg) => !arg.value.startsWith("-"));
   if (!first || first.dynamic || !/^(force-)?(down|disconnect|offline|leave)$/.test(first.value)) return null;
-  return next && /^\d+$/.test(next.value) ? null : first.value;
+  if (next && /^\d+$/.test(next.value)) return null;
+  // a bare `down` is a development environment's containers stopped (`tilt down`, `sail down`,
+  // `podman-compose down`: medium, as `docker compose down`) unless the tool keeps a network link
+  if (
+    /down$/.test(first.value) &&
+    (/compose/.test(program) ||
+      (!next &&
+        !/vpn|tailscale|zerotier|wg|wireguard|netbird|nebula|warp|drbd|ppp|tun|link|net/i.test(program)))
+  )
+    return null;
+  return first.value;
 }
 
 /** `dhclient -r eth0`, `x --release wlan0`: an interface's lease or link released. */
@@ -221,7 +231,7 @@ export function judgeHostEffects(program: string, args: Word[], signals: Signals
     );
     fired = true;
   }
-  const down = takesDown(args);
+  const down = takesDown(program, args);
   if (down) {
     score.raise(
       "high",
