@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmod, cp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import { buildFastPathBundles } from "./hook-bundles.mjs";
 import { writeThirdParty } from "./third-party.mjs";
@@ -142,6 +143,9 @@ for (const name of RESIDENT_FILES)
   );
 const residentDigest = residentHash.digest("hex");
 
+// The agents' names for the bin, from the one list (src/agents, built above as a door).
+const { AGENTS } = await import(pathToFileURL(resolve(out, "agents", "index.js")).href);
+
 // The package's bin, dist/cli.cjs (src/cli/hook-runtime/launcher.ts): a CommonJS entry starts without Node's
 // ES module loader. It answers the fast paths (`hook <agent>`, `record`) and imports dist/cli.js
 // for every other command. A hook call goes first to the home's resident server when it is on
@@ -155,7 +159,11 @@ await build({
   platform: "node",
   target: "node20",
   logLevel: "warning",
-  define: { "import.meta.dirname": "__dirname", RESIDENT_BUILD_DIGEST: JSON.stringify(residentDigest) },
+  define: {
+    "import.meta.dirname": "__dirname",
+    RESIDENT_BUILD_DIGEST: JSON.stringify(residentDigest),
+    RESIDENT_AGENTS: JSON.stringify(AGENTS),
+  },
 });
 await chmod(`${out}/cli.cjs`, 0o755);
 

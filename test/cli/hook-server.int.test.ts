@@ -9,7 +9,6 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { residentDigest } from "../../src/cli/hook-runtime/resident-digest.js";
-import { RESIDENT_AGENTS } from "../../src/cli/hook-runtime/resident-protocol.js";
 import { withDirLock } from "../../src/durable/index.js";
 import { AGENTS, type AgentName } from "../../src/hooks/index.js";
 import { AGENT_PAYLOAD_CWD, BUILD } from "../helpers/agent-payloads.js";
@@ -357,8 +356,10 @@ describe("the resident hook server", () => {
     expect(events(home)).toHaveLength(2);
   });
 
-  it("knows the agents' names without their specs", () => {
-    expect(RESIDENT_AGENTS).toEqual([...AGENTS]);
+  it("knows the agents' names without their specs: the build writes src/agents' list into the bin", () => {
+    const bin = readFileSync(join(dist, "cli.cjs"), "utf8");
+    const list = bin.match(/\[\s*"claude-code"[^\]]*\]/)?.[0];
+    expect(JSON.parse(list ?? "[]")).toEqual([...AGENTS]);
   });
 
   it("says whether it runs, and stops when asked (trailseal hook server)", async () => {

@@ -5,15 +5,22 @@
  * A hook call goes first to the home's resident server when it is on (./resident-client.ts,
  * docs/decisions/hook-resident.md); otherwise the bin answers the fast paths itself
  * (./fast-path.ts) and imports the full command line, dist/cli.js, for everything else. Built by
- * scripts/build.mjs (import.meta.dirname → __dirname; RESIDENT_BUILD_DIGEST defined).
+ * scripts/build.mjs (import.meta.dirname → __dirname; RESIDENT_BUILD_DIGEST and RESIDENT_AGENTS
+ * defined).
  */
 import { escapeControl } from "../../terminal/index.js";
 import { parseFastPath, resolveHookHome } from "./fast-args.js";
 import type { ResidentFallback } from "./resident-client.js";
-import { RESIDENT_AGENTS, residentWanted } from "./resident-protocol.js";
+import { residentWanted } from "./resident-protocol.js";
 
 /** This build's digest of the resident server's files (scripts/build.mjs). */
 declare const RESIDENT_BUILD_DIGEST: string;
+/**
+ * The agents' names, written in by the build from src/agents (whose specs the bin does not
+ * load): only a call for one of them goes to the server, so `trailseal hook <not an agent>`
+ * never waits on stdin for it.
+ */
+declare const RESIDENT_AGENTS: readonly string[];
 
 /** Resolved at run time beside this file (dist/cli.js, an ES module): not bundled into it. */
 const FULL_CLI = "./cli.js";

@@ -26,23 +26,6 @@ export const DEFAULT_IDLE_SECONDS = 600;
 /** sun_path holds 104 bytes on macOS, 108 on Linux, the terminating NUL included. */
 const MAX_SOCKET_PATH_BYTES = 103;
 
-/**
- * The agents' names (src/agents, whose specs the bin does not load): only a call for one of them
- * goes to the server, so `trailseal hook <not an agent>` never waits on stdin for it. A test
- * checks it is AGENTS.
- */
-export const RESIDENT_AGENTS = [
-  "claude-code",
-  "cursor",
-  "gemini",
-  "codex",
-  "copilot",
-  "windsurf",
-  "cline",
-  "kiro",
-  "opencode",
-];
-
 export interface ResidentRequest {
   op: "hook";
   digest: string;
