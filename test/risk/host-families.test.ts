@@ -450,6 +450,22 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
     dangerous: ["tailscale down", "drbdadm down r0", "nordvpn disconnect", "journalctl --vacuum-time=1s"],
     harmless: ["podman-compose down", "tilt down", "sail down", "journalctl --user --vacuum-size=100M"],
   },
+  "a device alone is shown, a rewriting tool's default writes": {
+    dangerous: [
+      "fdformat /dev/fd0",
+      "e2fsck /dev/sdb1",
+      "e2label /dev/sdb1 archive",
+      "swaplabel -L swap2 /dev/sda2",
+    ],
+    harmless: [
+      "e2label /dev/sda1",
+      "hdparm /dev/sda",
+      "eject /dev/sr0",
+      "findmnt /dev/sda1",
+      "sg_inq /dev/sg0",
+      "e2fsck -n /dev/sdb1",
+    ],
+  },
 };
 
 beforeAll(() => loadShellParser());

@@ -67,6 +67,24 @@ export function deviceUse(args: Word[], program = ""): { device: string; reads: 
       /^\/dev\/(zero|u?random)$/.test(value),
   );
   if (writes) return { device, reads: false };
+  // an explicit read form first (`e2fsck -n`, `xfs_repair -n`, `smartctl -a`, `nvme smart-log`)
+  const told =
+    input ||
+    values.some((value) => READ_OPTION.test(value)) ||
+    values
+      .filter((value) => !value.startsWith("-"))
+      .some(
+        (value) =>
+          READS_DEVICE.test(value) ||
+          value.split(/[-_]/).some((part) => /^(smart|log|id|info|list|show|status|stats)$/.test(part)),
+      );
+  if (told) return { device, reads: true };
+  // a program named for rewriting (`fdformat`, `e2fsck`, `xfs_repair`, `nwipe`): its default writes
+  if (/format|wipe|erase|zap|shred|fsck|repair|convert|^mk|init/.test(program))
+    return { device, reads: false };
+  // the device alone, nothing else (`e2label /dev/sda1`, `hdparm /dev/sda`, `eject /dev/sr0`):
+  // the tool's default form, which shows; a write needs a value or an option
+  if (values.length === 1) return { device, reads: true };
   // only verbosity or progress options (`badblocks -sv`): the tool's default, which reads
   const options = values.filter((value) => value.startsWith("-"));
   const quiet =
