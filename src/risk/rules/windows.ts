@@ -52,6 +52,14 @@ function registry(words: string[], what: string): Finding {
   return ["high", `${what} changes the registry`];
 }
 
+/**
+ * sc's sub-commands that only read: `query`/`queryex`/`querylock` and every `q…` one (`qc`,
+ * `qdescription`, `qfailure`, `qfailureflag`, `qsidtype`, `qprivs`, `qtriggerinfo`,
+ * `qpreferrednode`, `qmanagedaccount`, `qprotection`), the names, dependants and descriptors.
+ */
+const SC_READS =
+  /^(query|queryex|querylock|q(c|description|failure|failureflag|sidtype|privs|triggerinfo|preferrednode|managedaccount|protection)|getdisplayname|getkeyname|enumdepend|sdshow|showsid)$/;
+
 /** What one Windows administration command does, or null when the program is not one of them. */
 export function windowsAdministration(program: string, argv: string[]): Finding | null {
   const args = lower(argv);
@@ -100,12 +108,10 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       // `sc \\server query x`: the server comes before the sub-command
       if (/^(\\|\/\/)/.test(first)) {
         const sub = args.find((word) => !/^([-/]|\\)/.test(word)) ?? "";
-        if (/^(query|queryex|qc|qdescription|getdisplayname|getkeyname|enumdepend|sdshow)$/.test(sub))
-          return ["none", ""];
+        if (SC_READS.test(sub)) return ["none", ""];
         return ["critical", `sc ${sub} changes a service on ${first}`];
       }
-      if (/^(query|queryex|qc|qdescription|getdisplayname|getkeyname|enumdepend|sdshow)$/.test(first))
-        return ["none", ""];
+      if (SC_READS.test(first)) return ["none", ""];
       return ["critical", `sc ${first} changes a service`];
     case "schtasks":
       if (has(args, /^\/(create|delete|change|run|end)$/))
