@@ -7,30 +7,8 @@
  * file and an MCP argument.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EventBody } from "../../src/chain/index.js";
-import { redactEventBody } from "../../src/redact/index.js";
 import { loadShellParser } from "../../src/risk/index.js";
-import { base } from "./scanner-vectors.mjs";
-
-const options = { key: async () => Buffer.alloc(32, 7) };
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-
-async function carried(text: string): Promise<string[]> {
-  const command = `printf '%s\\n' ${quote(text)} >> notes.txt`;
-  const bodies = [
-    { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } },
-    {
-      ...base,
-      action: { tool: "Write", kind: "file_write", path: "/w/c" },
-      input: { file_path: "/w/c", content: text },
-    },
-    { ...base, action: { tool: "mcp__x__y", kind: "mcp", server: "x", name: "y" }, input: { content: text } },
-  ];
-  const out: string[] = [];
-  for (const body of bodies)
-    out.push(JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body));
-  return out;
-}
+import { carried, MARKER } from "./carriers.js";
 
 const KEPT: [string, string][] = [
   ["a camelCase identifier is not a token", "\tdoc.Security.KeySize = PdfEncryptionKeySize.Key128Bit;"],
@@ -119,7 +97,7 @@ describe("the scanners' categories, by family", () => {
 
   it.each(REDACTED)("redacted: %s", async (_name, text, secrets) => {
     for (const out of await carried(text)) {
-      expect(out).toMatch(/\[redacted:[a-z0-9-]+:[0-9a-f]{16}\]/);
+      expect(out).toMatch(MARKER);
       for (const secret of secrets) expect(out, text).not.toContain(secret);
     }
   });

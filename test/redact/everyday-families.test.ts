@@ -7,31 +7,8 @@
  * what cannot be a credential).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EventBody } from "../../src/chain/index.js";
-import { redactEventBody } from "../../src/redact/index.js";
 import { loadShellParser } from "../../src/risk/index.js";
-import { base } from "./scanner-vectors.mjs";
-
-const options = { key: async () => Buffer.alloc(32, 7) };
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-const MARKER = /\[redacted:[a-z0-9-]+:[0-9a-f]{16}\]/;
-
-async function carried(text: string): Promise<string[]> {
-  const command = `printf '%s\\n' ${quote(text)} >> notes.txt`;
-  const bodies = [
-    { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } },
-    {
-      ...base,
-      action: { tool: "Write", kind: "file_write", path: "/w/c" },
-      input: { file_path: "/w/c", content: text },
-    },
-    { ...base, action: { tool: "mcp__x__y", kind: "mcp", server: "x", name: "y" }, input: { content: text } },
-  ];
-  const out: string[] = [];
-  for (const body of bodies)
-    out.push(JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body));
-  return out;
-}
+import { carried, MARKER } from "./carriers.js";
 
 // Made-up values in the shapes of the real ones (base64 of a SHA-512, a PNG header, …).
 const SHA512 = `sha512-${"qRmjj8nj9qmLTQXXmaR1cck3UXSRMPrbsLJAasZpF+t3riI71BXed5ebIOYwQntykeZuhjsdweEc9BxH5Jc26w"}==`;

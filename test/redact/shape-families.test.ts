@@ -11,28 +11,10 @@ import type { EventBody } from "../../src/chain/index.js";
 import { FAMILIES } from "../../src/redact/families.js";
 import { redactEventBody } from "../../src/redact/index.js";
 import { loadShellParser } from "../../src/risk/index.js";
+import { asCommand, carried, leavesEach, redactsEach } from "./carriers.js";
 import { base } from "./scanner-vectors.mjs";
 
 const options = { key: async () => Buffer.alloc(32, 9) };
-const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
-
-async function carried(text: string): Promise<string[]> {
-  const command = `printf '%s\\n' ${quote(text)} >> notes.txt`;
-  const bodies = [
-    { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } },
-    {
-      ...base,
-      action: { tool: "Write", kind: "file_write", path: "/w/c" },
-      input: { file_path: "/w/c", content: text },
-    },
-    { ...base, action: { tool: "mcp__x__y", kind: "mcp", server: "x", name: "y" }, input: { content: text } },
-  ];
-  const out: string[] = [];
-  for (const body of bodies)
-    out.push(JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body));
-  return out;
-}
-
 /** A body of `length` characters drawn from `alphabet` (a character class's content), fixed. */
 function bodyOf(alphabet: string, length: number): string {
   const chars: string[] = [];
@@ -69,7 +51,7 @@ describe("vendor prefix families", () => {
         const short = `${lead}${prefix}${bodyOf(family.body, family.min)}`;
         for (const text of [`see ${token} here`, short]) {
           const secret = text === short ? short : token;
-          for (const out of await carried(text)) {
+          for (const out of await carried(text, options)) {
             expect(out).toContain("[redacted:");
             expect(out).not.toContain(secret.slice(-12));
           }
@@ -84,11 +66,7 @@ describe("vendor prefix families", () => {
     ["digits alone after a prefix", "ntn_123456789012345678901234567890123456789012345678901234567890"],
     ["a body shorter than the family's least", "run with ghp_Ab3dE5 and glpat-short"],
   ];
-  for (const [name, text] of KEPT) {
-    it(`leaves ${name}`, async () => {
-      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
-    });
-  }
+  leavesEach(KEPT, options);
 });
 
 describe("a generated-looking value under any key", () => {
@@ -116,14 +94,7 @@ describe("a generated-looking value under any key", () => {
       "vdrgd9ymvqnf",
     ],
   ];
-  for (const [name, text, secret] of REDACTED) {
-    it(`redacts ${name}`, async () => {
-      for (const out of await carried(text)) {
-        expect(out).toContain("[redacted:");
-        expect(out).not.toContain(secret);
-      }
-    });
-  }
+  redactsEach(REDACTED, options);
 
   const KEPT: [string, string][] = [
     ["a commit id under any name", 'SRCREV_moby = "43fc912ef59a83054ea7f6706df4d53a7dea4d80"'],
@@ -145,11 +116,7 @@ describe("a generated-looking value under any key", () => {
     ["a version", "image: node20-bookworm-slim3"],
     ["a word-made setting", "build: ReadTheDocsConfigurationVersion2"],
   ];
-  for (const [name, text] of KEPT) {
-    it(`leaves ${name}`, async () => {
-      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
-    });
-  }
+  leavesEach(KEPT, options);
 });
 
 describe("secrets whose structure says so, with no secret name", () => {
@@ -175,25 +142,14 @@ describe("secrets whose structure says so, with no secret name", () => {
     ["a PuTTY key's private lines", PUTTY, "AAAAQQDf8h3kL9mN2pQ5"],
     ["an OpenVPN static key", OPENVPN, "0f9e8d7c6b5a4938"],
   ];
-  for (const [name, text, secret] of REDACTED) {
-    it(`redacts ${name}`, async () => {
-      for (const out of await carried(text)) {
-        expect(out).toContain("[redacted:");
-        expect(out).not.toContain(secret);
-      }
-    });
-  }
+  redactsEach(REDACTED, options);
 
   const KEPT: [string, string][] = [
     ["the shell's PWD", "PWD=/home/dev/project make build"],
     ["an API path with hooks", "gh api /repos/acme/app/hooks/123456"],
     ["a file name under any key", "report: quarterly-Report2024Q3x9.pdf"],
   ];
-  for (const [name, text] of KEPT) {
-    it(`leaves ${name}`, async () => {
-      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
-    });
-  }
+  leavesEach(KEPT, options);
 
   it("judges a JSON member of a tool's input by its value's shape, whatever its name", async () => {
     const body = {
@@ -219,30 +175,19 @@ describe("a YAML block scalar and a call named for its secret", () => {
     ["a builder call", 'DataSource.builder().password("Hunter2Lamp9").build()', "Hunter2Lamp9"],
     ["a setter", "client.setApiKey('k3yV4lue99x');", "k3yV4lue99x"],
   ];
-  for (const [name, text, secret] of REDACTED) {
-    it(`redacts ${name}`, async () => {
-      for (const out of await carried(text)) {
-        expect(out).toContain("[redacted:");
-        expect(out).not.toContain(secret);
-      }
-    });
-  }
+  redactsEach(REDACTED, options);
   const KEPT: [string, string][] = [
     ["a prompt", 'pw = prompt_for_password("Enter password: ")'],
     ["a getter given the secret's name", 'token = vault.getSecret("prod-db")'],
     ["a check of a value", 'ok = verify_password("candidate")'],
     ["a block scalar under another name", "description: |\n  Hunter2-Lamp-9 is the codename\n"],
   ];
-  for (const [name, text] of KEPT) {
-    it(`leaves ${name}`, async () => {
-      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
-    });
-  }
+  leavesEach(KEPT, options);
 });
 
 describe("a short random token by look", () => {
   it("redacts 16-19 characters of both cases and digits, bare", async () => {
-    for (const out of await carried("nexmo -RWBidC99KydZkG79")) {
+    for (const out of await carried("nexmo -RWBidC99KydZkG79", options)) {
       expect(out).toContain("[redacted:");
       expect(out).not.toContain("RWBidC99KydZkG79");
     }
@@ -252,17 +197,13 @@ describe("a short random token by look", () => {
     ["a short token under an id's name", 'request_id: "Xk9dP2mQ7vL4sT8r"'],
     ["one case with digits", "build a8f3k2m9x7q4w1z6 done"],
   ];
-  for (const [name, text] of KEPT) {
-    it(`leaves ${name}`, async () => {
-      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
-    });
-  }
+  leavesEach(KEPT, options);
 });
 
 describe("base64 with a slash in it, whole", () => {
   it("redacts a bare AWS secret access key, not only its pieces", async () => {
     const key = `wJalrXUtnFEMI/K7MDENG/${"bPxRfiCYzAMPLE9KEY"}`;
-    for (const out of await carried(`aws configure set default.x ${key}`)) {
+    for (const out of await carried(`aws configure set default.x ${key}`, options)) {
       expect(out).toContain("[redacted:");
       for (const piece of key.split("/")) expect(out).not.toContain(piece);
     }
@@ -272,11 +213,7 @@ describe("base64 with a slash in it, whole", () => {
     ["a branch range", "git diff origin/main...feature/AddUserProfile2Page"],
     ["a package path", "cd packages/ui-Components2/src/HeaderNav && ls"],
   ];
-  for (const [name, text] of KEPT) {
-    it(`leaves ${name}`, async () => {
-      for (const out of await carried(text)) expect(out).not.toContain("[redacted:");
-    });
-  }
+  leavesEach(KEPT, options);
 });
 
 describe("a flag that may take a key, by its value's shape", () => {
@@ -290,8 +227,7 @@ describe("a flag that may take a key, by its value's shape", () => {
   ];
   for (const [command, secret] of REDACTED) {
     it(`redacts ${command.split(" ").slice(0, 3).join(" ")}`, async () => {
-      const body = { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } };
-      const out = JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body);
+      const out = await asCommand(command, options);
       expect(out).toContain("[redacted:");
       expect(out).not.toContain(secret);
     });
@@ -302,8 +238,7 @@ describe("a flag that may take a key, by its value's shape", () => {
     "app --license MIT",
   ]) {
     it(`leaves ${command}`, async () => {
-      const body = { ...base, action: { tool: "Bash", kind: "command", command }, input: { command } };
-      const out = JSON.stringify((await redactEventBody(body as unknown as EventBody, options)).body);
+      const out = await asCommand(command, options);
       expect(out).not.toContain("[redacted:");
     });
   }

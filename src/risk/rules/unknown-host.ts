@@ -37,10 +37,24 @@ const READS_DEVICE =
 const READ_OPTION =
   /^(-n|-N|--no-?act|--no-?modify|--dry-?run|--simulate|--read-?only|-l|--list|-i|-I|--info|-H|--health|--show|--get[\w-]*|--print|-h|--help|--test(=.*)?|-[tT]+|--rw=(rand)?read|--query|--report|--scan|--verify|-a|--all|-x|--xall|-A|--attributes)$/;
 
-/** The block device a call names and whether it only reads it; null when none is named. */
 /** Programs named for reading (`lvdisplay`, `dumpe2fs`, `blkid`, `pvscan`, `smartstat`). */
 const READING_PROGRAM = /(display|info|scan|stats?|status|list|show|probe|blkid|query)$|^(dump|ls|show|get)/;
 
+/** A read form given outright: a read-only option, or a word that names a read (`smart-log`, `status`). */
+function namesRead(values: string[]): boolean {
+  return (
+    values.some((value) => READ_OPTION.test(value)) ||
+    values
+      .filter((value) => !value.startsWith("-"))
+      .some(
+        (value) =>
+          READS_DEVICE.test(value) ||
+          value.split(/[-_]/).some((part) => /^(smart|log|id|info|list|show|status|stats)$/.test(part)),
+      )
+  );
+}
+
+/** The block device a call names and whether it only reads it; null when none is named. */
 export function deviceUse(args: Word[], program = ""): { device: string; reads: boolean } | null {
   let device: string | null = null;
   let input = true;
@@ -68,16 +82,7 @@ export function deviceUse(args: Word[], program = ""): { device: string; reads: 
   );
   if (writes) return { device, reads: false };
   // an explicit read form first (`e2fsck -n`, `xfs_repair -n`, `smartctl -a`, `nvme smart-log`)
-  const told =
-    input ||
-    values.some((value) => READ_OPTION.test(value)) ||
-    values
-      .filter((value) => !value.startsWith("-"))
-      .some(
-        (value) =>
-          READS_DEVICE.test(value) ||
-          value.split(/[-_]/).some((part) => /^(smart|log|id|info|list|show|status|stats)$/.test(part)),
-      );
+  const told = input || namesRead(values);
   if (told) return { device, reads: true };
   // a program named for rewriting (`fdformat`, `e2fsck`, `xfs_repair`, `nwipe`): its default writes
   if (/format|wipe|erase|zap|shred|fsck|repair|convert|^mk|init/.test(program))
@@ -89,18 +94,7 @@ export function deviceUse(args: Word[], program = ""): { device: string; reads: 
   const options = values.filter((value) => value.startsWith("-"));
   const quiet =
     options.length > 0 && options.every((value) => /^(-[svqP]+|--verbose|--progress|--quiet)$/.test(value));
-  const reads =
-    input ||
-    quiet ||
-    READING_PROGRAM.test(program) ||
-    values.some((value) => READ_OPTION.test(value)) ||
-    values
-      .filter((value) => !value.startsWith("-"))
-      .some(
-        (value) =>
-          READS_DEVICE.test(value) ||
-          value.split(/[-_]/).some((part) => /^(smart|log|id|info|list|show|status|stats)$/.test(part)),
-      );
+  const reads = input || quiet || READING_PROGRAM.test(program) || namesRead(values);
   return { device, reads };
 }
 
