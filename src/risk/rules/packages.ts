@@ -9,9 +9,10 @@ import { systemChange, systemTool } from "./system-tool.js";
 
 // and the short names dnf and zypper document for their queries (`dnf se`, `dnf if`, `dnf ls`,
 // `dnf rq`; `zypper se`, `if`, `wp`, `lr`, `lu`, `lp`, `pa`, `pt`, `ll`): a query spelled short
-// reads as much as spelled long
+// reads as much as spelled long; snap's own queries (`find`, `changes`, `tasks`, `connections`,
+// `interfaces`, `services`, `aliases`, `warnings`, `known`) read as `list` does
 const PACKAGE_TOOL = systemTool(
-  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|check-upgrade|provides|whatprovides|what-provides|repolist|repoinfo|repos|query|deplist|repoquery|updateinfo|history|list-installed|list-updates|list-patches|packages|patterns|changelog|download|se|if|ls|rq|wp|lr|lu|lp|pa|pt|ll)$/,
+  /^(list|search|show|info|policy|madison|depends|rdepends|--version|help|showpkg|stats|check-update|check-upgrade|provides|whatprovides|what-provides|repolist|repoinfo|repos|query|deplist|repoquery|updateinfo|history|list-installed|list-updates|list-patches|packages|patterns|changelog|download|se|if|ls|rq|wp|lr|lu|lp|pa|pt|ll|find|changes|change|tasks|connections|interfaces|services|aliases|warnings|known|whoami|model|version)$/,
   "changes system packages",
 );
 /** Sub-commands (and pacman/nix-env options) that add or update software rather than remove it. */

@@ -208,8 +208,13 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     );
     fired = true;
   }
+  // `iw dev wlan0 link` as the whole line shows the link's state (`link` after the interface,
+  // nothing after it); `link` elsewhere, or any other changing word, changes the interface
+  const statusOnly = dev >= 0 && values.length === dev + 3 && values[dev + 2] === "link";
   if (
-    (dev >= 0 && INTERFACE.test(values[dev + 1] ?? "") && words.some((word) => CHANGING.test(word))) ||
+    (dev >= 0 &&
+      INTERFACE.test(values[dev + 1] ?? "") &&
+      words.some((word) => CHANGING.test(word) && !(statusOnly && word === "link"))) ||
     setsAddress
   ) {
     signals.score.raise(

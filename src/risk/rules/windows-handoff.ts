@@ -159,6 +159,8 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
   if (
     /dump/.test(program) &&
     !/^(dumpbin|tcpdump|windump|mysqldump|pg_dump\w*|tshark)$/.test(program) &&
+    // systemd's `coredumpctl info|list PID` reads the journal's record of a crash, dumps nothing
+    !(program === "coredumpctl" && /^(info|list|ls)$/.test(words[0] ?? "")) &&
     words.some((word) => /^\d{2,6}$/.test(word))
   ) {
     score.raise(
