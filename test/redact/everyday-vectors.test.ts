@@ -8,14 +8,9 @@
  * they are credentials (docs/decisions/redaction-everyday.md). The assertions hold the floors of
  * the last recorded run, overall and by family (docs/export.md has the first run and this one).
  */
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../helpers/cli.js";
+import { builtRedactor, type Tallies } from "./built.js";
 import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
-
-type Tallies = Awaited<ReturnType<typeof measure>>;
-const dist = (path: string) => pathToFileURL(join(REPO_ROOT, "dist", path)).href;
 
 /** The floor of each family's share of false positives left alone (examples × 3 carriers). */
 const FAMILY_FLOORS: Record<string, number> = {
@@ -40,9 +35,7 @@ const FAMILY_FLOORS: Record<string, number> = {
 describe("redaction on everyday non-secrets", () => {
   let tallies: Tallies;
   beforeAll(async () => {
-    const { redactEventBody } = await import(dist("redact/index.js"));
-    const { loadShellParser } = await import(dist("risk/index.js"));
-    await loadShellParser();
+    const redactEventBody = await builtRedactor();
     const vectors = readVectors("secret-everyday.jsonl").map((vector) => ({
       ...vector,
       category: vector.family,

@@ -6,21 +6,14 @@
  * redaction (dist/, `npm run build` first). The assertions hold the floors of the last recorded
  * run (docs/export.md), overall and on each carrier.
  */
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../helpers/cli.js";
+import { builtRedactor, type Tallies } from "./built.js";
 import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
-
-type Tallies = Awaited<ReturnType<typeof measure>>;
-const dist = (path: string) => pathToFileURL(join(REPO_ROOT, "dist", path)).href;
 
 describe("redaction on examples generated from regex lists", () => {
   let tallies: Tallies;
   beforeAll(async () => {
-    const { redactEventBody } = await import(dist("redact/index.js"));
-    const { loadShellParser } = await import(dist("risk/index.js"));
-    await loadShellParser();
+    const redactEventBody = await builtRedactor();
     tallies = await measure(readVectors("secret-patterns.jsonl"), redactEventBody);
     console.log(report("secrets-patterns-db + RegHex + secret-regex-list", tallies));
   }, 600_000);

@@ -11,15 +11,11 @@
  * other kind (near-valid tokens among the negatives, placeholders among the positives;
  * vector-categories.mjs, docs/decisions/redaction-categories.md).
  */
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../helpers/cli.js";
+import { builtRedactor, type Tallies } from "./built.js";
 import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
 import { categorize } from "./vector-categories.mjs";
 
-type Tallies = Awaited<ReturnType<typeof measure>>;
-const dist = (path: string) => pathToFileURL(join(REPO_ROOT, "dist", path)).href;
 const categorized = (name: string) =>
   readVectors(name).map((vector) => ({ ...vector, category: categorize(vector) }));
 
@@ -35,9 +31,7 @@ describe("redaction on other scanners' examples", () => {
   let holdout: Tallies;
   let tuning: Tallies;
   beforeAll(async () => {
-    const { redactEventBody } = await import(dist("redact/index.js"));
-    const { loadShellParser } = await import(dist("risk/index.js"));
-    await loadShellParser();
+    const redactEventBody = await builtRedactor();
     known = await measure(categorized("secret-scanners.jsonl"), redactEventBody);
     holdout = await measure(
       categorized("secret-holdout.jsonl").filter((_, index) => index % 8 === 0),

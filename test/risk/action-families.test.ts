@@ -1,13 +1,10 @@
 // The sixth round's families for actions that are not command lines: files that make things run
 // by themselves, requests sent by fetch tools, MCP tools read by the general model. Written for
 // this project; each family has dangerous cases and near misses.
-import { beforeAll, describe, expect, it } from "vitest";
 import type { ActionTarget } from "../../src/action/index.js";
-import { analyze, loadShellParser } from "../../src/risk/index.js";
-import { action } from "./case-table.js";
-import { ALARM } from "./judged.js";
+import { describeFamilies, type JudgedFamilies } from "./judged.js";
 
-const FAMILIES: Record<string, { dangerous: ActionTarget[]; harmless: ActionTarget[] }> = {
+const FAMILIES: JudgedFamilies<ActionTarget> = {
   "files that make things run by themselves": {
     dangerous: [
       { kind: "file", op: "write", path: "/home/dev/.config/systemd/user/sync.service" },
@@ -66,20 +63,4 @@ const FAMILIES: Record<string, { dangerous: ActionTarget[]; harmless: ActionTarg
   },
 };
 
-beforeAll(() => loadShellParser());
-
-for (const [family, { dangerous, harmless }] of Object.entries(FAMILIES)) {
-  describe(family, () => {
-    for (const [cases, danger] of [
-      [dangerous, true],
-      [harmless, false],
-    ] as const)
-      for (const target of cases)
-        it(`${danger ? "dangerous" : "harmless"}: ${JSON.stringify(target)}`, async () => {
-          const result = await analyze(action(target));
-          const view = JSON.stringify({ level: result.level, reasons: result.reasons });
-          if (danger) expect(ALARM, view).toContain(result.level);
-          else expect(ALARM, view).not.toContain(result.level);
-        });
-  });
-}
+describeFamilies(FAMILIES);

@@ -2,11 +2,9 @@
 // http-data.ts, db-reset.ts, storage.ts, ops.ts): what a call does to the host and its storage,
 // read from any program's arguments, and the administration families no table had. Written for
 // this project, not taken from the tuning set; each family has dangerous cases and near misses.
-import { beforeAll, describe } from "vitest";
-import { loadShellParser } from "../../src/risk/index.js";
-import { itJudges } from "./judged.js";
+import { describeFamilies, type JudgedFamilies } from "./judged.js";
 
-const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
+const FAMILIES: JudgedFamilies = {
   "a block device given to a tool no rule knows": {
     dangerous: [
       "e2fsck -p /dev/sda1",
@@ -468,11 +466,4 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
   },
 };
 
-beforeAll(() => loadShellParser());
-
-for (const [family, { dangerous, harmless }] of Object.entries(FAMILIES)) {
-  describe(family, () => {
-    for (const command of dangerous) itJudges(`dangerous: ${command}`, command, true);
-    for (const command of harmless) itJudges(`harmless: ${command}`, command, false);
-  });
-}
+describeFamilies(FAMILIES);

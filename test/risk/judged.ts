@@ -3,6 +3,7 @@
 // not; and the rates a whole set is held to, `known` misses included.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { ActionTarget } from "../../src/action/index.js";
 import { analyze, loadShellParser } from "../../src/risk/index.js";
 import { action } from "./case-table.js";
 
@@ -27,13 +28,51 @@ export function readJudged<T extends JudgedCase = JudgedCase>(vector: string): T
 }
 
 /** One test: the command's level against its label; a failure shows the level and the reasons. */
-export function itJudges(label: string, command: string, dangerous: boolean): void {
+export function itJudges(label: string, command: string | ActionTarget, dangerous: boolean): void {
   it(label.replace(/\n/g, "\\n"), async () => {
     const result = await analyze(action(command));
     const view = JSON.stringify({ level: result.level, reasons: result.reasons });
     if (dangerous) expect(ALARM, view).toContain(result.level);
     else expect(ALARM, view).not.toContain(result.level);
   });
+}
+
+/** Families of dangerous cases and their harmless near misses, commands or other actions. */
+export type JudgedFamilies<T extends string | ActionTarget = string> = Record<
+  string,
+  { dangerous: T[]; harmless: T[] }
+>;
+
+/** A describe per family: `dangerous: …` and `harmless: …` tests, an action shown as its JSON. */
+export function describeFamilies<T extends string | ActionTarget>(families: JudgedFamilies<T>): void {
+  beforeAll(() => loadShellParser());
+  const show = (c: T) => (typeof c === "string" ? c : JSON.stringify(c));
+  for (const [family, { dangerous, harmless }] of Object.entries(families)) {
+    describe(family, () => {
+      for (const c of dangerous) itJudges(`dangerous: ${show(c)}`, c, true);
+      for (const c of harmless) itJudges(`harmless: ${show(c)}`, c, false);
+    });
+  }
+}
+
+export type Level = "none" | "low" | "medium" | "high" | "critical";
+
+/** A describe per family (`<prefix><family>`), a test per row: the command's level, exactly. */
+export function describeLevels(
+  families: Record<string, [command: string, level: Level][]>,
+  prefix = "",
+): void {
+  beforeAll(() => loadShellParser());
+  for (const [family, rows] of Object.entries(families)) {
+    describe(`${prefix}${family}`, () => {
+      for (const [command, level] of rows) {
+        it(`${level}: ${command}`, async () => {
+          const result = await analyze(action(command));
+          expect(result.level, JSON.stringify(result.reasons)).toBe(level);
+        });
+      }
+    });
+  }
 }
 
 /** A test per case not marked `known`, labelled by its source, family and label. */

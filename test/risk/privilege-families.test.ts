@@ -3,11 +3,9 @@
 // memory read, decoded files run, whole file systems served, pods given the host, networks and
 // code URLs handed to programs no rule names. Written for this project; dangerous cases and near
 // misses per family.
-import { beforeAll, describe } from "vitest";
-import { loadShellParser } from "../../src/risk/index.js";
-import { itJudges } from "./judged.js";
+import { describeFamilies, type JudgedFamilies } from "./judged.js";
 
-const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
+const FAMILIES: JudgedFamilies = {
   "capabilities granted": {
     dangerous: [
       "setcap cap_setuid+ep /usr/bin/python3",
@@ -134,11 +132,4 @@ const FAMILIES: Record<string, { dangerous: string[]; harmless: string[] }> = {
   },
 };
 
-beforeAll(() => loadShellParser());
-
-for (const [family, { dangerous, harmless }] of Object.entries(FAMILIES)) {
-  describe(family, () => {
-    for (const command of dangerous) itJudges(`dangerous: ${command}`, command, true);
-    for (const command of harmless) itJudges(`harmless: ${command}`, command, false);
-  });
-}
+describeFamilies(FAMILIES);

@@ -3,11 +3,7 @@
 // powershell-syntax.ts): code run through programs that proxy execution, downloads through
 // Windows tools, credentials read out of Windows, system changes, and the read-only forms left
 // alone. Each row is the level the family gives the command (docs/risk.md).
-import { beforeAll, describe, expect, it } from "vitest";
-import { analyze, loadShellParser } from "../../src/risk/index.js";
-import { action } from "./case-table.js";
-
-type Level = "none" | "low" | "medium" | "high" | "critical";
+import { describeLevels, type Level } from "./judged.js";
 
 const FAMILIES: Record<string, [command: string, level: Level][]> = {
   "proxy execution": [
@@ -249,15 +245,4 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
   ],
 };
 
-beforeAll(() => loadShellParser());
-
-for (const [family, rows] of Object.entries(FAMILIES)) {
-  describe(`Windows: ${family}`, () => {
-    for (const [command, level] of rows) {
-      it(`${level}: ${command}`, async () => {
-        const result = await analyze(action(command));
-        expect(result.level, JSON.stringify(result.reasons)).toBe(level);
-      });
-    }
-  });
-}
+describeLevels(FAMILIES, "Windows: ");

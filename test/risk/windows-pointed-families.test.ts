@@ -4,11 +4,7 @@
 // change"). Programs with made-up names stand for the ones no table lists: their arguments
 // decide. Each row is the level the family gives the command; near misses sit beside the
 // dangers (cases written for this project).
-import { beforeAll, describe, expect, it } from "vitest";
-import { analyze, loadShellParser } from "../../src/risk/index.js";
-import { action } from "./case-table.js";
-
-type Level = "none" | "low" | "medium" | "high" | "critical";
+import { describeLevels, type Level } from "./judged.js";
 
 const FAMILIES: Record<string, [command: string, level: Level][]> = {
   "pointed at: shells, code, SYSTEM, hashes, dumps": [
@@ -207,15 +203,4 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
   ],
 };
 
-beforeAll(() => loadShellParser());
-
-for (const [family, rows] of Object.entries(FAMILIES)) {
-  describe(`Windows: ${family}`, () => {
-    for (const [command, level] of rows) {
-      it(`${level}: ${command}`, async () => {
-        const result = await analyze(action(command));
-        expect(result.level, JSON.stringify(result.reasons)).toBe(level);
-      });
-    }
-  });
-}
+describeLevels(FAMILIES, "Windows: ");
