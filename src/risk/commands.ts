@@ -337,7 +337,8 @@ function judge(invocation: Invocation, context: RuleContext): void {
   if (bareShell(invocation, program, context)) return;
   const rule = ruleFor(program);
   // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/general.ts)
-  const inert = PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args);
+  const inert =
+    PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args, program);
   if (inert && (!rule || INERT_TABLES.has(tableOf(program) ?? "")))
     return void score.raise("low", `${program} ${inert}`);
   // `java -jar cli.jar -s http://jenkins.local/ …`, `mytool --server https://10.0.0.5`: a URL

@@ -1,6 +1,6 @@
 /**
- * The false-alarm tuning set (test/vectors/risk-tuning-guardfa.jsonl, origin beside it): 1,114
- * commands, 979 of them harmless, in three batches, from tldr-pages (Windows, Linux and common
+ * The false-alarm tuning set (test/vectors/risk-tuning-guardfa.jsonl, origin beside it): 1,251
+ * commands, 1,103 of them harmless, in four batches, from tldr-pages (Windows, Linux and common
  * pages) and Microsoft's Windows commands reference, everyday documented uses of the programs
  * attackers also abuse, beside their dangerous twins, judged by the level table before the
  * rules written against each batch. Every dangerous command rated high or critical, every harmless one not, except those
@@ -12,9 +12,10 @@ import { describeJudgedSet } from "./judged.js";
 // first run: batch one 78 / 83 dangerous, 31 / 660 harmless rated high or critical (4.7 %);
 // batch two (after batch one's narrowing) 31 / 32, 4 / 125 (3.2 %);
 // batch three (after batch two's) 13 / 20, 6 / 194 (3.1 %);
-// after the three narrowings 123 / 135 (91.1 %), 13 / 979 (1.33 %)
+// batch four (after batch three's) 12 / 13, 8 / 124 (6.5 %);
+// after the four narrowings 135 / 148 (91.2 %), 17 / 1,103 (1.54 %)
 describeJudgedSet("false-alarm tuning set", "risk-tuning-guardfa.jsonl", {
-  dangerous: 135,
-  caught: 0.911,
-  alarms: 0.0133,
+  dangerous: 148,
+  caught: 0.912,
+  alarms: 0.0155,
 });

@@ -97,13 +97,14 @@ const setfacl: Rule = (invocation, { signals }) => {
 
 /**
  * Process supervisors: `sv down nginx`, `s6-svc -d /run/service/x`, `svcadm disable ssh`,
- * `supervisorctl stop all`, `monit unmonitor all`: a service of the host stops.
+ * `supervisorctl stop all`, `monit unmonitor all`: a service of the host stops. Their reads
+ * take a count of lines as an option (`supervisorctl tail -100 worker stderr`).
  */
 const supervisor = unlessReading(
   (words, options) =>
     /^(status|check|list|ls|avail|tail|pid|help|version|summary|svcs|reread|validate|report|export|listprop|describe)$/.test(
       words[0] ?? "",
-    ) && options.every((value) => /^(-f|-l|-v|-a|-x|--verbose|--follow)$/.test(value)),
+    ) && options.every((value) => /^(-f|-l|-v|-a|-x|--verbose|--follow|-\d+)$/.test(value)),
   "stops, starts or changes the host's services",
 );
 

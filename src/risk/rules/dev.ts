@@ -232,10 +232,49 @@ const LINTERS = new Set([
   "dprint",
 ]);
 
+/** Environment managers whose `run` (bundler's `exec`) starts the command that follows in the environment. */
+const ENV_RUNNERS = /^(poetry|pipenv|uv|pdm|hatch|conda|mamba|micromamba|bundle)$/;
+/** Their options that take a value before the command (`conda run -n base …`, `uv run --with x …`). */
+const ENV_RUN_VALUES = [
+  "-n",
+  "--name",
+  "-p",
+  "--prefix",
+  "--cwd",
+  "--with",
+  "--python",
+  "--env-file",
+  "--directory",
+  "--project",
+  "--group",
+  "--extra",
+  "--package",
+  "-e",
+  "--env",
+];
+
 export const toolchain: Rule = (invocation, context) => {
   const { program, args } = invocation;
   const sub = positionals(args)[0]?.value ?? "";
   const { score } = context.signals;
+  // `poetry run sudo rm -rf /`, `conda run -n base bash -c '…'`: the command runs as itself
+  if (ENV_RUNNERS.test(program) && (sub === "run" || (program === "bundle" && sub === "exec"))) {
+    const rest = args.slice(args.findIndex((word) => word.value === sub) + 1);
+    const command = positionals(rest, ENV_RUN_VALUES)[0];
+    score.raise("medium", `${program} ${sub} runs a command in its environment`);
+    if (command) {
+      const words = rest.slice(rest.indexOf(command));
+      context.nested(
+        {
+          value: words.map((word) => shellQuote(word.value)).join(" "),
+          dynamic: words.some((word) => word.dynamic),
+          inner: [],
+        },
+        `${program} ${sub} runs`,
+      );
+    }
+    return;
+  }
   if (TEST_RUNNERS.has(program)) return testCommand(program, context);
   if (LINTERS.has(program)) return void score.raise("low", `runs the linter/formatter ${program}`);
   if (BUILD_TOOLS.has(program)) {
@@ -294,7 +333,9 @@ export const DEVELOPER_RULES: Record<string, Rule> = {
   ...fromList("npm pnpm yarn", packageManager), // bun: interpreters.ts (a runtime too)
   ...fromList([...TEST_RUNNERS, ...BUILD_TOOLS, ...LINTERS].join(" "), toolchain),
   ...fromList(
-    "go cargo dotnet mix stack cabal dart flutter zig swiftc poetry pipenv uv hatch pdm composer bundle gem brew ansible-galaxy",
+    // conda and its kin manage the user's own environments (`conda remove pkg`, `conda env
+    // remove -n scratch`): packages and environments rebuilt from a spec, as pip's are
+    "go cargo dotnet mix stack cabal dart flutter zig swiftc poetry pipenv uv hatch pdm composer bundle gem brew ansible-galaxy conda mamba micromamba",
     toolchain,
   ),
   ...fromList("pip pip3 pipx", pip),

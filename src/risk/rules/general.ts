@@ -390,7 +390,7 @@ function withinParent(args: Word[]): boolean {
  * `--plan`). Only for programs that do not run another command with their arguments (shells,
  * interpreters and launchers pass `--help` on to what they run); the caller checks that.
  */
-export function inertCall(args: Word[]): string | null {
+export function inertCall(args: Word[], program = ""): string | null {
   const values: string[] = [];
   for (const arg of args) {
     if (arg.value === "--") break;
@@ -400,6 +400,11 @@ export function inertCall(args: Word[]): string | null {
   if (
     values.some((value) => /^(--help|-help|-\?|\/\?)$/.test(value)) ||
     words[0] === "help" ||
+    // the AWS CLI's help is a last word after the command's own words (`aws s3 rm help`); with
+    // an operand or an option before it, the call is read as it stands
+    (program === "aws" &&
+      words.at(-1) === "help" &&
+      values.every((value) => /^[a-z][a-z0-9-]*$/.test(value))) ||
     (values.length === 1 && values[0] === "-h")
   )
     return "prints help";
