@@ -44,6 +44,7 @@ import {
   isKnownVariableProgram,
   resolveInvocation,
   SHELLS,
+  shellQuote,
 } from "./wrappers.js";
 
 export type { ShellParse } from "./command/rule.js";
@@ -294,6 +295,23 @@ function judge(invocation: Invocation, context: RuleContext): void {
     /\/[\w.+-]+$/.test(first.value) &&
     !/[$`]/.test(first.value.slice(first.value.lastIndexOf("/")));
   if (namedIn) score.raise("medium", `runs ${invocation.program} from a directory known only at run time`);
+  // PowerShell's `$procs = Get-Process …`: an assignment, the cmdlet judged as itself. Read as
+  // bash it runs the variable's value with `=` first (a variable this line set is already
+  // expanded), as an unknown program given those words would be: medium, not less
+  if (first.dynamic && !namedIn && powerShellAssignment(first.value, invocation.args)) {
+    const rhs = invocation.args.slice(1);
+    score.raise("medium", `a PowerShell assignment: ${first.value} takes what ${rhs[0]!.value} returns`);
+    if (/^[a-z]+-[a-z]/i.test(rhs[0]!.value))
+      context.nested(
+        {
+          value: rhs.map((word) => shellQuote(word.value)).join(" "),
+          dynamic: rhs.some((word) => word.dynamic),
+          inner: [],
+        },
+        `${first.value} = runs`,
+      );
+    return;
+  }
   if (first.dynamic && !namedIn && !isKnownVariableProgram(first)) {
     const feeders = upstream(context.script.commands, command).map(
       (feeder) => resolveInvocation(feeder).program,
@@ -356,6 +374,16 @@ function judge(invocation: Invocation, context: RuleContext): void {
   if (["sudo", "doas", "pkexec"].includes(program)) return; // `sudo -i`: judged above
   if (SHELLS.has(program)) return void judgeShellScript(invocation, signals);
   judgeUnknownProgram(invocation, program, first, signals);
+}
+
+/** `$name = Verb-Noun …` or `$name = 42`/`$true`: PowerShell's assignment of a cmdlet's result or a literal. */
+function powerShellAssignment(name: string, args: Word[]): boolean {
+  if (!/^\$(\w+|\{\w+\})$/.test(name) || args[0]?.value !== "=" || !args[1] || args[1].dynamic) return false;
+  const value = args[1].value;
+  return (
+    /^[a-z]+-[a-z][a-z0-9]*$/i.test(value) ||
+    (args.length === 2 && /^(-?\d+(\.\d+)?|\$(true|false|null))$/i.test(value))
+  );
 }
 
 function judgeRedirects(invocation: Invocation, signals: Signals): void {

@@ -96,6 +96,27 @@ const FAMILIES: Record<string, [string, string][]> = {
       ["conda run -n data python train.py", "poetry run sudo rm -rf /"],
       ["bundle exec rspec", "uv run -- rm -rf ~"],
     ],
+  "PowerShell's assignment of a cmdlet's result (src/risk/commands.ts)": [
+    ["$procs = Get-Process", "$s = Remove-Item C:\\Users\\bob -Recurse -Force"],
+    ["$cred = Get-Credential alice", "$x = Stop-Service WinDefend"],
+    ["$n = 42", "$p = -rf ~"],
+    ["$r = Invoke-RestMethod https://api.github.com", "$env:PATH = 'C:\\tools;' + $env:PATH"],
+  ],
+  "a certificate put into a trust store, found while narrowing the assignment (src/risk/rules/windows-system.ts)":
+    [
+      [
+        "Import-Certificate -FilePath web.cer -CertStoreLocation Cert:\\LocalMachine\\My",
+        "Import-Certificate -FilePath rootCA.cer -CertStoreLocation Cert:\\LocalMachine\\Root",
+      ],
+      [
+        "Get-ChildItem Cert:\\LocalMachine\\Root",
+        'Move-Item -Path $cert.PSPath -Destination "Cert:\\LocalMachine\\Root"',
+      ],
+      [
+        "Copy-Item .\\web.cer .\\backup\\web.cer",
+        'Import-Certificate -FilePath a.cer -CertStoreLocation "Cert:\\CurrentUser\\TrustedPublisher"',
+      ],
+    ],
   "only what nothing uses any more (src/risk/rules/general.ts)": [
     ["flatpak uninstall --unused", "flatpak remove --unused --all"],
     ["flatpak remove --unused -y", "kubectl delete pods --all"],

@@ -266,9 +266,39 @@ const ITEM_VALUE =
  * `copy`/`xcopy`/`Copy-Item` and `move`/`Move-Item`: judged as `cp -r` and `mv` of the same
  * paths (a file written under `C:\Windows` is a system write); registry keys as registry changes.
  */
+/**
+ * A certificate store whose certificates are trusted (PowerShell's `Cert:` drive); unquoted, bash
+ * has already taken the backslashes out (`Cert:LocalMachineRoot`).
+ */
+const TRUST_STORE =
+  /^['"]?cert:[\\/]*(localmachine|currentuser)[\\/]*(root|authroot|ca|trustedpublisher|trustedpeople)([\\/'"]|$)/i;
+
+/**
+ * A certificate put into a trust store (`Import-Certificate … -CertStoreLocation
+ * Cert:\LocalMachine\Root`, `Move-Item … -Destination Cert:\LocalMachine\Root`): what it signs
+ * is trusted, as after `certutil -addstore root` (the machine's stores critical, the user's high).
+ */
+function trustsCertificate(program: string, args: string[], signals: Signals): boolean {
+  const store = args.find((arg) => TRUST_STORE.test(arg));
+  if (!store) return false;
+  signals.score.raise(
+    /localmachine/i.test(store) ? "critical" : "high",
+    `${program} puts a certificate into a trust store (${store}): what it signs is trusted`,
+    "system_modification",
+  );
+  return true;
+}
+
+/** `Import-Certificate`/`Import-PfxCertificate`: a trust store is above; another store, medium. */
+const importCertificate: Rule = (invocation, { signals }) => {
+  if (trustsCertificate(invocation.program, values(invocation.args), signals)) return;
+  signals.score.raise("medium", `${invocation.program} adds a certificate to a store`);
+};
+
 function copyOrMove(unix: "cp -r" | "mv"): Rule {
   return (invocation, context) => {
     if (registryChange(invocation.program, invocation.args, context.signals)) return;
+    if (trustsCertificate(invocation.program, values(invocation.args), context.signals)) return;
     const args = values(invocation.args);
     // a credential store copied (`copy \\?\GLOBALROOT\…\NTDS.dit`, `Copy-Item …\config\SAM`)
     if (credentialDump(invocation.program, args, context.signals)) return;
@@ -292,6 +322,7 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
   copy: copyOrMove("cp -r"),
   xcopy: copyOrMove("cp -r"),
   "copy-item": copyOrMove("cp -r"),
+  "import-certificate": importCertificate,
   cpi: copyOrMove("cp -r"),
   move: copyOrMove("mv"),
   "move-item": copyOrMove("mv"),
