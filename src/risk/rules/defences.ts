@@ -11,7 +11,7 @@ import type { Word } from "../shell-model.js";
 const SWITCH_OFF = /^(stop|disable|disabled|suspend|pause|deactivate|off|turn-off|unmonitor)$/;
 /** What watches, records or protects: switched off, nothing after it is recorded or stopped. */
 const DEFENCE =
-  /^(logging|log|logs|audit|auditing|audits|trail|trails|detector|detectors|monitor|monitoring|protection|encryption|mfa|firewall|guardduty|antivirus|defender|scanning|alarm|alarms|flowlogs?|diagnostics?)$/;
+  /^(logging|log|logs|audit|auditing|audits|trail|trails|detector|detectors|monitor|monitoring|protection|encryption|mfa|firewall|guardduty|antivirus|defender|scanning|alarm|alarms|flowlogs?|diagnostics?|auth|authentication|authorization)$/;
 
 /**
  * `aws cloudtrail stop-logging`, `aws guardduty disable-…`, `x audit disable`: a switching-off verb

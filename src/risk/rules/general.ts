@@ -25,7 +25,7 @@ import type { Signals } from "../signals.js";
 import { turnsOffDefence } from "./defences.js";
 
 const VERBS = new Set(
-  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge".split(
+  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey".split(
     " ",
   ),
 );
@@ -72,8 +72,13 @@ const WIDE =
   /^(--?all(-[\w-]+)?|-A|--recursive|-r|-R|--?recurse|--?prefix(=.*)?|--?purge|--force-delete[\w-]*|--unsafe[\w-]*|--cascade(=.*)?|--everything|--dangerous|--permanent(ly)?|--hard|--?selector(=.*)?|-l|--volumes|--include-[\w-]+|--delete-(data|volumes|snapshots))$/;
 /** Options that only skip a question. */
 const CONFIRM =
-  /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
+  /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|--silent|-f|-ff)$/;
 const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|latest|kube-system|root)([^a-z0-9]|$)/i;
+/**
+ * An operand that is a privileged account's whole name (`delete_user admin`, `dropuser
+ * replicator`): everyone's administration, or every replica's connection, goes with it.
+ */
+const PRIVILEGED = /^(admin|administrator|superuser|replicator|replication)$/i;
 /** (an empty key or prefix, `etcdctl del --from-key ''`, matches every key) */
 const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*'|)$|\/\*\*?$|^ALL$|^All$/;
 /**
@@ -130,7 +135,10 @@ function words(token: string): string[] {
           /^(delete|remove|destroy|purge|erase|wipe|reset|flush|truncate|terminate|unregister|deregister)([a-z]{2,})$/.exec(
             part,
           );
-        return joined && !JOINED.test(part) ? [joined[1]!, joined[2]!] : [part];
+        if (joined && !JOINED.test(part)) return [joined[1]!, joined[2]!];
+        // `dropuser`, `droplang`: drop written with a kind it removes (`dropbox` names no kind)
+        const drop = /^drop([a-z]{3,})$/.exec(part);
+        return drop && !JOINED.test(part) && nounOf(drop[1]!) !== null ? ["drop", drop[1]!] : [part];
       })
   );
 }
@@ -215,6 +223,8 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
       // object lives; the sub-command word before the verb is the object, even of a kind no list has
       index >= 0 && closest && namingOptions(args).length > 0 ? lastWord(closest) : null,
       index !== -2 && option.length > 0 ? nounOf(option[0]!) : null,
+      // `consul keyring -remove=K`: a removing option acts on the sub-command's object
+      index === -2 && subcommands.length > 0 ? nounOf(lastWord(subcommands.at(-1)) ?? "") : null,
       named.length > 0 ? nounOf(named.at(-1)!) : null,
       lastWord(closest),
     ];
@@ -252,6 +262,18 @@ export function judgeDestroyingVerb(
   }
   const found = destroyingVerb(program, args);
   if (!found) return false;
+  // `nomad node drain -monitor ID`, `vault operator rekey -status`: only watches, or asks how far,
+  // an operation already under way (nothing enables, forces or starts one)
+  // (a flag, not a filter: `--status failed` selects what is deleted)
+  const watch = args.find(
+    (arg, i) =>
+      /^--?monitor$/.test(arg.value) ||
+      (/^--?status$/.test(arg.value) && !/^[^-]/.test(args[i + 1]?.value ?? "-")),
+  );
+  if (watch && !args.some((arg) => /^--?(enable|force|yes|y|deadline|init|start)(=.*)?$/.test(arg.value))) {
+    signals.score.raise("medium", `${program} ${found.verb} ${watch.value} only watches, it starts nothing`);
+    return true;
+  }
   const values = args.map((arg) => arg.value);
   const routineNoun = found.noun !== null && ROUTINE.has(found.noun);
   const wide =
@@ -263,6 +285,7 @@ export function judgeDestroyingVerb(
   const production =
     values.find((value) => !value.startsWith("-") && PRODUCTION.test(value)) ??
     values.find((value) => /^--?[\w-]+=/.test(value) && PRODUCTION.test(value.split("=")[1] ?? ""));
+  const privileged = values.find((value) => PRIVILEGED.test(value));
   const what = `${program} ${found.verb}${found.noun ? ` (${found.noun})` : ""}`;
   // an alias, tag, label or comment of a key is a pointer to it, not the key (`kms delete-alias`)
   const pointer = /^(alias|aliases|tag|tags|label|labels|comment|comments|annotation|annotations)$/.test(
@@ -337,9 +360,11 @@ export function judgeDestroyingVerb(
             ? "with a scope of everything (all, recursive, prefix, purge, selector)"
             : production
               ? `on a production-looking name (${production.slice(0, 40)})`
-              : confirm && !routine
-                ? "without asking (force/yes/confirm)"
-                : null;
+              : privileged
+                ? `on a privileged account (${privileged})`
+                : confirm && !routine
+                  ? "without asking (force/yes/confirm)"
+                  : null;
   if (high) signals.score.raise("high", `${what} ${high}`, "destructive_command");
   else if (
     found.removes === true &&
@@ -416,7 +441,7 @@ export function inertCall(args: Word[], program = ""): string | null {
     return "prints its version";
   const dry = values.find((value) =>
     // (`--assumeno`: yum and dnf answer no; `--test`: rpm and LVM only check; `--preview-only`: pulumi)
-    /^(--dry-?run(=(client|server|true))?|--what-?if|-whatif|--no-act|--simulate|--plan|--assumeno|--test|--preview-only|--noop)$/i.test(
+    /^(--dry-?run(=(client|server|true|yes|on|1))?|--what-?if|-whatif|--no-act|--simulate|--plan|--assumeno|--test|--preview-only|--noop)$/i.test(
       value,
     ),
   );

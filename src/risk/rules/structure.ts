@@ -103,7 +103,9 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     read >= 0 &&
     (/^(show|read|cat|reveal|view)$/.test(words[read]!) ||
       options.some((option) => SECRET_KIND.test(option.replace(/^-+/, "")))) &&
-    !/^(template|templates|status|config|version|folders?|policy|policies)$/.test(words[read + 1] ?? "") &&
+    ![words[read - 1], words[read + 1]].some((word) =>
+      /^(template|templates|status|config|version|folders?|policy|policies)$/.test(word ?? ""),
+    ) &&
     // `vault read sys/health`: the server's own state, not an entry
     !args.some((arg) => /^sys\//.test(arg.value));
   // decryption prints what was encrypted to be kept secret (`age -d`, `rage --decrypt`, `x decrypt f`)

@@ -10,6 +10,7 @@ import type { Signals } from "../signals.js";
 import { judgeSql, looksLikeSql } from "../sql.js";
 import type { Invocation } from "../wrappers.js";
 import { judgeDestroyingVerb } from "./general.js";
+import { judgeOperations } from "./operations.js";
 import { judgeStructure } from "./structure.js";
 import { consoleCommands, judgeHostEffects } from "./unknown-host.js";
 import { windowsCmdlet } from "./windows.js";
@@ -81,6 +82,7 @@ export function judgeUnknownProgram(
   for (const words of consoleCommands(invocation.args)) {
     judgeHostEffects(program, words, signals);
     judgeStructure(program, words, signals);
+    judgeOperations(program, words, signals);
     judgeDestroyingVerb(program, words, signals);
   }
   // `influx -execute 'DROP DATABASE x'`, `clickhouse-client -q 'TRUNCATE t'`: SQL given as an argument
@@ -89,6 +91,9 @@ export function judgeUnknownProgram(
   // any other tool: what the structure of the call says (rules/structure.ts), then a destroying
   // verb and what it applies to (rules/general.ts)
   judgeStructure(program, invocation.args, signals);
+  // what a cluster, a replicated database or a service manager is told to do to itself
+  // (rules/operations.ts)
+  judgeOperations(program, invocation.args, signals);
   if (judgeDestroyingVerb(program, invocation.args, signals)) return;
   score.raise(
     "medium",

@@ -1,0 +1,139 @@
+/**
+ * Operations on a running service, read from the words of a call to a program no rule names
+ * (docs/risk.md, "Operations on a running service"): what a cluster, a replicated database or a
+ * service manager is told to do to itself, whatever the program is called.
+ *
+ * - **A member removed from a cluster** — `force-leave`, `remove-peer`, `remove-member`,
+ *   `forget_cluster_node`, or a removing verb beside `member`, `peer` or `voter` with no team,
+ *   group, organisation or project word (those are people, not replicas): the quorum shrinks and
+ *   what that member held is re-replicated or lost.
+ * - **A node taken out of service** — `cordon`, a node's scheduling eligibility disabled, a
+ *   maintenance mode enabled: its work moves elsewhere or stops.
+ * - **A replication role changed** — `failover`, `switchover`, `takeover`, `demote`, `reinit`;
+ *   `promote` and `rewind` where a database or a standby is meant: two primaries, or the writes
+ *   of one side discarded.
+ * - **State replaced by a restore** — a `snapshot restore` into the running service (no target
+ *   of its own), or a restore told to drop what is there first (`--clean`, `--drop`,
+ *   `--overwrite`): what changed since the snapshot is gone.
+ * - **Everything stopped at once** — a stopping verb written with `all` (`deactivate-all`,
+ *   `close_all_connections`, `stop-all`): every session, connection or service, not one.
+ *
+ * Help, version and dry runs never reach here (`inertCall`); status, list and show forms name
+ * none of these words.
+ */
+import type { Word } from "../shell-model.js";
+import type { Signals } from "../signals.js";
+
+const MEMBER_REMOVED = /^(force-?leave|remove-?peer|remove-?member|forget-?cluster-?node|evict-?member)$/;
+const MEMBER = /^(member|members|peer|peers|voter|voters|raft)$/;
+const REMOVE = /^(remove|delete|rm|del|forget|evict|leave|kick)$/;
+/** Words that make a member a person (`team member remove`), not a replica. */
+const PEOPLE =
+  /^(team|teams|group|groups|org|orgs|organization|project|projects|role|roles|channel|repo|workspace)$/;
+const OUT_OF_SERVICE = /^(cordon|decommission)$/;
+const ROLE_CHANGE = /^(failover|fail-over|switchover|switch-over|takeover|take-over|demote|reinit)$/;
+const DATABASE_ROLE = /^(standby|replica|replicas|secondary|follower|slave|primary|master|leader)$/;
+/** A program that controls a database or its replication (`pg_ctl`, `repmgr`, `mysqlrouter`). */
+const DATABASE_TOOL =
+  /^(pg|postgres|psql|mysql|maria|mongo|redis|repmgr|patroni|cockroach|etcd|galera|orch)|(sql|db|rep)(ctl|admin)?$/;
+const RESTORE_DROPS =
+  /^(--clean|--drop|--drop-?database|--overwrite|--replace|--force-?overwrite|--delete-?existing)$/;
+const OWN_TARGET =
+  /^(--?t|--target[\w-]*|--data-?dir|--output|-o|--to|--into|--dir|--destination|--new-[\w-]+)(=.*)?$/;
+const STOP_VERB = /^(stop|kill|close|terminate|deactivate|disconnect|logout|suspend|shutdown)$/;
+
+/** The words of the call: sub-command words and the program's own, split at - _ (lower case). */
+function parts(token: string): string[] {
+  return token
+    .toLowerCase()
+    .split(/[-_.]+/)
+    .filter(Boolean);
+}
+
+/** Raises what the call does to a running service; true when one of the families fired. */
+export function judgeOperations(program: string, args: Word[], signals: Signals): boolean {
+  const tokens: string[] = [];
+  for (const arg of args) {
+    if (arg.value === "--") break;
+    if (arg.dynamic || arg.value.startsWith("-") || !/^[A-Za-z][\w-]*$/.test(arg.value)) continue;
+    tokens.push(arg.value.toLowerCase());
+    if (tokens.length >= 4) break;
+  }
+  const options = args.filter((arg) => arg.value.startsWith("-")).map((arg) => arg.value.split("=")[0]!);
+  const split = tokens.flatMap(parts);
+  const own = parts(program.replace(/\.\w+$/, ""));
+  const raise = (reason: string, category: "destructive_command" | "system_modification") =>
+    signals.score.raise(
+      "high",
+      `${program} ${tokens.slice(0, 3).join(" ")} ${reason}`.replace("  ", " "),
+      category,
+    );
+
+  // a member removed from a cluster
+  const memberWord = split.findIndex((word) => MEMBER.test(word));
+  if (
+    tokens.some((token) => MEMBER_REMOVED.test(token.replaceAll("_", "-"))) ||
+    (memberWord >= 0 &&
+      [split[memberWord - 1], split[memberWord + 1]].some(
+        (word) => word !== undefined && REMOVE.test(word),
+      ) &&
+      !split.some((word) => PEOPLE.test(word)))
+  ) {
+    raise(
+      "removes a member from a cluster: the quorum shrinks and what it held is moved or lost",
+      "destructive_command",
+    );
+    return true;
+  }
+  // a node taken out of service
+  const maint = split.findIndex((word) => /^(maint|maintenance)$/.test(word));
+  const eligibility = split.includes("eligibility") || split.includes("schedulable");
+  if (
+    split.some((word) => OUT_OF_SERVICE.test(word)) ||
+    (maint >= 0 &&
+      (options.some((option) => /^--?(enable|on)$/.test(option)) ||
+        /^(enable|on|start)$/.test(split[maint + 1] ?? ""))) ||
+    (eligibility &&
+      (options.some((option) => /^--?(disable|off)$/.test(option)) || split.includes("disable")))
+  ) {
+    raise("takes a node out of service: its work moves elsewhere or stops", "system_modification");
+    return true;
+  }
+  // a replication role changed
+  const database = DATABASE_TOOL.test(program) || split.some((word) => DATABASE_ROLE.test(word));
+  if (
+    split.some((word) => ROLE_CHANGE.test(word)) ||
+    (database && [...split, ...own].some((word) => /^(promote|rewind)$/.test(word)))
+  ) {
+    raise(
+      "changes which server is primary: two primaries, or one side's writes discarded",
+      "destructive_command",
+    );
+    return true;
+  }
+  // state replaced by a restore
+  const restores = split.includes("restore") || own.includes("restore");
+  const snapshot = split.findIndex((word) => word === "snapshot");
+  if (
+    restores &&
+    (options.some((option) => RESTORE_DROPS.test(option)) ||
+      (own.includes("restore") && options.includes("-c")) ||
+      (snapshot >= 0 &&
+        split[snapshot + 1] === "restore" &&
+        !options.some((option) => OWN_TARGET.test(option))))
+  ) {
+    raise(
+      "replaces what the service holds: what changed since the snapshot or dump is gone",
+      "destructive_command",
+    );
+    return true;
+  }
+  // everything stopped at once (a stopping verb and `all` in one token)
+  if (
+    tokens.some((token) => parts(token).some((word) => STOP_VERB.test(word)) && parts(token).includes("all"))
+  ) {
+    raise("stops every session, connection or service at once", "system_modification");
+    return true;
+  }
+  return false;
+}
