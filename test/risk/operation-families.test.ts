@@ -98,9 +98,9 @@ const FAMILIES: JudgedFamilies = {
       "flux uninstall --dry-run",
     ],
   },
-  "an uninstall that skips its question": {
-    dangerous: ["flux uninstall --silent", "meshctl uninstall --purge -y"],
-    harmless: ["flux check", "meshctl version"],
+  "an uninstall told to purge, not a package removed quietly": {
+    dangerous: ["meshctl uninstall --purge -y"],
+    harmless: ["winget uninstall --id Git.Git --silent", "meshctl version", "ugrep promote notes.txt"],
   },
 };
 

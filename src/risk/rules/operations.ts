@@ -35,7 +35,7 @@ const ROLE_CHANGE = /^(failover|fail-over|switchover|switch-over|takeover|take-o
 const DATABASE_ROLE = /^(standby|replica|replicas|secondary|follower|slave|primary|master|leader)$/;
 /** A program that controls a database or its replication (`pg_ctl`, `repmgr`, `mysqlrouter`). */
 const DATABASE_TOOL =
-  /^(pg|postgres|psql|mysql|maria|mongo|redis|repmgr|patroni|cockroach|etcd|galera|orch)|(sql|db|rep)(ctl|admin)?$/;
+  /^(pg|postgres|psql|mysql|maria|mongo|redis|repmgr|patroni|cockroach|etcd|galera)|(sql|db)(ctl|admin)?$/;
 const RESTORE_DROPS =
   /^(--clean|--drop|--drop-?database|--overwrite|--replace|--force-?overwrite|--delete-?existing)$/;
 const OWN_TARGET =
