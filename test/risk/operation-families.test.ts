@@ -12,6 +12,8 @@ const FAMILIES: JudgedFamilies = {
       "acme-kv remove-peer node-2",
       "ringctl force-leave store-3",
       "mqctl forget_cluster_node mq@host4",
+      "ringtool removenode 6f1c-22aa",
+      "fsctl peer detach store-2",
     ],
     harmless: [
       "garage-ctl member list",
@@ -26,12 +28,17 @@ const FAMILIES: JudgedFamilies = {
       "schedctl node eligibility -disable worker-7",
       "meshctl maint -enable -reason upgrade",
       "lbctl maintenance enable web-3",
+      "hactl node standby node-2",
+      "cloudctl host evacuate compute-4",
+      "hactl stonith fence node-3",
     ],
     harmless: [
       "fleetctl node status worker-7",
       "schedctl node eligibility -enable worker-7",
       "meshctl maint",
       "lbctl maintenance status",
+      "hactl node unstandby node-2",
+      "hactl status",
     ],
   },
   "a replication role changed": {

@@ -7,8 +7,9 @@
  *   `forget_cluster_node`, or a removing verb beside `member`, `peer` or `voter` with no team,
  *   group, organisation or project word (those are people, not replicas): the quorum shrinks and
  *   what that member held is re-replicated or lost.
- * - **A node taken out of service** — `cordon`, a node's scheduling eligibility disabled, a
- *   maintenance mode enabled: its work moves elsewhere or stops.
+ * - **A node taken out of service** — `cordon`, `evacuate`, `fence`, a node put on standby, a
+ *   node's scheduling eligibility disabled, a maintenance mode enabled: its work moves elsewhere
+ *   or stops.
  * - **A replication role changed** — `failover`, `switchover`, `takeover`, `demote`, `reinit`;
  *   `promote` and `rewind` where a database or a standby is meant: two primaries, or the writes
  *   of one side discarded.
@@ -16,7 +17,8 @@
  *   of its own), or a restore told to drop what is there first (`--clean`, `--drop`,
  *   `--overwrite`): what changed since the snapshot is gone.
  * - **Everything stopped at once** — a stopping verb written with `all` (`deactivate-all`,
- *   `close_all_connections`, `stop-all`): every session, connection or service, not one.
+ *   `close_all_connections`, `stop-all`), or a whole cluster, volume or pool stopped with `--all`
+ *   or `force`: every session, connection or service, not one.
  *
  * Help, version and dry runs never reach here (`inertCall`); status, list and show forms name
  * none of these words.
@@ -24,13 +26,14 @@
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 
-const MEMBER_REMOVED = /^(force-?leave|remove-?peer|remove-?member|forget-?cluster-?node|evict-?member)$/;
+const MEMBER_REMOVED =
+  /^(force-?leave|remove-?peer|remove-?member|remove-?node|forget-?cluster-?node|evict-?member|assassinate)$/;
 const MEMBER = /^(member|members|peer|peers|voter|voters|raft)$/;
-const REMOVE = /^(remove|delete|rm|del|forget|evict|leave|kick)$/;
+const REMOVE = /^(remove|delete|rm|del|forget|evict|leave|kick|detach)$/;
 /** Words that make a member a person (`team member remove`), not a replica. */
 const PEOPLE =
   /^(team|teams|group|groups|org|orgs|organization|project|projects|role|roles|channel|repo|workspace)$/;
-const OUT_OF_SERVICE = /^(cordon|decommission)$/;
+const OUT_OF_SERVICE = /^(cordon|decommission|evacuate|fence)$/;
 const ROLE_CHANGE = /^(failover|fail-over|switchover|switch-over|takeover|take-over|demote|reinit)$/;
 const DATABASE_ROLE = /^(standby|replica|replicas|secondary|follower|slave|primary|master|leader)$/;
 /** A program that controls a database or its replication (`pg_ctl`, `repmgr`, `mysqlrouter`). */
@@ -87,9 +90,12 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   }
   // a node taken out of service
   const maint = split.findIndex((word) => /^(maint|maintenance)$/.test(word));
+  // `pcs node standby node1`: a node put on standby runs nothing
+  const standby = split.findIndex((word) => word === "standby");
   const eligibility = split.includes("eligibility") || split.includes("schedulable");
   if (
     split.some((word) => OUT_OF_SERVICE.test(word)) ||
+    (standby > 0 && /^(node|nodes|host|hosts)$/.test(split[standby - 1]!)) ||
     (maint >= 0 &&
       (options.some((option) => /^--?(enable|on)$/.test(option)) ||
         /^(enable|on|start)$/.test(split[maint + 1] ?? ""))) ||
@@ -128,9 +134,17 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
     );
     return true;
   }
-  // everything stopped at once (a stopping verb and `all` in one token)
+  // everything stopped at once: a stopping verb and `all` in one token, or a whole cluster,
+  // volume or pool stopped with `--all` or `force` (`pcs cluster stop --all`, `gluster volume
+  // stop gv0 force`)
+  const values = args.map((arg) => arg.value);
   if (
-    tokens.some((token) => parts(token).some((word) => STOP_VERB.test(word)) && parts(token).includes("all"))
+    tokens.some(
+      (token) => parts(token).some((word) => STOP_VERB.test(word)) && parts(token).includes("all"),
+    ) ||
+    (split.some((word) => STOP_VERB.test(word)) &&
+      split.some((word) => /^(cluster|clusters|volume|volumes|pool|pools|filesystem|fs)$/.test(word)) &&
+      values.some((value) => /^(--all|all|force|--force)$/.test(value)))
   ) {
     raise("stops every session, connection or service at once", "system_modification");
     return true;
