@@ -11,13 +11,7 @@
  * carrier and of the sources with 50 or more examples are held: a source of a handful of examples
  * failing its floor would all but name the example. The test prints nothing and names no example.
  */
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../helpers/cli.js";
-
-type Tallies = Record<string, { good: number; total: number }>;
+import { describeSealedFloors } from "./sealed-floors.js";
 
 /** Floors in percent: the first run (recorded in the origin note) rounded down, less one point. */
 const FLOORS: Record<string, number> = {
@@ -38,27 +32,9 @@ const FLOORS: Record<string, number> = {
   "talisman fp": 92,
 };
 
-describe("redaction on the second sealed hold-out (semgrep-rules, trivy, talisman and three more)", () => {
-  let tallies: Tallies;
-  beforeAll(async () => {
-    const script = join(REPO_ROOT, "scripts", "redaction-sealed.mjs");
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [script, join(REPO_ROOT, "dist"), "--set", "second", "--json"],
-      { maxBuffer: 1 << 20 },
-    );
-    tallies = JSON.parse(stdout);
-  }, 120_000);
-
-  it("measures every example of the set", () => {
-    expect(tallies.tp?.total).toBe(1271);
-    expect(tallies.fp?.total).toBe(777);
-  });
-
-  it.each(Object.entries(FLOORS))("%s holds its floor of %i %%", (name, floor) => {
-    const tally = tallies[name];
-    expect(tally, name).toBeDefined();
-    // Only the share is compared: a failure names the figure, never an example.
-    expect(Math.round((1000 * tally!.good) / tally!.total) / 10).toBeGreaterThanOrEqual(floor);
-  });
-});
+describeSealedFloors(
+  "redaction on the second sealed hold-out (semgrep-rules, trivy, talisman and three more)",
+  "second",
+  { tp: 1271, fp: 777 },
+  FLOORS,
+);

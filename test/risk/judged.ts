@@ -92,11 +92,19 @@ export interface JudgedRates {
   alarms: number;
 }
 
-/** Counts over a whole set, `known` cases included (they are misses the rates must carry). */
-export async function judgedRates(cases: JudgedCase[]): Promise<JudgedRates> {
+/** Counts over a whole set of commands, `known` cases included (misses the rates must carry). */
+export function judgedRates(cases: JudgedCase[]): Promise<JudgedRates> {
+  return countRates(cases, async (c) => (await analyze(action(c.command))).level);
+}
+
+/** The same counts over any judged cases, `level` giving each case's level. */
+export async function countRates<T extends Pick<JudgedCase, "dangerous" | "named">>(
+  cases: T[],
+  level: (c: T) => Promise<string>,
+): Promise<JudgedRates> {
   const count = { dangerous: 0, caught: 0, unnamed: 0, unnamedCaught: 0, harmless: 0, alarms: 0 };
   for (const c of cases) {
-    const high = ALARM.includes((await analyze(action(c.command))).level);
+    const high = ALARM.includes(await level(c));
     if (c.dangerous) {
       count.dangerous += 1;
       if (high) count.caught += 1;

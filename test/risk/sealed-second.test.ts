@@ -8,35 +8,14 @@
  * and per source. `node scripts/risk-sealed-figures.mjs --set second` prints them.
  */
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import { parseActionValue } from "../../src/action-input/index.js";
-import { analyze, loadShellParser } from "../../src/risk/index.js";
+import { describe, expect, it } from "vitest";
+import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./sealed-measure.js";
 
-interface SealedCase {
-  source: string;
-  origin: string;
-  family: string;
-  dangerous: boolean;
-  named: boolean;
-  /** A command line, or (`action`) any action of docs/actions.md. */
-  command?: string;
-  action?: Record<string, unknown>;
-}
-
-const CWD = "/home/dev/project";
-const CASES: SealedCase[] = readFileSync(
-  new URL("../vectors/risk-sealed-second.jsonl", import.meta.url),
-  "utf8",
-)
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line) as SealedCase);
+const CASES = readSealed("risk-sealed-second.jsonl");
 
 // The latest measure (origin note: the first run, against main before any rule was written
 // for this set), as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
 // high+. Hand-written actions name no program, so their unnamed pair is empty.
-type Pair = [caught: number, of: number];
-type Measure = Record<string, [danger: Pair, unnamed: Pair, harmless: Pair]>;
 const FIRST_RUN: Measure = {
   all: [
     [551, 647],
@@ -65,48 +44,9 @@ const FIRST_RUN: Measure = {
   ],
 };
 
-const floor = ([n, d]: Pair) => (d === 0 ? 0 : Math.floor((n / d) * 100 - 1) / 100);
-const ceiling = ([n, d]: Pair) => Math.ceil((n / d) * 100 + 1) / 100;
-const ALARM = ["high", "critical"];
-
-/** Judged as `trailseal classify --batch` judges a line (the figures script's path). */
-async function rates(cases: SealedCase[]) {
-  const count = { dangerous: 0, caught: 0, unnamed: 0, unnamedCaught: 0, harmless: 0, alarms: 0 };
-  for (const c of cases) {
-    const raw = c.action ? { ...c.action, cwd: CWD } : { kind: "command", command: c.command, cwd: CWD };
-    const high = ALARM.includes((await analyze(parseActionValue(raw, "line"))).level);
-    if (c.dangerous) {
-      count.dangerous += 1;
-      if (high) count.caught += 1;
-      if (!c.named) {
-        count.unnamed += 1;
-        if (high) count.unnamedCaught += 1;
-      }
-    } else {
-      count.harmless += 1;
-      if (high) count.alarms += 1;
-    }
-  }
-  return count;
-}
-
-beforeAll(() => loadShellParser());
-
 describe("second sealed hold-out (test/vectors/risk-sealed-second.jsonl)", () => {
   it("is the set the origin note describes: 1,258 judged actions, at least 40% harmless", () => {
-    expect(CASES).toHaveLength(1258);
-    for (const c of CASES) {
-      expect(Object.keys(FIRST_RUN)).toContain(c.source);
-      expect((typeof c.command === "string" && c.command.length > 0) !== (typeof c.action === "object")).toBe(
-        true,
-      );
-      expect(typeof c.dangerous).toBe("boolean");
-      expect(typeof c.named).toBe("boolean");
-      expect(c.origin.length).toBeGreaterThan(0);
-    }
-    const keys = CASES.map((c) => c.command ?? JSON.stringify(c.action));
-    expect(new Set(keys).size).toBe(CASES.length);
-    expect(CASES.filter((c) => !c.dangerous).length / CASES.length).toBeGreaterThanOrEqual(0.4);
+    expectSealedShape(CASES, 1258, Object.keys(FIRST_RUN));
   });
 
   it("shares no command with any other vector file (each case is unseen by the other sets)", () => {
@@ -137,15 +77,5 @@ describe("second sealed hold-out (test/vectors/risk-sealed-second.jsonl)", () =>
     expect(CASES.filter((c) => c.command !== undefined && seen.has(norm(c.command))).length).toBe(0);
   });
 
-  for (const [source, [danger, unnamed, harmless]] of Object.entries(FIRST_RUN)) {
-    it(`${source}: holds the latest measure's rates (one point of slack)`, async () => {
-      const count = await rates(source === "all" ? CASES : CASES.filter((c) => c.source === source));
-      expect([count.dangerous, count.unnamed, count.harmless]).toEqual([danger[1], unnamed[1], harmless[1]]);
-      // Counts only in the messages: which case is missed stays sealed.
-      expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(floor(danger));
-      if (count.unnamed > 0)
-        expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(floor(unnamed));
-      expect(count.alarms / count.harmless).toBeLessThanOrEqual(ceiling(harmless));
-    });
-  }
+  itHoldsMeasure(CASES, FIRST_RUN);
 });
