@@ -23,12 +23,16 @@
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { turnsOffDefence } from "./defences.js";
+import {
+  CONTAINERS,
+  destroyingVerb,
+  namingOptions,
+  ROUTINE,
+  SECRET_NOUN,
+  VERBS,
+  words,
+} from "./general-verb.js";
 
-const VERBS = new Set(
-  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey".split(
-    " ",
-  ),
-);
 /** Verbs whose scope is everything in their object: emptied, drained, destroyed outright. */
 const TOTAL = new Set(
   "purge wipe truncate flush erase nuke zap destroy drop drain obliterate expunge".split(" "),
@@ -37,36 +41,6 @@ const TOTAL = new Set(
 const GENERATED = new Set("model controller scaffold migration generator component helper".split(" "));
 /** Options that keep a way back: archived, soft-deleted, moved to a trash. */
 const RECOVERABLE = /^--?(archive|soft(-delete)?|trash|to-trash|recoverable)$/;
-/** `FLUSHALL`, `dropdb`, `deleteall`: a verb and its object in one word. */
-const JOINED =
-  /^(flush|drop|delete|purge|wipe|truncate|destroy)(all|db|database|keyspace|index|indices|records|everything)$/;
-
-const CONTAINERS = new Set(
-  (
-    "database databases db dbs table tables collection collections keyspace keyspaces index indexes indices stream streams topic topics " +
-    "queue queues vhost vhosts bucket buckets repo repos repository repositories project projects namespace namespaces ns cluster clusters " +
-    "volume volumes vol snapshot snapshots backup backups vault vaults secret secrets context contexts environment environments " +
-    "stack stacks app apps application applications instance instances records data dataset datasets keyring keyrings zone zones " +
-    "domain domains release releases orb orbs registry registries disk disks acl acls tenant tenants account accounts organization " +
-    "organizations org orgs workspace workspaces function functions certificate certificates objects document documents storage " +
-    "deployment deployments statefulset statefulsets pvc pvcs persistentvolume persistentvolumes crd crds customresourcedefinition " +
-    "container containers keystore keystores keychain keychains site sites droplet droplets server servers group groups configs offsets partitions shares share service services pool pools network networks vm vms machine machines"
-  ).split(" "),
-);
-const ROUTINE = new Set(
-  (
-    "pod pods po job jobs run runs message messages label labels issue issues gist gists comment comments consumer consumers user " +
-    "permission permissions exchange exchanges view views node schedule schedules restore restores pipeline pipelines cache caches " +
-    "lock locks session sessions object branch tag tags file alias aliases webhook webhooks artifact artifacts reaction reactions " +
-    "key keys ssh-key token config entry member invite invitation subscription policy event events replicaset replicasets " +
-    "cronjob-run notification draft milestone variable model controller scaffold migration generator component helper " +
-    // a setting of a resource, not the resource: its CORS rules, an endpoint, a revision, a comment
-    "cors lifecycle concurrency endpoint content definition definitions revision revisions configuration configurations " +
-    "setting settings attribute attributes preference preferences template templates annotation annotations filter filters " +
-    // a knowledge graph's items (an MCP memory server's entities, observations, relations)
-    "entity entities observation observations relation relations"
-  ).split(" "),
-);
 /** Options naming everything, many, or no way back. */
 const WIDE =
   /^(--?all(-[\w-]+)?|-A|--recursive|-r|-R|--?recurse|--?prefix(=.*)?|--?purge|--force-delete[\w-]*|--unsafe[\w-]*|--cascade(=.*)?|--everything|--dangerous|--permanent(ly)?|--hard|--?selector(=.*)?|-l|--volumes|--include-[\w-]+|--delete-(data|volumes|snapshots))$/;
@@ -96,150 +70,6 @@ const ACCESS = /^(iam|acl|acls|rbac|kms|keyvault|secretsmanager|secrets|ssm|poli
 export const SECRET_MANAGERS = new Set(
   "vault op doppler infisical bw lpass chamber sops gopass pass akeyless conjur teller".split(" "),
 );
-
-/**
- * The category word a noun stands for: itself when listed, or the listed noun it ends with
- * (`vcluster` is a cluster, `nodepool` a pool, `userpool` a pool), or null.
- */
-function nounOf(word: string): string | null {
-  if (CONTAINERS.has(word) || ROUTINE.has(word)) return word;
-  if (word.length < 5) return null;
-  for (const noun of CONTAINERS) if (noun.length >= 4 && word.endsWith(noun)) return noun;
-  // `pipelinerun`, `taskrun`, `cronjob`: a routine object under a longer name
-  for (const noun of ROUTINE)
-    if (noun.length >= 3 && word.length > noun.length + 2 && word.endsWith(noun)) return noun;
-  return null;
-}
-
-/**
- * `delprinc`, `delbr`, `rmuser`: a short removing verb written together with its object. The
- * English words that start with `del` (delta, delay, delegate, deliver, …) are not verbs.
- */
-const JOINED_SHORT = /^(del|rm)([a-z]{2,})$/;
-const ENGLISH_DEL = /^del(ta|ay|eg|iv|ig|im|ug|ve|ph|i$|ic|ir|in|et|ib|ux|oc|us|is)|^rmdir$/;
-
-function words(token: string): string[] {
-  return (
-    token
-      .replace(/^-+/, "")
-      .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-      .toLowerCase()
-      .split(/[-_:.]+/)
-      .filter(Boolean)
-      // `erasekeys`, `deletelocation`, `flushcache`: a long verb written together with its object
-      .flatMap((part) => {
-        const short = JOINED_SHORT.exec(part);
-        if (short && !ENGLISH_DEL.test(part) && !VERBS.has(part)) return [short[1]!, short[2]!];
-        if (part.length < 7) return [part];
-        const joined =
-          /^(delete|remove|destroy|purge|erase|wipe|reset|flush|truncate|terminate|unregister|deregister)([a-z]{2,})$/.exec(
-            part,
-          );
-        if (joined && !JOINED.test(part)) return [joined[1]!, joined[2]!];
-        // `dropuser`, `droplang`: drop written with a kind it removes (`dropbox` names no kind)
-        const drop = /^drop([a-z]{3,})$/.exec(part);
-        return drop && !JOINED.test(part) && nounOf(drop[1]!) !== null ? ["drop", drop[1]!] : [part];
-      })
-  );
-}
-
-interface Found {
-  verb: string;
-  /** The verb's own word says many (`delete-batch`, `batch-delete-image`, `deleteall`). */
-  bulk?: boolean;
-  /** The object the verb applies to, when one is named. */
-  noun: string | null;
-  /** The verb removes its object (delete, remove, destroy, …) and is a sub-command, not a setting. */
-  removes?: boolean;
-  /** The verb's own token names a secret (`--delete-secret-keys`, `delete-private-key`). */
-  secret?: boolean;
-}
-/** Objects that are secrets or the credentials of an access: no other copy, or access lost. */
-const SECRET_NOUN =
-  /^(secret|secrets|credential|credentials|password|passwords|passphrase|private|privatekey)$/;
-/** Verbs that remove what they name (not disable, reset or unset, which are undone). */
-const REMOVING = new Set("delete del rm remove destroy erase terminate decommission nuke zap".split(" "));
-
-/** The destroying verb of a command and its object, or null. */
-export function destroyingVerb(program: string, args: Word[]): Found | null {
-  const subcommands: string[] = [];
-  for (const arg of args) {
-    if (arg.value === "--") break;
-    // a run-time value (`-database "$DATABASE_URL"`) is no sub-command, and the words after it still are
-    if (arg.dynamic || arg.value.startsWith("-")) continue;
-    if (!/^[A-Za-z][\w:-]*$/.test(arg.value)) continue; // a word, not a file (`delete.json`) or host
-    subcommands.push(arg.value);
-    if (subcommands.length >= 4) break;
-  }
-  const options = args
-    .filter((arg) => /^--?[A-Za-z][\w-]*(=.*)?$/.test(arg.value))
-    .map((arg) => arg.value.split("=")[0]!);
-  const candidates = [
-    ...subcommands.map((token, index) => ({ token, index })),
-    { token: program, index: -1 },
-  ];
-  for (const option of options) candidates.push({ token: option, index: -2 });
-  for (const { token, index } of candidates) {
-    // `ldapdelete`, `vm-destroy`: a program named after removing what it is given
-    // (`kdestroy` drops one's own tickets, `extundelete` recovers: neither)
-    const suffix =
-      index === -1 && !/un(delete|remove|destroy)$/.test(token)
-        ? /^[a-z0-9]{3,}[-_]?(delete|remove|destroy)$/.exec(token)
-        : null;
-    if (suffix) return { verb: suffix[1]!, noun: null, removes: true };
-    // `memcflush`, `cachepurge`: a program named after emptying its object outright
-    const emptying =
-      index === -1 ? /^[a-z][a-z0-9]{2,}(flush|purge|wipe|nuke|erase|truncate)$/.exec(token) : null;
-    if (emptying) return { verb: emptying[1]!, noun: null };
-    const parts = words(token).map((part) =>
-      // `schedule-key-deletion`: the noun of a verb, in a sub-command (an option `--deletion-protection` is a setting)
-      index !== -2 && /^(deletion|removal|destruction)$/.test(part) ? "delete" : part,
-    );
-    if (JOINED.test(parts.join(""))) return { verb: parts.join(""), noun: "database" };
-    const at = parts.findIndex((part) => VERBS.has(part));
-    if (at < 0) continue;
-    const known = (part: string) => nounOf(part) !== null;
-    // the object: the last word after the verb in the token (`delete-bucket-policy` is a
-    // policy, `delete-user-pool` a pool), else a known word before it (`repo-delete`), else the
-    // closest sub-command word before the verb (`nats stream delete`, `doctl databases
-    // firewalls remove`: firewalls) or after it (`rabbitmqadmin delete queue`), else a known
-    // option name, else the program's name (`kafka-topics --delete`, `vcluster delete`)
-    const after = parts.slice(at + 1).filter((part) => !/^(from|to|all|batch|bulk|many|v\d+)$/.test(part));
-    const before = parts.slice(0, at).filter(known);
-    const closest = index >= 0 ? subcommands.slice(0, index).at(-1) : undefined;
-    const next = index >= 0 ? subcommands[index + 1] : undefined;
-    const option = options.flatMap(words).filter(known);
-    const named = words(program).filter(known);
-    const lastWord = (token: string | undefined) => (token ? words(token).at(-1) : undefined);
-    // the verb token's own object first (`batch-delete-image`: an image, even unlisted), then a
-    // known noun wherever it is; an unknown sub-command word only when none is known
-    const choices: (string | null | undefined)[] = [
-      nounOf(after.at(-1) ?? ""),
-      after.at(-1),
-      before.length > 0 ? nounOf(before.at(-1)!) : null,
-      nounOf(lastWord(closest) ?? ""),
-      nounOf(lastWord(next) ?? ""),
-      // `az storage blob delete --container-name c`: an option naming a parent says where the
-      // object lives; the sub-command word before the verb is the object, even of a kind no list has
-      index >= 0 && closest && namingOptions(args).length > 0 ? lastWord(closest) : null,
-      index !== -2 && option.length > 0 ? nounOf(option[0]!) : null,
-      // `consul keyring -remove=K`: a removing option acts on the sub-command's object
-      index === -2 && subcommands.length > 0 ? nounOf(lastWord(subcommands.at(-1)) ?? "") : null,
-      named.length > 0 ? nounOf(named.at(-1)!) : null,
-      lastWord(closest),
-    ];
-    const noun =
-      choices.find((choice): choice is string => typeof choice === "string" && choice !== "") ?? null;
-    return {
-      verb: parts[at]!,
-      noun,
-      bulk: parts.some((part) => /^(batch|bulk|all|many)$/.test(part)),
-      removes: index !== -2 && REMOVING.has(parts[at]!),
-      secret: parts.some((part) => SECRET_NOUN.test(part)),
-    };
-  }
-  return null;
-}
 
 /**
  * Raises what a destroying verb does (see the file comment); true when the command has one
@@ -384,13 +214,6 @@ export function judgeDestroyingVerb(
       `${what}: ${routine ? "a routine single-object delete" : "one item inside a named parent"}`,
     );
   return true;
-}
-
-/** Options that name the objects acted on (`--image-ids X`, `--repository-name R`, `-n NAME`). */
-function namingOptions(args: Word[]): Word[] {
-  return args.filter((arg) =>
-    /^(-n|--?([\w-]+-)?(name|names|id|ids|arn|url|uri|key|handle|value|values)(=.*)?)$/i.test(arg.value),
-  );
 }
 
 /**
