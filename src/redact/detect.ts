@@ -7,6 +7,7 @@
  * arguments are judged by argv.ts.
  */
 import { inside, isOwnName, templateRanges } from "./benign.js";
+import { configSpans } from "./config.js";
 import { familyPatterns } from "./families.js";
 import { formSpans } from "./forms.js";
 import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
@@ -263,6 +264,7 @@ export function detectOwn(
   for (const regex of extra)
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
   formSpans(text, spans);
+  configSpans(text, lower, prefilter, spans);
   // Every assignment has `=` or `:`; every element a closing tag; every pair `value`.
   if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
   if (!prefilter || text.includes("=")) comparedSpans(text, spans);

@@ -150,6 +150,20 @@ export const FAMILIES: readonly Family[] = [
   { kind: "facebook", prefixes: ["EAAB", "EAAG", "EAAI"], body: B62, min: 60 },
   { kind: "mapbox", prefixes: ["sk.eyJ"], body: `${B64URL}.`, min: 60 },
   { kind: "yandex", prefixes: ["y0_", "AQVN"], body: B64URL, min: 30 },
+  // Password hashes (bcrypt, Apache's MD5, SHA-crypt, yescrypt, Argon2; LDAP's {SHA}/{SSHA}): a
+  // hash of a password can be cracked offline, so a trail keeps none (.htpasswd, /etc/shadow).
+  {
+    kind: "password-hash",
+    prefixes: ["$2a$", "$2b$", "$2y$", "$apr1$", "$5$", "$6$", "$y$", "$argon2id$", "$argon2i$", "$argon2d$"],
+    body: "A-Za-z0-9./$=,+",
+    min: 20,
+  },
+  {
+    kind: "password-hash",
+    prefixes: ["{SHA}", "{SSHA}", "{SSHA256}", "{SSHA512}"],
+    body: "A-Za-z0-9+/=",
+    min: 27,
+  },
   // Amazon MWS auth tokens.
   { kind: "amazon-mws", prefixes: ["amzn.mws."], body: "0-9a-f-", min: 36 },
   // Firebase Cloud Messaging server keys (a project id, `:APA91b`, then the key).

@@ -129,10 +129,14 @@ export function isSecretValue(value: string): boolean {
  * key-value store's `key` and a `primaryKey` say nothing, so such a name says secret only with
  * a value shaped like a credential (`isCredentialShaped`). The same for `login`
  * (`sonar.login`, `SONAR_LOGIN`): some tools take a token as the login, and a user name is not
- * 16+ characters of hex or of random mix.
+ * 16+ characters of hex or of random mix. A key's base (`secret_key_base` of Rails) likewise:
+ * `cache_key_base` is a prefix of cache keys.
  */
 export function isKeyName(name: string): boolean {
-  return /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY|login|Login|LOGIN)$/.test(name) && !PUBLIC_NAME.test(name);
+  return (
+    /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY|login|Login|LOGIN)(?:_base|Base|_BASE)?$/.test(name) &&
+    !PUBLIC_NAME.test(name)
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
