@@ -35,6 +35,7 @@ import { FORMATTER, judgeStorage } from "./rules/storage.js";
 import { commandsThroughEnvironment, commandsThroughOptions } from "./rules/through-commands.js";
 import { editorShell } from "./rules/unknown-host.js";
 import { judgeUnknownProgram, reachedByArguments } from "./rules/unknown-program.js";
+import { judgeWideEffects } from "./rules/wide-effects.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import { windowsPaths } from "./windows-paths.js";
@@ -344,6 +345,7 @@ function judge(invocation: Invocation, context: RuleContext): void {
   resetsDatabase(invocation, context);
   releasesOrGrants(invocation, context);
   readsSecretStore(invocation, context);
+  judgeWideEffects({ ...invocation, program }, context);
   judgeThroughOptions(invocation, program, context);
   // `tar --checkpoint-action=exec=CMD`, `ssh -o ProxyCommand=CMD`, `psql -c '\! CMD'`,
   // `GIT_SSH_COMMAND=CMD git fetch`: command lines the program runs (rules/through-commands.ts)

@@ -55,7 +55,17 @@ const ifconfig: Rule = (invocation, { signals }) => {
 const nmcli: Rule = (invocation, { signals }) => {
   const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
   const action = words[1] ?? "";
+  // nmcli takes any prefix of an object or a command (`nmcli c d` is `connection down`,
+  // `nmcli d de` `device delete`): a prefix of a command that takes a connection down is one
+  const object = words[0] ?? "";
+  const abbreviated =
+    action !== "" &&
+    /^(c|co|con|conn|conne|connec|connect|connecti|connectio|connection|d|de|dev|devi|devic|device)$/.test(
+      object,
+    ) &&
+    ["down", "delete", "disconnect"].some((command) => command.startsWith(action));
   if (
+    abbreviated ||
     /^(down|del|delete|disconnect|off)$/.test(action) ||
     (/^(n|networking|r|radio)/.test(words[0] ?? "") && words.includes("off"))
   )
