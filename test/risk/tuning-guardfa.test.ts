@@ -15,10 +15,11 @@ import { describeJudgedSet } from "./judged.js";
 // batch four (after batch three's) 12 / 13, 8 / 124 (6.5 %);
 // batch five (after batch four's) 11 / 12, 2 / 75 (2.7 %);
 // after the five narrowings 146 / 160 (91.3 %), 18 / 1,178 (1.53 %);
-// after the wide-effect families (rules/wide-effects.ts, nmcli's abbreviations) 153 / 160 (95.6 %),
+// after the wide-effect families (rules/wide-effects.ts, nmcli's abbreviations, a decoded file run)
+// 154 / 160 (96.3 %),
 // 18 / 1,178 (1.53 %)
 describeJudgedSet("false-alarm tuning set", "risk-tuning-guardfa.jsonl", {
   dangerous: 160,
-  caught: 0.956,
+  caught: 0.962,
   alarms: 0.0153,
 });

@@ -1,7 +1,7 @@
 // Effects wider than the command's words (src/risk/rules/wide-effects.ts, and nmcli's
 // abbreviations in rules/host.ts): a trust store gaining a CA, a privileged container, a
 // workload scaled to zero everywhere, a tracer on PID 1, a user's sessions ended, a tool's own
-// run-time listing handed to its removing verb. Written for this project, not taken from the
+// run-time listing handed to its removing verb, a decoded file then run. Written for this project, not taken from the
 // tuning sets; each family has dangerous cases and harmless near misses.
 import { describeFamilies, type JudgedFamilies } from "./judged.js";
 
@@ -59,6 +59,18 @@ const FAMILIES: JudgedFamilies = {
       "docker rmi $(docker images -q -f dangling=true)",
       "docker ps -aq",
       "docker network ls -q",
+    ],
+  },
+  "a file decoded to an operand, then run": {
+    dangerous: [
+      "certutil -decode payload.b64 payload.exe && payload.exe",
+      "certutil -decodehex h.txt x.exe & x.exe",
+      "openssl enc -d -aes-256-cbc -in a.enc -out run.sh && bash run.sh",
+      "base64 -d -i in.b64 -o tool && ./tool",
+    ],
+    harmless: [
+      "certutil -decode cert.b64 cert.cer && certutil -dump cert.cer",
+      "openssl enc -d -aes-256-cbc -in a.enc -out notes.txt && cat notes.txt",
     ],
   },
   "a connection taken down through nmcli's abbreviations": {

@@ -38,6 +38,30 @@ function decodes(invocation: Invocation): boolean {
   return invocation.program === "uudecode";
 }
 
+/**
+ * A decoder naming its output file as an operand, not a redirect (`certutil -decode in out`,
+ * `certutil -decodehex in out`, `openssl enc -d … -out F`, `base64 -d -i in -o F`): the file's
+ * content is known only once decoded, so running it later in the line is running the unknown.
+ */
+function rememberDecodedOperand({ program, args }: Invocation, signals: Signals): void {
+  const values = args.map((word) => word.value);
+  let output: Word | undefined;
+  if (
+    program.toLowerCase().replace(/\.exe$/, "") === "certutil" &&
+    values.some((v) => /^[-/]decode(hex)?$/i.test(v))
+  )
+    output = args.filter((word) => !/^[-/]/.test(word.value))[1];
+  else if (
+    (program === "openssl" && values.includes("-d")) ||
+    (program === "base64" && values.some((v) => /^(-[a-zA-Z]*[dD]|--decode)$/.test(v)))
+  ) {
+    const at = values.findIndex((v) => v === "-out" || v === "-o" || v === "--output");
+    output = at >= 0 ? args[at + 1] : undefined;
+  }
+  if (output && !output.dynamic && !output.value.startsWith("/dev/"))
+    signals.written.set(normalizePath(output.value, { cwd: signals.cwd }), DECODED);
+}
+
 /** A file this command line wrote with literal text and now runs: judged as that text. */
 export function runsWritten(
   invocation: Invocation,
@@ -46,6 +70,7 @@ export function runsWritten(
   context: RuleContext,
 ): void {
   const { signals } = context;
+  rememberDecodedOperand(invocation, signals);
   if (signals.written.size === 0) return;
   // Windows runs a program from the working directory by its bare name (`a.exe`, `run.bat`)
   const candidates =
