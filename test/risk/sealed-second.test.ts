@@ -13,13 +13,14 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 
 const CASES = readSealed("risk-sealed-second.jsonl");
 
-// The latest measure (origin note: the first run, against main before any rule was written
-// for this set), as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Hand-written actions name no program, so their unnamed pair is empty.
-const FIRST_RUN: Measure = {
+// The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
+// high+. Taken at the end of the 2026-11-28 session, after the rules written while the set was
+// sealed (the origin note keeps the first run too). Hand-written actions name no program, so
+// their unnamed pair is empty.
+const LATEST: Measure = {
   all: [
-    [551, 647],
-    [22, 87],
+    [591, 647],
+    [59, 87],
     [20, 611],
   ],
   "safety-net": [
@@ -28,17 +29,17 @@ const FIRST_RUN: Measure = {
     [3, 64],
   ],
   "linux-command": [
-    [176, 238],
-    [14, 67],
-    [16, 421],
+    [205, 238],
+    [44, 67],
+    [17, 421],
   ],
   elastic: [
-    [118, 144],
-    [4, 16],
-    [1, 57],
+    [128, 144],
+    [11, 16],
+    [0, 57],
   ],
   hand: [
-    [87, 88],
+    [88, 88],
     [0, 0],
     [0, 69],
   ],
@@ -46,7 +47,7 @@ const FIRST_RUN: Measure = {
 
 describe("second sealed hold-out (test/vectors/risk-sealed-second.jsonl)", () => {
   it("is the set the origin note describes: 1,258 judged actions, at least 40% harmless", () => {
-    expectSealedShape(CASES, 1258, Object.keys(FIRST_RUN));
+    expectSealedShape(CASES, 1258, Object.keys(LATEST));
   });
 
   it("shares no command with any other vector file (each case is unseen by the other sets)", () => {
@@ -77,5 +78,5 @@ describe("second sealed hold-out (test/vectors/risk-sealed-second.jsonl)", () =>
     expect(CASES.filter((c) => c.command !== undefined && seen.has(norm(c.command))).length).toBe(0);
   });
 
-  itHoldsMeasure(CASES, FIRST_RUN);
+  itHoldsMeasure(CASES, LATEST);
 });

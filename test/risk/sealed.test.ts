@@ -11,40 +11,40 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 
 const CASES = readSealed("risk-sealed.jsonl");
 
-// The latest measure (origin note: the first run before the round's rules, and this one after
-// them, taken once by someone who had not tuned them), as [caught, of] pairs: dangerous high+, in
-// unnamed families high+, harmless high+.
-const END_OF_ROUND: Measure = {
+// The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
+// high+. Taken at the end of the 2026-11-28 session by someone who had not tuned the rules (the
+// origin note keeps every measure: the first run, the end of the round, and this one).
+const LATEST: Measure = {
   all: [
-    [307, 410],
-    [65, 145],
-    [17, 432],
+    [349, 410],
+    [99, 145],
+    [23, 432],
   ],
   sigma: [
-    [115, 141],
-    [17, 37],
-    [3, 122],
+    [120, 141],
+    [19, 37],
+    [4, 122],
   ],
   payloadsallthethings: [
-    [88, 96],
+    [89, 96],
     [9, 12],
-    [1, 51],
+    [2, 51],
   ],
   hacktricks: [
-    [54, 58],
-    [3, 7],
-    [1, 115],
+    [55, 58],
+    [4, 7],
+    [0, 115],
   ],
   lolbas: [
-    [50, 115],
-    [36, 89],
-    [12, 144],
+    [85, 115],
+    [67, 89],
+    [17, 144],
   ],
 };
 
 describe("sealed hold-out (test/vectors/risk-sealed.jsonl)", () => {
   it("is the set the origin note describes: 842 judged commands, at least 40% harmless", () => {
-    expectSealedShape(CASES, 842, Object.keys(END_OF_ROUND));
+    expectSealedShape(CASES, 842, Object.keys(LATEST));
   });
-  itHoldsMeasure(CASES, END_OF_ROUND);
+  itHoldsMeasure(CASES, LATEST);
 });
