@@ -97,8 +97,10 @@ const URL_ARGUMENT_TABLES = new Set(["developer", "interpreters"]);
 /** Tables whose programs do what their arguments say (not run another command with them). */
 const INERT_TABLES = new Set([
   "network",
+  "remote",
   "database",
   "system",
+  "processes",
   "packages",
   "privilege",
   "ops",

@@ -21,6 +21,8 @@ import { OPS_RULES } from "./rules/ops.js";
 import { PACKAGE_RULES } from "./rules/packages.js";
 import { POWERSHELL_RULES } from "./rules/powershell.js";
 import { PRIVILEGE_RULES } from "./rules/privilege.js";
+import { PROCESS_RULES } from "./rules/processes.js";
+import { REMOTE_RULES } from "./rules/remote.js";
 import { SECRET_RULES } from "./rules/secrets.js";
 import { STORAGE_RULES } from "./rules/storage.js";
 import { SYSTEM_RULES } from "./rules/system.js";
@@ -32,10 +34,12 @@ import { WINDOWS_SYSTEM_RULES } from "./rules/windows-system.js";
 export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   files: FILE_RULES,
   network: NETWORK_RULES,
+  remote: REMOTE_RULES,
   database: DATABASE_RULES,
   developer: DEVELOPER_RULES,
   interpreters: INTERPRETER_RULES,
   system: SYSTEM_RULES,
+  processes: PROCESS_RULES,
   packages: PACKAGE_RULES,
   privilege: PRIVILEGE_RULES,
   ops: OPS_RULES,
