@@ -5,16 +5,17 @@
  * command line: what it does is not known, so it is high, and critical when the code comes from
  * the network (a download run). What they are given to run on the line (`cmd /c`, `forfiles
  * /c`, `psexec … CMD`, `Start-Process X -ArgumentList Y`, `wmic process call create`) is judged
- * as that command. Downloads through `certutil`, `bitsadmin` are network requests (medium), and
- * running what they saved later in the line is a download run (critical).
+ * as that command. The transfer tools (`certutil`, `bitsadmin`) are in windows-transfer.ts and
+ * the PowerShell cmdlets in windows-invoke.ts, both registered through this table (the table's
+ * name and its place in the lookup order are unchanged).
  */
 import { positionals } from "../command/argv.js";
-import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
+import type { Rule, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
-import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { inAlternateStream } from "./windows-handoff.js";
 import { WINDOWS_INVOKE_RULES } from "./windows-invoke.js";
+import { nestedCommand, WINDOWS_TRANSFER_RULES } from "./windows-transfer.js";
 
 const REMOTE = /^(https?|ftp):\/\/|^\/\/[\w.$-]+\//i;
 const INLINE_SCRIPT = /^(javascript|vbscript):|mshtml\s*,\s*runhtmlapplication/i;
@@ -196,15 +197,6 @@ const msbuild: Rule = (invocation, { signals }) => {
   signals.score.raise("medium", `${invocation.program} builds a project`);
 };
 
-/** The command a launcher is given, judged as a command line. */
-function nestedCommand(words: string[], label: string, context: RuleContext): void {
-  if (words.length === 0) return;
-  const text = words
-    .map((word) => (/[\s"'$`;&|<>()]/.test(word) ? `'${word.replace(/'/g, `'\\''`)}'` : word))
-    .join(" ");
-  context.nested(staticWord(text), label);
-}
-
 /** `pcalua -a PROGRAM [-c ARGS]`: PROGRAM runs with ARGS. */
 const pcalua: Rule = (invocation, context) => {
   const args = values(invocation.args);
@@ -243,103 +235,14 @@ const psexec: Rule = (invocation, context) => {
   nestedCommand(args.slice(i), `${invocation.program} runs`, context);
 };
 
-const BITS_READ =
-  /^[-/](list|info|monitor|getstate|geterror|getbytes\w*|getfiles\w*|util|help|verbose|allusers|\?)$/i;
-
-/** certutil: a download (medium, remembered), trusted roots added (critical machine, high user), hashes and dumps read. */
-const certutil: Rule = (invocation, { signals }) => {
-  const args = lower(invocation.args);
-  const url = values(invocation.args).find((arg) => REMOTE.test(arg));
-  if (url) {
-    signals.network(url, "GET", "command");
-    const out = positionals(invocation.args).find((word) => word.value !== url && !REMOTE.test(word.value));
-    if (out) signals.download(out);
-    return;
-  }
-  // the store is the first word after the verb that is not an option (`-addstore -f Root x.cer`)
-  const verb = args.findIndex((arg) => /^[-/](addstore|delstore|importpfx)$/.test(arg));
-  const store = verb < 0 ? "" : (args.slice(verb + 1).find((arg) => !/^[-/]/.test(arg)) ?? "");
-  // `-dspublish CERT NTAuthCA|RootCA`: the directory's trust stores, trusted by every joined machine
-  if (args.some((arg) => /^[-/]dspublish$/.test(arg)))
-    return void signals.score.raise(
-      "critical",
-      "certutil -dspublish puts a certificate into the directory's trust stores",
-      "system_modification",
-    );
-  if (args.some((arg) => /^[-/]addstore$/.test(arg)) && /^(root|authroot|ca|trustedpublisher)$/.test(store))
-    return void signals.score.raise(
-      args.some((arg) => /^[-/]user$/.test(arg)) ? "high" : "critical",
-      `certutil trusts a new ${store} certificate (what it signs is trusted)`,
-      "system_modification",
-    );
-  // the CA's private key or a certificate's with it copied out (`-backupKey`, `-exportPFX`)
-  if (args.some((arg) => /^[-/](backupkey|backup|exportpfx)$/.test(arg)))
-    return void signals.score.raise(
-      "high",
-      "certutil copies out a private key (the CA's, or a certificate's)",
-      "sensitive_file_access",
-    );
-  // one certificate deleted from the user's own or the machine's personal store is routine
-  if (
-    args.some((arg) => /^[-/]delstore$/.test(arg)) &&
-    !/^(root|authroot|ca|trustedpublisher|disallowed|trustedpeople)$/.test(store)
-  )
-    return void signals.score.raise(
-      "medium",
-      `certutil deletes a certificate from the ${store || "named"} store`,
-    );
-  if (args.some((arg) => /^[-/](delstore|deleterow|revoke|shutdown|setreg|delreg|restore\w*)$/.test(arg)))
-    return void signals.score.raise("high", "certutil deletes or changes certificates or the CA");
-  if (
-    args.some((arg) =>
-      /^[-/](addstore|importpfx|installcert|decode|decodehex|encode|encodehex|backup\w*)$/.test(arg),
-    )
-  ) {
-    // the file it encodes or decodes is read (`certutil -encodehex …\config\SAM out`)
-    const input = positionals(invocation.args)[0];
-    if (input) signals.read(input);
-    return void signals.score.raise("medium", "certutil writes a store or a file");
-  }
-  signals.score.raise("none", "");
-};
-
-/** bitsadmin: a transfer is a download (medium, remembered); a notify command runs later. */
-const bitsadmin: Rule = (invocation, context) => {
-  const args = values(invocation.args);
-  const { signals } = context;
-  const notify = args.findIndex((arg) => /^[-/]setnotifycmdline$/i.test(arg));
-  if (notify >= 0) {
-    signals.score.raise("high", "bitsadmin /SetNotifyCmdLine runs a command when the job ends");
-    nestedCommand(
-      args.slice(notify + 2).filter((arg) => arg.toUpperCase() !== "NULL"),
-      "bitsadmin runs",
-      context,
-    );
-    return;
-  }
-  const url = args.find((arg) => REMOTE.test(arg));
-  if (url) {
-    signals.network(url, "GET", "command");
-    const out = args[args.indexOf(url) + 1];
-    if (out) signals.download(out);
-    return;
-  }
-  if (
-    args.every((arg) => BITS_READ.test(arg) || !/^[-/]/.test(arg)) &&
-    args.some((arg) => BITS_READ.test(arg))
-  )
-    return void signals.score.raise("none", "");
-  signals.score.raise("medium", "bitsadmin manages transfer jobs");
-};
+/** Editors and viewers: a file they open is text to them. */
+const EDITOR =
+  /^(notepad|notepad\+\+|wordpad|write|code|code-insiders|vim|nvim|gvim|nano|emacs|more|less|cat|type|get-content|gc|findstr|sublime_text|subl)$/;
 
 /**
  * Script text or a scriptlet handed to a program no table names (`javascript:…`, `script:URL`,
  * `/i:x.sct`, `x.wsc`): code the line does not show. True (high, critical from a URL) when found.
  */
-/** Editors and viewers: a file they open is text to them. */
-const EDITOR =
-  /^(notepad|notepad\+\+|wordpad|write|code|code-insiders|vim|nvim|gvim|nano|emacs|more|less|cat|type|get-content|gc|findstr|sublime_text|subl)$/;
-
 export function scriptHandoff(program: string, argv: string[], signals: Signals): boolean {
   // `%LOCALAPPDATA:~-3,1%md`: cmd.exe builds the program's name from a variable at run time
   // … or from a variable (`!MB!` under `cmd /V`, `%X%`): `%COMSPEC%` is cmd.exe
@@ -398,6 +301,5 @@ export const WINDOWS_EXEC_RULES: RuleTable = {
   psexec,
   psexec64: psexec,
   paexec: psexec,
-  certutil,
-  bitsadmin,
+  ...WINDOWS_TRANSFER_RULES,
 };
