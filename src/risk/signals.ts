@@ -4,19 +4,11 @@
  * paths and hosts the action touches).
  */
 import { type HostClass, parseTarget } from "./hosts.js";
-import {
-  authCodeReason,
-  configReason,
-  credentialHolderReason,
-  executionHookReason,
-  historyReason,
-  isSystemPath,
-  normalizePath,
-  sensitiveReason,
-} from "./paths.js";
+import { credentialHolderReason, isSystemPath, normalizePath, sensitiveReason } from "./paths.js";
 import { Score } from "./score.js";
 import { readOnlySecretReason } from "./secret-names.js";
 import type { Word } from "./shell-model.js";
+import { authCodeReason, configReason, executionHookReason, historyReason } from "./written-paths.js";
 
 export type Via = "tool" | "command";
 

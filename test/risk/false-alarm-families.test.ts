@@ -96,7 +96,7 @@ const FAMILIES: Record<string, [string, string][]> = {
       ["conda run -n data python train.py", "poetry run sudo rm -rf /"],
       ["bundle exec rspec", "uv run -- rm -rf ~"],
     ],
-  "PowerShell's assignment of a cmdlet's result (src/risk/commands.ts)": [
+  "PowerShell's assignment of a cmdlet's result (src/risk/invocation-judge.ts)": [
     ["$procs = Get-Process", "$s = Remove-Item C:\\Users\\bob -Recurse -Force"],
     ["$cred = Get-Credential alice", "$x = Stop-Service WinDefend"],
     ["$n = 42", "$p = -rf ~"],

@@ -1,7 +1,8 @@
 /**
  * The shape of a program rule: it receives one simple command with its wrappers stripped and
  * raises the action's score. Types only, so rule tables (src/risk/rules/) and the judge
- * (src/risk/commands.ts) depend on this file and never on each other's values.
+ * (src/risk/commands.ts, src/risk/invocation-judge.ts) depend on this file and never on each
+ * other's values.
  */
 import type { ShellScript, Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";

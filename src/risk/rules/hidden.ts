@@ -16,17 +16,11 @@
  */
 import { positionals, upstream } from "../command/argv.js";
 import type { RuleContext } from "../command/rule.js";
-import {
-  executionHookReason,
-  historyReason,
-  isSystemPath,
-  normalizePath,
-  secretFileReason,
-  sensitiveReason,
-} from "../paths.js";
+import { isSystemPath, normalizePath, secretFileReason, sensitiveReason } from "../paths.js";
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { type Invocation, SHELLS } from "../wrappers.js";
+import { executionHookReason, historyReason } from "../written-paths.js";
 
 /** Programs that read commands from their input when given no script. */
 const READS_COMMANDS =

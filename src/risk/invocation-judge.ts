@@ -1,0 +1,280 @@
+/**
+ * The judgement of one simple command (docs/risk.md), once commands.ts has walked the line to it
+ * and stripped its wrappers: privilege, redirects, commands the program runs through its
+ * environment or options, scripts it runs (handed back through context.nested, so this file never
+ * imports the walker), then the rule for its program. Apart from commands.ts because that file
+ * walks a command line in order (assignments, `cd`, nesting limits) and this one judges what it
+ * reaches; the dependency goes one way, commands.ts to here.
+ */
+
+import { upstream } from "./command/argv.js";
+import { parallelScripts, xargsScripts } from "./command/fanout.js";
+import { calledArguments, runsCallersWords } from "./command/functions.js";
+import type { RuleContext } from "./command/rule.js";
+import { normalizePath } from "./paths.js";
+import { ruleFor, tableOf } from "./rule-tables.js";
+import { resetsDatabase } from "./rules/db-reset.js";
+import { shellRunsVariables } from "./rules/deferred.js";
+import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
+import { inertCall } from "./rules/general.js";
+import { bareShell, judgeShellScript, judgeThroughOptions } from "./rules/hidden.js";
+import { interpreterName } from "./rules/interpreters.js";
+import { DOWNLOADERS } from "./rules/net.js";
+import { pipeToShell } from "./rules/pipe-to-shell.js";
+import { releasesOrGrants } from "./rules/publish.js";
+import { readsSecretStore } from "./rules/secrets.js";
+import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
+import { FORMATTER, judgeStorage } from "./rules/storage.js";
+import { commandsThroughEnvironment, commandsThroughOptions } from "./rules/through-commands.js";
+import { editorShell } from "./rules/unknown-host.js";
+import { judgeUnknownProgram, reachedByArguments } from "./rules/unknown-program.js";
+import { judgeWideEffects } from "./rules/wide-effects.js";
+import type { Word } from "./shell-model.js";
+import type { Signals } from "./signals.js";
+import {
+  type Invocation,
+  inlineScript,
+  isKnownVariableProgram,
+  resolveInvocation,
+  SHELLS,
+  shellQuote,
+} from "./wrappers.js";
+
+/**
+ * Read-only programs: nothing to add unless a rule below finds a secret in their arguments.
+ * Built on the first command judged: a file, web or MCP call never needs it.
+ */
+let readOnly: Set<string> | null = null;
+const readOnlyPrograms = () =>
+  (readOnly ??= new Set(
+    (
+      "ls ll la dir vdir pwd cd pushd popd echo printf true false test [ which whereis type hash file stat du df " +
+      "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
+      "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
+      "netstat ss last lastb lastlog who w nproc lscpu lsblk findmnt arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
+      "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
+    ).split(" "),
+  ));
+
+/** Programs whose later arguments belong to a command they run (`docker run img cmd --help`). */
+const PASSES_ARGUMENTS_ON = new Set([
+  "docker",
+  "podman",
+  "nerdctl",
+  "docker-compose",
+  "ssh",
+  "mosh",
+  "vagrant",
+  "nix-shell",
+  "doppler",
+]);
+/** Tables whose programs pass URL arguments on to code that connects to them. */
+const URL_ARGUMENT_TABLES = new Set(["developer", "interpreters"]);
+/** Tables whose programs do what their arguments say (not run another command with them). */
+const INERT_TABLES = new Set([
+  "network",
+  "remote",
+  "database",
+  "system",
+  "processes",
+  "packages",
+  "privilege",
+  "ops",
+  "backups",
+  "secrets",
+  "windows",
+  "storage",
+  "host",
+  "admin",
+]);
+
+/**
+ * Judges one simple command, its wrappers stripped: privilege, redirects, commands named in its
+ * environment or options, what it runs in turn (through context.nested), then the rule for its
+ * program or the judgement of a program without one.
+ */
+export function judgeInvocation(invocation: Invocation, context: RuleContext): void {
+  const { signals } = context;
+  const { score } = signals;
+  const command = invocation.command;
+  if (invocation.privileged && /^(true|:)$/.test(invocation.program) && invocation.args.length === 0) {
+    score.raise("low", "checks for sudo access (runs nothing)"); // `sudo -n true`
+  } else if (invocation.privileged) {
+    const via = invocation.wrappers.find((name) => ["sudo", "doas", "pkexec"].includes(name)) ?? "sudo";
+    score.raise("critical", `runs with ${via} (privilege escalation)`, "privilege_escalation");
+  }
+  judgeRedirects(invocation, signals);
+  // `GIT_SSH_COMMAND=CMD git fetch`, `env LD_PRELOAD=x.so ls`, `BASH_ENV=f bash -c …`: commands
+  // the program runs and code it loads, named in its environment (rules/through-commands.ts)
+  const named = invocation.program || "the command";
+  const envWords = command.words
+    .slice(0, Math.max(0, command.words.length - invocation.args.length - 1))
+    .map((word) => word.value)
+    .filter((value) => /^[A-Za-z_]\w*=/.test(value));
+  const environment = commandsThroughEnvironment([...command.assignments, ...envWords]);
+  for (const text of environment.commands)
+    context.nested(
+      { value: text, dynamic: false, inner: [] },
+      `${named} runs a command named in its environment`,
+    );
+  for (const load of environment.loads)
+    score.raise(
+      "high",
+      `${load} loads code into ${named}: what it runs is not in the line`,
+      "system_modification",
+    );
+  // `X='() { :;}; cmd'`: a function exported through the environment runs code in old bash
+  const assigned = [...command.assignments, ...command.words.map((word) => word.value)];
+  if (assigned.some((text) => /^[A-Za-z_]\w*=\(\)\s*\{/.test(text))) {
+    score.raise("high", "passes a shell function through the environment (runs code in some bash versions)");
+  }
+  if (invocation.script) {
+    context.nested(invocation.script, `${invocation.wrappers.at(-1)} runs a shell script`);
+    return;
+  }
+  const fanned =
+    xargsScripts(invocation, context.script) ??
+    (invocation.program === "parallel" ? parallelScripts(invocation.args, command, context.script) : null);
+  if (fanned) {
+    for (const script of fanned)
+      context.nested(script, `${invocation.program === "parallel" ? "parallel" : "xargs"} runs`);
+    return;
+  }
+  if (invocation.program === "") {
+    if (command.words.length === 0) score.raise("none", "");
+    shellRunsVariables(command.assignments, context);
+    return;
+  }
+  const first = command.words[command.words.length - invocation.args.length - 1]!;
+  // `run() { "$@"; }; run npm test`: the body runs what each call passes, judged at the call
+  if (runsCallersWords(command, context.script))
+    return void score.raise("low", `${command.functionName} runs the words it is called with`);
+  const called = calledArguments(invocation.program, invocation.args, context.script);
+  if (called) context.nested(called, `${invocation.program} runs its arguments`);
+  // `$(npm bin)/eslint`, `$VENV/bin/python`: the directory is run-time, the program is named
+  const namedIn =
+    first.dynamic &&
+    /\/[\w.+-]+$/.test(first.value) &&
+    !/[$`]/.test(first.value.slice(first.value.lastIndexOf("/")));
+  if (namedIn) score.raise("medium", `runs ${invocation.program} from a directory known only at run time`);
+  // PowerShell's `$procs = Get-Process …`: an assignment, the cmdlet judged as itself. Read as
+  // bash it runs the variable's value with `=` first (a variable this line set is already
+  // expanded), as an unknown program given those words would be: medium, not less
+  if (first.dynamic && !namedIn && powerShellAssignment(first.value, invocation.args)) {
+    const rhs = invocation.args.slice(1);
+    score.raise("medium", `a PowerShell assignment: ${first.value} takes what ${rhs[0]!.value} returns`);
+    if (/^[a-z]+-[a-z]/i.test(rhs[0]!.value))
+      context.nested(
+        {
+          value: rhs.map((word) => shellQuote(word.value)).join(" "),
+          dynamic: rhs.some((word) => word.dynamic),
+          inner: [],
+        },
+        `${first.value} = runs`,
+      );
+    return;
+  }
+  if (first.dynamic && !namedIn && !isKnownVariableProgram(first)) {
+    const feeders = upstream(context.script.commands, command).map(
+      (feeder) => resolveInvocation(feeder).program,
+    );
+    if (feeders.some((program) => DOWNLOADERS.has(program))) {
+      score.raise(
+        "critical",
+        `pipes downloaded content into ${first.value}`,
+        "pipe_to_shell",
+        "network_request",
+      );
+    }
+    score.raise(
+      "high",
+      `runs a program named at run time (${first.value.slice(0, 60)}): what runs is unknown`,
+    );
+    return;
+  }
+  const program = interpreterName(invocation.program);
+  pipeToShell({ ...invocation, program }, context);
+  runsDownloaded(invocation, program, first, signals);
+  runsWritten(invocation, program, first, context);
+  sendsEnvironment(invocation, context);
+  if (program === "su") score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
+  const script = inlineScript(program, invocation.args);
+  if (script) {
+    context.nested(script, `${invocation.program} runs an inline script`);
+    return;
+  }
+  resetsDatabase(invocation, context);
+  releasesOrGrants(invocation, context);
+  readsSecretStore(invocation, context);
+  judgeWideEffects({ ...invocation, program }, context);
+  judgeThroughOptions(invocation, program, context);
+  // `tar --checkpoint-action=exec=CMD`, `ssh -o ProxyCommand=CMD`, `psql -c '\! CMD'`,
+  // `GIT_SSH_COMMAND=CMD git fetch`: command lines the program runs (rules/through-commands.ts)
+  for (const text of commandsThroughOptions(program, invocation.args))
+    context.nested(
+      { value: text, dynamic: false, inner: [] },
+      `${program} runs a command given in its options`,
+    );
+  if (bareShell(invocation, program, context)) return;
+  const rule = ruleFor(program);
+  // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/general.ts)
+  const inert =
+    PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args, program);
+  if (inert && (!rule || INERT_TABLES.has(tableOf(program) ?? "")))
+    return void score.raise("low", `${program} ${inert}`);
+  // `java -jar cli.jar -s http://jenkins.local/ …`, `mytool --server https://10.0.0.5`: a URL
+  // handed to a program reaches that host (internal hosts high, metadata critical)
+  if (!rule || URL_ARGUMENT_TABLES.has(tableOf(program) ?? ""))
+    for (const arg of invocation.args)
+      if (!arg.dynamic && /^https?:\/\/[^\s/]/i.test(arg.value)) signals.network(arg.value, "GET", "command");
+  if (!rule) reachedByArguments(invocation, program, signals);
+  // `vim -c ':!rm -rf ~'`: an editor's ex command through the shell runs that command line
+  const bang = rule ? null : editorShell(invocation.args);
+  if (bang) context.nested({ value: bang, dynamic: false, inner: [] }, `${program} runs a shell command`);
+  if (rule) return void rule({ ...invocation, program }, context);
+  if (FORMATTER.test(program)) return void judgeStorage({ ...invocation, program }, context);
+  if (readOnlyPrograms().has(program)) return void score.raise("none", "");
+  if (["sudo", "doas", "pkexec"].includes(program)) return; // `sudo -i`: judged above
+  if (SHELLS.has(program)) return void judgeShellScript(invocation, signals);
+  judgeUnknownProgram(invocation, program, first, signals);
+}
+
+/** `$name = Verb-Noun …` or `$name = 42`/`$true`: PowerShell's assignment of a cmdlet's result or a literal. */
+function powerShellAssignment(name: string, args: Word[]): boolean {
+  if (!/^\$(\w+|\{\w+\})$/.test(name) || args[0]?.value !== "=" || !args[1] || args[1].dynamic) return false;
+  const value = args[1].value;
+  return (
+    /^[a-z]+-[a-z][a-z0-9]*$/i.test(value) ||
+    (args.length === 2 && /^(-?\d+(\.\d+)?|\$(true|false|null))$/i.test(value))
+  );
+}
+
+function judgeRedirects(invocation: Invocation, signals: Signals): void {
+  const downloader = DOWNLOADERS.has(invocation.program);
+  for (const redirect of invocation.command.redirects) {
+    const target = redirect.target;
+    if (!target || /^&?\d*-?$/.test(target.value)) continue; // `2>&1`, `>&-`: descriptors, not files
+    const socket = /^\/dev\/(tcp|udp)\/([^/]+)\/\d+$/.exec(target.value);
+    if (socket) {
+      // bash opens a connection for these paths; a shell wired to one is a reverse shell.
+      signals.network(socket[2]!, "CONNECT", "command");
+      if (SHELLS.has(invocation.program)) {
+        signals.score.raise(
+          "critical",
+          `${invocation.program} gives ${socket[2]} a shell`,
+          "network_request",
+        );
+      }
+      continue;
+    }
+    // `curl … > i.sh`: the file holds downloaded content (running it later is a pipe to shell).
+    if (redirect.op.includes(">") && downloader && target.value !== "/dev/null")
+      signals.download(target, "saves a download to");
+    else if (redirect.op.includes(">")) {
+      signals.write(target, "redirects output to");
+      if (dumpsEnvironment(invocation))
+        signals.environmentCopies.add(normalizePath(target.value, { cwd: signals.cwd }));
+      rememberWritten(invocation, redirect.op, target.value, signals);
+    } else if (redirect.op.includes("<")) signals.read(target, "feeds in");
+  }
+}
