@@ -3,7 +3,7 @@
  * storage copy tools (syncing and purging delete remote data).
  */
 import { hasOption, positionals } from "../command/argv.js";
-import type { Rule } from "../command/rule.js";
+import { fromList, type Rule } from "../command/rule.js";
 import { judgeDestroyingVerb } from "./general.js";
 
 /** A sync that deletes at the destination: `aws s3 sync --delete`, `gsutil rsync -d`, … */
@@ -80,9 +80,6 @@ const storage: Rule = (invocation, context) => {
   }
   score.raise("medium", `${program} ${verb} writes remote storage`.trim(), "network_request");
 };
-
-const fromList = (names: string, rule: Rule) =>
-  Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
 export const BACKUP_RULES: Record<string, Rule> = {
   // backups: forgetting or pruning snapshots deletes them

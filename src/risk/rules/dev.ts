@@ -4,7 +4,7 @@
  * builds, interpreters.
  */
 import { hasOption, positionals } from "../command/argv.js";
-import type { Rule, RuleContext } from "../command/rule.js";
+import { fromList, type Rule, type RuleContext } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { type Invocation, shellQuote } from "../wrappers.js";
 
@@ -325,9 +325,6 @@ export const pip: Rule = (invocation, context) => {
     ...(system ? (["system_modification"] as const) : []),
   );
 };
-
-const fromList = (names: string, rule: Rule) =>
-  Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
 export const DEVELOPER_RULES: Record<string, Rule> = {
   ...fromList("npm pnpm yarn", packageManager), // bun: interpreters.ts (a runtime too)

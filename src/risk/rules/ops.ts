@@ -4,7 +4,7 @@
  * Backups and cloud storage copies have their own table (backups.ts).
  */
 import { hasOption, optionValue, positionals } from "../command/argv.js";
-import type { Rule } from "../command/rule.js";
+import { fromList, type Rule } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 import { syncDeletes, uploadsLocal } from "./backups.js";
@@ -368,9 +368,6 @@ const cloud: Rule = (invocation, context) => {
   }
   score.raise("medium", `${invocation.program} ${verbs} changes remote resources`, "network_request");
 };
-
-const fromList = (names: string, rule: Rule) =>
-  Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
 export const OPS_RULES: Record<string, Rule> = {
   ...fromList("docker podman nerdctl docker-compose", container),
