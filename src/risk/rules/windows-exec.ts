@@ -11,13 +11,12 @@
  */
 import { positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
-import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { inAlternateStream } from "./windows-handoff.js";
 import { WINDOWS_INVOKE_RULES } from "./windows-invoke.js";
 import { nestedCommand, WINDOWS_TRANSFER_RULES } from "./windows-transfer.js";
+import { lower, REMOTE, values } from "./windows-words.js";
 
-const REMOTE = /^(https?|ftp):\/\/|^\/\/[\w.$-]+\//i;
 const INLINE_SCRIPT = /^(javascript|vbscript):|mshtml\s*,\s*runhtmlapplication/i;
 /** Windows' own DLLs: their export is a known entry point, not code brought along. */
 const SYSTEM_DLL =
@@ -25,9 +24,6 @@ const SYSTEM_DLL =
 /** Exports of system DLLs that start a program, open a file or run an INF's commands. */
 const LAUNCHING_EXPORT =
   /(fileprotocolhandler|openurl|shellexec_rundll|launchinfsection|routethecall|launchapplication|setupinfobjectinstallaction|installhinfsection|registerocx|minidump)/i;
-
-const values = (args: Word[]) => args.map((word) => word.value);
-const lower = (args: Word[]) => values(args).map((value) => value.toLowerCase());
 
 function remoteCode(signals: Signals, program: string, target: string): void {
   if (target.startsWith("//")) {

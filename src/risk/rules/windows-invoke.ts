@@ -5,12 +5,8 @@
  * request with its method, a download remembered when saved). Registered through windows-exec.ts.
  */
 import type { Rule, RuleTable } from "../command/rule.js";
-import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
-
-const REMOTE = /^(https?|ftp):\/\/|^\/\/[\w.$-]+\//i;
-const values = (args: Word[]) => args.map((word) => word.value);
-const lower = (args: Word[]) => values(args).map((value) => value.toLowerCase());
+import { lower, REMOTE, values } from "./windows-words.js";
 
 /** `Invoke-WmiMethod -Class Win32_Process -Name Create -ArgumentList CMD` (or the CIM form) starts CMD. */
 const wmiMethod: Rule = (invocation, context) => {

@@ -8,14 +8,13 @@
  */
 import { positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
-import { staticWord, type Word } from "../shell-model.js";
+import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { judgeWindowsCode, pipedFrom, registryChange } from "./windows.js";
 import { credentialDump } from "./windows-credentials.js";
 import { WINDOWS_TOOL_RULES } from "./windows-tools.js";
+import { lower, values } from "./windows-words.js";
 
-const values = (args: Word[]) => args.map((word) => word.value);
-const lower = (args: Word[]) => values(args).map((value) => value.toLowerCase());
 const help = (args: string[]) => args.some((arg) => /^([-/]\?|[-/]{1,2}help)$/i.test(arg));
 
 function change(level: "medium" | "high" | "critical", reason: string): Rule {

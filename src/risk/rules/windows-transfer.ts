@@ -10,12 +10,8 @@
  */
 import { positionals } from "../command/argv.js";
 import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
-import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
-
-const REMOTE = /^(https?|ftp):\/\/|^\/\/[\w.$-]+\//i;
-const values = (args: Word[]) => args.map((word) => word.value);
-const lower = (args: Word[]) => values(args).map((value) => value.toLowerCase());
+import { lower, REMOTE, values } from "./windows-words.js";
 
 /** The command a launcher (or a transfer job) is given, judged as a command line. */
 export function nestedCommand(words: string[], label: string, context: RuleContext): void {
