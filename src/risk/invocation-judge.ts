@@ -12,7 +12,7 @@ import { parallelScripts, xargsScripts } from "./command/fanout.js";
 import { calledArguments, runsCallersWords } from "./command/functions.js";
 import type { RuleContext } from "./command/rule.js";
 import { normalizePath } from "./paths.js";
-import { ruleFor, tableOf } from "./rule-tables.js";
+import { ownerOf } from "./rule-tables.js";
 import { resetsDatabase } from "./rules/db-reset.js";
 import { shellRunsVariables } from "./rules/deferred.js";
 import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
@@ -67,25 +67,6 @@ const PASSES_ARGUMENTS_ON = new Set([
   "vagrant",
   "nix-shell",
   "doppler",
-]);
-/** Tables whose programs pass URL arguments on to code that connects to them. */
-const URL_ARGUMENT_TABLES = new Set(["developer", "interpreters"]);
-/** Tables whose programs do what their arguments say (not run another command with them). */
-const INERT_TABLES = new Set([
-  "network",
-  "remote",
-  "database",
-  "system",
-  "processes",
-  "packages",
-  "privilege",
-  "ops",
-  "backups",
-  "secrets",
-  "windows",
-  "storage",
-  "host",
-  "admin",
 ]);
 
 /**
@@ -216,15 +197,15 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
       `${program} runs a command given in its options`,
     );
   if (bareShell(invocation, program, context)) return;
-  const rule = ruleFor(program);
+  const owner = ownerOf(program);
+  const rule = owner?.rule;
   // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/general.ts)
   const inert =
     PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args, program);
-  if (inert && (!rule || INERT_TABLES.has(tableOf(program) ?? "")))
-    return void score.raise("low", `${program} ${inert}`);
+  if (inert && (!owner || owner.inert)) return void score.raise("low", `${program} ${inert}`);
   // `java -jar cli.jar -s http://jenkins.local/ …`, `mytool --server https://10.0.0.5`: a URL
   // handed to a program reaches that host (internal hosts high, metadata critical)
-  if (!rule || URL_ARGUMENT_TABLES.has(tableOf(program) ?? ""))
+  if (!owner || owner.passesUrls)
     for (const arg of invocation.args)
       if (!arg.dynamic && /^https?:\/\/[^\s/]/i.test(arg.value)) signals.network(arg.value, "GET", "command");
   if (!rule) reachedByArguments(invocation, program, signals);

@@ -58,17 +58,48 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   admin: ADMIN_RULES,
 };
 
+/**
+ * Tables whose programs do what their arguments say (not run another command with them): a
+ * `--help`, `--version` or dry-run form of theirs is low, whatever the verb (rules/general.ts).
+ * A table split in two keeps this for both halves.
+ */
+const INERT_TABLES = new Set([
+  "network",
+  "remote",
+  "database",
+  "system",
+  "processes",
+  "packages",
+  "privilege",
+  "ops",
+  "backups",
+  "secrets",
+  "windows",
+  "storage",
+  "host",
+  "admin",
+]);
+/** Tables whose programs pass URL arguments on to code that connects to them. */
+const URL_ARGUMENT_TABLES = new Set(["developer", "interpreters"]);
+
 const TABLES = Object.values(RULE_TABLES);
 const NAMES = Object.keys(RULE_TABLES);
 
-/** The name of the table that claims `program` (`files`, `ops`, …), or undefined. */
-export function tableOf(program: string): string | undefined {
-  const index = TABLES.findIndex((table) => Object.hasOwn(table, program));
-  return index < 0 ? undefined : NAMES[index];
+/** The program's rule and what its table says of such programs, in one look-up. */
+export interface Owner {
+  rule: Rule;
+  inert: boolean;
+  passesUrls: boolean;
 }
 
-/** The rule of the one table that claims `program`, or undefined. */
-export function ruleFor(program: string): Rule | undefined {
-  for (const table of TABLES) if (Object.hasOwn(table, program)) return table[program];
-  return undefined;
+/** The one table that claims `program`, or undefined. */
+export function ownerOf(program: string): Owner | undefined {
+  const index = TABLES.findIndex((table) => Object.hasOwn(table, program));
+  if (index < 0) return undefined;
+  const name = NAMES[index]!;
+  return {
+    rule: TABLES[index]![program]!,
+    inert: INERT_TABLES.has(name),
+    passesUrls: URL_ARGUMENT_TABLES.has(name),
+  };
 }
