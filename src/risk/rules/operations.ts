@@ -91,7 +91,7 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   // a node taken out of service
   const maint = split.findIndex((word) => /^(maint|maintenance)$/.test(word));
   // `pcs node standby node1`: a node put on standby runs nothing
-  const standby = split.findIndex((word) => word === "standby");
+  const standby = split.indexOf("standby");
   const eligibility = split.includes("eligibility") || split.includes("schedulable");
   if (
     split.some((word) => OUT_OF_SERVICE.test(word)) ||
@@ -119,7 +119,7 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   }
   // state replaced by a restore
   const restores = split.includes("restore") || own.includes("restore");
-  const snapshot = split.findIndex((word) => word === "snapshot");
+  const snapshot = split.indexOf("snapshot");
   if (
     restores &&
     (options.some((option) => RESTORE_DROPS.test(option)) ||

@@ -5,7 +5,7 @@
  * status`, `crontab -l`) add nothing.
  */
 import { hasOption, positionals } from "../command/argv.js";
-import type { Rule } from "../command/rule.js";
+import { fromList, type Rule } from "../command/rule.js";
 import { systemChange, systemTool } from "./system-tool.js";
 
 const SERVICES = systemTool(
@@ -66,9 +66,6 @@ const disk = (invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]) => 
     "destructive_command",
   );
 };
-
-const fromList = (names: string, rule: Rule) =>
-  Object.fromEntries(names.split(" ").map((name) => [name, rule]));
 
 /**
  * Listing forms of the tools that change mounts, firewalls and disks: `mount` alone,
