@@ -16,11 +16,10 @@
 // same scenarios, interleaved: "resident" rows count the client's CPU plus the server's CPU for
 // that call (the server's /proc/<pid>/schedstat, read before and after each call), so a call's
 // figure is all the work it caused. "fallback" rows are the switch on with no usable server (its
-// socket directory refused), which is the in-process path plus the client's checks.
+// spool directory refused), which is the in-process path plus the client's checks.
 // BENCH_HOOK_RESIDENT=0 leaves them out.
 import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -45,7 +44,7 @@ for (const name of removed) delete environment[name];
 const runs = Number(process.env.BENCH_HOOK_RUNS ?? 30);
 const home = mkdtempSync(join(tmpdir(), "trailseal-bench-hook-"));
 const resident = process.env.BENCH_HOOK_RESIDENT !== "0" && process.platform !== "win32";
-// The resident server's home and a home whose socket directory is refused (the fallback).
+// The resident server's home and a home whose spool directory is refused (the fallback).
 const residentHome = mkdtempSync(join(tmpdir(), "trailseal-bench-resident-"));
 const fallbackHome = mkdtempSync(join(tmpdir(), "trailseal-bench-fallback-"));
 const RESIDENT_SCENARIOS = [
@@ -164,26 +163,13 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** One request to the resident server (docs/decisions/hook-resident.md): its status, or stop it. */
-function askServer(op) {
-  return new Promise((resolve) => {
-    const socket = connect(join(residentHome, "run", "hook.sock"));
-    let text = "";
-    socket.on("error", () => resolve(null));
-    socket.on("data", (chunk) => {
-      const first = text === "";
-      text += chunk;
-      if (first) {
-        const head = Buffer.from(JSON.stringify({ op }));
-        const lengths = Buffer.alloc(8);
-        lengths.writeUInt32BE(head.length, 0);
-        socket.write(Buffer.concat([lengths, head]));
-      }
-    });
-    socket.on("end", () =>
-      resolve(text.includes("=") ? JSON.parse(text.slice(text.indexOf("=") + 1)) : null),
-    );
-  });
+/** The resident server's pid from its published server.json (docs/decisions/hook-resident.md), or 0. */
+function residentPid() {
+  try {
+    return JSON.parse(readFileSync(join(residentHome, "run", "server.json"), "utf8")).pid ?? 0;
+  } catch {
+    return 0;
+  }
 }
 
 try {
@@ -199,7 +185,7 @@ try {
     for (const name of RESIDENT_SCENARIOS)
       time([cli, "hook", "claude-code"], scenarios[name], undefined, residentHome);
     for (let i = 0; i < 100 && !serverPid; i += 1) {
-      serverPid = (await askServer("status"))?.pid ?? 0;
+      serverPid = residentPid();
       if (!serverPid) await new Promise((done) => setTimeout(done, 50));
     }
     if (!serverPid) throw new Error("the resident server did not start");
@@ -297,7 +283,13 @@ try {
   line("trailseal record (one action)", records, "record");
   line("trailseal record (an MCP action)", mcpRecords, "record-mcp");
 } finally {
-  if (resident) await askServer("stop");
+  if (resident && serverPid) {
+    try {
+      process.kill(serverPid, "SIGTERM");
+    } catch {
+      // gone already
+    }
+  }
   rmSync(home, { recursive: true, force: true });
   rmSync(residentHome, { recursive: true, force: true });
   rmSync(fallbackHome, { recursive: true, force: true });

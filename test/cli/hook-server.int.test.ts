@@ -1,11 +1,19 @@
 // The resident hook server (docs/decisions/hook-resident.md), through the built CLI: the same
 // answers and records as the in-process hook for every agent, a changed policy on the very next
-// call, and every failure (no server, another build, a stuck or killed server, an unsafe socket
+// call, and every failure (no server, another build, a stuck or killed server, an unsafe spool
 // directory) answered in-process with the call recorded exactly once. Every server a test starts
 // is stopped by it (a short idle period as a second guard).
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { residentDigest } from "../../src/cli/hook-runtime/resident-digest.js";
@@ -74,32 +82,25 @@ function hookAsync(home: string, agent: AgentName, input: string, server: "on" |
   );
 }
 
-/** One request to a home's server: its status, or stop it; null when none answers. */
-function ask(home: string, op: "status" | "stop"): Promise<Status | null> {
-  return new Promise((resolve) => {
-    const socket = connect(join(home, "run", "hook.sock"));
-    let text = "";
-    let sent = false;
-    socket.setTimeout(3000, () => {
-      socket.destroy();
-      resolve(null);
-    });
-    socket.on("error", () => resolve(null));
-    socket.on("data", (chunk) => {
-      text += chunk;
-      if (!sent && text.includes("\n")) {
-        sent = true;
-        const head = Buffer.from(JSON.stringify({ op }));
-        const lengths = Buffer.alloc(8);
-        lengths.writeUInt32BE(head.length, 0);
-        socket.write(Buffer.concat([lengths, head]));
-      }
-    });
-    socket.on("end", () => {
-      const at = text.indexOf("=");
-      resolve(at < 0 ? null : (JSON.parse(text.slice(at + 1)) as Status));
-    });
+/** A home's server through the built CLI (`trailseal hook server status|stop`): its status, or null. */
+async function ask(home: string, op: "status" | "stop"): Promise<Status | null> {
+  const child = spawn(process.execPath, [
+    join(dist, "cli.js"),
+    "hook",
+    "server",
+    op,
+    "--home",
+    home,
+    "--json",
+  ]);
+  let text = "";
+  child.stdout.on("data", (chunk) => {
+    text += chunk;
   });
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  expect(code).toBe(0);
+  const status = JSON.parse(text) as Status & { running: boolean };
+  return status.running ? status : null;
 }
 
 async function until<T>(what: () => Promise<T | null> | T | null, label: string): Promise<T> {
@@ -345,14 +346,63 @@ describe("the resident hook server", () => {
     expect(events(home)).toHaveLength(count + 1);
   });
 
-  it("refuses a socket directory others may enter, and starts no server there", async () => {
+  it("takes back a request a stopped server never claimed: answered in-process, recorded once", async () => {
+    const home = freshHome();
+    const server = await started(home);
+    const input = JSON.stringify(BUILD.windsurf("command", "rm -rf /"));
+    const expected = hook(home, "windsurf", input, "off");
+    const count = events(home).length;
+    process.kill(server.pid, "SIGSTOP");
+    try {
+      const result = await hookAsync(home, "windsurf", input);
+      expect(result).toEqual({ stdout: expected.stdout, code: expected.code });
+      expect(events(home)).toHaveLength(count + 1);
+      expect(readdirSync(join(home, "run", "calls")).filter((name) => name.endsWith(".req"))).toEqual([]);
+      // The stopped server was killed (it is this user's, its start time checked): a fresh one follows.
+      await until(() => !alive(server.pid), "the stopped server to be killed");
+    } finally {
+      if (alive(server.pid)) process.kill(server.pid, "SIGKILL");
+    }
+    const fresh = await until(async () => {
+      const status = await ask(home, "status");
+      return status && status.pid !== server.pid ? status : null;
+    }, "a fresh server");
+    expect(hook(home, "windsurf", input, "on")).toEqual(expected);
+    expect((await ask(home, "status"))?.calls).toBe(fresh.calls + 1);
+  });
+
+  it("never takes a request addressed to another server", async () => {
+    const home = freshHome();
+    const server = await started(home);
+    const calls = join(home, "run", "calls");
+    const header = Buffer.from(
+      JSON.stringify({
+        op: "hook",
+        digest: server.digest,
+        id: "other-1",
+        server: server.pid + 1,
+        agent: "kiro",
+        home,
+      }),
+    );
+    const lengths = Buffer.alloc(8);
+    lengths.writeUInt32BE(header.length, 0);
+    writeFileSync(join(calls, "other-1.req"), Buffer.concat([lengths, header]), { mode: 0o600 });
+    const input = JSON.stringify(BUILD.kiro("read", "/tmp/z"));
+    expect(hook(home, "kiro", input, "on")).toEqual(hook(home, "kiro", input, "off"));
+    expect((await ask(home, "status"))?.calls).toBe(server.calls + 1);
+    expect(existsSync(join(calls, "other-1.req"))).toBe(true);
+    expect(existsSync(join(calls, "other-1.taken"))).toBe(false);
+  });
+
+  it("refuses a spool directory others may enter, and starts no server there", async () => {
     const home = freshHome();
     mkdirSync(join(home, "run"), { mode: 0o755 });
     chmodSync(join(home, "run"), 0o755);
     const input = JSON.stringify(BUILD.kiro("command", "rm -rf /"));
     expect(hook(home, "kiro", input, "on")).toEqual(hook(home, "kiro", input, "off"));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(existsSync(join(home, "run", "hook.sock"))).toBe(false);
+    expect(existsSync(join(home, "run", "server.json"))).toBe(false);
     expect(events(home)).toHaveLength(2);
   });
 
@@ -381,7 +431,7 @@ describe("the resident hook server", () => {
     });
     expect(JSON.parse(cli("stop", "on").stdout)).toMatchObject({ stopped: true, pid: server.pid });
     await until(() => !alive(server.pid), "the server to stop");
-    expect(existsSync(join(home, "run", "hook.sock"))).toBe(false);
+    expect(existsSync(join(home, "run", "server.json"))).toBe(false);
   });
 
   it("is off unless turned on, and then starts nothing", () => {
@@ -405,7 +455,7 @@ describe("the resident hook server", () => {
     });
     const first = await until(() => ask(idle, "status"), "the server");
     await until(() => !alive(first.pid), "the idle server to exit");
-    expect(existsSync(join(idle, "run", "hook.sock"))).toBe(false);
+    expect(existsSync(join(idle, "run", "server.json"))).toBe(false);
 
     const removed = freshHome();
     const second = await started(removed);

@@ -1,6 +1,6 @@
 // The resident server's journal (src/cli/hook-runtime/resident-journal.ts) against real appends:
 // what a fallback finds after its server went away before, during or after an append.
-import { mkdirSync, readFileSync, truncateSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, truncateSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventBody } from "../../src/chain/index.js";
@@ -77,5 +77,25 @@ describe("a call's journal", () => {
     await appendEvents(trail(), [body(6)]);
     expect(readFileSync(at!.segment).length).toBeGreaterThan(at!.offset);
     expect(takeJournal(home, "other-1")).toEqual({ kind: "nothing-appended" });
+  });
+
+  it("takes an answer as the call's whole outcome, its intents already removed", async () => {
+    const journal = new CallJournal(home, "answered-2");
+    await appendEvents(trail(), [body(7)], { beforeWrite: journal.beforeWrite });
+    journal.answered(answer);
+    expect(readdirSync(join(home, "run", "calls")).filter((name) => name.startsWith("answered-2."))).toEqual([
+      "answered-2.answer",
+    ]);
+    expect(takeJournal(home, "answered-2")).toEqual({ kind: "answered", answer });
+  });
+
+  it("leaves a failed call to its intents", async () => {
+    const journal = new CallJournal(home, "failed-1");
+    await appendEvents(trail(), [body(8)], { beforeWrite: journal.beforeWrite });
+    journal.failed("boom");
+    expect(takeJournal(home, "failed-1")).toEqual({ kind: "appended-unanswered" });
+    expect(readdirSync(join(home, "run", "calls")).filter((name) => name.startsWith("failed-1."))).toEqual(
+      [],
+    );
   });
 });

@@ -31,7 +31,6 @@ const LAZY = [
   "@secretlint/secretlint-rule-preset-recommend",
   "canonicalize", // JCS (src/encoding), with the modules that need it
   "node:fs/promises", // only under Node's permission model (fileCalls.open)
-  "node:net", // the resident hook server's client, only when TRAILSEAL_HOOK_SERVER is on
   "node:stream/promises", // writing a trail archive (src/trail), not a hook call's path
   "node:string_decoder", // the trail's reader and verifier (src/trail), not a hook call's path
   "node:tty",

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     RESIDENT_AGENTS.includes(fast.agent) &&
     residentWanted(process.env, home!)
   ) {
-    // node:net loads only here: with the server off, a hook call pays nothing for it.
+    // The client (node:fs only, ./resident-client.ts) runs only with the server on.
     const { callResident } = await import("./resident-client.js");
     resident = await callResident(fast.agent, home!, process.env, RESIDENT_BUILD_DIGEST);
   }

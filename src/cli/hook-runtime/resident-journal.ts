@@ -5,9 +5,10 @@
  *
  * Before each append (under the trail lock, before its first byte) the server writes
  * `<id>.<n>`: the segment, the offset and the SHA-256 of the bytes it is about to append. Once
- * the call is answered and before the answer is sent, `<id>.answer` (written to a temporary name
- * and renamed: it exists whole or not at all). Both are removed once the answer is out. A call
- * that appends nothing leaves no file: judging it again changes nothing.
+ * the call is answered, `<id>.answer` (written to a temporary name and renamed: it exists whole
+ * or not at all), and only then are the intents removed: an answer is the call's whole outcome,
+ * its appends done. The client reads the answer and removes it. A call that appends nothing
+ * leaves no intent: judging it again changes nothing.
  *
  * The fallback reads it only once the server is gone (killed by the client if need be), so
  * nothing it reads can still change: an append is either all in the segment at its offset (its
@@ -26,7 +27,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { nodeCrypto } from "./node-crypto.js";
-import { CALLS_DIR, RUN_DIR } from "./resident-protocol.js";
+import { callsDir } from "./resident-protocol.js";
 
 export interface JournalAnswer {
   stdout: string;
@@ -47,8 +48,11 @@ export type JournalOutcome =
   | { kind: "answered"; answer: JournalAnswer }
   | { kind: "appended-unanswered" };
 
-function callsDir(home: string): string {
-  return join(home, RUN_DIR, CALLS_DIR);
+/** Writes `<id>.answer` whole (a temporary name, renamed into place): an answer, a refusal, a failure, a status. */
+export function writeAnswer(home: string, id: string, value: unknown): void {
+  const file = join(callsDir(home), `${id}.answer`);
+  writeFileSync(`${file}.tmp`, JSON.stringify(value), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
 }
 
 /** The server's side: one journal per call. */
@@ -74,28 +78,24 @@ export class CallJournal {
     this.intents += 1;
   };
 
-  /** Before the answer is sent, if anything was appended. */
+  /** The call's answer, then its intents removed (the answer now says everything). */
   answered(answer: JournalAnswer): void {
-    if (this.intents === 0) return;
-    const file = join(callsDir(this.home), `${this.id}.answer`);
-    writeFileSync(`${file}.tmp`, JSON.stringify(answer), { mode: 0o600 });
-    renameSync(`${file}.tmp`, file);
+    writeAnswer(this.home, this.id, answer);
+    removeFiles(
+      this.home,
+      Array.from({ length: this.intents }, (_, n) => `${this.id}.${n}`),
+    );
   }
 
-  /** Once the answer is out (or the call could not be answered at all). */
-  remove(): void {
-    if (this.intents === 0) return;
-    removeJournal(this.home, this.id, this.intents);
+  /** The call could not be answered: the client falls back and reads the intents, kept. */
+  failed(why: string): void {
+    writeAnswer(this.home, this.id, { failed: why });
   }
 }
 
-function removeJournal(home: string, id: string, intents: number): void {
+function removeFiles(home: string, names: string[]): void {
   const dir = callsDir(home);
-  for (const name of [
-    `${id}.answer`,
-    `${id}.answer.tmp`,
-    ...Array.from({ length: intents }, (_, n) => `${id}.${n}`),
-  ]) {
+  for (const name of names) {
     try {
       unlinkSync(join(dir, name));
     } catch {
@@ -152,26 +152,31 @@ export function takeJournal(home: string, id: string): JournalOutcome {
   } catch {
     return { kind: "nothing-appended" };
   }
-  let count = 0;
-  let any = false;
-  for (;;) {
-    const intent = names.includes(`${id}.${count}`) ? readIntent(join(dir, `${id}.${count}`)) : null;
-    if (intent === null) break;
-    if (appended(intent)) any = true;
-    count += 1;
-  }
   let answer: JournalAnswer | null = null;
   try {
     answer = JSON.parse(readFileSync(join(dir, `${id}.answer`), "utf8")) as JournalAnswer;
   } catch {
     answer = null;
   }
-  removeJournal(home, id, Math.max(count, names.length));
-  if (!any) return { kind: "nothing-appended" };
-  if (answer !== null && typeof answer.stdout === "string" && typeof answer.exitCode === "number")
-    return {
-      kind: "answered",
-      answer: { stdout: answer.stdout, stderr: String(answer.stderr ?? ""), exitCode: answer.exitCode },
-    };
-  return { kind: "appended-unanswered" };
+  const whole =
+    answer !== null &&
+    typeof answer === "object" &&
+    typeof answer.stdout === "string" &&
+    typeof answer.stderr === "string" &&
+    Number.isInteger(answer.exitCode);
+  let count = 0;
+  let any = false;
+  // An answer is the call's whole outcome: written only after its appends were done.
+  while (!whole) {
+    const intent = names.includes(`${id}.${count}`) ? readIntent(join(dir, `${id}.${count}`)) : null;
+    if (intent === null) break;
+    if (appended(intent)) any = true;
+    count += 1;
+  }
+  removeFiles(home, names);
+  if (whole) {
+    const { stdout, stderr, exitCode } = answer!;
+    return { kind: "answered", answer: { stdout, stderr, exitCode } };
+  }
+  return any ? { kind: "appended-unanswered" } : { kind: "nothing-appended" };
 }

@@ -1,35 +1,46 @@
 /**
- * The resident hook server's wire format and places (docs/decisions/hook-resident.md), shared by
+ * The resident hook server's places and file formats (docs/decisions/hook-resident.md), shared by
  * the client (./resident-client.ts, in the package's bin) and the server (./resident-server.ts).
- * Node builtins only, and no node:crypto: the client's path must stay a bare Node start.
+ * node:fs and node:path only (no node:net, no node:crypto): the client's path must stay a bare
+ * Node start, and node:fs is loaded by Node's own start anyway.
  *
- * One connection, one request. The server sends its hello line (`{"pid","digest"}\n`) when it
- * accepts; only then, and only to a server of its own build, the client sends the header's and
- * the payload's lengths (4 bytes each, big-endian), the header (JSON) and the payload's bytes.
- * The server sends a `.` every HEARTBEAT_MS while the call runs, and ends with `=` and the result
- * as JSON (a HookResult, or `{"refused": why}` when it did nothing: another home, not an agent),
- * then closes.
+ * The transport is a spool directory, `<home>/run/calls`:
+ * - The server publishes `<home>/run/server.json` (its pid, its process's start time, its
+ *   build's digest), written whole and renamed into place.
+ * - A client writes its request (the header's and the payload's lengths, 4 bytes each,
+ *   big-endian, the header as JSON, the payload's bytes) to `<id>.tmp` and renames it to
+ *   `<id>.req`; the header names the server's pid it addresses.
+ * - The server learns of it (fs.watch, and a sweep every few seconds), and claims it by renaming
+ *   it to `<id>.taken`: a rename succeeds once, so exactly one server has it, and a client that
+ *   renames it away first (a cancel) knows no server ever will. While a call is claimed the
+ *   server touches `<id>.taken` every HEARTBEAT_MS.
+ * - The answer is `<id>.answer` (written whole and renamed into place): a HookResult, or
+ *   `{"refused": why}` when the server did nothing, or `{"failed": why}` when its call failed
+ *   (the journal then decides, ./resident-journal.ts). The client reads it and removes it.
  */
-import { lstatSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The server's directory in the home: created 0700 by the server, checked by the client. */
 export const RUN_DIR = "run";
-export const SOCKET_FILE = "hook.sock";
-/** One file per call that appended or is appending: ./resident-journal.ts. */
+/** The running server's pid, process start time and build digest. */
+export const SERVER_FILE = "server.json";
+/** The spool: requests, claims, answers, and each call's journal (./resident-journal.ts). */
 export const CALLS_DIR = "calls";
 export const HEARTBEAT_MS = 1000;
-/** The client gives up on a server that sent nothing for this long (heartbeats included). */
+/** A request unclaimed, or a claim untouched, for this long: the server is stuck or gone. */
 export const SILENCE_MS = 5000;
 /** How long an unused server stays (TRAILSEAL_HOOK_SERVER_IDLE_SECONDS overrides it). */
 export const DEFAULT_IDLE_SECONDS = 600;
-/** sun_path holds 104 bytes on macOS, 108 on Linux, the terminating NUL included. */
-const MAX_SOCKET_PATH_BYTES = 103;
+/** A call id: the client's pid, the time and a random part (file names in the spool). */
+export const CALL_ID = /^[a-z0-9-]{1,64}$/;
 
 export interface ResidentRequest {
   op: "hook";
   digest: string;
   id: string;
+  /** The pid of the server the request is for: no other server takes it. */
+  server: number;
   agent: string;
   home: string;
   cwd: string;
@@ -40,6 +51,8 @@ export interface ResidentRequest {
 /** A request that is not a hook call: what a server is doing, or stop it. */
 export interface ResidentControl {
   op: "status" | "stop";
+  id: string;
+  server: number;
 }
 
 export interface ResidentStatus {
@@ -51,32 +64,71 @@ export interface ResidentStatus {
   idleSeconds: number;
 }
 
+/** What a server publishes in SERVER_FILE. */
+export interface ServerInfo {
+  pid: number;
+  /** The process's start time (/proc/<pid>/stat), which tells it apart from a later one with its pid. */
+  start: string;
+  digest: string;
+}
+
 export function runDir(home: string): string {
   return join(home, RUN_DIR);
 }
 
-export function socketPath(home: string): string {
-  return join(home, RUN_DIR, SOCKET_FILE);
+export function callsDir(home: string): string {
+  return join(home, RUN_DIR, CALLS_DIR);
 }
 
-export function callFile(home: string, id: string): string {
-  return join(home, RUN_DIR, CALLS_DIR, `${id}.json`);
+export function serverFile(home: string): string {
+  return join(home, RUN_DIR, SERVER_FILE);
 }
 
 /**
  * Whether the resident server may be used at all here: `TRAILSEAL_HOOK_SERVER` (`on`/`off`;
- * unset: off), a platform with Unix sockets, and a socket path short enough for one.
+ * unset: off), on Linux, where a process's start time (/proc) tells a server from a later
+ * process that got its pid: the client kills a server that stopped answering, and must never
+ * kill anything else.
  */
-export function residentWanted(env: NodeJS.ProcessEnv, home: string): boolean {
+export function residentWanted(env: NodeJS.ProcessEnv, _home: string): boolean {
   if (env.TRAILSEAL_HOOK_SERVER !== "on") return false;
-  if (process.platform === "win32") return false;
-  return Buffer.byteLength(socketPath(home)) <= MAX_SOCKET_PATH_BYTES;
+  return process.platform === "linux";
+}
+
+/** Process `pid`'s start time, or null when there is no such process (or it is a zombie). */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After the command's parenthesis: field 3 (state) … field 22 (starttime).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] === "Z" || fields[0] === "X") return null;
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `info` names a process that is running now and is that server (not a later process with its pid). */
+export function serverAlive(info: ServerInfo): boolean {
+  return info.pid > 1 && processStart(info.pid) === info.start;
+}
+
+/** The published server, or null (none, garbled). */
+export function readServerInfo(home: string): ServerInfo | null {
+  try {
+    const info = JSON.parse(readFileSync(serverFile(home), "utf8")) as Partial<ServerInfo>;
+    if (!Number.isSafeInteger(info.pid) || !(info.pid! > 1)) return null;
+    if (typeof info.start !== "string" || typeof info.digest !== "string") return null;
+    return info as ServerInfo;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Why `dir` must not be used for the server's socket (null: it may): only a directory owned by
- * this user that no one else may enter, since whoever can reach the socket can ask the server to
- * record calls in this user's trail. Undefined when it does not exist.
+ * Why `dir` must not be used for the server's spool (null: it may): only a directory owned by
+ * this user that no one else may enter, since whoever can write a request there can ask the
+ * server to record calls in this user's trail. Undefined when it does not exist.
  */
 export function unsafeRunDir(dir: string): string | null | undefined {
   let stat: ReturnType<typeof lstatSync>;
@@ -101,19 +153,14 @@ export function encodeRequest(header: ResidentRequest | ResidentControl, payload
   return Buffer.concat([lengths, head, payload]);
 }
 
-/**
- * The request in `bytes`: "incomplete" while more must come, null when they are not a request
- * (a header that is not a JSON object, bytes beyond the request).
- */
+/** The request in `bytes`, or null when they are not one whole request. */
 export function decodeRequest(
   bytes: Buffer,
-): { header: ResidentRequest | ResidentControl; payload: Buffer } | "incomplete" | null {
-  if (bytes.length < 8) return "incomplete";
+): { header: ResidentRequest | ResidentControl; payload: Buffer } | null {
+  if (bytes.length < 8) return null;
   const headLength = bytes.readUInt32BE(0);
   const payloadLength = bytes.readUInt32BE(4);
-  const total = 8 + headLength + payloadLength;
-  if (bytes.length < total) return "incomplete";
-  if (bytes.length > total) return null;
+  if (bytes.length !== 8 + headLength + payloadLength) return null;
   try {
     const header = JSON.parse(bytes.subarray(8, 8 + headLength).toString("utf8")) as ResidentRequest;
     if (typeof header !== "object" || header === null || Array.isArray(header)) return null;

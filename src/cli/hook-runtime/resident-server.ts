@@ -3,26 +3,43 @@
  * client's fallback (./resident-client.ts), answering hook calls with the same judgement as the
  * in-process path (`judgeHookText`, loaded from dist/hook.cjs) without a new Node process each.
  *
- * - One Unix socket in `<home>/run` (0700, this user's); nothing on the network.
+ * - Requests come through the spool `<home>/run/calls` (./resident-protocol.ts), in a directory
+ *   0700 and this user's; nothing on the network, no socket.
  * - One call at a time: each runs in the caller's environment, cwd and umask, set around it.
  * - Each call's appends are journalled (./resident-journal.ts) so a fallback after a kill -9
  *   neither loses nor doubles a record.
- * - Exits when idle for its idle period, when its socket is replaced (a newer server) or
+ * - Exits when idle for its idle period, when its server.json is replaced (a newer server) or
  *   removed, when its home is removed, and on SIGTERM/SIGINT.
  */
-import { chmodSync, mkdirSync, statSync, unlinkSync } from "node:fs";
-import { connect, createServer, type Server, type Socket } from "node:net";
-import { hasCode } from "../../errors/index.js";
-import { CallJournal, type JournalAnswer } from "./resident-journal.js";
 import {
-  CALLS_DIR,
+  type FSWatcher,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  watch,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { hasCode } from "../../errors/index.js";
+import { CallJournal, type JournalAnswer, writeAnswer } from "./resident-journal.js";
+import {
+  CALL_ID,
+  callsDir,
   DEFAULT_IDLE_SECONDS,
   decodeRequest,
   HEARTBEAT_MS,
+  processStart,
   type ResidentRequest,
   type ResidentStatus,
+  readServerInfo,
   runDir,
-  socketPath,
+  type ServerInfo,
+  serverAlive,
+  serverFile,
   unsafeRunDir,
 } from "./resident-protocol.js";
 
@@ -36,8 +53,10 @@ export interface ResidentHooks {
   ): Promise<JournalAnswer>;
 }
 
-const ID = /^[a-z0-9-]{1,64}$/;
+/** How often the server looks at its home, its server.json, its idle time and the spool. */
 const CHECK_MS = 2000;
+/** Spool files older than this are left-overs of clients that went away: removed. */
+const STALE_MS = 10 * 60 * 1000;
 
 /** A Promise that settles when the server stops; rejects when it could not start at all. */
 export async function serveHooks(
@@ -50,56 +69,63 @@ export async function serveHooks(
   const idleMs =
     (Number.isFinite(idleSeconds) && idleSeconds > 0 ? idleSeconds : DEFAULT_IDLE_SECONDS) * 1000;
   const dir = runDir(home);
-  const path = socketPath(home);
+  const spool = callsDir(home);
   statSync(home); // no home, no server
-  try {
-    mkdirSync(dir, { mode: 0o700 });
-  } catch (error) {
-    if (!hasCode(error, "EEXIST")) throw error;
-  }
+  makeDir(dir);
   const unsafe = unsafeRunDir(dir);
   if (unsafe) throw new Error(`refusing to serve: ${unsafe}`);
-  try {
-    mkdirSync(`${dir}/${CALLS_DIR}`, { mode: 0o700 });
-  } catch (error) {
-    if (!hasCode(error, "EEXIST")) throw error;
-  }
+  makeDir(spool);
+  const start = processStart(process.pid);
+  if (start === null) throw new Error("cannot read this process's start time (/proc)");
+  const other = readServerInfo(home);
+  if (other !== null && other.pid !== process.pid && other.digest === digest && serverAlive(other))
+    return "another server of this build is running";
+  sweepStale(spool);
 
-  const server = createServer();
-  if (!(await listen(server, path, digest))) return "another server of this build is running";
-  chmodSync(path, 0o600);
-  // Its socket, told apart from a later one at the same path: an inode number is reused at once.
-  const identity = fileIdentity(path);
+  const me: ServerInfo = { pid: process.pid, start, digest };
+  const published = JSON.stringify(me);
   const startedAt = new Date().toISOString();
   let calls = 0;
   let lastActive = Date.now();
   let queue: Promise<void> = Promise.resolve();
   let active = 0;
-  // Every connection with a call, running or queued behind another: each gets the heartbeat, so
-  // a client queued behind a long call (a lock wait, witness_before) does not give up on it.
-  const waiting = new Set<Socket>();
+  // Every claimed call, running or queued behind another: each claim is touched, so a client
+  // queued behind a long call (a lock wait, witness_before) does not give up on it.
+  const claimed = new Set<string>();
   const heartbeat = setInterval(() => {
-    for (const socket of waiting) socket.write(".");
+    const now = new Date();
+    for (const id of claimed) {
+      try {
+        utimesSync(join(spool, `${id}.taken`), now, now);
+      } catch {
+        // its client took the claim back after a kill: nothing to keep alive
+      }
+    }
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
   return new Promise<string>((resolve) => {
     let stopped = false;
+    let watcher: FSWatcher | undefined;
     const stop = (why: string) => {
       if (stopped) return;
       stopped = true;
+      watcher?.close();
       clearInterval(check);
-      clearInterval(heartbeat);
-      // Closing the listening socket unlinks its path (libuv does), which may be a newer
-      // server's by now: close it only while the path is still this one's; the process exits next.
-      let own = false;
+      // server.json goes only while it is still this server's (a newer one may have replaced it).
+      if (ownsServerFile()) remove(serverFile(home));
+      // Calls already claimed are answered first; requests not claimed are taken back by their clients.
+      void queue.then(() => {
+        clearInterval(heartbeat);
+        resolve(why);
+      });
+    };
+    const ownsServerFile = () => {
       try {
-        own = fileIdentity(path) === identity;
+        return readFileSync(serverFile(home), "utf8") === published;
       } catch {
-        // gone already
+        return false;
       }
-      if (own) server.close();
-      resolve(why);
     };
     const check = setInterval(
       () => {
@@ -108,12 +134,9 @@ export async function serveHooks(
         } catch {
           return stop("its home was removed");
         }
-        try {
-          if (fileIdentity(path) !== identity) return stop("its socket was replaced");
-        } catch {
-          return stop("its socket was removed");
-        }
-        if (active === 0 && Date.now() - lastActive > idleMs) stop("idle");
+        if (!ownsServerFile()) return stop("its server.json was replaced or removed");
+        if (active === 0 && Date.now() - lastActive > idleMs) return stop("idle");
+        sweep(); // a request whose notification was lost (an overflowing inotify queue)
       },
       Math.min(CHECK_MS, idleMs),
     );
@@ -121,92 +144,137 @@ export async function serveHooks(
     process.once("SIGTERM", () => stop("SIGTERM"));
     process.once("SIGINT", () => stop("SIGINT"));
 
-    server.on("connection", (socket: Socket) => {
-      socket.on("error", () => undefined);
-      socket.write(`${JSON.stringify({ pid: process.pid, digest })}\n`);
-      let received: Buffer = Buffer.alloc(0);
-      let taken = false;
-      socket.on("data", (chunk: Buffer) => {
-        if (taken) return;
-        received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
-        const request = decodeRequest(received);
-        if (request === "incomplete") return;
-        taken = true;
-        received = Buffer.alloc(0);
-        lastActive = Date.now();
-        if (request === null) return void socket.end(`=${JSON.stringify({ refused: "garbled request" })}`);
-        const { header, payload } = request;
-        if (header.op === "status") {
-          const status: ResidentStatus = {
-            pid: process.pid,
-            digest,
-            home,
-            calls,
-            startedAt,
-            idleSeconds: idleMs / 1000,
-          };
-          return void socket.end(`=${JSON.stringify(status)}`);
-        }
-        if (header.op === "stop") {
-          socket.end(`=${JSON.stringify({ stopping: true })}`);
-          return stop("asked to stop");
-        }
-        active += 1;
-        waiting.add(socket);
-        socket.on("close", () => waiting.delete(socket));
-        queue = queue.then(async () => {
-          try {
-            await answerCall(socket, header as ResidentRequest, payload);
-          } finally {
-            waiting.delete(socket);
-            active -= 1;
-            calls += 1;
-            lastActive = Date.now();
-          }
-        });
-      });
+    // Watching before publishing: a request written right after server.json appears is seen.
+    watcher = watch(spool, (_event, name) => {
+      if (typeof name === "string" && name.endsWith(".req")) claim(name.slice(0, -4));
     });
+    watcher.on("error", () => stop("its spool went away"));
+    const temporary = join(dir, `${process.pid}.server.tmp`);
+    writeFileSync(temporary, published, { mode: 0o600 });
+    renameSync(temporary, serverFile(home));
+    sweep();
 
-    async function answerCall(socket: Socket, header: ResidentRequest, payload: Buffer): Promise<void> {
-      const refuse = (why: string) => socket.end(`=${JSON.stringify({ refused: why })}`);
-      if (header.op !== "hook" || header.digest !== digest) return void refuse("another build");
-      if (header.home !== home) return void refuse("another home");
-      if (typeof header.id !== "string" || !ID.test(header.id)) return void refuse("bad call id");
-      if (typeof header.agent !== "string" || !hooks.isAgent(header.agent))
-        return void refuse("not an agent");
-      // The client gave up while this call was queued: it judges in-process (nothing was done here).
-      if (socket.destroyed || socket.readableEnded) return;
+    function sweep(): void {
+      let names: string[];
+      try {
+        names = readdirSync(spool);
+      } catch {
+        return;
+      }
+      for (const name of names) if (name.endsWith(".req")) claim(name.slice(0, -4));
+    }
+
+    /** Claims request `id` if it is for this server: renamed to `<id>.taken`, which succeeds once. */
+    function claim(id: string): void {
+      if (stopped || !CALL_ID.test(id) || claimed.has(id)) return;
+      const req = join(spool, `${id}.req`);
+      let request: ReturnType<typeof decodeRequest>;
+      try {
+        request = decodeRequest(readFileSync(req));
+      } catch {
+        return; // claimed by another server, or taken back by its client
+      }
+      // Another server's request (an earlier or a later one): never touched.
+      if (request === null || request.header.server !== process.pid || request.header.id !== id) return;
+      try {
+        renameSync(req, join(spool, `${id}.taken`));
+      } catch {
+        return; // its client took it back
+      }
+      lastActive = Date.now();
+      const { header, payload } = request;
+      if (header.op === "status" || header.op === "stop") {
+        const status: ResidentStatus = {
+          pid: process.pid,
+          digest,
+          home,
+          calls,
+          startedAt,
+          idleSeconds: idleMs / 1000,
+        };
+        answerControl(id, status);
+        if (header.op === "stop") stop("asked to stop");
+        return;
+      }
+      const call = header as ResidentRequest;
+      claimed.add(id);
+      active += 1;
+      queue = queue.then(async () => {
+        try {
+          await answerCall(call, payload);
+        } finally {
+          claimed.delete(id);
+          remove(join(spool, `${id}.taken`));
+          active -= 1;
+          calls += 1;
+          lastActive = Date.now();
+        }
+      });
+    }
+
+    function answerControl(id: string, status: ResidentStatus): void {
+      try {
+        writeAnswer(home, id, status);
+      } finally {
+        remove(join(spool, `${id}.taken`));
+      }
+    }
+
+    async function answerCall(header: ResidentRequest, payload: Buffer): Promise<void> {
+      const refuse = (why: string) => writeAnswer(home, header.id, { refused: why });
+      if (header.op !== "hook" || header.digest !== digest) return refuse("another build");
+      if (header.home !== home) return refuse("another home");
+      if (typeof header.agent !== "string" || !hooks.isAgent(header.agent)) return refuse("not an agent");
       try {
         useEnvironment(header.env);
         process.chdir(header.cwd);
         process.umask(header.umask);
       } catch {
-        return void refuse("cannot take the caller's environment");
+        return refuse("cannot take the caller's environment");
       }
       const journal = new CallJournal(home, header.id);
+      let answer: JournalAnswer;
       try {
         const result = await hooks.judgeHookText(header.agent, payload.toString("utf8"), {
           home,
           beforeWrite: journal.beforeWrite,
         });
-        const answer = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
-        journal.answered(answer);
-        waiting.delete(socket);
-        await new Promise<void>((done) => socket.end(`=${JSON.stringify(answer)}`, done));
-      } catch {
-        // The client falls back and reads the journal (nothing is removed here).
-        waiting.delete(socket);
-        socket.destroy();
-        return;
+        answer = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
+      } catch (error) {
+        // The client falls back and reads the journal (its intents are kept).
+        return journal.failed(error instanceof Error ? error.message : String(error));
       }
-      journal.remove();
+      journal.answered(answer);
     }
   });
 }
 
-function fileIdentity(path: string): string {
-  const stat = statSync(path, { bigint: true });
-  return `${stat.dev}:${stat.ino}:${stat.ctimeNs}:${stat.birthtimeNs}`;
+function makeDir(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if (!hasCode(error, "EEXIST")) throw error;
+  }
+}
+
+function remove(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // absent
+  }
+}
+
+/** Left-overs of clients that went away (an answer nobody read, a request nobody will take). */
+function sweepStale(spool: string): void {
+  const old = Date.now() - STALE_MS;
+  for (const name of readdirSync(spool)) {
+    try {
+      if (statSync(join(spool, name)).mtimeMs < old) unlinkSync(join(spool, name));
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 /** The caller's environment for the next call: process.env holds exactly `env`. */
@@ -214,54 +282,4 @@ function useEnvironment(env: Record<string, string | undefined>): void {
   for (const name of Object.keys(process.env)) if (!Object.hasOwn(env, name)) delete process.env[name];
   for (const [name, value] of Object.entries(env))
     if (typeof value === "string" && process.env[name] !== value) process.env[name] = value;
-}
-
-/**
- * Binds `path`; false when a live server of the same build holds it. A stale socket (nobody
- * answering) or another build's server is replaced: the old one sees its socket gone and exits.
- */
-async function listen(server: Server, path: string, digest: string): Promise<boolean> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await new Promise<void>((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(path, () => {
-          server.off("error", reject);
-          resolve();
-        });
-      });
-      return true;
-    } catch (error) {
-      if (!hasCode(error, "EADDRINUSE") || attempt > 0) throw error;
-      if ((await helloOf(path))?.digest === digest) return false;
-      try {
-        unlinkSync(path);
-      } catch {
-        // someone else replaced it meanwhile: the next listen says
-      }
-    }
-  }
-}
-
-function helloOf(path: string): Promise<{ pid: number; digest: string } | null> {
-  return new Promise((resolve) => {
-    const socket = connect(path);
-    let text = "";
-    const done = (value: { pid: number; digest: string } | null) => {
-      socket.destroy();
-      resolve(value);
-    };
-    socket.setTimeout(1000, () => done(null));
-    socket.on("error", () => done(null));
-    socket.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      const end = text.indexOf("\n");
-      if (end < 0) return;
-      try {
-        done(JSON.parse(text.slice(0, end)) as { pid: number; digest: string });
-      } catch {
-        done(null);
-      }
-    });
-  });
 }

@@ -1,7 +1,6 @@
 /**
  * Starting the home's resident hook server (docs/decisions/hook-resident.md), from the in-process
- * path once the call is answered. Apart from the client: node:net is loaded only where a server
- * is called.
+ * path once the call is answered. Apart from the client, which never needs node:child_process.
  */
 /** Starts the home's server, detached, for the calls after this one. */
 export async function startServer(bundleDir: string, home: string, env: NodeJS.ProcessEnv): Promise<void> {
