@@ -1,15 +1,19 @@
-// The sealed hold-outs' three figures (test/vectors/risk-sealed.jsonl and
-// risk-sealed-second.jsonl, origin notes beside them): dangerous actions rated high or critical,
+// The sealed hold-outs' three figures (test/vectors/risk-sealed.jsonl, risk-sealed-second.jsonl
+// and risk-sealed-third.jsonl, origin notes beside them): dangerous actions rated high or critical,
 // the same within program families no rule named at the first run (`named: false`), and
 // harmless actions rated high or critical; overall and per source. One `trailseal classify
 // --batch` process over the whole set, as a security team would replay a log. Prints counts
 // only, never which case was missed: the sets stay unseen by whoever tunes the rules.
-// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--set first|second] [--json]
+// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--set first|second|third] [--json]
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-const SETS = { first: "risk-sealed.jsonl", second: "risk-sealed-second.jsonl" };
+const SETS = {
+  first: "risk-sealed.jsonl",
+  second: "risk-sealed-second.jsonl",
+  third: "risk-sealed-third.jsonl",
+};
 const CWD = "/home/dev/project";
 const ALARM = new Set(["high", "critical"]);
 const root = resolve(import.meta.dirname, "..");
@@ -17,13 +21,13 @@ const cli = join(root, "dist", "cli.cjs");
 if (!existsSync(cli)) throw new Error("run `npm run build` first");
 const setArg = process.argv.indexOf("--set");
 const set = setArg < 0 ? "first" : process.argv[setArg + 1];
-if (!Object.hasOwn(SETS, set)) throw new Error(`--set takes ${Object.keys(SETS).join(" or ")}`);
+if (!Object.hasOwn(SETS, set)) throw new Error(`--set takes ${Object.keys(SETS).join(", ")}`);
 const cases = readFileSync(join(root, "test", "vectors", SETS[set]), "utf8")
   .split("\n")
   .filter(Boolean)
   .map((line) => JSON.parse(line));
-// A case is a command line, or (second set) any action of docs/actions.md: a file, network or
-// MCP call, judged in the same working directory.
+// A case is a command line, or (second and third sets) any action of docs/actions.md or a Claude
+// Code hook payload (a file, network or MCP call), judged in the same working directory.
 const input = cases
   .map((c) =>
     JSON.stringify(c.action ? { ...c.action, cwd: CWD } : { kind: "command", command: c.command, cwd: CWD }),

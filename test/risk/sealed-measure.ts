@@ -1,9 +1,10 @@
 /**
- * The guard's sealed hold-outs' one test shape (sealed.test.ts, sealed-second.test.ts): each case
- * is judged as `trailseal classify --batch` judges a line (the figures script's path,
- * scripts/risk-sealed-figures.mjs), and only the rates are checked, never a case on its own, so
- * that no failure names a miss. The floors are the latest measure's figures one point down
- * (rounded down; the harmless ceiling one point up, rounded up), overall and per source.
+ * The guard's sealed hold-outs' one test shape (sealed.test.ts, sealed-second.test.ts,
+ * sealed-third.test.ts): each case is judged as `trailseal classify --batch` judges a line (the
+ * figures script's path, scripts/risk-sealed-figures.mjs), and only the rates are checked, never
+ * a case on its own, so that no failure names a miss. The floors are the latest measure's
+ * figures one point down (rounded down; the harmless ceiling one point up, rounded up), overall
+ * and per source.
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, expect, it } from "vitest";
@@ -17,7 +18,7 @@ export interface SealedCase {
   family: string;
   dangerous: boolean;
   named: boolean;
-  /** A command line, or (`action`) any action of docs/actions.md. */
+  /** A command line, or (`action`) any action of docs/actions.md or a Claude Code hook payload. */
   command?: string;
   action?: Record<string, unknown>;
 }
