@@ -1,9 +1,10 @@
-// The sealed redaction measures: `node scripts/redaction-sealed.mjs [dist dir] [--set second] [--json]`
+// The sealed redaction measures: `node scripts/redaction-sealed.mjs [dist dir] [--set second|third] [--json]`
 // prints the shares for one sealed hold-out, carried and counted as test/redact/scanner-vectors.mjs
 // does, on a built dist/ (`npm run build` first). The first set (the default) is
 // test/vectors/secret-sealed.jsonl (kingfisher, whispers, secretlint); `--set second` is
 // test/vectors/secret-sealed-second.jsonl (semgrep-rules, trivy, talisman, ggshield, git-secrets,
-// SecretScanner); each has its origin note beside it. `--json` prints the tallies as one JSON
+// SecretScanner); `--set third` is test/vectors/secret-sealed-third.jsonl (kics, earlybird, checkov,
+// security-utilities); each has its origin note beside it. `--json` prints the tallies as one JSON
 // object instead (test/redact/sealed*.test.ts read them). It prints figures only, never which
 // examples miss: the sets measure work tuned without seeing them, and naming misses would let
 // them be tuned on.
@@ -20,6 +21,10 @@ const SETS = {
     file: "secret-sealed-second.jsonl",
     title:
       "semgrep-rules + trivy + talisman + ggshield + git-secrets + SecretScanner (secret-sealed-second.jsonl, sealed)",
+  },
+  third: {
+    file: "secret-sealed-third.jsonl",
+    title: "kics + earlybird + checkov + security-utilities (secret-sealed-third.jsonl, sealed)",
   },
 };
 
