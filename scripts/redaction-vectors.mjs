@@ -3,7 +3,8 @@
 // [--categories] [--set NAME]` prints the shares for test/vectors/secret-scanners.jsonl
 // (gitleaks, detect-secrets), secret-holdout.jsonl (trufflehog, Nosey Parker) and
 // secret-tuning.jsonl (ripsecrets), secret-patterns.jsonl (examples generated from three
-// regex lists) and secret-everyday.jsonl (everyday non-secrets, by family); with --categories,
+// regex lists), secret-everyday.jsonl (everyday non-secrets, by family) and
+// secret-tuning-fp3.jsonl (sonar-text's examples, configuration templates); with --categories,
 // by the category of each example (test/redact/vector-categories.mjs) and carrier, and the
 // false positives both as defined and without the near-valid tokens
 // (docs/decisions/redaction-categories.md). The built CLI loads the rule set as one CommonJS
@@ -29,6 +30,7 @@ const sets = [
   ["ripsecrets (secret-tuning.jsonl, tuning material)", "secret-tuning.jsonl"],
   ["regex lists' generated examples (secret-patterns.jsonl, tuning material)", "secret-patterns.jsonl"],
   ["everyday non-secrets (secret-everyday.jsonl, tuning material)", "secret-everyday.jsonl"],
+  ["sonar-text and config templates (secret-tuning-fp3.jsonl, tuning material)", "secret-tuning-fp3.jsonl"],
 ].filter(
   ([, file]) =>
     (value("--set") ?? file) === file && existsSync(join(import.meta.dirname, "../test/vectors", file)),

@@ -25,24 +25,23 @@
  *   (`01HZX3KJ4N…`, a request id) whose first ten characters are a creation time between 2010
  *   and 2100 likewise: an id that carries its own timestamp.
  *
+ * - **A public key in DER** (base64 of a SubjectPublicKeyInfo or of a PKCS#1 RSAPublicKey, as
+ *   Java, .NET and JavaScript code holds them without armour: `MIIBIjANBgkqhkiG9w0BAQEF…`,
+ *   `MFkwEwYHKoZIzj0CAQYI…`), read from its ASN.1 header: a SEQUENCE whose first member is an
+ *   algorithm identifier followed by a BIT STRING, or a 64+ byte INTEGER (a modulus). Every
+ *   private key form (PKCS#1, PKCS#8, SEC1) begins with a small version INTEGER instead, so
+ *   none of them is left. The public parts of an XML `<RSAKeyValue>` (`<Modulus>`,
+ *   `<Exponent>`) likewise; its private parts (`<D>`, `<P>`, …) are not among them.
+ * - **A digest under the name of its algorithm** (`"sha512": "<base64 of 64 bytes>"`, `md5:
+ *   <base64 of 16>`): a package index's or a manifest's checksum field, as the header digests.
+ * - **A GitHub App's client id** (`Iv1.<16 hex>`, `Iv23<16>`): GitHub documents it as public;
+ *   the client secret is another value.
+ * - **A JWT with its parts named** (`eyJ….body.signature`): an example token's shape, whose
+ *   payload and signature are words; a real one's are base64url.
+ *
  * These only veto the token-by-look scan (entropy.ts): a vendor format, a secret name or a
- * structural pattern finding the same bytes still redacts them.
- *
- * Values given to a secret name that are not the secret:
- *
- * - **Instructions to change it** (`changethis`, `change-me`, `replace_me`, `changeit`): a
- *   template's words telling the reader to put a secret there; an elision (`...`).
- * - **A path to where the secret is kept** (`/run/secrets/db-password`, `./certs/client.key`):
- *   a file path of word-made segments; the secret is the file's content, not its name.
- * - **A template expression** (`<%= ENV['DB_PASSWORD'] %>`, `[[ .Token ]]`, `%(db_password)s`,
- *   `!Ref DBPassword`): the value is filled in when the template is rendered.
- * - **A member read that names it** (`settings.FIRST_SUPERUSER_PASSWORD,`, `config.db.password`):
- *   code reading the secret from where it is kept.
- * - **The secret's own name** (`adminTokenSecret: "admin-token"`, `passwordKey: db-password`):
- *   a lower-case identifier made only of words of the name it is given to, ending in a word
- *   that says what it names (`token`, `password`, `secret`, `key`, `id`, …). It is the name of
- *   an object or a key in a secret store (Kubernetes secrets, Docker secrets), which the record
- *   already shows in the name.
+ * structural pattern finding the same bytes still redacts them. The values that stand in for a
+ * secret where one goes (placeholders, references, instructions) are stand-ins.ts's.
  */
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
@@ -58,11 +57,12 @@ const LABELLED_HASH =
   /(?<![A-Za-z0-9+/=_-])(?:h1:[A-Za-z0-9+/]{43}=|zh:[0-9a-f]{64}(?![0-9a-f])|SHA256:[A-Za-z0-9+/]{43})(?![A-Za-z0-9+/=])/g;
 /**
  * An HTTP header that carries a body's checksum (`Content-MD5`, `x-amz-checksum-sha256`,
- * `Digest: SHA-256=…`, `x-goog-hash: md5=…`), with base64 of exactly an MD5's, a SHA-1's, a
- * SHA-256's or a SHA-512's length.
+ * `Digest: SHA-256=…`, `x-goog-hash: md5=…`), or a key named for the digest (`"sha512": …`,
+ * `md5: …`, `checksum = …`), with base64 of exactly an MD5's, a SHA-1's, a SHA-256's or a
+ * SHA-512's length.
  */
 const HEADER_DIGEST =
-  /(?<![\w-])(?:content-md5|x-amz-checksum-sha(?:1|256)|x-goog-hash|content-digest|repr-digest|digest)["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9-]+=:?)?([A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{27}=|[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/gi;
+  /(?<![\w-])(?:content-md5|x-amz-checksum-sha(?:1|256)|x-goog-hash|content-digest|repr-digest|digest|sha(?:1|256|384|512)|md5|checksum)["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9-]+=:?)?([A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{27}=|[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/gi;
 /** A ULID: 26 characters of Crockford's base32, the first ten its creation time in milliseconds. */
 const ULID = /(?<![A-Za-z0-9_+=~.-])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![A-Za-z0-9_+=~.-])/g;
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -119,6 +119,54 @@ function namesType(blob: string, type: string): boolean {
   );
 }
 
+/**
+ * A base64 run that may be DER (it begins with a SEQUENCE's tag, 0x30, and a length: `M` then
+ * one of `C`–`I`); publicKeyDer decides.
+ */
+const DER_RUN = /(?<![A-Za-z0-9+/=])M[C-I][A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])/g;
+
+/** The length of the DER element at `at` of `bytes` and where its content begins, or null. */
+function element(bytes: Buffer, at: number): { tag: number; start: number; length: number } | null {
+  if (at + 2 > bytes.length) return null;
+  const first = bytes[at + 1]!;
+  if (first < 0x80) return { tag: bytes[at]!, start: at + 2, length: first };
+  const count = first & 0x7f;
+  if (count === 0 || count > 3 || at + 2 + count > bytes.length) return null;
+  let length = 0;
+  for (let index = 0; index < count; index += 1) length = length * 256 + bytes[at + 2 + index]!;
+  return { tag: bytes[at]!, start: at + 2 + count, length };
+}
+
+/**
+ * Whether base64 `run` is a public key in DER: a SubjectPublicKeyInfo (SEQUENCE { SEQUENCE {
+ * OBJECT IDENTIFIER … }, BIT STRING }) or a PKCS#1 RSAPublicKey (SEQUENCE { INTEGER of 64+
+ * bytes: the modulus, … }). Private keys begin with a one-byte version INTEGER.
+ */
+export function publicKeyDer(run: string): boolean {
+  const bytes = Buffer.from(run.slice(0, 64), "base64");
+  const outer = element(bytes, 0);
+  if (outer?.tag !== 0x30) return false;
+  const first = element(bytes, outer.start);
+  if (!first) return false;
+  if (first.tag === 0x02) return first.length >= 64;
+  if (first.tag !== 0x30) return false;
+  const algorithm = element(bytes, first.start);
+  if (algorithm?.tag !== 0x06) return false;
+  const next = first.start + first.length;
+  return next < bytes.length && bytes[next] === 0x03;
+}
+
+/** The public parts of an XML RSA key (`<Modulus>`, `<Exponent>`): what a public key holds. */
+const RSA_PUBLIC_PART = /<(Modulus|Exponent)>[^<]*<\/\1>/g;
+/** A GitHub App's client id: public by GitHub's documentation. */
+const GITHUB_CLIENT_ID = /(?<![\w.])Iv(?:1\.[0-9a-f]{16}|23[A-Za-z0-9]{16})(?![\w.])/g;
+/** A JWT whose payload and signature are words (`eyJ….body.signature`): an example's shape. */
+const NAMED_JWT = /(?<![\w-])eyJ[A-Za-z0-9_-]+\.[a-z]{3,12}\.[a-z]{3,12}(?![\w.-])/g;
+
+/** Ciphertext in its envelope (stand-ins.ts): `{cipher}…`, `ENC(…)`, `ENC[…]`, `vault:v1:…`. */
+const ENVELOPE_SPAN =
+  /\{cipher\}[A-Za-z0-9+/=_-]+|ENC\([^()\s]+\)|ENC\[[A-Z0-9_]+,data:[^\]\s]+\]|vault:v[0-9]+:[A-Za-z0-9+/=]+/g;
+
 export type Range = readonly [start: number, end: number];
 
 /** The spans of `text` that are digests in their format, inlined media or prefixed UUIDs. */
@@ -128,7 +176,7 @@ export function benignRanges(text: string): Range[] {
   if (text.includes("sha")) for (const m of text.matchAll(SRI)) out.push([m.index!, m.index! + m[0].length]);
   if (text.includes("h1:") || text.includes("zh:") || text.includes("SHA256:"))
     for (const m of text.matchAll(LABELLED_HASH)) out.push([m.index!, m.index! + m[0].length]);
-  if (/digest|-md5|checksum|goog-hash/i.test(text)) {
+  if (/digest|md5|checksum|goog-hash|sha(?:1|256|384|512)["']?[ \t]*[:=]/i.test(text)) {
     for (const m of text.matchAll(HEADER_DIGEST)) {
       const end = m.index! + m[0].length;
       out.push([end - m[1]!.length, end]);
@@ -160,6 +208,17 @@ export function benignRanges(text: string): Range[] {
       out.push([end - m[2]!.length, end]);
     }
   }
+  if (/M[C-I][A-Za-z0-9+/]{40}/.test(text))
+    for (const m of text.matchAll(DER_RUN))
+      if (publicKeyDer(m[0])) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("<Modulus>") || text.includes("<Exponent>"))
+    for (const m of text.matchAll(RSA_PUBLIC_PART)) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("{cipher}") || text.includes("ENC") || text.includes("vault:v"))
+    for (const m of text.matchAll(ENVELOPE_SPAN)) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("Iv"))
+    for (const m of text.matchAll(GITHUB_CLIENT_ID)) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("eyJ"))
+    for (const m of text.matchAll(NAMED_JWT)) out.push([m.index!, m.index! + m[0].length]);
   if (/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-/.test(text))
     for (const m of text.matchAll(PREFIXED_UUID)) out.push([m.index!, m.index! + m[0].length]);
   return out;
@@ -169,39 +228,6 @@ export function benignRanges(text: string): Range[] {
 export function inside(ranges: readonly Range[], start: number, end: number): boolean {
   return ranges.some(([from, to]) => start >= from && end <= to);
 }
-
-const INSTRUCTION =
-  /^(?:please[-_ ]?)?(?:change|replace|update|set)[-_ ]?(?:me|this|it)(?:[-_ ]?(?:please|now|later|before[-_ ]?(?:use|deploy(?:ing)?)|in[-_ ]?prod(?:uction)?))?!*$/i;
-
-/**
- * `changethis`, `change-me`, `replace_me`, `changeit`: a template's word, not a secret; and an
- * elision (`...`, `…`), which shows that something was left out.
- */
-export function isInstruction(value: string): boolean {
-  return INSTRUCTION.test(value) || /^(?:\.{3,}|\u2026+)$/.test(value);
-}
-
-// A segment of a path made of words: lower-case letters, digits, `._-`, holding a word of 3+
-// letters with a vowel (`run`, `secrets`, `db-password`, `client.key`), so a random string
-// split by `/` (`/Zx9/kq`) is not a path.
-const WORD_SEGMENT = /^(?=[a-z0-9._-]*[a-z]*[aeiouy][a-z]*)\.?[a-z0-9]+(?:[._-][a-z0-9]+)*$/;
-
-/** `/run/secrets/db-password`, `~/.ssh/id_ed25519`, `./certs/client.key`: where a secret is kept. */
-export function isSecretPath(value: string): boolean {
-  const match = /^(?:~|\.{1,2})?((?:\/[^/\s]+){2,})\/?$/.exec(value);
-  if (!match) return false;
-  const segments = match[1]!.slice(1).split("/");
-  return segments.every(
-    (segment) => segment.length <= 64 && WORD_SEGMENT.test(segment) && /[a-z]{3,}/.test(segment),
-  );
-}
-
-// A template expression of ERB, Jinja/Django, Go (with `[[ ]]` delimiters) or Python's `%`
-// formatting, whole (`<%= ENV['X'] %>`, `{% x %}`, `[[ .Token ]]`, `%(db_password)s`), or the
-// opener alone where the expression goes on past a space (a bare value ends at one); a
-// CloudFormation intrinsic function's tag (`!Ref DBPassword`, `!Sub …`) likewise.
-const TEMPLATE =
-  /^(?:<%[=-]?|\{%-?|\{\{-?|\[\[|!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Select|Join|Base64|If|GetAZs|Split))$|^<%[\s\S]*%>$|^\{%[\s\S]*%\}$|^\[\[[\s\S]*\]\]$|^%\([A-Za-z_][\w.]*\)[sdrif]$/;
 
 const TEMPLATE_SPAN = /\{\{[^{}\n]*\}\}|\{%[^\n]*?%\}|<%[^\n]*?%>/g;
 
@@ -214,88 +240,4 @@ export function templateRanges(text: string): Range[] {
   return [...text.matchAll(TEMPLATE_SPAN)].map((m) => [m.index!, m.index! + m[0].length] as const);
 }
 
-/** A template expression or its opener, a CloudFormation tag: filled in when the file is used. */
-export function isTemplate(value: string): boolean {
-  return TEMPLATE.test(value);
-}
-
-// `settings.FIRST_SUPERUSER_PASSWORD,`, `config.db.password`, `self.api_key`: a member read
-// whose last name says secret (a trailing `,`, `;` or `)` of the code around it allowed).
-const MEMBER_REFERENCE =
-  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Za-z_$]*(?:password|passwd|secret|token|key|credentials?)[,;)]?$/i;
-
-// A dotted passphrase (`blue.sky.secret`) or a truncated token (`hvb.shorttoken`) has the same
-// look; code names its receiver or writes the member as code does (`FIRST_SUPERUSER_PASSWORD`,
-// `db_password`, `apiKey`).
-const RECEIVER =
-  /^(?:settings|config|conf|cfg|configuration|options|opts|self|this|process|os|env|environ|params|ctx|context|secrets|vars|var|local|data|values|Values|app|props|state)\./;
-
-/** A member read that names a secret (`settings.SECRET_KEY`): the place, not the value. */
-export function isSecretReference(value: string): boolean {
-  if (!MEMBER_REFERENCE.test(value)) return false;
-  const member = value
-    .replace(/[,;)]$/, "")
-    .split(".")
-    .at(-1)!;
-  return RECEIVER.test(value) || /[_A-Z]/.test(member);
-}
-
-// What a tool prints in place of a secret it hides (`**REDACTED**`, `[FILTERED]`, `(hidden)`).
-// A bare word is a password like any other (`hidden`), so the word must be marked: in
-// brackets or stars, or in capitals as tools print it (`REDACTED`).
-const MASK_WORD = "(?:redacted|filtered|masked|hidden|removed|omitted|sanitized|obfuscated|censored|elided)";
-const MASK = new RegExp(
-  `^[^A-Za-z0-9]+${MASK_WORD}[^A-Za-z0-9]*$|^[^A-Za-z0-9]*${MASK_WORD}[^A-Za-z0-9]+$`,
-  "i",
-);
-const MASK_CAPITALS = new RegExp(`^${MASK_WORD.toUpperCase()}$`);
-// A named slot a build or deploy tool fills in: `@@DB_PASSWORD@@`, `__DB_PASSWORD__`,
-// `#{DB_PASSWORD}#` (Azure DevOps, Octopus), `@db.password@` (Maven resource filtering).
-const SLOT_NAME = "(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:[._-][a-z0-9]+)+)";
-const SLOT = new RegExp(`^(?:@@${SLOT_NAME}@@|__${SLOT_NAME}__|#\\{${SLOT_NAME}\\}#|@${SLOT_NAME}@)$`);
-// A token's type with the rest elided: `sk-...`, `ghp_…`, `xoxb-...` (letters only, so no
-// character of a real token is left before the dots).
-const ELIDED_TOKEN = /^[A-Za-z]{2,8}[_-](?:[A-Za-z]{2,8}[_-])?(?:\.{3,}|\u2026)$/;
-
-/**
- * A value that stands in for a secret rather than being one: an instruction or an elision, a
- * path to where it is kept, a member read that names it, a template expression, a mask a tool
- * printed, a named slot a tool fills in, a token's type with the rest elided.
- */
-export function isStandIn(value: string): boolean {
-  return (
-    isInstruction(value) ||
-    isSecretPath(value) ||
-    isSecretReference(value) ||
-    isTemplate(value) ||
-    MASK.test(value) ||
-    MASK_CAPITALS.test(value) ||
-    SLOT.test(value) ||
-    ELIDED_TOKEN.test(value)
-  );
-}
-
-const NAMING_WORD =
-  /^(?:token|password|passwd|pass|secret|secrets|key|keys|id|name|credentials?|cert|certificate|auth)$/;
-
-function words(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
-/**
- * Whether `value` is a lower-case identifier built only from the words of `name`, ending in a
- * word that says what it names (`adminTokenSecret: admin-token`): the secret's own name.
- */
-export function isOwnName(name: string, value: string): boolean {
-  const of = new Set(words(name));
-  const parts = words(value);
-  // The name itself in any case (`GITHUB_TOKEN: "GITHUB_TOKEN"`, `apiKey: "API_KEY"`).
-  if (/^[A-Za-z][A-Za-z0-9_.-]*$/.test(value) && parts.join(" ") === words(name).join(" ")) return true;
-  // A selector or an anchor of the same words (`this.addPassword = "#add-password"`) too.
-  if (!/^[#.]?[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/.test(value)) return false;
-  return NAMING_WORD.test(parts.at(-1)!) && parts.every((part) => of.has(part));
-}
+export { isOwnName, isStandIn } from "./stand-ins.js";

@@ -98,6 +98,11 @@ function assignmentSpans(text: string, spans: Span[]): void {
     if (bare && templates.length > 0 && inside(templates, match.index, match.index + match[0].length))
       continue;
     const end = match.index + match[0].length - (bare ? 0 : 1);
+    // `$GITHUB_TOKEN:x-oauth-basic@…`: a variable expanded before a `:`, not a name given a value.
+    if (match[2] === ":" && text[match.index + match[0].indexOf(name) - 1] === "$") {
+      ASSIGNMENT.lastIndex = end - value.length;
+      continue;
+    }
     const opener = match[3] !== undefined ? '"' : match[4] !== undefined ? "'" : null;
     if (opener) {
       const nameStart = match.index + match[0].indexOf(name);

@@ -1,4 +1,4 @@
-import { isStandIn } from "./benign.js";
+import { isStandIn } from "./stand-ins.js";
 
 /**
  * What says "secret" by name, and which values are references rather than secrets. Shared by
@@ -107,9 +107,20 @@ export function isPlaceholder(value: string): boolean {
 const QUOTED_REFERENCE = /^["'\\]+(\$[^"'\\]*)["'\\]+$/;
 const NOT_A_SECRET = /^#\{[^}]*\}$|^arn:(?:aws|aws-cn|aws-us-gov):[a-z0-9-]+:/;
 
+/** Characters of an armoured block's body that can be key material (base64 runs of 16+). */
+function keyMaterial(body: string): number {
+  let count = 0;
+  for (const [run] of body.matchAll(/[A-Za-z0-9+/=]{16,}/g)) count += run.length;
+  return count;
+}
+
 /** Values that are references or placeholders, not secrets. */
 export function isSecretValue(value: string): boolean {
   if (value.length < 3) return false;
+  // A value still in its own quotes (a word of a command whose quotes were inside another
+  // quoting: `'PASSWORD="op://vault/db/password"'`) is judged by what they hold.
+  const quotedWhole = /^(["'`])([\s\S]*)\1$/.exec(value);
+  if (quotedWhole && !isSecretValue(quotedWhole[2]!)) return false;
   // Stand-ins: instructions, paths, member reads, templates, masks, slots (benign.ts).
   if (isPlaceholder(value) || isStandIn(value)) return false;
   if (value.startsWith("$") && REFERENCE.test(value)) return false;
@@ -119,8 +130,14 @@ export function isSecretValue(value: string): boolean {
   if (/^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+%$|^\{\{[\s\S]*\}\}$/.test(value)) return false;
   // Publishable keys (Stripe's pk_live_/pk_test_) are meant to be public.
   if (/^pk_(?:live|test)_/.test(value)) return false;
-  // A private key block's armour without a key in it (documentation, a grep pattern).
-  if (value.startsWith("-----BEGIN") && value.replace(/-----[^-\n]*-----|\s/g, "").length < 40) return false;
+  // A private key block's armour without a key in it (documentation, a grep pattern), or code
+  // that names the armour (`key.replace("-----BEGIN RSA PRIVATE KEY-----", "")…`: quotes and
+  // parentheses between the lines, and fewer than 40 characters of base64 in runs of 16+).
+  if (value.startsWith("-----BEGIN")) {
+    const body = value.replace(/-----[^-\n]*-----/g, " ");
+    if (body.replace(/\s/g, "").length < 40) return false;
+    if (/["'()]/.test(body) && keyMaterial(body) < 40) return false;
+  }
   return true;
 }
 

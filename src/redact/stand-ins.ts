@@ -1,0 +1,224 @@
+/**
+ * What stands where a secret goes and is not the secret, judged by structure
+ * (docs/decisions/redaction-everyday.md, redaction-stand-ins.md). Each rule says why the value
+ * cannot be a credential.
+ *
+ * - **Instructions to change it** (`changethis`, `change-me`, `replace_me`, `changeit`): a
+ *   template's words telling the reader to put a secret there; an elision (`...`).
+ * - **A path to where the secret is kept** (`/run/secrets/db-password`, `./certs/client.key`):
+ *   a file path of word-made segments; the secret is the file's content, not its name.
+ * - **A template expression** (`<%= ENV['DB_PASSWORD'] %>`, `[[ .Token ]]`, `%(db_password)s`,
+ *   `!Ref DBPassword`): the value is filled in when the template is rendered.
+ * - **A member read that names it** (`settings.FIRST_SUPERUSER_PASSWORD,`, `config.db.password`):
+ *   code reading the secret from where it is kept.
+ * - **The secret's own name** (`adminTokenSecret: "admin-token"`, `passwordKey: db-password`):
+ *   a lower-case identifier made only of words of the name it is given to, ending in a word
+ *   that says what it names (`token`, `password`, `secret`, `key`, `id`, …). It is the name of
+ *   an object or a key in a secret store (Kubernetes secrets, Docker secrets), which the record
+ *   already shows in the name.
+ * - **A reference, computation or envelope** (`op://vault/db/password`, `$$DB_PASSWORD`,
+ *   `{cipher}…`, `cat /dev/urandom | tr -dc … | head`, `%s`): the secret is elsewhere, computed
+ *   when the value is used, or encrypted with a key held elsewhere (isIndirect).
+ * - **A placeholder that names its slot or says it is a sample** (`CHANGE_THIS_STRONG_PASSWORD`,
+ *   `generate_a_new_key`, `<enter password>`, `dummy_pw`, a token masked with `xxxxxx`).
+ *
+ * A word alone is never taken for a placeholder here: a real password can be a dictionary word
+ * (`root`, `hunter2`), and such values stay secret (names.ts keeps its short list of the words
+ * a template puts where the secret goes).
+ */
+
+// Marks a template puts around its words (`!!changeme!!`, `!ChangeMe!`, `**change_me**`).
+const INSTRUCTION =
+  /^[!*_]*(?:please[-_ ]?)?(?:change|replace|update|set)[-_ ]?(?:me|this|it)(?:[-_ ]?(?:please|now|later|before[-_ ]?(?:use|deploy(?:ing)?)|in[-_ ]?prod(?:uction)?))?[!*_]*$/i;
+// An imperative sentence of words (`generate_a_new_key`, `get_the_secret_of_above_key`,
+// `CHANGE_THIS_STRONG_PASSWORD`, `you_must_generate_a_random_string_…_and_configure_this`):
+// a verb telling the reader what to put there, then 1-15 words of letters, one of which names
+// the thing or the place (key, secret, password, value, this, here …).
+const SENTENCE =
+  /^(?:please[-_ ])?(?:you[-_ ](?:must|should|need[-_ ]to)[-_ ])?(?:change|replace|update|set|generate|get|enter|insert|put|fill|add|provide|paste|create|use)((?:[-_ ][a-z]+){1,15})$/i;
+const SENTENCE_OBJECT =
+  /[-_ ](?:keys?|tokens?|secrets?|password|passwd|passphrase|pass|value|string|here|this|me|it)(?=[-_ ]|$)/i;
+
+/**
+ * `changethis`, `change-me`, `replace_me`, `changeit`, `generate_a_new_key`: a template's
+ * words, not a secret; and an elision (`...`, `…`), which shows that something was left out.
+ */
+export function isInstruction(value: string): boolean {
+  if (INSTRUCTION.test(value) || /^(?:\.{3,}|\u2026+)$/.test(value)) return true;
+  const sentence = SENTENCE.exec(value);
+  return sentence !== null && SENTENCE_OBJECT.test(sentence[1]!);
+}
+
+// A segment of a path made of words: lower-case letters, digits, `._-`, holding a word of 3+
+// letters with a vowel (`run`, `secrets`, `db-password`, `client.key`), so a random string
+// split by `/` (`/Zx9/kq`) is not a path.
+const WORD_SEGMENT = /^(?=[a-z0-9._-]*[a-z]*[aeiouy][a-z]*)\.?[a-z0-9]+(?:[._-][a-z0-9]+)*$/;
+
+/** `/run/secrets/db-password`, `~/.ssh/id_ed25519`, `./certs/client.key`: where a secret is kept. */
+export function isSecretPath(value: string): boolean {
+  const match = /^(?:~|\.{1,2})?((?:\/[^/\s]+){2,})\/?$/.exec(value);
+  if (!match) return false;
+  // `../../../tools/secrets/password.txt`: the climbs are no segment of their own.
+  const segments = match[1]!
+    .slice(1)
+    .split("/")
+    .filter((segment) => segment !== ".." && segment !== ".");
+  if (segments.length === 0) return false;
+  return segments.every(
+    (segment) => segment.length <= 64 && WORD_SEGMENT.test(segment) && /[a-z]{3,}/.test(segment),
+  );
+}
+
+// A template expression of ERB, Jinja/Django, Go (with `[[ ]]` delimiters) or Python's `%`
+// formatting, whole (`<%= ENV['X'] %>`, `{% x %}`, `[[ .Token ]]`, `%(db_password)s`), or the
+// opener alone where the expression goes on past a space (a bare value ends at one); a
+// CloudFormation intrinsic function's tag (`!Ref DBPassword`, `!Sub …`) likewise.
+const TEMPLATE =
+  /^(?:<%[=-]?|\{%-?|\{\{-?|\[\[|!(?:Ref|Sub|GetAtt|ImportValue|FindInMap|Select|Join|Base64|If|GetAZs|Split))$|^<%[\s\S]*%>$|^\{%[\s\S]*%\}$|^\[\[[\s\S]*\]\]$|^%\([A-Za-z_][\w.]*\)[sdrif]$/;
+
+/** A template expression or its opener, a CloudFormation tag: filled in when the file is used. */
+export function isTemplate(value: string): boolean {
+  return TEMPLATE.test(value);
+}
+
+// `settings.FIRST_SUPERUSER_PASSWORD,`, `config.db.password`, `self.api_key`: a member read
+// whose last name says secret (a trailing `,`, `;` or `)` of the code around it allowed).
+const MEMBER_REFERENCE =
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Za-z_$]*(?:password|passwd|secret|token|key|credentials?)[,;)]?$/i;
+
+// A dotted passphrase (`blue.sky.secret`) or a truncated token (`hvb.shorttoken`) has the same
+// look; code names its receiver or writes the member as code does (`FIRST_SUPERUSER_PASSWORD`,
+// `db_password`, `apiKey`).
+const RECEIVER =
+  /^(?:settings|config|conf|cfg|configuration|options|opts|self|this|process|os|env|environ|params|ctx|context|secrets|vars|var|local|data|values|Values|app|props|state)\./;
+
+/** A member read that names a secret (`settings.SECRET_KEY`): the place, not the value. */
+export function isSecretReference(value: string): boolean {
+  if (!MEMBER_REFERENCE.test(value)) return false;
+  const member = value
+    .replace(/[,;)]$/, "")
+    .split(".")
+    .at(-1)!;
+  return RECEIVER.test(value) || /[_A-Z]/.test(member);
+}
+
+// What a tool prints in place of a secret it hides (`**REDACTED**`, `[FILTERED]`, `(hidden)`).
+// A bare word is a password like any other (`hidden`), so the word must be marked: in
+// brackets or stars, or in capitals as tools print it (`REDACTED`).
+const MASK_WORD = "(?:redacted|filtered|masked|hidden|removed|omitted|sanitized|obfuscated|censored|elided)";
+const MASK = new RegExp(
+  `^[^A-Za-z0-9]+${MASK_WORD}[^A-Za-z0-9]*$|^[^A-Za-z0-9]*${MASK_WORD}[^A-Za-z0-9]+$`,
+  "i",
+);
+const MASK_CAPITALS = new RegExp(`^${MASK_WORD.toUpperCase()}$`);
+// A named slot a build or deploy tool fills in: `@@DB_PASSWORD@@`, `__DB_PASSWORD__`,
+// `#{DB_PASSWORD}#` (Azure DevOps, Octopus), `@db.password@` (Maven resource filtering).
+const SLOT_NAME = "(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:[._-][a-z0-9]+)+)";
+const SLOT = new RegExp(`^(?:@@${SLOT_NAME}@@|__${SLOT_NAME}__|#\\{${SLOT_NAME}\\}#|@${SLOT_NAME}@)$`);
+// A token's type with the rest elided: `sk-...`, `ghp_…`, `xoxb-...` (letters only, so no
+// character of a real token is left before the dots).
+const ELIDED_TOKEN = /^[A-Za-z]{2,8}[_-](?:[A-Za-z]{2,8}[_-])?(?:\.{3,}|\u2026)$/;
+
+// A reference to a secret store, resolved when the value is used: 1Password's secret references
+// (`op://vault/item/field`), App Service's Key Vault references (`@Microsoft.KeyVault(…)`),
+// vals' and helmfile's (`ref+vault://…`, `ref+awssecrets://…`).
+const STORE_REFERENCE = /^(?:op:\/\/[^/\s]+\/\S+|@Microsoft\.KeyVault\(|ref\+[a-z0-9]+:\/\/\S)/;
+// Ciphertext in a declared envelope, made to be committed and read only with a key held
+// elsewhere: Spring Cloud Config's `{cipher}…`, Jasypt's `ENC(…)`, SOPS's `ENC[AES256_GCM,data:…]`,
+// Ansible Vault's `$ANSIBLE_VAULT;…`, Vault's transit ciphertext `vault:v1:…`.
+export const ENVELOPE =
+  /^(?:\{cipher\}\S|ENC\(\S+\)$|ENC\[[A-Z0-9_]+,data:|\$ANSIBLE_VAULT;|vault:v[0-9]+:\S)/;
+// A variable whose `$` is escaped for a later expansion: Compose's `$$VAR`, `$${VAR}`, a
+// shell's `\$VAR` inside a string it hands on.
+const ESCAPED_REFERENCE = /^(?:\$\$|\\\$)(?:\{[A-Za-z_][\w:-]*\}|[A-Za-z_]\w*)$/;
+// A slot filled by formatting code: `{}`, `{0}`, `%s`, `%v`, jq's `\(.password)`, `<:name:>`.
+const FORMAT_SLOT = /^(?:\{[0-9]{0,2}\}|%[-+ #0.]*[0-9]*[sdvqrxif]|\\\(\.[\w.]*\)|<:[\w-]+:>)$/;
+// Code that computes the value when run: a shell pipeline (`cat /dev/urandom | tr -dc … | head`,
+// from command substitution's backticks), a PowerShell cmdlet (`Read-Host "…" -AsSecureString`).
+const COMPUTED =
+  /^(?:[\w.-]*\/)?[a-z]{2,}[ \t][^|\n]*\|[ \t]*[a-z]{2,}(?:[ \t]|$)|^(?:Read|Get|ConvertTo|ConvertFrom|New|Import|Invoke)-[A-Z][A-Za-z]+$/;
+// The start of an angle-bracket placeholder cut at its space (`<enter password>`: a bare value
+// ends at the space): an opener and letters.
+const PLACEHOLDER_OPENER = /^<[A-Za-z][A-Za-z_-]*$/;
+// A constant-case name of the slot (`DB_PASSWORD`, `YOUR_API_KEY`, `CQ_API_KEY`): upper-case
+// words joined by `_`, one of them saying what goes there; the convention of environment
+// variables' names, not of a value.
+const SLOT_CONSTANT =
+  /^[A-Z]+(?:_[A-Z]+)*_(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|SECRET|KEY|CREDENTIALS?)(?:_[A-Z]+)*$|^(?:[A-Z]+_)*(?:PASSWORD|PASSWD|TOKEN|SECRET|KEY)_[A-Z]+(?:_[A-Z]+)*$/;
+// Sample words beside the kind of secret (`dummy_pw`, `fake-token`, `sample_password`).
+const SAMPLE =
+  /^(?:dummy|fake|sample|example|placeholder)[-_]?(?:pw|pwd|pass|passwd|password|secret|token|key|api[-_]?key|value)$/i;
+// A UUID whose groups each repeat one character (`00000000-0000-…`, `11111111-2222-3333-4444-…`).
+const REPEATED_UUID = /^([0-9a-f])\1{7}-([0-9a-f])\2{3}-([0-9a-f])\3{3}-([0-9a-f])\4{3}-([0-9a-f])\5{11}$/i;
+// A token masked by hand: a run of six `x`, `X` or `*` in it (`sk-…fAxxxxxxx`, `AIza…Knuxxxxxx`).
+// A random base62 run holds one by chance once in 62⁶ (5.7·10¹⁰) places.
+const MASKED = /x{6}|X{6}|\*{6}/;
+// A JWT whose payload and signature are words (`eyJ….body.signature`): an example's shape.
+const NAMED_JWT = /^eyJ[A-Za-z0-9_-]+\.[a-z]{3,12}\.[a-z]{3,12}$/;
+
+/**
+ * A value that refers to, computes, encrypts or marks the place of a secret: a secret store's
+ * reference, ciphertext in its envelope, an escaped variable, a formatting slot, code that
+ * computes it, a placeholder's name or opener, a sample word, a hand-masked token; and GitHub's `x-oauth-basic`, the fixed password it documents for
+ * a URL whose user name is the token.
+ */
+export function isIndirect(value: string): boolean {
+  return (
+    STORE_REFERENCE.test(value) ||
+    ENVELOPE.test(value) ||
+    ESCAPED_REFERENCE.test(value) ||
+    FORMAT_SLOT.test(value) ||
+    COMPUTED.test(value) ||
+    PLACEHOLDER_OPENER.test(value) ||
+    SLOT_CONSTANT.test(value) ||
+    SAMPLE.test(value) ||
+    REPEATED_UUID.test(value) ||
+    MASKED.test(value) ||
+    NAMED_JWT.test(value) ||
+    value === "x-oauth-basic"
+  );
+}
+
+/**
+ * A value that stands in for a secret rather than being one: an instruction or an elision, a
+ * path to where it is kept, a member read that names it, a template expression, a mask a tool
+ * printed, a named slot a tool fills in, a token's type with the rest elided.
+ */
+export function isStandIn(value: string): boolean {
+  return (
+    isInstruction(value) ||
+    isSecretPath(value) ||
+    isSecretReference(value) ||
+    isTemplate(value) ||
+    MASK.test(value) ||
+    MASK_CAPITALS.test(value) ||
+    SLOT.test(value) ||
+    ELIDED_TOKEN.test(value) ||
+    isIndirect(value)
+  );
+}
+
+const NAMING_WORD =
+  /^(?:token|password|passwd|pass|secret|secrets|key|keys|id|name|credentials?|cert|certificate|auth)$/;
+
+function words(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/**
+ * Whether `value` is a lower-case identifier built only from the words of `name`, ending in a
+ * word that says what it names (`adminTokenSecret: admin-token`): the secret's own name.
+ */
+export function isOwnName(name: string, value: string): boolean {
+  const of = new Set(words(name));
+  const parts = words(value);
+  // The name itself in any case (`GITHUB_TOKEN: "GITHUB_TOKEN"`, `apiKey: "API_KEY"`).
+  if (/^[A-Za-z][A-Za-z0-9_.-]*$/.test(value) && parts.join(" ") === words(name).join(" ")) return true;
+  // A selector or an anchor of the same words (`this.addPassword = "#add-password"`) too.
+  if (!/^[#.]?[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/.test(value)) return false;
+  return NAMING_WORD.test(parts.at(-1)!) && parts.every((part) => of.has(part));
+}

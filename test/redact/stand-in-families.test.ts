@@ -1,0 +1,127 @@
+/**
+ * What stands where a secret goes and is not one (docs/decisions/redaction-stand-ins.md): a
+ * secret store's reference, ciphertext in its envelope, an escaped variable, a formatting
+ * slot, code that computes the value, a placeholder that names its slot or says it is a
+ * sample, a hand-masked token; and what is public by design (a
+ * public key in DER, an XML key's public parts, a digest under its algorithm's name, a GitHub
+ * App's client id). Each is carried as a command, a written file and an MCP argument and must
+ * come out with no marker; beside each family, the credentials of the same shape that must
+ * still go: a word is never a placeholder by itself, and a real password may be one.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadShellParser } from "../../src/risk/index.js";
+import { carried, MARKER } from "./carriers.js";
+
+/** DER of a public key's header and a body, base64: SubjectPublicKeyInfo or a PKCS#1 modulus. */
+function der(header: string, bytes: number): string {
+  const body = Buffer.from("Tr4il-s3al stand-in test key, not a real one; ".repeat(8)).subarray(0, bytes);
+  return Buffer.concat([Buffer.from(header, "hex"), body]).toString("base64");
+}
+// SEQUENCE { SEQUENCE { OID ecPublicKey, OID P-256 }, BIT STRING }: an EC public key.
+const EC_PUBLIC = der("3059301306072a8648ce3d020106082a8648ce3d030107034200", 65);
+// SEQUENCE { INTEGER 0, SEQUENCE { OID rsaEncryption, NULL }, OCTET STRING }: a PKCS#8 private key.
+const PKCS8_PRIVATE = der("308204bd020100300d06092a864886f70d0101010500048204a7", 120);
+// SEQUENCE { INTEGER 1, OCTET STRING (32) … }: a SEC1 EC private key.
+const SEC1_PRIVATE = der("307702010104", 80);
+// SEQUENCE { INTEGER (257 bytes): the modulus … }: a PKCS#1 RSA public key.
+const RSA_PUBLIC = der("3082010a0282010100", 120);
+const RANDOM = `Zx8Qp2Lm7Vn4Rt6Ks3Wd9Hy5Fb1Jc0Ge${"Tq4Mn8Ra2Ud6Po3Li7Se5Nv9Xk1Yw"}`;
+const SHA512_B64 = Buffer.alloc(64, 0xa7).toString("base64");
+
+const LEFT: [family: string, text: string][] = [
+  ["1Password's secret reference", 'MYSQL_PASSWORD="op://vault/mysql/password"'],
+  [
+    "Key Vault's reference",
+    '"DbPassword": "@Microsoft.KeyVault(SecretUri=https://v.vault.azure.net/secrets/db/)"',
+  ],
+  ["vals' reference", "password: ref+vault://secret/data/db#/password"],
+  ["Spring's {cipher}", `spring.datasource.password={cipher}${RANDOM}`],
+  ["Jasypt's ENC()", `db.password=ENC(${RANDOM})`],
+  ["SOPS's envelope", `password: ENC[AES256_GCM,data:${RANDOM},iv:abc,tag:def,type:str]`],
+  ["Vault's transit ciphertext", `api_token = "vault:v1:${RANDOM}"`],
+  ["Compose's escaped variable", "mysqladmin ping --user=app --password=$$MYSQL_PASSWORD"],
+  ["Compose's escaped braces", 'healthcheck: ["CMD", "pg_isready", "--password=$${POSTGRES_PASSWORD}"]'],
+  ["a shell's escaped variable", 'echo mysql -u user "--password=\\$DB_PASSWORD"'],
+  ["a format slot in a URL", 'connStr = fmt.Sprintf("postgres://%s:{1}@%s/db", user, host)'],
+  ["jq's interpolation in a URL", "jq -r '\"postgresql://\\(.username):\\(.password)@\\(.host)/db\"'"],
+  [
+    "a shell pipeline's output",
+    "PG_PASSWORD=`cat /dev/urandom | tr -dc 'a-zA-Z0-9' | fold -w 10 | head -n 1`",
+  ],
+  ["a PowerShell prompt", '$DbPassword = Read-Host "Database password" -AsSecureString'],
+  ["an angle placeholder with a space", "- MYSQL_PASSWORD=<enter password>"],
+  ["a slot's constant name", 'MYSQL_PASSWORD="CHANGE_THIS_STRONG_PASSWORD"'],
+  ["a slot's constant name in code", 'apiKey := os.Getenv("CQ_API_KEY")'],
+  ["an instruction sentence", "SECRET_KEY=generate_a_new_key"],
+  ["an instruction sentence, longer", "AWS_SECRET_ACCESS_KEY=get_the_secret_of_above_key"],
+  ["an instruction in marks", "system.secret-key: '!!changeme!!'"],
+  ["an instruction in a URL", 'DATABASE_URL="mysql://app:!ChangeMe!@127.0.0.1:3306/app"'],
+  ["a sample word", 'uri = "postgres://foouser:dummy_pw@mydb.com/db"'],
+  ["a repeated-digit UUID", "splunk:\n  hec:\n    token: 11111111-2222-3333-4444-555555555555"],
+  ["a token masked with x", `OPENAI_API_KEY = "sk-${"EUk0Tal8cIkmG4vJF904F57a9eE241A8Ae72666fA"}xxxxxxx"`],
+  ["GitHub's x-oauth-basic", "machine github.com\nlogin octocat\npassword x-oauth-basic"],
+  ["a variable before x-oauth-basic", "git clone https://$GITHUB_TOKEN:x-oauth-basic@github.com/o/r.git"],
+  [
+    "a relative path to the secret",
+    'passwordFile := fs.String("password", "../../../tools/secrets/password.txt", "file")',
+  ],
+  [
+    "code that names the armour",
+    'val k = key.replace("-----BEGIN RSA PRIVATE KEY-----", "")\n.replace("-----END RSA PRIVATE KEY-----", "")',
+  ],
+  ["an EC public key in DER", `const ecPub = "${EC_PUBLIC}";`],
+  ["an RSA public key in DER (PKCS#1)", `String publicKey = "${RSA_PUBLIC}";`],
+  [
+    "an XML key's modulus",
+    "<RSAKeyValue><Modulus>r2Xv9vSGWkaepsOR...</Modulus><Exponent>AQAB</Exponent></RSAKeyValue>",
+  ],
+  ["a digest under its algorithm's name", `"sha512": "${SHA512_B64}"`],
+  ["a GitHub App's client id", 'assertThat(app.getClientId(), equalTo("Iv1.5fc06e059d06d826"));'],
+  ["a JWT with its parts named", "<adminToken>eyJ2ZXIiOiIyIiwidHlwIjoiSldUIn0.body.signature</adminToken>"],
+];
+
+const STILL: [family: string, text: string, secret: string][] = [
+  ["a dictionary word as a password", "mysql --host=localhost --user=root --password=hunter2", "hunter2"],
+  ["a weak password in a URL", "DATABASE_URL=postgres://admin:letmein@localhost/test", "letmein"],
+  ["a password beside a pipeline word", "PG_PASSWORD='a52b85d1 | c0ffee99'", "a52b85d1"],
+  ["a random value without {cipher}", `spring.datasource.password=${RANDOM}`, RANDOM],
+  ["a password that begins like a word", "DB_PASSWORD=getmein2024", "getmein2024"],
+  ["a verb and a digit", "SECRET_KEY=generate_4_new_key", "generate_4_new_key"],
+  ["a constant with digits", 'password = "DB_PASSWORD_2024"', "DB_PASSWORD_2024"],
+  [
+    "a token with five x",
+    `OPENAI_API_KEY = "sk-${"EUk0Tal8cIkmG4vJF904F57a9eE241A8Ae72666fA"}xxxxxA"`,
+    "EUk0Tal8cIk",
+  ],
+  ["a PKCS#8 private key in DER", `const key = "${PKCS8_PRIVATE}";`, PKCS8_PRIVATE.slice(0, 40)],
+  ["a SEC1 private key in DER", `const key = "${SEC1_PRIVATE}";`, SEC1_PRIVATE.slice(0, 40)],
+  ["an XML key's private exponent", `<RSAKeyValue><D>${RANDOM}</D></RSAKeyValue>`, RANDOM],
+  ["a random value under a password name", `"password_sha512": "${RANDOM}"`, RANDOM],
+  [
+    "an elided private key",
+    '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvAIBADANBgkqhkiG9w0BAQEFAASC...\\n-----END PRIVATE KEY-----\\n"',
+    "MIIEvAIBADANBgkqhkiG9w0BAQEFAASC",
+  ],
+  [
+    "a JWT with base64 parts",
+    "token: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    "dozjgNryP4J3jVmNHl0w5N",
+  ],
+];
+
+describe("stand-ins and what is public by design", () => {
+  beforeAll(async () => {
+    await loadShellParser();
+  });
+
+  it.each(LEFT)("left alone: %s", async (_family, text) => {
+    for (const out of await carried(text)) expect(out).not.toMatch(MARKER);
+  });
+
+  it.each(STILL)("still redacted: %s", async (_family, text, secret) => {
+    for (const out of await carried(text)) {
+      expect(out).toMatch(MARKER);
+      expect(out).not.toContain(JSON.stringify(secret).slice(1, -1));
+    }
+  });
+});
