@@ -434,6 +434,68 @@ describe("the resident hook server", () => {
     expect(existsSync(join(home, "run", "server.json"))).toBe(false);
   });
 
+  it("keeps a switch per home (hook server on|off), which TRAILSEAL_HOOK_SERVER overrides", async () => {
+    const home = freshHome();
+    const bare = (extra: NodeJS.ProcessEnv = {}) =>
+      env(home, "off", { TRAILSEAL_HOOK_SERVER: undefined, ...extra });
+    const input = JSON.stringify(BUILD.copilot("command", "rm -rf /"));
+    const cli = (args: string[], extra?: NodeJS.ProcessEnv) =>
+      spawnSync(process.execPath, [join(dist, "cli.cjs"), "hook", ...args], {
+        input: args[0] === "server" ? "" : input,
+        encoding: "utf8",
+        env: bare(extra),
+        cwd: root,
+      });
+    const expected = hook(home, "copilot", input, "off");
+    const on = cli(["server", "on", "--json"]);
+    expect(on.status, on.stderr).toBe(0);
+    expect(JSON.parse(on.stdout)).toMatchObject({ switch: "on", switchFrom: "home", running: false });
+    expect(JSON.parse(readFileSync(join(home, "hook-server.json"), "utf8"))).toEqual({ server: "on" });
+    // No environment variable: the home's switch starts a server, which answers the next call.
+    expect(cli(["copilot"]).stdout).toBe(expected.stdout);
+    const server = await until(() => ask(home, "status"), "the server");
+    const answered = cli(["copilot"]);
+    expect({ stdout: answered.stdout, stderr: answered.stderr, code: answered.status }).toEqual(expected);
+    expect((await ask(home, "status"))?.calls).toBe(server.calls + 1);
+    // The environment overrides the home: off here means in-process, the server untouched.
+    expect(cli(["copilot"], { TRAILSEAL_HOOK_SERVER: "off" }).stdout).toBe(expected.stdout);
+    expect((await ask(home, "status"))?.calls).toBe(server.calls + 1);
+    expect(
+      JSON.parse(cli(["server", "status", "--json"], { TRAILSEAL_HOOK_SERVER: "off" }).stdout),
+    ).toMatchObject({
+      switch: "off",
+      switchFrom: "environment",
+      running: true,
+    });
+    // Off stops the running server, and no call starts one.
+    const off = cli(["server", "off", "--json"]);
+    expect(JSON.parse(off.stdout)).toMatchObject({
+      switch: "off",
+      switchFrom: "home",
+      stopped: true,
+      pid: server.pid,
+    });
+    await until(() => !alive(server.pid), "the server to stop");
+    expect(cli(["copilot"]).stdout).toBe(expected.stdout);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(existsSync(join(home, "run", "server.json"))).toBe(false);
+    expect(events(home)).toHaveLength(5);
+  });
+
+  it("refuses to store a switch without a home, and changes nothing", () => {
+    const missing = join(root, "no-such-home");
+    const result = spawnSync(
+      process.execPath,
+      [join(dist, "cli.cjs"), "hook", "server", "on", "--home", missing],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("HOOK_SERVER_SWITCH_FAILED");
+    expect(existsSync(missing)).toBe(false);
+  });
+
   it("is off unless turned on, and then starts nothing", () => {
     const home = freshHome();
     const input = JSON.stringify(BUILD.cline("command", "rm -rf /"));

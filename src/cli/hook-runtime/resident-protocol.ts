@@ -84,15 +84,38 @@ export function serverFile(home: string): string {
   return join(home, RUN_DIR, SERVER_FILE);
 }
 
+/** The home's own switch (`trailseal hook server on|off`): `{"server":"on"}` or `{"server":"off"}`. */
+export const SWITCH_FILE = "hook-server.json";
+/** The switch when neither TRAILSEAL_HOOK_SERVER nor the home's SWITCH_FILE says. */
+export const DEFAULT_SWITCH: "on" | "off" = "off";
+
+/** Where the switch came from: the environment overrides the home, the home the default. */
+export type SwitchSource = "environment" | "home" | "default";
+
 /**
- * Whether the resident server may be used at all here: `TRAILSEAL_HOOK_SERVER` (`on`/`off`;
- * unset: off), on Linux, where a process's start time (/proc) tells a server from a later
- * process that got its pid: the client kills a server that stopped answering, and must never
- * kill anything else.
+ * The resident server's switch for `home`: `TRAILSEAL_HOOK_SERVER` when set (`on`; any other
+ * value is off), else the home's SWITCH_FILE, else DEFAULT_SWITCH. An unreadable or garbled
+ * file says nothing (the default): either way the answers are the same, only their cost differs.
  */
-export function residentWanted(env: NodeJS.ProcessEnv, _home: string): boolean {
-  if (env.TRAILSEAL_HOOK_SERVER !== "on") return false;
-  return process.platform === "linux";
+export function residentSwitch(env: NodeJS.ProcessEnv, home: string): { on: boolean; from: SwitchSource } {
+  const value = env.TRAILSEAL_HOOK_SERVER;
+  if (value !== undefined && value !== "") return { on: value === "on", from: "environment" };
+  try {
+    const stored = (JSON.parse(readFileSync(join(home, SWITCH_FILE), "utf8")) as { server?: unknown }).server;
+    if (stored === "on" || stored === "off") return { on: stored === "on", from: "home" };
+  } catch {
+    // no switch stored in this home
+  }
+  return { on: DEFAULT_SWITCH === "on", from: "default" };
+}
+
+/**
+ * Whether the resident server may be used at all here: on Linux, where a process's start time
+ * (/proc) tells a server from a later process that got its pid (the client kills a server that
+ * stopped answering, and must never kill anything else), and with the switch on.
+ */
+export function residentWanted(env: NodeJS.ProcessEnv, home: string): boolean {
+  return process.platform === "linux" && residentSwitch(env, home).on;
 }
 
 /** Process `pid`'s start time, or null when there is no such process (or it is a zombie). */

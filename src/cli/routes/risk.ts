@@ -14,8 +14,9 @@ function agentHelp(): string {
 Reads one hook payload on stdin and writes the agent's answer on stdout (exit 0). Answers
 nothing when the policy has no objection (the agent's own permission flow decides).
 Install with: trailseal hook install <agent> [--local | --user]; check with: trailseal hook status <agent>
-With TRAILSEAL_HOOK_SERVER=on a warm server of the home answers instead of a new process, with
-the same answers and records (docs/hooks.md); unset or off: every call in its own process.
+With the resident server on (trailseal hook server on, or TRAILSEAL_HOOK_SERVER=on, which
+overrides the home's switch) a warm server of the home answers instead of a new process, with
+the same answers and records (docs/hooks.md); off: every call in its own process.
 
 Examples:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}' | trailseal hook claude-code
@@ -87,19 +88,21 @@ export function registerRiskRoutes(program: Command, router: Router): void {
     );
   const server = hook
     .command("server")
-    .description("the resident hook server of the home: status, stop (TRAILSEAL_HOOK_SERVER=on)");
-  for (const op of ["status", "stop"] as const) {
+    .description("the resident hook server of the home: status, stop, on, off");
+  const HELP = {
+    status: "whether the home's resident hook server runs, what it has answered, and the switch",
+    stop: "stop the home's resident hook server (the next call with the switch on starts one)",
+    on: "turn the resident hook server on for this home (stored in the home's hook-server.json)",
+    off: "turn it off for this home, and stop a running server",
+  };
+  for (const op of ["status", "stop", "on", "off"] as const) {
     server
       .command(op)
-      .description(
-        op === "status"
-          ? "whether the home's resident hook server runs, and what it has answered"
-          : "stop the home's resident hook server (the next call with the switch on starts one)",
-      )
+      .description(HELP[op])
       .option("--json", "print as JSON")
       .addHelpText(
         "after",
-        "\nThe server answers hook calls only with TRAILSEAL_HOOK_SERVER=on (off when unset); docs/hooks.md.",
+        "\nTRAILSEAL_HOOK_SERVER=on|off, when set, overrides the home's switch; docs/hooks.md.",
       )
       .action((options, command: Command) =>
         router.run(async (io) =>

@@ -28,6 +28,11 @@ export const HOOK_CODES = {
     exit: 1,
     meaning: "the installed hook did not answer a harmless call as the agent needs",
   },
+  HOOK_SERVER_SWITCH_FAILED: {
+    capability: "hooks",
+    exit: 1,
+    meaning: "the home's hook server switch (hook-server.json) could not be written; nothing was changed",
+  },
   HOOK_SETTINGS_INVALID: {
     capability: "hooks",
     exit: 2,
