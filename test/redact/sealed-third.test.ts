@@ -13,19 +13,19 @@
  */
 import { describeSealedFloors } from "./sealed-floors.js";
 
-/** Floors in percent: the first run (main at 8126f8b, in the origin note) rounded down, less one point. */
+/** Floors in percent: the first run of both batches (main at 8126f8b, in the origin note) rounded down, less one point. */
 const FLOORS: Record<string, number> = {
-  tp: 89,
-  fp: 73,
+  tp: 90,
+  fp: 74,
   "tp command": 87,
   "tp env": 98,
   "tp file": 87,
   "tp mcp": 87,
-  "fp command": 72,
-  "fp file": 73,
-  "fp mcp": 73,
-  "kics tp": 91,
-  "kics fp": 87,
+  "fp command": 74,
+  "fp file": 74,
+  "fp mcp": 74,
+  "kics tp": 92,
+  "kics fp": 81,
   "earlybird tp": 85,
   "earlybird fp": 66,
   "checkov tp": 99,
@@ -37,6 +37,6 @@ const FLOORS: Record<string, number> = {
 describeSealedFloors(
   "redaction on the third sealed hold-out (kics, earlybird, checkov, security-utilities)",
   "third",
-  { tp: 672, fp: 615 },
+  { tp: 692, fp: 942 },
   FLOORS,
 );
