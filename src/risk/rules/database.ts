@@ -7,6 +7,7 @@ import { positionals, upstream } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import { judgeSql } from "../sql.js";
 import { resolveInvocation } from "../wrappers.js";
+import { judgeOperations } from "./operations.js";
 
 export const DB_CLIENTS = new Set([
   "psql",
@@ -51,8 +52,10 @@ const database: Rule = (invocation, context) => {
     score.raise("high", "redis-cli deletes keys known only at run time", "destructive_command");
   judgeSql(texts.join("\n"), invocation.program, score);
   // `redis-cli shutdown`, `mongosh --eval 'db.shutdownServer()'`: the database server stops
-  if (texts.some((text) => /^(shutdown|shutdownServer)$|\bshutdownServer\s*\(/i.test(text)))
+  if (texts.some((text) => /^(shutdown|shutdownServer|--shutdown)$|\bshutdownServer\s*\(/i.test(text)))
     score.raise("high", `${invocation.program} stops the database server`, "system_modification");
+  // `cockroach node decommission 4`: what a replicated database is told to do to its own cluster
+  judgeOperations(invocation.program, invocation.args, context.signals);
   score.raise("medium", `${invocation.program} runs database statements`);
 };
 

@@ -14,6 +14,14 @@ const DEFENCE =
   /^(logging|log|logs|audit|auditing|audits|trail|trails|detector|detectors|monitor|monitoring|protection|encryption|mfa|firewall|guardduty|antivirus|defender|scanning|alarm|alarms|flowlogs?|diagnostics?|auth|authentication|authorization)$/;
 
 /**
+ * What an option switches off (`mokutil --disable-validation`, `x --disable-firewall`): the
+ * checks that decide what may run or connect. (Not the wider list: `--disable-logging` of a
+ * development server only quiets it.)
+ */
+const OPTION_DEFENCE =
+  /^(validation|verification|signature|signatures|secureboot|secure|selinux|apparmor|firewall|audit|auditing|antivirus|defender)$/;
+
+/**
  * `aws cloudtrail stop-logging`, `aws guardduty disable-…`, `x audit disable`: a switching-off verb
  * and a defence in the sub-command words (or in one token), or null.
  */
@@ -21,6 +29,12 @@ export function turnsOffDefence(args: Word[], words: (token: string) => string[]
   const tokens: string[] = [];
   for (const arg of args) {
     if (arg.value === "--") break;
+    // an option that switches a check off: its own words (`--disable-validation`)
+    if (arg.value.startsWith("--disable-")) {
+      const own = words(arg.value);
+      if (SWITCH_OFF.test(own[0] ?? "") && own.slice(1).some((part) => OPTION_DEFENCE.test(part)))
+        return arg.value;
+    }
     if (arg.dynamic || arg.value.startsWith("-") || !/^[A-Za-z][\w:-]*$/.test(arg.value)) continue;
     tokens.push(arg.value);
     if (tokens.length >= 4) break;

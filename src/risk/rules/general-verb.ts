@@ -7,7 +7,7 @@
 import type { Word } from "../shell-model.js";
 
 export const VERBS = new Set(
-  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey".split(
+  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey teardown".split(
     " ",
   ),
 );
@@ -34,6 +34,8 @@ export const ROUTINE = new Set(
     "lock locks session sessions object branch tag tags file alias aliases webhook webhooks artifact artifacts reaction reactions " +
     "key keys ssh-key token config entry member invite invitation subscription policy event events replicaset replicasets " +
     "cronjob-run notification draft milestone variable model controller scaffold migration generator component helper " +
+    // one run of a workflow, a build or a task (`temporal workflow terminate --workflow-id X`)
+    "workflow workflows execution executions build builds task tasks " +
     // a setting of a resource, not the resource: its CORS rules, an endpoint, a revision, a comment
     "cors lifecycle concurrency endpoint content definition definitions revision revisions configuration configurations " +
     "setting settings attribute attributes preference preferences template templates annotation annotations filter filters " +
@@ -81,6 +83,9 @@ export function words(token: string): string[] {
             part,
           );
         if (joined && !JOINED.test(part)) return [joined[1]!, joined[2]!];
+        // `systemerase`, `cachepurge`: an emptying verb written after its object
+        const after = /^([a-z]{3,})(erase|wipe|purge|flush)$/.exec(part);
+        if (after && !JOINED.test(part) && !/^(auto|non|pre)$/.test(after[1]!)) return [after[1]!, after[2]!];
         // `dropuser`, `droplang`: drop written with a kind it removes (`dropbox` names no kind)
         const drop = /^drop([a-z]{3,})$/.exec(part);
         return drop && !JOINED.test(part) && nounOf(drop[1]!) !== null ? ["drop", drop[1]!] : [part];
@@ -103,13 +108,30 @@ interface Found {
 export const SECRET_NOUN =
   /^(secret|secrets|credential|credentials|password|passwords|passphrase|private|privatekey)$/;
 /** Verbs that remove what they name (not disable, reset or unset, which are undone). */
-const REMOVING = new Set("delete del rm remove destroy erase terminate decommission nuke zap".split(" "));
+const REMOVING = new Set(
+  "delete del rm remove destroy erase terminate decommission nuke zap teardown".split(" "),
+);
+/**
+ * What `kill` destroys when written with it (`kill-controller`, `kill-cluster`): an environment
+ * torn down without its clean-up; `kill-server`, `kill-session` only stop a process.
+ */
+const KILLED =
+  /^(controller|controllers|cluster|clusters|model|models|environment|env|instance|instances|machine|machines|vm|vms|stack|stacks)$/;
+/** Credentials of an access: deleting one cuts off whoever uses it (`api-key delete`, `access-key rm`). */
+const ACCESS_KEY =
+  /^(api-?keys?|apikeys?|access-?keys?|service-?account-?keys?|signing-?keys?|deploy-?keys?|client-?secrets?)$/i;
+/** Options whose value is where the call goes, not what it does (`-h prod-cache`, `--context prod`). */
+const WHERE_OPTION =
+  /^(-h|--host|--hostname|--server|--url|--endpoint|--context|--profile|--region|--namespace)$/;
 
 /** The destroying verb of a command and its object, or null. */
 export function destroyingVerb(program: string, args: Word[]): Found | null {
   const subcommands: string[] = [];
-  for (const arg of args) {
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
     if (arg.value === "--") break;
+    // (the value of `-h HOST`, `--context NAME` is where, not a sub-command)
+    if (i > 0 && args[i - 1]!.value.startsWith("-") && WHERE_OPTION.test(args[i - 1]!.value)) continue;
     // a run-time value (`-database "$DATABASE_URL"`) is no sub-command, and the words after it still are
     if (arg.dynamic || arg.value.startsWith("-")) continue;
     if (!/^[A-Za-z][\w:-]*$/.test(arg.value)) continue; // a word, not a file (`delete.json`) or host
@@ -133,12 +155,20 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
         : null;
     if (suffix) return { verb: suffix[1]!, noun: null, removes: true };
     // `memcflush`, `cachepurge`: a program named after emptying its object outright
+    // (`tpm2_clear`, `ipmi-sel-clear`: clear written as the program's last word, after a separator)
     const emptying =
-      index === -1 ? /^[a-z][a-z0-9]{2,}(flush|purge|wipe|nuke|erase|truncate)$/.exec(token) : null;
+      index === -1
+        ? (/^[a-z][a-z0-9]{2,}(flush|purge|wipe|nuke|erase|truncate)$/.exec(token) ??
+          /^[a-z][a-z0-9]{2,}[-_](clear)$/.exec(token))
+        : null;
     if (emptying) return { verb: emptying[1]!, noun: null };
-    const parts = words(token).map((part) =>
+    const parts = words(token).map((part, at, all) =>
       // `schedule-key-deletion`: the noun of a verb, in a sub-command (an option `--deletion-protection` is a setting)
-      index !== -2 && /^(deletion|removal|destruction)$/.test(part) ? "delete" : part,
+      index !== -2 && /^(deletion|removal|destruction)$/.test(part)
+        ? "delete"
+        : part === "kill" && KILLED.test(all[at + 1] ?? "")
+          ? "destroy"
+          : part,
     );
     if (JOINED.test(parts.join(""))) return { verb: parts.join(""), noun: "database" };
     const at = parts.findIndex((part) => VERBS.has(part));
@@ -180,7 +210,8 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
       noun,
       bulk: parts.some((part) => /^(batch|bulk|all|many)$/.test(part)),
       removes: index !== -2 && REMOVING.has(parts[at]!),
-      secret: parts.some((part) => SECRET_NOUN.test(part)),
+      secret:
+        parts.some((part) => SECRET_NOUN.test(part)) || subcommands.some((token) => ACCESS_KEY.test(token)),
     };
   }
   return null;

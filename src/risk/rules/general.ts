@@ -35,7 +35,7 @@ import {
 
 /** Verbs whose scope is everything in their object: emptied, drained, destroyed outright. */
 const TOTAL = new Set(
-  "purge wipe truncate flush erase nuke zap destroy drop drain obliterate expunge".split(" "),
+  "purge wipe truncate flush erase nuke zap destroy drop drain obliterate expunge clear".split(" "),
 );
 /** Objects a generator makes in the project (`rails destroy model Post` removes generated files). */
 const GENERATED = new Set("model controller scaffold migration generator component helper".split(" "));
@@ -43,11 +43,25 @@ const GENERATED = new Set("model controller scaffold migration generator compone
 const RECOVERABLE = /^--?(archive|soft(-delete)?|trash|to-trash|recoverable)$/;
 /** Options naming everything, many, or no way back. */
 const WIDE =
-  /^(--?all(-[\w-]+)?|-A|--recursive|-r|-R|--?recurse|--?prefix(=.*)?|--?purge|--force-delete[\w-]*|--unsafe[\w-]*|--cascade(=.*)?|--everything|--dangerous|--permanent(ly)?|--hard|--?selector(=.*)?|-l|--volumes|--include-[\w-]+|--delete-(data|volumes|snapshots))$/;
+  /^(--?all(-[\w-]+)?|-A|--recursive|-r|-R|--?recurse|--?prefix(=.*)?|--?purge|--prune|--force-delete[\w-]*|--unsafe[\w-]*|--cascade(=.*)?|--everything|--dangerous|--permanent(ly)?|--hard|--?selector(=.*)?|-l|--volumes|--include-[\w-]+|--delete-(data|volumes|snapshots)|--query(=.*)?|--where(=.*)?)$/;
+/**
+ * An option that destroys the data beside what is removed (`--destroy-storage`,
+ * `--delete-resources`, `--destroy-all-models`, `--remove-volumes`, `--purge-data`): the call
+ * takes what the object held with it.
+ */
+const TAKES_DATA =
+  /^--(delete|destroy|remove|purge|wipe|drop)-([\w-]*-)?(storage|data|volumes?|disks?|snapshots?|backups?|resources|models|databases?|everything|all)$/;
+/**
+ * A retention policy given to a removing verb (`forget --keep-last 1`, `prune -keep 0:360`):
+ * every backup or snapshot the policy does not keep is deleted.
+ */
+const RETENTION =
+  /^--?keep(-(last|hourly|daily|weekly|monthly|yearly|within[\w-]*|tags?|n|count|latest|min|minimum))?(=.*)?$/;
 /** Options that only skip a question. */
 const CONFIRM =
   /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
-const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd|live|master|latest|kube-system|root)([^a-z0-9]|$)/i;
+// (`@latest` is the most recent item, a pointer, as argo's `get @latest`; `:latest` is a tag)
+const PRODUCTION = /(^|[^a-z0-9@])(prod|production|prd|live|master|latest|kube-system|root)([^a-z0-9]|$)/i;
 /**
  * An operand that is a privileged account's whole name (`delete_user admin`, `dropuser
  * replicator`): everyone's administration, or every replica's connection, goes with it.
@@ -105,12 +119,21 @@ export function judgeDestroyingVerb(
     return true;
   }
   const values = args.map((arg) => arg.value);
-  const routineNoun = found.noun !== null && ROUTINE.has(found.noun);
+  // `rails destroy model Post` removes generated files; `juju destroy-model m` a whole model
+  const generated =
+    found.noun !== null &&
+    GENERATED.has(found.noun) &&
+    values.some((value, i) => /^(destroy|d)$/.test(value) && values[i + 1] === found.noun);
+  // (a generator's kind written into a tool's own verb, `kill-controller`, is no generated file)
+  const routineNoun =
+    found.noun !== null && ROUTINE.has(found.noun) && (generated || !GENERATED.has(found.noun));
   const wide =
     extraScope ||
     // a batch verb over a list it is given (`batch-delete-image --image-ids X`) is a count, not everything
     (found.bulk === true && !routineNoun && namingOptions(args).length === 0) ||
-    values.some((value) => WIDE.test(value) || EVERYTHING.test(value));
+    values.some((value) => WIDE.test(value) || EVERYTHING.test(value) || TAKES_DATA.test(value)) ||
+    (/^(forget|prune|delete|cleanup|expire|purge|rm|remove)$/.test(found.verb) &&
+      values.some((value) => RETENTION.test(value)));
   const confirm = values.some((value) => CONFIRM.test(value));
   const production =
     values.find((value) => !value.startsWith("-") && PRODUCTION.test(value)) ??
@@ -156,7 +179,7 @@ export function judgeDestroyingVerb(
     signals.score.raise("medium", `${what}: only what nothing uses any more (routine cleanup)`);
     return true;
   }
-  const routine = found.noun !== null && ROUTINE.has(found.noun);
+  const routine = routineNoun;
   // `pip cache purge`, `dscacheutil -flushcache`: a cache is rebuilt by using the tool (routine)
   if (found.noun === "cache" || found.noun === "caches") {
     signals.score.raise("medium", `${what}: a cache, rebuilt by using the tool`);
@@ -172,15 +195,16 @@ export function judgeDestroyingVerb(
     );
     return true;
   }
-  // `rabbitmqctl reset`: a reset naming nothing resets everything the tool holds
+  // `rabbitmqctl reset`, `cilium uninstall`: a reset, an uninstall or a destroy naming nothing acts
+  // on everything the tool holds or set up
   const wholeReset =
-    found.verb === "reset" &&
+    /^(reset|uninstall|destroy|teardown|nuke|purge|wipe)$/.test(found.verb) &&
     found.noun === null &&
-    args.some((arg) => words(arg.value).includes("reset")) &&
-    args.every((arg) => arg.value.startsWith("-") || words(arg.value).includes("reset"));
+    args.some((arg) => words(arg.value).includes(found.verb)) &&
+    args.every((arg) => arg.value.startsWith("-") || words(arg.value).includes(found.verb));
   const high = wholeReset
-    ? "resets everything the tool holds"
-    : TOTAL.has(found.verb) && !(found.noun && GENERATED.has(found.noun))
+    ? `${found.verb === "reset" ? "resets" : "removes"} everything the tool holds or set up`
+    : TOTAL.has(found.verb) && !generated
       ? `${found.verb === "drain" ? "takes everything off" : "empties or destroys"} its object outright`
       : secrets
         ? "destroys secrets or access (a secret store's contents and grants have no other copy)"
@@ -257,7 +281,8 @@ export function inertCall(args: Word[], program = ""): string | null {
   )
     return "prints help";
   if (
-    values.some((value) => value === "--version") ||
+    // (`--version all`, `--version 3` after a sub-command choose a version: not the print)
+    values.some((value, i) => value === "--version" && !/^[^-]/.test(values[i + 1] ?? "-")) ||
     words[0] === "version" ||
     (values.length === 1 && values[0] === "-V")
   )

@@ -16,6 +16,11 @@
  * - **State replaced by a restore** — a `snapshot restore` into the running service (no target
  *   of its own), or a restore told to drop what is there first (`--clean`, `--drop`,
  *   `--overwrite`): what changed since the snapshot is gone.
+ * - **A backup restored over the service** — a restore by a backup tool or of a backup
+ *   (`gitlab-backup restore BACKUP=x`, `x backup restore ID`) with no target of its own.
+ * - **A machine rebuilt** — a machine rebuilt, reinstalled or re-imaged (`server rebuild`,
+ *   `instance reinstall`), or restored from a snapshot or backup (`instance restore ID --snapshot
+ *   S`): its disk is replaced, and what it held since is gone.
  * - **Everything stopped at once** — a stopping verb written with `all` (`deactivate-all`,
  *   `close_all_connections`, `stop-all`), or a whole cluster, volume or pool stopped with `--all`
  *   or `force`: every session, connection or service, not one.
@@ -43,6 +48,9 @@ const RESTORE_DROPS =
   /^(--clean|--drop|--drop-?database|--overwrite|--replace|--force-?overwrite|--delete-?existing)$/;
 const OWN_TARGET =
   /^(--?t|--target[\w-]*|--data-?dir|--output|-o|--to|--into|--dir|--destination|--new-[\w-]+)(=.*)?$/;
+const REBUILD = /^(rebuild|reinstall|reimage|reprovision|reformat)$/;
+const MACHINE =
+  /^(instance|instances|server|servers|vm|vms|machine|machines|droplet|droplets|node|nodes|host|hosts|linode|linodes|baremetal|metal|compute)$/;
 const STOP_VERB = /^(stop|kill|close|terminate|deactivate|disconnect|logout|suspend|shutdown)$/;
 
 /** The words of the call: sub-command words and the program's own, split at - _ (lower case). */
@@ -120,9 +128,11 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   // state replaced by a restore
   const restores = split.includes("restore") || own.includes("restore");
   const snapshot = split.indexOf("snapshot");
+  const backup = [...split, ...own].some((word) => /^(backup|backups)$/.test(word));
   if (
     restores &&
     (options.some((option) => RESTORE_DROPS.test(option)) ||
+      (backup && !options.some((option) => OWN_TARGET.test(option))) ||
       (own.includes("restore") && options.includes("-c")) ||
       (snapshot >= 0 &&
         split[snapshot + 1] === "restore" &&
@@ -130,6 +140,19 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   ) {
     raise(
       "replaces what the service holds: what changed since the snapshot or dump is gone",
+      "destructive_command",
+    );
+    return true;
+  }
+  // a machine rebuilt, or restored from a snapshot or backup: its disk is replaced
+  if (
+    split.some((word) => MACHINE.test(word)) &&
+    (split.some((word) => REBUILD.test(word)) ||
+      (split.includes("restore") &&
+        options.some((option) => /^--(snapshot|backup|image)(-id)?$/.test(option))))
+  ) {
+    raise(
+      "replaces a machine's disk: what it held since the image or snapshot is gone",
       "destructive_command",
     );
     return true;

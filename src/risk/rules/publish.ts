@@ -38,7 +38,7 @@ const trust = patternTable([/^(docker|podman) (.+ )?trust (sign|revoke)\b/]);
  */
 function grantsByStructure(text: string): boolean {
   // one scan first: most commands name no grant, role, token, credential or policy (the hook's common path)
-  if (!/grant|role|token|credential|polic/.test(text)) return false;
+  if (!/grant|role|token|credential|polic|scc/.test(text)) return false;
   // a `grant` sub-command (`mycli access grant read-write team pkg`): the first words, not option values
   const lead = text.split(" ").slice(1, 5);
   if (lead.some((word) => /^(grant|grant-access|grant-role|add-role-binding)$/.test(word))) return true;
@@ -48,6 +48,18 @@ function grantsByStructure(text: string): boolean {
     words.some((word) => /^(generate|create|new|issue|mint)$/.test(word)) &&
     words.some((word) => /^(token|tokens|apikey|credential|credentials)$/.test(word)) &&
     !words.some((word) => /^(list|show|get|describe|ls)$/.test(word))
+  )
+    return true;
+  // a privileged role added to someone (`oc adm policy add-cluster-role-to-user cluster-admin bob`,
+  // `x role assign admin --user u`, `oc adm policy add-scc-to-user privileged -z sa`)
+  if (
+    words.some((word) => /^(add|bind|assign|attach|grant)$/.test(word)) &&
+    words.some((word) =>
+      /^(role|roles|clusterrole|scc|policy|policies|permission|permissions|group)$/.test(word),
+    ) &&
+    /(^| )(cluster-admin|admin|administrator|administrators|owner|root|superuser|sudo|sudoers|wheel|system:masters|privileged|anyuid)( |$)/.test(
+      text,
+    )
   )
     return true;
   // an access policy set for a principal (`az keyvault set-policy --object-id X`)
@@ -97,10 +109,39 @@ function opensToEveryone(text: string): string | null {
   return found ?? null;
 }
 
+/**
+ * A release by any tool: a `publish` sub-command (`changeset publish`, `lerna publish`, `expo
+ * publish`; not a message published to a topic, nor `dotnet publish`, a build into a folder), and
+ * a program named for releasing told to release (`goreleaser release`, `semantic-release`,
+ * `release-it`; not a snapshot, a check or a build).
+ */
+function releasesByStructure(invocation: Invocation): boolean {
+  // one look first: most commands have no `publish` word and no program named for releasing
+  if (!invocation.program.includes("release") && !invocation.args.some((word) => word.value === "publish"))
+    return false;
+  const values = invocation.args.map((word) => word.value);
+  const lead = values.find((value) => !value.startsWith("-"));
+  if (
+    lead === "publish" &&
+    invocation.program !== "dotnet" &&
+    !values.some((value) =>
+      /^(--topic|-t|--subject|--channel|--message|-m|--data|--payload|--queue)(=.*)?$/.test(value),
+    )
+  )
+    return true;
+  return (
+    /release/.test(invocation.program) &&
+    (lead === undefined || lead === "release" || lead === "publish") &&
+    !values.some((value) =>
+      /^(--snapshot|--skip[= ]?publish|--skip-publish|--no-publish|--help|-h)$/.test(value),
+    )
+  );
+}
+
 /** True (and raised high) when the command releases an artifact or grants access. */
 export function releasesOrGrants(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
-  const release = releases(text) || trust(text);
+  const release = releases(text) || trust(text) || releasesByStructure(invocation);
   const everyone = release ? null : opensToEveryone(text);
   if (everyone && !/(^| )--dry-?run\b/.test(text)) {
     context.signals.score.raise(

@@ -19,10 +19,11 @@
  */
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { credentialOutput } from "./credential-output.js";
 import { SECRET_MANAGERS } from "./general.js";
 
 const READ_VERB =
-  /^(get|show|read|reveal|view|export|download|decrypt|access|print|dump|cat|value|values|fetch|open)$/;
+  /^(get|show|read|reveal|view|export|download|decrypt|access|print|dump|cat|value|values|fetch|open|extract)$/;
 const LIST_VERB = /^(list|ls)$/;
 const SECRET_KIND =
   /^(secret|secrets|password|passwords|passwd|credential|credentials|creds|cred|api-?key|api-?keys|private-?key|private-?keys|passphrase|token|tokens)$/;
@@ -33,7 +34,18 @@ const CLEAR_OPTION =
 const DECRYPTERS = new Set(["age", "rage", "sops", "ccrypt", "scrypt", "gocryptfs-xray"]);
 const SEARCH_VERB = /^(search|query|find|filter|match)$/;
 const DELETE_OPTION = /^--?(delete|remove|purge|rm|del|delete-all|delete-matching|prune)$/;
-const POWER_WORD = /^(poweroff|power-off|shutdown|reboot|halt|sleepnow|cold-reset|warm-reset)$/;
+const POWER_WORD =
+  /^(poweroff|power-off|powerdown|power-down|powercycle|power-cycle|shutdown|reboot|halt|sleepnow|cold-reset|warm-reset|hardreset|hard-reset)$/;
+/** A stopping word inside a sub-command's name (`safe-shutdown`, `graceful-poweroff`). */
+const POWER_PART = /^(shutdown|poweroff|powerdown|halt)$/;
+/** Words that only ask about or call off a shutdown (`shutdown status`, `cancel-shutdown`). */
+const POWER_READ = /^(cancel|status|abort|info|show|list|get|query|schedule|scheduled)$/;
+/**
+ * A reset to the defaults of a device or a tool (`factory-reset`, `racresetcfg`, `reset-config`,
+ * `restore-defaults`): every setting, account and key it held.
+ */
+const FACTORY_RESET =
+  /^(factory-?reset|factoryreset|[a-z]*resetcfg|reset-?(cfg|config|configuration|to-?defaults?|defaults?)|restore-?defaults?|load-?defaults?)$/;
 const POWER_STATE = /^(off|reset|cycle|down|soft)$/;
 const CONTROLLER = /^(bmc|mc|ilo|idrac|chassis|host|machine|node|server|system)$/;
 const CHANGING = /^(add|del|delete|change|replace|set|flush|link|remove|down)$/;
@@ -116,8 +128,10 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   const list = words.findIndex((word) => LIST_VERB.test(word));
   // a known store lists names (`vault secrets list`: its engines); what it prints is in secrets.ts
   const listsSecrets = !store && list > 0 && SECRET_KIND.test(words[list - 1]!);
+  // (`show-secret NAME --reveal`: the secret word inside a sub-command's name counts)
   const clear =
-    options.some((option) => CLEAR_OPTION.test(option)) && words.some((word) => SECRET_KIND.test(word));
+    options.some((option) => CLEAR_OPTION.test(option)) &&
+    words.some((word) => word.split(/[-_]+/).some((part) => SECRET_KIND.test(part)));
   if (secretBeside || exports || listsSecrets || clear || storeShows || decrypts) {
     signals.score.raise(
       "high",
@@ -126,6 +140,16 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
         : decrypts && !secretBeside
           ? `${program} decrypts what was encrypted to be kept secret, like reading a credential file`
           : `${program} prints secrets (${words.slice(0, 3).join(" ") || options.join(" ")}), like reading a credential file`,
+      "sensitive_file_access",
+    );
+    fired = true;
+  }
+  // a credential printed or minted by a tool that holds it (rules/credential-output.ts)
+  const output = fired ? null : credentialOutput(program, words, args);
+  if (output) {
+    signals.score.raise(
+      "high",
+      `${program} ${output}, like reading a credential file`,
       "sensitive_file_access",
     );
     fired = true;
@@ -177,8 +201,10 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   // a machine powered off or reset
   const power = words.indexOf("power");
   const reset = words.indexOf("reset");
+  const powerParts = words.flatMap((word) => word.split(/[-_]+/));
   if (
-    words.some((word) => POWER_WORD.test(word)) ||
+    ((words.some((word) => POWER_WORD.test(word)) || powerParts.some((part) => POWER_PART.test(part))) &&
+      !powerParts.some((part) => POWER_READ.test(part))) ||
     (power >= 0 && POWER_STATE.test(words[power + 1] ?? "")) ||
     (reset > 0 && CONTROLLER.test(words[reset - 1]!))
   ) {
@@ -186,6 +212,18 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
       "high",
       `${program} powers off or resets a machine: it stops serving`,
       "system_modification",
+    );
+    fired = true;
+  }
+  // reset to the defaults: `racadm racresetcfg`, `x system factory-reset`, `x reset --factory`
+  if (
+    words.some((word) => FACTORY_RESET.test(word)) ||
+    (words.includes("reset") && options.some((option) => /^--?(factory|defaults?|to-defaults)$/.test(option)))
+  ) {
+    signals.score.raise(
+      "high",
+      `${program} ${words.slice(0, 3).join(" ")} resets to the defaults: every setting, account and key it held`,
+      "destructive_command",
     );
     fired = true;
   }

@@ -19,6 +19,12 @@ import { windowsCmdlet } from "./windows.js";
 const CODE_URL =
   /^https?:\/\/[^\s?#]+\.(sh|bash|ps1|psm1|bat|cmd|vbs|js|hta|sct|msi|exe|dll|py|pl|rb|jar|scr|wsf|cpl|appx|msix|dmg|pkg)([?#]\S*)?$/i;
 
+/** An encrypted password database (KeePass, Password Safe). */
+const PASSWORD_DATABASE = /\.(kdbx|kdb|psafe3)$/i;
+/** Sub-commands of a password database's client that print no entry's secret. */
+const NAMES_ONLY =
+  /^(ls|list|search|find|locate|rm|remove|add|edit|mkdir|rmdir|mv|move|db-info|info|analyze|merge|import|db-create|estimate)$/;
+
 /** The code, hosts and networks the arguments of a program no rule names reach. */
 export function reachedByArguments(invocation: Invocation, program: string, signals: Signals): void {
   const { score } = signals;
@@ -59,10 +65,15 @@ export function judgeUnknownProgram(
   // A program without a rule still reads the files it is given (`tar czf x.tgz ~/.ssh`,
   // `openssl enc -in .env`): words written as file-system paths, and words naming a secret
   // file; `vault read secret/app` names no file.
+  // a password database is encrypted: opened by its client to list, search, add or remove
+  // entries, it prints no secret (`keepassxc-cli ls db.kdbx`); `show`, `export`, `clip` do
+  const lead = invocation.args.find((arg) => !arg.value.startsWith("-"))?.value ?? "";
+  const namesOnly = NAMES_ONLY.test(lead);
   for (const arg of invocation.args) {
     // `$env:APPDATA/…` is PowerShell's environment, not a bash expansion (windows-paths.ts)
     if (arg.dynamic && !/^\$env:\w+\//i.test(arg.value)) continue;
     const value = arg.value.replace(/^--?[\w-]+=/, "");
+    if (namesOnly && PASSWORD_DATABASE.test(value)) continue;
     if (/^(~|\.{1,2}|[A-Za-z]:|%\w+%|\$env:\w+)?\//i.test(value) || secretFileReason(value))
       signals.read(value, "passes");
   }

@@ -1,0 +1,119 @@
+/**
+ * Credentials printed or minted by a program no rule names, read from the words of the call
+ * (docs/risk.md, "Credentials printed by any CLI"): a CLI that holds an access prints it on
+ * request, and the request is spelled the same way whatever the CLI is called.
+ *
+ * - **A credential as the thing asked for** — an access's token after an identity word (`auth
+ *   token`, `iam create-token`, `whoami --show-token`), or a word that is only ever a credential
+ *   (`api-keys`, `kubeconfig`, `connection-string`, `dsn`, `access-token`) as the last sub-command,
+ *   or followed by a reading verb or a name (`projects api-keys`, `kubeconfig get c`,
+ *   `connection-string main`): what is printed is the credential.
+ * - **A credential minted** — a creating verb beside a token, password or API key (`password
+ *   create db main x`, `tokens create db`): a new credential is printed once, to whoever ran it.
+ * - **A deployment's environment in clear** — `variables --kv`, `env --plain`, `env pull`: the
+ *   environment holds the deployment's secrets, as `.env` does.
+ * - **A credential runner's environment printed** — a secret store or credential helper running
+ *   `env` or `printenv` (`aws-vault exec prod -- env`, `doppler run -- printenv`): what it put into
+ *   the environment is printed.
+ *
+ * Where the words name the credential but the verb changes, removes, describes or locates it
+ * (`kubeconfig merge`, `api-keys delete`, `token describe`, `kubeconfig path`), nothing is printed
+ * here: the destroying verbs and the credential changes have their own families.
+ */
+import type { Word } from "../shell-model.js";
+
+/** Two words that name one credential (`api key`, `connection string`). */
+const PAIR =
+  /^(api-keys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|connection-strings?|connection-uris?|conn-strings?)$/;
+/** Words that are only ever a credential. */
+const CREDENTIAL =
+  /^(api-keys?|apikeys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|kubeconfig|kubeconfigs|connection-strings?|connection-uris?|conn-strings?|dsn)$/;
+/** A token of one's own access: after an identity word (`auth token`, `whoami`, `iam`, `login`). */
+const IDENTITY = /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user)$/;
+const TOKEN = /^(token|tokens)$/;
+/** Credentials that a creating verb prints once (`password create`, `tokens create`). */
+const MINTABLE = /^(token|tokens|password|passwords|api-keys?|apikeys?|access-tokens?|auth-tokens?)$/;
+const MINT = /^(create|new|generate|issue|mint|regenerate|roll)$/;
+/** Verbs after the credential that do something else than print it. */
+const OTHER_VERB =
+  /^(delete|del|rm|remove|revoke|set|update|rotate|reset|merge|write|use|import|add|switch|login|logout|save|unset|invalidate|expire|renew|refresh|validate|verify|check|lint|edit|rename|put|upload|push|sync|apply|enable|disable|attach|detach|inspect|describe|info|status|lookup|metadata|help|path|location|file|files|dir|clear|rm|unlink|link)$/;
+/** Options that print a deployment's environment in clear, as `KEY=value` lines. */
+const ENV_CLEAR =
+  /^--?(kv|plain|dotenv|shell|export|reveal|show-values?|decrypt)$|^--format=(env|dotenv|shell)$/;
+const ENVIRONMENT = /^(env|envs|environment|environments|variables|vars|variable|config-vars)$/;
+const ENV_OUT = /^(pull|export|dump|download)$/;
+/** A secret store or a credential helper, by its name. */
+const CREDENTIAL_RUNNER =
+  /vault|secret|cred|1password|^op$|doppler|infisical|chamber|teller|envchain|sops|keyring/;
+const PRINTS_ENVIRONMENT = /^(env|printenv|export|set|declare)$/;
+
+/**
+ * The sub-command words split at - and _, a credential's two words joined (`api-key`), each with
+ * the index of the word it came from.
+ */
+function parts(words: string[]): { part: string; word: number }[] {
+  const split = words.flatMap((word, index) =>
+    word
+      .split(/[-_]+/)
+      .filter(Boolean)
+      .map((part) => ({ part, word: index })),
+  );
+  const joined: { part: string; word: number }[] = [];
+  for (let i = 0; i < split.length; i += 1) {
+    const pair = `${split[i]!.part}-${split[i + 1]?.part ?? ""}`;
+    if (PAIR.test(pair)) {
+      joined.push({ part: pair, word: split[i]!.word });
+      i += 1;
+    } else joined.push(split[i]!);
+  }
+  return joined;
+}
+/** A reading verb whose operand is a stored item's name (`kv get CONFIG api-key`: a key so named). */
+const ITEM_READ = /^(get|read|cat|fetch|value|values|lookup)$/;
+
+/**
+ * What the call prints or mints of a credential (`words`: the call's sub-command words, lower
+ * case), or null.
+ */
+export function credentialOutput(program: string, words: string[], args: Word[]): string | null {
+  // one scan first: most calls name no credential, environment or runner at all
+  const text = `${program} ${args.map((arg) => arg.value).join(" ")}`.toLowerCase();
+  if (!/tok|key|kube|conn|dsn|pass|env|var|who|exec|run/.test(text)) return null;
+  const found = parts(words);
+  const split = found.map((entry) => entry.part);
+  const options = args.filter((arg) => arg.value.startsWith("-")).map((arg) => arg.value);
+  for (let i = 0; i < split.length && i < 6; i += 1) {
+    const word = split[i]!;
+    const before = split[i - 1];
+    const after = split[i + 1];
+    if (MINTABLE.test(word) && [before, after].some((near) => near !== undefined && MINT.test(near)))
+      return `mints a credential and prints it (${words.join(" ")})`;
+    const own = CREDENTIAL.test(word) || (TOKEN.test(word) && before !== undefined && IDENTITY.test(before));
+    if (!own) continue;
+    if (before !== undefined && OTHER_VERB.test(before)) continue;
+    // a name after a reading verb written as its own word is an item of a store, read by name
+    if (words.slice(0, found[i]!.word).some((word) => ITEM_READ.test(word))) continue;
+    if (after === undefined || !OTHER_VERB.test(after)) return `prints a credential (${words.join(" ")})`;
+  }
+  // `whoami -t`, `whoami --show-token`, `auth status --show-token`
+  if (
+    options.some((option) => /^--?(show|print)-?token$/.test(option)) ||
+    (split.includes("whoami") && options.some((option) => /^(-t|--token)$/.test(option)))
+  )
+    return `prints a credential (${[...words, ...options].join(" ")})`;
+  const env = split.findIndex((word) => ENVIRONMENT.test(word));
+  if (
+    env >= 0 &&
+    (options.some((option) => ENV_CLEAR.test(option)) ||
+      [split[env - 1], split[env + 1]].some((near) => near !== undefined && ENV_OUT.test(near)))
+  )
+    return `prints or pulls a deployment's environment in clear (${words.join(" ")}): it holds the deployment's secrets`;
+  // `aws-vault exec prod -- env`: the credentials it put into the environment, printed
+  if (CREDENTIAL_RUNNER.test(program) && split.some((word) => /^(exec|run)$/.test(word))) {
+    const dash = args.findIndex((arg) => arg.value === "--");
+    const command = (dash >= 0 ? args[dash + 1] : args.at(-1))?.value ?? "";
+    if (PRINTS_ENVIRONMENT.test(command))
+      return `runs ${command} with the credentials it holds in the environment: they are printed`;
+  }
+  return null;
+}

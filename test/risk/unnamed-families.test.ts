@@ -1,0 +1,140 @@
+/**
+ * The families of the unnamed-families round (docs/risk.md, "Credentials printed by any CLI" and
+ * the general model's widening): each family's dangers and the harmless forms beside them, written
+ * for programs no rule table names (made-up names where the family is the point).
+ */
+import { describe } from "vitest";
+import { describeFamilies } from "./judged.js";
+
+describe("unnamed families", () => {
+  describeFamilies({
+    "credentials printed or minted": {
+      dangerous: [
+        "cloudctl auth token",
+        "mycli iam create-token",
+        "k3d kubeconfig get dev",
+        "mycli kubeconfig show prod-cluster",
+        "dbcloud connection-string main",
+        "mycli projects api-keys --project-ref abc",
+        "mycli whoami --show-token",
+        "mycli password create shop main ci-password",
+        "mycli tokens create shop",
+        "mycli show-secret db --reveal",
+        "mycli extract secret/app-credentials --to=-",
+      ],
+      harmless: [
+        "k3d kubeconfig merge dev --kubeconfig-switch-context",
+        "mycli api-keys delete --help",
+        "mycli token describe abc",
+        "mycli kubeconfig path",
+        "mycli auth status",
+        "mycli kv get CONFIG api-key",
+        "mycli show-secret db",
+      ],
+    },
+    "a deployment's environment in clear, a credential runner's environment printed": {
+      dangerous: [
+        "paas variables --kv",
+        "paas env pull",
+        "paas env list --plain",
+        "aws-vault exec prod -- printenv",
+      ],
+      harmless: ["paas variables set FOO=bar", "paas env list", "aws-vault exec dev -- make test"],
+    },
+    "data destroyed beside the object, retention, queries": {
+      dangerous: [
+        "juju destroy-model lab --destroy-storage",
+        "mycli cluster remove c1 --delete-resources",
+        "backupctl forget --keep-last 1",
+        "snaptool prune --keep-daily 7 --keep-weekly 4",
+        "flowctl workflow delete --query \"ExecutionStatus='Completed'\"",
+      ],
+      harmless: [
+        "juju destroy-model --help",
+        "mycli cluster remove c1 --release-storage --dry-run",
+        "backupctl snapshots --keep-last 1",
+        "flowctl workflow terminate --workflow-id order-1",
+        "gpg --delete-keys old@example.com",
+      ],
+    },
+    "a whole tool's deployment removed; environments killed; access keys deleted": {
+      dangerous: [
+        "meshctl uninstall",
+        "envtool teardown",
+        "juju kill-controller ctl1",
+        "saas api-key delete AKX1 --force",
+        "saas access-keys rm AKX1",
+      ],
+      harmless: [
+        "meshctl uninstall --dry-run",
+        "adb kill-server",
+        "saas ssh-key delete 12345",
+        "rails destroy model Post",
+      ],
+    },
+    "a machine rebuilt, a backup restored over the service": {
+      dangerous: [
+        "cloudcli server rebuild --image debian-12 web-1",
+        "cloudcli instance reinstall 123e4567",
+        "cloudcli instance restore 123e4567 --snapshot 9abc",
+        "appliance-backup restore BACKUP=2024_01_01",
+        "mycli backup restore 42",
+      ],
+      harmless: [
+        "cloudcli server describe web-1",
+        "mycli backup restore 42 --target /tmp/restore",
+        "mycli backup list",
+      ],
+    },
+    "a machine or server stopped, a device reset to its defaults": {
+      dangerous: [
+        "bmctool serveraction powerdown",
+        "java -jar ci-cli.jar -s http://ci.example.com/ safe-shutdown",
+        "bmctool racresetcfg",
+        "switchctl system factory-reset",
+        "appliance reset --factory",
+        "cockroach node decommission 4 --certs-dir=certs",
+        "tpm2_clear",
+      ],
+      harmless: [
+        "bmctool getsysinfo",
+        "mycli shutdown status",
+        "mycli cancel-shutdown",
+        "appliance reset-password --help",
+      ],
+    },
+    "a check switched off by an option": {
+      dangerous: ["mokutil --disable-validation", "agentctl --disable-firewall"],
+      harmless: ["mokutil --sb-state", "devserver --disable-telemetry"],
+    },
+    "releases and privileged roles by structure": {
+      dangerous: [
+        "changeset publish",
+        "lerna publish from-package --yes",
+        "goreleaser release --clean",
+        "release-it --ci",
+        "oc adm policy add-cluster-role-to-user cluster-admin bob",
+        "mycli role assign admin --user alice",
+      ],
+      harmless: [
+        "goreleaser release --snapshot --clean",
+        "goreleaser check",
+        "changeset publish --dry-run",
+        "dapr publish --pubsub pubsub --topic orders --data '{}'",
+        "oc adm policy who-can get pods",
+      ],
+    },
+    "what a delete's words say: versions, pointers, hosts": {
+      dangerous: [
+        "registryctl subject delete --subject orders-value --version all --permanent",
+        "cachecli -h prod-cache del session:1",
+      ],
+      harmless: [
+        "argo get @latest",
+        "mycli --version",
+        "keepassxc-cli ls vault.kdbx",
+        "keepassxc-cli search vault.kdbx mail",
+      ],
+    },
+  });
+});
