@@ -38,6 +38,9 @@
  *   the client secret is another value.
  * - **A JWT with its parts named** (`eyJ….body.signature`): an example token's shape, whose
  *   payload and signature are words; a real one's are base64url.
+ * - **Names generated for things, not keys**: a Kubernetes pod's or replica set's name (its own
+ *   vowel-less alphabet), a build's asset named for its content (`main.3f2a1b9c.js`), Gerrit's
+ *   Change-Id (`I` and a SHA-1).
  *
  * These only veto the token-by-look scan (entropy.ts): a vendor format, a secret name or a
  * structural pattern finding the same bytes still redacts them. The values that stand in for a
@@ -167,6 +170,22 @@ const NAMED_JWT = /(?<![\w-])eyJ[A-Za-z0-9_-]+\.[a-z]{3,12}\.[a-z]{3,12}(?![\w.-
 const ENVELOPE_SPAN =
   /\{cipher\}[A-Za-z0-9+/=_-]+|ENC\([^()\s]+\)|ENC\[[A-Z0-9_]+,data:[^\]\s]+\]|vault:v[0-9]+:[A-Za-z0-9+/=]+/g;
 
+/**
+ * A name Kubernetes generates for a pod or a replica set: the owner's name, then a template hash
+ * and a suffix drawn from its own alphabet (consonants and the digits 2, 4-9, so that no word and
+ * no confusable character appears): `api-7d9f8b6c5d-xk2lp`. A random base62 run of 15 falls into
+ * that alphabet about once in 260,000.
+ */
+const KUBERNETES_NAME =
+  /(?<![\w.-])[a-z0-9]+(?:-[a-z0-9]+)*-[bcdfghjklmnpqrstvwxz2456789]{8,10}(?:-[bcdfghjklmnpqrstvwxz2456789]{5})?(?![\w.-])/g;
+/**
+ * A build's asset named for its content (`logo-BQ3eR5tYw8Kd.svg`, `main.3f2a1b9c.js`, Next.js's
+ * `_next/static/<build id>/`): the hash of a file every visitor downloads.
+ */
+const HASHED_ASSET =
+  /(?<![\w.-])[\w-]*?[-.][A-Za-z0-9_-]{8,32}\.(?:m?js|cjs|css|map|svg|png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|eot|wasm)(?![\w.-])|\/_next\/static\/[A-Za-z0-9_-]{16,32}\//g;
+/** Gerrit's Change-Id: `I` and a SHA-1 in hex (`Change-Id: I3f4b…`), in every commit message it reviews. */
+const GERRIT_CHANGE_ID = /(?<![\w-])I[0-9a-f]{40}(?![\w-])/g;
 export type Range = readonly [start: number, end: number];
 
 /** The spans of `text` that are digests in their format, inlined media or prefixed UUIDs. */
@@ -215,6 +234,12 @@ export function benignRanges(text: string): Range[] {
     for (const m of text.matchAll(RSA_PUBLIC_PART)) out.push([m.index!, m.index! + m[0].length]);
   if (text.includes("{cipher}") || text.includes("ENC") || text.includes("vault:v"))
     for (const m of text.matchAll(ENVELOPE_SPAN)) out.push([m.index!, m.index! + m[0].length]);
+  if (/-[bcdfghjklmnpqrstvwxz2456789]{8}/.test(text))
+    for (const m of text.matchAll(KUBERNETES_NAME)) out.push([m.index!, m.index! + m[0].length]);
+  if (text.includes("."))
+    for (const m of text.matchAll(HASHED_ASSET)) out.push([m.index!, m.index! + m[0].length]);
+  if (/I[0-9a-f]{40}/.test(text))
+    for (const m of text.matchAll(GERRIT_CHANGE_ID)) out.push([m.index!, m.index! + m[0].length]);
   if (text.includes("Iv"))
     for (const m of text.matchAll(GITHUB_CLIENT_ID)) out.push([m.index!, m.index! + m[0].length]);
   if (text.includes("eyJ"))

@@ -144,7 +144,8 @@ function assignmentSpans(text: string, spans: Span[]): void {
       ASSIGNMENT.lastIndex = end - value.length;
       continue;
     }
-    if (!isSecretValue(value) || isOwnName(name, value)) continue;
+    // A backquoted value is judged with its backquotes: a shell's command substitution.
+    if (!isSecretValue(match[5] === undefined ? value : `\`${value}\``) || isOwnName(name, value)) continue;
     // In code, `token = config.auth.token`, `key = getenv(…)` and `password: None` name no secret.
     if (bare && (CODE_REFERENCE.test(value) || CODE_VALUE.test(value) || text[end] === "(")) continue;
     spans.push({ start: end - value.length, end, kind: "assignment" });

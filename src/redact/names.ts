@@ -48,6 +48,10 @@ const BUNDLER_CREDENTIALS = /^BUNDLE_[A-Z0-9_]+__[A-Z0-9]+$/;
 
 // Public by design: a public key, a publishable key, a public token is meant to be shared.
 const PUBLIC_NAME = /public|publishable/i;
+// A name that says its value is not real (`fake_api_key`, `dummyPassword`, `example-token`,
+// `mock_secret`): a test's or a document's sample. A vendor format in it is still found by its
+// pattern; only the name stops saying secret.
+const SAMPLE_NAME = /^[-_]*(?:fake|dummy|mock|example|sample)(?:[-_.]|[A-Z])/i;
 
 export function isSecretName(name: string, prefilter = true): boolean {
   if (prefilter) {
@@ -61,7 +65,7 @@ export function isSecretName(name: string, prefilter = true): boolean {
     )
       return false;
   }
-  if (PUBLIC_NAME.test(name)) return false;
+  if (PUBLIC_NAME.test(name) || SAMPLE_NAME.test(name)) return false;
   return (
     SECRET_NAME.test(name) ||
     CAMEL_SECRET_NAME.test(name) ||
@@ -156,6 +160,16 @@ export function isKeyName(name: string): boolean {
   );
 }
 
+/** Letters in words of 3+ with a vowel (`SalesResults`, `backup_set`), 6 letters at least. */
+function wordsOnly(stem: string): boolean {
+  const chunks = stem.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g) ?? [];
+  return (
+    chunks.join("").length === stem.replace(/[-_]/g, "").length &&
+    chunks.join("").length >= 6 &&
+    chunks.every((chunk) => chunk.length >= 3 && /[aeiouy]/i.test(chunk))
+  );
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -169,6 +183,11 @@ export function isCredentialShaped(value: string): boolean {
   if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
   if (/^[0-9a-f]{32,}$/i.test(value) || UUID.test(value)) return isSecretValue(value);
   if (/^[./]|\/\/|\.(?:[a-z]{2,4})$/.test(value)) return false;
+  // A setting's dotted name (`jetbrains.mps.v8_elimination`) or a name with its version
+  // (`SalesResults-1.2`): words, not a generated key.
+  if (/^[a-z][a-z0-9_-]*(?:\.[a-z][a-z0-9_-]*){2,}$/.test(value)) return false;
+  const versioned = /^([A-Za-z][A-Za-z_-]*?)[-_.]?v?[0-9]+(?:\.[0-9]+)+$/.exec(value);
+  if (versioned && wordsOnly(versioned[1]!)) return false;
   const counts = new Map<string, number>();
   for (const char of value) counts.set(char, (counts.get(char) ?? 0) + 1);
   let bits = 0;

@@ -138,8 +138,19 @@ const FORMAT_SLOT = /^(?:\{[0-9]{0,2}\}|%[-+ #0.]*[0-9]*[sdvqrxif]|\\\(\.[\w.]*\
 const COMPUTED =
   /^(?:[\w.-]*\/)?[a-z]{2,}[ \t][^|\n]*\|[ \t]*[a-z]{2,}(?:[ \t]|$)|^(?:Read|Get|ConvertTo|ConvertFrom|New|Import|Invoke)-[A-Z][A-Za-z]+$/;
 // The start of an angle-bracket placeholder cut at its space (`<enter password>`: a bare value
-// ends at the space): an opener and letters.
-const PLACEHOLDER_OPENER = /^<[A-Za-z][A-Za-z_-]*$/;
+// ends at the space), or its end cut at a colon (`curl -u <user:password>`): letters and the
+// bracket on one side only.
+const PLACEHOLDER_PART = /^<[A-Za-z][A-Za-z_-]*$|^[A-Za-z][A-Za-z_-]*>$/;
+// What to put here, said at the end (`SlackAppConfigurationAccessTokenHere`, `RANDOMSTRINGHERE`,
+// `api_key_here`): the kind of value, then "here".
+const PUT_HERE = /(?:token|key|secret|string|password|pass|value|id|credentials?)[-_ .]?here$/i;
+// Pseudo-code in braces (`{base64(email:password)}`, `{hmac(secret, body)}`): what a document
+// says is computed there.
+const PSEUDO_CODE = /^\{[A-Za-z_][\w.]*\([^{}]*\)[^{}]*\}$/;
+// Command substitution in backticks whose command takes a path, a flag or a variable
+// (`` `etcdctl get /sumologic_secret` ``, `` `vault read -field=pw secret/db` ``): the value is
+// the command's output when run.
+const BACKTICK_COMMAND = /^`[a-z][\w.-]*[ \t][^`]*(?:[ \t]-{1,2}[A-Za-z]|[ \t]\/|\$)[^`]*`$/;
 // A constant-case name of the slot (`DB_PASSWORD`, `YOUR_API_KEY`, `CQ_API_KEY`): upper-case
 // words joined by `_`, one of them saying what goes there; the convention of environment
 // variables' names, not of a value.
@@ -169,7 +180,10 @@ export function isIndirect(value: string): boolean {
     ESCAPED_REFERENCE.test(value) ||
     FORMAT_SLOT.test(value) ||
     COMPUTED.test(value) ||
-    PLACEHOLDER_OPENER.test(value) ||
+    PLACEHOLDER_PART.test(value) ||
+    PUT_HERE.test(value) ||
+    PSEUDO_CODE.test(value) ||
+    BACKTICK_COMMAND.test(value) ||
     SLOT_CONSTANT.test(value) ||
     SAMPLE.test(value) ||
     REPEATED_UUID.test(value) ||

@@ -78,6 +78,24 @@ const LEFT: [family: string, text: string][] = [
   ["a digest under its algorithm's name", `"sha512": "${SHA512_B64}"`],
   ["a GitHub App's client id", 'assertThat(app.getClientId(), equalTo("Iv1.5fc06e059d06d826"));'],
   ["a JWT with its parts named", "<adminToken>eyJ2ZXIiOiIyIiwidHlwIjoiSldUIn0.body.signature</adminToken>"],
+  ["an angle placeholder's end", "curl -u <user:password> https://test.com/endpoint"],
+  ["what to put here", "xoxe.xoxp-1-SlackAppConfigurationAccessTokenHere"],
+  [
+    "pseudo-code in braces",
+    'curl -H "Authorization: basic {base64(email:password)}" https://x.example/api/token',
+  ],
+  ["a command's output in backticks", "-e SUMO_ACCESS_KEY=`etcdctl get /sumologic_secret`"],
+  ["a name that says fake", 'fake-cloud-iam-key= "not_long_enough"'],
+  ["a setting's dotted name under key", '<entry key="jetbrains.mps.v8_elimination" value="executed" />'],
+  ["a name with its version under a key name", '"objectKey": "SalesResults-1.2"'],
+  ["a Kubernetes pod's name", "kubectl logs nginx-deployment-66b6c48dd5-4jw2p -n default"],
+  ["a replica set's name", "kubectl describe rs api-server-7d9f8b6c5d"],
+  ["a build's hashed asset", "cat src/assets/logo-BQ3eR5tYw8Kd.svg dist/main.Zx8Qp2Lm7Vn4Rt6K.js"],
+  ["Next.js's build id", "open http://localhost:3000/_next/static/0aB3cD4eF5gH6iJ7kL8mN/_buildManifest.js"],
+  [
+    "Gerrit's Change-Id",
+    'git commit -m "fix: parse flags" -m "Change-Id: Ie3f4b5a6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2"',
+  ],
 ];
 
 const STILL: [family: string, text: string, secret: string][] = [
@@ -102,6 +120,14 @@ const STILL: [family: string, text: string, secret: string][] = [
     '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvAIBADANBgkqhkiG9w0BAQEFAASC...\\n-----END PRIVATE KEY-----\\n"',
     "MIIEvAIBADANBgkqhkiG9w0BAQEFAASC",
   ],
+  ["a random value before a file extension that is data", `cp ${RANDOM}.json /tmp`, RANDOM],
+  [
+    "a random key beside a Kubernetes-like name",
+    `kubectl create secret generic db --from-literal=password=${RANDOM}`,
+    RANDOM,
+  ],
+  ["a real name with fake inside", 'db_fake_password = "Tr4il-s3al-pw"', "Tr4il-s3al-pw"],
+  ["a command's output with a literal", "API_TOKEN=`echo Zx8Qp2Lm7Vn4Rt6Ks3Wd9`", "Zx8Qp2Lm7Vn4Rt6Ks3Wd9"],
   [
     "a JWT with base64 parts",
     "token: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",

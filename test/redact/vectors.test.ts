@@ -59,9 +59,10 @@ describe("redaction on other scanners' examples", () => {
     // generated-looking value under any key (docs/decisions/redaction-shapes.md): the examples
     // that cost are near-valid tokens, credentials by docs/decisions/redaction-categories.md;
     // without them the share holds its own floor.
-    expect(share(known.fp!)).toBeGreaterThanOrEqual(0.712);
+    // 0.712 → 0.735 with the stand-in rules (docs/decisions/redaction-stand-ins.md).
+    expect(share(known.fp!)).toBeGreaterThanOrEqual(0.735);
     expect(without(known, "tp", "placeholder")).toBeGreaterThanOrEqual(0.92);
-    expect(without(known, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.837);
+    expect(without(known, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.866);
   });
 
   it("trufflehog + Nosey Parker (hold-out, every 8th): true positives redacted, false positives left alone", () => {
