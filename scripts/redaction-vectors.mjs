@@ -31,6 +31,7 @@ const sets = [
   ["regex lists' generated examples (secret-patterns.jsonl, tuning material)", "secret-patterns.jsonl"],
   ["everyday non-secrets (secret-everyday.jsonl, tuning material)", "secret-everyday.jsonl"],
   ["sonar-text and config templates (secret-tuning-fp3.jsonl, tuning material)", "secret-tuning-fp3.jsonl"],
+  ["vendor contexts (secret-tuning-tp3.jsonl, tuning material)", "secret-tuning-tp3.jsonl"],
 ].filter(
   ([, file]) =>
     (value("--set") ?? file) === file && existsSync(join(import.meta.dirname, "../test/vectors", file)),

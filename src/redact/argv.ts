@@ -6,7 +6,7 @@
  * (`-a` is redis-cli's password and grep's `--text`), hence the table.
  */
 import { isOwnName } from "./benign.js";
-import { isSecretName, isSecretValue } from "./names.js";
+import { credentialValue, isSecretName, isSecretValue } from "./names.js";
 import { isKeyShaped } from "./shape.js";
 
 export interface ArgvSecret {
@@ -38,6 +38,14 @@ interface ProgramRule {
   operand?: { word?: string; index: number };
   /** `user/password@db` operands (sqlplus, rman). */
   userSlashPass?: boolean;
+  /** Flags whose next word is their own value, not an operand (`cargo login --registry NAME`). */
+  skip?: readonly string[];
+  /** Only when the words hold this one too (`aws ssm put-parameter --type SecureString`). */
+  with?: string;
+  /** Every `NAME=value` word (after `after`) holds a secret value, whatever the name (`vault kv put`). */
+  assignments?: boolean;
+  /** A flag's value is `NAME=value` and the value is the secret (`--from-literal=NAME=X`). */
+  pairs?: readonly string[];
 }
 
 const MYSQL = ["mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlshow", "mysqlcheck", "mysqlpump"];
@@ -91,18 +99,71 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   { programs: ["wpa_passphrase"], operand: { index: 2 } },
   { programs: ["net", "net.exe"], operand: { word: "user", index: 2 } },
   { programs: ["vault", "bao"], operand: { word: "login", index: 1 } },
+  // Credentials as the documented positional arguments or short flags of service CLIs.
+  { programs: ["snyk"], operand: { word: "auth", index: 1 } },
+  { programs: ["codecov", "codecovcli"], flags: ["-t"] },
+  { programs: ["doctl"], after: "auth", flags: ["-t"] },
+  { programs: ["consul", "nomad"], exact: true, flags: ["-token"] },
+  { programs: ["consul"], operand: { word: "set-agent-token", index: 2 } },
+  { programs: ["vsce", "ovsx"], flags: ["-p", "--pat"] },
+  { programs: ["ngrok"], operand: { word: "authtoken", index: 1 } },
+  { programs: ["ngrok"], operand: { word: "add-authtoken", index: 1 } },
+  { programs: ["cargo"], operand: { word: "login", index: 1 }, skip: ["--registry", "-Z", "--config"] },
+  { programs: ["nuget", "nuget.exe"], operand: { word: "setapikey", index: 1 } },
+  { programs: ["nuget", "nuget.exe"], operand: { word: "setApiKey", index: 1 } },
+  { programs: ["dotnet"], after: "nuget", flags: ["-k"] },
+  { programs: ["mc"], operand: { word: "set", index: 4 } },
+  { programs: ["mc"], operand: { word: "add", index: 4 } },
+  {
+    programs: ["ansible-vault"],
+    operand: { word: "encrypt_string", index: 1 },
+    skip: ["--name", "-n", "--vault-id", "--encrypt-vault-id", "--vault-password-file", "--output"],
+  },
+  { programs: ["grafana-cli", "grafana"], operand: { word: "reset-admin-password", index: 1 } },
+  {
+    programs: ["rclone"],
+    after: "config",
+    keywords: [
+      "pass",
+      "password",
+      "secret_access_key",
+      "client_secret",
+      "token",
+      "key",
+      "account_key",
+      "sas_url",
+    ],
+  },
+  { programs: ["etcdctl"], userPass: ["--user"], separator: ":" },
+  { programs: ["influx"], flags: ["-t"] },
+  { programs: ["vercel"], flags: ["-t"] },
+  { programs: ["aws"], after: "put-parameter", with: "SecureString", flags: ["--value"] },
+  { programs: ["az"], after: "secret", flags: ["--value"] },
+  { programs: ["kubectl", "oc"], after: "secret", pairs: ["--from-literal"] },
+  { programs: ["vault", "bao"], after: "put", assignments: true },
+  { programs: ["vault", "bao"], after: "patch", assignments: true },
+  { programs: ["travis"], after: "encrypt", assignments: true },
   { programs: ["sqlplus", "rman", "expdp", "impdp", "sqlldr"], userSlashPass: true },
 ];
 
 /**
  * The programs whose secret is an operand or follows a keyword (`htpasswd -b F U X`, `rabbitmqctl
- * add_user U X`, `sqlplus u/X@db`, `nmcli … password X`): no text pattern can tell such a word
- * from any other, so a line of text naming one is judged as a command line (command.ts).
+ * add_user U X`, `sqlplus u/X@db`, `nmcli … password X`) or a subcommand (`doctl auth init -t X`):
+ * no text pattern can tell such a word from any other, so a line of text naming one is judged as
+ * a command line (command.ts).
  */
 export const OPERAND_PROGRAMS: readonly string[] = [
   ...new Set(
     PROGRAM_RULES.filter(
-      (rule) => rule.operand || rule.lastOperandWith || rule.userSlashPass || rule.keywords,
+      (rule) =>
+        rule.operand ||
+        rule.lastOperandWith ||
+        rule.userSlashPass ||
+        rule.keywords ||
+        rule.assignments ||
+        rule.pairs ||
+        // A rule after a subcommand has no text pattern (patterns.ts): only the argv finds it.
+        rule.after,
     ).flatMap((rule) => rule.programs),
   ),
 ];
@@ -115,13 +176,17 @@ export const TABLE_PROGRAMS: readonly string[] = [...new Set(PROGRAM_RULES.flatM
  * `--client-secret`); `--password-file` and `--token-stdin` do not (the name must end with it).
  */
 const SECRET_FLAG =
-  /^--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key|client-secret)$/i;
+  /^--(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|token|secret|api-?key|access-key|secret-key|private-key|client-secret|secret-string)$/i;
 
 const KEY_FLAG = /^--(?:[a-z0-9]+-)*(?:key|auth|credentials?|license|bearer|signature)(?:=(.+))?$/i;
 
 export function isSecretFlag(flag: string): boolean {
   return SECRET_FLAG.test(flag);
 }
+
+// Single-dash long flags of Go's flag package (consul, nomad, vault, boundary: `-token X`), which
+// no common program uses for anything but the credential.
+const GO_SECRET_FLAG = /^-(?:token|password|passwd|secret|api-?key|auth-token|access-token|client-secret)$/i;
 
 /** openssl's password arguments: `pass:X` is the secret; `env:`, `file:`, `fd:`, `stdin` are not. */
 function passArgument(value: string): string | null {
@@ -132,6 +197,9 @@ function passArgument(value: string): string | null {
 function push(out: ArgvSecret[], value: string | null | undefined, kind = "password-flag"): void {
   if (value != null && isSecretValue(value)) out.push({ value, kind });
 }
+
+const CREDENTIAL_CONFIG_KEY =
+  /^(http-basic|bearer|github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth|pypi-token|forgejo-token|gitea-token)\.[^\s]+$/;
 
 const ASSIGNMENT_WORD = /^([A-Za-z_][A-Za-z0-9_.-]*)=([\s\S]*)$/;
 
@@ -164,7 +232,7 @@ export function secretsInArgv(
       if (!isOwnName(assigned[1]!, assigned[2]!)) push(out, assigned[2], "assignment");
       continue;
     }
-    if (isSecretFlag(word) && next !== null && !next.startsWith("-")) {
+    if ((isSecretFlag(word) || GO_SECRET_FLAG.test(word)) && next !== null && !next.startsWith("-")) {
       push(out, next);
       index += 1;
       continue;
@@ -184,11 +252,28 @@ export function secretsInArgv(
     if ((word === "config" || word === "configure") && program !== "") {
       let at = index + 1;
       while (literal(at) && (words[at] === "set" || words[at]!.startsWith("-"))) at += 1;
-      if (literal(at + 1) && isSecretName(words[at]!.replace(/^.*[:/]/, "")))
-        push(out, words[at + 1], "assignment");
+      const key = literal(at) ? words[at]! : "";
+      if (literal(at + 1) && isSecretName(key.replace(/^.*[:/]/, ""))) push(out, words[at + 1], "assignment");
+      // Composer's and Poetry's credential keys name the host, not the secret:
+      // `http-basic.HOST USER X`, `github-oauth.github.com X`, `gitlab-token.HOST X`.
+      const credential = CREDENTIAL_CONFIG_KEY.exec(key);
+      if (credential) {
+        const offset = credential[1] === "http-basic" || credential[1] === "bitbucket-oauth" ? 2 : 1;
+        if (literal(at + offset)) push(out, words[at + offset], "assignment");
+      }
     }
     for (const rule of rules) {
       if (rule.after && !seen.has(rule.after)) continue;
+      if (rule.with && !words.includes(rule.with)) continue;
+      if (rule.assignments && word !== rule.after) {
+        const pair = ASSIGNMENT_WORD.exec(word);
+        if (pair && pair[2]!.length >= 6 && credentialValue(pair[2]!)) push(out, pair[2], "assignment");
+      }
+      for (const flag of rule.pairs ?? []) {
+        const value = word === flag ? next : word.startsWith(`${flag}=`) ? word.slice(flag.length + 1) : null;
+        const pair = value === null ? null : ASSIGNMENT_WORD.exec(value);
+        if (pair) push(out, pair[2], "assignment");
+      }
       const read = program === "openssl" ? passArgument : (value: string) => value;
       for (const flag of rule.flags ?? []) {
         if (word === flag && next !== null && !next.startsWith("-")) push(out, read(next));
@@ -220,7 +305,13 @@ export function secretsInArgv(
       if (from >= 0) {
         const operands = words
           .map((word, index) => ({ word, index }))
-          .filter(({ word, index }) => index > from && !word.startsWith("-") && !word.startsWith("/"));
+          .filter(
+            ({ word, index }) =>
+              index > from &&
+              !word.startsWith("-") &&
+              !word.startsWith("/") &&
+              !rule.skip?.includes(words[index - 1]!),
+          );
         const hit = operands[rule.operand.index - 1];
         // `vault login -method=userpass username=x`: an assignment is not the token
         if (hit && literal(hit.index) && !hit.word.includes("=")) push(out, hit.word);

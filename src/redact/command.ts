@@ -18,6 +18,7 @@ import { type ArgvSecret, OPERAND_PROGRAMS, secretsInArgv, TABLE_PROGRAMS } from
 import { detectOwn } from "./detect.js";
 import { MARKER_PATTERN } from "./marker.js";
 import { isSecretName } from "./names.js";
+import { pipedSecrets } from "./piped.js";
 
 // A command holding none of these (lower-cased) has no secret argv.ts could find: it names no
 // program of the table, no secret flag or name (`pass`, `token`, `secret`, `key`, `auth`, `pwd`,
@@ -53,8 +54,12 @@ async function parse(text: string): Promise<ShellScript | null> {
   }
 }
 
-/** `prefilter`: skip texts without a hint (false only in the test that proves it changes nothing). */
-export async function secretsInCommand(written: string, prefilter = true): Promise<ArgvSecret[]> {
+/**
+ * `prefilter`: skip texts without a hint (false only in the test that proves it changes nothing);
+ * `depth`: how many quoted words this line was found in (a word that is itself a command line,
+ * `printf '%s' 'snyk auth X'`, is judged as one, one level deep).
+ */
+export async function secretsInCommand(written: string, prefilter = true, depth = 0): Promise<ArgvSecret[]> {
   // What bash runs: backslash-newlines joined as the classifier joins them (`redis-c\<newline>li`).
   const text = joinContinuations(written);
   // Quotes and backslashes removed first: `red'is'-cli` and `--pa\ssword` are still hints.
@@ -62,7 +67,7 @@ export async function secretsInCommand(written: string, prefilter = true): Promi
   if (prefilter && !HINTS.some((hint) => lower.includes(hint))) return [];
   const script = await parse(text);
   if (!script) return [];
-  const out: ArgvSecret[] = [];
+  const out: ArgvSecret[] = pipedSecrets(script);
   for (const command of script.commands) {
     for (const assignment of command.assignments) {
       const at = assignment.indexOf("=");
@@ -74,6 +79,10 @@ export async function secretsInCommand(written: string, prefilter = true): Promi
     // A quoted argument that is itself text (`printf '%s' 'token = '\''X'\'''`, `echo "…"`): its
     // assignments are judged on the value the program receives, where quoting hides nothing.
     for (const word of command.words) {
+      // A quoted word that is a command line naming a program of the table (`printf '%s\n'
+      // 'snyk auth X'`, `ssh host 'mc alias set …'`): judged as one.
+      if (depth === 0 && !word.dynamic && /\s/.test(word.value))
+        for (const line of await secretsInLines(word.value, 1)) out.push(...line.secrets);
       // (or a call: `'client.setApiKey("X")'`, forms.ts)
       if (word.dynamic || !/[\s(]/.test(word.value) || !/[=:(]/.test(word.value)) continue;
       // A marker already there (an event redacted before) is never judged again.
@@ -114,9 +123,12 @@ let operandLine: RegExp | undefined;
  * secret is an operand (argv.ts, `OPERAND_PROGRAMS`), each line judged as a command line. A text
  * naming none of them (most) costs a few literal checks.
  */
-export async function secretsInLines(text: string): Promise<{ line: string; secrets: ArgvSecret[] }[]> {
+export async function secretsInLines(
+  text: string,
+  depth = 0,
+): Promise<{ line: string; secrets: ArgvSecret[] }[]> {
   const lower = text.toLowerCase();
-  if (!OPERAND_PROGRAMS.some((program) => lower.includes(program))) return [];
+  if (!OPERAND_PROGRAMS.some((program) => lower.includes(program.toLowerCase()))) return [];
   operandLine ??= new RegExp(
     `(?:^|[\\s;&|(\`/'"])(?:${OPERAND_PROGRAMS.map((p) => p.replace(/[.]/g, "\\.")).join("|")})(?=[\\s'"])`,
     "i",
@@ -127,7 +139,7 @@ export async function secretsInLines(text: string): Promise<{ line: string; secr
     if (judged >= MOST_LINES) break;
     if (line.length > LONGEST_LINE || !operandLine.test(line)) continue;
     judged += 1;
-    const secrets = await secretsInCommand(line);
+    const secrets = await secretsInCommand(line, true, depth);
     if (secrets.length > 0) out.push({ line, secrets });
   }
   return out;

@@ -9,20 +9,8 @@
  */
 
 import { madeOfWords } from "./entropy.js";
-import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
+import { credentialValue, isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import type { Span } from "./span.js";
-
-/**
- * A value that can be a credential here: one unbroken word with letters and digits, or shaped
- * like a generated one. These formats also carry a secret name's label, hint, type or limit
- * (`<string name="password_hint">Enter your password</string>`, `token_type">Bearer<`, `ENV
- * PASS_MIN_LEN 8`, a sample word password): with no `=` or `:` beside it the name alone says too
- * little, so the value must say credential too.
- */
-function credentialValue(value: string): boolean {
-  if (!isSecretValue(value) || /\s/.test(value)) return false;
-  return isCredentialShaped(value) || (/[A-Za-z]/.test(value) && /[0-9]/.test(value));
-}
 
 /** A name says secret, or says key and the value looks generated (names.ts). */
 function secretFor(name: string, value: string): boolean {

@@ -10,10 +10,11 @@ import { inside, isOwnName, templateRanges } from "./benign.js";
 import { configSpans } from "./config.js";
 import { familyPatterns } from "./families.js";
 import { formSpans } from "./forms.js";
-import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
+import { credentialValue, isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
 import { isIdentifierName, isKeyShaped } from "./shape.js";
 import type { Span } from "./span.js";
+import { vendorSpans } from "./vendors.js";
 
 export { isSecretName, isSecretValue } from "./names.js";
 
@@ -205,6 +206,20 @@ function pairSpans(text: string, spans: Span[]): void {
   }
 }
 
+// A row of two columns, a name and one value: `secret_id   X` of Vault's key/value tables, `Secret
+// ID    = X` of Nomad's and Consul's output (a name of two words, joined by `_` to be judged).
+const TABLE_ROW =
+  /^[ \t]*([A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*)?)(?:[ \t]{2,}|[ \t]+=[ \t]+)(?:=[ \t]+)?([^\s"'`]+)[ \t]*$/gm;
+
+function tableRowSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(TABLE_ROW)) {
+    const value = match[2]!;
+    if (!isSecretName(match[1]!.replace(" ", "_")) || !credentialValue(value)) continue;
+    const end = match.index! + match[0].trimEnd().length;
+    spans.push({ start: end - value.length, end, kind: "assignment" });
+  }
+}
+
 // The vendor prefix families (families.ts), indexed by the first two characters of each prefix
 // (lower-cased; every prefix is ASCII and 2+ characters), built on the first detection rather
 // than at load. One pass over the lower-cased text, a table look-up a character pair, finds the
@@ -267,6 +282,8 @@ export function detectOwn(
       collect(text, pattern, spans);
     }
   }
+  // Prefix-less keys beside their vendor's name (vendors.ts): the word scan is its own check.
+  if (vendor) vendorSpans(text, prefilter ? lower : text.toLowerCase(), spans);
   for (const regex of extra)
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
   formSpans(text, spans);
@@ -276,6 +293,8 @@ export function detectOwn(
   if (!prefilter || text.includes("=")) comparedSpans(text, spans);
   if (!prefilter || text.includes(",")) argumentPairSpans(text, spans);
   if (!prefilter || text.includes("</")) xmlSpans(text, spans);
+  // Every row has two blanks, or a blank before `=`.
+  if (!prefilter || /[ \t][ \t=]/.test(text)) tableRowSpans(text, spans);
   if (!prefilter || lower.includes("value")) pairSpans(text, spans);
   return spans;
 }

@@ -7,17 +7,19 @@ import { isStandIn } from "./stand-ins.js";
  */
 
 // Names that say "secret" when a value is assigned to them: the last segment of the name.
+// `secret_id`, `SecretID` are the credential of Vault's AppRole and of Consul's and Nomad's ACL
+// tokens (the accessor is their id), not an identifier.
 // Bare `key` and `pwd` are left out (a key-value store's `key`, the shell's `PWD`); `_pat` is a
 // personal access token (`ADO_PAT`, `GITHUB_PAT`).
 // `password`, `passwd`, `passphrase` and `secret` also end names without a separator
 // (`PGPASSWORD`, `clientsecret`), and so do `authtoken`, `accesstoken`, `apitoken` (a query
 // parameter: `?authtoken=X`).
 const SECRET_NAME =
-  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$|(?:auth|access|api)token$/i;
+  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key|secret[_-]id)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$|(?:auth|access|api)token$/i;
 // camelCase names (`accessToken`, `_authToken`, `awsSecretKey`): the capital marks the word, so
 // `Token` and the secret kinds of `Key` end them (`primaryKey`, `sortKey` do not).
 const CAMEL_SECRET_NAME =
-  /[a-z0-9](?:Token|Secret|Password|Passwd|Passphrase|Credentials?|ApiKey|(?:Access|Private|Secret|Client|Signing|Encryption|Master|Session)Key)$/;
+  /[a-z0-9](?:Token|Secret|Password|Passwd|Passphrase|Credentials?|ApiKey|(?:Access|Private|Secret|Client|Signing|Encryption|Master|Session)Key)$|(?:^|[a-z0-9])Secret(?:Id|ID)$/;
 
 // What every name SECRET_NAME matches ends with (lower-cased): most names end with none, and
 // are answered without running the expression.
@@ -35,6 +37,9 @@ const SECRET_NAME_ENDINGS = [
   "pwd",
   "pw",
   "pat",
+  "secret_id",
+  "secret-id",
+  "secretid",
 ];
 
 // A password or API key segment inside a longer name (`password_super_secure`, `db_pass_secure`,
@@ -194,3 +199,23 @@ export function isCredentialShaped(value: string): boolean {
   for (const count of counts.values()) bits -= (count / value.length) * Math.log2(count / value.length);
   return bits >= 3 && isSecretValue(value);
 }
+
+/**
+ * A value that can be a credential where only the context says secret (config.ts's formats without
+ * `=` or `:`, the values a command stores as secrets: argv.ts): one unbroken word with letters and digits, or shaped
+ * like a generated one. These formats also carry a secret name's label, hint, type or limit
+ * (`<string name="password_hint">Enter your password</string>`, `token_type">Bearer<`, `ENV
+ * PASS_MIN_LEN 8`, a sample word password): with no `=` or `:` beside it the name alone says too
+ * little, so the value must say credential too.
+ */
+export function credentialValue(value: string): boolean {
+  if (!isSecretValue(value) || /\s/.test(value)) return false;
+  return isCredentialShaped(value) || (/[A-Za-z]/.test(value) && /[0-9]/.test(value));
+}
+
+/**
+ * An Authorization header's value: its scheme (the standard ones, or a vendor's own word before a
+ * credential of 16+ characters: `GenieKey X`, `SSWS X`, `Splunk X`) and the credential after it.
+ */
+export const AUTHORIZATION_VALUE =
+  /^(\s*(?:bearer|basic|token|digest|negotiate|bot|[A-Za-z][\w.-]*(?=\s+(?:[\w.~+/=:-]{16,}|\[redacted:[^\]]*\])$))\s+)(\S[\s\S]*)$/i;

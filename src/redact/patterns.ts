@@ -97,13 +97,18 @@ export const OWN_PATTERNS: Pattern[] = [
     regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/"'`]+)@(?=[^\s/@"'`]*(?:[/?#\s"'`]|$))/gi,
     group: 1,
   },
-  // Authorization: Bearer|Basic|token <credentials> (also `authorization=` in query-ish text).
+  // Authorization: Bearer|Basic|token <credentials> (also `authorization=` in query-ish text), and
+  // a vendor's own scheme before a credential of 16+ characters (`GenieKey`, `SSWS`, `Splunk`,
+  // `DeepL-Auth-Key`, `Api-Token`): the credential is the word after the scheme (or its marker,
+  // when the text is judged again).
   {
     kind: "authorization",
     needs: ["authorization"],
     regex:
-      /\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|bot)\s+)?([^\s"',;]+)/gi,
+      /\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:(?:bearer|basic|token|digest|negotiate|bot|[A-Za-z][\w.-]*(?=[ \t]+(?:[\w.~+/=:-]{16,}|\[redacted:)))\s+)?([^\s"',;]+)/gi,
     group: 1,
+    // A scheme named alone (`Authorization: Negotiate`) carries no credential.
+    accept: (secret) => !/^(?:bearer|basic|token|digest|negotiate|bot)$/i.test(secret),
   },
   { kind: "cookie", needs: ["cookie"], regex: /\b(?:set-)?cookie["']?\s*:\s*["']?([^"'\r\n]+)/gi, group: 1 },
   // curl -u user:X, -uuser:X, --user=user:X, -u 'user:X'

@@ -16,7 +16,7 @@ import { CutContexts } from "./cuts.js";
 import { detectOwn, isSecretName, isSecretValue, mergeSpans, mightHoldToken, type Span } from "./detect.js";
 import { entropySpans } from "./entropy.js";
 import { computeCommitment, formatMarker, MARKER_PATTERN } from "./marker.js";
-import { isCredentialShaped, isKeyName } from "./names.js";
+import { AUTHORIZATION_VALUE, isCredentialShaped, isKeyName } from "./names.js";
 import { detectWithRuleSet } from "./rule-set.js";
 import { identifierBefore, isIdentifierName, isKeyShaped } from "./shape.js";
 import { structuredSecrets } from "./structured.js";
@@ -244,7 +244,7 @@ export class BodyRedactor {
   async member(name: string, value: string, digested: boolean): Promise<string> {
     const lower = name.toLowerCase();
     if (lower === "authorization" || lower === "proxy-authorization") {
-      const scheme = /^(\s*(?:bearer|basic|token|digest|negotiate|bot)\s+)(\S[\s\S]*)$/i.exec(value);
+      const scheme = AUTHORIZATION_VALUE.exec(value);
       if (scheme) {
         return isSecretValue(scheme[2]!)
           ? scheme[1] + (await this.replaced("authorization", scheme[2]!))

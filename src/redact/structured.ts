@@ -6,7 +6,7 @@
  * "Bearer X"}`). Each level of the value is looked at once; the redactor walks the levels.
  */
 import { type ArgvSecret, isSecretFlag, secretsInArgv } from "./argv.js";
-import { isSecretName, isSecretValue } from "./names.js";
+import { AUTHORIZATION_VALUE, isSecretName, isSecretValue } from "./names.js";
 
 const PROGRAM_MEMBERS = ["command", "cmd", "program", "executable", "bin"];
 const ARGS_MEMBERS = ["args", "arguments", "argv"];
@@ -34,8 +34,8 @@ function pairSecret(label: string, value: string): ArgvSecret | null {
   const name = label.replace(/^-+/, "");
   const lower = name.toLowerCase();
   if (lower === "authorization" || lower === "proxy-authorization") {
-    const scheme = /^\s*(?:bearer|basic|token|digest|negotiate|bot)\s+(\S[\s\S]*)$/i.exec(value);
-    const secret = scheme ? scheme[1]! : value;
+    const scheme = AUTHORIZATION_VALUE.exec(value);
+    const secret = scheme ? scheme[2]! : value;
     return isSecretValue(secret) ? { value: secret, kind: "authorization" } : null;
   }
   if (lower === "cookie" || lower === "set-cookie")

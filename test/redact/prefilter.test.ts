@@ -43,6 +43,13 @@ const VECTORS = [
     `<server><password>${s}</password></server>`,
     `env:\n  - name: DB_PASSWORD\n    value: ${s}`,
     `db:\n  host: x\n  password: ${s}`,
+    `curl -H "Authorization: GenieKey ${s}" x`,
+    `Secret ID    = ${s}\nsecret_id             ${s}`,
+    `snyk auth ${s} && doctl auth init -t ${s} && consul members -token ${s}`,
+    `echo ${s} | docker login -u ci --password-stdin`,
+    `printf '%s\\n' 'mc alias set s3 https://x AK ${s}' >> notes.txt`,
+    `kubectl create secret generic p --from-literal=live=${s} && vault kv put secret/p k=${s}`,
+    `composer config -g http-basic.repo.test me ${s}`,
   ]),
   // Every prefix family with a random body, and a value under a key that says nothing.
   ...FAMILIES.flatMap((family) =>
@@ -127,6 +134,9 @@ const FRAGMENTS = [
     "PWD=",
     ";",
   ],
+  ...["GenieKey ", "Secret ID", "secret_id", "  ", " = ", "\t", "snyk", "auth ", "doctl", "-t ", "-token "],
+  ...["consul", "| ", "echo ", "--password-stdin", "chpasswd", "mc alias set ", "--from-literal=", "kv put "],
+  ...["http-basic.", "github-oauth.", "config ", "printf '%s' '", "' >> notes.txt"],
   ...[
     "-----BEGIN OpenVPN Static key V1-----",
     "-----END OpenVPN Static key V1-----",

@@ -1,0 +1,205 @@
+/**
+ * A credential by its vendor's context. Many services issue keys with no prefix of their own —
+ * hex (Datadog, Mailchimp, New Relic's license key), a UUID (Heroku, Snyk, Codecov, Postmark) or
+ * a mix of letters and digits — and users write them beside the vendor's name, not a secret
+ * word: `heroku: '<uuid>'`, `newrelic:` then `  license: <hex>`, `[postmark]` then `server =
+ * <uuid>`, `pinecone <uuid>`, `mailchimp <hex>-us12`. Without the name the same hex run or UUID
+ * is a commit id, a digest or a resource's id (shape.ts leaves those), so the vendor's name is
+ * what says credential here, in three places:
+ *
+ * - **in the name the value is given to** (`heroku_api = "<uuid>"`, `"snyk": "<uuid>"`,
+ *   `GITHUB_OAUTH='<40 hex>'`), unless the name ends in a word that says id, digest, version …
+ *   (`heroku_app_id`, shape.ts);
+ * - **as the header of a block** (YAML `vendor:` with the values indented under it, INI
+ *   `[vendor]`): each value of the block, under a key that does not say id;
+ * - **just before the value** (within a line or two, nothing but non-id words between): the
+ *   vendors whose name is not also a platform named everywhere (a repository host, a registry,
+ *   a cloud: `github.com/…`, `docker pull …`, `aws s3 …`), so a mention of GitHub before a commit
+ *   id is not one.
+ *
+ * The value must be shaped like a generated credential: a UUID (only for vendors whose keys are
+ * UUIDs, `*` below), hex of 20+ characters (with a short suffix: Mailchimp's `-us12`, Mailgun's
+ * `-<8 hex>-<8 hex>`), or key-shaped by look (shape.ts). What stands right before it must not
+ * say it is something else: a path or a reference (`/`, `@`, `#`), a name or flag that says id
+ * (`--org=`, `app_id:`), or a verb that takes an id or a commit (`git checkout X`, `releases new
+ * X`), or a digest's label (`sha256:`, `sha512-`, `h1:`) or a data URI's `base64,`. These are
+ * `vendor` spans, not `token` ones: benign.ts's veto of a UUID behind a word (`GPU-<uuid>`) would
+ * drop LaunchDarkly's `sdk-<uuid>`, and the vendor's name already says what the value is.
+ */
+import { isSecretValue } from "./names.js";
+import { isIdentifierName, isKeyShaped } from "./shape.js";
+import type { Span } from "./span.js";
+
+// Services whose keys carry no prefix of their own, from their documentation and the vendor
+// signatures of shhgit; `*`: the key is (or can be) a UUID.
+const SERVICES = `heroku* snyk* codecov* postmark* opsgenie* splunk* railway* pinecone* sauce* saucelabs*
+hubspot* launchdarkly* loggly* victorops* bugsnag rollbar datadog newrelic mailchimp mailgun
+mandrill sendinblue brevo mailjet sparkpost pusher plaid algolia linode sentry twilio trello
+todoist openweathermap weatherstack amplitude mixpanel honeycomb logdna mezmo
+papertrail pagerduty statuspage uptimerobot pingdom airbrake raygun appveyor codeclimate
+codacy coveralls sonar sonarqube sonarcloud hockeyapp facebook twitter linkedin instagram
+cloudflare cloudinary imgur giphy unsplash spotify twitch infura alchemy etherscan moralis
+ipinfo ipstack abstractapi newsapi tomtom mapquest okta auth0 onelogin
+circleci travis jenkins buildkite teamcity artifactory jfrog cloudsmith packagecloud
+contentful prismic storyblok strapi airtable asana clickup zendesk freshdesk
+intercom zoho pipedrive salesforce shopify bigcommerce woocommerce stripe paypal
+braintree razorpay paystack mollie adyen coinbase binance bitfinex
+deepl assemblyai elevenlabs deepgram cohere mistral anthropic openai replicate huggingface
+vonage nexmo plivo messagebird telnyx sinch clicksend textmagic ably pubnub
+optimizely flagsmith posthog fullstory hotjar logzio sumologic
+dynatrace grafana lightstep vultr hetzner scaleway ovh upcloud digitalocean doctl
+netlify vercel supabase firebase planetscale mongodb redislabs
+meilisearch typesense browserstack lambdatest applitools chromatic
+sendgrid postmarkapp smtp2go mailersend mailerlite klaviyo convertkit activecampaign
+calendly docusign hellosign dropbox`;
+
+// Platforms named everywhere (a repository host, a registry, a cloud), and services named by an
+// everyday word (Render, Fly, Neon, Segment, Notion, Slack, Zoom, Box, HERE, Duo …): only the
+// name a value is given to, or a block's header, says the value is theirs.
+const PLATFORMS = `github gitlab bitbucket docker dockerhub aws azure google gcp npm pypi nuget render fly
+neon atlas elastic segment sanity percy crisp monday notion square zoom slack kraken drone split
+heap drift here box duo discord telegram`;
+
+let table: { byHead: Map<string, { word: string; uuid: boolean; platform: boolean }[]> } | undefined;
+
+function lexicon() {
+  const byHead = new Map<string, { word: string; uuid: boolean; platform: boolean }[]>();
+  const add = (raw: string, platform: boolean) => {
+    const word = raw.replace(/\*$/, "");
+    const list = byHead.get(word.slice(0, 3)) ?? [];
+    list.push({ word, uuid: raw.endsWith("*"), platform });
+    byHead.set(word.slice(0, 3), list);
+  };
+  for (const raw of SERVICES.split(/\s+/)) if (raw) add(raw, false);
+  for (const raw of PLATFORMS.split(/\s+/)) if (raw) add(raw, true);
+  return { byHead };
+}
+
+/** The vendor a lower-case word of the text begins with (`herokuapikey`: heroku), if any. */
+function vendorOf(word: string) {
+  table ??= lexicon();
+  if (word.length < 3) return undefined;
+  let best: { word: string; uuid: boolean; platform: boolean } | undefined;
+  for (const entry of table.byHead.get(word.slice(0, 3)) ?? []) {
+    // A short name must be the whole word (`here`, `box`, `duo`); a longer one may begin it.
+    if (entry.word.length < 6 ? word !== entry.word : !word.startsWith(entry.word)) continue;
+    if (!best || entry.word.length > best.word.length) best = entry;
+  }
+  return best;
+}
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const PREFIXED_UUID = new RegExp(`^(?:[a-z]{2,5}-(?:[a-z]{2,3}[0-9]-)?)?${UUID}$`, "i");
+const SUFFIXED_HEX = /^[0-9a-f]{20,}(?:-[0-9a-z]{2,10}){0,2}$/i;
+
+/** A value shaped like a vendor's credential (`uuid`: a UUID is one for this vendor). */
+function credentialShaped(value: string, uuid: boolean): boolean {
+  if (!isSecretValue(value)) return false;
+  if (PREFIXED_UUID.test(value)) return uuid;
+  if (SUFFIXED_HEX.test(value)) {
+    const head = value.replace(/-.*$/, "");
+    return /[a-f]/i.test(head) && /[0-9]/.test(head) && !/^(.)\1+$/.test(head);
+  }
+  return isKeyShaped(value);
+}
+
+// Names and flags that say the value after them names a thing of the vendor's (beyond
+// shape.ts's ids, digests and versions): an organisation, a project, an app, an environment …
+const THING =
+  /(?:^|[^a-z])(?:org|organi[sz]ation|project|tenant|subscription|account|workspace|team|app|application|env|environment|instance|cluster|node|group|channel|repo|repository|release|deployment|space|site|stack|service|index|database|db|table|owner|customer|device|job|run|pipeline|workflow|alert|incident|monitor|dashboard|entity|guid|dyno|droplet|zone|region|sha|commit)s?$/i;
+
+// Verbs after which a hex run or a UUID is a commit, a release or a resource.
+const ID_VERBS = new Set(
+  "checkout reset revert cherry-pick show rev-parse diff log commit merge rebase tag blame bisect new get describe delete rm remove view info inspect status retrieve update read logs cancel restart stop start open destroy release releases finalize deploy rollback promote".split(
+    " ",
+  ),
+);
+
+// The value, behind its quotes (also a single quote as a quoted shell word spells it: `'\''`).
+const VALUE_AT =
+  /^(?:'\\''|["'`])?([A-Za-z0-9][A-Za-z0-9_+/=.~-]{14,}[A-Za-z0-9=])["'`]?(?![A-Za-z0-9_+/=.~-])/;
+
+/** Whether what stands before `start` says the value is something other than a credential. */
+function saysOtherwise(text: string, start: number, from: number): boolean {
+  const before = text.slice(Math.max(from, start - 48), start);
+  if (/[/@#]["'`]?$|sha\d*[:-]$|(?:h1|zh):$|base64,$/i.test(before)) return true;
+  const name = /(?:^|[\s"'`{,;(.])-{0,2}([A-Za-z_][\w.-]*)["'`]?\s*(?:[:=]|=>|:=)?\s*["'`]?$/.exec(before);
+  if (!name) return false;
+  const word = name[1]!;
+  return isIdentifierName(word) || THING.test(word) || ID_VERBS.has(word.toLowerCase());
+}
+
+function push(spans: Span[], text: string, at: number, from: number, uuid: boolean): number {
+  const match = VALUE_AT.exec(text.slice(at, at + 600));
+  if (!match) return at;
+  const start = at + match[0].indexOf(match[1]!);
+  const value = match[1]!;
+  if (credentialShaped(value, uuid) && !saysOtherwise(text, start, from))
+    spans.push({ start, end: start + value.length, kind: "vendor" });
+  return start + value.length;
+}
+
+const NAME_CHAR = /[A-Za-z0-9_.-]/;
+const ASSIGNED = /^["'`]?[ \t]*(?:[:=]|=>|:=)[ \t]*/;
+
+/** The values a vendor's name says are its credentials (see above); `lower`: the text lower-cased. */
+export function vendorSpans(text: string, lower: string, spans: Span[]): void {
+  for (const match of lower.matchAll(/[a-z][a-z0-9]{2,}/g)) {
+    const vendor = vendorOf(match[0]);
+    if (!vendor) continue;
+    const at = match.index!;
+    // The name the vendor's word stands in (`HEROKU_API_KEY`, `sonar.login`, `"snyk"`).
+    let nameStart = at;
+    while (nameStart > 0 && NAME_CHAR.test(text[nameStart - 1]!)) nameStart -= 1;
+    let nameEnd = at + match[0].length;
+    while (nameEnd < text.length && NAME_CHAR.test(text[nameEnd]!)) nameEnd += 1;
+    const name = text.slice(nameStart, nameEnd).replace(/[.-]+$/, "");
+    const rest = text.slice(nameEnd, nameEnd + 8);
+    const assigned = ASSIGNED.exec(rest);
+    const lineEnd = text.indexOf("\n", nameEnd);
+    const restOfLine = text.slice(nameEnd, lineEnd === -1 ? text.length : lineEnd);
+    if (/^["'`]?[ \t]*:[ \t]*$|^\][ \t]*$/.test(restOfLine) && lineEnd !== -1) {
+      if (!isIdentifierName(name)) blockSpans(text, nameStart, lineEnd + 1, vendor.uuid, spans);
+      continue;
+    }
+    if (assigned) {
+      if (!isIdentifierName(name) && !THING.test(name))
+        push(spans, text, nameEnd + assigned[0].length, nameEnd, true);
+      continue;
+    }
+    if (!vendor.platform) nearbySpans(text, nameEnd, vendor.uuid, spans);
+  }
+}
+
+/** The values of a YAML block or an INI section whose header names the vendor. */
+function blockSpans(text: string, headerStart: number, from: number, uuid: boolean, spans: Span[]): void {
+  const lineStart = text.lastIndexOf("\n", headerStart - 1) + 1;
+  const ini = text[headerStart - 1] === "[";
+  // The header's indentation when it begins its line; 0 when it follows other text (a quoted
+  // word's opening quote: `printf '%s' 'vendor:`…).
+  const lead = text.slice(lineStart, headerStart - (ini ? 1 : 0));
+  const indent = /^[ \t]*["']?$/.test(lead) ? lead.replace(/["']$/, "").length : 0;
+  let at = from;
+  for (let line = 0; line < 12 && at < text.length; line += 1) {
+    const end = text.indexOf("\n", at) === -1 ? text.length : text.indexOf("\n", at);
+    const row = text.slice(at, end);
+    if (ini ? row.startsWith("[") : row.trim() !== "" && row.length - row.trimStart().length <= indent) break;
+    const pair = /^[ \t]*-?[ \t]*["']?([A-Za-z_][\w.-]*)["']?[ \t]*(?:[:=])[ \t]*/.exec(row);
+    if (pair && !isIdentifierName(pair[1]!) && !THING.test(pair[1]!))
+      push(spans, text, at + pair[0].length, at, uuid);
+    at = end + 1;
+  }
+}
+
+/** A value within a line or two after the vendor's name, nothing that says id between. */
+function nearbySpans(text: string, from: number, uuid: boolean, spans: Span[]): void {
+  let end = Math.min(text.length, from + 80);
+  const first = text.indexOf("\n", from);
+  const second = first === -1 ? -1 : text.indexOf("\n", first + 1);
+  if (second !== -1 && second < end) end = second;
+  for (const candidate of text.slice(from, end).matchAll(/[A-Za-z0-9][A-Za-z0-9_+/=.~-]{15,}/g)) {
+    const start = from + candidate.index!;
+    if (NAME_CHAR.test(text[start - 1] ?? " ")) continue;
+    push(spans, text, start, from, uuid);
+  }
+}
