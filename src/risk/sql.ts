@@ -7,10 +7,12 @@ import type { Score } from "./score.js";
 const SQL_DROP =
   /\b(drop\s+(table|database|schema|index|view|user|role|collection|keyspace)\b|truncate\s+(table\s+)?[\w"`[]|dropdatabase\s*\(|flushall\b|flushdb\b)|\.drop\s*\(/i;
 const SQL_DELETE_ALL = /\bdelete\s+from\s+[\w."`[\]]+\s*(;|$)|\.(deleteMany|remove)\(\s*(\{\s*\})?\s*\)/i;
+/** SQL that runs an operating-system command on the server (`xp_cmdshell`, `COPY … FROM PROGRAM`). */
+const SQL_SHELL = /\bxp_cmdshell\b|\bfrom\s+program\b|\bsys_exec\s*\(/i;
 const SQL_WRITE = /^\s*(insert|update|delete|merge|upsert|replace|alter|create|grant|revoke|copy|call)\b/im;
 /** Text that reads as SQL (not a search string that mentions a table). */
 const SQL_STATEMENT =
-  /^\s*(select|with|insert|update|delete|merge|drop|truncate|alter|create|grant|revoke|begin|explain|show|describe|copy|call|pragma)[\s(]+\S/i;
+  /^\s*(select|with|insert|update|delete|merge|drop|truncate|alter|create|grant|revoke|begin|explain|show|describe|copy|call|pragma|exec|execute)[\s(]+\S/i;
 
 export function looksLikeSql(text: string): boolean {
   return SQL_STATEMENT.test(text);
@@ -18,7 +20,9 @@ export function looksLikeSql(text: string): boolean {
 
 /** Raises the score for what the SQL does; returns false when it only reads. */
 export function judgeSql(sql: string, label: string, score: Score): boolean {
-  if (SQL_DROP.test(sql)) {
+  if (SQL_SHELL.test(sql)) {
+    score.raise("high", `${label}: runs an operating-system command on the database server`);
+  } else if (SQL_DROP.test(sql)) {
     score.raise("critical", `${label}: drops or truncates database objects`, "destructive_command");
   } else if (SQL_DELETE_ALL.test(sql)) {
     score.raise("high", `${label}: deletes every row of a table`, "destructive_command");

@@ -9,9 +9,12 @@
  * are paths: a POSIX line's escapes (`sed 's/a\.b/x/'`, `echo a\ b`) stay as bash reads them.
  */
 
-/** A word that starts at a Windows path root: a drive, `%VAR%`, `$env:VAR`, `~`, a UNC share, a hive. */
+/**
+ * A word that starts at a Windows path root: a drive, `%VAR%`, `$env:VAR`, `~`, a UNC share or a
+ * computer named alone (`psexec \\host cmd`: bash would read `\host`), a hive.
+ */
 const ROOT =
-  /(?:^|[\s"'=(,;|&<>{])(?:\\\\\?\\|[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]+\\|\.{1,2}\\[\w.*%$-]|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\)|\\\.\.\\|\\[\w.-]+\.(?:exe|dll|ps1|bat|cmd|vbs|js|hta|msi|sct|inf|cpl|chm)\b/i;
+  /(?:^|[\s"'=(,;|&<>{])(?:\\\\\?\\|[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]+\\|\\\\[A-Za-z][\w.$-]+(?=$|[\s"'])|\.{1,2}\\[\w.*%$-]|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\)|\\\.\.\\|\\[\w.-]+\.(?:exe|dll|ps1|bat|cmd|vbs|js|hta|msi|sct|inf|cpl|chm)\b/i;
 /** A path word: a root as above, or relative segments joined by backslashes (`src\index.ts`). */
 const PATH_WORD =
   /^(?:[\w-]+=)?(?:\\\\\?\\|[A-Za-z]:\\|%[\w()]+%\\|\$env:\w+\\|~\\|\\\\[\w.$-]|\.{1,2}\\|HK(?:LM|CU|CR|U|CC):?\\|HKEY_[A-Z_]+\\|[\w.$%()*?{}:-]+\\[\w.$%()*?{} -])/i;
@@ -118,6 +121,9 @@ export function windowsSecretReason(path: string): string | null {
     return "a registry hive holding password hashes or their key";
   if (/(^|\/)(sam|system|security|ntds)\.(hiv|hive|save|sav|bak|dmp)$|\w*ntds\.dit(\.\w+)?$/i.test(path))
     return "a copy of a credential hive or the directory database";
+  // a shadow copy's root, linked or copied whole: the volume as it was, its hives and ntds.dit included
+  if (/globalroot\/device\/harddiskvolumeshadowcopy\d+\/?$/i.test(path))
+    return "a shadow copy of a whole volume (its SAM, SYSTEM and ntds.dit readable)";
   if (/(^|\/)microsoft\/(credentials|vault|protect)(\/|$)/i.test(path))
     return "Windows' saved credentials (DPAPI)";
   if (/(^|\/)(login data|web data|cookies|local state|logins\.json|key[34]\.db|signons\.sqlite)$/i.test(path))

@@ -72,6 +72,10 @@ function formText(words: Word[], from: number): string {
     .join(" ");
 }
 
+/** WSL's management options: with one of them, `wsl` runs no Linux command. */
+const WSL_MANAGEMENT =
+  /^(--(install|uninstall|unregister|mount|unmount|export|import|import-in-place|shutdown|terminate|list|status|update|version|help|set-default|set-default-version|set-version|manage|debug-shell)|-[ltsv])$/;
+
 export function resolveInvocation(command: ShellCommand): Invocation {
   const words = command.words;
   const forms: string[] = [];
@@ -95,6 +99,8 @@ export function resolveInvocation(command: ShellCommand): Invocation {
       /^(-(l|v|k|K|V|h)|--(list|validate|reset-timestamp|remove-timestamp|version|help))$/.test(next)
     )
       break;
+    // `wsl --unregister Ubuntu`, `wsl --list`: WSL's own management, no Linux command (rules/windows-tools.ts)
+    if (name === "wsl" && WSL_MANAGEMENT.test(next)) break;
     const start = skipOptions(words, index + 1, spec);
     const handOff = name === "env" || name === "flock" ? shellHandOff(name, words, index, start) : null;
     if (handOff)

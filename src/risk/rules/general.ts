@@ -67,6 +67,11 @@ const PRODUCTION = /(^|[^a-z0-9@])(prod|production|prd|live|master|latest|kube-s
  * replicator`): everyone's administration, or every replica's connection, goes with it.
  */
 const PRIVILEGED = /^(admin|administrator|superuser|replicator|replication)$/i;
+/**
+ * An operand written as a wildcard pattern (`USB*`, `*ndiswan*`, `=net *`): every object that
+ * matches, however many, not one named object.
+ */
+const PATTERN = /^[^-=][^=\s]*\*|^\*[^\s]+/;
 /** (an empty key or prefix, `etcdctl del --from-key ''`, matches every key) */
 const EVERYTHING = /^(all|\*|_all|\/|\.|"\*"|'\*'|)$|\/\*\*?$|^ALL$|^All$/;
 /**
@@ -131,7 +136,9 @@ export function judgeDestroyingVerb(
     extraScope ||
     // a batch verb over a list it is given (`batch-delete-image --image-ids X`) is a count, not everything
     (found.bulk === true && !routineNoun && namingOptions(args).length === 0) ||
-    values.some((value) => WIDE.test(value) || EVERYTHING.test(value) || TAKES_DATA.test(value)) ||
+    values.some(
+      (value) => WIDE.test(value) || EVERYTHING.test(value) || TAKES_DATA.test(value) || PATTERN.test(value),
+    ) ||
     (/^(forget|prune|delete|cleanup|expire|purge|rm|remove)$/.test(found.verb) &&
       values.some((value) => RETENTION.test(value)));
   const confirm = values.some((value) => CONFIRM.test(value));

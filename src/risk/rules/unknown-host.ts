@@ -121,16 +121,27 @@ export function stopsServer(program: string, args: Word[]): string | null {
   const first = values.find((value) => !value.startsWith("-"));
   if (first && CONTROLLER.test(program) && STOP.test(first))
     return `${program} ${first} stops the server it controls`;
+  // `psservice setconfig spooler disabled`: a service set never to start again
+  if (
+    first &&
+    CONTROLLER.test(program) &&
+    /^(setconfig|config|set)$/i.test(first) &&
+    values.some((value) => /^disabled?$/i.test(value))
+  )
+    return `${program} ${first} … disabled: the service no longer starts`;
   return null;
 }
 
 /** `postsuper -d ALL`, `qdel all`, `cryptdisks_stop --all`: a removing action applied to everything. */
 export function removesEverything(program: string, args: Word[]): string | null {
   const values = args.map((arg) => arg.value);
-  // a program named for stopping or removing, told `--all`
+  // a program named for stopping or removing, told `--all` (a shutdown program's `-a` aborts a
+  // pending shutdown: Windows' convention, see shutsDown)
   if (
     /(stop|off|down|rm|del|remove|kill|flush|purge|detach|umount|unmount)$/i.test(program) &&
-    values.some((value) => /^(--all|-a|-A|ALL|all)$/.test(value))
+    values.some(
+      (value) => /^(--all|-a|-A|ALL|all)$/.test(value) && !(value === "-a" && /shutdown$/i.test(program)),
+    )
   )
     return `${values.find((value) => /^(--all|-a|-A|ALL|all)$/.test(value))}`;
   // the removing option or word must be the one given everything (`-d ALL`, `stop all`), not
@@ -216,10 +227,43 @@ export function exposesPort(args: Word[]): string | null {
   return values.find((value) => /^R:[\w.:-]+$/.test(value)) ?? null;
 }
 
+/**
+ * `psshutdown -r -f -t 0`, `notmyfaultc crash 1`: a program named for shutting the machine down
+ * (`shutdown` itself has a rule) stops, restarts, suspends or logs it off, unless told only to
+ * abort a pending shutdown (`-a`, `/a`: Windows' convention) or to lock the console; a program
+ * told to crash the system (`crash`, `bugcheck` as its sub-command) takes it down at once.
+ * Null when neither, else the level and the reason.
+ */
+export function shutsDown(
+  program: string,
+  args: Word[],
+): [level: "low" | "medium" | "critical", reason: string] | null {
+  const first = args.find((arg) => !/^[-/]/.test(arg.value))?.value ?? "";
+  if (/^(crash|bugcheck)$/i.test(first))
+    return ["critical", `${program} crashes the system on purpose (every program on it stops)`];
+  if (!/.shutdown$/i.test(program)) return null;
+  const values = args.map((arg) => arg.value.toLowerCase());
+  if (values.some((value) => /^[-/]([srhkdop]|poweroff|reboot|halt)$/.test(value)))
+    return ["critical", `${program} stops, restarts, suspends or logs off the machine`];
+  if (values.some((value) => /^[-/]a$/.test(value))) return ["low", `${program} aborts a pending shutdown`];
+  if (values.some((value) => /^[-/][lx]$/.test(value)))
+    return ["medium", `${program} locks the console or turns its monitor off`];
+  return ["medium", `${program} is named for shutting the machine down; what it is told to do is not known`];
+}
+
 /** Raises what the families above find; true when one fired. */
 export function judgeHostEffects(program: string, args: Word[], signals: Signals): boolean {
   const { score } = signals;
   let fired = false;
+  const shutdown = shutsDown(program, args);
+  if (shutdown) {
+    score.raise(
+      shutdown[0],
+      shutdown[1],
+      ...(shutdown[0] === "critical" ? (["system_modification"] as const) : []),
+    );
+    fired = shutdown[0] === "critical";
+  }
   const device = deviceUse(args, program);
   if (device && !device.reads) {
     score.raise(

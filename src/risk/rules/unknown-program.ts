@@ -77,6 +77,10 @@ export function judgeUnknownProgram(
     if (/^(~|\.{1,2}|[A-Za-z]:|%\w+%|\$env:\w+)?\//i.test(value) || secretFileReason(value))
       signals.read(value, "passes");
   }
+  // `influx -execute 'DROP DATABASE x'`, `clickhouse-client -q 'TRUNCATE t'`, `Get-X -Query "exec
+  // xp_cmdshell …"`: SQL given as an argument (a cmdlet's reading verb does not make it read)
+  for (const arg of invocation.args)
+    if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);
   // `New-LocalUser`, `Stop-Service`: PowerShell cmdlets no table names, read by their verb
   if (
     windowsCmdlet(
@@ -96,9 +100,6 @@ export function judgeUnknownProgram(
     judgeOperations(program, words, signals);
     judgeDestroyingVerb(program, words, signals);
   }
-  // `influx -execute 'DROP DATABASE x'`, `clickhouse-client -q 'TRUNCATE t'`: SQL given as an argument
-  for (const arg of invocation.args)
-    if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);
   // any other tool: what the structure of the call says (rules/structure.ts), then a destroying
   // verb and what it applies to (rules/general.ts)
   judgeStructure(program, invocation.args, signals);

@@ -39,12 +39,27 @@ const tracesInit = patternTable([
 ]);
 const endsSessions = patternTable([/^loginctl (.+ )?(terminate|kill)-(user|session|seat)\b/]);
 
+/**
+ * `certmgr /add /c ca.cer /s root`, `tool import ca.crt --store AuthRoot`: any program given an
+ * adding verb, a certificate file and the root store by name (not only the tools listed above).
+ */
+function addsToRootStore(values: string[]): boolean {
+  // every command passes here: the store's name first, before anything is lower-cased
+  if (!values.some((value) => /^['"]?(auth)?root['"]?$/i.test(value))) return false;
+  const words = values.map((value) => value.toLowerCase().replace(/^['"]|['"]$/g, ""));
+  return (
+    words.some((word) => /^[-/]{0,2}(add|addstore|import)$/.test(word)) &&
+    words.some((word) => /\.(cer|crt|pem|der|p7b)$/.test(word)) &&
+    words.some((word) => /^(root|authroot)$/.test(word))
+  );
+}
+
 /** Raises what these families do; the caller's other rules still judge the command. */
 export function judgeWideEffects(invocation: Invocation, context: RuleContext): void {
   const { program, args } = invocation;
   const text = [program, ...args.map((word) => word.value)].join(" ");
   const score = context.signals.score;
-  if (caAdded(text))
+  if (caAdded(text) || addsToRootStore(args.map((word) => word.value)))
     score.raise(
       "high",
       `${program} adds a certificate authority to a trust store: every connection then trusts what it signs`,

@@ -10,6 +10,9 @@ import { windowsSecretReason } from "../windows-paths.js";
 /** Directory attributes that hold a password (LAPS, gMSA, dMSA, Unix and reversible passwords). */
 const PASSWORD_ATTRIBUTE =
   /(^|[\s'",=(])(ms-mcs-admpwd|mslaps-(encrypted)?password|msds-managedpassword(blob)?|msds-managedaccountpreviouskeys|unixuserpassword|userpassword|unicodepwd|supplementalcredentials|dbcspwd|ntpwdhistory|lmpwdhistory)(['",)\s]|$)/i;
+/** A file-name pattern that names passwords or credentials (`*passwords*`, `*cred*.xml`). */
+const PASSWORD_PATTERN =
+  /^['"]?[^\s]*\*[^\s]*(passw|pwd|cred|secret)[^\s]*['"]?$|^['"]?[^\s]*(passw|pwd|cred|secret)[^\s]*\*['"]?$/i;
 /** A program whose own name says it reads credentials (`SharpDPAPI`, `GMSAPasswordReader`, `SharpLAPS`). */
 const CREDENTIAL_TOOL = /(password|passwd|credential|creds|secrets?dump|dpapi|laps|gmsa|lsadump|katz)/i;
 
@@ -51,8 +54,9 @@ export function credentialDump(program: string, argv: string[], signals: Signals
   // `nanodump.x64`, `mimikatz64`, `SafetyKatz_x86`: the same tool built for another architecture
   if (DUMPER.test(program.replace(/[._-]?(x64|x86|amd64|arm64|win64|win32|64|32)$/, "")))
     reason = `${program} dumps credentials`;
-  else if (DUMP_MODULE.test(text))
-    reason = `${program} runs a credential-dumping module (${DUMP_MODULE.exec(text)![2]}::)`;
+  // (the module may be the first word itself: `kerberos::ptt ticket.kirbi` typed at the tool's prompt)
+  else if (DUMP_MODULE.test(`${program} ${text}`))
+    reason = `${program} runs a credential-dumping module (${DUMP_MODULE.exec(`${program} ${text}`)![2]}::)`;
   else if (
     /(^|[\s/\\])lsass(\.exe|\.dmp)?(\s|$)/i.test(text) &&
     (/(^|\s)(-m[ampt]|minidump|-dump|dump|--full)(\s|$)/i.test(text) ||
@@ -61,6 +65,8 @@ export function credentialDump(program: string, argv: string[], signals: Signals
     reason = `${program} dumps lsass (the credentials of every logged-on user)`;
   else if (credentialStoreIn(argv))
     reason = `${program} is given ${credentialStoreIn(argv)!.slice(0, 80)}: ${windowsSecretReason(credentialStoreIn(argv)!)}`;
+  else if (/find|search|hunt/.test(program) && argv.some((word) => PASSWORD_PATTERN.test(word)))
+    reason = `${program} searches for files named for passwords or credentials`;
   else if (
     ["pwd", "passw", "credentials"].some((word) => lowered.includes(word)) &&
     PASSWORD_ATTRIBUTE.test(text)

@@ -12,7 +12,7 @@
 import { positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
 import type { Signals } from "../signals.js";
-import { inAlternateStream } from "./windows-handoff.js";
+import { inAlternateStream, windowsHandoff } from "./windows-handoff.js";
 import { WINDOWS_INVOKE_RULES } from "./windows-invoke.js";
 import { nestedCommand, WINDOWS_TRANSFER_RULES } from "./windows-transfer.js";
 import { lower, REMOTE, values } from "./windows-words.js";
@@ -141,12 +141,67 @@ const regsvr32: Rule = (invocation, { signals }) => {
   );
 };
 
+/** `/?`, `-?`, `/h`, `/help`: the usage asked for. */
+const HELP = /^([-/](\?|h|help)|--help)$/i;
+
 /** Hosts that load an assembly, a DLL or an INF and run what it holds. */
 function loader(reason: string): Rule {
   return (invocation, { signals }) => {
     const remote = values(invocation.args).find((arg) => REMOTE.test(arg.replace(/^[-/]\w+:/, "")));
     if (remote) return remoteCode(signals, invocation.program, remote);
+    // `cmstp /?`: the usage, nothing loaded
+    if (invocation.args.length === 1 && HELP.test(invocation.args[0]!.value))
+      return void signals.score.raise("low", `${invocation.program} prints its usage`);
     signals.score.raise("high", `${invocation.program} ${reason}: what it runs is not known`);
+  };
+}
+
+/** A library: its code runs inside the host that loads it (as `regsvr32 x.dll` runs a DLL's). */
+const LIBRARY = /\.(dll|ocx)['"]?$/i;
+/** The .NET Framework's and Windows' own directories: their assemblies are the system's. */
+const SYSTEM_ASSEMBLY = /^['"]?([a-z]:|\/mnt\/[a-z])?\/windows\//i;
+
+/**
+ * The .NET assembly tools (`installutil`, `regasm`, `regsvcs`), judged by what they are handed,
+ * not by name: the usage, or registry entries written to a file (`regasm /regfile:`), change
+ * nothing; a program's installers run from the disk install it, as a package from the disk is
+ * (medium); a library's installer or registration code is run as `regsvr32` runs a DLL's (high,
+ * medium for the system's own); from a share, a place anyone can write or a URL, the code is not
+ * this machine's (high, critical).
+ */
+function assemblyTool(what: string): Rule {
+  return (invocation, { signals }) => {
+    const args = values(invocation.args);
+    const { program } = invocation;
+    const remote = args.find((arg) => REMOTE.test(arg.replace(/^[-/]\w+[:=]/, "")));
+    if (remote) return remoteCode(signals, program, remote);
+    if (windowsHandoff(program, args, signals)) return;
+    const files = args.filter(
+      (arg) => !/^[-/]/.test(arg) || arg.startsWith("//") || SYSTEM_ASSEMBLY.test(arg),
+    );
+    if (args.some((arg) => HELP.test(arg)))
+      return void signals.score.raise(
+        files.length > 0 ? "medium" : "low",
+        files.length > 0
+          ? `${program} loads ${files[0]} to print its installers' usage`
+          : `${program} prints its usage`,
+      );
+    // `regasm x.dll /regfile:x.reg` writes the entries to a file and changes no registry
+    if (
+      args.some((arg) => /^\/regfile(:|$)/i.test(arg)) &&
+      !args.some((arg) => /^\/(u|unregister|tlb)(:|$)/i.test(arg))
+    )
+      return void signals.score.raise("medium", `${program} writes registry entries to a file`);
+    const library = files.find((file) => LIBRARY.test(file));
+    if (library && !SYSTEM_ASSEMBLY.test(library))
+      return void signals.score.raise(
+        "high",
+        `${program} runs the ${what} code of the library ${library.slice(0, 60)} (as regsvr32 runs a DLL's): what it runs is not known`,
+      );
+    signals.score.raise(
+      "medium",
+      `${program} runs the ${what} code of ${files[0] ?? "an installed assembly"}, as a package from the disk`,
+    );
   };
 }
 
@@ -284,9 +339,9 @@ export const WINDOWS_EXEC_RULES: RuleTable = {
   cmstp: loader("installs a connection profile whose INF runs commands"),
   odbcconf,
   mavinject: loader("injects a DLL into a running process"),
-  installutil: loader("runs an assembly's installer code"),
-  regasm: loader("runs an assembly's registration code"),
-  regsvcs: loader("runs an assembly's registration code"),
+  installutil: assemblyTool("installer"),
+  regasm: assemblyTool("registration"),
+  regsvcs: assemblyTool("registration"),
   "register-cimprovider": loader("loads a DLL as a WMI provider"),
   syncappvpublishingserver: loader("runs the PowerShell given as its argument"),
   infdefaultinstall: loader("installs an INF, running the commands it lists"),

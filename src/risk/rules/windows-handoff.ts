@@ -10,6 +10,7 @@
  * windows.ts's `windowsCmdlet`).
  */
 import type { Signals } from "../signals.js";
+import { SYSTEM_PROCESS } from "./windows-words.js";
 
 /**
  * Programs that look a name up, read a file's headers, or pack, copy and hash files as data:
@@ -17,6 +18,11 @@ import type { Signals } from "../signals.js";
  */
 const LOOKUP =
   /^(where|whereis|file|stat|sigcheck\w*|strings\w*|dumpbin|get-\w+|test-\w+|findstr|find|makecab|diantz|expand|extrac32|tar|7z|7za|compact|esentutl|replace|attrib|signtool|sn|ildasm)$/;
+/**
+ * Programs named for moving, copying, renaming, deleting or hashing files (`movefile`, `sdelete`,
+ * `robocopy`, `hashdeep`): the files they are handed are data to them, not code they start.
+ */
+const FILE_MOVER = /^(\w*(move|copy|rename|delete|hash)\w*|xcopy|del|erase)$/;
 /** Terminals: they start shells. */
 const TERMINAL =
   /^(wt|windowsterminal|openconsole|conemu\w*|cmder|alacritty|wezterm\w*|mintty|tabby|hyper|kitty|terminal)$/;
@@ -187,8 +193,26 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
     );
     return true;
   }
+  // `pskill lsass`, `pssuspend MsMpEng.exe`: a tool named for stopping or suspending processes,
+  // pointed at a process of the system or its defences (as `taskkill /im lsass.exe`)
+  const stopped =
+    /kill|suspend|freeze|terminat/.test(program) && words.find((word) => SYSTEM_PROCESS.test(word));
+  if (stopped) {
+    score.raise("high", `${program} stops or suspends ${stopped}, a process of the system or its defences`);
+    return true;
+  }
+  // `devcon install x.inf HWID`, `devcon update x.inf HWID`, `tool /add-driver x.inf`: a driver
+  // installed from an INF is kernel code the system loads from now on (as `pnputil /add-driver`)
+  if (
+    lower.includes(".inf") &&
+    words.some((word) => /\.inf$/i.test(word)) &&
+    argv.some((word) => /^[-/]{0,2}(install|update|updateni|add-driver|dp_add)$/i.test(word))
+  ) {
+    score.raise("critical", `${program} installs or updates a driver from an INF`, "system_modification");
+    return true;
+  }
   // a terminal starting a shell is what a terminal is for
-  if (LOOKUP.test(program) || TERMINAL.test(program)) return false;
+  if (LOOKUP.test(program) || FILE_MOVER.test(program) || TERMINAL.test(program)) return false;
   // `JuicyPotato -p C:\Windows\System32\cmd.exe`, `PrintSpoofer -c cmd`, `wt.exe cmd`
   const named = SHELL_NAMES.some((name) => lower.includes(name));
   const shell = named && words.find((word) => SHELL.test(word.split(/\s+/)[0]!.split("/").pop() ?? ""));

@@ -13,7 +13,7 @@ import type { Signals } from "../signals.js";
 import { judgeWindowsCode, pipedFrom, registryChange } from "./windows.js";
 import { credentialDump } from "./windows-credentials.js";
 import { WINDOWS_TOOL_RULES } from "./windows-tools.js";
-import { lower, values } from "./windows-words.js";
+import { lower, SYSTEM_PROCESS, values } from "./windows-words.js";
 
 const help = (args: string[]) => args.some((arg) => /^([-/]\?|[-/]{1,2}help)$/i.test(arg));
 
@@ -57,10 +57,6 @@ const fsutil: Rule = (invocation, context) => {
   );
 };
 
-/** Processes that are the system or its defences: stopping one takes the machine or its guard down. */
-const SYSTEM_PROCESS =
-  /^(lsass|csrss|wininit|winlogon|services|smss|svchost|spoolsv|lsaiso|trustedinstaller|msmpeng|mssense|sense|nissrv|securityhealthservice|sysmon|sysmon64|windefend|mpdefendercoreservice|elastic-agent|sentinelagent|csfalconservice|cb|cylancesvc)(\.exe)?$/i;
-
 /** `taskkill /f /im lsass.exe`, `Stop-Process -Name MsMpEng`: high for the system and its defences. */
 function killsByName(program: string, names: string[], signals: Signals): void {
   const hit = names.find((name) => SYSTEM_PROCESS.test(name.replace(/^["']|["']$/g, "")));
@@ -86,8 +82,20 @@ const stopProcess: Rule = (invocation, context) => {
   );
 };
 
+/**
+ * Dumpers by name (credentials read: high); ProcDump otherwise debugs a process (medium), and
+ * `-i` makes it the machine's post-mortem debugger (HKLM AeDebug: it runs at every crash).
+ */
 const dumper: Rule = (invocation, { signals }) => {
-  credentialDump(invocation.program, values(invocation.args), signals);
+  if (credentialDump(invocation.program, values(invocation.args), signals)) return;
+  if (!/^procdump/.test(invocation.program)) return;
+  if (lower(invocation.args).some((arg) => /^[-/]i$/.test(arg)))
+    return void signals.score.raise(
+      "high",
+      `${invocation.program} -i registers itself as the machine's post-mortem debugger (run at every crash)`,
+      "system_modification",
+    );
+  signals.score.raise("medium", `${invocation.program} dumps a process it is pointed at (a debugger's work)`);
 };
 
 /** vaultcmd: listing names is not reading; `/all` shows what is stored, deletes are high. */
@@ -366,6 +374,17 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
     "loads or unloads a file-system filter (security products and Sysmon run as filters)",
   ),
   // `/export-driver`: a copy of driver packages out of the store into a folder; nothing is installed
+  // the kernel's driver checks and its debugger: what the kernel runs with (from the next boot)
+  verifier: unlessReading(
+    /^\/(query|querysettings|log|\?)$/,
+    "critical",
+    "changes what the kernel checks in drivers (Driver Verifier)",
+  ),
+  kdnet: unlessReading(
+    /^$/,
+    "critical",
+    "sets up kernel debugging over the network (another machine controls the kernel)",
+  ),
   pnputil: unlessReading(/^[-/](enum-[\w-]+|e|export-driver)$/, "critical", "installs or removes a driver"),
   sdbinst: change("critical", "installs an application shim (code run inside other programs)"),
   mofcomp: change("high", "compiles a MOF into WMI (its event subscriptions run commands by themselves)"),

@@ -180,7 +180,78 @@ const dnsLookup: Rule = (invocation, { signals }) => {
   signals.score.raise("low", `${invocation.program} asks a DNS resolver`);
 };
 
+/**
+ * `sdelete [-s] PATH…`: Sysinternals' secure delete, judged as `rm` of the same paths (`-s`
+ * recurses); `-c`/`-z` clean a drive's free space (its files stay: medium), but given a physical
+ * disk's number they overwrite the whole disk.
+ */
+const secureDelete: Rule = (invocation, context) => {
+  const args = values(invocation);
+  const operands = args.filter((arg, i) => !/^[-/]/.test(arg) && !/^[-/]p$/i.test(args[i - 1] ?? ""));
+  if (operands.length === 0) return void context.signals.score.raise("low", `${invocation.program}`);
+  if (args.some((arg) => /^[-/][cz]$/i.test(arg))) {
+    if (operands.some((arg) => /^\d+$/.test(arg)))
+      return void context.signals.score.raise(
+        "critical",
+        `${invocation.program} overwrites physical disk ${operands.find((arg) => /^\d+$/.test(arg))} (a disk has no undo)`,
+        "destructive_command",
+      );
+    return void context.signals.score.raise("medium", `${invocation.program} cleans a drive's free space`);
+  }
+  const recursive = args.some((arg) => /^[-/]s$/i.test(arg));
+  const quoted = operands.map((path) => `'${path.replace(/'/g, `'\\''`)}'`).join(" ");
+  context.nested(
+    staticWord(`rm ${recursive ? "-r " : ""}-f -- ${quoted}`),
+    `${invocation.program}${recursive ? " -s" : ""} overwrites and deletes`,
+  );
+};
+
+/**
+ * `movefile SRC DEST` (Sysinternals): a move scheduled for the next boot, judged as `mv`; an empty
+ * destination (`""`) deletes SRC then, judged as `rm`.
+ */
+const bootMove: Rule = (invocation, context) => {
+  const args = values(invocation);
+  const [source, destination] = args;
+  if (!source || /^[-/]\?$/.test(source)) return void context.signals.score.raise("low", "movefile");
+  const quote = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
+  context.nested(
+    staticWord(destination ? `mv -- ${quote(source)} ${quote(destination)}` : `rm -f -- ${quote(source)}`),
+    `${invocation.program} at the next boot`,
+  );
+};
+
+/**
+ * WSL's own management (wrappers.ts hands the Linux commands it runs to their own rules):
+ * `--unregister` deletes a distribution's whole file system, a physical disk mounted into Linux
+ * is raw access to the device; installs, imports, exports, stops and settings are medium; lists,
+ * status, version and help read.
+ */
+const wsl: Rule = (invocation, { signals }) => {
+  const args = values(invocation).map((arg) => arg.toLowerCase());
+  const option = args.find((arg) => arg.startsWith("-")) ?? "";
+  if (/^--(list|status|version|help)$|^-[lv]$/.test(option)) return void signals.score.raise("none", "");
+  if (option === "--unregister")
+    return void signals.score.raise(
+      "high",
+      "wsl --unregister deletes a distribution's whole file system (its files, settings and software)",
+      "destructive_command",
+    );
+  if (option === "--mount" && args.some((arg) => /physicaldrive\d/.test(arg)))
+    return void signals.score.raise(
+      "critical",
+      "wsl --mount attaches a physical disk to Linux (raw access to the device)",
+      "system_modification",
+    );
+  signals.score.raise("medium", `wsl ${option} manages WSL`);
+};
+
 export const WINDOWS_TOOL_RULES: RuleTable = {
+  sdelete: secureDelete,
+  sdelete64: secureDelete,
+  movefile: bootMove,
+  movefile64: bootMove,
+  wsl,
   runas,
   dism,
   mpcmdrun,

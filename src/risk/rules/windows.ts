@@ -119,7 +119,13 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       return ["none", ""];
     case "bcdedit":
       // `/export FILE` copies the store to a file, as `reg export` does
-      if (args.length === 0 || has(args, /^\/(enum|v|export)$/)) return ["none", ""];
+      // a settings option given no values shows them (`bcdedit /dbgsettings`)
+      if (
+        args.length === 0 ||
+        has(args, /^\/(enum|v|export)$/) ||
+        (args.length === 1 && /^\/(dbgsettings|hypervisorsettings|emssettings)$/i.test(args[0]!))
+      )
+        return ["none", ""];
       return ["critical", "bcdedit changes the boot configuration"];
     case "vssadmin":
     case "wbadmin":
