@@ -12,6 +12,8 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statfsSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -141,6 +143,11 @@ function events(home: string): Record<string, unknown>[] {
 function content(event: Record<string, unknown>): Record<string, unknown> {
   const { seq: _s, ts: _t, hash: _h, prev: _p, ...rest } = event;
   return rest;
+}
+
+/** The spool the home's server published (docs/decisions/hook-resident.md). */
+function spoolOf(home: string): string {
+  return (JSON.parse(readFileSync(join(home, "run", "server.json"), "utf8")) as { spool: string }).spool;
 }
 
 /** A running server for `home`, started by a first call that is answered in-process. */
@@ -352,12 +359,13 @@ describe("the resident hook server", () => {
     const input = JSON.stringify(BUILD.windsurf("command", "rm -rf /"));
     const expected = hook(home, "windsurf", input, "off");
     const count = events(home).length;
+    const spool = spoolOf(home);
     process.kill(server.pid, "SIGSTOP");
     try {
       const result = await hookAsync(home, "windsurf", input);
       expect(result).toEqual({ stdout: expected.stdout, code: expected.code });
       expect(events(home)).toHaveLength(count + 1);
-      expect(readdirSync(join(home, "run", "calls")).filter((name) => name.endsWith(".req"))).toEqual([]);
+      expect(readdirSync(spool).filter((name) => name.endsWith(".req"))).toEqual([]);
       // The stopped server was killed (it is this user's, its start time checked): a fresh one follows.
       await until(() => !alive(server.pid), "the stopped server to be killed");
     } finally {
@@ -374,7 +382,7 @@ describe("the resident hook server", () => {
   it("never takes a request addressed to another server", async () => {
     const home = freshHome();
     const server = await started(home);
-    const calls = join(home, "run", "calls");
+    const calls = spoolOf(home);
     const header = Buffer.from(
       JSON.stringify({
         op: "hook",
@@ -395,7 +403,37 @@ describe("the resident hook server", () => {
     expect(existsSync(join(calls, "other-1.taken"))).toBe(false);
   });
 
-  it("refuses a spool directory others may enter, and starts no server there", async () => {
+  it("keeps a call's payload and environment in memory only, in a spool no one else may enter", async () => {
+    const home = freshHome();
+    const server = await started(home);
+    const spool = spoolOf(home);
+    expect(statfsSync(spool).type).toBe(0x01021994); // tmpfs
+    expect(statSync(spool).mode & 0o777).toBe(0o700);
+    const token = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+    const input = JSON.stringify(BUILD["claude-code"]("command", `gh auth login --with-token <<< ${token}`));
+    expect(hook(home, "claude-code", input, "on")).toEqual(hook(home, "claude-code", input, "off"));
+    expect((await ask(home, "status"))?.calls).toBe(server.calls + 1);
+    // Nothing of the call is left in the spool, and no file in the home holds the token.
+    expect(readdirSync(spool)).toEqual([]);
+    const holding = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) return holding(path);
+        return readFileSync(path).includes(token) ? [path] : [];
+      });
+    expect(holding(home)).toEqual([]);
+    // A spool others may enter is never written to: the call is answered in-process.
+    chmodSync(spool, 0o755);
+    try {
+      expect(hook(home, "claude-code", input, "on")).toEqual(hook(home, "claude-code", input, "off"));
+      expect(readdirSync(spool)).toEqual([]);
+    } finally {
+      chmodSync(spool, 0o700);
+    }
+    expect((await ask(home, "status"))?.calls).toBe(server.calls + 1);
+  });
+
+  it("refuses a run directory others may enter, and starts no server there", async () => {
     const home = freshHome();
     mkdirSync(join(home, "run"), { mode: 0o755 });
     chmodSync(join(home, "run"), 0o755);

@@ -74,9 +74,10 @@ export async function runFastPath(
     loadBuiltFilesWith((path) => requireWithCodeCache(path, `${path}.v8cache`));
     const home = resolveHookHome(fast.home, process.env);
     // A server that took this call and was then killed may have recorded it already.
-    const before: JournalOutcome = resident?.callId
-      ? takeJournal(home, resident.callId)
-      : { kind: "nothing-appended" };
+    const before: JournalOutcome =
+      resident?.callId && resident.spool
+        ? takeJournal(resident.spool, resident.callId)
+        : { kind: "nothing-appended" };
     if (before.kind === "answered") {
       if (before.answer.stdout) writeSync(1, before.answer.stdout);
       if (before.answer.stderr) writeSync(2, before.answer.stderr);

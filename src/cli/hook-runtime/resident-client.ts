@@ -22,7 +22,6 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import {
-  callsDir,
   encodeRequest,
   type ResidentControl,
   type ResidentRequest,
@@ -40,8 +39,9 @@ import {
 export interface ResidentFallback {
   /** The payload, when it was read from stdin here. */
   text?: string;
-  /** Set when a server claimed the request and is now gone: its journal decides. */
+  /** Set when a server claimed the request and is now gone: its journal, in `spool`, decides. */
   callId?: string;
+  spool?: string;
   /** Start a server for the next call (after this one is answered). */
   startServer: boolean;
 }
@@ -77,6 +77,8 @@ export async function callResident(
   // build started for the next call (it replaces another build's).
   if (server === null || server.digest !== digest || !serverAlive(server))
     return { answered: false, startServer: true };
+  // Its spool must be this user's alone: a request holds the caller's environment.
+  if (unsafeRunDir(server.spool) !== null) return { answered: false, startServer: false };
   let payload: Buffer;
   try {
     payload = readFileSync(0);
@@ -97,8 +99,8 @@ export async function callResident(
     umask: process.umask(),
     env: { ...env },
   };
-  const reply = exchange(home, id, server, encodeRequest(header, payload));
-  if (reply === "taken") return { answered: false, text, callId: id, startServer: true };
+  const reply = exchange(id, server, encodeRequest(header, payload));
+  if (reply === "taken") return { answered: false, text, callId: id, spool: server.spool, startServer: true };
   if (reply === "not-taken") return { answered: false, text, startServer: true };
   if (reply.stdout) writeSync(1, reply.stdout);
   if (reply.stderr) writeSync(2, reply.stderr);
@@ -114,13 +116,8 @@ function callId(): string {
  * loop, no timer). "not-taken": no server has or will have the request; "taken": a server
  * claimed it and gave no answer, and is gone now (killed here if it still ran).
  */
-function exchange(
-  home: string,
-  id: string,
-  server: ServerInfo,
-  request: Buffer,
-): Answer | "taken" | "not-taken" {
-  const dir = callsDir(home);
+function exchange(id: string, server: ServerInfo, request: Buffer): Answer | "taken" | "not-taken" {
+  const dir = server.spool;
   const temporary = join(dir, `${id}.tmp`);
   const req = join(dir, `${id}.req`);
   try {
@@ -231,9 +228,9 @@ function stopServer(server: ServerInfo): void {
 export async function askServer(home: string, op: "status" | "stop"): Promise<ResidentStatus | null> {
   if (unsafeRunDir(runDir(home)) !== null) return null;
   const server = readServerInfo(home);
-  if (server === null || !serverAlive(server)) return null;
+  if (server === null || !serverAlive(server) || unsafeRunDir(server.spool) !== null) return null;
   const id = callId();
-  const dir = callsDir(home);
+  const dir = server.spool;
   const req = join(dir, `${id}.req`);
   const control: ResidentControl = { op, id, server: server.pid };
   try {

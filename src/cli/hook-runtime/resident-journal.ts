@@ -27,7 +27,6 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { nodeCrypto } from "./node-crypto.js";
-import { callsDir } from "./resident-protocol.js";
 
 export interface JournalAnswer {
   stdout: string;
@@ -49,8 +48,8 @@ export type JournalOutcome =
   | { kind: "appended-unanswered" };
 
 /** Writes `<id>.answer` whole (a temporary name, renamed into place): an answer, a refusal, a failure, a status. */
-export function writeAnswer(home: string, id: string, value: unknown): void {
-  const file = join(callsDir(home), `${id}.answer`);
+export function writeAnswer(spool: string, id: string, value: unknown): void {
+  const file = join(spool, `${id}.answer`);
   writeFileSync(`${file}.tmp`, JSON.stringify(value), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
 }
@@ -60,7 +59,8 @@ export class CallJournal {
   private intents = 0;
 
   constructor(
-    private readonly home: string,
+    /** The server's spool directory (./resident-protocol.ts). */
+    private readonly spool: string,
     private readonly id: string,
   ) {}
 
@@ -72,7 +72,7 @@ export class CallJournal {
       length: write.bytes.length,
       sha256: nodeCrypto().createHash("sha256").update(write.bytes).digest("hex"),
     };
-    writeFileSync(join(callsDir(this.home), `${this.id}.${this.intents}`), JSON.stringify(intent), {
+    writeFileSync(join(this.spool, `${this.id}.${this.intents}`), JSON.stringify(intent), {
       mode: 0o600,
     });
     this.intents += 1;
@@ -80,21 +80,20 @@ export class CallJournal {
 
   /** The call's answer, then its intents removed (the answer now says everything). */
   answered(answer: JournalAnswer): void {
-    writeAnswer(this.home, this.id, answer);
+    writeAnswer(this.spool, this.id, answer);
     removeFiles(
-      this.home,
+      this.spool,
       Array.from({ length: this.intents }, (_, n) => `${this.id}.${n}`),
     );
   }
 
   /** The call could not be answered: the client falls back and reads the intents, kept. */
   failed(why: string): void {
-    writeAnswer(this.home, this.id, { failed: why });
+    writeAnswer(this.spool, this.id, { failed: why });
   }
 }
 
-function removeFiles(home: string, names: string[]): void {
-  const dir = callsDir(home);
+function removeFiles(dir: string, names: string[]): void {
   for (const name of names) {
     try {
       unlinkSync(join(dir, name));
@@ -144,8 +143,7 @@ function readIntent(file: string): Intent | null {
  * The fallback's side: what call `id`'s server did before it went away, and the journal removed.
  * Call only when that server can no longer run.
  */
-export function takeJournal(home: string, id: string): JournalOutcome {
-  const dir = callsDir(home);
+export function takeJournal(dir: string, id: string): JournalOutcome {
   let names: string[];
   try {
     names = readdirSync(dir).filter((name) => name.startsWith(`${id}.`));
@@ -173,7 +171,7 @@ export function takeJournal(home: string, id: string): JournalOutcome {
     if (appended(intent)) any = true;
     count += 1;
   }
-  removeFiles(home, names);
+  removeFiles(dir, names);
   if (whole) {
     const { stdout, stderr, exitCode } = answer!;
     return { kind: "answered", answer: { stdout, stderr, exitCode } };

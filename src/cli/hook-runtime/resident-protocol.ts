@@ -4,16 +4,19 @@
  * node:fs and node:path only (no node:net, no node:crypto): the client's path must stay a bare
  * Node start, and node:fs is loaded by Node's own start anyway.
  *
- * The transport is a spool directory, `<home>/run/calls`:
- * - The server publishes `<home>/run/server.json` (its pid, its process's start time, its
- *   build's digest), written whole and renamed into place.
+ * The transport is a spool directory of the server's own, in memory: a request holds the
+ * payload and the caller's environment, unredacted, which trailseal never writes to a disk.
+ * - The server makes its spool under `$XDG_RUNTIME_DIR` or `/dev/shm` (a tmpfs; none: no
+ *   server), `trailseal-<uid>/<pid>-<start>`, 0700, and publishes `<home>/run/server.json` (its
+ *   pid, its process's start time, its build's digest, its spool), written whole and renamed
+ *   into place.
  * - A client writes its request (the header's and the payload's lengths, 4 bytes each,
- *   big-endian, the header as JSON, the payload's bytes) to `<id>.tmp` and renames it to
+ *   big-endian, the header as JSON, the payload's bytes) to `<spool>/<id>.tmp` and renames it to
  *   `<id>.req`; the header names the server's pid it addresses.
  * - The server learns of it (fs.watch, and a sweep every few seconds), and claims it by renaming
  *   it to `<id>.taken`: a rename succeeds once, so exactly one server has it, and a client that
- *   renames it away first (a cancel) knows no server ever will. While a call is claimed the
- *   server touches `<id>.taken` every HEARTBEAT_MS.
+ *   removes it first (a cancel) knows no server ever will. While a call is claimed the server
+ *   touches `<id>.taken` every HEARTBEAT_MS.
  * - The answer is `<id>.answer` (written whole and renamed into place): a HookResult, or
  *   `{"refused": why}` when the server did nothing, or `{"failed": why}` when its call failed
  *   (the journal then decides, ./resident-journal.ts). The client reads it and removes it.
@@ -23,10 +26,8 @@ import { join } from "node:path";
 
 /** The server's directory in the home: created 0700 by the server, checked by the client. */
 export const RUN_DIR = "run";
-/** The running server's pid, process start time and build digest. */
+/** The running server's pid, process start time, build digest and spool. */
 export const SERVER_FILE = "server.json";
-/** The spool: requests, claims, answers, and each call's journal (./resident-journal.ts). */
-export const CALLS_DIR = "calls";
 export const HEARTBEAT_MS = 1000;
 /** A request unclaimed, or a claim untouched, for this long: the server is stuck or gone. */
 export const SILENCE_MS = 5000;
@@ -70,14 +71,12 @@ export interface ServerInfo {
   /** The process's start time (/proc/<pid>/stat), which tells it apart from a later one with its pid. */
   start: string;
   digest: string;
+  /** Its spool: requests, claims, answers, and each call's journal (./resident-journal.ts). */
+  spool: string;
 }
 
 export function runDir(home: string): string {
   return join(home, RUN_DIR);
-}
-
-export function callsDir(home: string): string {
-  return join(home, RUN_DIR, CALLS_DIR);
 }
 
 export function serverFile(home: string): string {
@@ -142,6 +141,7 @@ export function readServerInfo(home: string): ServerInfo | null {
     const info = JSON.parse(readFileSync(serverFile(home), "utf8")) as Partial<ServerInfo>;
     if (!Number.isSafeInteger(info.pid) || !(info.pid! > 1)) return null;
     if (typeof info.start !== "string" || typeof info.digest !== "string") return null;
+    if (typeof info.spool !== "string" || !info.spool.startsWith("/")) return null;
     return info as ServerInfo;
   } catch {
     return null;
@@ -149,9 +149,10 @@ export function readServerInfo(home: string): ServerInfo | null {
 }
 
 /**
- * Why `dir` must not be used for the server's spool (null: it may): only a directory owned by
- * this user that no one else may enter, since whoever can write a request there can ask the
- * server to record calls in this user's trail. Undefined when it does not exist.
+ * Why `dir` (the home's run/, a spool, the spools' parent) must not be used (null: it may): only
+ * a directory owned by this user that no one else may enter (not a symbolic link), since whoever
+ * can write a request there can ask the server to record calls in this user's trail, and a
+ * request holds the caller's environment. Undefined when it does not exist.
  */
 export function unsafeRunDir(dir: string): string | null | undefined {
   let stat: ReturnType<typeof lstatSync>;

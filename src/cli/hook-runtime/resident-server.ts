@@ -3,8 +3,8 @@
  * client's fallback (./resident-client.ts), answering hook calls with the same judgement as the
  * in-process path (`judgeHookText`, loaded from dist/hook.cjs) without a new Node process each.
  *
- * - Requests come through the spool `<home>/run/calls` (./resident-protocol.ts), in a directory
- *   0700 and this user's; nothing on the network, no socket.
+ * - Requests come through its spool (./resident-protocol.ts), in memory (a tmpfs), 0700 and this
+ *   user's; nothing on the network, no socket.
  * - One call at a time: each runs in the caller's environment, cwd and umask, set around it.
  * - Each call's appends are journalled (./resident-journal.ts) so a fallback after a kill -9
  *   neither loses nor doubles a record.
@@ -17,6 +17,9 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmdirSync,
+  rmSync,
+  statfsSync,
   statSync,
   unlinkSync,
   utimesSync,
@@ -28,7 +31,6 @@ import { hasCode } from "../../errors/index.js";
 import { CallJournal, type JournalAnswer, writeAnswer } from "./resident-journal.js";
 import {
   CALL_ID,
-  callsDir,
   DEFAULT_IDLE_SECONDS,
   decodeRequest,
   HEARTBEAT_MS,
@@ -55,8 +57,10 @@ export interface ResidentHooks {
 
 /** How often the server looks at its home, its server.json, its idle time and the spool. */
 const CHECK_MS = 2000;
-/** Spool files older than this are left-overs of clients that went away: removed. */
+/** A dead server's spool untouched this long is a left-over (its clients' fallbacks are long done): removed. */
 const STALE_MS = 10 * 60 * 1000;
+/** statfs types of memory file systems: tmpfs, ramfs. */
+const IN_MEMORY = new Set([0x01021994, 0x858458f6]);
 
 /** A Promise that settles when the server stops; rejects when it could not start at all. */
 export async function serveHooks(
@@ -69,20 +73,18 @@ export async function serveHooks(
   const idleMs =
     (Number.isFinite(idleSeconds) && idleSeconds > 0 ? idleSeconds : DEFAULT_IDLE_SECONDS) * 1000;
   const dir = runDir(home);
-  const spool = callsDir(home);
   statSync(home); // no home, no server
   makeDir(dir);
   const unsafe = unsafeRunDir(dir);
   if (unsafe) throw new Error(`refusing to serve: ${unsafe}`);
-  makeDir(spool);
   const start = processStart(process.pid);
   if (start === null) throw new Error("cannot read this process's start time (/proc)");
   const other = readServerInfo(home);
   if (other !== null && other.pid !== process.pid && other.digest === digest && serverAlive(other))
     return "another server of this build is running";
-  sweepStale(spool);
+  const spool = makeSpool(env, start);
 
-  const me: ServerInfo = { pid: process.pid, start, digest };
+  const me: ServerInfo = { pid: process.pid, start, digest, spool };
   const published = JSON.stringify(me);
   const startedAt = new Date().toISOString();
   let calls = 0;
@@ -114,9 +116,12 @@ export async function serveHooks(
       clearInterval(check);
       // server.json goes only while it is still this server's (a newer one may have replaced it).
       if (ownsServerFile()) remove(serverFile(home));
-      // Calls already claimed are answered first; requests not claimed are taken back by their clients.
-      void queue.then(() => {
+      // Calls already claimed are answered first; requests not claimed are taken back by their
+      // clients. The spool goes only once empty: an answer not read yet stays for its client.
+      void queue.then(async () => {
         clearInterval(heartbeat);
+        for (let waited = 0; waited < 1000 && !removeEmpty(spool); waited += 20)
+          await new Promise((done) => setTimeout(done, 20));
         resolve(why);
       });
     };
@@ -214,14 +219,14 @@ export async function serveHooks(
 
     function answerControl(id: string, status: ResidentStatus): void {
       try {
-        writeAnswer(home, id, status);
+        writeAnswer(spool, id, status);
       } finally {
         remove(join(spool, `${id}.taken`));
       }
     }
 
     async function answerCall(header: ResidentRequest, payload: Buffer): Promise<void> {
-      const refuse = (why: string) => writeAnswer(home, header.id, { refused: why });
+      const refuse = (why: string) => writeAnswer(spool, header.id, { refused: why });
       if (header.op !== "hook" || header.digest !== digest) return refuse("another build");
       if (header.home !== home) return refuse("another home");
       if (typeof header.agent !== "string" || !hooks.isAgent(header.agent)) return refuse("not an agent");
@@ -232,7 +237,7 @@ export async function serveHooks(
       } catch {
         return refuse("cannot take the caller's environment");
       }
-      const journal = new CallJournal(home, header.id);
+      const journal = new CallJournal(spool, header.id);
       let answer: JournalAnswer;
       try {
         const result = await hooks.judgeHookText(header.agent, payload.toString("utf8"), {
@@ -257,6 +262,16 @@ function makeDir(dir: string): void {
   }
 }
 
+/** Removes `dir` if it is empty (an answer not read yet keeps it); whether it is gone. */
+function removeEmpty(dir: string): boolean {
+  try {
+    rmdirSync(dir);
+    return true;
+  } catch (error) {
+    return hasCode(error, "ENOENT");
+  }
+}
+
 function remove(file: string): void {
   try {
     unlinkSync(file);
@@ -265,12 +280,45 @@ function remove(file: string): void {
   }
 }
 
-/** Left-overs of clients that went away (an answer nobody read, a request nobody will take). */
-function sweepStale(spool: string): void {
-  const old = Date.now() - STALE_MS;
-  for (const name of readdirSync(spool)) {
+/**
+ * A fresh spool of this server's own, in memory: `trailseal-<uid>/<pid>-<start>` under
+ * `$XDG_RUNTIME_DIR` or `/dev/shm`, whichever is a tmpfs and this user's to use. A request holds
+ * the payload and the caller's environment unredacted: never on a disk. None: no server.
+ */
+function makeSpool(env: NodeJS.ProcessEnv, start: string): string {
+  const uid = typeof process.getuid === "function" ? process.getuid() : -1;
+  const bases = [env.XDG_RUNTIME_DIR, "/dev/shm"].filter(
+    (base): base is string => typeof base === "string" && base.startsWith("/"),
+  );
+  for (const base of bases) {
     try {
-      if (statSync(join(spool, name)).mtimeMs < old) unlinkSync(join(spool, name));
+      if (!IN_MEMORY.has(Number(statfsSync(base).type))) continue;
+      const parent = join(base, `trailseal-${uid}`);
+      makeDir(parent);
+      if (unsafeRunDir(parent) !== null) continue;
+      sweepStale(parent);
+      const spool = join(parent, `${process.pid}-${start}`);
+      rmSync(spool, { recursive: true, force: true }); // an earlier process's with this pid and start: none alive
+      mkdirSync(spool, { mode: 0o700 });
+      if (unsafeRunDir(spool) !== null) continue;
+      return spool;
+    } catch {
+      // not usable: the next
+    }
+  }
+  throw new Error("no memory file system for the spool ($XDG_RUNTIME_DIR or /dev/shm, a tmpfs)");
+}
+
+/** Spools of servers that are gone, untouched for STALE_MS (answers nobody read, journals nobody took). */
+function sweepStale(parent: string): void {
+  const old = Date.now() - STALE_MS;
+  for (const name of readdirSync(parent)) {
+    const [pid, start] = name.split("-");
+    // Empty: nothing left for anyone to read.
+    if (processStart(Number(pid)) === start || removeEmpty(join(parent, name))) continue;
+    try {
+      if (statSync(join(parent, name)).mtimeMs < old)
+        rmSync(join(parent, name), { recursive: true, force: true });
     } catch {
       // gone meanwhile
     }
