@@ -57,6 +57,10 @@ const PUBLIC_NAME = /public|publishable/i;
 // `mock_secret`): a test's or a document's sample. A vendor format in it is still found by its
 // pattern; only the name stops saying secret.
 const SAMPLE_NAME = /^[-_]*(?:fake|dummy|mock|example|sample)(?:[-_.]|[A-Z])/i;
+// A reference to an object that already holds the secret (Helm charts' `existingSecret`,
+// `existingSecretPasswordKey`, `existing_secret`): its value names a Kubernetes Secret or a key
+// inside one.
+const EXISTING_NAME = /^existing(?:[-_.]|[A-Z])/i;
 
 export function isSecretName(name: string, prefilter = true): boolean {
   if (prefilter) {
@@ -70,7 +74,7 @@ export function isSecretName(name: string, prefilter = true): boolean {
     )
       return false;
   }
-  if (PUBLIC_NAME.test(name) || SAMPLE_NAME.test(name)) return false;
+  if (PUBLIC_NAME.test(name) || SAMPLE_NAME.test(name) || EXISTING_NAME.test(name)) return false;
   return (
     SECRET_NAME.test(name) ||
     CAMEL_SECRET_NAME.test(name) ||
@@ -90,7 +94,7 @@ const REFERENCE = /^\$(?:\{|\(|(?:[A-Z_][A-Z0-9_]*|[a-z_]+)(?![A-Za-z0-9_])|[0-9
 // `{token}`, the bare words a template puts where the secret goes, and the words of a setting
 // (`IGNORE_DUP_KEY = OFF`).
 const PLACEHOLDER_WORD =
-  /^(?:password|passwd|pass|pwd|secret|token|test|changeme|change_me|example|sample|dummy|placeholder|redacted|none|null|undefined|xxx|yyy|zzz|foo|bar|baz|value|string|api[_-]?key|username|user|on|off|true|false|yes|no|enabled|disabled)$/i;
+  /^(?:password|passwd|pass|pwd|secret|token|test|changeme|change_me|example|sample|dummy|placeholder|redacted|none|null|undefined|xxx|yyy|zzz|foo|bar|baz|foobar|value|string|api[_-]?key|username|user|on|off|true|false|yes|no|enabled|disabled)$/i;
 const PLACEHOLDER =
   /EXAMPLE|(?:your|insert|put|replace|enter)[_-]?[a-z_-]*(?:key|token|secret|password|here)|_HERE\b|^<[^>]*>$|^&lt;[^&]*&gt;$|^\[[A-Za-z_ .:-]+\]$|^\{[A-Za-z_ .:-]+\}$|^(?:a[-_]?)?fake|fake[-_]?(?:api[-_]?)?(?:key|token|secret|password)$/i;
 

@@ -30,6 +30,9 @@
 // Marks a template puts around its words (`!!changeme!!`, `!ChangeMe!`, `**change_me**`).
 const INSTRUCTION =
   /^[!*_]*(?:please[-_ ]?)?(?:change|replace|update|set)[-_ ]?(?:me|this|it)(?:[-_ ]?(?:please|now|later|before[-_ ]?(?:use|deploy(?:ing)?)|in[-_ ]?prod(?:uction)?))?[!*_]*$/i;
+// An order in a template's marks, whole or cut at its space (cookiecutter's `!!!SET
+// DJANGO_SECRET_KEY!!!`, a bare `.env` value `!!!SET`): two or more marks, then the verb.
+const MARKED_ORDER = /^[!*]{2,}(?:set|change|replace|enter|insert|fill|update)(?:[ _][A-Za-z_ ]*)?[!*]*$/i;
 // An imperative sentence of words (`generate_a_new_key`, `get_the_secret_of_above_key`,
 // `CHANGE_THIS_STRONG_PASSWORD`, `you_must_generate_a_random_string_…_and_configure_this`):
 // a verb telling the reader what to put there, then 1-15 words of letters, one of which names
@@ -44,8 +47,10 @@ const SENTENCE_OBJECT =
  * words, not a secret; and an elision (`...`, `…`), which shows that something was left out.
  */
 export function isInstruction(value: string): boolean {
-  if (INSTRUCTION.test(value) || /^(?:\.{3,}|\u2026+)$/.test(value)) return true;
-  const sentence = SENTENCE.exec(value);
+  if (INSTRUCTION.test(value) || MARKED_ORDER.test(value) || /^(?:\.{3,}|\u2026+)$/.test(value)) return true;
+  // camelCase spells the same sentence (`changePassword`, `changeRunnerAuthToken`).
+  const words = /^[a-z]+(?:[A-Z][a-z]+)+$/.test(value) ? value.replace(/[A-Z]/g, (c) => `_${c}`) : value;
+  const sentence = SENTENCE.exec(words);
   return sentence !== null && SENTENCE_OBJECT.test(sentence[1]!);
 }
 

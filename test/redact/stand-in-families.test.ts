@@ -92,6 +92,10 @@ const LEFT: [family: string, text: string][] = [
   ["a replica set's name", "kubectl describe rs api-server-7d9f8b6c5d"],
   ["a build's hashed asset", "cat src/assets/logo-BQ3eR5tYw8Kd.svg dist/main.Zx8Qp2Lm7Vn4Rt6K.js"],
   ["Next.js's build id", "open http://localhost:3000/_next/static/0aB3cD4eF5gH6iJ7kL8mN/_buildManifest.js"],
+  ["a Helm chart's existing Secret", 'existingSecret: "n8n-runner-token"\nexistingSecretKey: "auth-token"'],
+  ["an instruction in camelCase", "RUNNERS_AUTH_TOKEN=changeRunnerAuthToken"],
+  ["an order in a template's marks", "DJANGO_SECRET_KEY=!!!SET DJANGO_SECRET_KEY!!!"],
+  ["the metasyntactic word", '"THIS_IS_AN_OBJECT_KEY": "foobar"'],
   [
     "Gerrit's Change-Id",
     'git commit -m "fix: parse flags" -m "Change-Id: Ie3f4b5a6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2"',
@@ -126,6 +130,8 @@ const STILL: [family: string, text: string, secret: string][] = [
     `kubectl create secret generic db --from-literal=password=${RANDOM}`,
     RANDOM,
   ],
+  ["a camelCase word that is no order", "POSTGRES_PASSWORD=correctHorseBattery", "correctHorseBattery"],
+  ["marks around a password", "DB_PASSWORD=!!Summer2024!!", "!!Summer2024!!"],
   ["a real name with fake inside", 'db_fake_password = "Tr4il-s3al-pw"', "Tr4il-s3al-pw"],
   ["a command's output with a literal", "API_TOKEN=`echo Zx8Qp2Lm7Vn4Rt6Ks3Wd9`", "Zx8Qp2Lm7Vn4Rt6Ks3Wd9"],
   [

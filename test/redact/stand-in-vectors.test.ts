@@ -1,9 +1,10 @@
 /**
- * Redaction measured on sonar-text's examples and public configuration templates
- * (test/vectors/secret-tuning-fp3.jsonl, tuning material; origin note beside it), carried as
+ * Redaction measured on sonar-text's, repo-supervisor's and DevSkim's examples and public
+ * configuration templates (test/vectors/secret-tuning-fp3.jsonl, tuning material, in two
+ * batches; origin note beside it), carried as
  * scanner-vectors.mjs carries every set, on the built CLI's redaction (dist/). The assertions
  * hold the floors of the last recorded run (the origin note and docs/export.md have the first
- * run and this one), by family: sonar-text's examples and the templates' lines.
+ * run and this one), by family: the scanners' examples and the templates' lines.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { builtRedactor, type Tallies } from "./built.js";
@@ -23,12 +24,12 @@ describe("redaction on sonar-text's examples and configuration templates", () =>
   }, 300_000);
 
   it("true positives redacted, false positives left alone", () => {
-    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.913);
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.748);
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.907);
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.793);
     // Sonar's negatives still redacted are mostly passwords it does not report for being weak
     // (`--password=root`, `scott:tiger`) and keys it rejects for their context: credentials by
     // docs/decisions/redaction-categories.md, counted as Sonar labels them.
-    expect(share(tallies["fp · scanner example"]!)).toBeGreaterThanOrEqual(0.731);
+    expect(share(tallies["fp · scanner example"]!)).toBeGreaterThanOrEqual(0.745);
     expect(share(tallies["fp · config template"]!)).toBe(1);
     expect(share(tallies["tp · config template"]!)).toBe(1);
   });
