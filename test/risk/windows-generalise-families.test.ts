@@ -94,6 +94,17 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["Invoke-DbQuery -Query \"exec master..xp_cmdshell 'whoami'\"", "high"],
     ['Invoke-DbQuery -Query "SELECT name FROM sys.databases"', "medium"],
   ],
+  "lookups, ticket caches, files given as data, keys deleted, renames (tenth set)": [
+    ["nslookup build01 10.1.2.3", "low"],
+    ["nslookup example.com", "low"],
+    ["klist purge", "medium"],
+    ["klist", "none"],
+    ["Indexer.exe -add C:\\Users\\Public\\x.dll -xml hashes.xml", "medium"],
+    ["Indexer.exe C:\\Users\\Public\\x.dll", "high"],
+    ['certutil -delkey "Contoso Root CA"', "high"],
+    ["ren C:\\Windows\\System32\\drivers\\etc etc.old", "critical"],
+    ["ren notes.txt notes.old", "low"],
+  ],
 };
 
 describeLevels(FAMILIES);

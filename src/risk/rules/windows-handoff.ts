@@ -23,6 +23,9 @@ const LOOKUP =
  * `robocopy`, `hashdeep`): the files they are handed are data to them, not code they start.
  */
 const FILE_MOVER = /^(\w*(move|copy|rename|delete|hash)\w*|xcopy|del|erase)$/;
+/** Options that say the file after them is data: hashed, listed, compared, written, logged. */
+const DATA_OPTION =
+  /^[-/]{1,2}(add|list|v|verify|check|hash|sum|compare|diff|xml|out|output|o|log|logfile|report|save|export|inspect|info|analy[sz]e)$/i;
 /** Terminals: they start shells. */
 const TERMINAL =
   /^(wt|windowsterminal|openconsole|conemu\w*|cmder|alacritty|wezterm\w*|mintty|tabby|hyper|kitty|terminal)$/;
@@ -223,12 +226,15 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
     );
     return true;
   }
-  // `SharpPrintNightmare \\host\share\x.dll`, `tool C:\Users\Public\a.dll,Start`, `-p C:\Temp\nc.exe`
+  // `SharpPrintNightmare \\host\share\x.dll`, `tool C:\Users\Public\a.dll,Start`, `-p C:\Temp\nc.exe`;
+  // not a file given to an option that says it is data (`fciv -add C:\temp\x.dll`, `-xml`, `-out`)
   const code =
     lower.includes(".") &&
     words.find(
-      (word) =>
-        (CODE_FILE.test(word.replace(/,[^/]*$/, "")) && (word.startsWith("//") || DROP_PLACE.test(word))) ||
+      (word, i) =>
+        (CODE_FILE.test(word.replace(/,[^/]*$/, "")) &&
+          (word.startsWith("//") || DROP_PLACE.test(word)) &&
+          !DATA_OPTION.test(argv[i - 1] ?? "")) ||
         /\.(dll|ocx|cpl)\s*,\s*#?\w+/i.test(word),
     );
   if (code) {

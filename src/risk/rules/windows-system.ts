@@ -332,6 +332,7 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
   "import-certificate": importCertificate,
   cpi: copyOrMove("cp -r"),
   move: copyOrMove("mv"),
+  ren: copyOrMove("mv"),
   "move-item": copyOrMove("mv"),
   mi: copyOrMove("mv"),
   auditpol: unlessReading(
@@ -380,11 +381,7 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
     "critical",
     "changes what the kernel checks in drivers (Driver Verifier)",
   ),
-  kdnet: unlessReading(
-    /^$/,
-    "critical",
-    "sets up kernel debugging over the network (another machine controls the kernel)",
-  ),
+  kdnet: unlessReading(/^$/, "critical", "sets up kernel debugging over the network"),
   pnputil: unlessReading(/^[-/](enum-[\w-]+|e|export-driver)$/, "critical", "installs or removes a driver"),
   sdbinst: change("critical", "installs an application shim (code run inside other programs)"),
   mofcomp: change("high", "compiles a MOF into WMI (its event subscriptions run commands by themselves)"),

@@ -175,7 +175,21 @@ const forfiles: Rule = (invocation, context) => {
   context.nested(staticWord(command.replace(/@\w+/g, "x")), "forfiles runs");
 };
 
-/** `Resolve-DnsName x -Server 10.0.0.1`: a question to a resolver. */
+/**
+ * `klist purge`, `klist -li 0x3e7 purge`: a logon session's Kerberos ticket cache emptied (the
+ * tickets are asked for again at the next use, as `kdestroy` drops one's own); its other forms list.
+ */
+const klist: Rule = (invocation, { signals }) => {
+  const args = values(invocation).map((arg) => arg.toLowerCase());
+  if (args.includes("purge"))
+    return void signals.score.raise("medium", "klist purge empties a logon session's ticket cache");
+  signals.score.raise(
+    args.includes("get") ? "low" : "none",
+    args.includes("get") ? "klist get asks for a ticket" : "",
+  );
+};
+
+/** `Resolve-DnsName x -Server 10.0.0.1`, `nslookup x 10.0.0.1`: a question to a resolver. */
 const dnsLookup: Rule = (invocation, { signals }) => {
   signals.score.raise("low", `${invocation.program} asks a DNS resolver`);
 };
@@ -266,6 +280,8 @@ export const WINDOWS_TOOL_RULES: RuleTable = {
   ),
   regini: registryImport,
   "resolve-dnsname": dnsLookup,
+  nslookup: dnsLookup,
+  klist,
   ...Object.fromEntries(
     "cytool elastic-agent elastic-endpoint sentinelctl falconctl xagt repcli"
       .split(" ")

@@ -69,6 +69,9 @@ const certutil: Rule = (invocation, { signals }) => {
     );
   if (args.some((arg) => /^[-/](delstore|deleterow|revoke|shutdown|setreg|delreg|restore\w*)$/.test(arg)))
     return void signals.score.raise("high", "certutil deletes or changes certificates or the CA");
+  // a key container deleted: the private key has no other copy (a CA's signs nothing again)
+  if (args.some((arg) => /^[-/]delkey$/.test(arg)))
+    return void signals.score.raise("high", "certutil -delkey deletes a private key", "destructive_command");
   if (
     args.some((arg) =>
       /^[-/](addstore|importpfx|installcert|decode|decodehex|encode|encodehex|backup\w*)$/.test(arg),
