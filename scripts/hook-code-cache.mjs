@@ -121,7 +121,9 @@ const rareCalls = [
   [
     "claude-code",
     claude("Bash", {
-      command: `gh auth login --with-token <<< ghp_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}`,
+      // A token the text scan finds (the rule set loads for it): one fed to a login on stdin is
+      // registered from the argv first (piped.ts) and the text scan never sees it.
+      command: `git clone https://x-access-token:ghp_${"a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}@github.com/a/b.git`,
     }),
   ],
 ];
