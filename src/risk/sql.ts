@@ -5,7 +5,7 @@
 import type { Score } from "./score.js";
 
 const SQL_DROP =
-  /\b(drop\s+(table|database|schema|index|view|user|role|collection|keyspace)\b|truncate\s+(table\s+)?[\w"`[]|dropdatabase\s*\(|flushall\b|flushdb\b)|\.drop\s*\(/i;
+  /\b(drop\s+(table|database|schema|index|view|user|role|collection|keyspace|measurement|series|retention\s+policy|shard|sequence|function|procedure|trigger|extension|tablespace|materialized\s+view|stream|topic|bucket|catalog|namespace|warehouse|stage|dictionary)\b|truncate\s+(table\s+)?[\w"`[]|dropdatabase\s*\(|flushall\b|flushdb\b)|\.drop\s*\(/i;
 const SQL_DELETE_ALL = /\bdelete\s+from\s+[\w."`[\]]+\s*(;|$)|\.(deleteMany|remove)\(\s*(\{\s*\})?\s*\)/i;
 /** SQL that runs an operating-system command on the server (`xp_cmdshell`, `COPY … FROM PROGRAM`). */
 const SQL_SHELL = /\bxp_cmdshell\b|\bfrom\s+program\b|\bsys_exec\s*\(/i;

@@ -9,10 +9,13 @@
  */
 import { describeJudgedSet } from "./judged.js";
 
-// first run 75 / 113 (unnamed 68 / 104), 9 / 125; after the round 109 / 113 (unnamed 100 / 104), 5 / 125
+// first run 75 / 113 (unnamed 68 / 104), 9 / 125; after the round 110 / 113 (unnamed 101 / 104), 5 / 125;
+// the second batch (129 cases, `batch: 2`, run once after the first batch's rules) 58 / 70 (unnamed
+// 52 / 63), 1 / 59, then 68 / 70, 0 / 59 after its own widening; the whole file 178 / 183 (unnamed
+// 162 / 167), 5 / 184
 describeJudgedSet("unnamed-families round tuning set", "risk-tuning-unix3.jsonl", {
-  dangerous: 113,
-  caught: 0.964,
-  unnamed: 0.961,
-  alarms: 0.04,
+  dangerous: 183,
+  caught: 0.972,
+  unnamed: 0.97,
+  alarms: 0.028,
 });

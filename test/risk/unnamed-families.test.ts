@@ -124,6 +124,30 @@ describe("unnamed families", () => {
         "oc adm policy who-can get pods",
       ],
     },
+    "the second batch's families: minted keys, printed environments, unsafe changes, silences": {
+      dangerous: [
+        "cloudx ram CreateAccessKey --UserName ci",
+        "envchain prod env",
+        "paas printenv prod-env",
+        "schema-tool push production --allow-unsafe",
+        "dbtool migrate apply --down all",
+        'amtool silence add alertname=~".+" --duration=720h',
+        "borgmatic prune",
+        "pkgtool upload --release=stable app.snap",
+        'pkgtool upload "*" -r=prod --confirm',
+        'curl -X POST http://localhost:8086/query --data-urlencode "q=DROP SERIES FROM cpu"',
+      ],
+      harmless: [
+        "cloudx iam api-keys",
+        "envchain --set prod AWS_ACCESS_KEY_ID",
+        "schema-tool diff production",
+        "dbtool migrate status",
+        "amtool silence add alertname=DiskFull instance=db1 --duration=2h",
+        "borgmatic list",
+        "pkgtool upload app.tar.gz",
+        "az account clear",
+      ],
+    },
     "what a delete's words say: versions, pointers, hosts": {
       dangerous: [
         "registryctl subject delete --subject orders-value --version all --permanent",

@@ -24,7 +24,7 @@ import type { Word } from "../shell-model.js";
 
 /** Two words that name one credential (`api key`, `connection string`). */
 const PAIR =
-  /^(api-keys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|connection-strings?|connection-uris?|conn-strings?)$/;
+  /^(api-keys?|access-keys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|connection-strings?|connection-uris?|conn-strings?)$/;
 /** Words that are only ever a credential. */
 const CREDENTIAL =
   /^(api-keys?|apikeys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|kubeconfig|kubeconfigs|connection-strings?|connection-uris?|conn-strings?|dsn)$/;
@@ -32,7 +32,8 @@ const CREDENTIAL =
 const IDENTITY = /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user)$/;
 const TOKEN = /^(token|tokens)$/;
 /** Credentials that a creating verb prints once (`password create`, `tokens create`). */
-const MINTABLE = /^(token|tokens|password|passwords|api-keys?|apikeys?|access-tokens?|auth-tokens?)$/;
+const MINTABLE =
+  /^(token|tokens|password|passwords|api-keys?|apikeys?|access-keys?|accesskeys?|access-tokens?|auth-tokens?)$/;
 const MINT = /^(create|new|generate|issue|mint|regenerate|roll)$/;
 /** Verbs after the credential that do something else than print it. */
 const OTHER_VERB =
@@ -75,10 +76,15 @@ const ITEM_READ = /^(get|read|cat|fetch|value|values|lookup)$/;
  * What the call prints or mints of a credential (`words`: the call's sub-command words, lower
  * case), or null.
  */
-export function credentialOutput(program: string, words: string[], args: Word[]): string | null {
+export function credentialOutput(program: string, lowered: string[], args: Word[]): string | null {
   // one scan first: most calls name no credential, environment or runner at all
   const text = `${program} ${args.map((arg) => arg.value).join(" ")}`.toLowerCase();
   if (!/tok|key|kube|conn|dsn|pass|env|var|who|exec|run/.test(text)) return null;
+  // (`CreateAccessKey`: the words of a sub-command written in camel case)
+  const words = lowered.map((word, i) => {
+    const original = args.find((arg) => arg.value.toLowerCase() === word)?.value ?? word;
+    return i < 4 ? original.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase() : word;
+  });
   const found = parts(words);
   const split = found.map((entry) => entry.part);
   const options = args.filter((arg) => arg.value.startsWith("-")).map((arg) => arg.value);
@@ -91,6 +97,8 @@ export function credentialOutput(program: string, words: string[], args: Word[])
     const own = CREDENTIAL.test(word) || (TOKEN.test(word) && before !== undefined && IDENTITY.test(before));
     if (!own) continue;
     if (before !== undefined && OTHER_VERB.test(before)) continue;
+    // an identity service's key listing lists ids and names (`iam api-keys`, as `list-access-keys`)
+    if (split.includes("iam") && !TOKEN.test(word)) continue;
     // a name after a reading verb written as its own word is an item of a store, read by name
     if (words.slice(0, found[i]!.word).some((word) => ITEM_READ.test(word))) continue;
     if (after === undefined || !OTHER_VERB.test(after)) return `prints a credential (${words.join(" ")})`;
@@ -101,6 +109,9 @@ export function credentialOutput(program: string, words: string[], args: Word[])
     (split.includes("whoami") && options.some((option) => /^(-t|--token)$/.test(option)))
   )
     return `prints a credential (${[...words, ...options].join(" ")})`;
+  // `eb printenv prod-env`: a deployment's environment printed by a sub-command named for it
+  if (split.includes("printenv") || split.some((word, i) => word === "print" && split[i + 1] === "env"))
+    return `prints a deployment's environment (${words.join(" ")}): it holds the deployment's secrets`;
   const env = split.findIndex((word) => ENVIRONMENT.test(word));
   if (
     env >= 0 &&
@@ -108,11 +119,13 @@ export function credentialOutput(program: string, words: string[], args: Word[])
       [split[env - 1], split[env + 1]].some((near) => near !== undefined && ENV_OUT.test(near)))
   )
     return `prints or pulls a deployment's environment in clear (${words.join(" ")}): it holds the deployment's secrets`;
-  // `aws-vault exec prod -- env`: the credentials it put into the environment, printed
-  if (CREDENTIAL_RUNNER.test(program) && split.some((word) => /^(exec|run)$/.test(word))) {
+  // `aws-vault exec prod -- env`, `envchain aws env`: the credentials it put into the
+  // environment, printed (the command comes after a profile or namespace, not first)
+  if (CREDENTIAL_RUNNER.test(program)) {
     const dash = args.findIndex((arg) => arg.value === "--");
-    const command = (dash >= 0 ? args[dash + 1] : args.at(-1))?.value ?? "";
-    if (PRINTS_ENVIRONMENT.test(command))
+    const at = dash >= 0 ? dash + 1 : args.length - 1;
+    const command = args[at]?.value ?? "";
+    if (at > 0 && PRINTS_ENVIRONMENT.test(command))
       return `runs ${command} with the credentials it holds in the environment: they are printed`;
   }
   return null;

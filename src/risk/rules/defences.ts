@@ -40,6 +40,12 @@ export function turnsOffDefence(args: Word[], words: (token: string) => string[]
     if (tokens.length >= 4) break;
   }
   const parts = tokens.flatMap((token) => words(token));
+  // `amtool silence add alertname=~".+"`: every alert silenced is monitoring switched off
+  if (
+    parts.some((part) => /^(silence|silences|mute|snooze)$/.test(part)) &&
+    args.some((arg) => /=~?["']?\.[*+]["']?$|^--all$|^["']?\*["']?$/.test(arg.value))
+  )
+    return `${tokens.join(" ")} (every alert)`;
   const off = parts.findIndex((part) => SWITCH_OFF.test(part));
   if (off < 0 || !parts.some((part) => DEFENCE.test(part))) return null;
   return tokens.join(" ");

@@ -57,6 +57,8 @@ const TAKES_DATA =
  */
 const RETENTION =
   /^--?keep(-(last|hourly|daily|weekly|monthly|yearly|within[\w-]*|tags?|n|count|latest|min|minimum))?(=.*)?$/;
+/** A backup tool, by its name (its prune or forget applies the retention to every archive). */
+const BACKUP_TOOL = /borg|restic|backup|kopia|rustic|dupli|tarsnap|bup$|zrepl|sanoid|snapper|timeshift/;
 /** Options that only skip a question. */
 const CONFIRM =
   /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
@@ -140,7 +142,9 @@ export function judgeDestroyingVerb(
       (value) => WIDE.test(value) || EVERYTHING.test(value) || TAKES_DATA.test(value) || PATTERN.test(value),
     ) ||
     (/^(forget|prune|delete|cleanup|expire|purge|rm|remove)$/.test(found.verb) &&
-      values.some((value) => RETENTION.test(value)));
+      values.some((value) => RETENTION.test(value))) ||
+    // a backup tool told to prune or forget applies its retention to every archive (`borgmatic prune`)
+    (/^(forget|prune)$/.test(found.verb) && BACKUP_TOOL.test(program));
   const confirm = values.some((value) => CONFIRM.test(value));
   const production =
     values.find((value) => !value.startsWith("-") && PRODUCTION.test(value)) ??

@@ -116,11 +116,23 @@ function opensToEveryone(text: string): string | null {
  * `release-it`; not a snapshot, a check or a build).
  */
 function releasesByStructure(invocation: Invocation): boolean {
-  // one look first: most commands have no `publish` word and no program named for releasing
-  if (!invocation.program.includes("release") && !invocation.args.some((word) => word.value === "publish"))
+  // one look first: most commands have no `publish` or `upload` word and no program named for releasing
+  if (
+    !invocation.program.includes("release") &&
+    !invocation.args.some((word) => word.value === "publish" || word.value === "upload")
+  )
     return false;
   const values = invocation.args.map((word) => word.value);
   const lead = values.find((value) => !value.startsWith("-"));
+  // an upload released to a channel, or of every package to a remote (`snapcraft upload
+  // --release=stable x.snap`, `conan upload "*" -r=prod`)
+  if (
+    lead === "upload" &&
+    (values.some((value) => /^--(release|publish|channel)(=.*)?$/.test(value)) ||
+      (values.some((value) => /^["']?\*["']?$/.test(value)) &&
+        values.some((value) => /^(-r|--remote)(=.*)?$/.test(value))))
+  )
+    return true;
   if (
     lead === "publish" &&
     invocation.program !== "dotnet" &&

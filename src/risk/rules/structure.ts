@@ -215,6 +215,27 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     );
     fired = true;
   }
+  // what the tool would refuse, allowed: `--allow-unsafe`, `--allow-destructive`, `--accept-data-loss`
+  const unsafe = options.find((option) =>
+    /^--(allow|accept|force)-(unsafe|destructive|dangerous|data-loss|drop)[\w-]*$/.test(option),
+  );
+  // every migration undone: `migrate apply --down all`, `migrate down --all`, `migrations rollback all`
+  const migrations = words.some((word) => /^(migrate|migration|migrations|db)$/.test(word));
+  const given = args.map((arg) => arg.value.toLowerCase());
+  const undoAll =
+    migrations &&
+    given.some((value) => /^(--?down|down|rollback|--rollback|revert)$/.test(value)) &&
+    given.some((value) => /^(all|--all|--down=all)$/.test(value));
+  if (unsafe || undoAll) {
+    signals.score.raise(
+      "high",
+      unsafe
+        ? `${program} ${unsafe} lets through the changes the tool refuses (data lost)`
+        : `${program} ${words.slice(0, 3).join(" ")} undoes every migration: the schema and its data dropped`,
+      "destructive_command",
+    );
+    fired = true;
+  }
   // reset to the defaults: `racadm racresetcfg`, `x system factory-reset`, `x reset --factory`
   if (
     words.some((word) => FACTORY_RESET.test(word)) ||
