@@ -30,8 +30,11 @@ const ASSIGNMENT =
 // joined by `_`) is a reference too.
 const CODE_REFERENCE =
   /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Z]+(?:_[A-Z]+)+|true|false|null|undefined|None|nil|new|await|this|self|function|lambda|require)$/;
-/** A value that is code: a call (`getToken()`), an object or list literal, a parenthesised expression. */
-const CODE_VALUE = /^[\w.$]*[([]|^[{[(]/;
+/**
+ * A value that is code: a call (`getToken()`, Rust's `String::from_utf8(…)`), an object or list
+ * literal, a parenthesised expression.
+ */
+const CODE_VALUE = /^[\w.$]*(?:::[\w$]+)*[([]|^[{[(]/;
 
 /**
  * Quotes counted from the start of the line up to a position, moving forward only (the
@@ -215,6 +218,8 @@ function tableRowSpans(text: string, spans: Span[]): void {
   for (const match of text.matchAll(TABLE_ROW)) {
     const value = match[2]!;
     if (!isSecretName(match[1]!.replace(" ", "_")) || !credentialValue(value)) continue;
+    // Code's assignment is no table row: `PASSWORD = sys.argv[2]`, `let password = f(x)?;`.
+    if (CODE_REFERENCE.test(value) || CODE_VALUE.test(value)) continue;
     const end = match.index! + match[0].trimEnd().length;
     spans.push({ start: end - value.length, end, kind: "assignment" });
   }

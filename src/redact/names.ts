@@ -94,9 +94,9 @@ const REFERENCE = /^\$(?:\{|\(|(?:[A-Z_][A-Z0-9_]*|[a-z_]+)(?![A-Za-z0-9_])|[0-9
 // `{token}`, the bare words a template puts where the secret goes, and the words of a setting
 // (`IGNORE_DUP_KEY = OFF`).
 const PLACEHOLDER_WORD =
-  /^(?:password|passwd|pass|pwd|secret|token|test|changeme|change_me|example|sample|dummy|placeholder|redacted|none|null|undefined|xxx|yyy|zzz|foo|bar|baz|foobar|value|string|api[_-]?key|username|user|on|off|true|false|yes|no|enabled|disabled)$/i;
+  /^(?:password|passwd|pass|pwd|secret|token|test|changeme|change_me|example|sample|dummy|placeholder|redacted|none|null|undefined|xxx|yyy|zzz|foo|bar|baz|foobar|todo|tbd|tba|fixme|n\/a|value|string|api[_-]?key|username|user|on|off|true|false|yes|no|enabled|disabled)$/i;
 const PLACEHOLDER =
-  /EXAMPLE|(?:your|insert|put|replace|enter)[_-]?[a-z_-]*(?:key|token|secret|password|here)|_HERE\b|^<[^>]*>$|^&lt;[^&]*&gt;$|^\[[A-Za-z_ .:-]+\]$|^\{[A-Za-z_ .:-]+\}$|^(?:a[-_]?)?fake|fake[-_]?(?:api[-_]?)?(?:key|token|secret|password)$/i;
+  /EXAMPLE|(?:your|insert|put|replace|enter)[_-]?[a-z0-9_-]*(?:key|token|secret|password|here)|_HERE\b|^<[^>]*>$|^&lt;[^&]*&gt;$|^\[[A-Za-z_ .:-]+\]$|^\{[A-Za-z_ .:-]+\}$|^(?:a[-_]?)?fake|fake[-_]?(?:api[-_]?)?(?:key|token|secret|password)$/i;
 
 /** A value made mostly of one character (`xxxx…`, `ghp_xxxx…`, `glc_1111…=`, `****`). */
 function mostlyOneCharacter(value: string): boolean {

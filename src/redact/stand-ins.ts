@@ -19,6 +19,9 @@
  * - **A reference, computation or envelope** (`op://vault/db/password`, `$$DB_PASSWORD`,
  *   `{cipher}…`, `cat /dev/urandom | tr -dc … | head`, `%s`): the secret is elsewhere, computed
  *   when the value is used, or encrypted with a key held elsewhere (isIndirect).
+ * - **A YAML tag that fetches or computes the value** (`!secret db_password`, `!ENV DB_PASS`,
+ *   `!vault |`, `!!python/object/apply:os.getenv`) and **an authentication scheme's word alone**
+ *   (`"Bearer " + token`).
  * - **A placeholder that names its slot or says it is a sample** (`CHANGE_THIS_STRONG_PASSWORD`,
  *   `generate_a_new_key`, `<enter password>`, `dummy_pw`, a token masked with `xxxxxx`).
  *
@@ -48,6 +51,8 @@ const SENTENCE_OBJECT =
  */
 export function isInstruction(value: string): boolean {
   if (INSTRUCTION.test(value) || MARKED_ORDER.test(value) || /^(?:\.{3,}|\u2026+)$/.test(value)) return true;
+  // The instruction after a word or two of the template's (`django-insecure-change-me`).
+  if (/^(?:[a-z]+[-_]){1,3}(?:change|replace|update)[-_]?(?:me|this|it)$/i.test(value)) return true;
   // camelCase spells the same sentence (`changePassword`, `changeRunnerAuthToken`).
   const words = /^[a-z]+(?:[A-Z][a-z]+)+$/.test(value) ? value.replace(/[A-Z]/g, (c) => `_${c}`) : value;
   const sentence = SENTENCE.exec(words);
@@ -169,6 +174,14 @@ const REPEATED_UUID = /^([0-9a-f])\1{7}-([0-9a-f])\2{3}-([0-9a-f])\3{3}-([0-9a-f
 // A token masked by hand: a run of six `x`, `X` or `*` in it (`sk-…fAxxxxxxx`, `AIza…Knuxxxxxx`).
 // A random base62 run holds one by chance once in 62⁶ (5.7·10¹⁰) places.
 const MASKED = /x{6}|X{6}|\*{6}/;
+// A YAML tag that takes the value from elsewhere or computes it: Home Assistant's `!secret name`,
+// mkdocs' `!ENV VAR`, `!env_var`, `!include`, Ansible Vault's `!vault |` (ciphertext on the next
+// lines), PyYAML's and Ruby's object tags (`!!python/object/apply:os.getenv`): the value is the
+// tag, cut at its space.
+const YAML_TAG =
+  /^(?:!(?:secret|vault|ENV|env|env_var|include|sops)|!!(?:python|ruby|js|java|perl|php)\/\S*)$/;
+// An authentication scheme's word alone (`"Bearer " + token`): the credential follows it.
+const SCHEME_ONLY = /^(?:bearer|basic|token|bot|digest|negotiate)\s*$/i;
 // A JWT whose payload and signature are words (`eyJ….body.signature`): an example's shape.
 const NAMED_JWT = /^eyJ[A-Za-z0-9_-]+\.[a-z]{3,12}\.[a-z]{3,12}$/;
 
@@ -194,6 +207,8 @@ export function isIndirect(value: string): boolean {
     REPEATED_UUID.test(value) ||
     MASKED.test(value) ||
     NAMED_JWT.test(value) ||
+    YAML_TAG.test(value) ||
+    SCHEME_ONLY.test(value) ||
     value === "x-oauth-basic"
   );
 }
