@@ -104,6 +104,9 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ['certutil -delkey "Contoso Root CA"', "high"],
     ["ren C:\\Windows\\System32\\drivers\\etc etc.old", "critical"],
     ["ren notes.txt notes.old", "low"],
+    ["ipconfig /release", "high"],
+    ["ipconfig /release Ethernet", "high"],
+    ["ipconfig /renew", "medium"],
   ],
 };
 

@@ -181,6 +181,9 @@ export function releasesInterface(args: Word[]): string | null {
   const values = args.map((arg) => arg.value);
   const option = values.find((value) => /^(-r|-x|--release|--down|--stop|--disconnect)$/.test(value));
   const link = values.find((value) => /^(eth|en|wl|wlan|ww|bond|br|tun|tap|wg)[\w.-]*\d[\w.-]*$/.test(value));
+  // `ipconfig /release [adapter]`: Windows' spelling, every adapter's lease when none is named
+  const windows = values.find((value) => /^\/release6?$/i.test(value));
+  if (windows) return `${windows} ${values[values.indexOf(windows) + 1] ?? "(every adapter)"}`;
   return option && link ? `${option} ${link}` : null;
 }
 
