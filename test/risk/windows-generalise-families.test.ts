@@ -101,6 +101,7 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["klist", "none"],
     ["Indexer.exe -add C:\\Users\\Public\\x.dll -xml hashes.xml", "medium"],
     ["Indexer.exe C:\\Users\\Public\\x.dll", "high"],
+    ["Updater.exe -v C:\\Users\\Public\\svc.exe", "high"],
     ['certutil -delkey "Contoso Root CA"', "high"],
     ["ren C:\\Windows\\System32\\drivers\\etc etc.old", "critical"],
     ["ren notes.txt notes.old", "low"],

@@ -25,7 +25,7 @@ const LOOKUP =
 const FILE_MOVER = /^(\w*(move|copy|rename|delete|hash)\w*|xcopy|del|erase)$/;
 /** Options that say the file after them is data: hashed, listed, compared, written, logged. */
 const DATA_OPTION =
-  /^[-/]{1,2}(add|list|v|verify|check|hash|sum|compare|diff|xml|out|output|o|log|logfile|report|save|export|inspect|info|analy[sz]e)$/i;
+  /^[-/]{1,2}(add|list|verify|check|hash|sum|compare|diff|xml|out|output|o|log|logfile|report|save|export|inspect|info|analy[sz]e)$/i;
 /** Terminals: they start shells. */
 const TERMINAL =
   /^(wt|windowsterminal|openconsole|conemu\w*|cmder|alacritty|wezterm\w*|mintty|tabby|hyper|kitty|terminal)$/;
