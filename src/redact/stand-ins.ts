@@ -180,6 +180,16 @@ const MASKED = /x{6}|X{6}|\*{6}/;
 // tag, cut at its space.
 const YAML_TAG =
   /^(?:!(?:secret|vault|ENV|env|env_var|include|sops)|!!(?:python|ruby|js|java|perl|php)\/\S*)$/;
+// Interpolation inside the value, whole (`${self:custom.db.password}`, `#{@host}`, `{{ .password }}`,
+// a URL's password cut by the `:` before it): the secret is the variable's, filled in when the
+// string is built. The braces must close around a name: a password may hold `{{`, `${` or `#{`
+// among other characters (`m{{h}o)p${e]nob(ody…`). A shell default (`${DB_PASSWORD:-PaSsW0Rd}`) holds a literal, which
+// may be the password, and is not taken.
+const INTERPOLATED =
+  /\$\{[A-Za-z_][\w.:-]*\}|#\{@{0,2}[A-Za-z_][\w.]*\}|\{\{[ \t]*\.?[A-Za-z_][\w.]*[ \t]*\}\}|<:[\w-]+:>/;
+const SHELL_DEFAULT = /\$\{[A-Za-z_]\w*:?[-=?+]/;
+// A regular expression's syntax (`)(.*)(`, `[^@]+`): a pattern matching passwords, not one.
+const REGEX_FRAGMENT = /\(\.[*+]\)|\.[*+]\)|\(\.[*+]|\[\^[^\]]*\][*+]/;
 // An authentication scheme's word alone (`"Bearer " + token`): the credential follows it.
 const SCHEME_ONLY = /^(?:bearer|basic|token|bot|digest|negotiate)\s*$/i;
 // A JWT whose payload and signature are words (`eyJ….body.signature`): an example's shape.
@@ -209,6 +219,8 @@ export function isIndirect(value: string): boolean {
     NAMED_JWT.test(value) ||
     YAML_TAG.test(value) ||
     SCHEME_ONLY.test(value) ||
+    (INTERPOLATED.test(value) && !SHELL_DEFAULT.test(value)) ||
+    REGEX_FRAGMENT.test(value) ||
     value === "x-oauth-basic"
   );
 }

@@ -102,6 +102,14 @@ const LEFT: [family: string, text: string][] = [
   ["a missing value's marker", "export TOKEN=TODO\nexport PASSWORD=N/A"],
   ["jwt.io's placeholder", "export JWT_SECRET=your-256-bit-secret"],
   ["an instruction after the template's words", "SECRET_KEY=django-insecure-change-me"],
+  [
+    "serverless' variables in a URL",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell and YAML text, not a template
+    'DATABASE_URL: "postgresql://${self:custom.db.username}:${self:custom.db.password}@${self:custom.db.host}/app"',
+  ],
+  ["Ruby's interpolation in a URL", 'assert_equal "postgres://test:test@#{@host}:#{@port}/test", url'],
+  ["a pattern over URLs", 'Regex regex("(postgres://.*:)(.*)(@.*)");'],
+  ["named slots in a URL", 'conn_str = "mongodb://<:username:>:<:sonarpassword:>@<:sonarhost:>/db"'],
   ["a Helm chart's existing Secret", 'existingSecret: "n8n-runner-token"\nexistingSecretKey: "auth-token"'],
   ["an instruction in camelCase", "RUNNERS_AUTH_TOKEN=changeRunnerAuthToken"],
   ["an order in a template's marks", "DJANGO_SECRET_KEY=!!!SET DJANGO_SECRET_KEY!!!"],
@@ -149,6 +157,18 @@ const STILL: [family: string, text: string, secret: string][] = [
   ],
   ["a scheme word and the token", 'auth = "Bearer Zx8Qp2Lm7Vn4Rt6Ks3Wd9"', "Zx8Qp2Lm7Vn4Rt6Ks3Wd9"],
   ["a tag-like word that is no YAML tag", "password: !secretive123", "!secretive123"],
+  [
+    "a shell default's password beside a variable",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell and YAML text, not a template
+    "DATABASE_URL=postgresql://app:${DB_PASSWORD:-Y6BV6IgbI51aEBH0}@${DB_HOST}/db",
+    "Y6BV6IgbI51aEBH0",
+  ],
+  [
+    "a password holding braces and dollars",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell and YAML text, not a template
+    "api_key = 'm{{h}o)p${e]nob(ody[finds>-_$#thisone}}'",
+    "nob(ody[finds",
+  ],
   ["a real name with fake inside", 'db_fake_password = "Tr4il-s3al-pw"', "Tr4il-s3al-pw"],
   ["a command's output with a literal", "API_TOKEN=`echo Zx8Qp2Lm7Vn4Rt6Ks3Wd9`", "Zx8Qp2Lm7Vn4Rt6Ks3Wd9"],
   [

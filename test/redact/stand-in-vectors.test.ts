@@ -24,12 +24,12 @@ describe("redaction on sonar-text's examples and configuration templates", () =>
   }, 300_000);
 
   it("true positives redacted, false positives left alone", () => {
-    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.907);
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.793);
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.919);
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.808);
     // Sonar's negatives still redacted are mostly passwords it does not report for being weak
     // (`--password=root`, `scott:tiger`) and keys it rejects for their context: credentials by
     // docs/decisions/redaction-categories.md, counted as Sonar labels them.
-    expect(share(tallies["fp · scanner example"]!)).toBeGreaterThanOrEqual(0.745);
+    expect(share(tallies["fp · scanner example"]!)).toBeGreaterThanOrEqual(0.763);
     expect(share(tallies["fp · config template"]!)).toBe(1);
     expect(share(tallies["tp · config template"]!)).toBe(1);
   });
