@@ -16,6 +16,7 @@ import { git } from "./rules/git.js";
 import { HOST_RULES } from "./rules/host.js";
 import { INTERPRETER_RULES } from "./rules/interpreters.js";
 import { LAUNCHER_RULES } from "./rules/launchers.js";
+import { MACOS_RULES } from "./rules/macos.js";
 import { NETWORK_RULES } from "./rules/net.js";
 import { OPS_RULES } from "./rules/ops.js";
 import { PACKAGE_RULES } from "./rules/packages.js";
@@ -56,6 +57,7 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   powershell: POWERSHELL_RULES,
   vcs: VCS_RULES,
   admin: ADMIN_RULES,
+  macos: MACOS_RULES,
 };
 
 /**
@@ -78,6 +80,7 @@ const INERT_TABLES = new Set([
   "storage",
   "host",
   "admin",
+  "macos",
 ]);
 /** Tables whose programs pass URL arguments on to code that connects to them. */
 const URL_ARGUMENT_TABLES = new Set(["developer", "interpreters"]);

@@ -7,6 +7,7 @@ import { positionals, upstream } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import { judgeSql } from "../sql.js";
 import { resolveInvocation } from "../wrappers.js";
+import { defenceDatabase } from "./macos.js";
 import { judgeOperations } from "./operations.js";
 
 export const DB_CLIENTS = new Set([
@@ -50,6 +51,10 @@ const database: Rule = (invocation, context) => {
     invocation.args.some((word) => word.dynamic)
   )
     score.raise("high", "redis-cli deletes keys known only at run time", "destructive_command");
+  // a write to macOS's privacy or Gatekeeper database grants what the system asks the user for
+  const defence = file && !file.dynamic ? defenceDatabase(file.value) : null;
+  if (defence && texts.some((text) => /\b(insert|update|delete|replace|drop|alter)\b/i.test(text)))
+    score.raise("high", `${invocation.program} writes to ${defence}`, "system_modification");
   judgeSql(texts.join("\n"), invocation.program, score);
   // `redis-cli shutdown`, `mongosh --eval 'db.shutdownServer()'`: the database server stops
   if (texts.some((text) => /^(shutdown|shutdownServer|--shutdown)$|\bshutdownServer\s*\(/i.test(text)))

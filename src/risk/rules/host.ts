@@ -90,8 +90,10 @@ const runlevel: Rule = (invocation, { signals }) => {
 const route: Rule = (invocation, { signals }) => {
   const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
   if (/^(del|delete|flush)$/.test(words[0] ?? "")) return down(signals, `route ${words[0]}`);
-  // Windows' `route print` lists the table, as `route -n` does
-  if (words.length === 0 || /^print$/i.test(words[0]!)) return void signals.score.raise("none", "");
+  // Windows' `route print` lists the table, as `route -n` does; BSD's and macOS's `route get
+  // DEST` and `route monitor` print the route taken and the table's changes
+  if (words.length === 0 || /^(print|get|monitor|show)$/i.test(words[0]!))
+    return void signals.score.raise("none", "");
   signals.score.raise("high", `route ${words[0]} changes the routing table`, "system_modification");
 };
 

@@ -12,6 +12,7 @@ import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import { fromList } from "../command/rule.js";
 import { secretFileReason, sensitiveReason } from "../paths.js";
 import { shellQuote } from "../wrappers.js";
+import { judgeAppleScript } from "./applescript.js";
 import { callText, firstArgument } from "./code-args.js";
 import { packageManager, pip, testCommand, toolchain } from "./dev.js";
 import { judgeCodeHazards } from "./host.js";
@@ -52,7 +53,8 @@ const SHELL_CALLS: [RegExp, string][] = [
   [/^lua$/, String.raw`os\.execute|io\.popen`],
   [/^rscript$/, "system2?"],
   [/^(awk|gawk|mawk)$/, "system"],
-  [/^osascript$/, "do shell script"],
+  // Terminal's `do script "…"` runs its text in a new shell, as `do shell script` does
+  [/^osascript$/, "do shell script|do script"],
 ];
 /** Deleting calls, per kind: trees (`shutil.rmtree`, `fs.rmSync`, `FileUtils.rm_rf`) and files. */
 const DELETE_NAMES =
@@ -124,6 +126,7 @@ function memberOfSomethingElse(code: string, index: number, matched: string): bo
 export function judgeInlineCode(program: string, code: string, context: RuleContext): void {
   const { score } = context.signals;
   judgeCodeHazards(code, context.signals); // reverse shells, fork bombs
+  if (program === "osascript") judgeAppleScript(code, context.signals);
   const names = withImportedNames(program, code, SHELL_CALLS.find(([name]) => name.test(program))?.[1]);
   if (names) {
     for (const match of code.matchAll(new RegExp(String.raw`(?:^|[^\w$])(?:${names})\b`, "g"))) {

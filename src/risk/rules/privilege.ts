@@ -1,11 +1,9 @@
 /**
  * Privilege and the machine's defences by other spellings (docs/risk.md, "Privilege and
- * defences by other spellings"): capabilities granted (`setcap cap_setuid+ep`, as a setuid bit),
- * extended attributes read or changed (`xattr`), macOS system settings
- * (`systemsetup -set…`), kernel extensions loaded (`kextload`, `kmutil load`, as `insmod`), a
+ * defences by other spellings"): capabilities granted (`setcap cap_setuid+ep`, as a setuid bit), a
  * process's memory dumped (`gcore`: the keys and passwords it holds), the boot configuration and
- * firmware rewritten (`efibootmgr -B`, `flashrom -w`). Their read forms (`getcap`,
- * `xattr -l`, `systemsetup -get…`, `kextstat`, `kmutil showloaded`) add nothing.
+ * firmware rewritten (`efibootmgr -B`, `flashrom -w`). Their read forms (`getcap`) add nothing.
+ * macOS's `xattr`, `systemsetup` and kernel extensions: rules/macos-system.ts.
  */
 import type { Rule, RuleTable } from "../command/rule.js";
 import { isSystemPath } from "../paths.js";
@@ -25,40 +23,6 @@ const setcap: Rule = (invocation, { signals }) => {
     system ? "critical" : "high",
     `setcap ${grant} lets the program act as root${system ? " (a system program anyone may run)" : ""}`,
     "privilege_escalation",
-  );
-};
-
-/**
- * `xattr -l` reads; `-w`, `-d`, `-c` change attributes (medium). Removing a download's
- * quarantine (`-d com.apple.quarantine`) stays medium: the fourth hold-out decided it harmless
- * (the user's own download, opened as they asked).
- */
-const xattr: Rule = (invocation, { signals }) => {
-  const changes = invocation.args.some((word) => /^-[a-zA-Z]*[wdc]/.test(word.value));
-  signals.score.raise(changes ? "medium" : "none", changes ? "xattr changes extended attributes" : "");
-};
-
-/** macOS `systemsetup`: `-get…`/`-list…`/`-help` read; `-set…` (remote login, time, sleep, …) changes the machine. */
-const systemsetup: Rule = (invocation, { signals }) => {
-  const verb = invocation.args.find((word) => word.value.startsWith("-"))?.value ?? "";
-  if (verb === "" || /^-(get|list|help|version|printCommands)/i.test(verb))
-    return void signals.score.raise("none", "");
-  signals.score.raise(
-    "critical",
-    `systemsetup ${verb} changes the machine's settings`,
-    "system_modification",
-  );
-};
-
-/** Kernel extensions loaded or unloaded: code in the kernel (`kextstat`, `kmutil showloaded` read). */
-const kext: Rule = (invocation, { signals }) => {
-  const sub = invocation.args.find((word) => !word.value.startsWith("-"))?.value ?? "";
-  if (invocation.program === "kmutil" && !/^(load|unload|install|create|trigger-panic-medic)$/.test(sub))
-    return void signals.score.raise("none", "");
-  signals.score.raise(
-    "critical",
-    `${invocation.program} ${sub} changes the kernel's extensions`,
-    "system_modification",
   );
 };
 
@@ -97,10 +61,5 @@ export const PRIVILEGE_RULES: RuleTable = {
   efibootmgr: boot,
   flashrom: boot,
   setcap,
-  xattr,
-  systemsetup,
-  kextload: kext,
-  kextunload: kext,
-  kmutil: kext,
   gcore,
 };

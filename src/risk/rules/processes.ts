@@ -16,7 +16,9 @@ const SYSTEM_PROCESSES = new Set(
   (
     "init systemd launchd sshd ssh-agent cron crond atd dockerd containerd kubelet journald systemd-journald " +
     "udevd systemd-udevd dbus-daemon networkmanager NetworkManager rsyslogd syslogd xorg Xorg gdm sddm " +
-    "loginwindow windowserver WindowServer kernel_task polkitd auditd firewalld sudo login getty agetty"
+    "loginwindow windowserver WindowServer kernel_task polkitd auditd firewalld sudo login getty agetty " +
+    // macOS's defences: the application firewall, Gatekeeper, the keychain, privacy grants, logging
+    "socketfilterfw syspolicyd securityd endpointsecurityd XProtect XprotectService tccd logd"
   ).split(" "),
 );
 

@@ -1,8 +1,8 @@
 /**
  * System modification commands (critical, docs/risk.md): services, users, mounts, kernel and
  * firewall settings, disks, scheduled jobs, power (package managers: rules/packages.ts; stopping
- * processes with kill/pkill/killall: rules/processes.ts). Their read-only forms (`systemctl
- * status`, `crontab -l`) add nothing.
+ * processes with kill/pkill/killall: rules/processes.ts; macOS's own tools: rules/macos.ts). Their
+ * read-only forms (`systemctl status`, `crontab -l`) add nothing.
  */
 import { hasOption, positionals } from "../command/argv.js";
 import { fromList, type Rule } from "../command/rule.js";
@@ -47,29 +47,9 @@ const service: Rule = (invocation, context) => {
   systemChange(`${action} changes system services`)(invocation, context);
 };
 
-const IMAGE_FILE = /\.(img|iso|raw|bin|qcow2|vhdx?|vmdk|vdi|dmg|fs|ext[234]|squashfs)$/i;
-
-/** mkfs & co. on a device is critical; on an image file (`disk.img`) it writes only that file. */
-const disk = (invocation: Parameters<Rule>[0], context: Parameters<Rule>[1]) => {
-  // Option values are not told apart from targets here: any device or run-time word is a disk.
-  const words = invocation.args.filter((word) => !word.value.startsWith("-"));
-  const images = words.filter((word) => IMAGE_FILE.test(word.value));
-  const disks = words.filter((word) => word.dynamic || word.value.startsWith("/dev/"));
-  if (/^mk(fs|swap)/.test(invocation.program) && images.length > 0 && disks.length === 0) {
-    for (const file of images) context.signals.write(file, `${invocation.program} formats the image file`);
-    return;
-  }
-  context.signals.score.raise(
-    "critical",
-    `${invocation.program} rewrites disks or file systems`,
-    "system_modification",
-    "destructive_command",
-  );
-};
-
 /**
  * Listing forms of the tools that change mounts, firewalls and disks: `mount` alone,
- * `iptables -L`, `ufw status`, `nft list …`, `fdisk -l`, `parted -l`, `diskutil list`. They
+ * `iptables -L`, `ufw status`, `nft list …`, `fdisk -l`, `parted -l`. They
  * print the current state and change nothing (many need root only to read it).
  */
 function listsOnly(program: string, args: string[]): boolean {
@@ -113,17 +93,6 @@ function listsOnly(program: string, args: string[]): boolean {
       );
     case "pfctl":
       return options.every((value) => /^-s/.test(value)) && options.length > 0;
-    case "dscl":
-      return (
-        options.length > 0 &&
-        options.every((value) => /^-(list|read|readall|readpl|search|diff|plist|q|url|raw)$/.test(value))
-      );
-    case "sysadminctl":
-      return (
-        words.at(-1) === "status" ||
-        (options.every((value) => /^-(secureTokenStatus|screenLock|guestAccount)$/.test(value)) &&
-          words.includes("status"))
-      );
     case "passwd":
       return options.some((value) => /^(-S|--status)$/.test(value));
     case "sgdisk":
@@ -136,8 +105,6 @@ function listsOnly(program: string, args: string[]): boolean {
       return options.some((value) => /^(-l|--list|-d|--dump|-s|--show-size)$/.test(value));
     case "parted":
       return options.some((value) => /^(-l|--list)$/.test(value)) || words.at(-1) === "print";
-    case "diskutil":
-      return /^(list|info|activity|listFilesystems)$/.test(words[0] ?? "");
     default:
       return false;
   }
@@ -165,18 +132,6 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       );
     signals.score.raise("none", "");
   },
-  // `tmutil delete`: Time Machine backups removed
-  tmutil: (invocation, { signals }) => {
-    const verb = invocation.args[0]?.value ?? "";
-    if (/^(delete|deletelocalsnapshots|thinlocalsnapshots|disable)$/.test(verb))
-      return void signals.score.raise("high", `tmutil ${verb} deletes backups`, "destructive_command");
-    signals.score.raise(
-      /^(list|status|destinationinfo|latestbackup|listbackups|listlocalsnapshots|version)/.test(verb)
-        ? "none"
-        : "medium",
-      verb ? `tmutil ${verb}` : "",
-    );
-  },
   // `systemctl daemon-reload`: the manager re-reads the unit files already on the disk and starts
   // or stops nothing (writing a unit is the change, judged as that write): medium
   systemctl: (invocation, context) => {
@@ -185,26 +140,6 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     SERVICES(invocation, context);
   },
   ...fromList("rc-update update-rc.d chkconfig initctl", SERVICES),
-  // `launchctl setenv/unsetenv`: the environment launchd gives the user's programs (medium);
-  // a loader variable (`DYLD_INSERT_LIBRARIES`, `LD_PRELOAD`) injects code into each of them (high)
-  launchctl: (invocation, context) => {
-    const [verb = "", name = ""] = positionals(invocation.args).map((word) => word.value);
-    if (
-      /^(getenv|print|print-disabled|print-cache|dumpstate|managername|manageruid|managerpid|hostinfo|error|examine)$/.test(
-        verb,
-      )
-    )
-      return void context.signals.score.raise("none", "");
-    if (/^(setenv|unsetenv)$/.test(verb)) {
-      const injects = verb === "setenv" && /^(DYLD_|LD_)/.test(name);
-      return void context.signals.score.raise(
-        injects ? "high" : "medium",
-        `launchctl ${verb} ${name} ${injects ? "injects a library into every program launchd starts" : "changes the environment of the user's programs"}`,
-        ...(injects ? (["system_modification"] as const) : []),
-      );
-    }
-    SERVICES(invocation, context);
-  },
   service,
   "rc-service": service,
   // Windows's `mount \\server\share Z:` (its NFS client) maps a share to a drive letter for the
@@ -226,7 +161,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     unlessListing(systemChange("changes the firewall")),
   ),
   ...fromList(
-    "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh sysadminctl dscl dseditgroup pw",
+    "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh pw",
     unlessListing(systemChange("changes users or their credentials")),
   ),
   ...fromList("reboot halt poweroff", systemChange("stops or restarts the machine")),
@@ -242,9 +177,9 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       return void context.signals.score.raise("low", "shutdown -c cancels a pending shutdown");
     systemChange("stops or restarts the machine")(invocation, context);
   },
-  // their status, list and show forms only read (`csrutil status`, `localectl list-keymaps`)
+  // their status, list and show forms only read (`localectl list-keymaps`); macOS's: rules/macos.ts
   ...fromList(
-    "hostnamectl timedatectl localectl update-alternatives ldconfig grub-install update-grub update-initramfs csrutil nvram spctl setenforce",
+    "hostnamectl timedatectl localectl update-alternatives ldconfig grub-install update-grub update-initramfs setenforce",
     systemTool(
       /^(status|show|show-[\w-]+|timesync-status|list[\w-]*|get[\w-]*|print|info|query|dump|check|verify|--status)$/,
       "changes system configuration",
@@ -290,26 +225,6 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       );
     signals.score.raise("none", "");
   },
-  // `defaults write com.apple.loginwindow LoginHook …`: a program run at every login
-  defaults: (invocation, { signals }) => {
-    const [verb = "", domain = "", key = ""] = positionals(invocation.args).map((word) => word.value);
-    if (!/^(write|delete|import|rename)$/.test(verb)) return void signals.score.raise("none", "");
-    if (
-      /loginwindow|LaunchServices|com\.apple\.(alf|security)/i.test(domain) ||
-      /(Login|Logout)Hook|AutoLaunched/.test(key)
-    )
-      return void signals.score.raise(
-        "high",
-        `defaults ${verb} ${domain}: what runs at login or the machine's security settings`,
-        "system_modification",
-      );
-    signals.score.raise("medium", `defaults ${verb} ${domain}`.trim());
-  },
-  ...fromList(
-    // mkfs, partition editors, volume managers: rules/storage.ts
-    "diskutil",
-    unlessListing(disk),
-  ),
   crontab,
   sysctl,
   // sudoedit edits files as root: privilege escalation, whatever the file
