@@ -52,7 +52,10 @@ const readOnlyPrograms = () =>
       "tree basename dirname realpath readlink date cal whoami id groups hostname uname uptime ps pgrep top htop " +
       "free printenv sleep seq expr bc man help history alias read wait jobs set shift exit return : lsof " +
       "netstat ss last lastb lastlog who w nproc lscpu lsblk findmnt arch tty locale getconf du dust ncdu exa eza fd locate tldr info clear tput " +
-      "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin"
+      "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin " +
+      // system information: what the machine, its hardware and its load are (Linux and macOS)
+      "lsb_release sw_vers system_profiler ioreg vm_stat hostinfo pagesize lsusb lspci lsmod lshw lsmem lsipc lslocks lsns " +
+      "vmstat iostat mpstat pidstat pstree sensors inxi neofetch fastfetch screenfetch users logname pinky mdls mdfind kextstat"
     ).split(" "),
   ));
 
@@ -185,7 +188,8 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
     return;
   }
   resetsDatabase(invocation, context);
-  releasesOrGrants(invocation, context);
+  // a read-only program releases and grants nothing (`lsb_release -a` is not a release tool)
+  if (!readOnlyPrograms().has(program)) releasesOrGrants(invocation, context);
   readsSecretStore(invocation, context);
   judgeWideEffects({ ...invocation, program }, context);
   judgeThroughOptions(invocation, program, context);
