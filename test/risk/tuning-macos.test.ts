@@ -9,9 +9,10 @@
  */
 import { describeJudgedSet } from "./judged.js";
 
-// first run 99 / 125, 13 / 257; after the round 124 / 125, 0 / 257
+// first run 83 / 109, 13 / 205 (as run with 68 commands other files hold: 99 / 125, 13 / 257);
+// after the round 108 / 109, 0 / 205
 describeJudgedSet("macOS tuning set", "risk-macos.jsonl", {
-  dangerous: 125,
+  dangerous: 109,
   caught: 0.99,
   alarms: 0,
 });
