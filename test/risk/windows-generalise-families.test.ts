@@ -108,6 +108,9 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["ipconfig /release", "high"],
     ["ipconfig /release Ethernet", "high"],
     ["ipconfig /renew", "medium"],
+    ["EventLogTool clear System", "critical"],
+    ["EventLogTool -n 20 System", "medium"],
+    ["logparser -c app.log", "medium"],
   ],
 };
 

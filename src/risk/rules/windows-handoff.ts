@@ -204,6 +204,17 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
     score.raise("high", `${program} stops or suspends ${stopped}, a process of the system or its defences`);
     return true;
   }
+  // `psloglist -c security`, `logtool --clear System`: a tool named for event logs told to clear
+  // one of the machine's own logs (what happened on it is gone, as `wevtutil cl`)
+  if (/log/.test(program) && /security|system|application|sysmon/.test(lower)) {
+    const log = words.find((word) =>
+      /^(security|system|application|microsoft-windows-sysmon\/operational)$/i.test(word),
+    );
+    if (log && argv.some((word) => /^([-/]c|--?clear|cl|clear)$/i.test(word))) {
+      score.raise("critical", `${program} clears the ${log} event log`, "system_modification");
+      return true;
+    }
+  }
   // `devcon install x.inf HWID`, `devcon update x.inf HWID`, `tool /add-driver x.inf`: a driver
   // installed from an INF is kernel code the system loads from now on (as `pnputil /add-driver`)
   if (
