@@ -75,6 +75,38 @@ export function policyDigest(policy: Policy): string {
   return digest;
 }
 
+/**
+ * Validated policies this process keeps, by path, with the SHA-256 of the text they are the
+ * validated form of; null: none kept (a process that makes one call has no use for them).
+ */
+let remembered: Map<string, { sha256: string; policy: Policy }> | null = null;
+
+/**
+ * A long-lived process (the resident hook server) keeps each validated policy in memory: a call
+ * whose policy.yaml has exactly the text of an earlier one (it is still read and hashed on every
+ * call, so a change takes effect on the very next call) gets the same policy object — no seal
+ * key, cache file, MAC or JSON, and its digest (policyDigest) computed once. The object is
+ * frozen, since every later call shares it.
+ */
+export function rememberValidatedPolicies(on = true): void {
+  remembered = on ? new Map() : null;
+}
+
+function remember(path: string, sha256: string, policy: Policy): Policy {
+  if (remembered === null) return policy;
+  const frozen = deepFreeze(policy);
+  remembered.set(path, { sha256, policy: frozen });
+  return frozen;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /** The policy at `path`; the default policy when the file does not exist. */
 export async function loadPolicy(path: string, options: LoadPolicyOptions = {}): Promise<Policy> {
   let text: string;
@@ -85,11 +117,13 @@ export async function loadPolicy(path: string, options: LoadPolicyOptions = {}):
     throw error;
   }
   const sha256 = createHash("sha256").update(text).digest("hex");
+  const kept = remembered?.get(path);
+  if (kept !== undefined && kept.sha256 === sha256) return kept.policy;
   const cachePath = policyCachePath(path);
   const key = options.cacheKey ? await options.cacheKey().catch(() => null) : null;
   if (key) {
     const cached = await readCache(cachePath, sha256, key);
-    if (cached) return cached;
+    if (cached) return remember(path, sha256, cached);
   }
   const { parsePolicy } = await import("./load.js");
   const policy = parsePolicy(text, path);
@@ -104,7 +138,7 @@ export async function loadPolicy(path: string, options: LoadPolicyOptions = {}):
     // A read-only home still works, just without the cache.
     await writeFileAtomic(cachePath, JSON.stringify(body), { mode: 0o600 }).catch(() => undefined);
   }
-  return policy;
+  return remember(path, sha256, policy);
 }
 
 function isPolicyShape(value: unknown): value is Policy {

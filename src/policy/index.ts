@@ -8,7 +8,13 @@
 import type { Policy } from "./types.js";
 
 export { DEFAULT_POLICY_YAML } from "../home/index.js";
-export { type LoadPolicyOptions, loadPolicy, policyCachePath, policyDigest } from "./cache.js";
+export {
+  type LoadPolicyOptions,
+  loadPolicy,
+  policyCachePath,
+  policyDigest,
+  rememberValidatedPolicies,
+} from "./cache.js";
 export type { EvaluateOptions, PolicyDecision } from "./evaluate.js";
 export { evaluatePolicy } from "./evaluate.js";
 export type { Policy } from "./types.js";

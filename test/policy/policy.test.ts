@@ -13,6 +13,7 @@ import {
   type Policy,
   parsePolicy,
   policyCachePath,
+  rememberValidatedPolicies,
 } from "../../src/policy/index.js";
 import { analyze, loadShellParser } from "../../src/risk/index.js";
 
@@ -207,6 +208,33 @@ describe("policy cache", () => {
       expect(policy.max_risk).toBe("low");
       expect(policy.rules.commands.deny).toEqual(["rm *"]);
     }
+  });
+
+  it("keeps validated policies in memory only when asked, by their exact text", async () => {
+    dir = await mkdtemp(join(tmpdir(), "trailseal-policy-"));
+    const path = join(dir, "policy.yaml");
+    await writeFile(path, "max_risk: low\n");
+    rememberValidatedPolicies();
+    try {
+      const first = await loadPolicy(path, { cacheKey: async () => KEY });
+      // Kept: no key, no cache file needed for the same text, and the same (frozen) object.
+      await writeFile(policyCachePath(path), "garbage");
+      const again = await loadPolicy(path, { cacheKey: async () => null });
+      expect(again).toBe(first);
+      expect(Object.isFrozen(again.rules.commands.deny)).toBe(true);
+      // A changed text is validated again on the very next load.
+      await writeFile(path, "max_risk: medium\n");
+      const changed = await loadPolicy(path, { cacheKey: async () => null });
+      expect(changed.max_risk).toBe("medium");
+      await writeFile(path, "max_risk: nope\n");
+      await expect(loadPolicy(path)).rejects.toMatchObject({ code: "POLICY_INVALID" });
+    } finally {
+      rememberValidatedPolicies(false);
+    }
+    // Off again: every load validates (or reads the MAC'd cache) anew.
+    await writeFile(path, "max_risk: low\n");
+    const fresh = await loadPolicy(path);
+    expect(fresh).not.toBe(await loadPolicy(path));
   });
 
   it("neither reads nor writes the cache without a key", async () => {

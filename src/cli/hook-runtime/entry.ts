@@ -14,6 +14,8 @@
 export { isAgent } from "../../agents/index.js";
 export { loadBuiltFilesWith } from "../../built-files/index.js";
 export { fileCalls } from "../../durable/index.js";
+/** For the resident server (./server-main.ts): validated policies kept in memory, by their text. */
+export { rememberValidatedPolicies } from "../../policy/index.js";
 export {
   answerUnfinishedCall,
   judgeHookText,
