@@ -127,7 +127,8 @@ function hookCalls() {
     const start = process.hrtime.bigint();
     const result = spawnSync(process.execPath, args, {
       input,
-      env: { ...process.env, TRAILSEAL_HOME: home },
+      // Each call in its own process, as the figures before the resident server (docs/hooks.md).
+      env: { ...process.env, TRAILSEAL_HOME: home, TRAILSEAL_HOOK_SERVER: "off" },
     });
     if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr}`);
     return Number(process.hrtime.bigint() - start) / 1e6;

@@ -46,7 +46,8 @@ function hookCall(home, i) {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, [cli, "hook", "claude-code"], {
-      env: { ...process.env, TRAILSEAL_HOME: home },
+      // Each call in its own process, as the figures before the resident server (docs/hooks.md).
+      env: { ...process.env, TRAILSEAL_HOME: home, TRAILSEAL_HOOK_SERVER: "off" },
       stdio: ["pipe", "ignore", "ignore"],
     });
     child.on("error", reject);

@@ -31,7 +31,8 @@ function run(entry: string, args: string[], input: string) {
   const result = spawnSync(process.execPath, [join(dist, entry), ...args], {
     input,
     encoding: "utf8",
-    env: { ...process.env, TRAILSEAL_HOME: home },
+    // The in-process fast path itself: no resident server answers for it (docs/hooks.md).
+    env: { ...process.env, TRAILSEAL_HOME: home, TRAILSEAL_HOOK_SERVER: "off" },
   });
   return { code: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
 }

@@ -211,7 +211,8 @@ describe("the resident hook server", () => {
     // Every resident call was the server's own (none fell back): same server, one call each.
     expect(after?.pid).toBe(before.pid);
     expect(after!.calls - before.calls).toBe(cases.length);
-  });
+    // 144 processes of the built CLI one after another: minutes on a loaded machine.
+  }, 240_000);
 
   it("answers concurrent calls among other writers: one record each, one intact chain", async () => {
     const home = freshHome();
@@ -401,6 +402,7 @@ describe("the resident hook server", () => {
     expect((await ask(home, "status"))?.calls).toBe(server.calls + 1);
     expect(existsSync(join(calls, "other-1.req"))).toBe(true);
     expect(existsSync(join(calls, "other-1.taken"))).toBe(false);
+    rmSync(join(calls, "other-1.req"));
   });
 
   it("keeps a call's payload and environment in memory only, in a spool no one else may enter", async () => {
@@ -534,16 +536,35 @@ describe("the resident hook server", () => {
     expect(existsSync(missing)).toBe(false);
   });
 
-  it("is off unless turned on, and then starts nothing", () => {
+  it("is on by default: with neither the environment nor the home's switch, a call starts a server", async () => {
     const home = freshHome();
     const input = JSON.stringify(BUILD.cline("command", "rm -rf /"));
-    const result = spawnSync(process.execPath, [join(dist, "cli.cjs"), "hook", "cline"], {
-      input,
-      encoding: "utf8",
-      env: env(home, "off", { TRAILSEAL_HOOK_SERVER: undefined }),
-    });
-    expect(result.status).toBe(0);
-    expect(existsSync(join(home, "run"))).toBe(false);
+    const expected = hook(home, "cline", input, "off");
+    const unset = env(home, "off", { TRAILSEAL_HOOK_SERVER: undefined });
+    const call = () => {
+      const result = spawnSync(process.execPath, [join(dist, "cli.cjs"), "hook", "cline"], {
+        input,
+        encoding: "utf8",
+        env: unset,
+        cwd: root,
+      });
+      return { stdout: result.stdout, stderr: result.stderr, code: result.status };
+    };
+    expect(call()).toEqual(expected);
+    const server = await until(() => ask(home, "status"), "the server");
+    expect(call()).toEqual(expected);
+    expect((await ask(home, "status"))?.calls).toBe(server.calls + 1);
+    const status = spawnSync(
+      process.execPath,
+      [join(dist, "cli.cjs"), "hook", "server", "status", "--json"],
+      {
+        encoding: "utf8",
+        env: unset,
+      },
+    );
+    expect(JSON.parse(status.stdout)).toMatchObject({ switch: "on", switchFrom: "default", running: true });
+    expect(existsSync(join(home, "hook-server.json"))).toBe(false);
+    expect(events(home)).toHaveLength(3);
   });
 
   it("exits when idle and when its home is removed", async () => {

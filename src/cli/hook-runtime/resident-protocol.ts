@@ -85,8 +85,11 @@ export function serverFile(home: string): string {
 
 /** The home's own switch (`trailseal hook server on|off`): `{"server":"on"}` or `{"server":"off"}`. */
 export const SWITCH_FILE = "hook-server.json";
-/** The switch when neither TRAILSEAL_HOOK_SERVER nor the home's SWITCH_FILE says. */
-export const DEFAULT_SWITCH: "on" | "off" = "off";
+/**
+ * The switch when neither TRAILSEAL_HOOK_SERVER nor the home's SWITCH_FILE says: on
+ * (docs/decisions/hook-server-default.md).
+ */
+export const DEFAULT_SWITCH: "on" | "off" = "on";
 
 /** Where the switch came from: the environment overrides the home, the home the default. */
 export type SwitchSource = "environment" | "home" | "default";

@@ -14,9 +14,9 @@ function agentHelp(): string {
 Reads one hook payload on stdin and writes the agent's answer on stdout (exit 0). Answers
 nothing when the policy has no objection (the agent's own permission flow decides).
 Install with: trailseal hook install <agent> [--local | --user]; check with: trailseal hook status <agent>
-With the resident server on (trailseal hook server on, or TRAILSEAL_HOOK_SERVER=on, which
-overrides the home's switch) a warm server of the home answers instead of a new process, with
-the same answers and records (docs/hooks.md); off: every call in its own process.
+A warm server of the home answers instead of a new process, with the same answers and records
+(docs/hooks.md); on unless turned off: trailseal hook server off (this home), or
+TRAILSEAL_HOOK_SERVER=off (this environment; it overrides the home's switch).
 
 Examples:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}' | trailseal hook claude-code

@@ -35,10 +35,10 @@ export async function createAgentProject(prefix: string): Promise<AgentProject> 
   };
   await mkdir(project.work);
   await mkdir(project.shim);
-  // `trailseal` on PATH, as a user's install would put it.
-  // With TRAILSEAL_HOOK_SERVER set for the run, the package's bin (dist/cli.cjs): only it is
-  // the resident server's client (docs/hooks.md).
-  const cli = process.env.TRAILSEAL_HOOK_SERVER ? join(dirname(CLI), "cli.cjs") : CLI;
+  // `trailseal` on PATH, as a user's install would put it: the package's bin (dist/cli.cjs), the
+  // resident server's client, with the server on unless the run sets TRAILSEAL_HOOK_SERVER=off
+  // (docs/hooks.md).
+  const cli = join(dirname(CLI), "cli.cjs");
   await writeFile(join(project.shim, "trailseal"), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`);
   await chmod(join(project.shim, "trailseal"), 0o755);
   expect((await runCli(["init", "--home", project.home])).code).toBe(0);
@@ -95,8 +95,8 @@ export function runAgent(
       env: {
         PATH: `${withTrailseal ? `${project.shim}:` : ""}/usr/local/bin:/usr/bin:/bin`,
         HOME: project.root,
-        // TRAILSEAL_HOOK_SERVER=on in the test run's environment runs every agent's hook calls
-        // through the resident server (docs/hooks.md); the agents' own environment is bare.
+        // TRAILSEAL_HOOK_SERVER in the test run's environment (off: every hook call in its own
+        // process) reaches the agents, whose own environment is bare (docs/hooks.md).
         ...Object.fromEntries(
           ["TRAILSEAL_HOOK_SERVER", "TRAILSEAL_HOOK_SERVER_IDLE_SECONDS"]
             .filter((name) => process.env[name] !== undefined)
