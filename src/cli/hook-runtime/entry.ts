@@ -14,8 +14,6 @@
 export { isAgent } from "../../agents/index.js";
 export { loadBuiltFilesWith } from "../../built-files/index.js";
 export { fileCalls } from "../../durable/index.js";
-/** For the resident server (./server-main.ts): validated policies kept in memory, by their text. */
-export { rememberValidatedPolicies } from "../../policy/index.js";
 export {
   answerUnfinishedCall,
   judgeHookText,
@@ -24,3 +22,11 @@ export {
 } from "../commands/hook.js";
 /** For the second file's code cache (scripts/hook-code-cache.mjs): what a process compiled of it. */
 export { rareChunkCode } from "./rare-chunk.js";
+
+/**
+ * For the resident server (./server-main.ts): validated policies kept in memory, by their text.
+ * Imported when called: the policy's modules load on a call's own path, not at every start.
+ */
+export async function rememberValidatedPolicies(): Promise<void> {
+  (await import("../../policy/index.js")).rememberValidatedPolicies();
+}

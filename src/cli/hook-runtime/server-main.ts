@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   // One call at a time, as in-process: the same synchronous file calls (fsync stays on the pool).
   entry.fileCalls.useSynchronousCalls();
   // Calls share a policy while policy.yaml's text stays the same (it is read on every call).
-  entry.rememberValidatedPolicies();
+  await entry.rememberValidatedPolicies();
   const why = await serveHooks(home, digest, entry as unknown as ResidentHooks, process.env);
   log(home, `stopped: ${why}`);
   process.exit(0);
