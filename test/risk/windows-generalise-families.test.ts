@@ -111,6 +111,8 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["EventLogTool clear System", "critical"],
     ["EventLogTool -n 20 System", "medium"],
     ["logparser -c app.log", "medium"],
+    ["lodctr /R", "critical"],
+    ["lodctr /s:counters-backup.ini", "none"],
   ],
 };
 

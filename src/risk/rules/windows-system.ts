@@ -382,6 +382,7 @@ export const WINDOWS_SYSTEM_RULES: RuleTable = {
     "changes what the kernel checks in drivers (Driver Verifier)",
   ),
   kdnet: unlessReading(/^$/, "critical", "sets up kernel debugging over the network"),
+  lodctr: unlessReading(/^\/(q(:.*)?|s:.*|\?)$/, "critical", "rewrites the performance counter registry"),
   pnputil: unlessReading(/^[-/](enum-[\w-]+|e|export-driver)$/, "critical", "installs or removes a driver"),
   sdbinst: change("critical", "installs an application shim (code run inside other programs)"),
   mofcomp: change("high", "compiles a MOF into WMI (its event subscriptions run commands by themselves)"),
