@@ -110,7 +110,7 @@ const supervisor = unlessReading(
 
 export const ADMIN_RULES: RuleTable = {
   date,
-  ...Object.fromEntries("hwclock ntpdate rdate sntp chronyc".split(" ").map((name) => [name, clock])),
+  ...Object.fromEntries("hwclock ntpdate rdate chronyc".split(" ").map((name) => [name, clock])),
   ...Object.fromEntries(
     "quotaon quotaoff edquota setquota quotacheck"
       .split(" ")

@@ -1,13 +1,13 @@
 /**
- * macOS's disks, backups, accounts, services and preference files, by effect (docs/risk.md,
- * "macOS's own tools"): a disk or volume erased, partitioned or restored over is critical, as
- * `mkfs` is; backups deleted, switched off or sent elsewhere high; accounts and services changed
- * critical (as `useradd`, `systemctl`), the user's own agents medium (as `systemctl --user`);
- * a preference that is a defence switched off high, any other preference medium. Their read
- * forms (list, info, print, status, read) add nothing. Split from rules/macos.ts (the machine's
- * defences) to keep each under the ~400-line limit; one table (`macos`) holds both.
+ * macOS's disks, backups, services and preference files, by effect (docs/risk.md, "macOS's own
+ * tools"): a disk or volume erased, partitioned or restored over is critical, as `mkfs` is;
+ * backups deleted, switched off or sent elsewhere high; services changed critical (as
+ * `systemctl`, a LaunchAgent of the user's own included: persistence); a preference that is a
+ * defence switched off high, any other preference medium. Their read forms (list, info, print,
+ * status, read) add nothing. Split from rules/macos.ts (the machine's defences) and
+ * rules/macos-accounts.ts to keep each under the ~400-line limit; one table (`macos`) holds all.
  */
-import { hasOption, positionals } from "../command/argv.js";
+import { positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
@@ -115,7 +115,10 @@ const xattr: Rule = (invocation, { signals }) => {
   const wide = positionals(invocation.args).some((word) =>
     /^(\/|\/Applications\/?|~\/?|\/Users\/?|\/System\/?)$/.test(word.value),
   );
-  if (values.includes("com.apple.quarantine") && recursive && wide)
+  // `-c` clears every attribute, the quarantine mark among them
+  const quarantine =
+    values.includes("com.apple.quarantine") || values.some((value) => /^-[a-zA-Z]*c/.test(value));
+  if (quarantine && recursive && wide)
     return void signals.score.raise(
       "high",
       "xattr removes the quarantine mark from a whole tree (Gatekeeper checks none of it)",
@@ -345,31 +348,6 @@ const launchctl: Rule = (invocation, context) => {
   systemChange(`${verb} changes system services`)(invocation, context);
 };
 
-/** Directory accounts: the read options (`-read`, `-list`, `-o read`, `-secureTokenStatus`) add nothing. */
-const ACCOUNT_READS =
-  /^-(list|read|readall|readpl|search|diff|plist|q|url|raw|secureTokenStatus|checkmember|help|version)$/;
-const accounts: Rule = (invocation, context) => {
-  const values = invocation.args.map((word) => word.value);
-  const options = values.filter((value) => value.startsWith("-"));
-  const operation = values[values.indexOf("-o") + 1] ?? "";
-  const reads =
-    (invocation.program === "dseditgroup" && /^(read|checkmember)$/.test(operation)) ||
-    (invocation.program !== "dseditgroup" &&
-      options.length > 0 &&
-      options.every((value) => ACCOUNT_READS.test(value) || /^-(plist|url|raw|q)$/.test(value))) ||
-    (invocation.program === "sysadminctl" &&
-      (values.at(-1) === "status" || options.every((value) => ACCOUNT_READS.test(value))));
-  if (reads) return void context.signals.score.raise("none", "");
-  systemChange("changes users or their credentials")(invocation, context);
-};
-
-/** `dsenableroot` turns the root account on; `-d` turns it off. */
-const dsenableroot: Rule = (invocation, { signals }) => {
-  if (hasOption(invocation.args, ["-d"]))
-    return void signals.score.raise("medium", "dsenableroot -d turns the root account off");
-  signals.score.raise("critical", "dsenableroot turns the root account on", "privilege_escalation");
-};
-
 export const MACOS_SYSTEM_RULES: RuleTable = {
   defaults,
   plutil,
@@ -379,6 +357,7 @@ export const MACOS_SYSTEM_RULES: RuleTable = {
   kextload: kext,
   kextunload: kext,
   kmutil: kext,
+  kextutil: kext,
   diskutil,
   hdiutil,
   asr,
@@ -388,8 +367,4 @@ export const MACOS_SYSTEM_RULES: RuleTable = {
   mdutil,
   tmutil,
   launchctl,
-  dscl: accounts,
-  dseditgroup: accounts,
-  sysadminctl: accounts,
-  dsenableroot,
 };

@@ -11,6 +11,7 @@ import { hasOption, positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { MACOS_ACCOUNT_RULES } from "./macos-accounts.js";
 import { MACOS_SYSTEM_RULES, READS } from "./macos-system.js";
 
 function defence(signals: Signals, level: "high" | "critical", reason: string): void {
@@ -61,7 +62,7 @@ const fdesetup: Rule = (invocation, { signals }) => {
   if (verb === "" || READS.test(verb)) return void signals.score.raise("none", "");
   if (verb === "disable")
     return defence(signals, "critical", "fdesetup disable switches FileVault off (the disk decrypted)");
-  if (/^(remove|removerecovery|changerecovery|authrestart)$/.test(verb))
+  if (/^(add|remove|removerecovery|changerecovery|authrestart)$/.test(verb))
     return defence(
       signals,
       "high",
@@ -229,6 +230,72 @@ const nvram: Rule = (invocation, { signals }) => {
   signals.score.raise("critical", "nvram changes the firmware's variables", "system_modification");
 };
 
+/** Apple silicon's boot policy: anything but displaying it lowers or changes what boots. */
+const bputil: Rule = (invocation, { signals }) => {
+  const values = invocation.args.map((word) => word.value);
+  if (
+    values.length === 0 ||
+    values.every((value) => /^(-d|--display-policy|-h|--help|-v|--verbose|-l|--local-policy)$/.test(value))
+  )
+    return void signals.score.raise("none", "");
+  defence(signals, "critical", "bputil changes the boot security policy (what the machine agrees to boot)");
+};
+
+/** The firmware password: `-check`, `-verify`, `-mode` read; `-delete` takes the defence away. */
+const firmwarepasswd: Rule = (invocation, { signals }) => {
+  const values = invocation.args.map((word) => word.value);
+  if (values.some((value) => /^-(delete|disable)$/i.test(value)))
+    return defence(signals, "high", "firmwarepasswd -delete removes the firmware password");
+  if (values.some((value) => /^-(setpasswd|setmode)$/i.test(value)))
+    return void signals.score.raise("medium", "firmwarepasswd sets the firmware password");
+  signals.score.raise("none", "");
+};
+
+/** The BSD audit system: `audit -t` stops auditing; `-s` re-reads its settings, `-n` starts a new trail. */
+const audit: Rule = (invocation, { signals }) => {
+  const values = invocation.args.map((word) => word.value);
+  if (values.includes("-t")) return defence(signals, "high", "audit -t stops the audit system");
+  signals.score.raise(
+    values.length === 0 ? "none" : "medium",
+    values.length === 0 ? "" : "audit changes the audit trail",
+  );
+};
+
+/**
+ * Jamf, the management agent: `removeFramework` and `removeMdmProfile` take the machine out of
+ * management (its enforced settings and security policies with it); the rest reports or runs policies.
+ */
+const jamf: Rule = (invocation, { signals }) => {
+  const verb = verbOf(invocation.args);
+  if (
+    /^(removeFramework|removeMdmProfile|uninstall|disableRemoteDesktop|deleteAccount|flushPolicyHistory)$/i.test(
+      verb,
+    )
+  )
+    return defence(
+      signals,
+      "high",
+      `jamf ${verb} takes the machine out of its management (and its enforced settings)`,
+    );
+  if (
+    verb === "" ||
+    /^(version|help|about|checkJSSConnection|listUsers|recon|getComputerName|log)$/i.test(verb)
+  )
+    return void signals.score.raise("none", "");
+  signals.score.raise("medium", `jamf ${verb}`);
+};
+
+/** `sntp HOST` asks a time server for the clock's offset; `-S`/`-s` set the clock from it. */
+const sntp: Rule = (invocation, { signals }) => {
+  if (hasOption(invocation.args, ["--settod", "--slew"], "S") || hasOption(invocation.args, [], "s"))
+    return void signals.score.raise(
+      "critical",
+      "sntp sets the system clock (logs, certificates and schedules shift)",
+      "system_modification",
+    );
+  signals.score.raise("none", "");
+};
+
 /**
  * macOS's defence databases: the privacy grants (`TCC.db`: which apps may read the screen, the
  * disk, the camera) and Gatekeeper's policy (`SystemPolicy`). A statement that writes to one
@@ -255,5 +322,11 @@ export const MACOS_RULES: RuleTable = {
   codesign,
   scutil,
   nvram,
+  bputil,
+  firmwarepasswd,
+  audit,
+  jamf,
+  sntp,
   ...MACOS_SYSTEM_RULES,
+  ...MACOS_ACCOUNT_RULES,
 };

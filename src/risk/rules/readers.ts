@@ -73,7 +73,10 @@ export const reader: Rule = (invocation, context) => {
   let files = readerFiles(program, invocation.args);
   if (PATTERN_FIRST.has(program) && !explicitPattern) files = files.slice(1);
   const inPlace =
-    (program === "sed" && hasOption(invocation.args, ["--in-place"], "i")) ||
+    // BSD and GNU sed take the backup suffix attached (`-i.bak`, `-i''`)
+    (program === "sed" &&
+      (hasOption(invocation.args, ["--in-place"], "i") ||
+        invocation.args.some((word) => /^-[a-zA-Z]*i/.test(word.value)))) ||
     (program === "perl" && invocation.args.some((word) => PERL_IN_PLACE.test(word.value)));
   const recursive =
     /^(rg|ag|ack)$/.test(program) ||

@@ -33,8 +33,10 @@ export const SECRET_RULES: RuleTable = {
   security: (invocation, { signals }) => {
     const sub = invocation.args[0]?.value ?? "";
     if (/^(find|dump)-/.test(sub) || sub === "export") {
+      // `dump-keychain` prints each item's attributes; `-d` adds the secret data, `-r` the raw data
       const prints =
-        sub.startsWith("dump") ||
+        (sub.startsWith("dump") && hasOption(invocation.args, [], "d")) ||
+        (sub.startsWith("dump") && hasOption(invocation.args, [], "r")) ||
         sub === "export" ||
         hasOption(invocation.args, [], "w") ||
         hasOption(invocation.args, [], "g");
@@ -43,7 +45,26 @@ export const SECRET_RULES: RuleTable = {
         `security ${sub} ${prints ? "prints keychain secrets" : "searches the keychain"}`,
         ...(prints ? (["sensitive_file_access"] as const) : []),
       );
-    } else if (/^(add-trusted-cert|remove-trusted-cert|authorizationdb|add-trust-settings)$/.test(sub)) {
+    } else if (sub === "authorizationdb" && invocation.args[1]?.value === "read") {
+      signals.score.raise("none", "");
+    } else if (sub === "authorizationdb") {
+      // `authorizationdb write system.preferences allow`: who may do what without a password
+      signals.score.raise(
+        "high",
+        `security authorizationdb ${invocation.args[1]?.value ?? ""} changes what needs an administrator's password`.replace(
+          "  ",
+          " ",
+        ),
+        "privilege_escalation",
+      );
+    } else if (/-partition-list$/.test(sub)) {
+      // `set-generic-password-partition-list -S apple-tool:`: other programs read the items without a prompt
+      signals.score.raise(
+        "high",
+        `security ${sub} lets other programs read keychain items without asking`,
+        "sensitive_file_access",
+      );
+    } else if (/^(add-trusted-cert|remove-trusted-cert|add-trust-settings)$/.test(sub)) {
       // a trusted root can impersonate any site; the system keychain or admin domain is the machine's
       const machine = invocation.args.some(
         (word) => word.value === "-d" || /^\/Library\/Keychains\//.test(word.value),

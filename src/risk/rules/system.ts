@@ -91,8 +91,11 @@ function listsOnly(program: string, args: string[]): boolean {
         options.length > 0 &&
         options.every((value) => /^--(state|list-|get-|query-|zone=|permanent$)/.test(value))
       );
-    case "pfctl":
-      return options.every((value) => /^-s/.test(value)) && options.length > 0;
+    case "pfctl": {
+      // `-s` shows; `-a ANCHOR`, `-v`, `-g`, `-q` only say which anchor and how much to print
+      const shows = options.filter((value) => !/^-(a|v+|g|q)$/.test(value));
+      return shows.length > 0 && shows.every((value) => /^-s/.test(value));
+    }
     case "passwd":
       return options.some((value) => /^(-S|--status)$/.test(value));
     case "sgdisk":
