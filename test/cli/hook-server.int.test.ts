@@ -14,6 +14,7 @@ import {
   rmSync,
   statfsSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -433,6 +434,47 @@ describe("the resident hook server", () => {
       chmodSync(spool, 0o700);
     }
     expect((await ask(home, "status"))?.calls).toBe(server.calls + 1);
+  });
+
+  it("starts no server without a memory file system for its spool, and tries again only later", async () => {
+    const home = freshHome();
+    const notMemory = join(root, "runtime-on-disk");
+    mkdirSync(notMemory, { recursive: true, mode: 0o700 });
+    const input = JSON.stringify(BUILD.gemini("read", "/tmp/q"));
+    const expected = hook(home, "gemini", input, "off");
+    const call = (extra: NodeJS.ProcessEnv) => {
+      const result = spawnSync(process.execPath, [join(dist, "cli.cjs"), "hook", "gemini"], {
+        input,
+        encoding: "utf8",
+        env: env(home, "on", extra),
+        cwd: root,
+      });
+      return { stdout: result.stdout, stderr: result.stderr, code: result.status };
+    };
+    const failures = () =>
+      existsSync(join(home, "run", "hook-server.log"))
+        ? (readFileSync(join(home, "run", "hook-server.log"), "utf8").match(
+            /could not serve: no memory file system/g,
+          )?.length ?? 0)
+        : 0;
+    // $XDG_RUNTIME_DIR names the user's runtime directory: on a disk, the server refuses it.
+    expect(call({ XDG_RUNTIME_DIR: notMemory })).toEqual(expected);
+    await until(() => failures() === 1, "the failed start");
+    expect(existsSync(join(home, "run", "server-failed"))).toBe(true);
+    expect(existsSync(join(home, "run", "server.json"))).toBe(false);
+    // The next calls start no other server (each would be a Node process for nothing).
+    for (let i = 0; i < 2; i += 1) expect(call({ XDG_RUNTIME_DIR: notMemory })).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(failures()).toBe(1);
+    // Ten minutes later (the marker's time set back), a call tries again; a server that starts
+    // removes the marker.
+    const old = new Date(Date.now() - 11 * 60 * 1000);
+    utimesSync(join(home, "run", "server-failed"), old, old);
+    expect(call({ XDG_RUNTIME_DIR: undefined })).toEqual(expected);
+    await until(() => ask(home, "status"), "the server");
+    expect(existsSync(join(home, "run", "server-failed"))).toBe(false);
+    expect(call({ XDG_RUNTIME_DIR: undefined })).toEqual(expected);
+    expect(events(home)).toHaveLength(6);
   });
 
   it("refuses a run directory others may enter, and starts no server there", async () => {

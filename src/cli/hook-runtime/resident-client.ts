@@ -32,6 +32,7 @@ import {
   type ServerInfo,
   SILENCE_MS,
   serverAlive,
+  startFailedRecently,
   unsafeRunDir,
 } from "./resident-protocol.js";
 
@@ -74,9 +75,9 @@ export async function callResident(
   if (unsafe !== null) return { answered: false, startServer: unsafe === undefined };
   const server = readServerInfo(home);
   // None, gone, or another build's (never sent a call): judged in-process, and a server of this
-  // build started for the next call (it replaces another build's).
+  // build started for the next call (it replaces another build's), unless one just failed to.
   if (server === null || server.digest !== digest || !serverAlive(server))
-    return { answered: false, startServer: true };
+    return { answered: false, startServer: !startFailedRecently(home) };
   // Its spool must be this user's alone: a request holds the caller's environment.
   if (unsafeRunDir(server.spool) !== null) return { answered: false, startServer: false };
   let payload: Buffer;

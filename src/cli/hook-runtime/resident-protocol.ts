@@ -21,7 +21,7 @@
  *   `{"refused": why}` when the server did nothing, or `{"failed": why}` when its call failed
  *   (the journal then decides, ./resident-journal.ts). The client reads it and removes it.
  */
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** The server's directory in the home: created 0700 by the server, checked by the client. */
@@ -81,6 +81,22 @@ export function runDir(home: string): string {
 
 export function serverFile(home: string): string {
   return join(home, RUN_DIR, SERVER_FILE);
+}
+
+/**
+ * Written by a server that could not start (no tmpfs, …): for RETRY_START_MS no call starts
+ * another (each would be a Node process started for nothing); removed by a server that starts.
+ */
+export const START_FAILED_FILE = "server-failed";
+export const RETRY_START_MS = 10 * 60 * 1000;
+
+/** Whether a server of this home failed to start less than RETRY_START_MS ago. */
+export function startFailedRecently(home: string): boolean {
+  try {
+    return Date.now() - statSync(join(home, RUN_DIR, START_FAILED_FILE)).mtimeMs < RETRY_START_MS;
+  } catch {
+    return false;
+  }
 }
 
 /** The home's own switch (`trailseal hook server on|off`): `{"server":"on"}` or `{"server":"off"}`. */

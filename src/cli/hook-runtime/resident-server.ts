@@ -40,6 +40,7 @@ import {
   readServerInfo,
   runDir,
   type ServerInfo,
+  START_FAILED_FILE,
   serverAlive,
   serverFile,
   unsafeRunDir,
@@ -157,6 +158,7 @@ export async function serveHooks(
     const temporary = join(dir, `${process.pid}.server.tmp`);
     writeFileSync(temporary, published, { mode: 0o600 });
     renameSync(temporary, serverFile(home));
+    remove(join(dir, START_FAILED_FILE));
     sweep();
 
     function sweep(): void {
@@ -281,15 +283,15 @@ function remove(file: string): void {
 }
 
 /**
- * A fresh spool of this server's own, in memory: `trailseal-<uid>/<pid>-<start>` under
- * `$XDG_RUNTIME_DIR` or `/dev/shm`, whichever is a tmpfs and this user's to use. A request holds
- * the payload and the caller's environment unredacted: never on a disk. None: no server.
+ * A fresh spool of this server's own, in memory: `trailseal-<uid>/<pid>-<start>` under the
+ * user's runtime directory, `$XDG_RUNTIME_DIR` when set, else `/dev/shm`, if it is a tmpfs and
+ * this user's to use. A request holds the payload and the caller's environment unredacted: never
+ * on a disk. None: no server.
  */
 function makeSpool(env: NodeJS.ProcessEnv, start: string): string {
   const uid = typeof process.getuid === "function" ? process.getuid() : -1;
-  const bases = [env.XDG_RUNTIME_DIR, "/dev/shm"].filter(
-    (base): base is string => typeof base === "string" && base.startsWith("/"),
-  );
+  const runtime = env.XDG_RUNTIME_DIR;
+  const bases = typeof runtime === "string" && runtime.startsWith("/") ? [runtime] : ["/dev/shm"];
   for (const base of bases) {
     try {
       if (!IN_MEMORY.has(Number(statfsSync(base).type))) continue;
@@ -306,7 +308,7 @@ function makeSpool(env: NodeJS.ProcessEnv, start: string): string {
       // not usable: the next
     }
   }
-  throw new Error("no memory file system for the spool ($XDG_RUNTIME_DIR or /dev/shm, a tmpfs)");
+  throw new Error(`no memory file system for the spool (${bases[0]} is not a tmpfs of this user's)`);
 }
 
 /** Spools of servers that are gone, untouched for STALE_MS (answers nobody read, journals nobody took). */

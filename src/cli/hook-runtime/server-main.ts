@@ -4,11 +4,11 @@
  * package's bin (./resident-client.ts); it loads dist/hook.cjs exactly as the in-process path
  * does, and identifies its build by RESIDENT_DIGEST over the files it runs.
  */
-import { appendFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.js";
 import { residentDigest } from "./resident-digest.js";
-import { runDir } from "./resident-protocol.js";
+import { runDir, START_FAILED_FILE } from "./resident-protocol.js";
 import { type ResidentHooks, serveHooks } from "./resident-server.js";
 
 async function main(): Promise<void> {
@@ -44,6 +44,15 @@ function log(home: string, line: string): void {
 
 main().catch((error: unknown) => {
   const home = process.argv[2];
-  if (home) log(home, `could not serve: ${error instanceof Error ? error.message : String(error)}`);
+  const why = error instanceof Error ? error.message : String(error);
+  if (home) {
+    log(home, `could not serve: ${why}`);
+    try {
+      // Calls do not start another server for a while (RETRY_START_MS).
+      writeFileSync(join(runDir(home), START_FAILED_FILE), `${why}\n`, { mode: 0o600 });
+    } catch {
+      // no run directory: nowhere to say it
+    }
+  }
   process.exit(1);
 });
