@@ -25,7 +25,11 @@ import { releasesOrGrants } from "./rules/publish.js";
 import { readsSecretStore } from "./rules/secrets.js";
 import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
 import { FORMATTER, judgeStorage } from "./rules/storage.js";
-import { commandsThroughEnvironment, commandsThroughOptions } from "./rules/through-commands.js";
+import {
+  commandAfterDashes,
+  commandsThroughEnvironment,
+  commandsThroughOptions,
+} from "./rules/through-commands.js";
 import { editorShell } from "./rules/unknown-host.js";
 import { judgeUnknownProgram, reachedByArguments } from "./rules/unknown-program.js";
 import { judgeWideEffects } from "./rules/wide-effects.js";
@@ -221,6 +225,9 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   if (readOnlyPrograms().has(program)) return void score.raise("none", "");
   if (["sudo", "doas", "pkexec"].includes(program)) return; // `sudo -i`: judged above
   if (SHELLS.has(program)) return void judgeShellScript(invocation, signals);
+  // `aws-vault exec prod -- terraform destroy`: a runner's command after `--` (rules/through-commands.ts)
+  const handed = commandAfterDashes(program, invocation.args);
+  if (handed) context.nested(handed, `${program} runs the command after --`);
   judgeUnknownProgram(invocation, program, first, signals);
 }
 

@@ -7,7 +7,7 @@
 import type { Word } from "../shell-model.js";
 
 export const VERBS = new Set(
-  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey teardown".split(
+  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey teardown deprovision retire dispose discard".split(
     " ",
   ),
 );
@@ -109,7 +109,9 @@ export const SECRET_NOUN =
   /^(secret|secrets|credential|credentials|password|passwords|passphrase|private|privatekey)$/;
 /** Verbs that remove what they name (not disable, reset or unset, which are undone). */
 const REMOVING = new Set(
-  "delete del rm remove destroy erase terminate decommission nuke zap teardown".split(" "),
+  "delete del rm remove destroy erase terminate decommission nuke zap teardown deprovision retire dispose".split(
+    " ",
+  ),
 );
 /**
  * What `kill` destroys when written with it (`kill-controller`, `kill-cluster`): an environment

@@ -45,12 +45,18 @@ const DATABASE_ROLE = /^(standby|replica|replicas|secondary|follower|slave|prima
 const DATABASE_TOOL =
   /^(pg|postgres|psql|mysql|maria|mongo|redis|repmgr|patroni|cockroach|etcd|galera)|(sql|db)(ctl|admin)?$/;
 const RESTORE_DROPS =
-  /^(--clean|--drop|--drop-?database|--overwrite|--replace|--force-?overwrite|--delete-?existing)$/;
+  /^(--clean|--drop|--drop-?database|--overwrite|--replace|--force-?overwrite|--delete-?existing|--force|-f)$/;
 const OWN_TARGET =
   /^(--?t|--target[\w-]*|--data-?dir|--output|-o|--to|--into|--dir|--destination|--new-[\w-]+)(=.*)?$/;
 const REBUILD = /^(rebuild|reinstall|reimage|reprovision|reformat)$/;
 const MACHINE =
   /^(instance|instances|server|servers|vm|vms|machine|machines|droplet|droplets|node|nodes|host|hosts|linode|linodes|baremetal|metal|compute)$/;
+/** What a tool runs: services, apps, containers, machines (`service stop --all`). */
+const MANY_RUN =
+  /^(service|services|app|apps|application|applications|container|containers|instance|instances|vm|vms|machine|machines|node|nodes|worker|workers|server|servers)$/;
+const ACCOUNT = /^(account|accounts|organization|organisation|org|subscription|tenant)$/;
+const STORAGE_NOUN =
+  /^(volume|volumes|disk|disks|drive|drives|partition|partitions|device|devices|card|filesystem|fs)$/;
 const STOP_VERB = /^(stop|kill|close|terminate|deactivate|disconnect|logout|suspend|shutdown)$/;
 
 /** The words of the call: sub-command words and the program's own, split at - _ (lower case). */
@@ -144,6 +150,26 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
     );
     return true;
   }
+  // an account, organisation or subscription closed: everything it holds or pays for goes
+  const closes = split.findIndex((word) => /^(close|cancel)$/.test(word));
+  if (
+    closes >= 0 &&
+    [split[closes - 1], split[closes + 1]].some((word) => word !== undefined && ACCOUNT.test(word))
+  ) {
+    raise(
+      "closes an account, an organisation or a subscription: what it holds goes with it",
+      "destructive_command",
+    );
+    return true;
+  }
+  // a disk or volume formatted by any tool (`x volume format vol-1`, `x disk format d1`)
+  if (
+    split.some((word) => /^(format|reformat|initialize|initialise)$/.test(word)) &&
+    split.some((word) => STORAGE_NOUN.test(word))
+  ) {
+    raise("formats a disk or volume: what it held is gone", "destructive_command");
+    return true;
+  }
   // a machine rebuilt, or restored from a snapshot or backup: its disk is replaced
   if (
     split.some((word) => MACHINE.test(word)) &&
@@ -167,7 +193,11 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
     ) ||
     (split.some((word) => STOP_VERB.test(word)) &&
       split.some((word) => /^(cluster|clusters|volume|volumes|pool|pools|filesystem|fs)$/.test(word)) &&
-      values.some((value) => /^(--all|all|force|--force)$/.test(value)))
+      values.some((value) => /^(--all|all|force|--force)$/.test(value))) ||
+    // `x service stop --all`, `x apps stop all`: every service, app or machine the tool runs
+    (split.some((word) => /^(stop|kill|shutdown|terminate|halt)$/.test(word)) &&
+      split.some((word) => MANY_RUN.test(word)) &&
+      values.some((value) => /^(--all|all|-a)$/.test(value)))
   ) {
     raise("stops every session, connection or service at once", "system_modification");
     return true;

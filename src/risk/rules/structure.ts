@@ -30,6 +30,9 @@ const SECRET_KIND =
 /** Options that print a value in clear (`--plain`, `--reveal`, `--show-secrets`). */
 const CLEAR_OPTION =
   /^--(plain|reveal|show-secrets?|show-values?|with-decryption|decrypt|unmask(ed)?|raw-?values?)$/;
+/** Options that put the secrets into what is read or dumped (`config dump --include-secrets`). */
+const SECRETS_INCLUDED =
+  /^--(include|with|export|dump|show|reveal)-(secrets?|credentials?|passwords?|keys?|tokens?)$/;
 /** Encryption tools whose `-d` decrypts. */
 const DECRYPTERS = new Set(["age", "rage", "sops", "ccrypt", "scrypt", "gocryptfs-xray"]);
 const SEARCH_VERB = /^(search|query|find|filter|match)$/;
@@ -130,8 +133,9 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   const listsSecrets = !store && list > 0 && SECRET_KIND.test(words[list - 1]!);
   // (`show-secret NAME --reveal`: the secret word inside a sub-command's name counts)
   const clear =
-    options.some((option) => CLEAR_OPTION.test(option)) &&
-    words.some((word) => word.split(/[-_]+/).some((part) => SECRET_KIND.test(part)));
+    (options.some((option) => CLEAR_OPTION.test(option)) &&
+      words.some((word) => word.split(/[-_]+/).some((part) => SECRET_KIND.test(part)))) ||
+    options.some((option) => SECRETS_INCLUDED.test(option));
   if (secretBeside || exports || listsSecrets || clear || storeShows || decrypts) {
     signals.score.raise(
       "high",
@@ -233,6 +237,31 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
         ? `${program} ${unsafe} lets through the changes the tool refuses (data lost)`
         : `${program} ${words.slice(0, 3).join(" ")} undoes every migration: the schema and its data dropped`,
       "destructive_command",
+    );
+    fired = true;
+  }
+  // a container or sandbox given the host (`x run --privileged img`; `--privileged=false` is off),
+  // an account made with an administrator's role (`x user create ops --role admin`)
+  const privileged =
+    args.some((arg) => /^--privileged(=true)?$/.test(arg.value)) &&
+    words.some((word) => /^(run|create|exec|start|up)$/.test(word));
+  const admin =
+    words.some((word) => /^(create|add|invite|new)$/.test(word)) &&
+    words.some((word) => /^(user|users|account|accounts|member|members|login)$/.test(word)) &&
+    args.some(
+      (arg, i) =>
+        /^--?(role|roles|group|groups)(=.*)?$/.test(arg.value) &&
+        /(^|=)(admin|administrator|administrators|owner|root|superuser|cluster-admin|sudo|wheel)$/i.test(
+          arg.value.includes("=") ? arg.value : (args[i + 1]?.value ?? ""),
+        ),
+    );
+  if (privileged || admin) {
+    signals.score.raise(
+      "high",
+      privileged
+        ? `${program} ${words.slice(0, 2).join(" ")} --privileged gives what it runs the host's privileges`
+        : `${program} ${words.slice(0, 3).join(" ")} makes an account with an administrator's role`,
+      "privilege_escalation",
     );
     fired = true;
   }

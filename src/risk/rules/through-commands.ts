@@ -10,6 +10,9 @@
  *   `-P`/`--pager`; gdb's `-ex '!cmd'`/`-ex 'shell cmd'`; less's `+!cmd`;
  * - a database client's shell escape in its statements: psql's and mysql's `\! cmd`, mysql's
  *   `system cmd`, sqlite3's `.shell cmd`/`.system cmd`;
+ * - a command after `--` handed to a runner no rule names (`aws-vault exec prod -- terraform
+ *   destroy`, `infisical run -- cmd`, `x exec app -- cmd`, `dotenv -- cmd`): it runs that command,
+ *   with the credentials it holds, in a container or on a host;
  * - the environment: `GIT_SSH_COMMAND`, `GIT_EXTERNAL_DIFF`, `GIT_PAGER`, `PAGER`, `MANPAGER`,
  *   `EDITOR`, `VISUAL`, `GIT_EDITOR`, `SSH_ASKPASS`, `SUDO_ASKPASS` name commands the program
  *   runs; `LD_PRELOAD`, `LD_AUDIT`, `DYLD_INSERT_LIBRARIES`, `BASH_ENV`, `ENV`, `NODE_OPTIONS
@@ -17,6 +20,7 @@
  *   is not in the line).
  */
 import type { Word } from "../shell-model.js";
+import { shellQuote } from "../wrappers.js";
 
 /** Options whose value is a command line, per program (`*` for any). */
 const COMMAND_OPTIONS: Record<string, RegExp> = {
@@ -102,4 +106,37 @@ export function commandsThroughEnvironment(assignments: string[]): { commands: s
       loads.push(`${code[1]}=${code[2]!.slice(0, 60)}`);
   }
   return { commands, loads };
+}
+
+/** Sub-command words that run what follows `--` (`exec`, `run`, `ssh`, `shell`, `with`). */
+const RUNS = /^(exec|run|ssh|shell|console|sh|x|do|with|wrap|sandbox|env|exec-env)$/;
+/** Runners by name: credential helpers and environment loaders (`aws-vault`, `dotenv`, `envchain`). */
+const RUNNER = /env|vault|secret|cred|chamber|^op$|doppler|infisical|teller|summon|with|wrap|run$|exec$/;
+
+/**
+ * The command line a program no rule names runs after `--` (`aws-vault exec prod -- terraform
+ * destroy`), or null: the word after `--` names a program, and a sub-command word before it
+ * runs (`exec`, `run`, `ssh`, `shell`, …), or the program is a runner by name, or only options
+ * stand before it (`dotenv -- cmd`). What follows `--` as another program's arguments (`x
+ * build -- --release`, a file) is no command.
+ */
+export function commandAfterDashes(program: string, args: Word[]): Word | null {
+  const dash = args.findIndex((arg) => arg.value === "--");
+  const command = args.slice(dash + 1);
+  if (dash < 0 || command.length === 0 || command[0]!.dynamic) return null;
+  if (!/^[\w~/][\w./~+-]*$/.test(command[0]!.value) || /\.\w+$/.test(command[0]!.value)) return null;
+  const before = args.slice(0, dash);
+  const words = before.filter(
+    (arg, i) => !arg.value.startsWith("-") && !before[i - 1]?.value.startsWith("-"),
+  );
+  const runs =
+    words.slice(0, 3).some((arg) => RUNS.test(arg.value.toLowerCase())) ||
+    RUNNER.test(program) ||
+    words.length === 0;
+  if (!runs) return null;
+  return {
+    value: command.map((word) => (word.dynamic ? `"${word.value}"` : shellQuote(word.value))).join(" "),
+    dynamic: command.some((word) => word.dynamic),
+    inner: [],
+  };
 }
