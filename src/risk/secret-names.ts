@@ -25,6 +25,8 @@ export const SECRET_FILES = new Set([
   "key4.db",
   "key3.db",
   "cookies.sqlite",
+  // Safari's cookies on macOS
+  "Cookies.binarycookies",
   ".netrc",
   // Terraform CLI's credentials blocks
   ".terraformrc",

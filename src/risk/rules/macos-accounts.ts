@@ -57,10 +57,28 @@ const dsenableroot: Rule = (invocation, { signals }) => {
   signals.score.raise("critical", "dsenableroot turns the root account on", "privilege_escalation");
 };
 
+/**
+ * The machine's binding to a directory (Active Directory): `dsconfigad -show` reads; `-add`,
+ * `-remove`, `-leave`, `-force` change which accounts can log in. `odutil show` reads.
+ */
+const dsconfigad: Rule = (invocation, context) => {
+  const values = invocation.args.map((word) => word.value);
+  if (values.length === 0 || values.every((value) => /^-(show|help|xml)$/.test(value)))
+    return void context.signals.score.raise("none", "");
+  systemChange("changes the machine's directory binding (who can log in)")(invocation, context);
+};
+
+const odutil: Rule = (invocation, { signals }) => {
+  const verb = invocation.args[0]?.value ?? "";
+  signals.score.raise(/^(show|help)?$/.test(verb) ? "none" : "medium", verb ? `odutil ${verb}` : "");
+};
+
 export const MACOS_ACCOUNT_RULES: RuleTable = {
   dscl: accounts,
   dseditgroup: accounts,
   sysadminctl: accounts,
   pwpolicy,
   dsenableroot,
+  dsconfigad,
+  odutil,
 };

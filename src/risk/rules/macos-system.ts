@@ -348,6 +348,14 @@ const launchctl: Rule = (invocation, context) => {
   systemChange(`${verb} changes system services`)(invocation, context);
 };
 
+/** `ditto SRC… DST` copies (or with `-x` extracts an archive) into DST: judged as `cp` is. */
+const ditto: Rule = (invocation, { signals }) => {
+  const paths = positionals(invocation.args, ["--arch", "--bom", "--zlibCompressionLevel"]);
+  for (const source of paths.slice(0, -1)) signals.read(source, "copies");
+  const destination = paths.at(-1);
+  if (paths.length > 1 && destination) signals.write(destination, "ditto writes into");
+};
+
 export const MACOS_SYSTEM_RULES: RuleTable = {
   defaults,
   plutil,
@@ -365,6 +373,7 @@ export const MACOS_SYSTEM_RULES: RuleTable = {
   installer,
   pkgutil,
   mdutil,
+  ditto,
   tmutil,
   launchctl,
 };

@@ -52,7 +52,17 @@ const spctl: Rule = (invocation, { signals }) => {
     )
   )
     return void signals.score.raise("medium", "spctl changes Gatekeeper's rules");
-  // `--status`, `--assess`/`-a`, `--list`, `-v`: read
+  // `spctl developer-mode enable-terminal`: programs the Terminal starts skip Gatekeeper;
+  // `kext-consent disable`: any kernel extension loads without the user's consent
+  const [verb = "", setting = ""] = positionals(invocation.args).map((word) => word.value);
+  if (
+    (verb === "developer-mode" && /^enable/.test(setting)) ||
+    (verb === "kext-consent" && /^(disable|add)$/.test(setting))
+  )
+    return defence(signals, "high", `spctl ${verb} ${setting} lets code past Gatekeeper's checks`);
+  if (/^(developer-mode|kext-consent)$/.test(verb) && !/^(status|list)?$/.test(setting))
+    return void signals.score.raise("medium", `spctl ${verb} ${setting}`);
+  // `--status`, `--assess`/`-a`, `--list`, `-v`, `developer-mode status`: read
   signals.score.raise("none", "");
 };
 
