@@ -6,7 +6,7 @@
  * (`-a` is redis-cli's password and grep's `--text`), hence the table.
  */
 import { isOwnName } from "./benign.js";
-import { credentialValue, isSecretName, isSecretValue } from "./names.js";
+import { credentialValue, isCredentialShaped, isSecretName, isSecretValue } from "./names.js";
 import { isKeyShaped } from "./shape.js";
 
 export interface ArgvSecret {
@@ -99,6 +99,12 @@ export const PROGRAM_RULES: readonly ProgramRule[] = [
   { programs: ["wpa_passphrase"], operand: { index: 2 } },
   { programs: ["net", "net.exe"], operand: { word: "user", index: 2 } },
   { programs: ["vault", "bao"], operand: { word: "login", index: 1 } },
+  { programs: ["bw"], operand: { word: "unlock", index: 1 }, skip: ["--passwordenv", "--passwordfile"] },
+  {
+    programs: ["bw"],
+    operand: { word: "login", index: 2 },
+    skip: ["--method", "--code", "--passwordenv", "--passwordfile"],
+  },
   // Credentials as the documented positional arguments or short flags of service CLIs.
   { programs: ["snyk"], operand: { word: "auth", index: 1 } },
   { programs: ["codecov", "codecovcli"], flags: ["-t"] },
@@ -168,9 +174,6 @@ export const OPERAND_PROGRAMS: readonly string[] = [
   ),
 ];
 
-/** Every program the table names (a command naming none of them needs only the generic rules). */
-export const TABLE_PROGRAMS: readonly string[] = [...new Set(PROGRAM_RULES.flatMap((rule) => rule.programs))];
-
 /**
  * A long flag that names a secret (`--password`, `--db-password`, `--api-key`, `--token`,
  * `--client-secret`); `--password-file` and `--token-stdin` do not (the name must end with it).
@@ -192,6 +195,14 @@ const GO_SECRET_FLAG = /^-(?:token|password|passwd|secret|api-?key|auth-token|ac
 function passArgument(value: string): string | null {
   if (/^(?:env|file|fd):|^stdin$/.test(value)) return null;
   return value.startsWith("pass:") ? value.slice(5) : value;
+}
+
+/** The user part of `user:` when it is shaped like a key (a user name is not), else null. */
+export function keyAsUser(user: string): string | null {
+  if (user.length < 16) return null;
+  const body = user.replace(/^[a-z]{2,6}_(?:live|test)_|^[a-z]{2,6}_/, "");
+  // 40 hex is a key here too (SonarQube's tokens): no user name is.
+  return isKeyShaped(body) || isCredentialShaped(user) ? user : null;
 }
 
 function push(out: ArgvSecret[], value: string | null | undefined, kind = "password-flag"): void {
@@ -254,6 +265,9 @@ export function secretsInArgv(
       while (literal(at) && (words[at] === "set" || words[at]!.startsWith("-"))) at += 1;
       const key = literal(at) ? words[at]! : "";
       if (literal(at + 1) && isSecretName(key.replace(/^.*[:/]/, ""))) push(out, words[at + 1], "assignment");
+      // `config set NAME=X` (snyk, pnpm): the same, joined.
+      const joined = /^([^=]+)=(.+)$/.exec(key);
+      if (joined && isSecretName(joined[1]!.replace(/^.*[:/]/, ""))) push(out, joined[2], "assignment");
       // Composer's and Poetry's credential keys name the host, not the secret:
       // `http-basic.HOST USER X`, `github-oauth.github.com X`, `gitlab-token.HOST X`.
       const credential = CREDENTIAL_CONFIG_KEY.exec(key);
@@ -294,7 +308,13 @@ export function secretsInArgv(
                 ? word.slice(2)
                 : null;
         const cut = value?.indexOf(rule.separator ?? ":") ?? -1;
-        if (value && cut >= 0) push(out, value.slice(cut + 1), "basic-auth");
+        if (value && cut >= 0) {
+          const password = value.slice(cut + 1);
+          // `-u KEY:` (Stripe, SonarQube) or `-u KEY:X` (Freshdesk): the API key stands as the
+          // user and the password is left empty or a placeholder character.
+          if (password.length <= 1) push(out, keyAsUser(value.slice(0, cut)), "basic-auth");
+          else push(out, password, "basic-auth");
+        }
       }
       if (rule.keywords?.includes(word) && next !== null) push(out, next);
     }

@@ -14,19 +14,28 @@ import {
   resolveInvocation,
   type ShellScript,
 } from "../risk/index.js";
-import { type ArgvSecret, OPERAND_PROGRAMS, secretsInArgv, TABLE_PROGRAMS } from "./argv.js";
+import { type ArgvSecret, OPERAND_PROGRAMS, PROGRAM_RULES, secretsInArgv } from "./argv.js";
 import { detectOwn } from "./detect.js";
 import { MARKER_PATTERN } from "./marker.js";
 import { isSecretName } from "./names.js";
 import { pipedSecrets } from "./piped.js";
 
 // A command holding none of these (lower-cased) has no secret argv.ts could find: it names no
-// program of the table, no secret flag or name (`pass`, `token`, `secret`, `key`, `auth`, `pwd`,
-// `cred`), no flag that may take a key (`--license`, `--bearer`, `--signature`; argv.ts), and no
-// `config` assignment. Ordinary commands are not parsed again.
+// program of the table (for a rule that applies after a subcommand, the subcommand: `kubectl`
+// is parsed for `secret`, not for every `kubectl get`), no secret flag or name (`pass`, `token`,
+// `secret`, `key`, `auth`, `pwd`, `cred`), no flag that may take a key (`--license`, `--bearer`,
+// `--signature`; argv.ts), no `config` assignment (a credential key of Composer's or Poetry's:
+// `http-basic.`, `…-oauth.`), and feeds no login on stdin (piped.ts: its reader's words hold
+// `pass`, `token`, `secret`, `auth`, `login` or a program of the table). Ordinary commands are
+// not parsed again.
 const HINTS = [
   ...new Set([
-    ...TABLE_PROGRAMS.map((p) => p.toLowerCase()),
+    ...PROGRAM_RULES.flatMap((rule) =>
+      rule.after ? [rule.after.toLowerCase()] : rule.programs.map((p) => p.toLowerCase()),
+    ),
+    "login",
+    "oauth",
+    "http-basic",
     "pass",
     "token",
     "secret",
@@ -117,6 +126,8 @@ export async function secretsInCommand(written: string, prefilter = true, depth 
 const MOST_LINES = 64;
 const LONGEST_LINE = 2048;
 let operandLine: RegExp | undefined;
+// A program's `config set NAME X` (npm, yarn, pnpm, git, snyk …: argv.ts's config rule).
+const CONFIG_LINE = /(?:^|[\s;&|(`'"])[\w.-]+[ \t]+(?:--?[\w-]+[ \t]+)*config(?:ure)?[ \t]+(?:set[ \t]+)?\S/;
 
 /**
  * The secrets of the lines of `text` (a tool's output, a file written) that name a program whose
@@ -128,7 +139,8 @@ export async function secretsInLines(
   depth = 0,
 ): Promise<{ line: string; secrets: ArgvSecret[] }[]> {
   const lower = text.toLowerCase();
-  if (!OPERAND_PROGRAMS.some((program) => lower.includes(program.toLowerCase()))) return [];
+  if (!OPERAND_PROGRAMS.some((program) => lower.includes(program.toLowerCase())) && !lower.includes("config"))
+    return [];
   operandLine ??= new RegExp(
     `(?:^|[\\s;&|(\`/'"])(?:${OPERAND_PROGRAMS.map((p) => p.replace(/[.]/g, "\\.")).join("|")})(?=[\\s'"])`,
     "i",
@@ -137,7 +149,7 @@ export async function secretsInLines(
   let judged = 0;
   for (const line of text.split("\n")) {
     if (judged >= MOST_LINES) break;
-    if (line.length > LONGEST_LINE || !operandLine.test(line)) continue;
+    if (line.length > LONGEST_LINE || !(operandLine.test(line) || CONFIG_LINE.test(line))) continue;
     judged += 1;
     const secrets = await secretsInCommand(line, true, depth);
     if (secrets.length > 0) out.push({ line, secrets });

@@ -12,7 +12,7 @@ import { familyPatterns } from "./families.js";
 import { formSpans } from "./forms.js";
 import { credentialValue, isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
-import { isIdentifierName, isKeyShaped } from "./shape.js";
+import { isIdentifierName, isKeyShaped, isTyped } from "./shape.js";
 import type { Span } from "./span.js";
 import { vendorSpans } from "./vendors.js";
 
@@ -214,6 +214,25 @@ function pairSpans(text: string, spans: Span[]): void {
 const TABLE_ROW =
   /^[ \t]*([A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*)?)(?:[ \t]{2,}|[ \t]+=[ \t]+)(?:=[ \t]+)?([^\s"'`]+)[ \t]*$/gm;
 
+// A name, a dash and a quoted value, as logs and test fixtures write them: `twilio token -
+// 'X'`, `api key - "X"`.
+const DASHED = /(?<![\w.-])([A-Za-z_][\w.]*)[ \t]+-[ \t]+(["'])([^"'\n]+)\2/g;
+
+function dashedSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(DASHED)) {
+    const value = match[3]!;
+    const name = match[1]!;
+    if (
+      !credentialValue(value) ||
+      isTyped(value) ||
+      !(isSecretName(name) || (isKeyName(name) && isCredentialShaped(value)))
+    )
+      continue;
+    const end = match.index! + match[0].length - 1;
+    spans.push({ start: end - value.length, end, kind: "assignment" });
+  }
+}
+
 function tableRowSpans(text: string, spans: Span[]): void {
   for (const match of text.matchAll(TABLE_ROW)) {
     const value = match[2]!;
@@ -300,6 +319,7 @@ export function detectOwn(
   if (!prefilter || text.includes("</")) xmlSpans(text, spans);
   // Every row has two blanks, or a blank before `=`.
   if (!prefilter || /[ \t][ \t=]/.test(text)) tableRowSpans(text, spans);
+  if (!prefilter || /[ \t]-[ \t]/.test(text)) dashedSpans(text, spans);
   if (!prefilter || lower.includes("value")) pairSpans(text, spans);
   return spans;
 }

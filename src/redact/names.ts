@@ -62,7 +62,13 @@ const SAMPLE_NAME = /^[-_]*(?:fake|dummy|mock|example|sample)(?:[-_.]|[A-Z])/i;
 // inside one.
 const EXISTING_NAME = /^existing(?:[-_.]|[A-Z])/i;
 
+// A name numbered in a list of its kind (`token1`, `api_key_2`, `SECRET-3`): the name without
+// its number (one or two digits after a letter; `auth0`, `sha256`, `md5` keep theirs).
+const NUMBERED = /(?<=[A-Za-z])[_-]?[1-9][0-9]?$/;
+
 export function isSecretName(name: string, prefilter = true): boolean {
+  const unnumbered = name.replace(NUMBERED, "");
+  if (unnumbered !== name && unnumbered.length >= 3 && isSecretName(unnumbered, prefilter)) return true;
   if (prefilter) {
     const lower = name.toLowerCase();
     if (
@@ -163,6 +169,7 @@ export function isSecretValue(value: string): boolean {
  * `cache_key_base` is a prefix of cache keys.
  */
 export function isKeyName(name: string): boolean {
+  name = name.replace(NUMBERED, "") || name;
   return (
     /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY|login|Login|LOGIN)(?:_base|Base|_BASE)?$/.test(name) &&
     !PUBLIC_NAME.test(name)

@@ -6,7 +6,8 @@
  * (docs/decisions/redaction-prefilter.md). The flags that mean a password for one program are
  * read from the argv table (argv.ts), so the text and the parsed command agree.
  */
-import { PROGRAM_RULES } from "./argv.js";
+import { keyAsUser, PROGRAM_RULES } from "./argv.js";
+import { isKeyShaped } from "./shape.js";
 
 export interface Pattern {
   kind: string;
@@ -117,6 +118,29 @@ export const OWN_PATTERNS: Pattern[] = [
     needs: ["-u", "--user"],
     regex: /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?["']?(?:[^\s:"'=-][^\s:"']*)?["']?:["']?([^\s"']+)/g,
     group: 1,
+  },
+  // curl -u KEY: / -u KEY:X (Stripe, SonarQube, Freshdesk): an API key as the user, the
+  // password empty or one character; judged as argv.ts judges it.
+  {
+    kind: "basic-auth",
+    needs: ["-u", "--user"],
+    regex: /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?["']?([A-Za-z0-9_+/.-]{16,}):[A-Za-z0-9]?["']?(?=[\s;&|)]|$)/g,
+    group: 1,
+    accept: (user) => keyAsUser(user) !== null,
+  },
+  // The operand right after a verb that takes a credential, whatever the program (`snyk auth X`,
+  // `cargo login X`, `ngrok authtoken X`, `someclient login X`): only a value shaped like a
+  // generated credential (a user name, a registry host or an e-mail address is not).
+  {
+    kind: "token",
+    needs: ["login", "auth", "activate", "unlock", "set-token"],
+    regex:
+      /(?:^|[\s;&|('"`])(?:login|auth|authenticate|authtoken|add-authtoken|set-token|activate|unlock)[ \t]+["']?([A-Za-z0-9][A-Za-z0-9_.+/~-]{14,}[A-Za-z0-9]={0,2})["']?(?=[\s;&|)]|$)/g,
+    group: 1,
+    accept: (value) =>
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ||
+      (/^[0-9a-f]{20,}$/i.test(value) && /[a-f]/i.test(value) && /[0-9]/.test(value)) ||
+      isKeyShaped(value),
   },
   // A secret passed as the next word of a flag that names it: `--password X`, `--token X`.
   {

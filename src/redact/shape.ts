@@ -27,6 +27,24 @@ export function isIdentifierName(name: string): boolean {
 // counting sequence.
 const TYPED = /(.)\1{5,}|^(.{2,16}?)\2{2,}|0123456|1234567|abcdefg|1a2b3c4d|a1b2c3d4/i;
 
+/**
+ * What a person types where a key would go (above), or a counting sequence spread over letters
+ * and digits (`1a2b3c…`, `5b6c7d8e9a0b…`, `87654321-4321-…`): six steps in a row, each character
+ * the one after (or before) the character two places back.
+ */
+export function isTyped(value: string): boolean {
+  if (TYPED.test(value)) return true;
+  let up = 0;
+  let down = 0;
+  for (let index = 2; index < value.length; index += 1) {
+    const step = value.charCodeAt(index) - value.charCodeAt(index - 2);
+    up = step === 1 || (step === -9 && /[0-9]/.test(value[index]!)) ? up + 1 : 0;
+    down = step === -1 ? down + 1 : 0;
+    if (up >= 6 || down >= 6) return true;
+  }
+  return false;
+}
+
 function bits(text: string): number {
   const counts = new Map<string, number>();
   for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);

@@ -27,38 +27,58 @@
  * drop LaunchDarkly's `sdk-<uuid>`, and the vendor's name already says what the value is.
  */
 import { isSecretValue } from "./names.js";
-import { isIdentifierName, isKeyShaped } from "./shape.js";
+import { isIdentifierName, isKeyShaped, isTyped } from "./shape.js";
 import type { Span } from "./span.js";
 
 // Services whose keys carry no prefix of their own, from their documentation and the vendor
 // signatures of shhgit; `*`: the key is (or can be) a UUID.
-const SERVICES = `heroku* snyk* codecov* postmark* opsgenie* splunk* railway* pinecone* sauce* saucelabs*
-hubspot* launchdarkly* loggly* victorops* bugsnag rollbar datadog newrelic mailchimp mailgun
-mandrill sendinblue brevo mailjet sparkpost pusher plaid algolia linode sentry twilio trello
-todoist openweathermap weatherstack amplitude mixpanel honeycomb logdna mezmo
-papertrail pagerduty statuspage uptimerobot pingdom airbrake raygun appveyor codeclimate
-codacy coveralls sonar sonarqube sonarcloud hockeyapp facebook twitter linkedin instagram
-cloudflare cloudinary imgur giphy unsplash spotify twitch infura alchemy etherscan moralis
-ipinfo ipstack abstractapi newsapi tomtom mapquest okta auth0 onelogin
-circleci travis jenkins buildkite teamcity artifactory jfrog cloudsmith packagecloud
-contentful prismic storyblok strapi airtable asana clickup zendesk freshdesk
-intercom zoho pipedrive salesforce shopify bigcommerce woocommerce stripe paypal
-braintree razorpay paystack mollie adyen coinbase binance bitfinex
-deepl assemblyai elevenlabs deepgram cohere mistral anthropic openai replicate huggingface
-vonage nexmo plivo messagebird telnyx sinch clicksend textmagic ably pubnub
-optimizely flagsmith posthog fullstory hotjar logzio sumologic
-dynatrace grafana lightstep vultr hetzner scaleway ovh upcloud digitalocean doctl
-netlify vercel supabase firebase planetscale mongodb redislabs
-meilisearch typesense browserstack lambdatest applitools chromatic
-sendgrid postmarkapp smtp2go mailersend mailerlite klaviyo convertkit activecampaign
-calendly docusign hellosign dropbox`;
+const SERVICES = `heroku* snyk* codecov* postmark* opsgenie* splunk* railway* pinecone* sauce* saucelabs* hubspot*
+launchdarkly* loggly* victorops* bugsnag rollbar datadog newrelic mailchimp mailgun mandrill
+sendinblue brevo mailjet sparkpost pusher plaid algolia linode sentry twilio trello todoist
+openweathermap weatherstack amplitude mixpanel honeycomb logdna mezmo papertrail pagerduty
+statuspage uptimerobot pingdom airbrake raygun appveyor codeclimate codacy coveralls sonar
+sonarqube sonarcloud hockeyapp facebook twitter linkedin instagram cloudflare cloudinary imgur
+giphy unsplash spotify twitch infura alchemy etherscan moralis ipinfo ipstack abstractapi
+newsapi tomtom mapquest okta auth0 onelogin circleci travis jenkins buildkite teamcity
+artifactory jfrog cloudsmith packagecloud contentful prismic storyblok strapi airtable asana
+clickup zendesk freshdesk intercom zoho pipedrive salesforce shopify bigcommerce woocommerce
+stripe paypal braintree razorpay paystack mollie adyen coinbase binance bitfinex deepl
+assemblyai elevenlabs deepgram cohere mistral anthropic openai replicate huggingface vonage
+nexmo plivo messagebird telnyx sinch clicksend textmagic ably pubnub optimizely flagsmith
+posthog fullstory hotjar logzio sumologic dynatrace grafana lightstep vultr hetzner scaleway ovh
+upcloud digitalocean doctl netlify vercel supabase firebase planetscale mongodb redislabs
+meilisearch typesense browserstack lambdatest applitools chromatic sendgrid postmarkapp smtp2go
+mailersend mailerlite klaviyo convertkit activecampaign calendly docusign hellosign dropbox
+onesignal* airship* braze* iterable* customerio* sendbird* getstream* agora* pusherbeams mapbox
+geoapify opencage positionstack ipgeolocation ipapi ipdata ipregistry abuseipdb shodan censys
+virustotal urlscan hunterio clearbit fullcontact zoominfo peopledatalabs bitly rebrandly shortio
+tinyurl cuttly coinmarketcap coingecko cryptocompare nomics blockcypher blockchair 
+bscscan polygonscan arbiscan alchemyapi quicknode ankr chainstack tatum openexchangerates
+exchangerate currencylayer currencyapi alphavantage finnhub polygonio iexcloud marketstack
+twelvedata tiingo quandl nasdaq eodhistoricaldata fmpcloud weatherapi accuweather openuv
+tomorrowio visualcrossing stormglass newsdata gnews mediastack currentsapi scrapingbee
+scraperapi scrapingant zenrows apify browserless serpapi serper mailtrap mailosaur emailable
+zerobounce neverbounce kickbox typeform surveymonkey jotform formstack freshservice freshsales
+helpscout gorgias kustomer gladly liveagent tawk toggl clockify everhour timecamp wrike
+smartsheet podio gitter mattermost rocketchat pushbullet pushover contentstack datocms
+hygraph graphcms agilitycms buttercms cosmicjs lokalise crowdin transifex poeditor smartling
+pagertree squadcast rootly firehydrant incidentio checkly uptimekuma betteruptime statuscake
+freshping hetrixtools rudderstack mparticle countly matomo plausible cloudconvert
+convertapi pdfshift docraptor pdfmonkey imagekit uploadcare filestack transloadit bunnycdn
+keycdn openrouter groq perplexity anyscale deepinfra 
+runwayml pinata web3storage nftport opensea shipengine shippo easypost aftership shipstation
+quickbooks xero freshbooks chargebee recurly lemonsqueezy gumroad gocardless dwolla
+revolut razorpayx cashfree instamojo flutterwave yousign pandadoc signnow sentinelone
+crowdstrike veracode checkmarx sonatype detectify tines zapier ifttt pipedream n8n`;
 
 // Platforms named everywhere (a repository host, a registry, a cloud), and services named by an
 // everyday word (Render, Fly, Neon, Segment, Notion, Slack, Zoom, Box, HERE, Duo …): only the
 // name a value is given to, or a block's header, says the value is theirs.
 const PLATFORMS = `github gitlab bitbucket docker dockerhub aws azure google gcp npm pypi nuget render fly
 neon atlas elastic segment sanity percy crisp monday notion square zoom slack kraken drone split
-heap drift here box duo discord telegram`;
+heap drift here box duo discord telegram front make mend checkout wise tally hunter phrase
+harvest keen fathom apollo together stability fixer paddle covalent teamwork basecamp fireworks
+snowplow fastly`;
 
 let table: { byHead: Map<string, { word: string; uuid: boolean; platform: boolean }[]> } | undefined;
 
@@ -94,7 +114,9 @@ const SUFFIXED_HEX = /^[0-9a-f]{20,}(?:-[0-9a-z]{2,10}){0,2}$/i;
 
 /** A value shaped like a vendor's credential (`uuid`: a UUID is one for this vendor). */
 function credentialShaped(value: string, uuid: boolean): boolean {
-  if (!isSecretValue(value)) return false;
+  // A value behind a short prefix and `_` is an object's id (Stripe's `evt_…`, `cus_…`) or a
+  // prefixed key, which families.ts and the rule set judge by its prefix: not a prefix-less key.
+  if (!isSecretValue(value) || /^[a-z]{2,6}_/.test(value) || isTyped(value)) return false;
   if (PREFIXED_UUID.test(value)) return uuid;
   if (SUFFIXED_HEX.test(value)) {
     const head = value.replace(/-.*$/, "");
@@ -117,7 +139,7 @@ const ID_VERBS = new Set(
 
 // The value, behind its quotes (also a single quote as a quoted shell word spells it: `'\''`).
 const VALUE_AT =
-  /^(?:'\\''|["'`])?([A-Za-z0-9][A-Za-z0-9_+/=.~-]{14,}[A-Za-z0-9=])["'`]?(?![A-Za-z0-9_+/=.~-])/;
+  /^(?:'\\''|["'`])?([A-Za-z0-9][A-Za-z0-9_+/.~-]{14,}[A-Za-z0-9]={0,2})["'`]?(?![A-Za-z0-9_+/=.~-])/;
 
 /** Whether what stands before `start` says the value is something other than a credential. */
 function saysOtherwise(text: string, start: number, from: number): boolean {
@@ -197,7 +219,7 @@ function nearbySpans(text: string, from: number, uuid: boolean, spans: Span[]): 
   const first = text.indexOf("\n", from);
   const second = first === -1 ? -1 : text.indexOf("\n", first + 1);
   if (second !== -1 && second < end) end = second;
-  for (const candidate of text.slice(from, end).matchAll(/[A-Za-z0-9][A-Za-z0-9_+/=.~-]{15,}/g)) {
+  for (const candidate of text.slice(from, end).matchAll(/[A-Za-z0-9][A-Za-z0-9_+/.~-]{15,}/g)) {
     const start = from + candidate.index!;
     if (NAME_CHAR.test(text[start - 1] ?? " ")) continue;
     push(spans, text, start, from, uuid);

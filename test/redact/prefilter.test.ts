@@ -50,6 +50,8 @@ const VECTORS = [
     `printf '%s\\n' 'mc alias set s3 https://x AK ${s}' >> notes.txt`,
     `kubectl create secret generic p --from-literal=live=${s} && vault kv put secret/p k=${s}`,
     `composer config -g http-basic.repo.test me ${s}`,
+    `curl -u ${s}: https://x && bw unlock ${s} && npm config set //r/:_authToken ${s}`,
+    `someclient login ${s} && echo ${s} | az devops login`,
   ]),
   // Every prefix family with a random body, and a value under a key that says nothing.
   ...FAMILIES.flatMap((family) =>
@@ -136,7 +138,8 @@ const FRAGMENTS = [
   ],
   ...["GenieKey ", "Secret ID", "secret_id", "  ", " = ", "\t", "snyk", "auth ", "doctl", "-t ", "-token "],
   ...["consul", "| ", "echo ", "--password-stdin", "chpasswd", "mc alias set ", "--from-literal=", "kv put "],
-  ...["http-basic.", "github-oauth.", "config ", "printf '%s' '", "' >> notes.txt"],
+  ...["http-basic.", "github-oauth.", "config ", "printf '%s' '", "' >> notes.txt", "curl -u ", ":X "],
+  ...["bw unlock ", "npm config set ", "//r/:_authToken ", "kubectl ", "secret ", "login ", "az devops "],
   ...[
     "-----BEGIN OpenVPN Static key V1-----",
     "-----END OpenVPN Static key V1-----",

@@ -25,11 +25,15 @@ describe("redaction on sonar-text's examples and configuration templates", () =>
 
   it("true positives redacted, false positives left alone", () => {
     expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.919);
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.808);
+    // 0.808 → 0.806 with the vendor contexts: a `.netrc` whose `login` is a 40-hex GitHub token
+    // (`password x-oauth-basic`, one of Sonar's examples) is redacted as the credential after
+    // `login` it is (docs/decisions/redaction-vendor-context.md).
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.806);
     // Sonar's negatives still redacted are mostly passwords it does not report for being weak
     // (`--password=root`, `scott:tiger`) and keys it rejects for their context: credentials by
     // docs/decisions/redaction-categories.md, counted as Sonar labels them.
-    expect(share(tallies["fp · scanner example"]!)).toBeGreaterThanOrEqual(0.763);
+    // 0.763 → 0.760: the same `.netrc`.
+    expect(share(tallies["fp · scanner example"]!)).toBeGreaterThanOrEqual(0.76);
     expect(share(tallies["fp · config template"]!)).toBe(1);
     expect(share(tallies["tp · config template"]!)).toBe(1);
   });

@@ -77,9 +77,14 @@ describe("redaction on other scanners' examples", () => {
     // version took for a member read) is redacted again (docs/decisions/redaction-everyday.md).
     // Then 0.336 → 0.317 when short random tokens (16–19 characters, both cases and digits)
     // became tokens by look: near-valid tokens only, the floor without them unchanged.
-    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.317);
+    // Then 0.317 → 0.257 and 0.697 → 0.614 with the vendor contexts
+    // (docs/decisions/redaction-vendor-context.md): trufflehog's "invalid pattern" keys (a `?`
+    // inside, a character off their length) beside the vendor's name or after `token - '…'`,
+    // which the categories file under other, literal or hex rather than near-valid; redacted as
+    // credentials, the safe error.
+    expect(share(holdout.fp!)).toBeGreaterThanOrEqual(0.257);
     expect(without(holdout, "tp", "placeholder")).toBeGreaterThanOrEqual(0.954);
-    expect(without(holdout, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.697);
+    expect(without(holdout, "fp", "near-valid token")).toBeGreaterThanOrEqual(0.614);
   });
 
   it("ripsecrets (tuning material): true positives redacted, false positives left alone", () => {

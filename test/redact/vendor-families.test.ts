@@ -65,6 +65,20 @@ describe("credentials as a CLI's documented arguments", () => {
     ],
     ["composer's github-oauth token", `composer config -g github-oauth.github.com ${LONG}`, LONG],
     ["poetry's http-basic password", `poetry config http-basic.foo deployer ${MIXED}`, MIXED],
+    ["npm config set's auth token", `npm config set //registry.npmjs.org/:_authToken ${UUID}`, UUID],
+    ["config set NAME=X", `pnpm config set npm_token=${LONG}`, LONG],
+    ["Bitwarden's unlock password", `bw unlock ${MIXED} --raw`, MIXED],
+    ["Bitwarden's login password", `bw login ops@example.test ${MIXED}`, MIXED],
+    [
+      "an API key as curl's user, password empty",
+      `curl -u ${HEX40}: https://sonar.example.test/api/projects`,
+      HEX40,
+    ],
+    [
+      "an API key as curl's user, password X",
+      `curl -u ${LONG}:X https://desk.example.test/api/v2/tickets`,
+      LONG,
+    ],
   ]);
 });
 
@@ -113,6 +127,8 @@ describe("the same programs with ids, names and flags", () => {
   beforeAll(loadShellParser);
   leavesEach([
     ["cargo login --registry NAME", "cargo login --registry my-registry"],
+    ["a user name and an empty password", "curl -u deploy: https://files.example.test/"],
+    ["bw unlock with its password from the environment", "bw unlock --passwordenv BW_PASSWORD --raw"],
     ["snyk auth's OAuth flow", "snyk auth --auth-type=oauth"],
     ["mc alias set without keys", "mc alias set myminio https://minio.example.test:9000"],
     ["consul's accessor id", `consul acl token read -accessor-id ${UUID}`],

@@ -1,0 +1,33 @@
+/**
+ * Redaction measured on credentials in their vendors' contexts (test/vectors/secret-tuning-tp3.jsonl,
+ * origin note beside it: shhgit's vendor signatures, repo-supervisor's fixtures, DevSkim's rule
+ * tests, lines written from vendors' documentation, and negatives of the same contexts), carried
+ * as scanner-vectors.mjs describes. Tuning material, measured on the built CLI's redaction
+ * (dist/, `npm run build` first). The assertions hold the floors of the last recorded run
+ * (docs/export.md), overall and on each carrier.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { builtRedactor, type Tallies } from "./built.js";
+import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+
+describe("redaction on credentials in their vendors' contexts", () => {
+  let tallies: Tallies;
+  beforeAll(async () => {
+    const redactEventBody = await builtRedactor();
+    tallies = await measure(readVectors("secret-tuning-tp3.jsonl"), redactEventBody);
+    console.log(report("shhgit + repo-supervisor + DevSkim + vendors' documentation", tallies));
+  }, 600_000);
+
+  it("true positives redacted on every carrier", () => {
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.975);
+    for (const carrier of ["command", "file", "mcp"])
+      expect(share(tallies[`tp ${carrier}`]!)).toBeGreaterThanOrEqual(0.96);
+    expect(share(tallies["tp env"]!)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("false positives left alone on every carrier", () => {
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.91);
+    for (const carrier of ["command", "file", "mcp"])
+      expect(share(tallies[`fp ${carrier}`]!)).toBeGreaterThanOrEqual(0.91);
+  });
+});
