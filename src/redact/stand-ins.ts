@@ -192,6 +192,10 @@ const SHELL_DEFAULT = /\$\{[A-Za-z_]\w*:?[-=?+]/;
 const REGEX_FRAGMENT = /\(\.[*+]\)|\.[*+]\)|\(\.[*+]|\[\^[^\]]*\][*+]/;
 // An authentication scheme's word alone (`"Bearer " + token`): the credential follows it.
 const SCHEME_ONLY = /^(?:bearer|basic|token|bot|digest|negotiate)\s*$/i;
+// A key as a dashboard or a CLI shows it, its middle elided and a few characters kept at either
+// end to tell keys apart (`sk-...AbCd`, `ghp_…wxyz`, `AKIA...WXYZ`, `****ABCD`): six characters at
+// most on each side, too few to use.
+const DISPLAYED_KEY = /^(?:[A-Za-z]{2,8}[_-]){0,2}[A-Za-z0-9]{0,6}(?:\.{3,}|\u2026|\*{3,})[A-Za-z0-9]{2,6}$/;
 // A JWT whose payload and signature are words (`eyJ….body.signature`): an example's shape.
 const NAMED_JWT = /^eyJ[A-Za-z0-9_-]+\.[a-z]{3,12}\.[a-z]{3,12}$/;
 
@@ -217,6 +221,7 @@ export function isIndirect(value: string): boolean {
     REPEATED_UUID.test(value) ||
     MASKED.test(value) ||
     NAMED_JWT.test(value) ||
+    DISPLAYED_KEY.test(value) ||
     YAML_TAG.test(value) ||
     SCHEME_ONLY.test(value) ||
     (INTERPOLATED.test(value) && !SHELL_DEFAULT.test(value)) ||

@@ -92,6 +92,10 @@ const LEFT: [family: string, text: string][] = [
   ["a replica set's name", "kubectl describe rs api-server-7d9f8b6c5d"],
   ["a build's hashed asset", "cat src/assets/logo-BQ3eR5tYw8Kd.svg dist/main.Zx8Qp2Lm7Vn4Rt6K.js"],
   ["Next.js's build id", "open http://localhost:3000/_next/static/0aB3cD4eF5gH6iJ7kL8mN/_buildManifest.js"],
+  [
+    "a key as a dashboard shows it",
+    'api_key: "sk-...AbCd"\ntoken = "ghp_\u2026wxyz"\naws_access_key_id = ****************ABCD',
+  ],
   ["Home Assistant's !secret", "api_password: !secret http_password"],
   ["mkdocs' !ENV", "password: !ENV [SMTP_PASSWORD, '']"],
   ["Ansible Vault's tag", "db_password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  6231373832353462"],
@@ -169,6 +173,7 @@ const STILL: [family: string, text: string, secret: string][] = [
     "api_key = 'm{{h}o)p${e]nob(ody[finds>-_$#thisone}}'",
     "nob(ody[finds",
   ],
+  ["seven characters kept after the dots", 'api_key: "sk-...AbCdEfG"', "AbCdEfG"],
   ["a real name with fake inside", 'db_fake_password = "Tr4il-s3al-pw"', "Tr4il-s3al-pw"],
   ["a command's output with a literal", "API_TOKEN=`echo Zx8Qp2Lm7Vn4Rt6Ks3Wd9`", "Zx8Qp2Lm7Vn4Rt6Ks3Wd9"],
   [
