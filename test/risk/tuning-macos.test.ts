@@ -12,11 +12,12 @@ import { describeJudgedSet } from "./judged.js";
 // first run 83 / 109, 13 / 205 (as run with 68 commands other files hold: 99 / 125, 13 / 257);
 // after the round 108 / 109, 0 / 205; the second batch (201 cases, `batch: 2`, run once after the
 // first batch's rules) 55 / 65, 7 / 136, then 65 / 65, 0 / 136; the third (122, `batch: 3`, run
-// once after the second's rules) 21 / 27, 0 / 95, then 25 / 27, 0 / 95; the whole file 198 / 201,
-// 47 / 49 unnamed, 0 / 436
+// once after the second's rules) 21 / 27, 0 / 95, then 25 / 27, 0 / 95; the fourth (72 Linux
+// system-information commands, `batch: 4`) 9 / 10, 2 / 62, then 10 / 10, 0 / 62; the whole file
+// 208 / 211, 50 / 52 unnamed, 0 / 498
 describeJudgedSet("macOS tuning set", "risk-macos.jsonl", {
-  dangerous: 201,
+  dangerous: 211,
   caught: 0.985,
-  unnamed: 0.959,
+  unnamed: 0.96,
   alarms: 0,
 });

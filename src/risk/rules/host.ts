@@ -115,6 +115,16 @@ const fuser: Rule = (invocation, { signals }) => {
   if (!kills) return void signals.score.raise("none", "");
   // `fuser -k 3000/tcp`: the process on one port, as `kill $(lsof -t -i:3000)` (freeing a port)
   const targets = invocation.args.filter((word) => !word.value.startsWith("-"));
+  // a privileged port (below 1024: 22, 53, 80, …) is a system service's (sshd, a resolver, a web server)
+  const privileged = targets.find(
+    (word) => /^\d+\//.test(word.value) && Number.parseInt(word.value, 10) < 1024,
+  );
+  if (privileged)
+    return void signals.score.raise(
+      "high",
+      `fuser -k stops the system service on port ${privileged.value}`,
+      "system_modification",
+    );
   if (targets.length > 0 && targets.every((word) => /^\d+\/(tcp|udp)$/.test(word.value)))
     return void signals.score.raise("medium", "fuser -k stops the process on a port");
   const mount = invocation.args.some(

@@ -24,14 +24,17 @@ export function systemTool(readOnly: RegExp, what: string): Rule {
       !CHANGING.test(sub) &&
       invocation.args.some(
         (word, i) =>
-          /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed|-display|-get-selections|-print-cache)/.test(
+          /^-(Q|Ss|Si|l|L|-list|-status|-help|-version|-info|-query|-failed|-display|-get-selections|-print)/.test(
             word.value,
           ) ||
           (invocation.program === "ldconfig" && word.value === "-p") ||
+          // dpkg's status, search and available-version queries
+          (invocation.program === "dpkg" && /^(-s|-S|-p|--search|--print-avail)$/.test(word.value)) ||
           (i === 0 && invocation.program === "rpm" && /^-q[a-zA-Z]*$/.test(word.value)),
       );
-    // `systemctl --type=service`: no sub-command lists the units
-    const lists = invocation.program === "systemctl" && sub === "";
+    // `systemctl --type=service`: no sub-command lists the units; `hostnamectl --static`,
+    // `timedatectl`, `localectl`: with no sub-command they show their status
+    const lists = /^(systemctl|hostnamectl|timedatectl|localectl)$/.test(invocation.program) && sub === "";
     if (readOnly.test(sub) || query || lists || invocation.args.length === 0) {
       context.signals.score.raise("none", "");
       return;
