@@ -94,7 +94,7 @@ export function secretFileReason(word: string): string | null {
   // `.env`, `.env.local`, and `NAME.env` (compose env_file, `~/.aider/oauth-keys.env`)
   const named =
     /^[\w.-]+\.env$/.test(name) &&
-    !/(^|[._-])(example|sample|template|tmpl|dist|defaults?)([._-]|$)/i.test(name);
+    !/(^|[._-])(example|sample|template|tmpl|tpl|dist|defaults?)([._-]|$)/i.test(name);
   // `.env.d.ts`, `.env.ts`: code typing or loading the environment, not its values
   const code = CODE_OR_DOC.test(name);
   if (!code && (name === ".env" || named || (name.startsWith(".env.") && !ENV_TEMPLATE.test(name)))) {
@@ -110,7 +110,7 @@ export function secretFileReason(word: string): string | null {
   return null;
 }
 
-const TEMPLATE_NAME = /[._-](example|sample|template|tmpl|dist|defaults?)([._-]|$)/i;
+const TEMPLATE_NAME = /[._-](example|sample|template|tmpl|tpl|dist|defaults?)([._-]|$)/i;
 
 /** `~/.claude`, `/home/x/.codex`, `~/.config/gh`, `~/.local/share/opencode`: a tool's own home. */
 function isHomeDotDir(parts: string[]): boolean {

@@ -83,7 +83,8 @@ export const CREDENTIAL_HOLDERS = new Set([
   "github-copilot",
 ]);
 /** Environment templates hold variable names, not values: not secret (docs/risk.md). */
-export const ENV_TEMPLATE = /^\.env(\.[\w-]+)*\.(example|sample|template|tmpl|dist|defaults|schema)$/;
+// (`.env.tpl`: 1Password's and others' templates hold references such as op://vault/item, not values)
+export const ENV_TEMPLATE = /^\.env(\.[\w-]+)*\.(example|sample|template|tmpl|tpl|dist|defaults|schema)$/;
 
 /**
  * Files anyone may read: public keys, known hosts, the account list. Naming a secret word

@@ -179,6 +179,20 @@ describe("unnamed families", () => {
         "codefmt format --all",
       ],
     },
+    "the third batch's families: tokens of a CA, stores by name, keys made, environments opened": {
+      dangerous: [
+        "step ca token web.example.com",
+        "app-keystore show xpack.secure_password",
+        "app-encryption-keys generate",
+        "esc env open acme/prod",
+      ],
+      harmless: [
+        "step ca health",
+        "app-keystore list",
+        "op run --env-file=.env.tpl -- npm start",
+        "esc env ls",
+      ],
+    },
     "what a delete's words say: versions, pointers, hosts": {
       dangerous: [
         "registryctl subject delete --subject orders-value --version all --permanent",

@@ -29,7 +29,7 @@ const PAIR =
 const CREDENTIAL =
   /^(api-keys?|apikeys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|kubeconfig|kubeconfigs|connection-strings?|connection-uris?|conn-strings?|dsn)$/;
 /** A token of one's own access: after an identity word (`auth token`, `whoami`, `iam`, `login`). */
-const IDENTITY = /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user)$/;
+const IDENTITY = /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user|ca)$/;
 const TOKEN = /^(token|tokens)$/;
 /** Credentials that a creating verb prints once (`password create`, `tokens create`). */
 const MINTABLE =
@@ -42,7 +42,7 @@ const OTHER_VERB =
 const ENV_CLEAR =
   /^--?(kv|plain|dotenv|shell|export|reveal|show-values?|decrypt)$|^--format=(env|dotenv|shell)$/;
 const ENVIRONMENT = /^(env|envs|environment|environments|variables|vars|variable|config-vars)$/;
-const ENV_OUT = /^(pull|export|dump|download)$/;
+const ENV_OUT = /^(pull|export|dump|download|open|resolve)$/;
 /** A secret store or a credential helper, by its name. */
 const CREDENTIAL_RUNNER =
   /vault|secret|cred|1password|^op$|doppler|infisical|chamber|teller|envchain|sops|keyring/;
@@ -88,14 +88,21 @@ export function credentialOutput(program: string, lowered: string[], args: Word[
   const found = parts(words);
   const split = found.map((entry) => entry.part);
   const options = args.filter((arg) => arg.value.startsWith("-")).map((arg) => arg.value);
+  // `kibana-encryption-keys generate`: a program named for keys or tokens told to make them
+  const own = program.split(/[-_.]+/);
+  if (
+    own.some((part) => /^(keys|tokens|secrets|passwords|credentials)$/.test(part)) &&
+    split.some((word) => MINT.test(word))
+  )
+    return `mints credentials and prints them (${program} ${words.join(" ")})`;
   for (let i = 0; i < split.length && i < 6; i += 1) {
     const word = split[i]!;
     const before = split[i - 1];
     const after = split[i + 1];
     if (MINTABLE.test(word) && [before, after].some((near) => near !== undefined && MINT.test(near)))
       return `mints a credential and prints it (${words.join(" ")})`;
-    const own = CREDENTIAL.test(word) || (TOKEN.test(word) && before !== undefined && IDENTITY.test(before));
-    if (!own) continue;
+    const held = CREDENTIAL.test(word) || (TOKEN.test(word) && before !== undefined && IDENTITY.test(before));
+    if (!held) continue;
     if (before !== undefined && OTHER_VERB.test(before)) continue;
     // an identity service's key listing lists ids and names (`iam api-keys`, as `list-access-keys`)
     if (split.includes("iam") && !TOKEN.test(word)) continue;

@@ -106,7 +106,8 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
           arg.value,
         ),
       ));
-  const store = SECRET_MANAGERS.has(program);
+  // (a program named for a key or secret store, `elasticsearch-keystore`, `x-secrets`, is one)
+  const store = SECRET_MANAGERS.has(program) || /keystore|keychain|secrets$/.test(program);
   const exports =
     store &&
     (words.some((word) => /^(export|decrypt|dump|download|backup)$/.test(word)) ||
