@@ -89,5 +89,7 @@ export async function tempDir(
   prefix = "trailseal-test-",
 ): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  // Retried: a hook call's resident server (docs/hooks.md) may still be writing into a home
+  // there while it is removed (ENOTEMPTY); it stops once it sees its home go.
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) };
 }

@@ -12,6 +12,7 @@
  *   removed, when its home is removed, and on SIGTERM/SIGINT.
  */
 import {
+  existsSync,
   type FSWatcher,
   mkdirSync,
   readdirSync,
@@ -55,6 +56,12 @@ export interface ResidentHooks {
     options: { home: string; beforeWrite: CallJournal["beforeWrite"] },
   ): Promise<JournalAnswer>;
 }
+
+/**
+ * Why a server stops when its home (or its server.json) is being removed: it then writes nothing
+ * more into the home (not even its log), which would keep the removal from finishing.
+ */
+export const REMOVED = "its home or its server.json was removed";
 
 /** How often the server looks at its home, its server.json, its idle time and the spool. */
 const CHECK_MS = 2000;
@@ -138,9 +145,10 @@ export async function serveHooks(
         try {
           statSync(home);
         } catch {
-          return stop("its home was removed");
+          return stop(REMOVED);
         }
-        if (!ownsServerFile()) return stop("its server.json was replaced or removed");
+        if (!ownsServerFile())
+          return stop(existsSync(serverFile(home)) ? "its server.json was replaced" : REMOVED);
         if (active === 0 && Date.now() - lastActive > idleMs) return stop("idle");
         sweep(); // a request whose notification was lost (an overflowing inotify queue)
       },

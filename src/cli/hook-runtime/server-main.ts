@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { requireWithCodeCache } from "./code-cache.js";
 import { residentDigest } from "./resident-digest.js";
 import { runDir, START_FAILED_FILE } from "./resident-protocol.js";
-import { type ResidentHooks, serveHooks } from "./resident-server.js";
+import { REMOVED, type ResidentHooks, serveHooks } from "./resident-server.js";
 
 async function main(): Promise<void> {
   const home = process.argv[2];
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   // Calls share a policy while policy.yaml's text stays the same (it is read on every call).
   await entry.rememberValidatedPolicies();
   const why = await serveHooks(home, digest, entry as unknown as ResidentHooks, process.env);
-  log(home, `stopped: ${why}`);
+  if (why !== REMOVED) log(home, `stopped: ${why}`);
   process.exit(0);
 }
 
