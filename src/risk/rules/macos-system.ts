@@ -184,7 +184,18 @@ const diskutil: Rule = (invocation, { signals }) => {
     )
   )
     return void signals.score.raise("medium", `diskutil ${group ? `${verb} ` : ""}${action}`);
-  // unmount, eject (a disk taken from under the programs using it) and anything else: the disk's
+  // one volume unmounted or ejected by its mount point or identifier (`diskutil eject
+  // /Volumes/USB`, `unmount disk2s1`): what ejecting a stick in the Finder does
+  const target = positionals(invocation.args).at(-1)?.value ?? "";
+  if (
+    /^(unmount|eject)$/i.test(action) &&
+    !group &&
+    !words(invocation.args).includes("force") &&
+    /^(\/Volumes\/.+|(\/dev\/)?disk\d+s\d+)$/.test(target)
+  )
+    return void signals.score.raise("medium", `diskutil ${action} ${target} takes one volume offline`);
+  // unmountDisk, a forced unmount, eject of a whole disk (taken from under the programs using it)
+  // and anything else: the disk's
   signals.score.raise(
     /^(unmount\w*|eject)$/i.test(action) ? "high" : "critical",
     `diskutil ${group ? `${verb} ` : ""}${action} changes a disk`,
@@ -208,6 +219,10 @@ const hdiutil: Rule = (invocation, { signals }) => {
     return void signals.score.raise("medium", `hdiutil ${verb} writes a disc or image`);
   signals.score.raise("low", `hdiutil ${verb} works on a disk image`);
 };
+
+function words(args: Word[]): string[] {
+  return args.map((word) => word.value);
+}
 
 function verbOf(args: Word[]): string {
   return positionals(args)[0]?.value ?? "";

@@ -11,6 +11,7 @@ import { hasOption, positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { shellQuote } from "../wrappers.js";
 import { MACOS_ACCOUNT_RULES } from "./macos-accounts.js";
 import { MACOS_SYSTEM_RULES, READS } from "./macos-system.js";
 
@@ -307,6 +308,40 @@ const sntp: Rule = (invocation, { signals }) => {
 };
 
 /**
+ * `xcrun TOOL …` runs a developer tool of the selected Xcode: judged as `TOOL …`. Its simulator
+ * control (`xcrun simctl boot|shutdown|erase|delete …`) acts on simulated devices, which hold
+ * nothing of the machine's: medium, whatever the verb (`shutdown all` stops no real machine);
+ * `list`, `help`, `getenv` read.
+ */
+const xcrun: Rule = (invocation, context) => {
+  const words = positionals(invocation.args, ["--sdk", "--toolchain", "-sdk", "-toolchain"]);
+  const [tool, ...rest] = words;
+  if (
+    !tool ||
+    invocation.args.some((word) => /^(-f|--find|--show-sdk-[\w-]+|--version|-h|--help)$/.test(word.value))
+  )
+    return void context.signals.score.raise("none", "");
+  if (tool.value === "simctl") {
+    const verb = rest[0]?.value ?? "";
+    const reads = /^(list|help|getenv|get_app_container|listapps|appinfo|diagnose)?$/.test(verb);
+    return void context.signals.score.raise(
+      reads ? "none" : "medium",
+      reads ? "" : `xcrun simctl ${verb} changes a simulated device`,
+    );
+  }
+  const at = invocation.args.indexOf(tool);
+  const command = invocation.args.slice(at);
+  context.nested(
+    {
+      value: command.map((word) => shellQuote(word.value)).join(" "),
+      dynamic: command.some((word) => word.dynamic),
+      inner: [],
+    },
+    "xcrun runs",
+  );
+};
+
+/**
  * macOS's defence databases: the privacy grants (`TCC.db`: which apps may read the screen, the
  * disk, the camera) and Gatekeeper's policy (`SystemPolicy`). A statement that writes to one
  * grants or removes what the system asks the user for.
@@ -337,6 +372,7 @@ export const MACOS_RULES: RuleTable = {
   audit,
   jamf,
   sntp,
+  xcrun,
   ...MACOS_SYSTEM_RULES,
   ...MACOS_ACCOUNT_RULES,
 };
