@@ -126,6 +126,7 @@ export async function secretsInCommand(written: string, prefilter = true, depth 
 const MOST_LINES = 64;
 const LONGEST_LINE = 2048;
 let operandLine: RegExp | undefined;
+const OPERAND_LOWER = OPERAND_PROGRAMS.map((program) => program.toLowerCase());
 // A program's `config set NAME X` (npm, yarn, pnpm, git, snyk …: argv.ts's config rule).
 const CONFIG_LINE = /(?:^|[\s;&|(`'"])[\w.-]+[ \t]+(?:--?[\w-]+[ \t]+)*config(?:ure)?[ \t]+(?:set[ \t]+)?\S/;
 
@@ -139,8 +140,7 @@ export async function secretsInLines(
   depth = 0,
 ): Promise<{ line: string; secrets: ArgvSecret[] }[]> {
   const lower = text.toLowerCase();
-  if (!OPERAND_PROGRAMS.some((program) => lower.includes(program.toLowerCase())) && !lower.includes("config"))
-    return [];
+  if (!OPERAND_LOWER.some((program) => lower.includes(program)) && !lower.includes("config")) return [];
   operandLine ??= new RegExp(
     `(?:^|[\\s;&|(\`/'"])(?:${OPERAND_PROGRAMS.map((p) => p.replace(/[.]/g, "\\.")).join("|")})(?=[\\s'"])`,
     "i",

@@ -67,8 +67,11 @@ const EXISTING_NAME = /^existing(?:[-_.]|[A-Z])/i;
 const NUMBERED = /(?<=[A-Za-z])[_-]?[1-9][0-9]?$/;
 
 export function isSecretName(name: string, prefilter = true): boolean {
-  const unnumbered = name.replace(NUMBERED, "");
-  if (unnumbered !== name && unnumbered.length >= 3 && isSecretName(unnumbered, prefilter)) return true;
+  const last = name.charCodeAt(name.length - 1);
+  if (last >= 48 && last <= 57) {
+    const unnumbered = name.replace(NUMBERED, "");
+    if (unnumbered !== name && unnumbered.length >= 3 && isSecretName(unnumbered, prefilter)) return true;
+  }
   if (prefilter) {
     const lower = name.toLowerCase();
     if (
@@ -166,13 +169,16 @@ export function isSecretValue(value: string): boolean {
  * a value shaped like a credential (`isCredentialShaped`). The same for `login`
  * (`sonar.login`, `SONAR_LOGIN`): some tools take a token as the login, and a user name is not
  * 16+ characters of hex or of random mix. A key's base (`secret_key_base` of Rails) likewise:
- * `cache_key_base` is a prefix of cache keys.
+ * `cache_key_base` is a prefix of cache keys. A licence (`license: <40 hex>`, New Relic's,
+ * a product key) likewise: `license: MIT` is not shaped like a credential. (`api` is not one of
+ * these: `service-api:2024.05.01-rc1` is an image's tag.)
  */
 export function isKeyName(name: string): boolean {
   name = name.replace(NUMBERED, "") || name;
   return (
-    /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY|login|Login|LOGIN)(?:_base|Base|_BASE)?$/.test(name) &&
-    !PUBLIC_NAME.test(name)
+    /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY|login|Login|LOGIN|licen[cs]e|Licen[cs]e|LICEN[CS]E)(?:_base|Base|_BASE)?$/.test(
+      name,
+    ) && !PUBLIC_NAME.test(name)
   );
 }
 

@@ -80,33 +80,45 @@ heap drift here box duo discord telegram front make mend checkout wise tally hun
 harvest keen fathom apollo together stability fixer paddle covalent teamwork basecamp fireworks
 snowplow fastly`;
 
-let table: { byHead: Map<string, { word: string; uuid: boolean; platform: boolean }[]> } | undefined;
+type Vendor = { word: string; uuid: boolean; platform: boolean };
 
-function lexicon() {
-  const byHead = new Map<string, { word: string; uuid: boolean; platform: boolean }[]>();
+/** The lexicon by the code of a name's first three letters (no string is made to look one up). */
+let table: Map<number, Vendor[]> | undefined;
+
+const headOf = (text: string, at: number) =>
+  (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);
+
+function lexicon(): Map<number, Vendor[]> {
+  const byHead = new Map<number, Vendor[]>();
   const add = (raw: string, platform: boolean) => {
     const word = raw.replace(/\*$/, "");
-    const list = byHead.get(word.slice(0, 3)) ?? [];
+    const list = byHead.get(headOf(word, 0)) ?? [];
     list.push({ word, uuid: raw.endsWith("*"), platform });
-    byHead.set(word.slice(0, 3), list);
+    byHead.set(headOf(word, 0), list);
   };
   for (const raw of SERVICES.split(/\s+/)) if (raw) add(raw, false);
   for (const raw of PLATFORMS.split(/\s+/)) if (raw) add(raw, true);
-  return { byHead };
+  return byHead;
 }
 
-/** The vendor a lower-case word of the text begins with (`herokuapikey`: heroku), if any. */
-function vendorOf(word: string) {
+/** The vendor the lower-case word `lower[at, end)` begins with (`herokuapikey`: heroku), if any. */
+function vendorAt(lower: string, at: number, end: number): Vendor | undefined {
   table ??= lexicon();
-  if (word.length < 3) return undefined;
-  let best: { word: string; uuid: boolean; platform: boolean } | undefined;
-  for (const entry of table.byHead.get(word.slice(0, 3)) ?? []) {
+  const entries = table.get(headOf(lower, at));
+  if (!entries) return undefined;
+  let best: Vendor | undefined;
+  for (const entry of entries) {
     // A short name must be the whole word (`here`, `box`, `duo`); a longer one may begin it.
-    if (entry.word.length < 6 ? word !== entry.word : !word.startsWith(entry.word)) continue;
-    if (!best || entry.word.length > best.word.length) best = entry;
+    const length = entry.word.length;
+    if (length < 6 ? end - at !== length : end - at < length) continue;
+    if (!lower.startsWith(entry.word, at)) continue;
+    if (!best || length > best.word.length) best = entry;
   }
   return best;
 }
+
+const isLetter = (code: number) => code >= 97 && code <= 122;
+const isWordChar = (code: number) => isLetter(code) || (code >= 48 && code <= 57);
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const PREFIXED_UUID = new RegExp(`^(?:[a-z]{2,5}-(?:[a-z]{2,3}[0-9]-)?)?${UUID}$`, "i");
@@ -165,15 +177,25 @@ const NAME_CHAR = /[A-Za-z0-9_.-]/;
 const ASSIGNED = /^["'`]?[ \t]*(?:[:=]|=>|:=)[ \t]*/;
 
 /** The values a vendor's name says are its credentials (see above); `lower`: the text lower-cased. */
-export function vendorSpans(text: string, lower: string, spans: Span[]): void {
-  for (const match of lower.matchAll(/[a-z][a-z0-9]{2,}/g)) {
-    const vendor = vendorOf(match[0]);
-    if (!vendor) continue;
-    const at = match.index!;
+export function vendorSpans(text: string, lowered: string, spans: Span[]): void {
+  // Indices of the lower-cased text must be the text's: a character whose lower case is longer
+  // (`İ`) shifts them, so such a text is lower-cased letter by letter, ASCII only.
+  const lower =
+    lowered.length === text.length ? lowered : text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  for (let at = 0; at < lower.length; at += 1) {
+    // Each word of the lower-cased text (a letter, then letters and digits), looked up by its head.
+    if (!isLetter(lower.charCodeAt(at)) || (at > 0 && isWordChar(lower.charCodeAt(at - 1)))) continue;
+    let wordEnd = at + 1;
+    while (wordEnd < lower.length && isWordChar(lower.charCodeAt(wordEnd))) wordEnd += 1;
+    const vendor = wordEnd - at >= 3 ? vendorAt(lower, at, wordEnd) : undefined;
+    if (!vendor) {
+      at = wordEnd;
+      continue;
+    }
     // The name the vendor's word stands in (`HEROKU_API_KEY`, `sonar.login`, `"snyk"`).
     let nameStart = at;
     while (nameStart > 0 && NAME_CHAR.test(text[nameStart - 1]!)) nameStart -= 1;
-    let nameEnd = at + match[0].length;
+    let nameEnd = wordEnd;
     while (nameEnd < text.length && NAME_CHAR.test(text[nameEnd]!)) nameEnd += 1;
     const name = text.slice(nameStart, nameEnd).replace(/[.-]+$/, "");
     const rest = text.slice(nameEnd, nameEnd + 8);

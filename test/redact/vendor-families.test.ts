@@ -159,6 +159,9 @@ describe("a prefix-less key beside its vendor's name", () => {
       "0f8e2d9c4b7a6e5f1d3c2b9a8e7f6d5c",
     ],
     ["a key on the line after the vendor's command", `heroku auth:token\n ${UUID}`, UUID],
+    ["a licence key under its name", `license: ${HEX40}`, HEX40],
+    ["a numbered secret name", `token2 = "${MIXED}"`, MIXED],
+    ["a secret name, a dash and a quoted value", `twilio token - '${HEX40}'`, HEX40],
   ]);
   leavesEach([
     [
@@ -174,5 +177,9 @@ describe("a prefix-less key beside its vendor's name", () => {
     ["a setting block of the vendor", "datadog:\n  site: datadoghq.eu\n  clusterName: prod-eu\n"],
     ["a reference in the vendor's block", "newrelic:\n  license: $NEW_RELIC_LICENSE_KEY\n"],
     ["a placeholder beside the vendor", "okta_api_token: 000000000000000000000000000000000000000000aa"],
+    ["a licence's name", "license: MIT"],
+    ["an API's image tag", "image: registry.example.test/event-bus-api:rc0.15.0_20231217_1420-SNAPSHOT"],
+    ["a counting sequence beside the vendor", "rollbar = '1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d'"],
+    ["a dash before prose", "token - 'see the docs'"],
   ]);
 });
