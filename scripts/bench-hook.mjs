@@ -12,6 +12,9 @@
 // BENCH_HOOK_BASE=<dir> also times the hook of another build (e.g. one made with
 // TRAILSEAL_BUILD_OUT from an older commit) interleaved with this one, and prints new/base.
 //
+// The "hook:" rows are each call in its own process (TRAILSEAL_HOOK_SERVER=off), as before the
+// resident server; since it is on by default (docs/decisions/hook-server-default.md), the
+// "resident:" rows are what an agent's call costs once a home's server runs.
 // The resident server (TRAILSEAL_HOOK_SERVER=on, docs/decisions/hook-resident.md) is timed on the
 // same scenarios, interleaved: "resident" rows count the client's CPU plus the server's CPU for
 // that call (the server's /proc/<pid>/schedstat, read before and after each call), so a call's
