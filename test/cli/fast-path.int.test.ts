@@ -218,9 +218,10 @@ describe("the secret rule set's V8 code cache", () => {
     session_id: "s",
     cwd: "/w",
     tool_name: "Bash",
-    // A bare vendor token: the rule set's to find (scripts/hook-code-cache.mjs --check, above,
-    // requires that such a call loaded the rule set with its cache).
-    tool_input: { command: `gh auth login --with-token <<< ${token}` },
+    // The training call of scripts/hook-code-cache.mjs, whose --check (above) requires that it
+    // loaded the rule set with its cache: a token the text scan finds (one fed to a login on
+    // stdin is registered from the argv first, and the rule set never sees it).
+    tool_input: { command: `git clone https://x-access-token:${token}@github.com/a/b.git` },
   });
   const recorded = () => {
     const result = run("cli.cjs", ["hook", "claude-code"], withToken);
@@ -237,7 +238,7 @@ describe("the secret rule set's V8 code cache", () => {
 
   it("redacts the same with it as built, damaged, made by another Node, or missing", () => {
     const expected = recorded();
-    expect(expected.command).toMatch(/\[redacted:github:[0-9a-f]+\]/);
+    expect(expected.command).toMatch(/\[redacted:[a-z-]+:[0-9a-f]+\]/);
     expect(expected.command).not.toContain(token);
     const damaged = Buffer.from(pristine.ruleSetCache);
     for (let i = damaged.length >> 2; i < damaged.length; i += 499) damaged[i]! ^= 0x5a;
