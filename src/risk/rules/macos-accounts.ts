@@ -20,7 +20,8 @@ const accounts: Rule = (invocation, context) => {
   const options = values.filter((value) => value.startsWith("-"));
   let reads = false;
   if (invocation.program === "dseditgroup") {
-    reads = /^(read|checkmember)$/.test(values[values.indexOf("-o") + 1] ?? "");
+    // `-o` absent: dseditgroup reads the group
+    reads = !values.includes("-o") || /^(read|checkmember)$/.test(values[values.indexOf("-o") + 1] ?? "");
   } else if (invocation.program === "dscl") {
     // `dscl [options] DATASOURCE COMMAND …`: the command is the first word after the data source
     const words = values.filter((value) => !/^-(plist|url|raw|q|u|P|p)$/.test(value));

@@ -162,7 +162,8 @@ const CONTAINER_DESTROYS =
 
 const diskutil: Rule = (invocation, { signals }) => {
   const [verb = "", sub = ""] = positionals(invocation.args).map((word) => word.value);
-  const group = /^(apfs|cs|coreStorage|appleRAID|ar|image)$/i.test(verb);
+  // diskutil takes `ap`, `cs` and `ar` for `apfs`, `coreStorage` and `appleRAID`
+  const group = /^(apfs|ap|cs|coreStorage|appleRAID|ar|image)$/i.test(verb);
   const action = group ? sub : verb;
   if (
     action === "" ||
@@ -346,6 +347,22 @@ const launchctl: Rule = (invocation, context) => {
       `launchctl ${verb} ${name} ${injects ? "injects a library into every program launchd starts" : "changes the environment of the user's programs"}`,
       ...(injects ? (["system_modification"] as const) : []),
     );
+  }
+  // `launchctl asuser UID cmd …`, `bsexec PID cmd …`: a command run in that user's or process's
+  // context, judged as itself (not a change of the machine's services)
+  if (/^(asuser|bsexec)$/.test(verb)) {
+    const at = invocation.args.findIndex((word) => word.value === verb);
+    const command = invocation.args.slice(at + 2);
+    if (command.length > 0)
+      context.nested(
+        {
+          value: command.map((word) => (word.dynamic ? `"${word.value}"` : shellQuote(word.value))).join(" "),
+          dynamic: command.some((word) => word.dynamic),
+          inner: [],
+        },
+        `launchctl ${verb} runs`,
+      );
+    return void score.raise("low", `launchctl ${verb} runs a command in another context`);
   }
   // `launchctl submit -l L -- cmd …`: the command runs now and is kept running: judged as itself
   const dashdash = invocation.args.findIndex((word) => word.value === "--");
