@@ -106,8 +106,9 @@ export function credentialOutput(program: string, lowered: string[], args: Word[
     if (before !== undefined && OTHER_VERB.test(before)) continue;
     // an identity service's key listing lists ids and names (`iam api-keys`, as `list-access-keys`)
     if (split.includes("iam") && !TOKEN.test(word)) continue;
-    // a name after a reading verb written as its own word is an item of a store, read by name
-    if (words.slice(0, found[i]!.word).some((word) => ITEM_READ.test(word))) continue;
+    // a name after a reading verb and a store's name is an item of that store, read by name (`kv
+    // get CONFIG api-key`); right after the verb it is what is read (`kind get kubeconfig`)
+    if (words.slice(0, Math.max(0, found[i]!.word - 1)).some((word) => ITEM_READ.test(word))) continue;
     if (after === undefined || !OTHER_VERB.test(after)) return `prints a credential (${words.join(" ")})`;
   }
   // `whoami -t`, `whoami --show-token`, `auth status --show-token`

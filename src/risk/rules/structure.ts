@@ -221,8 +221,15 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     fired = true;
   }
   // what the tool would refuse, allowed: `--allow-unsafe`, `--allow-destructive`, `--accept-data-loss`
-  const unsafe = options.find((option) =>
-    /^--(allow|accept|force)-(unsafe|destructive|dangerous|data-loss|drop)[\w-]*$/.test(option),
+  // (`--allow-unsafe` alone is also pip-compile's "pin setuptools": unsafe only beside an applying
+  // verb; data loss, destructive changes and drops are so by their own words)
+  const applies = words.some((word) =>
+    /^(push|apply|migrate|deploy|sync|up|upgrade|execute|run|alter|import|restore|commit)$/.test(word),
+  );
+  const unsafe = options.find(
+    (option) =>
+      /^--(allow|accept|force)-(destructive|data-loss|drop)[\w-]*$/.test(option) ||
+      (applies && /^--(allow|accept|force)-(unsafe|dangerous)[\w-]*$/.test(option)),
   );
   // every migration undone: `migrate apply --down all`, `migrate down --all`, `migrations rollback all`
   const migrations = words.some((word) => /^(migrate|migration|migrations|db)$/.test(word));
