@@ -156,6 +156,7 @@ describe("unnamed families", () => {
         "secretsrun run --env=prod -- rm -rf /",
         "paas exec -it web -- sudo rm -rf /data",
         "dotenv -- rm -rf ~",
+        'aws-vault exec prod -- "$CMD"',
         "cloudx cluster deprovision prod-1",
         "cloudx instance retire web-1 --force",
         "cloudx service stop --all",

@@ -123,8 +123,10 @@ const RUNNER = /env|vault|secret|cred|chamber|^op$|doppler|infisical|teller|summ
 export function commandAfterDashes(program: string, args: Word[]): Word | null {
   const dash = args.findIndex((arg) => arg.value === "--");
   const command = args.slice(dash + 1);
-  if (dash < 0 || command.length === 0 || command[0]!.dynamic) return null;
-  if (!/^[\w~/][\w./~+-]*$/.test(command[0]!.value) || /\.\w+$/.test(command[0]!.value)) return null;
+  if (dash < 0 || command.length === 0) return null;
+  // (a program named at run time, `-- "$CMD"`, is judged as one: unknown, high)
+  const head = command[0]!;
+  if (!head.dynamic && (!/^[\w~/][\w./~+-]*$/.test(head.value) || /\.\w+$/.test(head.value))) return null;
   const before = args.slice(0, dash);
   const words = before.filter(
     (arg, i) => !arg.value.startsWith("-") && !before[i - 1]?.value.startsWith("-"),
