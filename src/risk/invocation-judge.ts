@@ -59,7 +59,8 @@ const readOnlyPrograms = () =>
       "} time break continue wc md5sum sha1sum sha256sum sha512sum shasum cksum b2sum cowsay figlet yes export declare local readonly typeset unset command builtin " +
       // system information: what the machine, its hardware and its load are (Linux and macOS)
       "lsb_release sw_vers system_profiler ioreg vm_stat hostinfo pagesize lsusb lspci lsmod lshw lsmem lsipc lslocks lsns " +
-      "vmstat iostat mpstat pidstat pstree sensors inxi neofetch fastfetch screenfetch users logname pinky mdls mdfind kextstat"
+      "vmstat iostat mpstat pidstat pstree sensors inxi neofetch fastfetch screenfetch users logname pinky mdls mdfind kextstat " +
+      "vm_purgeable_stat zprint lskq lsmp ltop"
     ).split(" "),
   ));
 

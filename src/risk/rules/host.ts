@@ -48,7 +48,10 @@ const ip: Rule = (invocation, { signals }) => {
 const ifconfig: Rule = (invocation, { signals }) => {
   const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
   if (words.includes("down")) return down(signals, `ifconfig ${words[0] ?? ""} down`);
-  if (words.length <= 1) return void signals.score.raise("none", "");
+  // `ifconfig en0 inet6`: an interface and an address family with nothing after it prints that
+  // family's addresses (BSD's and macOS's ifconfig)
+  if (words.length <= 1 || (words.length === 2 && /^(inet6?|link|ether|lladdr)$/.test(words[1]!)))
+    return void signals.score.raise("none", "");
   signals.score.raise("high", "ifconfig changes an interface", "system_modification");
 };
 
