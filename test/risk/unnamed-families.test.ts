@@ -208,5 +208,17 @@ describe("unnamed families", () => {
         "keepassxc-cli search vault.kdbx mail",
       ],
     },
+    // PowerShell's reading verbs clear a cmdlet written as one (`Get-ChildItem`); a lowercase name of
+    // that shape is as likely a Unix program, judged by its arguments; a program named for making a
+    // password reads none
+    "a Unix program named like a reading cmdlet, a password maker": {
+      dangerous: [
+        "search-tool delete index prod --force",
+        "show-db drop prod",
+        "find-dupes --delete-all /",
+        "dump-passwords",
+      ],
+      harmless: ["Get-ChildItem C:\\Users", "Get-Service", "grub-mkpasswd-pbkdf2", "mkpasswd -m sha-512"],
+    },
   });
 });

@@ -13,7 +13,7 @@ import { judgeDestroyingVerb } from "./general.js";
 import { judgeOperations } from "./operations.js";
 import { judgeStructure } from "./structure.js";
 import { consoleCommands, judgeHostEffects } from "./unknown-host.js";
-import { windowsCmdlet } from "./windows.js";
+import { READING_CMDLET, windowsCmdlet } from "./windows.js";
 
 /** A URL of code: a script, an installer, a library (`https://x/i.sh`, `http://x/a.hta`). */
 const CODE_URL =
@@ -81,8 +81,11 @@ export function judgeUnknownProgram(
   // xp_cmdshell …"`: SQL given as an argument (a cmdlet's reading verb does not make it read)
   for (const arg of invocation.args)
     if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);
-  // `New-LocalUser`, `Stop-Service`: PowerShell cmdlets no table names, read by their verb
+  // `New-LocalUser`, `Stop-Service`: PowerShell cmdlets no table names, read by their verb. A
+  // reading verb clears a cmdlet only when it is written as one (`Get-ChildItem`): an all-lowercase
+  // `search-tool delete index prod` or `get-secrets` is as likely a Unix program, judged as any other
   if (
+    !(READING_CMDLET.test(program) && first.value === first.value.toLowerCase()) &&
     windowsCmdlet(
       program,
       invocation.args.map((word) => word.value),

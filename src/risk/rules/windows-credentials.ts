@@ -74,7 +74,10 @@ export function credentialDump(program: string, argv: string[], signals: Signals
     reason = `${program} reads a directory attribute that holds a password (${PASSWORD_ATTRIBUTE.exec(text)![2]})`;
   else if (
     CREDENTIAL_TOOL.test(program) &&
-    !/^(get|test)-|^(passwd|chpasswd|git-credential-\w+)$/.test(program)
+    !/^(get|test)-|^(passwd|chpasswd|git-credential-\w+)$/.test(program) &&
+    // a program named for making a password (`mkpasswd`, `grub-mkpasswd-pbkdf2`, `passwordgen`)
+    // hashes or generates one from its input: it reads no stored credential
+    !/(mk|gen|generate)-?passw|passw(or)?d-?(gen|generator|maker)\b/i.test(program)
   )
     reason = `${program}: its name says it reads credentials`;
   else if (

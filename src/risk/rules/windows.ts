@@ -229,10 +229,7 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       break;
   }
   if (!CMDLET.test(program)) return null;
-  if (
-    /^(get|test|show|find|measure|select|where|format|out|write|read|compare|resolve|search)-/.test(program)
-  )
-    return ["none", ""];
+  if (READING_CMDLET.test(program)) return ["none", ""];
   const byNoun = cmdletFinding(program, args);
   if (byNoun) return byNoun;
   for (const [pattern, finding] of CMDLET_RULES) if (pattern.test(program)) return finding;
@@ -241,6 +238,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
 
 /** A PowerShell cmdlet name: Verb-Noun. */
 const CMDLET = /^[a-z]+-[a-z][a-z0-9]*$/;
+/** A cmdlet whose verb only reads or shows (`Get-`, `Find-`, `Format-`, …): rated none. */
+export const READING_CMDLET =
+  /^(get|test|show|find|measure|select|where|format|out|write|read|compare|resolve|search)-[a-z][a-z0-9]*$/;
 
 const CMDLET_RULES: [RegExp, Finding][] = [
   [
