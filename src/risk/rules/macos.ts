@@ -216,8 +216,19 @@ const codesign: Rule = (invocation, { signals }) => {
   signals.score.raise("low", "codesign signs a build");
 };
 
-/** `scutil --set HostName x` renames the machine; `--get`, `--dns`, `--proxy`, `--nwi`, `-r` read. */
+/**
+ * `scutil --set HostName x` renames the machine; `--get`, `--dns`, `--proxy`, `--nwi`, `-r` read.
+ * Commands on its input edit the dynamic store, or with `--prefs` the stored network
+ * configuration (`remove Sets`: every network location gone).
+ */
 const scutil: Rule = (invocation, { signals }) => {
+  const stdin = invocation.command.stdinText ?? "";
+  if (/^\s*(remove|set|add|commit|apply|d\.remove|notify)\b/im.test(stdin))
+    return void signals.score.raise(
+      hasOption(invocation.args, ["--prefs"]) ? "high" : "medium",
+      `scutil ${hasOption(invocation.args, ["--prefs"]) ? "--prefs changes the stored network configuration" : "changes the dynamic store"}`,
+      "system_modification",
+    );
   if (hasOption(invocation.args, ["--set"]))
     return void signals.score.raise("medium", "scutil --set changes the machine's names");
   signals.score.raise("none", "");
@@ -341,6 +352,14 @@ const xcrun: Rule = (invocation, context) => {
   );
 };
 
+/** `vsdbutil -d VOL`: the volume's owners and permissions ignored (anyone reads and writes all); `-c` reads. */
+const vsdbutil: Rule = (invocation, { signals }) => {
+  const values = invocation.args.map((word) => word.value);
+  if (values.includes("-d"))
+    return defence(signals, "high", "vsdbutil -d makes the volume ignore its owners and permissions");
+  signals.score.raise(values.some((value) => /^-[ai]$/.test(value)) ? "medium" : "none", "vsdbutil");
+};
+
 /**
  * macOS's defence databases: the privacy grants (`TCC.db`: which apps may read the screen, the
  * disk, the camera) and Gatekeeper's policy (`SystemPolicy`). A statement that writes to one
@@ -373,6 +392,7 @@ export const MACOS_RULES: RuleTable = {
   jamf,
   sntp,
   xcrun,
+  vsdbutil,
   ...MACOS_SYSTEM_RULES,
   ...MACOS_ACCOUNT_RULES,
 };

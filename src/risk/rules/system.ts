@@ -155,8 +155,24 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       return void context.signals.score.raise("medium", `mount maps the share ${words[0]} to a drive letter`);
     unlessListing(systemChange("changes mounts or kernel modules"))(invocation, context);
   },
+  // `umount /Volumes/USB`, `umount /media/alice/STICK`: one removable volume taken offline, as
+  // ejecting it does (medium); `-f`, `-a`, the root or any other mount point changes the machine's
+  umount: (invocation, context) => {
+    const words = positionals(invocation.args).map((word) => word.value);
+    const options = invocation.args.filter((word) => word.value.startsWith("-"));
+    if (
+      words.length === 1 &&
+      options.length === 0 &&
+      /^(\/Volumes\/|\/media\/|\/run\/media\/)[^/]+/.test(words[0]!)
+    )
+      return void context.signals.score.raise(
+        "medium",
+        `umount ${words[0]} takes one removable volume offline`,
+      );
+    unlessListing(systemChange("changes mounts or kernel modules"))(invocation, context);
+  },
   ...fromList(
-    "umount swapon swapoff modprobe insmod rmmod depmod",
+    "swapon swapoff modprobe insmod rmmod depmod",
     unlessListing(systemChange("changes mounts or kernel modules")),
   ),
   ...fromList(
