@@ -34,9 +34,10 @@ export const SECRET_RULES: RuleTable = {
     const sub = invocation.args[0]?.value ?? "";
     if (/^(find|dump)-/.test(sub) || sub === "export") {
       // `dump-keychain` prints each item's attributes; `-d` adds the secret data, `-r` the raw data
+      // (`dump-trust-settings -d` lists the admin domain's trust settings: no secret)
       const prints =
-        (sub.startsWith("dump") && hasOption(invocation.args, [], "d")) ||
-        (sub.startsWith("dump") && hasOption(invocation.args, [], "r")) ||
+        (sub === "dump-keychain" && hasOption(invocation.args, [], "d")) ||
+        (sub === "dump-keychain" && hasOption(invocation.args, [], "r")) ||
         sub === "export" ||
         hasOption(invocation.args, [], "w") ||
         hasOption(invocation.args, [], "g");
@@ -64,7 +65,9 @@ export const SECRET_RULES: RuleTable = {
         `security ${sub} lets other programs read keychain items without asking`,
         "sensitive_file_access",
       );
-    } else if (/^(add-trusted-cert|remove-trusted-cert|add-trust-settings)$/.test(sub)) {
+    } else if (
+      /^(add-trusted-cert|remove-trusted-cert|add-trust-settings|trust-settings-import)$/.test(sub)
+    ) {
       // a trusted root can impersonate any site; the system keychain or admin domain is the machine's
       const machine = invocation.args.some(
         (word) => word.value === "-d" || /^\/Library\/Keychains\//.test(word.value),
