@@ -100,6 +100,10 @@ export function windowsPaths(line: string): string {
   // drive, not a line continuation (there is no next line to join)
   if (line.endsWith("\\") && !line.endsWith("\\\\") && /[:\s]\\$/.test(line) && /(^|\s)\/\w/.test(line))
     line = `${line.slice(0, -1)}/`;
+  // Win32's long-path prefix (`del "\\?\c:\temp\x "`, `\\?\UNC\server\share`) only turns off
+  // name checks: the path is the drive's or the share's (`\\?\GLOBALROOT\…` names a device: kept)
+  if (line.includes("\\\\?\\"))
+    line = line.replace(/\\\\\?\\(?=[A-Za-z]:\\)/g, "").replace(/\\\\\?\\UNC\\/gi, "\\\\");
   if (!line.includes("\\") || !ROOT.test(line)) return line;
   return line.replace(WORDS, (word: string, double?: string, single?: string) => {
     const body = double ?? single ?? word;

@@ -12,7 +12,8 @@
  * the fourth set's rules, is held the same way, and so are the sixth to the ninth, each run
  * once after the rules before it (the ninth, from Sysinternals', the .NET Framework's, WSL's and
  * the driver kit's references and two attack cheat sheets, built for the harmless side; the
- * tenth, from Microsoft's support articles, run once after the ninth's rules).
+ * tenth, from Microsoft's support articles, run once after the ninth's rules; the eleventh, from
+ * their storage and backup articles, run once after the tenth's).
  */
 import { describeJudgedSet } from "./judged.js";
 
@@ -73,4 +74,10 @@ describeJudgedSet("tenth Windows set", "risk-windows-tenth.jsonl", {
   caught: 1,
   unnamed: 1,
   alarms: 0,
+});
+describeJudgedSet("eleventh Windows set", "risk-windows-eleventh.jsonl", {
+  dangerous: 23,
+  caught: 0.956,
+  unnamed: 0.75,
+  alarms: 0.03,
 });

@@ -4,7 +4,8 @@
 // killing or suspending, read forms of settings, WSL's own management, the kernel's checks, drivers
 // from an INF, root stores, credential searches and SQL that runs a shell. Programs with made-up
 // names stand for the ones no table lists; near misses sit beside the dangers (cases written for
-// this project).
+// this project). Boot entries by bootcfg, repairs and long paths: docs/risk.md, "Windows: boot
+// entries, repairs and long paths".
 import { describeLevels, type Level } from "./judged.js";
 
 const FAMILIES: Record<string, [command: string, level: Level][]> = {
@@ -113,6 +114,20 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["logparser -c app.log", "medium"],
     ["lodctr /R", "critical"],
     ["lodctr /s:counters-backup.ini", "none"],
+  ],
+  "boot entries by the older editor, repairs, Win32's long-path prefix": [
+    ["bootcfg /delete /id 3", "critical"],
+    ['bootcfg /raw "/fastdetect" /id 1', "critical"],
+    ["bootcfg /timeout 30", "critical"],
+    ["bootcfg", "none"],
+    ["bootcfg /query", "none"],
+    ["bootcfg /list 0", "none"],
+    ["Repair-Volume -DriveLetter D -Scan", "medium"],
+    ["Get-VirtualDisk -FriendlyName Data01 | Repair-VirtualDisk", "medium"],
+    ["Remove-VirtualDisk -FriendlyName Data01", "critical"],
+    ["type \\\\?\\C:\\Users\\dev\\.ssh\\id_rsa", "high"],
+    ["del \\\\?\\C:\\Windows\\System32\\drivers\\etc\\hosts", "critical"],
+    ['del "\\\\?\\c:\\temp\\old.log "', "low"],
   ],
 };
 

@@ -122,6 +122,10 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
       "critical",
       `${program} changes the directory (accounts, groups, computers, ACLs, DNS or deployments every joined machine trusts)`,
     ];
+  // `Repair-VirtualDisk`, `Repair-Volume`: a repair brings the object back to its intended state
+  // (redundancy rebuilt, errors fixed); nothing is removed or lowered (maintenance: medium)
+  if (verb === "repair" && SYSTEM_NOUN.test(noun))
+    return ["medium", `${program} repairs the machine's ${noun}`];
   if (SYSTEM_NOUN.test(noun)) {
     // items are paths: a registry or file change is judged where the path says (windows.ts)
     if (/^(item|ciminstance|wmiinstance|certificate|pfxcertificate|printer|bitstransfer)$/.test(noun))

@@ -127,6 +127,12 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       )
         return ["none", ""];
       return ["critical", "bcdedit changes the boot configuration"];
+    case "bootcfg":
+      // bcdedit's predecessor: shown alone, with `/query` or `/list DISK`; every other switch
+      // (`/delete`, `/copy`, `/clone`, `/mirror`, `/raw`, `/default`, `/timeout`, `/debug`) rewrites
+      // the boot entries in boot.ini or NVRAM
+      if (args.length === 0 || /^\/(query|list|\?)$/i.test(args[0]!)) return ["none", ""];
+      return ["critical", `bootcfg ${args[0]} changes the boot configuration`];
     case "vssadmin":
     case "wbadmin":
       if (/^(delete|resize)$/.test(first)) return ["critical", `${program} ${first} destroys backups`];
@@ -284,7 +290,7 @@ const CMDLET_RULES: [RegExp, Finding][] = [
 ];
 
 const WINDOWS_PROGRAMS: Record<string, true> = Object.fromEntries(
-  "net net1 reg sc schtasks bcdedit vssadmin wbadmin wevtutil netsh diskpart format format.com cipher takeown icacls cacls wmic set-executionpolicy"
+  "net net1 reg sc schtasks bcdedit bootcfg vssadmin wbadmin wevtutil netsh diskpart format format.com cipher takeown icacls cacls wmic set-executionpolicy"
     .split(" ")
     .map((name) => [name, true]),
 );
