@@ -4,8 +4,8 @@
 // killing or suspending, read forms of settings, WSL's own management, the kernel's checks, drivers
 // from an INF, root stores, credential searches and SQL that runs a shell. Programs with made-up
 // names stand for the ones no table lists; near misses sit beside the dangers (cases written for
-// this project). Boot entries by bootcfg, repairs and long paths: docs/risk.md, "Windows: boot
-// entries, repairs and long paths".
+// this project). Boot entries by bootcfg, repairs, long paths and scripts judged by their name:
+// docs/risk.md, "Windows: boot entries, repairs and long paths".
 import { describeLevels, type Level } from "./judged.js";
 
 const FAMILIES: Record<string, [command: string, level: Level][]> = {
@@ -128,6 +128,20 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["type \\\\?\\C:\\Users\\dev\\.ssh\\id_rsa", "high"],
     ["del \\\\?\\C:\\Windows\\System32\\drivers\\etc\\hosts", "critical"],
     ['del "\\\\?\\c:\\temp\\old.log "', "low"],
+  ],
+  "a script handed to its interpreter, judged by its name; ntdsutil's compaction": [
+    ["cscript dltpurge.vbs -s dc01.contoso.com -d dc=contoso,dc=com", "high"],
+    ["cscript //nologo dltpurge.vbs", "high"],
+    ["wscript cachewipe.js", "high"],
+    ["bash nuke-all.sh", "high"],
+    ["node truncate.js", "high"],
+    ["cscript cleanup.vbs", "medium"],
+    ["python cleanup.py", "medium"],
+    ["python remove_old.py", "medium"],
+    ["bash scripts/drop-test-db.sh --dry-run", "medium"],
+    ["python flush_logs.py --help", "medium"],
+    ['ntdsutil "activate instance ntds" files "compact to C:\\temp" quit quit', "high"],
+    ['ntdsutil "activate instance ntds" files info quit quit', "medium"],
   ],
 };
 

@@ -92,6 +92,25 @@ export const SECRET_MANAGERS = new Set(
   "vault op doppler infisical bw lpass chamber sops gopass pass akeyless conjur teller".split(" "),
 );
 
+/** Verbs whose object is emptied or destroyed whole (`dltpurge`, `cachewipe`, `drop_tables`). */
+const EMPTYING = /^(purge|wipe|nuke|erase|truncate|flush|destroy|drop|obliterate|expunge|zap)/;
+
+/**
+ * A script handed to its interpreter (`cscript dltpurge.vbs -s dc01`, `python db_wipe.py`,
+ * `bash nuke-all.sh`) is the program that runs: a name that says it empties or destroys its
+ * object outright is judged as the same script run by its own name (`./dltpurge.sh` is). Only
+ * the emptying verbs: a script named for a routine delete (`cleanup.py`, `remove_old.sh`) says
+ * too little to be more than the medium of any script. True when the name raised.
+ */
+export function judgeScriptName(script: string, rest: Word[], signals: Signals): boolean {
+  const name = (script.split(/[\\/]/).pop() ?? "").toLowerCase().replace(/\.[a-z0-9]{1,4}$/, "");
+  if (!name) return false;
+  const found = destroyingVerb(name, rest);
+  // (the script's own `--help` or `--dry-run`: judged as the call it is, the medium of any script)
+  if (!found || !EMPTYING.test(found.verb) || inertCall(rest) !== null) return false;
+  return judgeDestroyingVerb(name, rest, signals);
+}
+
 /**
  * Raises what a destroying verb does (see the file comment); true when the command has one
  * (the caller's own rule then has nothing more to say about it).

@@ -21,6 +21,7 @@ import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { type Invocation, SHELLS } from "../wrappers.js";
 import { executionHookReason, historyReason } from "../written-paths.js";
+import { judgeScriptName } from "./general.js";
 
 /** Programs that read commands from their input when given no script. */
 const READS_COMMANDS =
@@ -222,5 +223,7 @@ export function judgeShellScript(invocation: Invocation, signals: Signals): void
   }
   if (!script || script.value === "-") return; // reads stdin: judged by pipeToShell
   signals.read(script);
+  const rest = invocation.args.slice(invocation.args.indexOf(script) + 1);
+  if (judgeScriptName(script.value, rest, signals)) return;
   signals.score.raise("medium", `runs the shell script ${script.value}`);
 }

@@ -15,6 +15,7 @@ import { shellQuote } from "../wrappers.js";
 import { judgeAppleScript } from "./applescript.js";
 import { callText, firstArgument } from "./code-args.js";
 import { packageManager, pip, testCommand, toolchain } from "./dev.js";
+import { judgeScriptName } from "./general.js";
 import { judgeCodeHazards } from "./host.js";
 
 /** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
@@ -327,6 +328,8 @@ export const interpreter: Rule = (invocation, context) => {
     return void score.raise("medium", `${program} runs code from its input`);
   }
   context.signals.read(script);
+  const rest = args.slice(args.indexOf(script) + 1);
+  if (judgeScriptName(script.value, rest, context.signals)) return;
   score.raise("medium", `${program} runs ${script.value}`);
 };
 

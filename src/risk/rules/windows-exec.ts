@@ -12,6 +12,7 @@
 import { positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
 import type { Signals } from "../signals.js";
+import { judgeScriptName } from "./general.js";
 import { inAlternateStream, windowsHandoff } from "./windows-handoff.js";
 import { WINDOWS_INVOKE_RULES } from "./windows-invoke.js";
 import { nestedCommand, WINDOWS_TRANSFER_RULES } from "./windows-transfer.js";
@@ -81,6 +82,10 @@ function scriptHost(what: string): Rule {
         "high",
         `${invocation.program} runs a file as script whatever its name says (//E:)`,
       );
+    // the script is the program that runs (`cscript dltpurge.vbs -s dc01`): its own name may say what it does
+    const at = invocation.args.findIndex((arg) => !/^\/\/?\w/.test(arg.value) && /\.\w+$/.test(arg.value));
+    const script = invocation.args[at];
+    if (script && judgeScriptName(script.value, invocation.args.slice(at + 1), signals)) return;
     signals.score.raise("medium", `${invocation.program} runs ${what}`);
   };
 }

@@ -136,7 +136,8 @@ const ntdsutil: Rule = (invocation, { signals }) => {
       "ntdsutil changes accounts or the directory",
       "system_modification",
     );
-  if (/\bifm\b|create full|snapshot/.test(text))
+  // `files "compact to DIR"` writes a compacted copy of ntds.dit into DIR (an offline defragmentation)
+  if (/\bifm\b|create full|snapshot|compact to/.test(text))
     return void signals.score.raise(
       "high",
       "ntdsutil copies the directory database (every account's hash)",
