@@ -143,6 +143,18 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ['ntdsutil "activate instance ntds" files "compact to C:\\temp" quit quit', "high"],
     ['ntdsutil "activate instance ntds" files info quit quit', "medium"],
   ],
+  "a setting about passwords is no password": [
+    [
+      'reg query "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows NT\\Terminal Services" /v fPromptForPassword',
+      "none",
+    ],
+    ['reg query "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa" /v LimitBlankPasswordUse', "none"],
+    [
+      'reg query "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v DefaultPassword',
+      "high",
+    ],
+    ["reg query HKLM /f password /t REG_SZ /s", "high"],
+  ],
 };
 
 describeLevels(FAMILIES);
