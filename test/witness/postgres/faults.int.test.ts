@@ -159,7 +159,7 @@ describe.skipIf(!pgLogs.available)("replicated witness faults", () => {
     const report = await auditLog(log.mirror);
     expect(report.failure).toBeNull();
     expect(report).toMatchObject({ ok: true, entries: total });
-  });
+  }, 180_000); // 1,500 anchors, each proven, then the mirror: minutes on a loaded runner, not a hang
 
   it("PostgreSQL restarted under load: 503 meanwhile, no acknowledged anchor lost, no index twice", async () => {
     const log = await newLog();
@@ -184,7 +184,7 @@ describe.skipIf(!pgLogs.available)("replicated witness faults", () => {
     await Promise.any(replicas.map((r) => mirrorCaughtUp(r.url, total)));
     const report = await auditLog(log.mirror);
     expect(report.failure).toBeNull();
-  });
+  }, 180_000); // as above: 1,200 anchors through a restart, then each proven
 
   it("a replica whose clock is an hour fast: witnessed_at is the database's clock, in log order", async () => {
     const log = await newLog();
