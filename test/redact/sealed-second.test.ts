@@ -13,7 +13,7 @@
  */
 import { describeSealedFloors } from "./sealed-floors.js";
 
-/** Floors in percent: the latest measure (the end of the 2026-11-28 session; the first run and this one are in the origin note) rounded down, less one point. */
+/** Floors in percent: the latest measure (the end of the 2026-11-28 afternoon session, main at ad12d55; every measure is in the origin note) rounded down, less one point. */
 const FLOORS: Record<string, number> = {
   tp: 92,
   fp: 73,
@@ -27,7 +27,7 @@ const FLOORS: Record<string, number> = {
   "semgrep-rules tp": 97,
   "semgrep-rules fp": 69,
   "trivy tp": 95,
-  "trivy fp": 63,
+  "trivy fp": 62,
   "talisman tp": 58,
   "talisman fp": 90,
 };

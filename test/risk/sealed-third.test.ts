@@ -15,23 +15,23 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed-third.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken at the first run (2026-11-28, main at 8126f8b, before any rule was written against
-// this set). The Azure CLI's program has a rule table, so its unnamed pair is empty.
+// high+. Taken at the end of the 2026-11-28 afternoon session (main at ad12d55), after the rules
+// written while the set was sealed (the origin note keeps the first run, at 8126f8b, too). The Azure CLI's program has a rule table, so its unnamed pair is empty.
 const LATEST: Measure = {
   all: [
-    [371, 478],
-    [170, 210],
-    [57, 556],
+    [375, 478],
+    [174, 210],
+    [33, 556],
   ],
   stockpile: [
     [57, 62],
     [10, 10],
-    [17, 84],
+    [16, 84],
   ],
   loobins: [
     [35, 38],
     [2, 3],
-    [25, 103],
+    [2, 103],
   ],
   arsenal: [
     [182, 243],
@@ -44,8 +44,8 @@ const LATEST: Measure = {
     [2, 127],
   ],
   hand: [
-    [60, 71],
-    [31, 41],
+    [64, 71],
+    [35, 41],
     [0, 70],
   ],
 };

@@ -12,23 +12,23 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken at the end of the 2026-11-28 session by someone who had not tuned the rules (the
+// high+. Taken at the end of the 2026-11-28 afternoon session (main at ad12d55) by someone who had not tuned the rules (the
 // origin note keeps every measure: the first run, the end of the round, and this one).
 const LATEST: Measure = {
   all: [
-    [349, 410],
-    [99, 145],
-    [23, 432],
+    [351, 410],
+    [101, 145],
+    [20, 432],
   ],
   sigma: [
-    [120, 141],
-    [19, 37],
-    [4, 122],
+    [122, 141],
+    [21, 37],
+    [2, 122],
   ],
   payloadsallthethings: [
     [89, 96],
     [9, 12],
-    [2, 51],
+    [1, 51],
   ],
   hacktricks: [
     [55, 58],
