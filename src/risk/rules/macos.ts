@@ -13,6 +13,7 @@ import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { shellQuote } from "../wrappers.js";
 import { MACOS_ACCOUNT_RULES } from "./macos-accounts.js";
+import { MACOS_DISK_RULES } from "./macos-disks.js";
 import { MACOS_SYSTEM_RULES, READS } from "./macos-system.js";
 
 function defence(signals: Signals, level: "high" | "critical", reason: string): void {
@@ -394,5 +395,6 @@ export const MACOS_RULES: RuleTable = {
   xcrun,
   vsdbutil,
   ...MACOS_SYSTEM_RULES,
+  ...MACOS_DISK_RULES,
   ...MACOS_ACCOUNT_RULES,
 };

@@ -10,10 +10,10 @@ import { positionals } from "../command/argv.js";
 import type { Rule, RuleTable } from "../command/rule.js";
 import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
-import { judgeWindowsCode, pipedFrom, registryChange } from "./windows.js";
+import { judgeWindowsCode, registryChange } from "./windows.js";
 import { credentialDump } from "./windows-credentials.js";
 import { WINDOWS_TOOL_RULES } from "./windows-tools.js";
-import { lower, SYSTEM_PROCESS, values } from "./windows-words.js";
+import { lower, pipedFrom, SYSTEM_PROCESS, values } from "./windows-words.js";
 
 const help = (args: string[]) => args.some((arg) => /^([-/]\?|[-/]{1,2}help)$/i.test(arg));
 

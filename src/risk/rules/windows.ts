@@ -9,7 +9,7 @@
  * whether typed in a shell, run through `powershell -Command`, or sent to a PowerShell tool;
  * names and options are case-insensitive, as Windows reads them.
  */
-import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
+import type { Rule, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
@@ -17,6 +17,7 @@ import { cmdletFinding } from "./windows-cmdlets.js";
 import { credentialDump } from "./windows-credentials.js";
 import { scriptHandoff } from "./windows-exec.js";
 import { runsFromHiding, windowsHandoff } from "./windows-handoff.js";
+import { pipedFrom, pipedTo } from "./windows-words.js";
 
 type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string, credential?: true];
 
@@ -354,31 +355,6 @@ const rule: Rule = (invocation, context) => {
   }
   if (!handled) signals.score.raise("medium", `runs ${invocation.program}, which has no specific rule`);
 };
-
-/** The words of the commands feeding this one through a pipe (`Get-Process lsass | Stop-Process`). */
-export function pipedFrom(context: RuleContext, program: string): string[] {
-  const commands = context.script.commands;
-  const here = commands.findIndex(
-    (command) => (command.words[0]?.value ?? "").toLowerCase().replace(/\.exe$/, "") === program,
-  );
-  const command = commands[here];
-  if (!command || command.position === 0) return [];
-  return commands
-    .filter((other) => other.pipeline === command.pipeline && other.position < command.position)
-    .flatMap((other) => other.words.slice(1).map((word) => word.value));
-}
-
-/** The words of the commands this one pipes into (`reg query … | findstr DefaultPassword`). */
-function pipedTo(context: RuleContext, program: string): string[] {
-  const commands = context.script.commands;
-  const command = commands.find(
-    (other) => (other.words[0]?.value ?? "").toLowerCase().replace(/\.exe$/, "") === program,
-  );
-  if (!command) return [];
-  return commands
-    .filter((other) => other.pipeline === command.pipeline && other.position > command.position)
-    .flatMap((other) => other.words.map((word) => word.value));
-}
 
 /** Programs and cmdlets of this family (cmdlets without a rule fall to the general model). */
 export const WINDOWS_RULES: RuleTable = Object.fromEntries(
