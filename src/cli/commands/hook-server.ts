@@ -44,7 +44,7 @@ export async function runHookServer(
   const what = op === "stop" || op === "off" ? "stopped" : "running";
   println(
     io,
-    `hook server: ${what} (pid ${status.pid}, ${status.calls} calls since ${status.startedAt}, exits after ${status.idleSeconds} s idle, build ${status.digest.slice(0, 12)}); ${switchText}`,
+    `hook server: ${what} (pid ${status.pid}, ${status.calls} ${status.calls === 1 ? "call" : "calls"} since ${status.startedAt}, exits after ${status.idleSeconds} s idle, build ${status.digest.slice(0, 12)}); ${switchText}`,
   );
   return 0;
 }
