@@ -1,11 +1,11 @@
 import { hasCode } from "../errors/index.js";
-import { open, readFile } from "./fs.js";
+import { open, readFile, syncHandle } from "./fs.js";
 
 /** fsync a directory, so that entries created or renamed in it are durable. */
 export async function fsyncDir(dir: string): Promise<void> {
   const handle = await open(dir, "r");
   try {
-    await handle.sync();
+    await syncHandle(handle);
   } finally {
     await handle.close();
   }

@@ -113,7 +113,9 @@ export class Fd {
    * writer that can only judge the lock by its age would take it over.
    */
   sync(): Promise<void> {
-    return new Promise((resolve, reject) => fsync(this.fd, (error) => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) =>
+      fsync(this.fd, (error) => (error && !fsyncForbidden(error) ? reject(error) : resolve())),
+    );
   }
 
   truncate(length: number): Promise<void> {
@@ -204,4 +206,26 @@ export function chmod(path: string, mode: number): Promise<void> {
     () => chmodSync(path, mode),
     (done) => chmodCallback(path, mode, noValue(done)),
   );
+}
+
+/**
+ * True when Node's permission model forbids fsync (Node 24.22 and later refuse fsync and fdatasync
+ * with ERR_ACCESS_DENIED under `--permission`): the write is then as durable as the operating
+ * system makes it, and the call goes on (docs/decisions/fsync-permission-model.md).
+ */
+export function fsyncForbidden(error: unknown): boolean {
+  return (
+    "permission" in process &&
+    (error as { code?: string } | null)?.code === "ERR_ACCESS_DENIED" &&
+    /\bf(data)?sync\b/.test(String((error as Error).message))
+  );
+}
+
+/** `handle.sync()`, where Node's permission model may forbid it (fsyncForbidden). */
+export async function syncHandle(handle: { sync(): Promise<void> }): Promise<void> {
+  try {
+    await handle.sync();
+  } catch (error) {
+    if (!fsyncForbidden(error)) throw error;
+  }
 }

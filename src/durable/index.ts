@@ -9,6 +9,7 @@
 export { fsyncDir, readTextIfExists } from "./dir.js";
 /** File calls on node:fs callbacks, for modules on the hook path (./fs.ts). */
 export * as fileCalls from "./fs.js";
+export { syncHandle } from "./fs.js";
 export { acquireLock, type HeldLock, type LockOptions, withDirLock, withLock } from "./lock.js";
 export { type Liveness, type LockOwner, ownerLiveness, parseOwner, processStartTime } from "./lock-owner.js";
 export { appendAll, type WriteFileOptions, writeFileAtomic } from "./write.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
 import { TrailsealError } from "../errors/index.js";
 import { fsyncDir } from "./dir.js";
-import { open, rename, unlink } from "./fs.js";
+import { open, rename, syncHandle, unlink } from "./fs.js";
 
 /** What appendAll needs of an open file: a node:fs/promises FileHandle or a durable `Fd`. */
 export interface WritableFile {
@@ -38,12 +38,12 @@ async function writeEvery(handle: WritableFile, bytes: Uint8Array): Promise<void
 export async function appendAll(handle: WritableFile, bytes: Uint8Array, knownSize: number): Promise<void> {
   try {
     await writeEvery(handle, bytes);
-    await handle.sync();
+    await syncHandle(handle);
   } catch (cause) {
     let truncated = true;
     try {
       await handle.truncate(knownSize);
-      await handle.sync();
+      await syncHandle(handle);
     } catch {
       truncated = false; // the next writer's tail repair removes the partial record
     }
@@ -82,7 +82,7 @@ export async function writeFileAtomic(
     const handle = await open(temp, "wx", options.mode ?? 0o644);
     try {
       await writeEvery(handle, bytes);
-      await handle.sync();
+      await syncHandle(handle);
     } finally {
       await handle.close();
     }

@@ -4,7 +4,7 @@
  */
 import { type FileHandle, open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { fsyncDir } from "../durable/index.js";
+import { fsyncDir, syncHandle } from "../durable/index.js";
 import type { ExportRecord } from "./records.js";
 import type { ExportSink } from "./sink.js";
 
@@ -48,7 +48,7 @@ export async function openJsonlSink(output: string, stdout: NodeJS.WritableStrea
     async close() {
       await flush();
       if (!handle) return;
-      await handle.sync();
+      await syncHandle(handle);
       await handle.close();
       await rename(temp, output);
       await fsyncDir(dirname(output));

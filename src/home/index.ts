@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileCalls } from "../durable/index.js";
+import { fileCalls, syncHandle } from "../durable/index.js";
 import { hasCode } from "../errors/index.js";
 import { DEFAULT_POLICY_YAML } from "./default-policy.js";
 import { deriveKeyId, generateSealKeyHex } from "./keys.js";
@@ -34,7 +34,7 @@ async function createFile(path: string, content: string, mode: number): Promise<
   }
   try {
     await handle.writeFile(content);
-    await handle.sync();
+    await syncHandle(handle);
   } finally {
     await handle.close();
   }

@@ -21,7 +21,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { ChainVerifier, GENESIS_HASH } from "../chain/index.js";
-import { fileCalls, fsyncDir, withDirLock, writeFileAtomic } from "../durable/index.js";
+import { fileCalls, fsyncDir, syncHandle, withDirLock, writeFileAtomic } from "../durable/index.js";
 import { hasCode, TrailsealError } from "../errors/index.js";
 import {
   ARCHIVE_DIR,
@@ -74,7 +74,7 @@ function nextSegmentName(name: string): string | null {
 async function syncFile(path: string): Promise<void> {
   const handle = await fileCalls.open(path, "r+");
   try {
-    await handle.sync();
+    await syncHandle(handle);
   } finally {
     await handle.close();
   }

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { GENESIS_HASH } from "../chain/index.js";
-import { fileCalls, writeFileAtomic } from "../durable/index.js";
+import { fileCalls, syncHandle, writeFileAtomic } from "../durable/index.js";
 import { TrailsealError } from "../errors/index.js";
 import { fileSize } from "./files.js";
 
@@ -66,7 +66,7 @@ export async function repairAndReadTail(dir: string, segment: string, now: () =>
         { mode: 0o600 },
       );
       await handle.truncate(size - length + keep);
-      await handle.sync();
+      await syncHandle(handle);
       end = keep;
       if (size - length + keep === 0) return { nextSeq: 0, tip: GENESIS_HASH };
     }

@@ -4,7 +4,7 @@
  */
 import { open, rename, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { fsyncDir, writeFileAtomic } from "../../durable/index.js";
+import { fsyncDir, syncHandle, writeFileAtomic } from "../../durable/index.js";
 import { hasCode, TrailsealError } from "../../errors/index.js";
 import { BRANCH_REF } from "./layout.js";
 import { loadIsoGit } from "./objects.js";
@@ -64,7 +64,7 @@ export async function updateBranchHead(
         );
       }
       await handle.writeFile(`${commit}\n`);
-      await handle.sync();
+      await syncHandle(handle);
     } finally {
       await handle.close();
     }

@@ -3,8 +3,10 @@
  * PEM (file 0600, directory 0700), named by a digest of the public key so that a writer finds
  * the key of a log from the public key the log publishes. Never written into a repository.
  */
+
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { chmod, mkdir, open } from "node:fs/promises";
+import { syncHandle } from "../../durable/index.js";
 import { configError, TrailsealError } from "../../errors/index.js";
 import { homePaths } from "../../home/index.js";
 import { logKeyPath } from "./layout.js";
@@ -25,7 +27,7 @@ export async function createLogKey(home: string): Promise<LogKey & { path: strin
   const handle = await open(path, "wx", 0o600);
   try {
     await handle.writeFile(privateKey.export({ format: "pem", type: "pkcs8" }) as string);
-    await handle.sync();
+    await syncHandle(handle);
   } finally {
     await handle.close();
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { acquireLock, appendAll, fsyncDir, type HeldLock } from "../../durable/index.js";
+import { acquireLock, appendAll, fsyncDir, type HeldLock, syncHandle } from "../../durable/index.js";
 import { canonicalJson } from "../../encoding/index.js";
 import { hasCode, TrailsealError } from "../../errors/index.js";
 import { createGroupCommit } from "../group-commit/index.js";
@@ -109,7 +109,7 @@ export async function openFileStorage(dir: string, options: FileStorageOptions =
     if (size > durableSize) {
       // The torn tail: bytes after the last newline were never acknowledged.
       await handle.truncate(durableSize);
-      await handle.sync();
+      await syncHandle(handle);
     }
     if (read.size === 0) await fsyncDir(dir);
   } catch (error) {
