@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO_ROOT } from "../helpers/cli.js";
-import type { measure } from "./scanner-vectors.mjs";
+import { measure, readVectors, report } from "./scanner-vectors.mjs";
 
 export type Tallies = Awaited<ReturnType<typeof measure>>;
 type Redactor = Parameters<typeof measure>[1];
@@ -19,4 +19,22 @@ export async function builtRedactor(): Promise<Redactor> {
   const { loadShellParser } = await import(dist("risk/index.js"));
   await loadShellParser();
   return redactEventBody;
+}
+
+/** The overall, per-carrier and per-source tallies: without the ` · ` ones by family or category. */
+export const mainTallies = (tallies: Tallies): Tallies =>
+  Object.fromEntries(Object.entries(tallies).filter(([name]) => !name.includes(" · ")));
+
+/**
+ * One vector file measured on the built redaction, its main tallies printed under `title`. With
+ * `byFamily`, each example's family is its category, so the tallies also hold `tp · <family>`
+ * and `fp · <family>` (overall and by carrier).
+ */
+export async function measureFile(file: string, title: string, byFamily = false): Promise<Tallies> {
+  const vectors = readVectors(file).map((vector) =>
+    byFamily ? { ...vector, category: vector.family } : vector,
+  );
+  const tallies = await measure(vectors, await builtRedactor());
+  console.log(report(title, mainTallies(tallies)));
+  return tallies;
 }

@@ -9,8 +9,8 @@
  * the last recorded run, overall and by family (docs/export.md has the first run and this one).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtRedactor, type Tallies } from "./built.js";
-import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+import { measureFile, type Tallies } from "./built.js";
+import { share } from "./scanner-vectors.mjs";
 
 /** The floor of each family's share of false positives left alone (examples × 3 carriers). */
 const FAMILY_FLOORS: Record<string, number> = {
@@ -35,16 +35,7 @@ const FAMILY_FLOORS: Record<string, number> = {
 describe("redaction on everyday non-secrets", () => {
   let tallies: Tallies;
   beforeAll(async () => {
-    const redactEventBody = await builtRedactor();
-    const vectors = readVectors("secret-everyday.jsonl").map((vector) => ({
-      ...vector,
-      category: vector.family,
-    }));
-    tallies = await measure(vectors, redactEventBody);
-    const main = Object.fromEntries(
-      Object.entries(tallies).filter(([name]) => !name.includes(" · ") && !name.includes("/")),
-    );
-    console.log(report("everyday non-secrets", main));
+    tallies = await measureFile("secret-everyday.jsonl", "everyday non-secrets", true);
     for (const family of Object.keys(FAMILY_FLOORS)) {
       const tally = tallies[`fp · ${family}`]!;
       console.log(`  ${family.padEnd(14)} ${tally.good}/${tally.total}`);

@@ -7,15 +7,13 @@
  * run (docs/export.md), overall and on each carrier.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtRedactor, type Tallies } from "./built.js";
-import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+import { measureFile, type Tallies } from "./built.js";
+import { share } from "./scanner-vectors.mjs";
 
 describe("redaction on examples generated from regex lists", () => {
   let tallies: Tallies;
   beforeAll(async () => {
-    const redactEventBody = await builtRedactor();
-    tallies = await measure(readVectors("secret-patterns.jsonl"), redactEventBody);
-    console.log(report("secrets-patterns-db + RegHex + secret-regex-list", tallies));
+    tallies = await measureFile("secret-patterns.jsonl", "secrets-patterns-db + RegHex + secret-regex-list");
   }, 600_000);
 
   it("true positives redacted on every carrier", () => {

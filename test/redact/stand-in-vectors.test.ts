@@ -7,20 +7,13 @@
  * run and this one), by family: the scanners' examples and the templates' lines.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtRedactor, type Tallies } from "./built.js";
-import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+import { measureFile, type Tallies } from "./built.js";
+import { share } from "./scanner-vectors.mjs";
 
 describe("redaction on sonar-text's examples and configuration templates", () => {
   let tallies: Tallies;
   beforeAll(async () => {
-    const redactEventBody = await builtRedactor();
-    const vectors = readVectors("secret-tuning-fp3.jsonl").map((vector) => ({
-      ...vector,
-      category: vector.family,
-    }));
-    tallies = await measure(vectors, redactEventBody);
-    const main = Object.fromEntries(Object.entries(tallies).filter(([name]) => !name.includes(" · ")));
-    console.log(report("sonar-text and configuration templates", main));
+    tallies = await measureFile("secret-tuning-fp3.jsonl", "sonar-text and configuration templates", true);
   }, 300_000);
 
   it("true positives redacted, false positives left alone", () => {

@@ -12,7 +12,7 @@
  * vector-categories.mjs, docs/decisions/redaction-categories.md).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtRedactor, type Tallies } from "./built.js";
+import { builtRedactor, mainTallies, type Tallies } from "./built.js";
 import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
 import { categorize } from "./vector-categories.mjs";
 
@@ -38,11 +38,9 @@ describe("redaction on other scanners' examples", () => {
       redactEventBody,
     );
     tuning = await measure(categorized("secret-tuning.jsonl"), redactEventBody);
-    const main = (tallies: Tallies) =>
-      Object.fromEntries(Object.entries(tallies).filter(([name]) => !name.includes(" · ")));
-    console.log(report("gitleaks + detect-secrets", main(known)));
-    console.log(report("trufflehog + Nosey Parker, every 8th", main(holdout)));
-    console.log(report("ripsecrets", main(tuning)));
+    console.log(report("gitleaks + detect-secrets", mainTallies(known)));
+    console.log(report("trufflehog + Nosey Parker, every 8th", mainTallies(holdout)));
+    console.log(report("ripsecrets", mainTallies(tuning)));
     for (const [name, tallies] of [
       ["known", known],
       ["hold-out", holdout],

@@ -7,15 +7,16 @@
  * (docs/export.md), overall and on each carrier.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { builtRedactor, type Tallies } from "./built.js";
-import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+import { measureFile, type Tallies } from "./built.js";
+import { share } from "./scanner-vectors.mjs";
 
 describe("redaction on credentials in their vendors' contexts", () => {
   let tallies: Tallies;
   beforeAll(async () => {
-    const redactEventBody = await builtRedactor();
-    tallies = await measure(readVectors("secret-tuning-tp3.jsonl"), redactEventBody);
-    console.log(report("shhgit + repo-supervisor + DevSkim + vendors' documentation", tallies));
+    tallies = await measureFile(
+      "secret-tuning-tp3.jsonl",
+      "shhgit + repo-supervisor + DevSkim + vendors' documentation",
+    );
   }, 600_000);
 
   it("true positives redacted on every carrier", () => {
