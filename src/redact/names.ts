@@ -13,9 +13,10 @@ import { isStandIn } from "./stand-ins.js";
 // personal access token (`ADO_PAT`, `GITHUB_PAT`).
 // `password`, `passwd`, `passphrase` and `secret` also end names without a separator
 // (`PGPASSWORD`, `clientsecret`), and so do `authtoken`, `accesstoken`, `apitoken` (a query
-// parameter: `?authtoken=X`).
+// parameter: `?authtoken=X`). A database's password run together (`PAPERLESS_DBPASS`, `dbpwd`)
+// is one too; `bypass` is not.
 const SECRET_NAME =
-  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key|secret[_-]id)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$|(?:auth|access|api)token$/i;
+  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key|secret[_-]id)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$|(?:auth|access|api)token$|(?:^|[_.-])db(?:pass|pwd|pw)$/i;
 // camelCase names (`accessToken`, `_authToken`, `awsSecretKey`): the capital marks the word, so
 // `Token` and the secret kinds of `Key` end them (`primaryKey`, `sortKey` do not).
 const CAMEL_SECRET_NAME =

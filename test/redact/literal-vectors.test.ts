@@ -1,0 +1,32 @@
+/**
+ * Redaction measured on configuration templates, the Docker Official Images' documentation and
+ * identifiers that look like tokens (test/vectors/secret-tuning-fp4.jsonl, tuning material;
+ * origin note beside it), carried as scanner-vectors.mjs carries every set, on the built CLI's
+ * redaction (dist/). The assertions hold the floors of the last recorded run (the origin note
+ * and docs/export.md have the first run and this one), by family.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { builtRedactor, type Tallies } from "./built.js";
+import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
+
+describe("redaction on templates, documentation's example credentials and identifiers", () => {
+  let tallies: Tallies;
+  beforeAll(async () => {
+    const redactEventBody = await builtRedactor();
+    const vectors = readVectors("secret-tuning-fp4.jsonl").map((vector) => ({
+      ...vector,
+      category: vector.family,
+    }));
+    tallies = await measure(vectors, redactEventBody);
+    const main = Object.fromEntries(Object.entries(tallies).filter(([name]) => !name.includes(" · ")));
+    console.log(report("templates, documentation and identifiers", main));
+  }, 300_000);
+
+  it("true positives redacted, false positives left alone", () => {
+    // Every credential of the set, the documentation's example passwords included
+    // (docs/decisions/redaction-literals.md).
+    expect(share(tallies.tp!)).toBe(1);
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.835);
+    expect(share(tallies["fp · documentation example"]!)).toBe(1);
+  });
+});
