@@ -20,6 +20,7 @@ import { normalizePath } from "./paths.js";
 import { readOnlyPowerShell } from "./powershell-syntax.js";
 import { endlessLoop, forkBomb, judgeLineHazards } from "./rules/host.js";
 import { DOWNLOADERS } from "./rules/net.js";
+import { printsRecoveryPassword } from "./rules/windows-protection.js";
 import type { Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import { windowsPaths } from "./windows-paths.js";
@@ -78,6 +79,7 @@ export function analyzeCommandLine(
       signals.score.raise("low", "PowerShell the shell grammar cannot read, whose every command only reads");
     else signals.score.raise("high", "the shell parser could not read the command: treated as high");
   }
+  printsRecoveryPassword(joined, signals);
   if (script.commands.length === 0 && !script.error) {
     signals.score.raise("none", "empty command");
     return;

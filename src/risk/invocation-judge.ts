@@ -13,6 +13,7 @@ import { calledArguments, runsCallersWords } from "./command/functions.js";
 import type { RuleContext } from "./command/rule.js";
 import { normalizePath } from "./paths.js";
 import { ownerOf } from "./rule-tables.js";
+import { attackTool } from "./rules/attack-tools.js";
 import { resetsDatabase } from "./rules/db-reset.js";
 import { shellRunsVariables } from "./rules/deferred.js";
 import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
@@ -212,6 +213,14 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   const inert =
     PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args, program);
   if (inert && (!owner || owner.inert)) return void score.raise("low", `${program} ${inert}`);
+  // `Seatbelt.exe -group=all`, `execute-assembly Rubeus.exe`: a program whose purpose is attack
+  // (rules/attack-tools.ts), whatever else its rule says of the call
+  attackTool(
+    program,
+    first.value,
+    invocation.args.map((word) => word.value),
+    signals,
+  );
   // `java -jar cli.jar -s http://jenkins.local/ …`, `mytool --server https://10.0.0.5`: a URL
   // handed to a program reaches that host (internal hosts high, metadata critical)
   if (!owner || owner.passesUrls)

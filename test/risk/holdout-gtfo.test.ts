@@ -11,7 +11,7 @@ import { loadShellParser } from "../../src/risk/index.js";
 import { describeJudgedSet, itJudgesEach, readJudged } from "./judged.js";
 
 describeJudgedSet("fourth hold-out", "risk-holdout-gtfo.jsonl", {
-  dangerous: 338,
+  dangerous: 339,
   caught: 0.92,
   unnamed: 0.9,
   alarms: 0.02,

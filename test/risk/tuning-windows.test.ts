@@ -34,16 +34,17 @@ describeJudgedSet("third Windows set", "risk-windows-third.jsonl", {
   alarms: 0.087,
 });
 describeJudgedSet("fourth Windows set", "risk-windows-fourth.jsonl", {
-  dangerous: 197,
+  dangerous: 202,
   caught: 0.974,
   unnamed: 0.955,
   alarms: 0.013,
 });
 describeJudgedSet("fifth Windows set", "risk-windows-fifth.jsonl", {
-  dangerous: 108,
+  dangerous: 116,
   caught: 0.851,
   unnamed: 0.797,
-  alarms: 0.023,
+  // the same two alarms over 80 harmless cases once eight attack-tool runs were relabelled dangerous
+  alarms: 0.025,
 });
 describeJudgedSet("sixth Windows set", "risk-windows-sixth.jsonl", {
   dangerous: 58,
@@ -64,7 +65,7 @@ describeJudgedSet("eighth Windows set", "risk-windows-eighth.jsonl", {
   alarms: 0.023,
 });
 describeJudgedSet("ninth Windows set", "risk-windows-ninth.jsonl", {
-  dangerous: 90,
+  dangerous: 98,
   caught: 0.866,
   unnamed: 0.685,
   alarms: 0.006,
@@ -80,4 +81,10 @@ describeJudgedSet("eleventh Windows set", "risk-windows-eleventh.jsonl", {
   caught: 0.975,
   unnamed: 0.8,
   alarms: 0.018,
+});
+describeJudgedSet("twelfth Windows set", "risk-windows-twelfth.jsonl", {
+  dangerous: 84,
+  caught: 1,
+  unnamed: 1,
+  alarms: 0,
 });

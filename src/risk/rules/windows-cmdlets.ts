@@ -12,6 +12,8 @@
  * C:\offline`: a file, not this machine), a cache emptied, an object built in memory
  * (`New-ScheduledTaskAction`), the user's own language settings. Read verbs add nothing.
  */
+import { protectionOff } from "./windows-protection.js";
+
 type Level = "none" | "low" | "medium" | "high" | "critical";
 export type CmdletFinding = [level: Level, reason: string, credential?: true];
 
@@ -29,7 +31,7 @@ const DIRECTORY_NOUN =
 
 /** Nouns only kept as caches or built in memory: emptying or building one changes nothing kept. */
 const INERT_NOUN =
-  /^(dnsclientcache|netneighbor|bccache|arpcache|scheduledtask(action|trigger|settingsset|principal)|cipolicyrule|etwtracesession|autologgerconfig|etwtraceprovider)$/i;
+  /^(dnsclientcache|netneighbor|bccache|arpcache|scheduledtask(action|trigger|settingsset|principal)|cipolicyrule|netipsec(auth|quickmodecrypto|mainmodecrypto)proposal|etwtracesession|autologgerconfig|etwtraceprovider)$/i;
 
 /** The user's own settings (language, input, culture): theirs to change. */
 const USER_NOUN =
@@ -41,7 +43,7 @@ const USER_NOUN =
  * the session or a file the line names, judged elsewhere.
  */
 const SESSION_NOUN =
-  /^(location|content|variable|object|alias|strictmode|psdebug|host|sleep|transcript|job|threadjob|module|modulemanifest|scriptfileinfo|type|member|timespan|guid|psbreakpoint|help|argumentcompleter|event|engineevent|objectevent|psdrive|pssession|psrepository|clipboard|csv|clixml|archive|file|filecatalog|mailmessage|webrequest|restmethod|command|expression|process|culture|uiculture|tracesource|markdownoption|psreadline\w*|authenticodesignature|cmsmessage|secret\w*|item\w*|acl|executionpolicy|history|printer|bitsfile|signerrule|cipolicy\w*|\w*context|\w*account|selfsignedcertificate|securestring|formatdata|typedata|temporaryfile|package|packagesource|packageprovider|script|psresource|psresourcerepository|experimentalfeature)$/;
+  /^(location|content|variable|object|alias|strictmode|psdebug|host|sleep|transcript|job|threadjob|module|modulemanifest|scriptfileinfo|type|member|timespan|guid|psbreakpoint|help|argumentcompleter|event|engineevent|objectevent|psdrive|pssession|cimsession|cimsessionoption|psrepository|clipboard|csv|clixml|archive|file|filecatalog|mailmessage|webrequest|restmethod|command|expression|process|culture|uiculture|tracesource|markdownoption|psreadline\w*|authenticodesignature|cmsmessage|secret\w*|item\w*|acl|executionpolicy|history|printer|bitsfile|signerrule|cipolicy\w*|\w*context|\w*account|selfsignedcertificate|securestring|formatdata|typedata|temporaryfile|package|packagesource|packageprovider|script|psresource|psresourcerepository|experimentalfeature)$/;
 
 /** Defender settings that lower its protection: `-Disable…` not set to false, exclusions, actions that allow. */
 function lowersDefender(args: string[]): string | null {
@@ -113,6 +115,10 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
     if (at >= 0 && !/^['"]?[a-z]:\/?['"]?$/.test(args[at + 1] ?? ""))
       return ["medium", `${program} changes a Windows image file, not this machine`];
   }
+  // an option that opts out of or turns off a security feature (`-VirtualizationBasedSecurityOptOut
+  // $true`, `-EnableSecureBoot Off`): a protection switched off (the machine's own nouns: critical, below)
+  const off = protectionOff(args);
+  if (off && !SYSTEM_NOUN.test(noun)) return ["high", `${program} ${off} turns a protection off`];
   // a virtual machine's settings or a virtual disk file (`New-VHD`, `Set-VMFirmware`): the guest's,
   // not this machine's (its network ACLs are the host's firewall, above)
   if (/^(vm|vhd)/.test(noun) && !/acl$|^vm(replication|host|switch|migration)/.test(noun))
@@ -124,6 +130,8 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
     ];
   // `Repair-VirtualDisk`, `Repair-Volume`: a repair brings the object back to its intended state
   // (redundancy rebuilt, errors fixed); nothing is removed or lowered (maintenance: medium)
+  if (noun === "bitlocker" && verb === "resume")
+    return ["medium", `${program} turns BitLocker's protection back on`];
   if (verb === "repair" && SYSTEM_NOUN.test(noun))
     return ["medium", `${program} repairs the machine's ${noun}`];
   if (SYSTEM_NOUN.test(noun)) {

@@ -34,20 +34,8 @@ const DUMPER =
   /^(mimikatz|mimikatz64|pypykatz|gsecdump|lazagne|rubeus|secretsdump(\.py)?|nanodump|safetykatz|sharpkatz|kekeo|invoke-mimikatz|get-gpppassword|invoke-kerberoast|get-adreplaccount|get-passwordvaultcredentials|get-credmancreds|out-minidump)$/i;
 const DUMP_MODULE = /(^|["'\s])(sekurlsa|lsadump|kerberos|crypto|dpapi|vault|token|misc|sid|privilege)::\w/i;
 
-/**
- * Sub-commands of credential tools that only compute or list (`Rubeus hash`, `Rubeus triage`,
- * `kerberoast /stats`): the tool is known by name, these uses read nothing secret.
- */
-const ONLY_LISTS: Record<string, RegExp> = {
-  rubeus: /^(hash|triage|currentluid|logonsession|describe|kerberoast \/stats)$/i,
-};
-
 /** True (and high) when a command reads credentials out of the system: dumpers, lsass dumps, modules. */
 export function credentialDump(program: string, argv: string[], signals: Signals): boolean {
-  if (ONLY_LISTS[program]?.test(argv.slice(0, argv[1] === "/stats" ? 2 : 1).join(" "))) {
-    signals.score.raise("medium", `${program} ${argv[0]} only computes or lists`);
-    return true;
-  }
   const text = argv.join(" ");
   const lowered = text.toLowerCase();
   let reason = "";

@@ -10,6 +10,7 @@ import type { Rule, RuleTable } from "../command/rule.js";
 import { staticWord } from "../shell-model.js";
 import { credentialDump } from "./windows-credentials.js";
 import { windowsHandoff } from "./windows-handoff.js";
+import { manageBde, mountvol } from "./windows-protection.js";
 
 const values = (invocation: Parameters<Rule>[0]) => invocation.args.map((word) => word.value);
 
@@ -261,6 +262,8 @@ const wsl: Rule = (invocation, { signals }) => {
 };
 
 export const WINDOWS_TOOL_RULES: RuleTable = {
+  "manage-bde": manageBde,
+  mountvol,
   sdelete: secureDelete,
   sdelete64: secureDelete,
   movefile: bootMove,

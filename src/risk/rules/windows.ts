@@ -13,6 +13,7 @@ import type { Rule, RuleTable } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { attackCode, attackTool } from "./attack-tools.js";
 import { cmdletFinding } from "./windows-cmdlets.js";
 import { credentialDump } from "./windows-credentials.js";
 import { scriptHandoff } from "./windows-exec.js";
@@ -146,6 +147,8 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       if (has(args, /^wlan$/) && has(args, /^key=clear$/))
         return ["high", "netsh wlan … key=clear prints saved Wi-Fi keys", true];
       if (has(args, /^(show|dump)$/) || args.length === 0) return ["none", ""];
+      // `netsh advfirewall set store gpo=…`: which store later commands of the session change
+      if (args[0] === "advfirewall" && args[2] === "store") return ["low", "netsh chooses a policy store"];
       // one saved Wi-Fi network forgotten: a routine single-object delete (`name=*` forgets all)
       if (args[0] === "wlan" && args[1] === "delete" && args[2] === "profile" && !has(args, /^name=['"]?\*/))
         return ["medium", "netsh wlan delete profile forgets a saved Wi-Fi network"];
@@ -311,6 +314,7 @@ function raise(signals: Signals, finding: Finding | null): boolean {
 
 /** PowerShell code (`powershell -Command …`): each statement judged as a Windows command. */
 export function judgeWindowsCode(code: string, signals: Signals): void {
+  attackCode(code, signals);
   for (const statement of code.split(/[;|\n]|&&|\|\|/)) {
     const words = statement
       .trim()
@@ -318,7 +322,11 @@ export function judgeWindowsCode(code: string, signals: Signals): void {
       .split(/\s+/)
       .filter(Boolean);
     const program = (words[0] ?? "").replace(/\.exe$/i, "").toLowerCase();
-    if (program && !credentialDump(program, words.slice(1), signals))
+    if (
+      program &&
+      !attackTool(program, words[0]!, words.slice(1), signals) &&
+      !credentialDump(program, words.slice(1), signals)
+    )
       raise(signals, windowsAdministration(program, words.slice(1)));
   }
 }

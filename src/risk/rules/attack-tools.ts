@@ -1,0 +1,202 @@
+/**
+ * Programs whose purpose is attack (docs/risk.md, "Attack tools by name"): the executables,
+ * PowerShell modules and cmdlets, .NET assemblies and scripts of public offensive frameworks —
+ * credential theft, Kerberos abuse, directory and certificate-service collection, share and
+ * secret crawling, lateral movement, privilege escalation, coercion and relaying, command and
+ * control, defence evasion. Running one is high whatever its sub-command (its `--help` and
+ * `--version` stay low, as for any program): what it reads is what an attacker wants, and what it
+ * changes is not said by a verb the general model knows. Built from public tool collections
+ * (Flangvik/SharpCollection's list, GhostPack's repositories, PowerSploit's, Empire's and
+ * Nishang's module lists, BloodHound's collectors, Impacket's examples); a family, not single
+ * strings: a name is recognised whatever its case, path, file suffix, architecture suffix,
+ * `Invoke-` wrapper (PowerSharpPack's `Invoke-Rubeus`) or `impacket-` prefix, and also when a
+ * loader is handed the file (`execute-assembly Seatbelt.exe`, `Import-Module .\PowerView.ps1`,
+ * a download of `…/PowerUp.ps1` run by `IEX`).
+ */
+import type { Signals } from "../signals.js";
+
+/** Families of attack tools, each with the reason said when one runs. */
+export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
+  credentials: {
+    reason: "steals credentials (passwords, hashes, tickets, tokens, browser and vault secrets)",
+    names:
+      "mimikatz mimikatz64 pypykatz safetykatz bettersafetykatz sharpkatz sharpsecdump secretsdump lsassy nanodump " +
+      "handlekatz dumpert sharpdump outflankdumpert lazagne sharpdpapi sharpchrome sharpchromium sharpweb sharpcloud " +
+      "sharpsccm sharpsquid sharpcookiemonster keethief keefarce keepwn koh internalmonologue internal-monologue " +
+      "sharplaps lapsdumper gmsapasswordreader gpppassword get-gpppassword get-cachedgpppassword get-sitelistpassword " +
+      "get-vaultcredential get-passwordvaultcredentials get-credmancreds get-passhashes get-lsasecret get-wlan-keys " +
+      "invoke-mimikatz invoke-mimikittenz invoke-credentialinjection invoke-credentialsphish invoke-ninjacopy " +
+      "invoke-tokenmanipulation out-minidump install-ssp " +
+      "copy-vss invoke-mimikatzwdigestdowngrade mimipenguin credninja pcredz sharpminidump sharpwifigrabber",
+  },
+  survey: {
+    reason: "surveys a host for attack (saved credentials, defences, weak services and permissions)",
+    names: "seatbelt hostenum invoke-hostenum jaws sharpedrchecker",
+  },
+  spying: {
+    reason: "spies on the user (keystrokes, screenshots, microphone, clipboard)",
+    names: "get-keystrokes get-timedscreenshot get-microphoneaudio sharpclipboard invoke-keylogger",
+  },
+  kerberos: {
+    reason: "abuses Kerberos (roasting, forged or stolen tickets, delegation)",
+    names:
+      "rubeus kekeo kerbrute sharproast getuserspns getnpusers gettgt getst ticketer ticketconverter raiseChild " +
+      "invoke-kerberoast invoke-asreproast invoke-rubeus asreproast kerberoast krbrelay krbrelayup krbrelayx " +
+      "sharpallowedtoact targetedkerberoast findDelegation getpac",
+  },
+  directory: {
+    reason:
+      "collects the directory for attack paths (BloodHound collectors, AD and certificate-service enumerators)",
+    names:
+      "sharphound sharphound2 sharphound3 invoke-bloodhound bloodhound bloodhound-python bloodhound.py azurehound " +
+      "rusthound adrecon invoke-adrecon ldapdomaindump windapsearch sharpview powerview standin adsearch sharpldap " +
+      "certify certipy forgecert passthecert sharpgpoabuse pygpoabuse sharpad adcollector powermad invoke-aclscanner " +
+      "invoke-userhunter invoke-stealthuserhunter invoke-enumeratelocaladmin find-localadminaccess " +
+      "find-domainlocalgroupmember invoke-processhunter invoke-eventhunter get-domainspnticket find-interestingdomainacl " +
+      "sharpzerologon zerologon nopac samtheadmin dacledit",
+  },
+  shares: {
+    reason: "crawls shares for secrets",
+    names:
+      "snaffler sharpshares sharefinder invoke-sharefinder invoke-filefinder find-domainshare " +
+      "find-interestingdomainsharefile find-interestingfile powerhuntshares invoke-huntsmbshares sharpfiles manspider",
+  },
+  movement: {
+    reason: "moves laterally (runs code on other machines through WMI, SMB, DCOM, WinRM or RDP)",
+    names:
+      "sharpwmi sharpmove sharprdp sharpexec sharp-smbexec scshell sharpdcom sharpwsus wmiexec smbexec atexec " +
+      "dcomexec psexec.py impacket-psexec crackmapexec cme nxc netexec evil-winrm invoke-smbexec invoke-wmiexec " +
+      "invoke-thehash invoke-wmicommand invoke-dcom invoke-psremoting sharpnoPSExec sharpsphere",
+  },
+  escalation: {
+    reason: "escalates privileges (potato exploits, service and UAC abuse)",
+    names:
+      "sharpup powerup invoke-allchecks invoke-privesccheck privesccheck winpeas winpeasany winpeasx64 linpeas " +
+      "juicypotato juicypotatong roguepotato sweetpotato godpotato badpotato efspotato localpotato printspoofer " +
+      "rottenpotato rottenpotatong genericpotato beroot sharpbypassuac akagi uacme invoke-bypassuac " +
+      "invoke-eventvwrbypass invoke-fodhelperbypass invoke-psuacme sharpimpersonation tokenvator incognito",
+  },
+  coercion: {
+    reason: "coerces or relays authentication (spoofing name resolution, forcing a machine to authenticate)",
+    names:
+      "inveigh invoke-inveigh invoke-inveighrelay inveigh-relay responder ntlmrelayx mitm6 petitpotam printerbug " +
+      "spoolsample dfscoerce coercer shadowcoerce sharpspoolsample invoke-spoolsample",
+  },
+  control: {
+    reason: "is a command-and-control implant, stager or payload builder",
+    names:
+      "msfconsole msfvenom meterpreter sliver-client sliver-server covenant havoc invoke-empire " +
+      "invoke-psinject invoke-reflectivepeinjection invoke-dllinjection invoke-shellcode invoke-shellcodemsil " +
+      "invoke-powershelltcp invoke-powershelltcponeline invoke-powershellicmp invoke-powershelludp invoke-psgcat " +
+      "powercat invoke-conptyshell donut sharpshooter scarecrow nimcrypt nimplant add-persistence add-scrnsavebackdoor sharppersist " +
+      "out-encodedcommand out-compresseddll out-encryptedscript invoke-obfuscation invoke-cradlecrafter",
+  },
+  evasion: {
+    reason: "evades defences (AMSI, ETW, antivirus signatures, event logs)",
+    names:
+      "invoke-amsibypass amsitrigger find-avsignature defendercheck threatcheck invoke-phant0m sharpblock " +
+      "sharpunhooker sharpevtmute invoke-evasion",
+  },
+  frameworks: {
+    reason:
+      "is an offensive framework's module collection (PowerSploit, Nishang, PowerSharpPack, PowerUpSQL)",
+    names: "powersploit nishang powersharppack powerupsql invoke-sqlaudit invoke-sqloscmd",
+  },
+  recon: {
+    reason: "scouts a network for attack (host, DNS and web content sweeps of an attack framework)",
+    names: "invoke-portscan invoke-reversednslookup get-httpstatus sharpscan invoke-sharpscan",
+  },
+};
+
+/** Every name, lower-cased, to its family. */
+const BY_NAME: Map<string, string> = new Map(
+  Object.entries(ATTACK_TOOLS).flatMap(([family, { names }]) =>
+    names.split(/\s+/).map((name) => [name.toLowerCase(), family] as [string, string]),
+  ),
+);
+
+/** File suffixes a tool is run or loaded by (`.exe`, an assembly, a script, a module). */
+const SUFFIX = /\.(exe|dll|ps1|psm1|psd1|py|bin|bat|cmd|cs|vbs|js|hta|sct)$/i;
+/** An architecture or build suffix (`nanodump.x64`, `SafetyKatz_x86`, `winPEASany_ofs`). */
+const BUILD = /[._-]?(x64|x86|amd64|arm64|win64|win32|64|32|ofs|obf|obfuscated|packed|net\d+|net)$/i;
+
+/** The family of the attack tool a word names (a program, path, file or URL), or null. */
+export function attackToolFamily(word: string): string | null {
+  const base = word
+    .replace(/^['"(]+|['"),;]+$/g, "")
+    .replace(/[?#].*$/, "")
+    .split(/[\\/]/)
+    .pop()!
+    .toLowerCase();
+  if (!base) return null;
+  const plain = base.replace(SUFFIX, "");
+  for (const name of [base, plain, plain.replace(BUILD, ""), plain.replace(/^impacket-/, "")]) {
+    const family = BY_NAME.get(name);
+    if (family) return family;
+  }
+  // PowerSharpPack and similar wrap an assembly as `Invoke-<Tool>` (`Invoke-Seatbelt`)
+  const wrapped = plain.replace(/^invoke-/, "");
+  return wrapped !== plain ? (BY_NAME.get(wrapped) ?? null) : null;
+}
+
+/**
+ * Programs that load or run the file they are handed (`execute-assembly`, `Import-Module`, a
+ * dot-source, `powershell -File`, `python`, `rundll32`): the file named is what runs.
+ */
+const LOADERS =
+  /^(execute-assembly|inlineexecute-assembly|inline-execute-assembly|execute-pe|powerpick|psinject|import-module|ipmo|\.|&|powershell|pwsh|start-process|saps|start|python[23]?|py|dotnet|mono|rundll32|wine|iex|invoke-expression)$/;
+
+/** True (and high) when a command runs an attack tool by name or hands one to a loader. */
+export function attackTool(program: string, path: string, argv: string[], signals: Signals): boolean {
+  let name = path;
+  let family = attackToolFamily(path) ?? attackToolFamily(program);
+  if (!family && LOADERS.test(program)) {
+    // `Import-Module PowerSploit`: a module's name alone; elsewhere a file the loader is handed
+    const loaded = argv.find((arg) =>
+      /^(import-module|ipmo)$/.test(program)
+        ? !arg.startsWith("-")
+        : SUFFIX.test(arg.replace(/['",;)]+$/, "")),
+    );
+    if (loaded) {
+      family = attackToolFamily(loaded);
+      name = loaded;
+    }
+  }
+  if (!family) return false;
+  const shown = name
+    .replace(/^['"]|['"]$/g, "")
+    .split(/[\\/]/)
+    .pop();
+  signals.score.raise(
+    "high",
+    `${shown} is a program whose purpose is attack: it ${ATTACK_TOOLS[family]!.reason}`,
+  );
+  return true;
+}
+
+/**
+ * PowerShell code that names an attack tool's file (a download of `…/PowerView.ps1` run by `IEX`,
+ * `. .\PowerUp.ps1`) or turns off the script scanner or event tracing in the session
+ * (`[Ref].Assembly.GetType('…AmsiUtils')`, `amsiInitFailed`, patching `AmsiScanBuffer` or
+ * `EtwEventWrite`).
+ */
+export function attackCode(code: string, signals: Signals): boolean {
+  if (/amsiutils|amsiinitfailed|amsiscanbuffer|amsiopensession|etweventwrite|amsicontext/i.test(code)) {
+    signals.score.raise(
+      "high",
+      "PowerShell turns the script scanner (AMSI) or event tracing off in the session",
+    );
+    return true;
+  }
+  for (const match of code.matchAll(/[\w.-]+\.(?:ps1|psm1|exe|dll)\b/gi)) {
+    const family = attackToolFamily(match[0]);
+    if (family) {
+      signals.score.raise(
+        "high",
+        `${match[0]} is a program whose purpose is attack: it ${ATTACK_TOOLS[family]!.reason}`,
+      );
+      return true;
+    }
+  }
+  return false;
+}

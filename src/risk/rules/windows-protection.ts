@@ -1,0 +1,98 @@
+/**
+ * Windows protections switched off by an option (docs/risk.md, "Windows: protections switched
+ * off"): BitLocker decrypted, suspended or stripped of its protectors (`manage-bde -off`,
+ * `-protectors -disable|-delete`), its recovery passwords printed (`manage-bde -protectors -get`,
+ * `(Get-BitLockerVolume).KeyProtector`: a recovery password unlocks the disk), volumes mounted
+ * or unmounted (`mountvol X: /s` mounts the EFI system partition, where the boot loader lives),
+ * and a cmdlet told to opt out of or turn off a security feature (`Set-VMSecurity
+ * -VirtualizationBasedSecurityOptOut $true`, `Set-VMFirmware -EnableSecureBoot Off`). Their read
+ * forms (`manage-bde -status`, `mountvol` alone or `/l`, `/?`) add nothing. Registered through
+ * windows-tools.ts.
+ */
+import type { Rule } from "../command/rule.js";
+import type { Signals } from "../signals.js";
+
+const values = (invocation: Parameters<Rule>[0]) => invocation.args.map((word) => word.value.toLowerCase());
+
+/** manage-bde: what it does to BitLocker is in its first option. */
+export const manageBde: Rule = (invocation, { signals }) => {
+  const args = values(invocation);
+  const { score } = signals;
+  const has = (pattern: RegExp) => args.some((arg) => pattern.test(arg));
+  if (
+    args.length === 0 ||
+    has(/^[-/](\?|h|help)$/) ||
+    (has(/^-(status|cs|computername)$/) &&
+      !has(/^-(off|on|lock|unlock|protectors|pr|forcerecovery|fr|wipefreespace|w)$/))
+  )
+    return void score.raise("none", "");
+  if (has(/^-(protectors|pr)$/)) {
+    if (has(/^-(get|g)$/))
+      return void score.raise(
+        "high",
+        "manage-bde -protectors -get prints the volume's recovery password (it unlocks the disk)",
+        "sensitive_file_access",
+      );
+    if (has(/^-(disable|delete|d)$/))
+      return void score.raise(
+        "critical",
+        "manage-bde -protectors suspends BitLocker or removes a way to unlock the disk",
+        "system_modification",
+      );
+    if (has(/^-(enable|e|adbackup|aadbackup)$/))
+      return void score.raise("low", "manage-bde turns BitLocker's protectors back on or backs one up");
+    return void score.raise("high", "manage-bde adds a way to unlock the disk");
+  }
+  if (has(/^-(off|forcerecovery|fr|wipefreespace|w|lock|l)$/))
+    return void score.raise(
+      "critical",
+      "manage-bde decrypts, locks or wipes a volume (BitLocker's protection off or the data made unreachable)",
+      "system_modification",
+    );
+  if (has(/^-(unlock|ul)$/)) return void score.raise("medium", "manage-bde unlocks a volume");
+  score.raise("high", "manage-bde changes a volume's encryption (a lost protector loses the disk)");
+};
+
+/** mountvol: alone or `/l` lists; any other form mounts, unmounts or changes automount (critical). */
+export const mountvol: Rule = (invocation, { signals }) => {
+  const args = values(invocation);
+  if (args.length === 0 || args.some((arg) => /^\/(\?|l)$/.test(arg)))
+    return void signals.score.raise("none", "");
+  signals.score.raise(
+    "critical",
+    args.includes("/s")
+      ? "mountvol /s mounts the EFI system partition (the boot loader's)"
+      : "mountvol mounts or unmounts volumes or changes automount",
+    "system_modification",
+  );
+};
+
+/** A security feature's name in an option (`-VirtualizationBasedSecurityOptOut`, `-EnableSecureBoot`). */
+const PROTECTION =
+  /security|protection|integrity|guard|signing|signature|encrypt|tamper|smartscreen|amsi|antivirus|antimalware|firewall|audit|bitlocker|secureboot|tpm|lsa|shielded|hvci|defender|realtime|sandbox|isolation/;
+
+/** The option that turns a protection off (`-…OptOut $true`, `-EnableSecureBoot Off`), or null. */
+export function protectionOff(args: string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!.toLowerCase();
+    if (!name.startsWith("-") || !PROTECTION.test(name)) continue;
+    const [option, inline] = name.split(":");
+    const value = (inline ?? args[i + 1] ?? "").replace(/^['"]|['",]+$/g, "").toLowerCase();
+    const on = /^(\$?true|1|on|yes)$/.test(value) || (inline === undefined && /^-?$/.test(value));
+    const off = /^(\$?false|0|off|no|disabled?)$/.test(value);
+    if (/optout$|^-(disable|no|skip|bypass|allowunsigned)/.test(option!) && on && !off) return option!;
+    if (/^-(enable|require|use)?\w*$/.test(option!) && off) return option!;
+  }
+  return null;
+}
+
+/** `(Get-BitLockerVolume …).KeyProtector`, `… | ft KeyProtectorId,RecoveryPassword`: recovery passwords printed. */
+export function printsRecoveryPassword(line: string, signals: Signals): void {
+  if (!/get-bitlockervolume/i.test(line)) return;
+  if (/\)\s*\.keyprotector\b|[\s,]recoverypassword\b(?!protector)/i.test(line))
+    signals.score.raise(
+      "high",
+      "prints BitLocker's key protectors, whose recovery password unlocks the disk",
+      "sensitive_file_access",
+    );
+}
