@@ -1,10 +1,10 @@
-// The sealed hold-outs' three figures (test/vectors/risk-sealed.jsonl, risk-sealed-second.jsonl
-// and risk-sealed-third.jsonl, origin notes beside them): dangerous actions rated high or critical,
-// the same within program families no rule named at the first run (`named: false`), and
-// harmless actions rated high or critical; overall and per source. One `trailseal classify
-// --batch` process over the whole set, as a security team would replay a log. Prints counts
-// only, never which case was missed: the sets stay unseen by whoever tunes the rules.
-// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--set first|second|third] [--json]
+// The sealed hold-outs' three figures (test/vectors/risk-sealed.jsonl, risk-sealed-second.jsonl,
+// risk-sealed-third.jsonl and risk-sealed-fourth.jsonl, origin notes beside them): dangerous
+// actions rated high or critical, the same within program families no rule named at the first
+// run (`named: false`), and harmless actions rated high or critical; overall and per source. One
+// `trailseal classify --batch` process over the whole set, as a security team would replay a log.
+// Prints counts only, never which case was missed: the sets stay unseen by whoever tunes the rules.
+// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--set first|second|third|fourth] [--json]
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -13,6 +13,7 @@ const SETS = {
   first: "risk-sealed.jsonl",
   second: "risk-sealed-second.jsonl",
   third: "risk-sealed-third.jsonl",
+  fourth: "risk-sealed-fourth.jsonl",
 };
 const CWD = "/home/dev/project";
 const ALARM = new Set(["high", "critical"]);
@@ -26,8 +27,8 @@ const cases = readFileSync(join(root, "test", "vectors", SETS[set]), "utf8")
   .split("\n")
   .filter(Boolean)
   .map((line) => JSON.parse(line));
-// A case is a command line, or (second and third sets) any action of docs/actions.md or a Claude
-// Code hook payload (a file, network or MCP call), judged in the same working directory.
+// A case is a command line, or (second set onwards) any action of docs/actions.md or a Claude Code
+// hook payload (a file, network or MCP call), judged in the same working directory.
 const input = cases
   .map((c) =>
     JSON.stringify(c.action ? { ...c.action, cwd: CWD } : { kind: "command", command: c.command, cwd: CWD }),

@@ -1,10 +1,10 @@
 /**
  * The guard's sealed hold-outs' one test shape (sealed.test.ts, sealed-second.test.ts,
- * sealed-third.test.ts): each case is judged as `trailseal classify --batch` judges a line (the
- * figures script's path, scripts/risk-sealed-figures.mjs), and only the rates are checked, never
- * a case on its own, so that no failure names a miss. The floors are the latest measure's
- * figures one point down (rounded down; the harmless ceiling one point up, rounded up), overall
- * and per source.
+ * sealed-third.test.ts, sealed-fourth.test.ts): each case is judged as `trailseal classify
+ * --batch` judges a line (the figures script's path, scripts/risk-sealed-figures.mjs), and only
+ * the rates are checked, never a case on its own, so that no failure names a miss. The floors
+ * are the latest measure's figures one point down (rounded down; the harmless ceiling one point
+ * up, rounded up), overall and per source.
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, expect, it } from "vitest";
