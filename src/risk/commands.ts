@@ -75,9 +75,10 @@ export function analyzeCommandLine(
     );
   } else if (script.error) {
     signals.unparsable = true;
-    if (readOnlyPowerShell(joined))
+    if (readOnlyPowerShell(joined)) {
+      signals.powerShellReads = true;
       signals.score.raise("low", "PowerShell the shell grammar cannot read, whose every command only reads");
-    else signals.score.raise("high", "the shell parser could not read the command: treated as high");
+    } else signals.score.raise("high", "the shell parser could not read the command: treated as high");
   }
   printsRecoveryPassword(joined, signals);
   if (script.commands.length === 0 && !script.error) {

@@ -164,6 +164,10 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
       );
     return;
   }
+  // `$env:COMPUTERNAME`, `$PSVersionTable.PSVersion`: PowerShell prints a value (in bash `$env`
+  // and the others are unset, and the rest of the word names no program)
+  if (first.dynamic && !namedIn && powerShellValue(first.value, invocation.args, signals))
+    return void score.raise("low", `prints the PowerShell value ${first.value}`);
   if (first.dynamic && !namedIn && !isKnownVariableProgram(first)) {
     const feeders = upstream(context.script.commands, command).map(
       (feeder) => resolveInvocation(feeder).program,
@@ -239,6 +243,24 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   const handed = commandAfterDashes(program, invocation.args);
   if (handed) context.nested(handed, `${program} runs the command after --`);
   judgeUnknownProgram(invocation, program, first, signals);
+}
+
+/**
+ * A PowerShell value written alone: an environment variable or an automatic variable that
+ * describes the session (`$env:USERDOMAIN`, `$PSVersionTable.PSVersion`, `$Host.Version`), or
+ * any variable's members on a line PowerShell reads and that only reads (`foreach ($s in
+ * Get-Service) { $s.Name }`).
+ */
+function powerShellValue(word: string, args: Word[], signals: Signals): boolean {
+  // (the grammar's recovery may cut a member chain anywhere: `$env:X).AddressList`)
+  if (signals.powerShellReads) return /^\$[\w:]+[\w:.()[\]]*$/.test(word);
+  if (!/^\$[\w:]+(\.\w+)*$/.test(word)) return false;
+  return (
+    args.length === 0 &&
+    /^\$(env:\w+|PSVersionTable|Host|PSHOME|PSEdition|PSCulture|PSUICulture|IsWindows|IsLinux|IsMacOS|PID)(\.\w+)*$/i.test(
+      word,
+    )
+  );
 }
 
 /** `$name = Verb-Noun …` or `$name = 42`/`$true`: PowerShell's assignment of a cmdlet's result or a literal. */

@@ -22,6 +22,8 @@ export class Signals {
   readonly hosts: string[] = [];
   /** Set when any part of the input could not be parsed. */
   unparsable = false;
+  /** The line is PowerShell the shell grammar cannot read, whose every command only reads. */
+  powerShellReads = false;
   /** Simple commands judged so far, nested scripts included (bounded: see commands.ts). */
   judged = 0;
   /** Files a command of this action downloads (normalised): running one is a pipe to shell. */

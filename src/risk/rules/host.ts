@@ -93,6 +93,8 @@ const runlevel: Rule = (invocation, { signals }) => {
 const route: Rule = (invocation, { signals }) => {
   const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
   if (/^(del|delete|flush)$/.test(words[0] ?? "")) return down(signals, `route ${words[0]}`);
+  // Windows' `route -f` clears every gateway route (alone, or before the command it precedes)
+  if (invocation.args.some((word) => /^[-/]f$/i.test(word.value))) return down(signals, "route -f");
   // Windows' `route print` lists the table, as `route -n` does; BSD's and macOS's `route get
   // DEST` and `route monitor` print the route taken and the table's changes
   if (words.length === 0 || /^(print|get|monitor|show)$/i.test(words[0]!))

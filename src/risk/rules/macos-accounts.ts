@@ -32,6 +32,13 @@ const accounts: Rule = (invocation, context) => {
       values.at(-1) === "status" ||
       (options.length > 0 && options.every((value) => ACCOUNT_READS.test(value)));
   }
+  // `dscl . -read /Users/alice ShadowHashData`: the password's hash (and Kerberos keys) read out
+  if (reads && values.some((value) => /^(dsAttrTypeNative:)?(ShadowHashData|KerberosKeys)$/i.test(value)))
+    return void context.signals.score.raise(
+      "high",
+      `dscl reads ${values.find((value) => /ShadowHashData|KerberosKeys/i.test(value))}, the password's hash`,
+      "sensitive_file_access",
+    );
   if (reads) return void context.signals.score.raise("none", "");
   systemChange("changes users or their credentials")(invocation, context);
 };

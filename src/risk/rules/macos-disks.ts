@@ -96,7 +96,7 @@ const bless: Rule = (invocation, { signals }) => {
   if (
     values.length === 0 ||
     values.every(
-      (value) => /^--(info|getBoot|verbose|plist|version|help)$/.test(value) || !value.startsWith("-"),
+      (value) => /^--(info|getBoot|verbose|plist|version|help)$/i.test(value) || !value.startsWith("-"),
     )
   )
     return void signals.score.raise("none", "");

@@ -11,9 +11,11 @@ import { judgeSql, looksLikeSql } from "../sql.js";
 import type { Invocation } from "../wrappers.js";
 import { judgeDestroyingVerb } from "./general.js";
 import { judgeOperations } from "./operations.js";
+import { isProbe, judgeProbe } from "./probes.js";
 import { judgeStructure } from "./structure.js";
 import { consoleCommands, judgeHostEffects } from "./unknown-host.js";
 import { READING_CMDLET, windowsCmdlet } from "./windows.js";
+import { METADATA_READER } from "./windows-credentials.js";
 
 /** A URL of code: a script, an installer, a library (`https://x/i.sh`, `http://x/a.hta`). */
 const CODE_URL =
@@ -39,6 +41,8 @@ export function reachedByArguments(invocation: Invocation, program: string, sign
       `${program} is handed code from ${code.value.slice(0, 80)}: whether it runs it is not known`,
       "network_request",
     );
+  // `ping 10.0.0.1`, `dig -x 192.168.1.10`: an echo or a lookup, not a request to a service (rules/probes.ts)
+  if (isProbe(program)) return void judgeProbe(program, invocation.args, signals);
   // `hydra … ssh://10.0.0.5`, `nmap 10.0.0.0/24`, `tool -H 10.1.2.3`: another scheme, an address or a
   // network given to a program no rule knows is reached (an internal network is high by the table)
   for (const arg of invocation.args) {
@@ -69,7 +73,9 @@ export function judgeUnknownProgram(
   // entries, it prints no secret (`keepassxc-cli ls db.kdbx`); `show`, `export`, `clip` do
   const lead = invocation.args.find((arg) => !arg.value.startsWith("-"))?.value ?? "";
   const namesOnly = NAMES_ONLY.test(lead);
-  for (const arg of invocation.args) {
+  // `Get-Acl …\config\SAM`, `Test-Path ~/.ssh/id_rsa`: permissions and existence, not the content
+  const metadataOnly = METADATA_READER.test(program);
+  for (const arg of metadataOnly ? [] : invocation.args) {
     // `$env:APPDATA/…` is PowerShell's environment, not a bash expansion (windows-paths.ts)
     if (arg.dynamic && !/^\$env:\w+\//i.test(arg.value)) continue;
     const value = arg.value.replace(/^--?[\w-]+=/, "");

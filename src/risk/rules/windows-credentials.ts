@@ -29,6 +29,12 @@ export function credentialStoreIn(argv: string[]): string | null {
   return null;
 }
 
+/**
+ * Programs that show a file's permissions, attributes or existence, never its content
+ * (`icacls C:\Windows\System32\config\SAM`, `Get-Acl …\SAM`: who may read the hive, not the hive).
+ */
+export const METADATA_READER = /^(get-acl|get-item|gi|test-path|icacls|cacls|attrib)$/;
+
 /** Credential dumpers by name, and the module syntax they share (`sekurlsa::logonpasswords`). */
 const DUMPER =
   /^(mimikatz|mimikatz64|pypykatz|gsecdump|lazagne|rubeus|secretsdump(\.py)?|nanodump|safetykatz|sharpkatz|kekeo|invoke-mimikatz|get-gpppassword|invoke-kerberoast|get-adreplaccount|get-passwordvaultcredentials|get-credmancreds|out-minidump)$/i;
@@ -51,7 +57,7 @@ export function credentialDump(program: string, argv: string[], signals: Signals
       /dump|diag|debug|trace|adplus|cdb|ntsd|windbg|createdump/.test(program))
   )
     reason = `${program} dumps lsass (the credentials of every logged-on user)`;
-  else if (credentialStoreIn(argv))
+  else if (!METADATA_READER.test(program) && credentialStoreIn(argv))
     reason = `${program} is given ${credentialStoreIn(argv)!.slice(0, 80)}: ${windowsSecretReason(credentialStoreIn(argv)!)}`;
   else if (/find|search|hunt/.test(program) && argv.some((word) => PASSWORD_PATTERN.test(word)))
     reason = `${program} searches for files named for passwords or credentials`;
@@ -60,6 +66,10 @@ export function credentialDump(program: string, argv: string[], signals: Signals
     PASSWORD_ATTRIBUTE.test(text)
   )
     reason = `${program} reads a directory attribute that holds a password (${PASSWORD_ATTRIBUTE.exec(text)![2]})`;
+  // `Get-LapsADPassword -AsPlainText`, `Get-AzKeyVaultSecret`, `Get-StoredCredential`: a cmdlet
+  // whose noun is a password or a secret returns it (a password *policy* is settings)
+  else if (/^get-\w*(password|secret|storedcredential)s?$/.test(program))
+    reason = `${program} returns a stored password or secret`;
   else if (
     CREDENTIAL_TOOL.test(program) &&
     !/^(get|test)-|^(passwd|chpasswd|git-credential-\w+)$/.test(program) &&

@@ -75,7 +75,10 @@ function bare(word: string): string {
 export function windowsHandoff(program: string, argv: string[], signals: Signals): boolean {
   const { score } = signals;
   const words = argv.map(bare);
-  const text = argv.join(" ");
+  // `tasklist /fi "USERNAME ne NT AUTHORITY\SYSTEM"`: a lister's filter selects what is shown
+  const text = (
+    program === "tasklist" ? argv.filter((_, i) => !/^[-/]fi$/i.test(argv[i - 1] ?? "")) : argv
+  ).join(" ");
   // every program no table names passes here: each check is behind a literal one (patterns
   // compile on first use, and a hook call is a fresh process)
   const lower = text.toLowerCase();

@@ -114,6 +114,8 @@ const directoryTool: Rule = (invocation, { signals }) => {
       `${invocation.program} changes the directory (accounts and objects every joined machine trusts)`,
       "system_modification",
     );
+  // `dsquery * -filter "(ms-Mcs-AdmPwd=*)" -attr ms-Mcs-AdmPwd`: a LAPS or gMSA password read out
+  if (credentialDump(invocation.program, values(invocation), signals)) return;
   signals.score.raise("none", "");
 };
 

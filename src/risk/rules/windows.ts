@@ -90,6 +90,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
         return ["critical", `net ${sub} changes a service`];
       if (sub === "share" && has(args, /^\/(delete|grant)|=/)) return ["high", "net share changes a share"];
       if (sub === "time" && has(args, /^\/set$/)) return ["critical", "net time /set sets the system clock"];
+      // `net accounts` (and `/domain`) shows the password and lockout policy; any other option sets it
+      if (sub === "accounts" && args.slice(1).some((word) => !/^\/(domain|do)$/.test(word)))
+        return ["critical", "net accounts changes the password and lockout policy"];
       return ["none", ""];
     }
     case "reg":
@@ -102,6 +105,15 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
         has(args, /^['"]?(hklm|hkey_local_machine)[\\/](sam|system|security)([\\/]|['"]?$)/)
       )
         return ["high", `reg ${first} copies a hive that holds password hashes or their key`, true];
+      // the SAM and SECURITY hives queried: account hashes and LSA secrets printed (SYSTEM alone is settings)
+      if (
+        /^(query|compare)$/.test(first) &&
+        has(
+          args,
+          /^['"]?([\\/]{1,2}[^\\/]*?[\\/]?)?(hklm|hkey_local_machine)[\\/]?(sam|security)([\\/]|['"]?$)/,
+        )
+      )
+        return ["high", `reg ${first} reads the SAM or SECURITY hive (password hashes, LSA secrets)`, true];
       if (/^(query|export|compare)$/.test(first)) return ["none", ""];
       // any other key saved to a file is a copy of configuration (credential hives are above)
       if (first === "save") return ["low", "reg save copies registry keys to a file"];
