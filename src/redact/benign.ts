@@ -42,10 +42,16 @@
  *   vowel-less alphabet), a build's asset named for its content (`main.3f2a1b9c.js`), Gerrit's
  *   Change-Id (`I` and a SHA-1).
  *
+ * - **What declares itself public** (declared.ts): a Base58Check address or extended public key,
+ *   a bech32 string whose readable part names no secret (`npub…`, `bc1…`, `age1…`), a PASERK key
+ *   id or public key — checked by its checksum or its type, never guessed.
+ *
  * These only veto the token-by-look scan (entropy.ts): a vendor format, a secret name or a
  * structural pattern finding the same bytes still redacts them. The values that stand in for a
  * secret where one goes (placeholders, references, instructions) are stand-ins.ts's.
  */
+
+import { declaredPublicRanges } from "./declared.js";
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
 const SRI =
@@ -246,6 +252,7 @@ export function benignRanges(text: string): Range[] {
     for (const m of text.matchAll(NAMED_JWT)) out.push([m.index!, m.index! + m[0].length]);
   if (/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-/.test(text))
     for (const m of text.matchAll(PREFIXED_UUID)) out.push([m.index!, m.index! + m[0].length]);
+  out.push(...declaredPublicRanges(text));
   return out;
 }
 

@@ -7,6 +7,7 @@
  * digests, UUIDs) never counts: it is what ordinary commands and outputs are full of.
  */
 
+import { declared } from "./declared.js";
 import { isSecretValue } from "./names.js";
 import type { Span } from "./span.js";
 
@@ -136,12 +137,41 @@ function widened(text: string, start: number, end: number): Span {
   return { start, end, kind: "token" };
 }
 
+/**
+ * A vendor-style prefix, then a random body (`mycompany_BRTRKFsL_51Fwq…`, `cfut_…`, `napi_…`):
+ * the prefix's words lower the whole run's class switches, so the body after one, two or three
+ * segments of a prefix (letters, then letters or digits, then `_`, `-` or `.`) is judged alone,
+ * from 20 characters. A body that still holds a word between separators (`Nerdz-Ng-pubblico-<hex>`,
+ * a page's slug) is a name, not a key's body.
+ */
+const WORD_SEGMENT = /(?:^|[_.-])(?=[A-Za-z]{4,}[_.-])[A-Z]?[a-z]*[aeiouy][a-z]*(?=[_.-])/;
+
+export function prefixedRandom(token: string): boolean {
+  let at = 0;
+  for (let segment = 0; segment < 3; segment += 1) {
+    const cut = /^[A-Za-z][A-Za-z0-9]{0,15}[_.-]/.exec(token.slice(at));
+    if (!cut) return false;
+    at += cut[0].length;
+    const body = token.slice(at);
+    if (body.length < 20) return false;
+    if (looksRandom(body) && !WORD_SEGMENT.test(body)) return true;
+  }
+  return false;
+}
+
+/** Whether a run is a token: random by look, a prefix and a random body, or a key by its own structure (declared.ts). */
+function isToken(token: string): boolean {
+  const kind = declared(token);
+  if (kind !== null) return kind === "secret";
+  return looksRandom(token) || prefixedRandom(token);
+}
+
 export function entropySpans(text: string): Span[] {
   const spans: Span[] = [];
   for (const match of text.matchAll(RUN)) {
     for (const { raw, at } of parts(match[0], match.index ?? 0)) {
       const token = raw.replace(/^[._=~+-]+|[._~+-]+$/g, "");
-      if (!looksRandom(token) || !isSecretValue(token)) continue;
+      if (!isToken(token) || !isSecretValue(token)) continue;
       const start = at + raw.indexOf(token);
       // Assigned to a name that says public (`public_key = "…"`, `publicToken: …`): meant to be shared.
       if (PUBLIC_BEFORE.test(text.slice(Math.max(0, start - 48), start))) continue;
