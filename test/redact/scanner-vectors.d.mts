@@ -9,6 +9,8 @@ export interface Vector {
   family?: string;
   /** Set by vector-categories.mjs: tallies are kept by it too. */
   category?: string;
+  /** A tuning set's later batch (2), measured apart from the first. */
+  batch?: number;
 }
 export interface Tally {
   total: number;
