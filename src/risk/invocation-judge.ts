@@ -14,6 +14,7 @@ import type { RuleContext } from "./command/rule.js";
 import { normalizePath } from "./paths.js";
 import { ownerOf } from "./rule-tables.js";
 import { attackTool } from "./rules/attack-tools.js";
+import { judgeCloudShapes } from "./rules/cloud-shapes.js";
 import { resetsDatabase } from "./rules/db-reset.js";
 import { shellRunsVariables } from "./rules/deferred.js";
 import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
@@ -199,7 +200,10 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   }
   resetsDatabase(invocation, context);
   // a read-only program releases and grants nothing (`lsb_release -a` is not a release tool)
-  if (!readOnlyPrograms().has(program)) releasesOrGrants(invocation, context);
+  // (and the shapes of cloud and platform CLIs: access handed out, opened to everyone, a
+  // protection switched off: rules/cloud-shapes.ts)
+  if (!readOnlyPrograms().has(program) && !releasesOrGrants(invocation, context))
+    judgeCloudShapes({ ...invocation, program }, context);
   readsSecretStore(invocation, context);
   judgeWideEffects({ ...invocation, program }, context);
   judgeThroughOptions(invocation, program, context);

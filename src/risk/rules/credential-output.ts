@@ -37,7 +37,7 @@ const MINTABLE =
 const MINT = /^(create|new|generate|issue|mint|regenerate|roll)$/;
 /** Verbs after the credential that do something else than print it. */
 const OTHER_VERB =
-  /^(delete|del|rm|remove|revoke|set|update|rotate|reset|merge|write|use|import|add|switch|login|logout|save|unset|invalidate|expire|renew|refresh|validate|verify|check|lint|edit|rename|put|upload|push|sync|apply|enable|disable|attach|detach|inspect|describe|info|status|lookup|metadata|help|path|location|file|files|dir|clear|rm|unlink|link)$/;
+  /^(delete|del|rm|remove|revoke|set|update|rotate|reset|merge|write|use|import|add|switch|login|logout|save|unset|invalidate|expire|renew|refresh|validate|verify|check|lint|edit|rename|put|upload|push|sync|apply|enable|disable|attach|detach|inspect|describe|info|status|lookup|metadata|help|path|location|file|files|dir|clear|rm|unlink|link|uninstall)$/;
 /** Options that print a deployment's environment in clear, as `KEY=value` lines. */
 const ENV_CLEAR =
   /^--?(kv|plain|dotenv|shell|export|reveal|show-values?|decrypt)$|^--format=(env|dotenv|shell)$/;
@@ -68,6 +68,19 @@ function parts(words: string[]): { part: string; word: number }[] {
     } else joined.push(split[i]!);
   }
   return joined;
+}
+/**
+ * A cloud CLI's listing of credentials of one resource or of an identity service (`iam api-key
+ * list`, `credentials list --instance-id X`, `access-token list --instance-id X`): ids, names and
+ * dates, since the secret is returned once, when it is made. Not an ACL system's tokens (`acl
+ * token list` prints their secret ids), nor secrets or passwords (a store's listing may print them).
+ */
+export function listsCredentialMetadata(words: string[], args: Word[]): boolean {
+  const list = words.findIndex((word) => /^(list|ls)$/.test(word));
+  if (list < 1 || words.includes("acl") || words.includes("acls")) return false;
+  if (!/^(credentials?|creds|api-?keys?|access-?keys?|tokens?|access-tokens?|keys)$/.test(words[list - 1]!))
+    return false;
+  return words.includes("iam") || args.some((arg) => /^(--?[\w-]*-id(=.*)?|[\w-]+-id=.*)$/.test(arg.value));
 }
 /** A reading verb whose operand is a stored item's name (`kv get CONFIG api-key`: a key so named). */
 const ITEM_READ = /^(get|read|cat|fetch|value|values|lookup)$/;
@@ -104,6 +117,7 @@ export function credentialOutput(program: string, lowered: string[], args: Word[
     const held = CREDENTIAL.test(word) || (TOKEN.test(word) && before !== undefined && IDENTITY.test(before));
     if (!held) continue;
     if (before !== undefined && OTHER_VERB.test(before)) continue;
+    if (/^(list|ls)$/.test(after ?? "") && listsCredentialMetadata(lowered, args)) continue;
     // an identity service's key listing lists ids and names (`iam api-keys`, as `list-access-keys`)
     if (split.includes("iam") && !TOKEN.test(word)) continue;
     // a name after a reading verb and a store's name is an item of that store, read by name (`kv

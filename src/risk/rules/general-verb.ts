@@ -185,7 +185,12 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
     const before = parts.slice(0, at).filter(known);
     const closest = index >= 0 ? subcommands.slice(0, index).at(-1) : undefined;
     const next = index >= 0 ? subcommands[index + 1] : undefined;
-    const option = options.flatMap(words).filter(known);
+    // (`--zone`, `--region`, `--location` say where the object is, not what it is: `dns
+    // record-sets delete www --zone=z` deletes a record set)
+    const option = options
+      .filter((name) => !/^--?(zone|region|location|project|organization|folder)$/.test(name))
+      .flatMap(words)
+      .filter(known);
     const named = words(program).filter(known);
     const lastWord = (token: string | undefined) => (token ? words(token).at(-1) : undefined);
     // the verb token's own object first (`batch-delete-image`: an image, even unlisted), then a

@@ -85,7 +85,16 @@ const REGISTRY = String.raw`(docker:\/\/)?([a-z0-9-]+\.)+[a-z]{2,}(:\d+)?\/`;
 const TAG = String.raw`(:[\w.-]+|@sha256:[0-9a-f]{12,})`;
 const REMOTE_ARTIFACT = new RegExp(String.raw`^${REGISTRY}([\w.-]+\/[\w./-]+${TAG}?|[\w.-]+${TAG})$`);
 /** Sub-command words that make any object an access grant (IAM users, ACL tokens, KMS keys). */
-const ACCESS = /^(iam|acl|acls|rbac|kms|keyvault|secretsmanager|secrets|ssm|policy-store|identity)$/;
+const ACCESS =
+  /^(iam|acl|acls|rbac|kms|keymanager|key-manager|keyvault|secretsmanager|secrets|ssm|policy-store|identity)$/;
+/**
+ * Kinds that are routine wherever they live: a login's public key (`iam ssh-key delete`, `key-pair
+ * delete`: one login removed, the private key stays with its owner) and a scheduling rule
+ * (`placement-group delete`, `affinity-group delete`: machines are placed differently, none goes),
+ * and a DNS record set (`record-sets delete www --zone=z`: one name's records, as one record).
+ */
+const ROUTINE_KIND =
+  /^(ssh-?keys?|key-?pairs?|keypairs?|placement-groups?|(anti-)?affinity-groups?|record-?sets?|resource-record-sets?)$/;
 
 /** Tools whose every object is a secret (a store of credentials). */
 export const SECRET_MANAGERS = new Set(
@@ -151,8 +160,11 @@ export function judgeDestroyingVerb(
     GENERATED.has(found.noun) &&
     values.some((value, i) => /^(destroy|d)$/.test(value) && values[i + 1] === found.noun);
   // (a generator's kind written into a tool's own verb, `kill-controller`, is no generated file)
+  const routineKind = values.some((value) => ROUTINE_KIND.test(value));
   const routineNoun =
-    found.noun !== null && ROUTINE.has(found.noun) && (generated || !GENERATED.has(found.noun));
+    routineKind ||
+    (found.noun !== null && ROUTINE.has(found.noun) && (generated || !GENERATED.has(found.noun)));
+  const container = !routineKind && found.noun !== null && CONTAINERS.has(found.noun);
   const wide =
     extraScope ||
     // a batch verb over a list it is given (`batch-delete-image --image-ids X`) is a count, not everything
@@ -194,7 +206,7 @@ export function judgeDestroyingVerb(
     SECRET_MANAGERS.has(program) ||
     found.secret === true ||
     SECRET_NOUN.test(found.noun ?? "") ||
-    (!pointer && values.some((value) => ACCESS.test(value)));
+    (!pointer && !routineKind && values.some((value) => ACCESS.test(value)));
   if (values.some((value) => RECOVERABLE.test(value))) {
     signals.score.raise("medium", `${what}: archived or soft-deleted (it can be restored)`);
     return true;
@@ -238,7 +250,7 @@ export function judgeDestroyingVerb(
       ? `${found.verb === "drain" ? "takes everything off" : "empties or destroys"} its object outright`
       : secrets
         ? "destroys secrets or access (a secret store's contents and grants have no other copy)"
-        : found.noun && CONTAINERS.has(found.noun)
+        : container
           ? `deletes a ${found.noun}: a container of data or access`
           : wide
             ? "with a scope of everything (all, recursive, prefix, purge, selector)"
@@ -250,12 +262,7 @@ export function judgeDestroyingVerb(
                   ? "without asking (force/yes/confirm)"
                   : null;
   if (high) signals.score.raise("high", `${what} ${high}`, "destructive_command");
-  else if (
-    found.removes === true &&
-    !routine &&
-    !(found.noun && CONTAINERS.has(found.noun)) &&
-    !withinParent(args)
-  )
+  else if (found.removes === true && !routine && !container && !withinParent(args))
     // a kind of object no rule knows, addressed alone: what it holds is not known (unknown is not safe)
     signals.score.raise(
       "high",
@@ -307,7 +314,10 @@ export function inertCall(args: Word[], program = ""): string | null {
     (program === "aws" &&
       words.at(-1) === "help" &&
       values.every((value) => /^[a-z][a-z0-9-]*$/.test(value))) ||
-    (values.length === 1 && values[0] === "-h")
+    (values.length === 1 && values[0] === "-h") ||
+    // `scw rdb instance delete -h`: `-h` last after the command's own words (an option that takes
+    // a value, as `-h HOST`, cannot end the line)
+    (values.at(-1) === "-h" && values.slice(0, -1).every((value) => /^[a-z][a-z0-9-]*$/.test(value)))
   )
     return "prints help";
   if (

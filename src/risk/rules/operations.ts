@@ -50,7 +50,7 @@ const OWN_TARGET =
   /^(--?t|--target[\w-]*|--data-?dir|--output|-o|--to|--into|--dir|--destination|--new-[\w-]+)(=.*)?$/;
 const REBUILD = /^(rebuild|reinstall|reimage|reprovision|reformat)$/;
 const MACHINE =
-  /^(instance|instances|server|servers|vm|vms|machine|machines|droplet|droplets|node|nodes|host|hosts|linode|linodes|baremetal|metal|compute)$/;
+  /^(instance|instances|server|servers|vm|vms|machine|machines|droplet|droplets|node|nodes|host|hosts|linode|linodes|baremetal|metal|compute|device|devices)$/;
 /** What a tool runs: services, apps, containers, machines (`service stop --all`). */
 const MANY_RUN =
   /^(service|services|app|apps|application|applications|container|containers|instance|instances|vm|vms|machine|machines|node|nodes|worker|workers|server|servers)$/;
@@ -173,7 +173,13 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   // a machine rebuilt, or restored from a snapshot or backup: its disk is replaced
   if (
     split.some((word) => MACHINE.test(word)) &&
+    !options.some((option) => /^--(preserve|keep)-data$/.test(option)) &&
     (split.some((word) => REBUILD.test(word)) ||
+      // an operating system installed over a server (`baremetal server install ID os-id=…`)
+      (split.includes("install") &&
+        args.some((arg) =>
+          /^(--?os(-id)?|--operating-system|os(-id)?=.*|--?os(-id)?=.*)$/.test(arg.value),
+        )) ||
       (split.includes("restore") &&
         options.some((option) => /^--(snapshot|backup|image)(-id)?$/.test(option))))
   ) {

@@ -88,7 +88,7 @@ function grantsByStructure(text: string): boolean {
 function opensToEveryone(text: string): string | null {
   // one scan first: most commands name none of these
   if (
-    !/0\/0|::\/0|anonymous|allUsers|allAuthenticatedUsers|public|[ =]['"]?\*['"]?( |$)|NONE|LoadBalancer/.test(
+    !/0\/0|::\/0|anonymous|allUsers|allAuthenticatedUsers|AllUsers|AllAuthenticatedUsers|public|[ =]['"]?\*['"]?( |$)|NONE|LoadBalancer/.test(
       text,
     )
   )
@@ -97,7 +97,7 @@ function opensToEveryone(text: string): string | null {
     return null;
   const found =
     /(^| |[=:,])(0\.0\.0\.0\/0|::\/0|0\/0)( |,|$)/.exec(text)?.[2] ??
-    /\b(allUsers|allAuthenticatedUsers)\b/.exec(text)?.[1] ??
+    /\b(allUsers|allAuthenticatedUsers)\b/i.exec(text)?.[1] ??
     /(^| )--acl[ =](public-read(-write)?)\b/.exec(text)?.[2] ??
     /(^| )--public-access[ =](blob|container)\b/.exec(text)?.[2] ??
     /(^| )anonymous set (public|download|upload)\b/.exec(text)?.[2] ??

@@ -19,7 +19,7 @@
  */
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
-import { credentialOutput } from "./credential-output.js";
+import { credentialOutput, listsCredentialMetadata } from "./credential-output.js";
 import { SECRET_MANAGERS } from "./general.js";
 
 const READ_VERB =
@@ -63,7 +63,8 @@ function subcommands(args: Word[]): string[] {
   for (const arg of args) {
     if (arg.value === "--") break;
     if (arg.dynamic || arg.value.startsWith("-")) continue;
-    if (/^[A-Za-z][\w-]*$/.test(arg.value)) found.push(arg.value.toLowerCase());
+    // (`2fa`, `3des`: a word that starts with a digit is still a word, a number is not)
+    if (/^([A-Za-z]|\d[A-Za-z])[\w-]*$/.test(arg.value)) found.push(arg.value.toLowerCase());
     if (found.length >= 5) break;
   }
   return found;
@@ -85,7 +86,14 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
       .split(/[/:_.=@-]+/)
       .some((part) => SECRET_KIND.test(part));
   // (metadata, folders, names, versions listed are not the values)
+  // an identity service's API key shown or listed: its id and metadata (the secret is shown once,
+  // when it is made: `iam api-key get`, as `list-access-keys`)
+  const iamKey =
+    words.includes("iam") &&
+    words.some((word) => /^api-?keys?$/.test(word)) &&
+    !words.some((word) => /^(secret|secrets|password|passwords|credential|credentials)$/.test(word));
   const secretBeside =
+    !iamKey &&
     read >= 0 &&
     read < 3 &&
     !words.some((word) =>
@@ -131,7 +139,8 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     (DECRYPTERS.has(program) && options.some((option) => /^-[a-zA-Z]*d[a-zA-Z]*$/.test(option)));
   const list = words.findIndex((word) => LIST_VERB.test(word));
   // a known store lists names (`vault secrets list`: its engines); what it prints is in secrets.ts
-  const listsSecrets = !store && list > 0 && SECRET_KIND.test(words[list - 1]!);
+  const listsSecrets =
+    !store && list > 0 && SECRET_KIND.test(words[list - 1]!) && !listsCredentialMetadata(words, args);
   // (`show-secret NAME --reveal`: the secret word inside a sub-command's name counts)
   const clear =
     (options.some((option) => CLEAR_OPTION.test(option)) &&

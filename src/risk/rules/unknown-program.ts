@@ -27,6 +27,10 @@ const PASSWORD_DATABASE = /\.(kdbx|kdb|psafe3)$/i;
 const NAMES_ONLY =
   /^(ls|list|search|find|locate|rm|remove|add|edit|mkdir|rmdir|mv|move|db-info|info|analyze|merge|import|db-create|estimate)$/;
 
+/** Verbs of a sub-command after its noun (`credentials list`, `secrets create`). */
+const SUBCOMMAND_VERB =
+  /^(list|ls|create|delete|describe|get|show|add|update|rotate|remove|rm|set|reset|revoke|enable|disable)$/;
+
 /** The code, hosts and networks the arguments of a program no rule names reach. */
 export function reachedByArguments(invocation: Invocation, program: string, signals: Signals): void {
   const { score } = signals;
@@ -75,7 +79,11 @@ export function judgeUnknownProgram(
   const namesOnly = NAMES_ONLY.test(lead);
   // `Get-Acl …\config\SAM`, `Test-Path ~/.ssh/id_rsa`: permissions and existence, not the content
   const metadataOnly = METADATA_READER.test(program);
-  for (const arg of metadataOnly ? [] : invocation.args) {
+  const args = metadataOnly ? [] : invocation.args;
+  for (const [index, arg] of args.entries()) {
+    // `x mariadb credentials list`: a bare word before a sub-command's verb names a kind, not a file
+    const next = args[index + 1]?.value ?? "";
+    if (/^[a-z][a-z-]*$/.test(arg.value) && SUBCOMMAND_VERB.test(next)) continue;
     // `$env:APPDATA/…` is PowerShell's environment, not a bash expansion (windows-paths.ts)
     if (arg.dynamic && !/^\$env:\w+\//i.test(arg.value)) continue;
     const value = arg.value.replace(/^--?[\w-]+=/, "");

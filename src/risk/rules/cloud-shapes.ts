@@ -1,0 +1,270 @@
+/**
+ * Cloud and platform CLIs by shape (docs/risk.md, "Cloud and platform CLIs, by shape"): whatever
+ * the provider, a call that hands out access, opens a resource to everyone or switches a
+ * protection off is written the same way, in sub-command words and `--name[=value]` or
+ * `name=value` settings. Read for every program, named or not (a program's own table still
+ * judges the rest of the call):
+ *
+ * - **Protection switched off** — a setting whose name is a protection (deletion or purge
+ *   protection, soft delete, public access prevention, backups, flow logs, audit logs,
+ *   encryption, TLS, MFA, versioning, OS login, a lock, authorized networks, …) set off
+ *   (`--no-deletion-protection`, `--deletion-protection=false`, `is-backup-schedule-disabled=true`,
+ *   `--clear-soft-delete`, `enable-oslogin=FALSE`, `--logging=NONE`), or a weakening switched on
+ *   (`--enable-legacy-authorization`, basic auth, anonymous access); a protection or an
+ *   enforcement switched off by a sub-command (`secret unprotect`, `2fa disable`, `org-policies
+ *   disable-enforce`, `server backup disable`); a project's billing unlinked. Only in a call that
+ *   changes a resource (create, update, patch, set, …), never in one that runs a tool.
+ * - **Open to everyone** — a canned ACL or privacy made public (`acl=public-read`, `defacl set
+ *   public-read`, `--predefined-acl=publicRead`, `privacy=public`, `is-public=true`), an inbound
+ *   default policy of accept, unauthenticated callers allowed (`--allow-unauthenticated`), public
+ *   access enabled by a sub-command (`public-read-access enable`), a public port forwarded to a
+ *   private address (`public-port=2222 private-ip=10.0.0.5`).
+ * - **Access handed out** — a key minted for an identity (`iam service-accounts keys create`,
+ *   `service-account key create`; not a public key uploaded), a data key generated in plaintext,
+ *   a password or token set or reset (`users set-password`, `reset-admin-token`), a token
+ *   generated with a configuration (`generate-token=true`), a storage client's configuration
+ *   printed (`config get type=s3cmd`), a member added with a role or to an administrators' group,
+ *   an account created as an administrator (`is-admin=true`), a policy of full access or an
+ *   owner's role created or attached, every privilege set, SSH keys added to a project's metadata.
+ *
+ * Listing, describing and showing forms only look. Per-program exceptions are in EXCEPTIONS.
+ */
+import type { RuleContext } from "../command/rule.js";
+import type { Invocation } from "../wrappers.js";
+import { inertCall } from "./general.js";
+
+/** The name of a protection: set off, what it guarded is exposed or can be lost. */
+const PROTECTION =
+  /^(deletion-protection|delete-protection|termination-protection|protection|purge-protection|soft-delete[\w-]*|public-access-prevention|block-public-[\w-]+|flow-logs?|flowlogs?|audit-?log(s|ging)?|auditing|audit-trail|([\w-]+-)?logging|backups?|automated-backups?|backup-schedule|point-in-time-recovery|pitr|encryption|encrypted|ssl|tls|mfa|2fa|two-factor[\w-]*|mfa-delete|versioning|object-lock|retention-lock|oslogin|os-login|secure-boot|shielded-secure-boot|integrity-monitoring|vulnerability-scanning|binary-authorization|network-policy|master-authorized-networks|authorized-networks|private-nodes|private-endpoint|locked|lock|deletion-lock|waf|ddos-protection|https-only|os-updates?|security-updates?|cloudtrail)$/;
+/** A weakening: switched on, checks are looser than the default. */
+const WEAKENING =
+  /^(legacy-authorization|legacy-abac|legacy-auth|basic-auth|anonymous-auth|anonymous-access|unauthenticated-access|allow-unauthenticated)$/;
+const OFF = /^(false|off|no|0|none|disabled?|never)$/i;
+const ON = /^(true|on|yes|1|enabled?|always|set)$/i;
+/** An explicit yes (a bare flag is not enough where the flag also names other things: `gh repo create --public`). */
+const YES = /^(true|on|yes|1)$/i;
+/** Sub-command verbs that change a resource's settings (the shapes above apply only there). */
+const CHANGING =
+  /^(create|update|patch|set|modify|edit|configure|config|put|apply|enable|disable|change|add|deploy|upgrade|new|attach|bind|replace|import|set-[\w-]+|add-[\w-]+|update-[\w-]+)$/;
+const READING = /^(list|ls|describe|get|show|view|read|search|status|info|inspect|export|lookup)$/;
+/** A switched-off protection named by a sub-command word. */
+const PROTECTION_WORD =
+  /^(2fa|mfa|two-factor|otp|backup|backups|os-update|os-updates|security-updates|auto-updates?|versioning|soft-delete|deletion-protection|purge-protection|protection)$/;
+const SWITCH_OFF = /^(disable|disabled|off|deactivate|suspend|turn-off)$/;
+const PUBLIC_VALUE =
+  /^(public|public-read|public-read-write|publicread|publicreadwrite|public_read|public_read_write|anonymous|everyone|allusers)$/i;
+const ACCESS_SETTING =
+  /(^|-)(acl|privacy|visibility|access|access-level|access-type|predefined-acl|canned-acl)$/;
+/** An identity a key belongs to (its private key is printed or written once, to the caller). */
+const IDENTITY =
+  /^(iam|service-accounts?|serviceaccounts?|sa|users?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
+const PRIVILEGED_GROUP = /(^|[=\s])(admins?|administrators?|owners?|root|superusers?|wheel|sudoers?)(@|$)/i;
+const FULL_ACCESS =
+  /(full-?access|^administrator(access)?$|^(organization|account|project|billing)-?(manager|owner|admin)$|^owner$|^admin$|^superuser$|^roles\/owner$)/i;
+
+interface Setting {
+  name: string;
+  value: string;
+}
+
+/** `--name=value`, `--name value`, `name=value` (and pairs inside a value, `--metadata=a=b,c=d`), `--no-name`. */
+function settingsOf(values: string[]): Setting[] {
+  const found: Setting[] = [];
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i]!;
+    const option = /^--?([a-zA-Z][\w.-]*)(?:=(.*))?$/.exec(value);
+    if (option) {
+      const name = option[1]!.toLowerCase();
+      const next = values[i + 1];
+      let given = option[2];
+      if (
+        given === undefined &&
+        next !== undefined &&
+        !next.startsWith("-") &&
+        /^(true|false|none|off|on)$/i.test(next)
+      )
+        given = next;
+      if (given?.includes("=")) for (const pair of given.split(",")) pushPair(pair, found);
+      if (name.startsWith("no-")) found.push({ name: name.slice(3), value: "false" });
+      else if (name.startsWith("disable-")) found.push({ name: name.slice(8), value: given ?? "false" });
+      else if (name.startsWith("clear-")) found.push({ name: name.slice(6), value: "false" });
+      found.push({ name, value: given ?? "set" });
+      continue;
+    }
+    pushPair(value, found);
+  }
+  return found.map(({ name, value }) => {
+    // `is-backup-schedule-disabled=true`, `enable-oslogin=false`, `require-ssl`: the protection's own name
+    const disabled = /^(is-)?([\w-]+)-disabled$/.exec(name);
+    if (disabled) return { name: disabled[2]!, value: ON.test(value) ? "false" : "true" };
+    return { name: name.replace(/^(enable|is|require|with|use)-/, ""), value };
+  });
+}
+
+function pushPair(text: string, into: Setting[]): void {
+  const pair = /^([a-zA-Z][\w.-]*)=(.*)$/.exec(text);
+  if (pair) into.push({ name: pair[1]!.toLowerCase().replace(/^[\w-]+\.\d+\./, ""), value: pair[2]! });
+}
+
+/** Per-program exceptions: shapes one CLI spells its own way. */
+const EXCEPTIONS: Record<string, (lead: string[], values: string[]) => string | null> = {
+  // a database given a public address (Cloud SQL's `--assign-ip`)
+  gcloud: (lead, values) =>
+    lead[0] === "sql" && values.includes("--assign-ip") ? "gives a database a public address" : null,
+  // `metal env` prints the API token as environment variables
+  metal: (lead) => (lead[0] === "env" ? "prints its API token (env)" : null),
+};
+
+/** What the call does of these shapes, or null. */
+function cloudShape(program: string, values: string[]): { reason: string; grant: boolean } | null {
+  const lead: string[] = [];
+  for (const value of values) {
+    if (value === "--") break;
+    if (/^[A-Za-z][\w-]*$/.test(value) || /^2fa$/.test(value)) lead.push(value.toLowerCase());
+    else if (!value.startsWith("-") && !value.includes("=")) break;
+    if (lead.length >= 5) break;
+  }
+  const exception = EXCEPTIONS[program]?.(lead, values);
+  if (exception) return { reason: exception, grant: true };
+  const parts = lead.flatMap((word) => word.split(/[-_]+/));
+  // `credentials describe ID`: a credentials resource is its user name and password
+  if (
+    lead.some((word) => /^(credentials|creds)$/.test(word)) &&
+    lead.some((word) => /^(describe|show|get)$/.test(word))
+  )
+    return { reason: "prints a set of credentials", grant: true };
+  if (lead.slice(0, 4).some((word) => READING.test(word)) && !lead.includes("config")) return null;
+  const settings = settingsOf(values);
+  const changing = parts.some((part) => CHANGING.test(part)) || lead.some((word) => CHANGING.test(word));
+  if (changing) {
+    const off = settings.find((s) => PROTECTION.test(s.name) && OFF.test(s.value));
+    if (off) return { reason: `switches a protection off (${off.name})`, grant: false };
+    const weak = settings.find((s) => WEAKENING.test(s.name) && ON.test(s.value));
+    if (weak) return { reason: `weakens access checks (${weak.name})`, grant: true };
+    const open = settings.find(
+      (s) =>
+        (ACCESS_SETTING.test(s.name) && PUBLIC_VALUE.test(s.value.replace(/['"]/g, ""))) ||
+        (s.name === "public" && YES.test(s.value)) ||
+        (/inbound(-default)?-policy$/.test(s.name) && /^accept$/i.test(s.value)),
+    );
+    if (open) return { reason: `opens it to everyone (${open.name}=${open.value})`, grant: true };
+    if (
+      settings.some((s) => s.name === "public-port") &&
+      settings.some((s) => /^private-(ip|address)$/.test(s.name))
+    )
+      return { reason: "forwards a public port to a private address", grant: true };
+  }
+  // `gsutil defacl set public-read gs://b`: a canned ACL as an operand of an ACL sub-command
+  if (lead.some((word) => /acl$/.test(word)) && values.some((value) => /^public-read(-write)?$/.test(value)))
+    return { reason: "opens it to everyone (a public-read ACL)", grant: true };
+  // `grafana public-read-access enable`, `delete-public-access-block`
+  if (parts.includes("public") || parts.includes("anonymous")) {
+    if (
+      parts.some((part) => /^(enable|allow|grant|on)$/.test(part)) &&
+      !parts.some((p) => /^(disable|deny|block|off)$/.test(p))
+    )
+      return { reason: "enables public access", grant: true };
+    if (
+      parts.some((part) => /^(delete|remove|disable)$/.test(part)) &&
+      parts.some((p) => /^(block|prevention)$/.test(p))
+    )
+      return { reason: "removes a block on public access", grant: true };
+  }
+  // a protection or an enforcement switched off by a sub-command
+  if (
+    lead.some((word) =>
+      /^(unprotect|disable-enforce|disable-enforcement|disable-protection|remove-protection)$/.test(word),
+    )
+  )
+    return { reason: `switches a protection off (${lead.join(" ")})`, grant: false };
+  if (lead.some((word) => PROTECTION_WORD.test(word)) && lead.some((word) => SWITCH_OFF.test(word)))
+    return { reason: `switches a protection off (${lead.join(" ")})`, grant: false };
+  if (parts.includes("billing") && parts.some((part) => /^(unlink|disable|detach)$/.test(part)))
+    return { reason: "unlinks billing: every paid resource of the project stops", grant: false };
+  // access handed out
+  const creates = parts.some((part) => /^(create|new|generate|issue|mint)$/.test(part));
+  if (
+    creates &&
+    parts.some((part) => part === "key" || part === "keys") &&
+    lead.some((word) => IDENTITY.test(word)) &&
+    !parts.some((part) => /^(ssh|pair|kms|gpg|pgp|public)$/.test(part)) &&
+    !settings.some((s) => /^public-key/.test(s.name))
+  )
+    return { reason: "mints a key for an identity and prints or writes it", grant: true };
+  // a user of a secret store made: its password is printed once, to the caller
+  if (parts.some((part) => /^secrets?$/.test(part)) && parts.some((part) => /^users?$/.test(part)) && creates)
+    return { reason: "makes a user of a secret store and prints its password", grant: true };
+  if (lead.some((word) => /^generate-data-key(-pair)?$/.test(word)))
+    return { reason: "generates a data key and prints it in plaintext", grant: true };
+  const credentialReset = lead.find(
+    (word) =>
+      /^(set|reset|regenerate|update|change)-([\w-]*-)?(password|passwd|passphrase|token|credentials?)$/.test(
+        word,
+      ) ||
+      (/^(reset|regenerate)-/.test(word) && /(token|password|credentials?|secret|key)s?$/.test(word)),
+  );
+  if (credentialReset) return { reason: `sets or resets a credential (${credentialReset})`, grant: true };
+  const minted = settings.find(
+    (s) => /^(generate|create|show)-(token|password|secret|key)s?$/.test(s.name) && ON.test(s.value),
+  );
+  if (minted) return { reason: `mints or shows a credential (${minted.name})`, grant: true };
+  if (
+    lead.includes("config") &&
+    settings.some(
+      (s) => s.name === "type" && /^(s3cmd|rclone|mc|boto|aws|awscli|s3fs|restic|minio)$/i.test(s.value),
+    )
+  )
+    return { reason: "prints a storage client's configuration with the profile's keys", grant: true };
+  const member = parts.some((part) => /^(member|members|membership|memberships)$/.test(part));
+  const adds = parts.some((part) => /^(add|create|invite|set|bind)$/.test(part));
+  if (
+    member &&
+    adds &&
+    (settings.some((s) => /^roles?$/.test(s.name)) || values.some((v) => PRIVILEGED_GROUP.test(v)))
+  )
+    return { reason: "adds a member with a role or to an administrators' group", grant: true };
+  if (
+    parts.some((part) => /^(users?|accounts?|dbusers?|logins?)$/.test(part)) &&
+    adds &&
+    settings.some((s) => /^(admin|superuser|root)$/.test(s.name) && ON.test(s.value))
+  )
+    return { reason: "creates an administrator account", grant: true };
+  if (
+    parts.some((part) => /^(polic(y|ies)|permissions?|rules?|role|roles|bindings?)$/.test(part)) &&
+    (creates || adds || parts.some((part) => /^(attach|put|update|assign)$/.test(part))) &&
+    settings.some((s) => FULL_ACCESS.test(s.value) && /(permission|role|polic|access|set-names)/.test(s.name))
+  )
+    return { reason: "grants full or owner access", grant: true };
+  if (
+    parts.some((part) => /^(privileges?|permissions?|grants?)$/.test(part)) &&
+    adds &&
+    settings.some((s) => /^(permission|privileges?)$/.test(s.name) && /^all( privileges)?$/i.test(s.value))
+  )
+    return { reason: "grants every privilege", grant: true };
+  if (parts.includes("metadata") && adds && values.some((value) => /ssh-?keys|sshkeys/i.test(value)))
+    return { reason: "adds SSH keys that every machine of the project accepts", grant: true };
+  return null;
+}
+
+/** Raises what these shapes do (high); true when one fired. */
+export function judgeCloudShapes(invocation: Invocation, context: RuleContext): boolean {
+  const values = invocation.args.map((word) => word.value);
+  // one scan first: most commands name none of these (the hook's common path)
+  const text = values.join(" ");
+  if (
+    (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|insecure|clear-|secret|access/i.test(
+        text,
+      )) ||
+    // help, version and dry runs change nothing (rules/general.ts)
+    inertCall(invocation.args, invocation.program) !== null
+  )
+    return false;
+  const shape = cloudShape(invocation.program, values);
+  if (!shape) return false;
+  const head = [invocation.program, ...values.slice(0, 3)].join(" ");
+  if (shape.grant)
+    context.signals.score.raise("high", `${head} ${shape.reason}`, "privilege_escalation", "network_request");
+  else context.signals.score.raise("high", `${head} ${shape.reason}`, "system_modification");
+  return true;
+}
