@@ -78,3 +78,8 @@ export function formatTable(
     )
     .join("\n");
 }
+
+/** `1 seal`, `2 seals`: a count and its noun as English says it. */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`;
+}

@@ -15,7 +15,7 @@ import {
 import { escapeControl } from "../terminal/index.js";
 import { assertTrailExists, trailDir } from "../trail/index.js";
 import { askWitnesses } from "./commands/witness-reach.js";
-import type { CliIO } from "./io.js";
+import { type CliIO, counted } from "./io.js";
 import { reportError } from "./report-error.js";
 
 /** How long a reading command waits for each witness (they are asked in parallel). */
@@ -81,7 +81,7 @@ export async function assertTrusted(home: string, io: CliIO): Promise<void> {
   const more = verdict.problems.length - 1;
   const error = integrityError(
     verdict,
-    `${more > 0 ? `${more} more problem${more === 1 ? "" : "s"}; ` : ""}run \`trailseal verify\` for every problem; nothing was done`,
+    `${more > 0 ? `${counted(more, "more problem")}; ` : ""}run \`trailseal verify\` for every problem; nothing was done`,
   );
   if (error !== null) throw error;
 }

@@ -51,6 +51,7 @@ describe("trailseal seal and verify (built CLI)", () => {
       chain_tip: seal.chain_tip,
       seals: { checked: 1, signatures_checked: 1, failures: [] },
     });
+    expect((await cli(["verify"])).stdout).toContain("seals ok: 1 seal matches the chain");
     const human = await cli(["seal"]);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain("seal-2");

@@ -4,7 +4,7 @@ import { writeFileAtomic } from "../../durable/index.js";
 import { TrailsealError } from "../../errors/index.js";
 import { askServer } from "../hook-runtime/resident-client.js";
 import { residentSwitch, SWITCH_FILE, type SwitchSource } from "../hook-runtime/resident-protocol.js";
-import { type CliIO, printJson, println } from "../io.js";
+import { type CliIO, counted, printJson, println } from "../io.js";
 
 const FROM: Record<SwitchSource, string> = {
   environment: "TRAILSEAL_HOOK_SERVER here",
@@ -44,7 +44,7 @@ export async function runHookServer(
   const what = op === "stop" || op === "off" ? "stopped" : "running";
   println(
     io,
-    `hook server: ${what} (pid ${status.pid}, ${status.calls} ${status.calls === 1 ? "call" : "calls"} since ${status.startedAt}, exits after ${status.idleSeconds} s idle, build ${status.digest.slice(0, 12)}); ${switchText}`,
+    `hook server: ${what} (pid ${status.pid}, ${counted(status.calls, "call")} since ${status.startedAt}, exits after ${status.idleSeconds} s idle, build ${status.digest.slice(0, 12)}); ${switchText}`,
   );
   return 0;
 }

@@ -2,7 +2,7 @@ import { type ErrorCode, exitCodeOf, hasCode, TrailsealError } from "../../error
 import { homePaths, loadSealKey, type SealKey } from "../../home/index.js";
 import { type ChainView, checkSealAgainstChain, readSeals, type StoredSeal } from "../../seal/index.js";
 import { assertTrailExists, chainView, trailDir, verifyTrail } from "../../trail/index.js";
-import { type CliIO, printJson, println } from "../io.js";
+import { type CliIO, counted, printJson, println } from "../io.js";
 import { progress } from "../progress.js";
 import { askWitnesses, cutCheckJson, cutError, printCutCheck } from "./witness-reach.js";
 
@@ -198,8 +198,8 @@ async function verifyHome(options: VerifyOptions, io: CliIO): Promise<number | T
     const unsigned = seals.length - sealCheck.signaturesChecked;
     println(
       io,
-      `seals ok: ${seals.length} seals match the chain` +
-        (unsigned > 0 ? ` (${unsigned} signatures not checked: their key is not available)` : ""),
+      `seals ok: ${counted(seals.length, "seal")} ${seals.length === 1 ? "matches" : "match"} the chain` +
+        (unsigned > 0 ? ` (${counted(unsigned, "signature")} not checked: their key is not available)` : ""),
     );
   } else if (sealCheck.failures.length > 0) {
     const first = sealCheck.failures[0]!;

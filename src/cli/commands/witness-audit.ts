@@ -4,7 +4,7 @@ import { homePaths } from "../../home/index.js";
 import { loadRelayConfig } from "../../relay/index.js";
 import { escapeControl } from "../../terminal/index.js";
 import { auditLog, readTokenFor } from "../../witness/index.js";
-import { type CliIO, printJson, println } from "../io.js";
+import { type CliIO, counted, printJson, println } from "../io.js";
 import { progress } from "../progress.js";
 
 export interface WitnessAuditOptions {
@@ -50,8 +50,8 @@ export async function runWitnessAudit(options: WitnessAuditOptions, io: CliIO): 
   } else if (report.ok) {
     println(
       io,
-      `ok: ${report.origin} — ${report.commits} commits all signed, ${report.entries} entries append-only and valid, ` +
-        `${report.checkpoints} checkpoints consistent (head ${report.head})`,
+      `ok: ${report.origin} — ${counted(report.commits, "commit")} all signed, ${counted(report.entries, "entry", "entries")} append-only and valid, ` +
+        `${counted(report.checkpoints, "checkpoint")} consistent (head ${report.head})`,
     );
   } else {
     // The violation's own code (every GITLOG_AUDIT_ code ends with 1), through the CLI's catch.
