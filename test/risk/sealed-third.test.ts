@@ -15,13 +15,15 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed-third.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken at the end of the 2026-11-28 afternoon session (main at ad12d55), after the rules
-// written while the set was sealed (the origin note keeps the first run, at 8126f8b, too). The Azure CLI's program has a rule table, so its unnamed pair is empty.
+// high+. Taken on 2026-11-28 at midday (main at c965719), after the rules written while the set
+// was sealed (the origin note keeps the first run, at 8126f8b, too). 23 of the 50 harmless alarms
+// run a program of the attack-tool table (docs/decisions/risk-attack-tools.md): the set judged
+// those runs by their sub-command, the project rates any run of such a tool high. The Azure CLI's program has a rule table, so its unnamed pair is empty.
 const LATEST: Measure = {
   all: [
-    [375, 478],
-    [174, 210],
-    [33, 556],
+    [408, 478],
+    [182, 210],
+    [50, 556],
   ],
   stockpile: [
     [57, 62],
@@ -34,9 +36,9 @@ const LATEST: Measure = {
     [2, 103],
   ],
   arsenal: [
-    [182, 243],
-    [127, 156],
-    [13, 172],
+    [215, 243],
+    [135, 156],
+    [30, 172],
   ],
   "azure-cli": [
     [37, 64],

@@ -12,23 +12,24 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken at the end of the 2026-11-28 afternoon session (main at ad12d55) by someone who had not tuned the rules (the
-// origin note keeps every measure: the first run, the end of the round, and this one).
+// high+. Taken on 2026-11-28 at midday (main at c965719) by someone who had not tuned the rules
+// (the origin note keeps every measure). 5 of the 25 harmless alarms run a program of the
+// attack-tool table (docs/decisions/risk-attack-tools.md), which the set judged by sub-command.
 const LATEST: Measure = {
   all: [
-    [351, 410],
-    [101, 145],
-    [20, 432],
+    [353, 410],
+    [103, 145],
+    [25, 432],
   ],
   sigma: [
-    [122, 141],
-    [21, 37],
+    [123, 141],
+    [22, 37],
     [2, 122],
   ],
   payloadsallthethings: [
-    [89, 96],
-    [9, 12],
-    [1, 51],
+    [90, 96],
+    [10, 12],
+    [6, 51],
   ],
   hacktricks: [
     [55, 58],
