@@ -222,13 +222,15 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
     PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args, program);
   if (inert && (!owner || owner.inert)) return void score.raise("low", `${program} ${inert}`);
   // `Seatbelt.exe -group=all`, `execute-assembly Rubeus.exe`: a program whose purpose is attack
-  // (rules/attack-tools.ts), whatever else its rule says of the call
-  attackTool(
+  // (rules/attack-tools.ts), whatever else its rule says of the call; a tool's own `Stop-` cmdlet
+  // only stops it (nothing else to judge)
+  const attack = attackTool(
     program,
     first.value,
     invocation.args.map((word) => word.value),
     signals,
   );
+  if (attack === "stops") return;
   // `java -jar cli.jar -s http://jenkins.local/ …`, `mytool --server https://10.0.0.5`: a URL
   // handed to a program reaches that host (internal hosts high, metadata critical)
   if (!owner || owner.passesUrls)

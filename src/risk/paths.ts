@@ -197,7 +197,10 @@ const HARMLESS_DEVICES = /^\/dev\/(null|zero|stdout|stderr|stdin|tty|fd\/\d+|u?r
 export function isSystemPath(path: string): boolean {
   if (!path.startsWith("/")) return false;
   // Windows' own directories as WSL mounts them
-  if (/^\/mnt\/[a-z]\/(windows|program files( \(x86\))?|programdata|efi)(\/|$)/i.test(path)) return true;
+  if (
+    /^\/mnt\/[a-z]\/(windows|program files( \(x86\))?|programdata|efi|boot|bootmgr|bootnxt)(\/|$)/i.test(path)
+  )
+    return true;
   const parts = segments(path);
   const top = parts[0];
   if (top === undefined || !SYSTEM_ROOTS.includes(top)) return false;

@@ -20,6 +20,9 @@ const READ_CMDLET =
 /** .NET methods that only compute a value from the object they are called on. */
 const PURE_METHOD =
   /^(tostring|trim|trimstart|trimend|split|replace|toupper|tolower|substring|contains|startswith|endswith|indexof|lastindexof|padleft|padright|equals|gettype|compareto|toarray|format|join|getvalue|tolocaltime|touniversaltime|adddays|addhours|addminutes|addseconds|toshortdatestring|tolongdatestring)$/i;
+/** Windows programs' listing forms (`CiTool -lp -json`, `manage-bde -status`). */
+const READ_FORM =
+  /^(citool(\.exe)?\s+(-lp|--list-policies|-lt|--list-tokens|-id|--device-id)|manage-bde(\.exe)?\s+-status)\b/i;
 /** Aliases of read-only cmdlets. */
 const READ_ALIAS = /^(dir|ls|gci|gc|cat|type|gi|gp|gps|gsv|gm|gcm|select|where|sort|measure|ft|fl|fw|%|\?)$/i;
 
@@ -81,7 +84,7 @@ export function readOnlyPowerShell(line: string): boolean {
     if (first === "" || /^(\$[\w:]|['"\d-]|\.[a-z]|\[[^\]]*\]?$|\[)/i.test(first)) continue;
     // the language's own structure: a loop over values, a condition
     if (/^(foreach|if|elseif|else|in)$/i.test(first)) continue;
-    if (READ_CMDLET.test(first) || READ_ALIAS.test(first)) continue;
+    if (READ_CMDLET.test(first) || READ_ALIAS.test(first) || READ_FORM.test(segment.trim())) continue;
     if (fetchOnly && /^(invoke-webrequest|invoke-restmethod|iwr|irm)$/i.test(first)) continue;
     return false;
   }

@@ -88,6 +88,27 @@ const FAMILIES: JudgedFamilies = {
       "netsh advfirewall set store gpo=corp.example\\fw",
     ],
   },
+  "code integrity, boot code, logs and traces": {
+    dangerous: [
+      "CiTool -up C:\\Temp\\policy.cip",
+      "citool.exe --remove-policy {00000000-0000-0000-0000-000000000000}",
+      "bootrec /fixboot",
+      "ren C:\\bootmgr bootmgr.bak",
+      "wevtutil sl Security /e:false",
+      "Get-Inveigh -Cleartext",
+    ],
+    harmless: [
+      "CiTool --list-tokens",
+      "(CiTool -lp -json | ConvertFrom-Json).Policies | Format-List",
+      "bootrec /scanos",
+      "wevtutil sl Microsoft-Windows-DNS-Client/Operational /e:true",
+      "netsh ras set tracing * enabled",
+      "netsh trace stop",
+      "Stop-Inveigh",
+      "Remove-Comments -Path .\\build.ps1",
+      "Get-DllLoadPath -ExecutablePath C:\\Windows\\notepad.exe -DllName ws2_32.dll",
+    ],
+  },
 };
 
 describeFamilies(FAMILIES);

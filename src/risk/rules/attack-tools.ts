@@ -146,8 +146,16 @@ export function attackToolFamily(word: string): string | null {
 const LOADERS =
   /^(execute-assembly|inlineexecute-assembly|inline-execute-assembly|execute-pe|powerpick|psinject|import-module|ipmo|\.|&|powershell|pwsh|start-process|saps|start|python[23]?|py|dotnet|mono|rundll32|wine|iex|invoke-expression)$/;
 
-/** True (and high) when a command runs an attack tool by name or hands one to a loader. */
-export function attackTool(program: string, path: string, argv: string[], signals: Signals): boolean {
+/**
+ * "runs" (and high) when a command runs an attack tool by name or hands one to a loader, "stops"
+ * (medium) for a tool's own `Stop-` cmdlet, null otherwise.
+ */
+export function attackTool(
+  program: string,
+  path: string,
+  argv: string[],
+  signals: Signals,
+): "runs" | "stops" | null {
   let name = path;
   let family = attackToolFamily(path) ?? attackToolFamily(program);
   if (!family && LOADERS.test(program)) {
@@ -162,7 +170,16 @@ export function attackTool(program: string, path: string, argv: string[], signal
       name = loaded;
     }
   }
-  if (!family) return false;
+  // a tool's own cmdlets (`Get-Inveigh -NTLMv2` prints what it captured); stopping it is not an attack
+  const cmdlet = /^([a-z]+)-(.+)$/.exec(program);
+  if (!family && cmdlet && BY_NAME.has(cmdlet[2]!)) {
+    if (cmdlet[1] === "stop") {
+      signals.score.raise("medium", `${program} stops an attack tool`);
+      return "stops";
+    }
+    family = BY_NAME.get(cmdlet[2]!)!;
+  }
+  if (!family) return null;
   const shown = name
     .replace(/^['"]|['"]$/g, "")
     .split(/[\\/]/)
@@ -171,7 +188,7 @@ export function attackTool(program: string, path: string, argv: string[], signal
     "high",
     `${shown} is a program whose purpose is attack: it ${ATTACK_TOOLS[family]!.reason}`,
   );
-  return true;
+  return "runs";
 }
 
 /**

@@ -143,7 +143,7 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
   // any other noun is a module's object the rules do not know: what the change reaches is not
   // known (at least high), unless it is PowerShell's session or a data file the line names
   if (SESSION_NOUN.test(noun) || !UNKNOWN_CHANGE.test(verb)) return null;
-  if (args.some((arg) => /\.(xml|json|csv|txt|psd1|ps1xml|ini|yaml|yml)['"]?$/.test(arg)))
+  if (args.some((arg) => /\.(xml|json|csv|txt|psd1|ps1xml|ini|yaml|yml|ps1|psm1|cs|md)['"]?$/.test(arg)))
     return ["medium", `${program} changes a data file the line names`];
   return [
     "high",

@@ -147,7 +147,12 @@ export function windowsHandoff(program: string, argv: string[], signals: Signals
       (/^[-/]{1,2}\w*(dll|plugin|provider|inject|load)\w*([:=].+)?$/i.test(word) &&
         /\.(dll|ocx)['"]?$/i.test(/[:=]/.test(word) ? word : (argv[i + 1] ?? ""))),
   );
-  if (dll >= 0 && (argv[dll]!.includes(":") || argv[dll]!.includes("=") || argv[dll + 1])) {
+  // a reading cmdlet (`Get-DllLoadPath -DllName x.dll`) names the DLL it reports on
+  if (
+    dll >= 0 &&
+    !/^(get|test|find|resolve)-/.test(program) &&
+    (argv[dll]!.includes(":") || argv[dll]!.includes("=") || argv[dll + 1])
+  ) {
     score.raise("high", `${program} is told to load a DLL: what it runs is not known`);
     return true;
   }

@@ -96,3 +96,30 @@ export function printsRecoveryPassword(line: string, signals: Signals): void {
       "sensitive_file_access",
     );
 }
+
+/** CiTool: deploying or removing App Control policies and tokens changes what code may run (critical). */
+export const citool: Rule = (invocation, { signals }) => {
+  const args = values(invocation);
+  const verb = args.find((arg) => arg.startsWith("-")) ?? "";
+  if (/^(--update-policy|-up|--remove-policy|-rp|--add-token|-at|--remove-token|-rt)$/.test(verb))
+    return void signals.score.raise(
+      "critical",
+      `citool ${verb} changes the machine's App Control (code integrity) policies: what code may run`,
+      "system_modification",
+    );
+  if (/^(--refresh|-r)$/.test(verb))
+    return void signals.score.raise("medium", "citool refreshes the policies in force");
+  signals.score.raise("none", "");
+};
+
+/** bootrec: `/fixmbr`, `/fixboot`, `/rebuildbcd` rewrite the boot code or store (critical); `/scanos` reads. */
+export const bootrec: Rule = (invocation, { signals }) => {
+  const args = values(invocation);
+  if (args.some((arg) => /^\/(fixmbr|fixboot|rebuildbcd)$/.test(arg)))
+    return void signals.score.raise(
+      "critical",
+      "bootrec rewrites the master boot record, the boot sector or the boot store",
+      "system_modification",
+    );
+  signals.score.raise("none", "");
+};

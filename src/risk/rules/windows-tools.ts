@@ -10,7 +10,7 @@ import type { Rule, RuleTable } from "../command/rule.js";
 import { staticWord } from "../shell-model.js";
 import { credentialDump } from "./windows-credentials.js";
 import { windowsHandoff } from "./windows-handoff.js";
-import { manageBde, mountvol } from "./windows-protection.js";
+import { bootrec, citool, manageBde, mountvol } from "./windows-protection.js";
 
 const values = (invocation: Parameters<Rule>[0]) => invocation.args.map((word) => word.value);
 
@@ -266,6 +266,8 @@ const wsl: Rule = (invocation, { signals }) => {
 export const WINDOWS_TOOL_RULES: RuleTable = {
   "manage-bde": manageBde,
   mountvol,
+  citool,
+  bootrec,
   sdelete: secureDelete,
   sdelete64: secureDelete,
   movefile: bootMove,

@@ -152,6 +152,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       if (/^(delete|resize)$/.test(first)) return ["critical", `${program} ${first} destroys backups`];
       return ["none", ""];
     case "wevtutil":
+      // a log turned on (`sl NAME /e:true`) records more; turned off or cleared, less
+      if (/^(sl|set-log)$/.test(first) && args.length === 3 && /^\/e(nabled)?:true$/.test(args[2]!))
+        return ["medium", "wevtutil sl turns an event log on"];
       if (/^(cl|clear-log|sl|set-log|im|install-manifest|um|uninstall-manifest)$/.test(first))
         return ["critical", `wevtutil ${first} clears or changes event logs`];
       return ["none", ""];
@@ -159,6 +162,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
       if (has(args, /^wlan$/) && has(args, /^key=clear$/))
         return ["high", "netsh wlan … key=clear prints saved Wi-Fi keys", true];
       if (has(args, /^(show|dump)$/) || args.length === 0) return ["none", ""];
+      // `netsh ras set tracing * enabled`: a component's diagnostic tracing, not the network
+      if (has(args, /^tracing$/) || args[0] === "trace")
+        return ["low", "netsh turns diagnostic tracing on or off"];
       // `netsh advfirewall set store gpo=…`: which store later commands of the session change
       if (args[0] === "advfirewall" && args[2] === "store") return ["low", "netsh chooses a policy store"];
       // one saved Wi-Fi network forgotten: a routine single-object delete (`name=*` forgets all)
