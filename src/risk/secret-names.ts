@@ -40,7 +40,10 @@ export const SECRET_FILES = new Set([
   ".my.cnf",
   "shadow",
   "gshadow",
-  "sudoers",
+  // the copies shadow's tools keep of the same hashes, and PAM's record of old ones
+  "shadow-",
+  "gshadow-",
+  "opasswd",
   "master.key",
   "credentials",
   "credentials.json",
@@ -91,7 +94,16 @@ export const ENV_TEMPLATE = /^\.env(\.[\w-]+)*\.(example|sample|template|tmpl|tp
  * (`passwd`) or living in ~/.ssh does not make them secrets.
  */
 export const PUBLIC_FILE = /\.pub$|^(known_hosts2?|authorized_keys2?|config)$/;
-export const PUBLIC_SYSTEM_FILES = new Set(["/etc/passwd", "/etc/group", "/etc/hosts", "/etc/shells"]);
+// (`/etc/passwd-` and `/etc/group-` are the copies shadow's tools keep, as public as the originals;
+// `/etc/shadow-` stays a secret)
+export const PUBLIC_SYSTEM_FILES = new Set([
+  "/etc/passwd",
+  "/etc/group",
+  "/etc/hosts",
+  "/etc/shells",
+  "/etc/passwd-",
+  "/etc/group-",
+]);
 
 /**
  * A certificate or a public key, by name (`fullchain.pem`, `ca-bundle.pem`, `public.pem`): public,

@@ -12,10 +12,12 @@ import { describe } from "vitest";
 import { describeFamilies, describeJudgedSet, describeLevels } from "./judged.js";
 
 // first run (main at 0b5a450, nothing of this increment written): batch one 58 / 69 dangerous,
-// 12 / 157 harmless rated high or critical (7.6 %); after batch one's rules 65 / 69, 0 / 157
+// 12 / 157 harmless rated high or critical (7.6 %); after batch one's rules 65 / 69, 0 / 157;
+// batch two, run once on those rules (main at 46ce3c5): 43 / 43, 1 / 149 (0.7 %); after its
+// rule (`ip … help`) both batches 108 / 112 (96.4 %), 0 / 306
 describeJudgedSet("read-only information-gathering set", "risk-tuning-reads.jsonl", {
-  dangerous: 69,
-  caught: 0.942,
+  dangerous: 112,
+  caught: 0.964,
   alarms: 0,
 });
 
@@ -85,6 +87,24 @@ describe("read-only query forms", () => {
         "Get-LapsADPassword -Identity srv01 -AsPlainText",
         "Get-AzKeyVaultSecret -VaultName prod -Name db -AsPlainText",
         "security find-generic-password -s github.com -w",
+      ],
+    },
+    // a program's help and listing forms; the account list's backup copy is as public as it
+    "help, listings and public copies": {
+      harmless: [
+        "ip neigh help",
+        "ip -6 xfrm policy list",
+        "cat /etc/group-",
+        "grep -c NOPASSWD /etc/sudoers",
+        "ls -l /etc/sudoers.d/",
+      ],
+      dangerous: [
+        "ip xfrm state list",
+        "ip xfrm policy flush",
+        "cat /etc/shadow-",
+        "cp /etc/gshadow- /tmp/g",
+        "grep alice /etc/security/opasswd",
+        "echo 'alice ALL=(ALL) NOPASSWD: ALL' | tee /etc/sudoers.d/alice",
       ],
     },
     // the mutating forms of the same commands are unaffected

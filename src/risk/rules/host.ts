@@ -27,6 +27,14 @@ const ip: Rule = (invocation, { signals }) => {
   const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
   const object = IP_OBJECTS.find(([pattern]) => pattern.test(words[0] ?? ""))?.[1] ?? words[0] ?? "";
   const command = words[1] ?? "show";
+  // `ip link help gre`, `ip route help`: the syntax printed
+  if (command === "help" || words[2] === "help") return void signals.score.raise("none", "");
+  // `ip xfrm policy` lists; `ip xfrm state` lists the security associations with their keys
+  if (object === "xfrm" && /^(s|sh|sho|show|l|ls|lst|list|g|ge|get|count)$/.test(words[2] ?? "list")) {
+    if (/^(s|st|sta|stat|state)$/.test(command) && words[2] !== "count")
+      return void signals.score.raise("high", "ip xfrm state prints the IPsec keys", "sensitive_file_access");
+    return void signals.score.raise("none", "");
+  }
   if (
     /^(s|sh|sho|show|l|ls|lst|list|g|ge|get|mon|monitor)$/.test(command) &&
     !(object === "link" && command === "s")
