@@ -15,6 +15,13 @@
  *   ids and `public` a public key; `local`, `secret`, `seal` and the wrapped and
  *   password-wrapped forms carry the key.
  *
+ * - **IPFS content ids**: a CIDv0 (`Qm…`: Base58 of a SHA-256 multihash, 0x12 0x20 and 32 bytes)
+ *   or a CIDv1 in base32 (`bafy…`, `bafk…`: version 1, a codec, then such a multihash) names
+ *   content by its digest, as an image digest does.
+ * - **A PEM block in base64** (`LS0tLS1CRUdJTi…`, Kubernetes' `data:` values, `base64 key.pem`):
+ *   its armour, decoded, says what it holds — a private key is one, a certificate or a public
+ *   key is public.
+ *
  * A checksum of four bytes (Base58Check) or thirty bits (bech32) is met by a random string about
  * once in four billion or a billion, so an API key is never taken for an address by chance.
  */
@@ -24,8 +31,8 @@ import type { Range } from "./benign.js";
 const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 
-/** The payload of a valid Base58Check string, or null. */
-export function base58Check(text: string): Uint8Array | null {
+/** The bytes of a Base58 string, or null. */
+function base58(text: string): Uint8Array | null {
   const bytes: number[] = [];
   for (const char of text) {
     let carry = B58.indexOf(char);
@@ -41,8 +48,13 @@ export function base58Check(text: string): Uint8Array | null {
     if (char !== "1") break;
     bytes.push(0);
   }
-  const all = Uint8Array.from(bytes.reverse());
-  if (all.length < 5) return null;
+  return Uint8Array.from(bytes.reverse());
+}
+
+/** The payload of a valid Base58Check string, or null. */
+export function base58Check(text: string): Uint8Array | null {
+  const all = base58(text);
+  if (all === null || all.length < 5) return null;
   const payload = all.subarray(0, all.length - 4);
   const once = createHash("sha256").update(payload).digest();
   const twice = createHash("sha256").update(once).digest();
@@ -79,6 +91,59 @@ export function bech32Prefix(text: string): string | null {
   return check === 1 || check === 0x2bc830a3 ? hrp : null;
 }
 
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+/** The bytes of unpadded lower-case base32 (RFC 4648), or null. */
+function base32(text: string): Uint8Array | null {
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const char of text) {
+    const value = BASE32.indexOf(char);
+    if (value < 0) return null;
+    acc = ((acc << 5) | value) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((acc >> bits) & 0xff);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/** A SHA-256 multihash (0x12 0x20, then 32 bytes) from `at` to the end. */
+const multihash = (bytes: Uint8Array, at: number) =>
+  bytes.length === at + 34 && bytes[at] === 0x12 && bytes[at + 1] === 0x20;
+
+/** An IPFS content id: CIDv0 in Base58, or CIDv1 (a version, a codec varint, a multihash) in base32. */
+function contentId(token: string): boolean {
+  if (/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/.test(token)) {
+    const bytes = base58(token);
+    return bytes !== null && multihash(bytes, 0);
+  }
+  if (!/^b[a-z2-7]{50,}$/.test(token)) return false;
+  const bytes = base32(token.slice(1));
+  if (bytes === null || bytes[0] !== 1) return false;
+  // The codec: one byte below 0x80, or two.
+  return multihash(bytes, 2 + ((bytes[1]! & 0x80) === 0 ? 0 : 1));
+}
+
+/** A base64 PEM block's head (`LS0tLS1CRUdJTi`: base64 of `-----BEGIN `), one line or wrapped. */
+export const ARMOUR_BASE64 = /LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}(?:\r?\n[A-Za-z0-9+/]{4,}={0,2})*/g;
+
+/** What a base64 PEM block's decoded armour says it holds. */
+export function armouredBase64(run: string): "public" | "secret" | null {
+  const head = Buffer.from(run.slice(0, 96).replace(/\s+/g, ""), "base64").toString("latin1");
+  if (/^-----BEGIN [A-Z0-9 ]*PRIVATE KEY/.test(head)) return "secret";
+  if (
+    /^-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|CERTIFICATE REQUEST|[A-Z0-9 ]*PUBLIC KEY|PGP SIGNATURE|PGP MESSAGE)/.test(
+      head,
+    )
+  )
+    return "public";
+  return null;
+}
+
 const SECRET_HRP = /sec$|secret|(?:^|[-_])x?sk$|prv$|priv/i;
 const PASERK = /^k[1-4]\.(lid|pid|sid|public|local|secret|seal|local-wrap|secret-wrap|local-pw|secret-pw)\./;
 
@@ -86,6 +151,7 @@ const PASERK = /^k[1-4]\.(lid|pid|sid|public|local|secret|seal|local-wrap|secret
 export function declared(token: string): "public" | "secret" | null {
   const paserk = PASERK.exec(token);
   if (paserk) return /^(?:lid|pid|sid|public)$/.test(paserk[1]!) ? "public" : "secret";
+  if (contentId(token)) return "public";
   if (/^[1-9A-HJ-NP-Za-km-z]{25,120}$/.test(token)) {
     const payload = base58Check(token);
     if (payload) {
@@ -111,5 +177,8 @@ export function declaredPublicRanges(text: string): Range[] {
   const out: Range[] = [];
   for (const match of text.matchAll(CANDIDATE))
     if (declared(match[0]) === "public") out.push([match.index!, match.index! + match[0].length]);
+  if (text.includes("LS0tLS1CRUdJTi"))
+    for (const match of text.matchAll(ARMOUR_BASE64))
+      if (armouredBase64(match[0]) === "public") out.push([match.index!, match.index! + match[0].length]);
   return out;
 }

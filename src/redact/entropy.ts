@@ -141,10 +141,14 @@ function widened(text: string, start: number, end: number): Span {
  * A vendor-style prefix, then a random body (`mycompany_BRTRKFsL_51Fwq…`, `cfut_…`, `napi_…`):
  * the prefix's words lower the whole run's class switches, so the body after one, two or three
  * segments of a prefix (letters, then letters or digits, then `_`, `-` or `.`) is judged alone,
- * from 20 characters. A body that still holds a word between separators (`Nerdz-Ng-pubblico-<hex>`,
+ * from 20 characters; a hex body behind `_` too. A body that still holds a word between separators (`Nerdz-Ng-pubblico-<hex>`,
  * a page's slug) is a name, not a key's body.
  */
 const WORD_SEGMENT = /(?:^|[_.-])(?=[A-Za-z]{4,}[_.-])[A-Z]?[a-z]*[aeiouy][a-z]*(?=[_.-])/;
+
+// A prefix that says a hex run is a digest, a commit or an id, not a key.
+const HEX_NAMER =
+  /(?:^|[_.-])(?:id|ids|uuid|guid|uid|sha\d*|hash|digest|checksum|md5|commit|rev|ref|tree|blob|object|oid|build|run|job|req|request|trace|span|etag|nonce|salt|tx|txid|block|image|layer|node|cache|chunk|file|asset|version|v\d+)$/i;
 
 export function prefixedRandom(token: string): boolean {
   let at = 0;
@@ -155,6 +159,16 @@ export function prefixedRandom(token: string): boolean {
     const body = token.slice(at);
     if (body.length < 20) return false;
     if (looksRandom(body) && !WORD_SEGMENT.test(body)) return true;
+    // Hex is never a token by look (digests, commits), but behind a prefix and `_` it is a
+    // vendor's key (`rootly_<hex>`, `shippo_live_<hex>`), unless the prefix says what else.
+    if (
+      /^[0-9a-f]{32,}$/i.test(body) &&
+      /[a-f]/i.test(body) &&
+      /[0-9]/.test(body) &&
+      token[at - 1] === "_" &&
+      !HEX_NAMER.test(token.slice(0, at - 1))
+    )
+      return true;
   }
   return false;
 }
@@ -163,6 +177,9 @@ export function prefixedRandom(token: string): boolean {
 function isToken(token: string): boolean {
   const kind = declared(token);
   if (kind !== null) return kind === "secret";
+  // A hex run behind a word that names it (`commit_<sha>`, `build-<hex>`): a digest or an id.
+  const named = /^(.+?)[_.-]([0-9a-f]+)$/i.exec(token);
+  if (named && named[2]!.length >= 7 && HEX_NAMER.test(named[1]!)) return false;
   return looksRandom(token) || prefixedRandom(token);
 }
 

@@ -8,6 +8,7 @@
  */
 import { keyAsUser, PROGRAM_RULES } from "./argv.js";
 import { isKeyShaped } from "./shape.js";
+import { STRUCTURAL_PATTERNS } from "./structural.js";
 
 export interface Pattern {
   kind: string;
@@ -268,4 +269,5 @@ export const OWN_PATTERNS: Pattern[] = [
       /^[A-Za-z0-9.*_-]+:(?:[0-9]{1,5}|\*):(?:[^:\s\\]|\\.)+:(?:[^:\s\\]|\\.)+:((?:[^\s:\\]|\\.)+)[ \t]*\r?$/gm,
     group: 1,
   },
+  ...STRUCTURAL_PATTERNS,
 ];

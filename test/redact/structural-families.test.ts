@@ -60,6 +60,52 @@ describe("encodings that declare a public value", () => {
     ["a bech32 address", "echo bc14gkv4mwd9dg4wsgwfhhy4u4nfaps5pe5m8dx8d > /tmp/out.txt"],
     ["a PASERK public key id", 'client = Client("k4.pid.AR1_YY0VMucOIOKmZo3n9H6EZ-VG1T7I4qEle9slbJs-")'],
   ]);
+  describe("base64 of a PEM block, an Oracle connect descriptor, a PASERK in a long text", () => {
+    redactsEach([
+      [
+        "a private key in base64",
+        "- LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCk1JR0hBZ0VBTUJNR0J5cUdTTTQ5QWdFR0NDcUdTTTQ5QXdFSEJHMHdhd0lCQVFRZ1h3cHZMYloxamppNEJDNlkKamFYb1A3UDR3YlVnamQwSFlnMUdSRVR1NkVhaFJBTkNBQVRZaERuVXkrM1BhcU9hN0dWajdSYUdMK05CRlU2agpOOWs3UEU0UVZQMzBZOG9mY2lkSEpBOTJzZ1QvVStpNDhTeHc1TXc3UnV4QnM1NW41blpGSENHSgotLS0tLUVORCBQUklWQVRFIEtFWS0tLS0tCg==",
+        "R0hBZ0VBTUJNR0J5cUdTTTQ5QWdFR0NDcUdTTTQ5QXdFSEJHMHdhd0lCQVFR",
+      ],
+      [
+        "a private key in base64, wrapped",
+        "LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCk1JR0hBZ0VBTUJNR0J5cUdTTTQ5QWdFR0NDcUdT\nTTQ5QXdFSEJHMHdhd0lCQVFRZ1h3cHZMYloxamppNEJDNlkKamFYb1A3UDR3YlVnamQwSFlnMUdS\nRVR1NkVhaFJBTkNBQVRZaERuVXkrM1BhcU9hN0dWajdSYUdMK05CRlU2agpOOWs3UEU0UVZQMzBZ\nOG9mY2lkSEpBOTJzZ1QvVStpNDhTeHc1TXc3UnV4QnM1NW41blpGSENHSgotLS0tLUVORCBQUklW\nQVRFIEtFWS0tLS0tCg==",
+        "NlkKamFYb1A3UDR3YlVnamQwSFlnMUdSRVR1NkVhaFJBTkNBQVRZaERuVXkr",
+      ],
+      [
+        "an EZConnect password",
+        "sqlplus -s app/Vr8kQ2mZp5Lw@//db.internal:1521/ORCLPDB1 @report.sql",
+        "Vr8kQ2mZp5Lw",
+      ],
+      ["a JDBC thin password", "jdbc:oracle:thin:app/Vr8kQ2mZp5Lw@db.internal:1521:ORCL", "Vr8kQ2mZp5Lw"],
+      [
+        "a PASERK secret in a text kept as a digest",
+        `${"x".repeat(2100)}\nk4.local.R95jbA6AbJV7poTWQx-16tdCTQnhXQJMWEjyPR-m9zY\n`,
+        "R95jbA6AbJV7poTWQx-16tdCTQnhXQJMWEjyPR-m9zY",
+      ],
+      [
+        "a prefix and a hex body",
+        "./bin/client acme_4f9d2c7b1e8a3f6d5c0b9e2a7d4f1c8b",
+        "4f9d2c7b1e8a3f6d5c0b9e2a7d4f1c8b",
+      ],
+    ]);
+    leavesEach([
+      [
+        "a certificate in base64",
+        "ca.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJlakNDQVIrZ0F3SUJBZ0lVQlNPR2JPTDB5RzdmRGNQNTVQakxxaTBnamJJd0NnWUlLb1pJemowRUF3SXcKRWpFUU1BNEdBMVVFQXd3SFpYaGhiWEJzWlRBZUZ3MHlOakV4TWpneE1EVTNOVEZhRncweU5qRXhNamt4TURVMwpOVEZhTUJJeEVEQU9CZ05WQkFNTUIyVjRZVzF3YkdVd1dUQVRCZ2NxaGtqT1BRSUJCZ2dxaGtqT1BRTUJCd05DCkFBVFczVGcyUnRSc0sxbVVwdWh5RzZqNURhMTlXOG0za3MxbWt2TkFlY1NqOTl2ajlRWGF1NFJia3ZSY2pTU0QKaFFtamp6TldmbndGTFdvcDNwNm8reHpmbzFNd1VUQWRCZ05WSFE0RUZnUVVCa1pNdU5TaThJZXQrKzdPWGJScApucHg5QmRzd0h3WURWUjBqQkJnd0ZvQVVCa1pNdU5TaThJZXQrKzdPWGJScG5weDlCZHN3RHdZRFZSMFRBUUgvCkJBVXdBd0VCL3pBS0JnZ3Foa2pPUFFRREFnTkpBREJHQWlFQXRxMGY4MjZ6cGpWcjF5bFlreGRVaFVFemxpN2oKZi9vK2FjK2o2TTVoWWxNQ0lRQ0xmSXY0NTNwZENpVS9XN3JzWGxVNVA4UGNoaE5JaTZIZmpWMDN2b0gyZ1E9PQotLS0tLUVORCBDRVJUSUZJQ0FURS0tLS0tCg==",
+      ],
+      ["an action pinned by tag", "uses: actions/checkout@v4"],
+      [
+        "an image by digest",
+        "docker pull nginx/nginx@sha256:12ab34cd56ef78ab90cd12ef34ab56cd78ef90ab12cd34ef56ab78cd90ef12ab",
+      ],
+      ["a CIDv1", "- bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi"],
+      ["a CIDv0", "./bin/client QmY7Yh4UquoXHLPFo2XbhXkhBvFoPwmQUSa92pxnxjQuPU"],
+      ["a prefix and digits", "- ntn_123456789012345678901234567890123456789012345678901234567890"],
+      ["a commit behind its name", "- commit_4f9d2c7b1e8a3f6d5c0b9e2a7d4f1c8b5a6e3d2c"],
+    ]);
+  });
+
   // One character changed: the checksum fails, and the run is judged by its look again.
   redactsEach([
     [

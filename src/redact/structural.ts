@@ -1,0 +1,36 @@
+/**
+ * Structural patterns of the text layer for keys that say what they are (declared.ts), run on
+ * every string, the long ones kept only as digests too (redact.ts): a base64 PEM block whose
+ * armour says private key, a PASERK of a secret type, and the password of an Oracle-style
+ * connect descriptor (`user/password@//host:port/service`). Each names the lower-case literals
+ * one of which every match holds (docs/decisions/redaction-prefilter.md).
+ */
+import { ARMOUR_BASE64, armouredBase64 } from "./declared.js";
+import type { Pattern } from "./patterns.js";
+
+export const STRUCTURAL_PATTERNS: Pattern[] = [
+  {
+    kind: "private-key",
+    needs: ["ls0tls1crudjti"],
+    regex: ARMOUR_BASE64,
+    group: 0,
+    accept: (run) => armouredBase64(run) === "secret",
+  },
+  {
+    kind: "paserk",
+    needs: ["k1.", "k2.", "k3.", "k4."],
+    regex:
+      /(?<![\w.-])k[1-4]\.(?:local|secret|seal|local-wrap\.pie|secret-wrap\.pie|local-pw|secret-pw)\.[A-Za-z0-9_-]{20,}/g,
+    group: 0,
+  },
+  // EZConnect and JDBC thin (`scott/X@//db:1521/ORCL`, `jdbc:oracle:thin:scott/X@db:1521:ORCL`): a
+  // user, `/`, the password, `@`, then `//` or a host and a port: `owner/repo@v4` and
+  // `@scope/pkg@1.2.3` name no port.
+  {
+    kind: "url-credentials",
+    needs: ["@"],
+    regex:
+      /(?<![\w$#./-])[A-Za-z_][\w$#]{0,29}\/([^\s/@"'`;&|]{1,128})@(?=\/\/[A-Za-z0-9.-]+|[A-Za-z0-9.-]+:[0-9]{2,5}\b)/g,
+    group: 1,
+  },
+];
