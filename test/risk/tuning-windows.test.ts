@@ -36,16 +36,16 @@ describeJudgedSet("third Windows set", "risk-windows-third.jsonl", {
   alarms: 0.087,
 });
 describeJudgedSet("fourth Windows set", "risk-windows-fourth.jsonl", {
-  dangerous: 202,
+  dangerous: 200,
   caught: 0.974,
   unnamed: 0.955,
   alarms: 0.013,
 });
 describeJudgedSet("fifth Windows set", "risk-windows-fifth.jsonl", {
-  dangerous: 116,
+  dangerous: 112,
   caught: 0.851,
   unnamed: 0.797,
-  // the same two alarms over 80 harmless cases once eight attack-tool runs were relabelled dangerous
+  // the same two alarms over 84 harmless cases once four attack-tool runs were relabelled dangerous
   alarms: 0.025,
 });
 describeJudgedSet("sixth Windows set", "risk-windows-sixth.jsonl", {
@@ -67,7 +67,7 @@ describeJudgedSet("eighth Windows set", "risk-windows-eighth.jsonl", {
   alarms: 0.023,
 });
 describeJudgedSet("ninth Windows set", "risk-windows-ninth.jsonl", {
-  dangerous: 98,
+  dangerous: 95,
   caught: 0.866,
   unnamed: 0.685,
   alarms: 0.006,
@@ -85,7 +85,7 @@ describeJudgedSet("eleventh Windows set", "risk-windows-eleventh.jsonl", {
   alarms: 0.018,
 });
 describeJudgedSet("twelfth Windows set", "risk-windows-twelfth.jsonl", {
-  dangerous: 132,
+  dangerous: 121,
   caught: 1,
   unnamed: 1,
   alarms: 0.01,

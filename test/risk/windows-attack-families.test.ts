@@ -27,13 +27,18 @@ const FAMILIES: JudgedFamilies = {
       "GodPotato-NET4.exe -cmd whoami",
       "Snaffler.exe -s",
       "Invoke-Kerberoast -OutputFormat Hashcat",
-      "Invoke-Rubeus -Command 'triage'",
+      "Invoke-Rubeus -Command 'dump /service:krbtgt'",
       "Invoke-SharpHound -CollectionMethod All",
       "Find-LocalAdminAccess -Verbose",
       "Invoke-ShareFinder -CheckShareAccess",
     ],
     harmless: [
       "SharpHound.exe --help",
+      "Certify.exe find /vulnerable",
+      "Rubeus.exe triage",
+      "Rubeus.exe kerberoast /stats",
+      'SharpWMI.exe action=query query="select name from win32_service"',
+      "execute-assembly /opt/tools/Certify.exe cas",
       "Certify.exe --version",
       "sha256sum tools/Rubeus.exe",
       "git add tools/SharpHound.ps1",
@@ -46,7 +51,7 @@ const FAMILIES: JudgedFamilies = {
   "attack tools: handed to a loader": {
     dangerous: [
       "execute-assembly /opt/tools/Seatbelt.exe -group=system",
-      "inlineExecute-Assembly --dotnetassembly /tools/Certify.exe --assemblyargs find",
+      "inlineExecute-Assembly --dotnetassembly /tools/Certify.exe --assemblyargs request",
       "Import-Module .\\PowerView.ps1",
       "ipmo C:\\Tools\\PowerUp.ps1; Invoke-AllChecks",
       ". .\\Inveigh.ps1",

@@ -103,7 +103,7 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ["sc \\\\build01 query wuauserv", "none"],
     ["sc \\\\build01 config wuauserv start= disabled", "critical"],
     ["Get-ADUser -Filter { Enabled -eq $false } -Properties LastLogonDate", "none"],
-    ["Rubeus.exe triage", "high"],
+    ["Rubeus.exe triage", "medium"],
     ["Rubeus.exe dump /service:krbtgt", "high"],
   ],
   "the same program by what it is told": [

@@ -147,15 +147,33 @@ const LOADERS =
   /^(execute-assembly|inlineexecute-assembly|inline-execute-assembly|execute-pe|powerpick|psinject|import-module|ipmo|\.|&|powershell|pwsh|start-process|saps|start|python[23]?|py|dotnet|mono|rundll32|wine|iex|invoke-expression)$/;
 
 /**
- * "runs" (and high) when a command runs an attack tool by name or hands one to a loader, "stops"
- * (medium) for a tool's own `Stop-` cmdlet, null otherwise.
+ * Sub-commands of attack tools that only list or compute (`Certify find`, `Rubeus triage`, `Rubeus
+ * hash`, `SharpWMI action=query`, `noPac scan`, `Rubeus kerberoast /stats`): what they print is
+ * what any user of the machine or the directory can read. A tool run without one (`SharpHound -c
+ * All`, `Seatbelt -group=all`, `Snaffler -s`) runs its attack routine.
+ */
+const LISTING =
+  /^(find|cas|pkiobjects|query|list|ls|ps|loggedon|triage|hash|describe|currentluid|logonsession|klist|scan|show|info)$/i;
+
+/** The listing sub-command of an attack tool's call, or null. */
+export function listingSubcommand(argv: string[]): string | null {
+  if (argv.some((arg) => /^[-/]stats$/i.test(arg))) return "/stats";
+  const first = argv.find((arg) => !/^[-/]/.test(arg));
+  const verb = (first ?? "").replace(/^['"]|['"]$/g, "").replace(/^action=/i, "");
+  return LISTING.test(verb) ? verb : null;
+}
+
+/**
+ * "runs" (and high) when a command runs an attack tool by name or hands one to a loader, "lists"
+ * (medium) for its listing sub-commands, "stops" (medium) for a tool's own `Stop-` cmdlet, null
+ * otherwise.
  */
 export function attackTool(
   program: string,
   path: string,
   argv: string[],
   signals: Signals,
-): "runs" | "stops" | null {
+): "runs" | "lists" | "stops" | null {
   let name = path;
   let family = attackToolFamily(path) ?? attackToolFamily(program);
   if (!family && LOADERS.test(program)) {
@@ -184,6 +202,17 @@ export function attackTool(
     .replace(/^['"]|['"]$/g, "")
     .split(/[\\/]/)
     .pop();
+  // the words after the tool (after the file a loader is handed)
+  const rest = name === path ? argv : argv.slice(argv.indexOf(name) + 1);
+  const listing = listingSubcommand(rest);
+  if (listing) {
+    signals.score.raise(
+      "medium",
+      `${shown} ${listing} only lists or computes (an attack tool's reading sub-command)`,
+    );
+    return "lists";
+  }
+
   signals.score.raise(
     "high",
     `${shown} is a program whose purpose is attack: it ${ATTACK_TOOLS[family]!.reason}`,

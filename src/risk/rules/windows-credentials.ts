@@ -6,6 +6,7 @@
  */
 import type { Signals } from "../signals.js";
 import { windowsSecretReason } from "../windows-paths.js";
+import { listingSubcommand } from "./attack-tools.js";
 
 /** Directory attributes that hold a password (LAPS, gMSA, dMSA, Unix and reversible passwords). */
 const PASSWORD_ATTRIBUTE =
@@ -45,6 +46,8 @@ export function credentialDump(program: string, argv: string[], signals: Signals
   const text = argv.join(" ");
   const lowered = text.toLowerCase();
   let reason = "";
+  // `Rubeus triage`, `Rubeus hash`, `kerberoast /stats`: a dumper's listing sub-command (attack-tools.ts)
+  if (DUMPER.test(program) && listingSubcommand(argv)) return true;
   // `nanodump.x64`, `mimikatz64`, `SafetyKatz_x86`: the same tool built for another architecture
   if (DUMPER.test(program.replace(/[._-]?(x64|x86|amd64|arm64|win64|win32|64|32)$/, "")))
     reason = `${program} dumps credentials`;
