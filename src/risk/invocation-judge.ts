@@ -261,8 +261,12 @@ function powerShellValue(word: string, args: Word[], signals: Signals): boolean 
   // (the grammar's recovery may cut a member chain anywhere: `$env:X).AddressList`)
   if (signals.powerShellReads) return /^\$[\w:]+[\w:.()[\]]*$/.test(word);
   if (!/^\$[\w:]+(\.\w+)*$/.test(word)) return false;
+  // (`$env:PATH -split ';'`: an operator applied to the value)
   return (
-    args.length === 0 &&
+    (args.length === 0 ||
+      /^-(split|join|replace|match|notmatch|like|notlike|eq|ne|contains|notcontains|f)$/i.test(
+        args[0]!.value,
+      )) &&
     /^\$(env:\w+|PSVersionTable|Host|PSHOME|PSEdition|PSCulture|PSUICulture|IsWindows|IsLinux|IsMacOS|PID)(\.\w+)*$/i.test(
       word,
     )

@@ -34,7 +34,10 @@ const INFO_TYPE =
   /^(system\.)?(environment|net\.dns|net\.networkinformation\.\w+|directoryservices\.activedirectory\.\w+|security\.principal\.\w+|io\.driveinfo|timezoneinfo|globalization\.cultureinfo|datetime|math|version|guid|string|int32|int64)$/i;
 /** Methods named for reading: get, is, has, find, look up, resolve, to (a conversion). */
 const READ_METHOD =
-  /^(get[A-Z]?\w*|is[A-Z]\w*|has[A-Z]\w*|findall|findone|lookup\w*|resolve\w*|to[A-Z]\w*)$/i;
+  /^(get[A-Z]?\w*|is[A-Z]\w*|has[A-Z]\w*|find\w*|lookup\w*|resolve\w*|to[A-Z]\w*|convertto\w*)$/i;
+/** Types whose static members only compute a value (`[math]::Round(…)`, `[guid]::NewGuid()`). */
+const COMPUTE_TYPE =
+  /^(system\.)?(math|guid|datetime|timespan|string|char|int32|int64|double|decimal|version)$/i;
 /** Types and words that load, run or connect: a line naming one keeps its calls unreadable. */
 const CODE_TYPE =
   /reflection|interopservices|marshal|assembly|activator|appdomain|amsi|kernel32|virtualalloc|add-type|webclient|webrequest|httpclient|sockets|\.invoke|scriptblock|\bprocess\]\s*::\s*start/i;
@@ -49,11 +52,15 @@ function readsOnlyThroughDotNet(line: string): boolean {
   // (`$t::Delete(…)`, a type held in a variable, is not known)
   for (const call of line.matchAll(/::\s*(\w+)\s*\(/g)) {
     const type = /\[([\w.]+)\]\s*$/.exec(line.slice(0, call.index));
-    if (code || !type || !INFO_TYPE.test(type[1]!) || !READ_METHOD.test(call[1]!)) return false;
+    if (code || !type) return false;
+    if (!COMPUTE_TYPE.test(type[1]!) && !(INFO_TYPE.test(type[1]!) && READ_METHOD.test(call[1]!)))
+      return false;
   }
   // a method call on an object can do anything (`$_.Delete()`, `.Invoke()`): only pure ones and
   // reading ones (`.GetOwner()`, `.FindAll()`) pass, and those only where no code is loaded
-  for (const call of line.matchAll(/\.\s*(\w+)\s*\(/g))
+  // (`New-Object System.Net.WebClient(…)`: a type name's dots and its arguments, not a method)
+  const calls = line.replace(/new-object\s+(-typename\s+)?[\w.]+/gi, "New-Object T");
+  for (const call of calls.matchAll(/\.\s*(\w+)\s*\(/g))
     if (!PURE_METHOD.test(call[1]!) && (code || !READ_METHOD.test(call[1]!))) return false;
   return true;
 }
@@ -84,6 +91,9 @@ export function readOnlyPowerShell(line: string): boolean {
     if (first === "" || /^(\$[\w:]|['"\d-]|\.[a-z]|\[[^\]]*\]?$|\[)/i.test(first)) continue;
     // the language's own structure: a loop over values, a condition
     if (/^(foreach|if|elseif|else|in)$/i.test(first)) continue;
+    // an object of a describing type made to be asked (`New-Object System.Security.Principal.WindowsPrincipal`)
+    const made = /^new-object\s+(-typename\s+)?\[?([\w.]+)/i.exec(segment.trim());
+    if (made && INFO_TYPE.test(made[2]!)) continue;
     if (READ_CMDLET.test(first) || READ_ALIAS.test(first) || READ_FORM.test(segment.trim())) continue;
     if (fetchOnly && /^(invoke-webrequest|invoke-restmethod|iwr|irm)$/i.test(first)) continue;
     return false;

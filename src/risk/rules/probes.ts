@@ -3,7 +3,8 @@
  * docs/decisions/risk-read-queries.md): programs whose whole work is to ask whether one host
  * answers, which way packets go, or what a name or an address resolves to — `ping 10.0.0.1`,
  * `traceroute 10.20.0.1`, `arping`, `mtr`, `host 10.0.0.5`, `dig -x 192.168.1.10`,
- * `nbtstat -A 10.0.0.5`, `Test-Connection 10.0.0.1`. The level table rates an internal host
+ * `nbtstat -A 10.0.0.5`, `getent hosts 10.0.0.5`, `whois 10.0.0.5`, `Test-Connection 10.0.0.1`.
+ * The level table rates an internal host
  * high because a request reaches a service behind the perimeter and data comes back from it;
  * an echo, a traced path or a lookup carries no request to any service, so an internal address
  * given to one is medium (a network request all the same). What stays high: a sweep of a
@@ -39,6 +40,9 @@ const PROBES = new Set([
   "nslookup",
   "nbtstat",
   "nmblookup",
+  // `getent hosts 10.0.0.5` asks the name service switch; `whois 10.0.0.5` asks a registry about it
+  "getent",
+  "whois",
   "test-connection",
   "test-netconnection",
   "tnc",
