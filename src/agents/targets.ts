@@ -10,6 +10,11 @@ import type { Json } from "./payload.js";
 
 /** Input keys that hold a command line, by how agents name them. */
 const COMMAND_KEYS = ["command", "cmd", "script", "command_line", "commandLine"];
+/** Any other key named for a command line (`shell_command`, `cmdline`, `runCmd`). */
+const COMMAND_KEY = /(command|cmd|cmd_?line|command_?line)$/i;
+/** Keys naming the program of an argv (`{program: "rm", args: ["-rf", "~"]}`). */
+const PROGRAM_KEYS = ["program", "executable", "exe", "binary", "bin"];
+const ARGV_KEYS = ["args", "argv", "arguments"];
 /** Input keys that hold one file or directory path. */
 const PATH_KEYS = [
   "file_path",
@@ -24,11 +29,18 @@ const PATH_KEYS = [
   "target_directory",
   "source",
   "destination",
+  "file",
+  "filename",
+  "fileName",
+  "file_name",
+  "pathname",
+  "folder",
+  "dir",
 ];
 /** Input keys that hold lists of command lines (Cline's run_commands). */
 const COMMAND_LIST_KEYS = ["commands"];
 /** Input keys that hold lists of paths or path patterns (or of objects that carry them). */
-const PATH_LIST_KEYS = ["paths", "include", "file_paths", "files"];
+const PATH_LIST_KEYS = ["paths", "include", "file_paths", "files", "glob"];
 const URL_KEYS = ["url", "uri", "href", "endpoint"];
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>)\]]+/g;
 
@@ -39,6 +51,37 @@ function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value : null;
 }
 
+/** A list of strings (an argv), or null. */
+function strings(value: unknown): string[] | null {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")
+    ? (value as string[])
+    : null;
+}
+
+/** POSIX single quoting, so an argv joined into a line keeps its words. */
+export function argvLine(argv: string[]): string {
+  return argv
+    .map((word) => (/^[\w./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`))
+    .join(" ");
+}
+
+/** A path, or the path a `file:` URL names. */
+function filePath(value: string): string | null {
+  if (/^file:/i.test(value)) {
+    const path = value.replace(/^file:(\/\/[^/]*)?/i, "");
+    try {
+      return decodeURIComponent(path) || null;
+    } catch {
+      return path || null; // a stray `%` is part of the name
+    }
+  }
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? null : value;
+}
+
+/** How deep into nested objects and lists a tool input is read, and how many objects at most. */
+const MAX_DEPTH = 8;
+const MAX_OBJECTS = 512;
+
 /**
  * Every command, path and URL in a tool input (top level, and one level into nested objects,
  * where some agents wrap arguments). `pathOp` is how a path of this tool is taken: a tool that
@@ -46,14 +89,34 @@ function text(value: unknown): string | null {
  */
 export function carriedTargets(input: Json, pathOp: "read" | "write" = "write"): ActionTarget[] {
   const targets: ActionTarget[] = [];
+  const path = (value: string) => {
+    const file = filePath(value);
+    if (file) targets.push({ kind: "file", op: pathOp, path: file });
+  };
+  let budget = MAX_OBJECTS;
   const visit = (object: Json, depth: number) => {
+    budget -= 1;
     for (const key of COMMAND_KEYS) {
       const command = text(object[key]);
       if (command) targets.push({ kind: "command", command });
+      const argv = strings(object[key]); // `{command: ["rm", "-rf", "~"]}`
+      if (argv) targets.push({ kind: "command", command: argvLine(argv) });
     }
+    for (const [key, value] of Object.entries(object)) {
+      const command = text(value);
+      if (command && !COMMAND_KEYS.includes(key) && COMMAND_KEY.test(key))
+        targets.push({ kind: "command", command });
+    }
+    // `{program: "rm", args: ["-rf", "~"]}`: the program and its argv, one command line
+    const program = PROGRAM_KEYS.map((key) => text(object[key])).find(Boolean);
+    const argv = ARGV_KEYS.map((key) => strings(object[key])).find(Boolean);
+    if (program) targets.push({ kind: "command", command: argvLine([program, ...(argv ?? [])]) });
     for (const key of PATH_KEYS) {
-      const path = text(object[key]);
-      if (path && !/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) targets.push({ kind: "file", op: pathOp, path });
+      const value = object[key];
+      for (const item of (Array.isArray(value) ? value : [value]).slice(0, 64)) {
+        const single = text(item);
+        if (single) path(single);
+      }
     }
     for (const key of COMMAND_LIST_KEYS) {
       const list = object[key];
@@ -67,21 +130,25 @@ export function carriedTargets(input: Json, pathOp: "read" | "write" = "write"):
       const list = object[key];
       const items = Array.isArray(list) ? list : typeof list === "string" ? [list] : [];
       for (const item of items.slice(0, 64)) {
-        const path = text(item);
-        if (path) targets.push({ kind: "file", op: pathOp, path });
+        const single = text(item);
+        if (single) path(single);
       }
     }
     for (const key of URL_KEYS) {
       const url = text(object[key]);
-      if (url) targets.push({ kind: "network", method: "GET", url });
+      if (url && /^file:/i.test(url)) path(url);
+      else if (url) targets.push({ kind: "network", method: "GET", url });
     }
-    if (depth > 0) return;
-    // One level into nested objects and lists of objects ({files: [{path}]}, {requests: [{url}]}).
-    for (const value of Object.values(object)) {
-      const items = Array.isArray(value) ? value.slice(0, 64) : [value];
-      for (const item of items)
-        if (item !== null && typeof item === "object" && !Array.isArray(item)) visit(item as Json, depth + 1);
-    }
+    if (depth >= MAX_DEPTH) return;
+    // Into nested objects and lists, however a server wraps its arguments ({params: {arguments: …}},
+    // {steps: [[{cmd}]]}), within a bound on depth and on the objects read.
+    const walk = (value: unknown, level: number) => {
+      if (budget <= 0 || value === null || typeof value !== "object") return;
+      if (Array.isArray(value)) {
+        if (level < MAX_DEPTH) for (const item of value.slice(0, 64)) walk(item, level + 1);
+      } else visit(value as Json, level);
+    };
+    for (const value of Object.values(object)) walk(value, depth + 1);
   };
   visit(input, 0);
   return targets;

@@ -36,7 +36,7 @@ import {
 } from "../policy/index.js";
 import { appendRecorded, appendRedacted, toEventBody } from "../record/index.js";
 import { digestRedacted, type RedactionSeed, redactText } from "../redact/index.js";
-import { analyze, type RiskAnalysis, riskRank } from "../risk/index.js";
+import { analyze, plainPowerShell, type RiskAnalysis, riskRank } from "../risk/index.js";
 import { judgePowerShell } from "./powershell.js";
 
 /** The longest a hook call waits for the trail lock a live writer holds (docs/hooks.md). */
@@ -130,8 +130,23 @@ export async function judgeCall(call: HookCall): Promise<RiskAnalysis> {
   for (const target of call.extra.slice(0, 64) as ActionTarget[])
     analysis = merge(analysis, await analyze({ ...action, target }));
   if (call.powershell && action.target.kind === "command" && action.target.command.trim() !== "") {
-    for (const finding of judgePowerShell(action.target.command))
+    // PowerShell's spelling removed (`Remove-It`em`, `& ('Remove-'+'Item')`, .NET file calls):
+    // the rewritten code and what Start-Process runs are judged as well (src/risk/powershell-spelling.ts)
+    const plain = plainPowerShell(action.target.command);
+    const texts = plain.code === action.target.command ? [] : [plain.code, ...plain.started];
+    for (const command of texts)
+      analysis = merge(analysis, await analyze({ ...action, target: { kind: "command", command } }));
+    for (const finding of judgePowerShell(plain.code))
       analysis = merge(analysis, { ...analysis, ...finding, reasons: [finding.reason] });
+    if (plain.unknown)
+      analysis = merge(analysis, {
+        ...analysis,
+        level: "high",
+        flags: [],
+        reasons: [
+          `PowerShell calls a command named at run time (${plain.unknown.slice(0, 60)}): what runs is unknown`,
+        ],
+      });
   }
   return analysis;
 }

@@ -67,6 +67,13 @@ export function classifyHost(rawHost: string): HostClass {
   // and hex without dots are addresses in disguise (`2852039166`), still read as internal.
   if (!host.includes(".")) return /^(0x)?[0-9a-f]+$/i.test(host) && /\d/.test(host) ? "internal" : "name";
   if (INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return "internal";
+  // `169.254.169.254.nip.io`, `10-0-0-1.sslip.io`: wildcard DNS answers with the address written
+  // in the name, so a name holding an internal or metadata address is read as that address
+  const embedded = /(?:^|[.-])(\d{1,3})[.-](\d{1,3})[.-](\d{1,3})[.-](\d{1,3})(?=[.-])/.exec(host);
+  if (embedded) {
+    const inner = classifyHost(embedded.slice(1, 5).join("."));
+    if (inner === "metadata" || inner === "internal") return inner;
+  }
   return "public";
 }
 

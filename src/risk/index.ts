@@ -29,6 +29,7 @@ export { joinContinuations } from "./continuations.js";
 export type { HostClass } from "./hosts.js";
 export { classifyHost, parseTarget } from "./hosts.js";
 export { isSystemPath, normalizePath, sensitiveReason } from "./paths.js";
+export { plainPowerShell } from "./powershell-spelling.js";
 export { maxLevel, riskRank } from "./score.js";
 export type { ShellBackend } from "./shell-grammar.js";
 export type { ShellCommand, ShellScript, Word } from "./shell-model.js";

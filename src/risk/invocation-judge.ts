@@ -16,11 +16,12 @@ import { ownerOf } from "./rule-tables.js";
 import { attackTool } from "./rules/attack-tools.js";
 import { judgeCloudShapes } from "./rules/cloud-shapes.js";
 import { resetsDatabase } from "./rules/db-reset.js";
-import { shellRunsVariables } from "./rules/deferred.js";
+import { pathFirst, shellRunsVariables } from "./rules/deferred.js";
 import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
 import { inertCall } from "./rules/general.js";
 import { bareShell, judgeShellScript, judgeThroughOptions } from "./rules/hidden.js";
 import { interpreterName } from "./rules/interpreters.js";
+import { judgeLookAlike } from "./rules/look-alike.js";
 import { DOWNLOADERS } from "./rules/net.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
 import { releasesOrGrants } from "./rules/publish.js";
@@ -114,6 +115,8 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
       `${load} loads code into ${named}: what it runs is not in the line`,
       "system_modification",
     );
+  if (invocation.program !== "")
+    for (const text of [...command.assignments, ...envWords]) pathFirst(text, named, context);
   // `X='() { :;}; cmd'`: a function exported through the environment runs code in old bash
   const assigned = [...command.assignments, ...command.words.map((word) => word.value)];
   if (assigned.some((text) => /^[A-Za-z_]\w*=\(\)\s*\{/.test(text))) {
@@ -137,6 +140,8 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
     return;
   }
   const first = command.words[command.words.length - invocation.args.length - 1]!;
+  // `r\u200bm`, `ｒｍ`: a program name spelt to look like another (rules/look-alike.ts)
+  judgeLookAlike(invocation.program, signals);
   // `run() { "$@"; }; run npm test`: the body runs what each call passes, judged at the call
   if (runsCallersWords(command, context.script))
     return void score.raise("low", `${command.functionName} runs the words it is called with`);
@@ -173,10 +178,15 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
     const feeders = upstream(context.script.commands, command).map(
       (feeder) => resolveInvocation(feeder).program,
     );
-    if (feeders.some((program) => DOWNLOADERS.has(program))) {
+    // `$(curl -s URL)` as the command (also what `bash <<< "$(curl …)"` runs): the download is the program
+    const printed = first.inner.map((inner) => resolveInvocation(inner).program);
+    const fromDownload = printed.some((program) => DOWNLOADERS.has(program));
+    if (fromDownload || feeders.some((program) => DOWNLOADERS.has(program))) {
       score.raise(
         "critical",
-        `pipes downloaded content into ${first.value}`,
+        fromDownload
+          ? `runs downloaded content as commands (${first.value.slice(0, 60)})`
+          : `pipes downloaded content into ${first.value}`,
         "pipe_to_shell",
         "network_request",
       );

@@ -57,6 +57,20 @@ const COMMAND_KEYS = [
 ];
 /** Keys holding an argv: `{command: "sudo", args: ["rm", "-rf", "/"]}` or `{argv: [...]}`. */
 const ARGV_KEYS = ["args", "argv", "arguments"];
+/** Keys naming the program of an argv. */
+const PROGRAM_KEYS = ["program", "executable", "exe", "binary", "bin"];
+/** How deep nested arguments are read, and how many objects at most. */
+const MAX_DEPTH = 8;
+const MAX_OBJECTS = 512;
+/** The path a `file:` URL names (`file:///home/dev/.ssh/id_rsa`). */
+function fileUrlPath(url: string): string {
+  const path = url.replace(/^file:(\/\/[^/]*)?/i, "");
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path; // a stray `%` is part of the name
+  }
+}
 /** Keys holding several command lines. */
 const COMMAND_LIST_KEYS = ["commands"];
 const PATH_KEYS = [
@@ -101,12 +115,21 @@ const quote = (word: string) => (/^[\w./:=@%+,-]+$/.test(word) ? word : `'${word
 
 /**
  * What an MCP tool's arguments carry, whatever the tool is called: command lines (a string, or
- * an argv: a program and its `args`), paths and path lists, URLs. The top level and two levels of
- * nested objects and lists of objects (some servers wrap their arguments) are read.
+ * an argv: a program and its `args`, or a command tool's bare `args`), paths and path lists, URLs
+ * (a `file:` URL is its path). Nested objects and lists are read to eight levels (some servers
+ * wrap their arguments), at most 512 objects.
  */
-function carried(args: Json): { commands: string[]; paths: string[]; urls: string[] } {
+function carried(args: Json, exec: boolean): { commands: string[]; paths: string[]; urls: string[] } {
   const found = { commands: [] as string[], paths: [] as string[], urls: [] as string[] };
+  let budget = MAX_OBJECTS;
   const visit = (object: Json, depth: number) => {
+    budget -= 1;
+    // `{program: "rm", args: ["-rf", "~"]}`; a command tool's bare `{args: ["rm", "-rf", "~"]}`
+    const program = PROGRAM_KEYS.map((key) => text(object[key])).find(Boolean);
+    const argvOnly = ARGV_KEYS.map((name) => strings(object[name])).find(Boolean);
+    if (program) found.commands.push([program, ...(argvOnly ?? [])].map(quote).join(" "));
+    else if (exec && argvOnly && !COMMAND_KEYS.some((key) => object[key] !== undefined))
+      found.commands.push(argvOnly.map(quote).join(" "));
     for (const key of COMMAND_KEYS) {
       const command = text(object[key]);
       const argv = ARGV_KEYS.map((name) => strings(object[name])).find(Boolean);
@@ -122,16 +145,20 @@ function carried(args: Json): { commands: string[]; paths: string[]; urls: strin
     // `cli_command`, `shellCmd`, `run_cmd`: any other key that names a command line
     for (const [key, value] of Object.entries(object)) {
       const command = text(value);
-      if (command && !COMMAND_KEYS.includes(key) && /(command|cmd|commandline)$/i.test(key))
+      if (command && !COMMAND_KEYS.includes(key) && /(command|cmd|cmd_?line|command_?line)$/i.test(key))
         found.commands.push(command);
     }
     for (const key of COMMAND_LIST_KEYS) {
       for (const item of strings(object[key])?.slice(0, 64) ?? []) found.commands.push(item);
     }
     for (const key of PATH_KEYS) {
-      const path = text(object[key]);
-      if (path && !/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) found.paths.push(path);
-      else if (path) found.urls.push(path);
+      const value = object[key];
+      for (const item of (Array.isArray(value) ? value : [value]).slice(0, 64)) {
+        const path = text(item);
+        if (path && /^file:/i.test(path)) found.paths.push(fileUrlPath(path));
+        else if (path && !/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) found.paths.push(path);
+        else if (path) found.urls.push(path);
+      }
     }
     for (const key of PATH_LIST_KEYS) {
       for (const item of (Array.isArray(object[key]) ? (object[key] as unknown[]) : []).slice(0, 64)) {
@@ -141,14 +168,16 @@ function carried(args: Json): { commands: string[]; paths: string[]; urls: strin
     }
     for (const key of URL_KEYS) {
       const url = text(object[key]);
-      if (url) found.urls.push(url);
+      if (url && /^file:/i.test(url)) found.paths.push(fileUrlPath(url));
+      else if (url) found.urls.push(url);
     }
-    if (depth >= 2) return;
-    for (const value of Object.values(object)) {
-      const items = Array.isArray(value) ? value.slice(0, 64) : [value];
-      for (const item of items)
-        if (item !== null && typeof item === "object" && !Array.isArray(item)) visit(item as Json, depth + 1);
-    }
+    // into nested objects and lists however deep a server wraps them, within bounds
+    const walk = (value: unknown, level: number) => {
+      if (budget <= 0 || level > MAX_DEPTH || value === null || typeof value !== "object") return;
+      if (Array.isArray(value)) for (const item of value.slice(0, 64)) walk(item, level + 1);
+      else visit(value as Json, level);
+    };
+    for (const value of Object.values(object)) walk(value, depth + 1);
   };
   visit(args, 0);
   return found;
@@ -165,7 +194,7 @@ export function classifyMcp(call: McpCall, signals: Signals): string[] {
   const { score } = signals;
   const label = `mcp ${call.server}.${call.tool}`;
   const str = (key: string) => (typeof call.args[key] === "string" ? (call.args[key] as string) : null);
-  const found = carried(call.args);
+  const found = carried(call.args, kind === "exec");
   for (const url of found.urls) signals.network(url, kind === "write" ? "POST" : "GET", "tool");
   for (const path of found.paths) {
     if (kind === "write" || kind === "destructive")

@@ -132,6 +132,15 @@ export function credentialHolderReason(path: string): string | null {
 
 /** Why a path is sensitive (credential or secret), or null. */
 export function sensitiveReason(path: string): string | null {
+  const exact = sensitiveAsWritten(path);
+  if (exact !== null || !/[A-Z]/.test(path)) return exact;
+  // `~/.SSH/ID_RSA`, `C:\Users\me\.AWS\Credentials`: macOS and Windows file systems do not tell
+  // cases apart by default, so a name spelt in other case reaches the same file
+  const folded = sensitiveAsWritten(path.toLowerCase());
+  return folded === null ? null : `${folded} (spelt in other case)`;
+}
+
+function sensitiveAsWritten(path: string): string | null {
   const name = basename(path);
   // system files anyone may read, and PAM's configuration (`/etc/pam.d/passwd` holds rules, not passwords)
   if (PUBLIC_SYSTEM_FILES.has(path) || path.startsWith("/etc/pam.d/")) return null;

@@ -93,6 +93,18 @@ export class Signals {
    * from; a public GET is low from a fetch tool and medium from a command (docs/risk.md).
    */
   network(raw: string, method: string, via: Via): HostClass {
+    // `file:///home/dev/.ssh/id_rsa` given to a fetch tool or a downloader: a read of that file
+    if (/^file:/i.test(raw)) {
+      const path = raw.replace(/^file:(\/\/[^/]*)?/i, "").replace(/[?#].*$/s, "");
+      if (path) {
+        const file = path.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        );
+        this.score.raise("medium", `a file: URL reads the local file ${file.slice(0, 80)}`);
+        this.read(file);
+        return "loopback";
+      }
+    }
     const target = parseTarget(raw);
     if (!this.hosts.includes(target.host)) this.hosts.push(target.host);
     const what = `${method.toUpperCase()} ${target.host}`;

@@ -187,15 +187,19 @@ function shellHandOff(name: string, words: Word[], wrapper: number, start: numbe
   const command = words.slice(wrapper + 1, start).findIndex((word) => /^(-c|--command)$/.test(word.value));
   if (name === "flock" && command >= 0 && words[wrapper + 2 + command]) return words[wrapper + 2 + command]!;
   // `env -S 'cmd args'` splits its value into the command line it runs
+  // (in a cluster of flags too: `-iS 'cmd'`, and attached: `-S'cmd'`, `-vS"cmd"`)
   const split = words
     .slice(wrapper + 1, start)
-    .findIndex((word) => /^(-S|--split-string)(=|$)/.test(word.value));
+    .findIndex((word) => /^(-[iv0]*S|--split-string(=|$))/.test(word.value));
   if (name === "env" && split >= 0) {
     const option = words[wrapper + 1 + split]!;
-    // `--split-string='rm -rf ~'` carries its value; `-S 'rm -rf' ~` takes the next word
-    const value = option.value.includes("=")
-      ? { ...option, value: option.value.slice(option.value.indexOf("=") + 1) }
-      : words[wrapper + 1 + split + 1]!;
+    // `--split-string='rm -rf ~'` and `-S'rm -rf ~'` carry their value; `-S 'rm -rf' ~` takes the next word
+    const attached = option.value.startsWith("--")
+      ? option.value.includes("=")
+        ? option.value.slice(option.value.indexOf("=") + 1)
+        : ""
+      : option.value.slice(option.value.indexOf("S") + 1);
+    const value = attached !== "" ? { ...option, value: attached } : words[wrapper + 1 + split + 1]!;
     const parts = [value, ...words.slice(start)].filter(Boolean);
     return {
       value: [parts[0]!.value, ...parts.slice(1).map((word) => shellQuote(word.value))].join(" "),

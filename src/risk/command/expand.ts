@@ -6,6 +6,7 @@
  * Anything else stays unknown (the rules then judge it as known only at run time).
  */
 import type { ShellCommand, Word } from "../shell-model.js";
+import { decodeAnsiC } from "../shell-quoting.js";
 import { canonicalProgram } from "../wrappers.js";
 import { literalOutput } from "./feed.js";
 
@@ -23,6 +24,8 @@ function assign(text: string, variables: Variables): void {
   if (located)
     variables.set(name, located[1]!); // `P=$(command -v node)`: P names node
   else if (/^\$\(\s*mktemp\b[^)]*\)$/.test(value)) variables.set(name, "/tmp/mktemp.XXXXXX");
+  else if (/^\$'[^']*'$/.test(value))
+    variables.set(name, decodeAnsiC(value.slice(2, -1))); // `IFS=$'\n'`
   else variables.set(name, /[$`]/.test(value) ? expandText(value, variables) : value);
 }
 
@@ -111,6 +114,14 @@ export function expandBraces(value: string, limit = 32): string[] {
   return results;
 }
 
+/** The fields an IFS value splits on (`IFS=` splits nothing: undefined). */
+function ifsPattern(ifs: string): RegExp | undefined {
+  if (ifs === "") return undefined;
+  return new RegExp(
+    `[${[...ifs].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}]+`,
+  );
+}
+
 export function expandCommand(command: ShellCommand, variables: Variables): ShellCommand {
   if (command.words.some((word) => !word.dynamic && /\{[^{}]*,[^{}]*\}/.test(word.value))) {
     const braced = command.words.flatMap((word, index) =>
@@ -123,15 +134,18 @@ export function expandCommand(command: ShellCommand, variables: Variables): Shel
   }
   if (!command.words.some((word) => word.dynamic)) return command;
   // `x="rm -rf"; $x ~`: a value with blanks in a word that is only that variable is split, as
-  // bash splits an unquoted expansion (quoted or not is not kept here: splitting is the safe side)
+  // bash splits an unquoted expansion (quoted or not is not kept here: splitting is the safe side).
+  // The line may set IFS (`IFS=,; x=rm,-rf,~; $x`): then its characters split; set to something
+  // unknown, how the value splits is unknown and the word stays a run-time one.
+  const ifs = variables.get("IFS");
+  const separators = ifs === undefined ? /\s+/ : ifs === null ? null : ifsPattern(ifs);
   const words = command.words.flatMap((word) => {
     const expanded = expandWord(word, variables);
-    if (expanded === word || !/^\$(\{\w+\}|\w+)$/.test(word.value) || !/\s/.test(expanded.value.trim()))
-      return [expanded];
-    return expanded.value
-      .trim()
-      .split(/\s+/)
-      .map((value) => ({ value, dynamic: false, inner: [] }));
+    if (expanded === word || !/^\$(\{\w+\}|\w+)$/.test(word.value)) return [expanded];
+    if (separators === null) return [word];
+    const fields = separators ? expanded.value.split(separators).filter((field) => field !== "") : [];
+    if (fields.length <= 1) return [expanded];
+    return fields.map((value) => ({ value, dynamic: false, inner: [] }));
   });
   return { ...command, words };
 }

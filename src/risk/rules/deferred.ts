@@ -6,6 +6,17 @@ import { upstream } from "../command/argv.js";
 import { pipedText } from "../command/feed.js";
 import type { RuleContext, RuleTable } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
+import { pathSearchedFirst } from "./through-commands.js";
+
+/** `PATH=/tmp:$PATH …`: what the line's program names run is whatever was put there (high, unknown). */
+export function pathFirst(assignment: string, named: string, context: RuleContext): void {
+  const searched = pathSearchedFirst(assignment);
+  if (searched !== null)
+    context.signals.score.raise(
+      "high",
+      `PATH searches ${searched} first, where anyone may put a program: what ${named} runs there is unknown`,
+    );
+}
 
 function scheduled(invocation: Invocation, context: RuleContext): void {
   // `at -r N`, `atrm N`: scheduled jobs removed
@@ -32,6 +43,7 @@ export function shellRunsVariables(assignments: string[], context: RuleContext):
       /^(HISTSIZE|HISTFILESIZE|SAVEHIST)=['"]?0?['"]?$|^HISTFILE=['"]?(\/dev\/null)?['"]?$/.test(assignment)
     )
       context.signals.score.raise("high", `${assignment} stops the shell's history`, "destructive_command");
+    pathFirst(assignment, "a later command", context);
     const value = /^PROMPT_COMMAND=(.*)$/s.exec(assignment)?.[1];
     if (value)
       context.nested({ value, dynamic: false, inner: [] }, "PROMPT_COMMAND runs before every prompt");
@@ -42,11 +54,15 @@ export const DEFERRED_RULES: RuleTable = {
   ...Object.fromEntries(
     ["export", "declare", "typeset", "readonly", "local"].map((name) => [
       name,
-      (invocation: Invocation, context: RuleContext) =>
+      (invocation: Invocation, context: RuleContext) => {
         shellRunsVariables(
           invocation.args.filter((word) => !word.dynamic).map((word) => word.value),
           context,
-        ),
+        );
+        // (`export PATH=/tmp:$PATH`: the value keeps the run-time $PATH)
+        for (const word of invocation.args)
+          if (word.dynamic) pathFirst(word.value, "a later command", context);
+      },
     ]),
   ),
   // `unset HISTFILE`, `set +o history`: the shell stops keeping its record (as history -c erases it)

@@ -354,11 +354,20 @@ function runPackage(label: string, words: Word[], context: RuleContext): void {
     testCommand(`${label} ${name}`, context);
     return;
   }
-  // `npx https://gist…`, `npx github:user/repo`: code fetched from a URL or a repository, then run
-  if (/^(https?:\/\/|git(\+\w+)?:|github:|gitlab:|bitbucket:|gist:)/.test(name)) {
+  // `npx https://gist…`, `npx github:user/repo`, `npm exec --package=git+https://… -- p`: code
+  // fetched from a URL or a repository (named or given to the package option), then run
+  const packages = args.flatMap((word, i) => {
+    const eq = /^--package=(.*)$/s.exec(word.value)?.[1];
+    if (eq !== undefined) return [eq];
+    return /^(-p|--package)$/.test(word.value) && args[i + 1] ? [args[i + 1]!.value] : [];
+  });
+  const fetched = [name, ...packages].find((spec) =>
+    /^(https?:\/\/|git(\+\w+)?:|github:|gitlab:|bitbucket:|gist:)/.test(spec),
+  );
+  if (fetched !== undefined) {
     context.signals.score.raise(
       "critical",
-      `${label} runs code downloaded from ${name}`,
+      `${label} runs code downloaded from ${fetched}`,
       "pipe_to_shell",
       "network_request",
     );

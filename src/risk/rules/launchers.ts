@@ -121,6 +121,49 @@ function judgeWindowsCommand(text: string, context: RuleContext): void {
   }
 }
 
+/**
+ * cmd's own spelling removed before judging (docs/risk.md, "cmd.exe spellings"): a caret
+ * escapes the next character outside double quotes (`d^el` is `del`), `call` runs its words
+ * (expanding them once more), and `%NAME%`/`!NAME!` set earlier in the line (`set x=del&&
+ * call %x% …`) stand for their values.
+ */
+function cmdParts(text: string): string[] {
+  // split at `&`, `&&`, `|`, `||` outside quotes and not escaped, carets removed as cmd does
+  const pieces: string[] = [];
+  let piece = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (char === '"') quoted = !quoted;
+    if (char === "^" && !quoted && i + 1 < text.length) {
+      // (an escaped operator stays a character when the part is read as a command line)
+      piece += /[&|<>;]/.test(text[i + 1]!) ? `\\${text[i + 1]}` : text[i + 1]!;
+      i += 1;
+    } else if ((char === "&" || char === "|") && !quoted) {
+      pieces.push(piece);
+      piece = "";
+      if (text[i + 1] === char) i += 1;
+    } else piece += char;
+  }
+  pieces.push(piece);
+  const variables = new Map<string, string>();
+  const parts: string[] = [];
+  for (const raw of pieces) {
+    let part = raw
+      .trim()
+      .replace(/^@/, "")
+      .replace(
+        /%(\w+)%|!(\w+)!/g,
+        (whole, a?: string, b?: string) => variables.get((a ?? b)!.toLowerCase()) ?? whole,
+      );
+    while (/^call\s/i.test(part)) part = part.slice(4).trim();
+    const set = /^set\s+"?(\w+)=([^"]*)"?$/i.exec(part);
+    if (set) variables.set(set[1]!.toLowerCase(), set[2]!.trim());
+    else if (part) parts.push(part);
+  }
+  return parts;
+}
+
 const cmd: Rule = (invocation, context) => {
   const { args } = invocation;
   context.signals.score.raise("medium", "cmd runs a Windows command");
@@ -128,7 +171,8 @@ const cmd: Rule = (invocation, context) => {
   if (at < 0) return;
   const rest = args.slice(at + 1);
   const text = rest.length === 1 ? rest[0]!.value : rest.map((word) => word.value).join(" ");
-  for (const part of text.split(/&&|\|\||[&|]/)) judgeWindowsCommand(part.trim(), context);
+  // (a program still named by a variable, `%x% /s /q C:\`, is judged unknown as it is run: high)
+  for (const part of cmdParts(text)) judgeWindowsCommand(part, context);
 };
 
 export const LAUNCHER_RULES: RuleTable = {

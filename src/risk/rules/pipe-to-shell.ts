@@ -57,9 +57,9 @@ export function pipeToShell(invocation: Invocation, context: RuleContext): void 
       score.raise("high", `${program} runs a decoded script: encoding hides what runs`);
     if (text !== null) runText(program, text, "a script it decodes", context);
   }
-  // `sh < <(curl …)`: stdin from a download
+  // `sh < <(curl …)`, `bash <<< "$(curl …)"`: stdin from a download
   const stdinFrom = command.redirects
-    .filter((redirect) => redirect.op === "<")
+    .filter((redirect) => redirect.op === "<" || redirect.op === "<<<")
     .flatMap((redirect) => redirect.target?.inner ?? []);
   if (programs(stdinFrom).some((name) => DOWNLOADERS.has(name))) {
     score.raise(

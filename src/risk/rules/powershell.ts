@@ -3,15 +3,30 @@
  * recursive deletes, Windows administration), `-EncodedCommand` hides what runs (high), and
  * `iex`/`Invoke-Expression` run a string as code.
  */
+import { positionals } from "../command/argv.js";
 import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
+import { plainPowerShell } from "../powershell-spelling.js";
 import { judgeWindowsCode } from "./windows.js";
 
 const DOWNLOAD_IN_POWERSHELL =
   /\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient|curl|wget|start-bitstransfer)\b/i;
 
-/** PowerShell code: download-and-run, encoded commands, recursive deletes. */
-function judgePowerShell(code: string, context: RuleContext): void {
+/** PowerShell code: download-and-run, encoded commands, recursive deletes (its spelling removed first). */
+function judgePowerShell(written: string, context: RuleContext): void {
   const { score } = context.signals;
+  const plain = plainPowerShell(written);
+  const code = plain.code;
+  if (plain.unknown)
+    score.raise(
+      "high",
+      `PowerShell calls a command named at run time (${plain.unknown.slice(0, 60)}): what runs is unknown`,
+    );
+  for (const started of plain.started)
+    context.nested({ value: started, dynamic: false, inner: [] }, "PowerShell's Start-Process runs");
+  // a statement writing a file's content (also .NET's File.WriteAllText, rewritten as Set-Content)
+  for (const statement of statements(code))
+    if (/^\s*(set-content|add-content|out-file|clear-content|ac|clc)\s/i.test(statement))
+      context.nested({ value: statement.trim(), dynamic: false, inner: [] }, "PowerShell runs");
   if (/\b(iex|invoke-expression)\b/i.test(code) && DOWNLOAD_IN_POWERSHELL.test(code)) {
     score.raise("critical", "PowerShell runs downloaded code", "pipe_to_shell", "network_request");
   } else if (/\b(iex|invoke-expression)\b/i.test(code)) {
@@ -25,10 +40,31 @@ function judgePowerShell(code: string, context: RuleContext): void {
       "PowerShell starts a program as administrator (-Verb RunAs)",
       "privilege_escalation",
     );
-  if (/\b(remove-item|rm|del|rmdir|rd)\b[^;|]*-r(ecurse)?\b/i.test(code)) {
+  if (/\b(remove-item|rm|ri|del|erase|rmdir|rd)\b[^;|]*-r(ecurse)?\b/i.test(code)) {
     score.raise("high", "PowerShell deletes recursively", "destructive_command");
   }
   judgeWindowsCode(code, context.signals);
+}
+
+/** Statements and pipeline stages of PowerShell code, split outside quotes (unbalanced ones dropped). */
+function statements(code: string): string[] {
+  const found: string[] = [];
+  let quote = "";
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= code.length; i += 1) {
+    const char = code[i] ?? ";";
+    if (quote) {
+      if (char === quote) quote = "";
+    } else if (char === "'" || char === '"') quote = char;
+    else if (char === "(") depth += 1;
+    else if (char === ")") depth -= 1;
+    else if (/[;\n|]/.test(char) && depth === 0) {
+      found.push(code.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return quote || depth !== 0 ? [] : found;
 }
 
 /** A file saved by a download (`-OutFile a.ps1`, `DownloadFile(u, 'a.exe')`) and run later in the code. */
@@ -59,6 +95,15 @@ const invokeExpression: Rule = (invocation, context) => {
   judgePowerShell(`iex ${invocation.args.map((word) => word.value).join(" ")}`, context);
 };
 
+/** `-EncodedCommand`'s value: base64 of UTF-16LE text, or null when it is not that. */
+function decodeCommand(value: string): string | null {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || value.length % 4 !== 0) return null;
+  const bytes = Buffer.from(value, "base64");
+  if (bytes.length === 0 || bytes.length % 2 !== 0) return null;
+  const text = bytes.toString("utf16le");
+  return /[\x00-\x08\x0e-\x1f\ufffd]/.test(text) ? null : text;
+}
+
 /** An abbreviation PowerShell accepts for a parameter (`-enc`, `-EncodedC`, `-co`). */
 const abbreviates = (word: string, name: string, shortest: number) => {
   const given = word.replace(/^[-/]/, "").toLowerCase();
@@ -73,11 +118,22 @@ const VALUE_OPTIONS =
 const powershell: Rule = (invocation, context) => {
   const { args } = invocation;
   context.signals.score.raise("medium", `${invocation.program} runs PowerShell`);
-  if (args.some((word) => /^[-/](e|ec)$/i.test(word.value) || abbreviates(word.value, "encodedcommand", 2)))
-    return void context.signals.score.raise(
-      "high",
-      "PowerShell runs an encoded command: encoding hides what runs",
-    );
+  const encoded = args.findIndex(
+    (word) => /^[-/](e|ec)$/i.test(word.value) || abbreviates(word.value, "encodedcommand", 2),
+  );
+  if (encoded >= 0) {
+    context.signals.score.raise("high", "PowerShell runs an encoded command: encoding hides what runs");
+    // what it decodes to (base64 of UTF-16LE text) is judged as well; text that does not decode stays unknown
+    const decoded = decodeCommand(args[encoded + 1]?.value ?? "");
+    if (decoded === null)
+      return void context.signals.score.raise(
+        "high",
+        "PowerShell's encoded command does not decode to text: what runs is unknown",
+      );
+    judgePowerShell(decoded, context);
+    context.nested({ value: decoded, dynamic: false, inner: [] }, "PowerShell's encoded command runs");
+    return;
+  }
   let at = 0;
   while (at < args.length && /^[-/]/.test(args[at]!.value) && !abbreviates(args[at]!.value, "command", 1)) {
     if (abbreviates(args[at]!.value, "file", 1)) {
@@ -106,7 +162,41 @@ const powershell: Rule = (invocation, context) => {
   if (code && !/^[^\s;|&]+\.ps1$/i.test(code.trim())) judgePowerShell(code, context);
 };
 
+/**
+ * `Set-Content ~/.bashrc x`, `Add-Content -Path $PROFILE`, `Out-File -FilePath F`, `Clear-Content F`:
+ * PowerShell's cmdlets that write a file's content are a write of their path, judged as any
+ * write (a start-up file, a key, a system path), as a redirect to it would be.
+ */
+const writesContent: Rule = (invocation, { signals }) => {
+  const { args, program } = invocation;
+  signals.score.raise("low", `${program} writes a file`);
+  const at = args.findIndex((word) => /^-(path|literalpath|lp|pspath|filepath)(:.*)?$/i.test(word.value));
+  const attached = at >= 0 ? /^-[a-z]+:(.+)$/i.exec(args[at]!.value)?.[1] : undefined;
+  const path =
+    attached !== undefined
+      ? { ...args[at]!, value: attached }
+      : at >= 0
+        ? args[at + 1]
+        : positionals(args, [
+            "-Value",
+            "-Encoding",
+            "-Stream",
+            "-Filter",
+            "-Include",
+            "-Exclude",
+            "-InputObject",
+            "-Width",
+          ])[0];
+  if (path) signals.write(path, `${program} writes`);
+};
+
 export const POWERSHELL_RULES: RuleTable = {
+  "set-content": writesContent,
+  "add-content": writesContent,
+  "out-file": writesContent,
+  "clear-content": writesContent,
+  clc: writesContent,
+  ac: writesContent,
   iex: invokeExpression,
   "invoke-expression": invokeExpression,
   pwsh: powershell,

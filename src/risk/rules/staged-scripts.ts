@@ -5,7 +5,7 @@
  * `git clone URL d && bash d/x.sh`) is a download piped into a shell in two steps (critical).
  */
 import { positionals } from "../command/argv.js";
-import { literalOutput } from "../command/feed.js";
+import { literalOutput, pipedText } from "../command/feed.js";
 import type { RuleContext } from "../command/rule.js";
 import { normalizePath } from "../paths.js";
 import type { Word } from "../shell-model.js";
@@ -62,6 +62,29 @@ function rememberDecodedOperand({ program, args }: Invocation, signals: Signals)
     signals.written.set(normalizePath(output.value, { cwd: signals.cwd }), DECODED);
 }
 
+/** Marks a file tee wrote from what another command printed at run time. */
+const PIPED = "\u0000piped";
+
+/**
+ * `tee x.sh <<< 'rm -rf ~'`, `echo … | tee -a x.sh`: tee writes its input to each file operand.
+ * Literal input is remembered as the file's text; any other input is known only at run time.
+ */
+function rememberTee(invocation: Invocation, context: RuleContext): void {
+  const { signals } = context;
+  const files = positionals(invocation.args).filter(
+    (word) => !word.dynamic && !word.value.startsWith("/dev/"),
+  );
+  if (files.length === 0) return;
+  const append = invocation.args.some((word) => /^(-[a-zA-Z]*a[a-zA-Z]*|--append)$/.test(word.value));
+  const text = pipedText(context.script.commands, invocation.command);
+  // (a download written by tee is remembered as one by the downloader's rule: `curl … | tee i.sh`)
+  for (const file of files) {
+    const path = normalizePath(file.value, { cwd: signals.cwd });
+    const before = append ? (signals.written.get(path) ?? "") : "";
+    signals.written.set(path, text === null || before.startsWith("\u0000") ? PIPED : before + text);
+  }
+}
+
 /** A file this command line wrote with literal text and now runs: judged as that text. */
 export function runsWritten(
   invocation: Invocation,
@@ -71,27 +94,30 @@ export function runsWritten(
 ): void {
   const { signals } = context;
   rememberDecodedOperand(invocation, signals);
+  if (program === "tee") rememberTee(invocation, context);
   if (signals.written.size === 0) return;
   // Windows runs a program from the working directory by its bare name (`a.exe`, `run.bat`)
   const candidates =
     first.value.includes("/") || /\.(exe|com|bat|cmd|ps1|vbs|js|hta|msi|scr)$/i.test(first.value)
       ? [first]
       : [];
-  if (INTERPRETERS.has(program)) candidates.push(...positionals(invocation.args).slice(0, 1));
+  // (`. x.sh`, `source x.sh` run the file in this shell)
+  const sourced = program === "." || program === "source";
+  if (INTERPRETERS.has(program) || sourced) candidates.push(...positionals(invocation.args).slice(0, 1));
   for (const word of candidates) {
     const text = word.dynamic
       ? undefined
       : signals.written.get(normalizePath(word.value, { cwd: signals.cwd }));
     if (text === undefined) continue;
-    if (text === DECODED) {
+    if (text === DECODED || text === PIPED) {
       context.signals.score.raise(
         "high",
-        `runs ${word.value}, decoded by this command line: what runs is not known`,
+        `runs ${word.value}, ${text === DECODED ? "decoded" : "written from run-time output"} by this command line: what runs is not known`,
       );
       continue;
     }
     const label = `runs ${word.value}, written by this command line`;
-    if (SHELLS.has(program) || first === word)
+    if (SHELLS.has(program) || sourced || first === word)
       context.nested({ value: text, dynamic: false, inner: [] }, label);
     else judgeInlineCode(program, text, context);
   }

@@ -33,8 +33,15 @@ const COMMAND_OPTIONS: Record<string, RegExp> = {
   man: /^(-P|--pager|-H|--html)$/,
 };
 const DATABASE_SHELLS = /^(psql|mysql|mariadb|sqlite3|sqlite)$/;
+/**
+ * Variables named for the command they hold, by family: `…_COMMAND` (`GIT_SSH_COMMAND`,
+ * `PROMPT_COMMAND`, `GIT_PROXY_COMMAND`), `…_EDITOR`, `…_PAGER`, `…_ASKPASS`, `…_RSH`, `PAGER`, `EDITOR`,
+ * less's `LESSOPEN`/`LESSCLOSE` (an input filter: `|cmd %s`), `GIT_EXTERNAL_DIFF`, `VISUAL`.
+ */
 const COMMAND_VARIABLES =
-  /^(GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|PAGER|MANPAGER|EDITOR|VISUAL|GIT_EDITOR|SSH_ASKPASS|SUDO_ASKPASS|GIT_ASKPASS)=(.+)$/s;
+  /^([A-Z][A-Z0-9_]*_(?:COMMAND|EDITOR|PAGER|ASKPASS|RSH)|PAGER|EDITOR|MANPAGER|VISUAL|GIT_EXTERNAL_DIFF|LESSOPEN|LESSCLOSE)=(.+)$/s;
+/** Prompt strings: a command substitution in one runs each time the prompt is shown (`PS4` under `-x`). */
+const PROMPT_VARIABLES = /^(PS0|PS1|PS2|PS3|PS4)=(.*(?:\$\(|`).*)$/s;
 const CODE_VARIABLES =
   /^(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|RUBYOPT|NODE_OPTIONS)=(.+)$/s;
 
@@ -89,13 +96,38 @@ export function commandsThroughOptions(program: string, args: Word[]): string[] 
   return found;
 }
 
+/** Directories anyone may write (or the working directory): a program found there first is unknown. */
+const WRITABLE_DIRECTORY =
+  /^(\.?|\.\/?|\/tmp(\/.*)?|\/var\/tmp(\/.*)?|\/dev\/shm(\/.*)?|\$\{?TMPDIR\}?(\/.*)?)$/;
+
+/**
+ * `PATH=/tmp:$PATH ls`, `PATH=.:$PATH make`: a directory anyone may write (or the working
+ * directory, written `.` or an empty entry) searched before the system's, so the programs the
+ * line names may be anything placed there. Null for any other PATH (`./node_modules/.bin:$PATH`).
+ */
+export function pathSearchedFirst(assignment: string): string | null {
+  const value = /^PATH=(.*)$/s.exec(assignment)?.[1]?.replace(/^(['"])(.*)\1$/s, "$2");
+  if (value === undefined) return null;
+  const entries = value.split(":");
+  const system = entries.findIndex((entry) => /^\$\{?PATH\}?$|^\/(usr\/)?s?bin\/?$/.test(entry));
+  const before = system < 0 ? entries : entries.slice(0, system);
+  const writable = before.find((entry) => WRITABLE_DIRECTORY.test(entry));
+  return writable === undefined ? null : writable === "" ? "." : writable;
+}
+
 /** The command lines and the code loads the environment of a command names. */
 export function commandsThroughEnvironment(assignments: string[]): { commands: string[]; loads: string[] } {
   const commands: string[] = [];
   const loads: string[] = [];
   for (const text of assignments) {
-    const command = COMMAND_VARIABLES.exec(text);
-    if (command) commands.push(command[2]!.replace(/^(['"])(.*)\1$/s, "$2"));
+    const command = COMMAND_VARIABLES.exec(text) ?? PROMPT_VARIABLES.exec(text);
+    // (less's input filter is written `|cmd %s`, `||cmd %s` or `-cmd %s`)
+    if (command)
+      commands.push(
+        command[2]!
+          .replace(/^(['"])(.*)\1$/s, "$2")
+          .replace(/^\s*(\|\|?|-)\s*/, command[1]!.startsWith("LESS") ? "" : "$&"),
+      );
     const code = CODE_VARIABLES.exec(text);
     if (
       code &&
