@@ -57,7 +57,19 @@ const ACCESS_SETTING =
   /(^|-)(acl|privacy|visibility|access|access-level|access-type|predefined-acl|canned-acl)$/;
 /** An identity a key belongs to (its private key is printed or written once, to the caller). */
 const IDENTITY =
-  /^(iam|service-accounts?|serviceaccounts?|sa|users?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
+  /^(iam|service-accounts?|serviceaccounts?|sa|users?|dbusers?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
+/** A role that administers or owns what it is given on (`GROUP_OWNER`, `atlasAdmin`, `readWriteAnyDatabase`). */
+const PRIVILEGED_ROLE = /admin|owner|superuser|^root$|any-?database/i;
+/** A sub-command word that adds or creates (`create`, `admin-create-user`, `add-member`). */
+const ADDS = /(^|-)(add|create|invite|set|bind|assign)(-|$)/;
+/** A role given as an operand (`add-user BUCKET USER readOnly`). */
+const ROLE_WORD =
+  /^(admin|administrator|owner|read-?only|read-?write|write|read|manage|editor|viewer|contributor)$/i;
+/** Principals that are everyone (`users`, `account users`, `allUsers`, `*`). */
+const EVERYONE = /^(users|all-?users|everyone|public|anyone|\*|authenticated-?users|account users)$/i;
+/** What a cancelled contract deletes (not a job, a run, an operation or a shutdown). */
+const CANCELLED =
+  /^(instances?|servers?|vps|storage|storages|subscriptions?|databases?|clusters?|buckets?|volumes?|machines?|hosts?|services?)$/;
 const PRIVILEGED_GROUP = /(^|[=\s])(admins?|administrators?|owners?|root|superusers?|wheel|sudoers?)(@|$)/i;
 const FULL_ACCESS =
   /(full-?access|^administrator(access)?$|^(organization|account|project|billing)-?(manager|owner|admin)$|^owner$|^admin$|^superuser$|^roles\/owner$)/i;
@@ -74,7 +86,7 @@ function settingsOf(values: string[]): Setting[] {
     const value = values[i]!;
     const option = /^--?([a-zA-Z][\w.-]*)(?:=(.*))?$/.exec(value);
     if (option) {
-      const name = option[1]!.toLowerCase();
+      const name = kebab(option[1]!);
       const next = values[i + 1];
       let given = option[2];
       if (
@@ -103,7 +115,22 @@ function settingsOf(values: string[]): Setting[] {
 
 function pushPair(text: string, into: Setting[]): void {
   const pair = /^([a-zA-Z][\w.-]*)=(.*)$/.exec(text);
-  if (pair) into.push({ name: pair[1]!.toLowerCase().replace(/^[\w-]+\.\d+\./, ""), value: pair[2]! });
+  if (pair) into.push({ name: kebab(pair[1]!).replace(/^[\w-]+\.\d+\./, ""), value: pair[2]! });
+}
+
+/** Options with their values as written (`--clusterName c`, `--allow '*'`, `--role=owner`). */
+function writtenOptions(values: string[]): Setting[] {
+  return values.flatMap((value, i) => {
+    const option = /^--?([a-zA-Z][\w-]*)(?:=(.+))?$/.exec(value);
+    const next = values[i + 1];
+    const written = option?.[2] ?? (next !== undefined && !next.startsWith("-") ? next : undefined);
+    return option && written !== undefined ? [{ name: kebab(option[1]!), value: written }] : [];
+  });
+}
+
+/** `disableTerminationProtection`, `apiKeys`: a camel-case name in the words CLIs join with dashes. */
+function kebab(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 }
 
 /** Per-program exceptions: shapes one CLI spells its own way. */
@@ -116,11 +143,18 @@ const EXCEPTIONS: Record<string, (lead: string[], values: string[]) => string | 
 };
 
 /** What the call does of these shapes, or null. */
-function cloudShape(program: string, values: string[]): { reason: string; grant: boolean } | null {
+interface Shape {
+  reason: string;
+  /** Access handed out or opened (privilege_escalation), else a protection off or data destroyed. */
+  grant: boolean;
+  destroys?: boolean;
+}
+
+function cloudShape(program: string, values: string[]): Shape | null {
   const lead: string[] = [];
   for (const value of values) {
     if (value === "--") break;
-    if (/^[A-Za-z][\w-]*$/.test(value) || /^2fa$/.test(value)) lead.push(value.toLowerCase());
+    if (/^[A-Za-z][\w-]*$/.test(value) || /^2fa$/.test(value)) lead.push(kebab(value));
     else if (!value.startsWith("-") && !value.includes("=")) break;
     if (lead.length >= 5) break;
   }
@@ -182,27 +216,36 @@ function cloudShape(program: string, values: string[]): { reason: string; grant:
   if (parts.includes("billing") && parts.some((part) => /^(unlink|disable|detach)$/.test(part)))
     return { reason: "unlinks billing: every paid resource of the project stops", grant: false };
   // access handed out
-  const creates = parts.some((part) => /^(create|new|generate|issue|mint)$/.test(part));
+  const creates = parts.some((part) => /^(create|new|generate|regenerate|issue|mint)$/.test(part));
   if (
     creates &&
-    parts.some((part) => part === "key" || part === "keys") &&
-    lead.some((word) => IDENTITY.test(word)) &&
+    parts.some((part) => /^(keys?|certs?|certificates?|secrets?|credentials?)$/.test(part)) &&
+    (lead.some((word) => IDENTITY.test(word)) || parts.some((part) => IDENTITY.test(part))) &&
     !parts.some((part) => /^(ssh|pair|kms|gpg|pgp|public)$/.test(part)) &&
     !settings.some((s) => /^public-key/.test(s.name))
   )
-    return { reason: "mints a key for an identity and prints or writes it", grant: true };
+    return { reason: "mints a key or secret for an identity and prints or writes it", grant: true };
+  // an OAuth client made: its client secret is printed once
+  if (creates && parts.some((part) => /^oauth2?$/.test(part)) && parts.includes("client"))
+    return { reason: "makes an OAuth client and prints its secret", grant: true };
   // a user of a secret store made: its password is printed once, to the caller
   if (parts.some((part) => /^secrets?$/.test(part)) && parts.some((part) => /^users?$/.test(part)) && creates)
     return { reason: "makes a user of a secret store and prints its password", grant: true };
   if (lead.some((word) => /^generate-data-key(-pair)?$/.test(word)))
     return { reason: "generates a data key and prints it in plaintext", grant: true };
-  const credentialReset = lead.find(
-    (word) =>
-      /^(set|reset|regenerate|update|change)-([\w-]*-)?(password|passwd|passphrase|token|credentials?)$/.test(
-        word,
-      ) ||
-      (/^(reset|regenerate)-/.test(word) && /(token|password|credentials?|secret|key)s?$/.test(word)),
-  );
+  // (`config set-credentials`: the CLI's own login stored, not an access changed)
+  const credentialReset = lead.includes("config")
+    ? undefined
+    : lead.find(
+        (word, i) =>
+          // `kubeconfig reset`, `password regenerate`: the credential, then the verb
+          (/^(kubeconfig|password|credentials?|token|api-key|secret)$/.test(word) &&
+            /^(reset|regenerate)$/.test(lead[i + 1] ?? "")) ||
+          /^(set|reset|regenerate|update|change)-([\w-]*-)?(password|passwd|passphrase|token|credentials?)$/.test(
+            word,
+          ) ||
+          (/^(reset|regenerate)-/.test(word) && /(token|password|credentials?|secret|key)s?$/.test(word)),
+      );
   if (credentialReset) return { reason: `sets or resets a credential (${credentialReset})`, grant: true };
   const minted = settings.find(
     (s) => /^(generate|create|show)-(token|password|secret|key)s?$/.test(s.name) && ON.test(s.value),
@@ -215,20 +258,32 @@ function cloudShape(program: string, values: string[]): { reason: string; grant:
     )
   )
     return { reason: "prints a storage client's configuration with the profile's keys", grant: true };
-  const member = parts.some((part) => /^(member|members|membership|memberships)$/.test(part));
-  const adds = parts.some((part) => /^(add|create|invite|set|bind)$/.test(part));
-  if (
-    member &&
-    adds &&
-    (settings.some((s) => /^roles?$/.test(s.name)) || values.some((v) => PRIVILEGED_GROUP.test(v)))
-  )
+  const member = parts.some((part) =>
+    /^(member|members|membership|memberships|invite|invites|invitation|invitations)$/.test(part),
+  );
+  const adds = parts.some((part) => /^(add|create|invite|set|bind|assign)$/.test(part));
+  const roles = settings.filter((s) => /^roles?$/.test(s.name));
+  if (member && adds && (roles.length > 0 || values.some((v) => PRIVILEGED_GROUP.test(v))))
     return { reason: "adds a member with a role or to an administrators' group", grant: true };
+  // `add-user BUCKET USER admin`: a user given a role on a resource
+  if (
+    lead.some((word) => /^add-(users?|members?|principals?)$/.test(word)) &&
+    (roles.length > 0 || values.some((v) => ROLE_WORD.test(v)))
+  )
+    return { reason: "gives a user a role on a resource", grant: true };
   if (
     parts.some((part) => /^(users?|accounts?|dbusers?|logins?)$/.test(part)) &&
     adds &&
-    settings.some((s) => /^(admin|superuser|root)$/.test(s.name) && ON.test(s.value))
+    (settings.some((s) => /^(admin|superuser|root)$/.test(s.name) && ON.test(s.value)) ||
+      // `dbusers create atlasAdmin --username u`: a built-in administrator's role, after the verb
+      // (`admin-create-user` is the verb's own name)
+      [...lead.slice(lead.findIndex((word) => ADDS.test(word)) + 1), ...roles.map((s) => s.value)].some((v) =>
+        PRIVILEGED_ROLE.test(v),
+      ))
   )
     return { reason: "creates an administrator account", grant: true };
+  if ((adds || changing) && roles.some((s) => PRIVILEGED_ROLE.test(s.value)))
+    return { reason: `gives an owner's or administrator's role (${roles[0]!.value})`, grant: true };
   if (
     parts.some((part) => /^(polic(y|ies)|permissions?|rules?|role|roles|bindings?)$/.test(part)) &&
     (creates || adds || parts.some((part) => /^(attach|put|update|assign)$/.test(part))) &&
@@ -243,6 +298,47 @@ function cloudShape(program: string, values: string[]): { reason: string; grant:
     return { reason: "grants every privilege", grant: true };
   if (parts.includes("metadata") && adds && values.some((value) => /ssh-?keys|sshkeys/i.test(value)))
     return { reason: "adds SSH keys that every machine of the project accepts", grant: true };
+  // `secrets put-acl SCOPE users MANAGE`: an access list given to everyone
+  if (
+    (lead.some((word) => /^(put|set|add|update|create)-acls?$/.test(word)) ||
+      (parts.some((part) => /^acls?$/.test(part)) && adds)) &&
+    values.some((value) => EVERYONE.test(value))
+  )
+    return { reason: "gives everyone access", grant: true };
+  // `grants update … '{"add":["ALL_PRIVILEGES"]}'`, `iam policy edit ID --allow '*'`
+  if (
+    (adds || changing) &&
+    parts.some((part) => /^(grants?|permissions?|polic(y|ies)|acls?|privileges?)$/.test(part)) &&
+    (values.some((value) => /ALL[_ ]PRIVILEGES/i.test(value)) ||
+      writtenOptions(values).some(
+        (s) =>
+          /^(allow|allowed|actions?|permissions?|privileges?)$/.test(s.name) &&
+          /^['"]?\*['"]?$/.test(s.value),
+      ))
+  )
+    return { reason: "grants every privilege", grant: true };
+  // destruction by other verbs: a resource's contract cancelled, state rolled back, a restore over its source
+  if (lead.includes("cancel") && parts.some((part) => CANCELLED.test(part)))
+    return { reason: "cancels a resource: it is deleted with what it holds", grant: false, destroys: true };
+  if (
+    parts.some((part) => /^(rollback|revert)$/.test(part)) &&
+    parts.some((part) => /^(snapshots?|backups?|checkpoints?)$/.test(part))
+  )
+    return {
+      reason: "rolls a machine back to a snapshot: what changed since is gone",
+      grant: false,
+      destroys: true,
+    };
+  if (parts.some((part) => /^(restore|restores)$/.test(part))) {
+    const given = writtenOptions(values);
+    const target = given.find((s) => /^target-/.test(s.name) && !/project|region|account/.test(s.name));
+    if (target && given.some((s) => !/^target-/.test(s.name) && s.value === target.value))
+      return {
+        reason: `restores over its own source (${target.value}): what it holds is replaced`,
+        grant: false,
+        destroys: true,
+      };
+  }
   return null;
 }
 
@@ -253,7 +349,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const text = values.join(" ");
   if (
     (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
-      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|insecure|clear-|secret|access/i.test(
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate/i.test(
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)
@@ -265,6 +361,8 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const head = [invocation.program, ...values.slice(0, 3)].join(" ");
   if (shape.grant)
     context.signals.score.raise("high", `${head} ${shape.reason}`, "privilege_escalation", "network_request");
+  else if (shape.destroys)
+    context.signals.score.raise("high", `${head} ${shape.reason}`, "destructive_command");
   else context.signals.score.raise("high", `${head} ${shape.reason}`, "system_modification");
   return true;
 }

@@ -70,17 +70,15 @@ function parts(words: string[]): { part: string; word: number }[] {
   return joined;
 }
 /**
- * A cloud CLI's listing of credentials of one resource or of an identity service (`iam api-key
- * list`, `credentials list --instance-id X`, `access-token list --instance-id X`): ids, names and
- * dates, since the secret is returned once, when it is made. Not an ACL system's tokens (`acl
- * token list` prints their secret ids), nor secrets or passwords (a store's listing may print them).
+ * A listing of credentials (`iam api-key list`, `credentials list --instance-id X`, `apiKeys
+ * list`, `tokens list`): ids, names and dates, since cloud APIs return a credential's secret once,
+ * when it is made. Not an ACL system's tokens (`acl token list` prints their secret ids), nor
+ * secrets or passwords (a store's listing may print them).
  */
 export function listsCredentialMetadata(words: string[], args: Word[]): boolean {
   const list = words.findIndex((word) => /^(list|ls)$/.test(word));
   if (list < 1 || words.includes("acl") || words.includes("acls")) return false;
-  if (!/^(credentials?|creds|api-?keys?|access-?keys?|tokens?|access-tokens?|keys)$/.test(words[list - 1]!))
-    return false;
-  return words.includes("iam") || args.some((arg) => /^(--?[\w-]*-id(=.*)?|[\w-]+-id=.*)$/.test(arg.value));
+  return /^(credentials?|creds|api-?keys?|access-?keys?|tokens?|access-tokens?|keys)$/.test(words[list - 1]!);
 }
 /** A reading verb whose operand is a stored item's name (`kv get CONFIG api-key`: a key so named). */
 const ITEM_READ = /^(get|read|cat|fetch|value|values|lookup)$/;

@@ -31,7 +31,7 @@ export const ROUTINE = new Set(
   (
     "pod pods po job jobs run runs message messages label labels issue issues gist gists comment comments consumer consumers user " +
     "permission permissions exchange exchanges view views node schedule schedules restore restores pipeline pipelines cache caches " +
-    "lock locks session sessions object branch tag tags file alias aliases webhook webhooks artifact artifacts reaction reactions " +
+    "lock locks session sessions object branch tag tags image images file alias aliases webhook webhooks artifact artifacts reaction reactions " +
     "key keys ssh-key token config entry member invite invitation subscription policy event events replicaset replicasets " +
     "cronjob-run notification draft milestone variable model controller scaffold migration generator component helper " +
     // one run of a workflow, a build or a task (`temporal workflow terminate --workflow-id X`)

@@ -139,8 +139,11 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
     (DECRYPTERS.has(program) && options.some((option) => /^-[a-zA-Z]*d[a-zA-Z]*$/.test(option)));
   const list = words.findIndex((word) => LIST_VERB.test(word));
   // a known store lists names (`vault secrets list`: its engines); what it prints is in secrets.ts
+  // (`baremetal list-secrets X`: the listing written as one word)
   const listsSecrets =
-    !store && list > 0 && SECRET_KIND.test(words[list - 1]!) && !listsCredentialMetadata(words, args);
+    !store &&
+    ((list > 0 && SECRET_KIND.test(words[list - 1]!) && !listsCredentialMetadata(words, args)) ||
+      words.some((word) => /^list-(secrets|passwords|credentials)$/.test(word)));
   // (`show-secret NAME --reveal`: the secret word inside a sub-command's name counts)
   const clear =
     (options.some((option) => CLEAR_OPTION.test(option)) &&
