@@ -180,7 +180,19 @@ function isToken(token: string): boolean {
   // A hex run behind a word that names it (`commit_<sha>`, `build-<hex>`): a digest or an id.
   const named = /^(.+?)[_.-]([0-9a-f]+)$/i.exec(token);
   if (named && named[2]!.length >= 7 && HEX_NAMER.test(named[1]!)) return false;
-  return looksRandom(token) || prefixedRandom(token);
+  return looksRandom(token) || prefixedRandom(token) || base32Secret(token);
+}
+
+/**
+ * A base32 secret as authenticator apps and `otpauth://` URIs carry it (RFC 4648's upper-case
+ * alphabet, A-Z and 2-7): whole groups of eight characters (16, 24, 32 … = 80, 120, 160 … bits),
+ * two digits or more, no other digit (a random upper-case run of 16 with digits holds a 0, 1, 8
+ * or 9 six times in seven), no words, 3.3+ bits a character.
+ */
+export function base32Secret(token: string): boolean {
+  if (token.length < 16 || token.length > 64 || token.length % 8 !== 0) return false;
+  if (!/^[A-Z2-7]+$/.test(token) || token.replace(/[A-Z]/g, "").length < 2) return false;
+  return entropy(token) >= 3.3 && !madeOfWords(token) && !/(.)\1\1/.test(token);
 }
 
 export function entropySpans(text: string): Span[] {

@@ -106,6 +106,17 @@ describe("encodings that declare a public value", () => {
     ]);
   });
 
+  describe("a base32 secret, as authenticator apps take it", () => {
+    redactsEach([
+      ["an otpauth secret of 16", "oathtool --totp -b KQ3VZ7MHN2XR5WPL", "KQ3VZ7MHN2XR5WPL"],
+      ["an otpauth secret of 32", "- 4TNQW7XKZ2LMRV6HPYD3SJ5FQGB2CXEA", "4TNQW7XKZ2LMRV6HPYD3SJ5FQGB2CXEA"],
+    ]);
+    leavesEach([
+      ["upper-case words and digits", "- CONFIGMAP2PERSISTENT3VOL"],
+      ["upper case with digits outside base32", "./bin/client X9QF0LZ81MRTKW4P"],
+    ]);
+  });
+
   // One character changed: the checksum fails, and the run is judged by its look again.
   redactsEach([
     [
