@@ -22,6 +22,7 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
     names:
       "mimikatz mimikatz64 pypykatz safetykatz bettersafetykatz sharpkatz sharpsecdump secretsdump lsassy nanodump " +
       "handlekatz dumpert sharpdump outflankdumpert lazagne sharpdpapi sharpchrome sharpchromium sharpweb sharpcloud " +
+      "getlapspassword getlapsv2password readlaps dpapi dpapidump systemdpapidump hekatomb regsecrets getbootkey " +
       "sharpsccm sharpsquid sharpcookiemonster keethief keefarce keepwn koh internalmonologue internal-monologue " +
       "sharplaps lapsdumper gmsapasswordreader gpppassword get-gpppassword get-cachedgpppassword get-sitelistpassword " +
       "get-vaultcredential get-passwordvaultcredentials get-credmancreds get-passhashes get-lsasecret get-wlan-keys " +
@@ -42,7 +43,7 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
     names:
       "rubeus kekeo kerbrute sharproast getuserspns getnpusers gettgt getst ticketer ticketconverter raiseChild " +
       "invoke-kerberoast invoke-asreproast invoke-rubeus asreproast kerberoast krbrelay krbrelayup krbrelayx " +
-      "sharpallowedtoact targetedkerberoast findDelegation getpac",
+      "sharpallowedtoact targetedkerberoast findDelegation getpac goldenpac keylistattack asreproaster",
   },
   directory: {
     reason:
@@ -53,13 +54,14 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
       "certify certipy forgecert passthecert sharpgpoabuse pygpoabuse sharpad adcollector powermad invoke-aclscanner " +
       "invoke-userhunter invoke-stealthuserhunter invoke-enumeratelocaladmin find-localadminaccess " +
       "find-domainlocalgroupmember invoke-processhunter invoke-eventhunter get-domainspnticket find-interestingdomainacl " +
-      "sharpzerologon zerologon nopac samtheadmin dacledit",
+      "sharpzerologon zerologon nopac samtheadmin dacledit owneredit rbcd addcomputer badsuccessor exchanger " +
+      "whisker pywhisker request-spnticket",
   },
   shares: {
     reason: "crawls shares for secrets",
     names:
       "snaffler sharpshares sharefinder invoke-sharefinder invoke-filefinder find-domainshare " +
-      "find-interestingdomainsharefile find-interestingfile powerhuntshares invoke-huntsmbshares sharpfiles manspider",
+      "find-interestingdomainsharefile find-interestingfile finduncommonshares powerhuntshares invoke-huntsmbshares sharpfiles manspider",
   },
   movement: {
     reason: "moves laterally (runs code on other machines through WMI, SMB, DCOM, WinRM or RDP)",
@@ -118,7 +120,8 @@ const BY_NAME: Map<string, string> = new Map(
 /** File suffixes a tool is run or loaded by (`.exe`, an assembly, a script, a module). */
 const SUFFIX = /\.(exe|dll|ps1|psm1|psd1|py|bin|bat|cmd|cs|vbs|js|hta|sct)$/i;
 /** An architecture or build suffix (`nanodump.x64`, `SafetyKatz_x86`, `winPEASany_ofs`). */
-const BUILD = /[._-]?(x64|x86|amd64|arm64|win64|win32|64|32|ofs|obf|obfuscated|packed|net\d+|net)$/i;
+const BUILD =
+  /[._-]?(x64|x86|amd64|arm64|arm|i?386|win64|win32|64|32|ofs|obf|obfuscated|packed|net\d+|net|linux|windows|darwin|macos)$/i;
 
 /** The family of the attack tool a word names (a program, path, file or URL), or null. */
 export function attackToolFamily(word: string): string | null {
@@ -130,7 +133,9 @@ export function attackToolFamily(word: string): string | null {
     .toLowerCase();
   if (!base) return null;
   const plain = base.replace(SUFFIX, "");
-  for (const name of [base, plain, plain.replace(BUILD, ""), plain.replace(/^impacket-/, "")]) {
+  // `kerbrute_linux_amd64`: an operating system and an architecture, one after the other
+  const built = plain.replace(BUILD, "").replace(BUILD, "");
+  for (const name of [base, plain, built, plain.replace(/^impacket-/, "")]) {
     const family = BY_NAME.get(name);
     if (family) return family;
   }
@@ -198,6 +203,9 @@ export function attackTool(
     family = BY_NAME.get(cmdlet[2]!)!;
   }
   if (!family) return null;
+  // `python3 secretsdump.py -h`: a tool's help through its loader (run directly, general.ts says so)
+  const after = name === path ? argv : argv.slice(argv.indexOf(name) + 1);
+  if (after.length === 1 && /^(-h|--help|-\?|\/\?|help|--version|version)$/i.test(after[0]!)) return null;
   const shown = name
     .replace(/^['"]|['"]$/g, "")
     .split(/[\\/]/)

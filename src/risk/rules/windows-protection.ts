@@ -123,3 +123,17 @@ export const bootrec: Rule = (invocation, { signals }) => {
     );
   signals.score.raise("none", "");
 };
+
+/** NotMyFault: `/crash`, `/hang`, `/bugcheck` (notmyfaultc: `crash 0x01`) stop the machine (a bug check: the host taken down); `/leak` exhausts memory. */
+export const notmyfault: Rule = (invocation, { signals }) => {
+  const args = values(invocation);
+  if (args.some((arg) => /^[-/]?(crash|hang|bugcheck)$/.test(arg)))
+    return void signals.score.raise(
+      "critical",
+      "notmyfault crashes or hangs the machine (a bug check: the host taken down)",
+      "system_modification",
+    );
+  if (args.some((arg) => /^[-/]?leak$/.test(arg)))
+    return void signals.score.raise("high", "notmyfault leaks memory until the machine runs short");
+  signals.score.raise("medium", "notmyfault opens its window");
+};
