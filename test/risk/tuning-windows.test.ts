@@ -89,5 +89,5 @@ describeJudgedSet("twelfth Windows set", "risk-windows-twelfth.jsonl", {
   caught: 1,
   unnamed: 1,
   // Snaffler's sample configuration and two labelling slips (a README's RFC 1918 address), kept as known
-  alarms: 0.021,
+  alarms: 0.018,
 });

@@ -137,3 +137,41 @@ export const notmyfault: Rule = (invocation, { signals }) => {
     return void signals.score.raise("high", "notmyfault leaks memory until the machine runs short");
   signals.score.raise("medium", "notmyfault opens its window");
 };
+
+/**
+ * caspol (the .NET Framework's code access security policy): `-s|-security off`, `-e|-execution
+ * off` switch the checks off for the machine (critical); groups, permission sets, full trust and a
+ * reset change what code is trusted (high); listing and resolving (`-l…`, `-rsg`, `-rsp`) read.
+ */
+export const caspol: Rule = (invocation, { signals }) => {
+  const args = values(invocation);
+  const at = args.findIndex((arg) => /^[-/](s|security|e|execution|pp|polchgprompt)$/.test(arg));
+  if (at >= 0 && args[at + 1] === "off")
+    return void signals.score.raise(
+      "critical",
+      `caspol ${args[at]} off switches the .NET Framework's code access security checks off`,
+      "system_modification",
+    );
+  if (at >= 0 && args[at + 1] === "on")
+    return void signals.score.raise("medium", `caspol ${args[at]} on switches the checks back on`);
+  if (
+    args.some((arg) =>
+      /^[-/](ag|addgroup|cg|chggroup|rg|remgroup|ap|addpset|cp|chgpset|rp|rempset|af|addfulltrust|rf|remfulltrust|rs|reset|r|recover|s|security|e|execution)$/.test(
+        arg,
+      ),
+    )
+  )
+    return void signals.score.raise("high", "caspol changes which code the .NET Framework trusts");
+  signals.score.raise("none", "");
+};
+
+/** sn (strong names): `-Vr` skips the signature check for the assemblies it names (high); its other forms sign, verify or list. */
+export const strongName: Rule = (invocation, { signals }) => {
+  const args = values(invocation);
+  if (args.some((arg) => /^[-/]vr$/.test(arg)))
+    return void signals.score.raise(
+      "high",
+      "sn -Vr skips strong-name verification (an assembly is loaded unchecked)",
+    );
+  signals.score.raise("low", "sn signs, verifies or lists strong names");
+};

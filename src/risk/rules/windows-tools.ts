@@ -10,7 +10,15 @@ import type { Rule, RuleTable } from "../command/rule.js";
 import { staticWord } from "../shell-model.js";
 import { credentialDump } from "./windows-credentials.js";
 import { windowsHandoff } from "./windows-handoff.js";
-import { bootrec, citool, manageBde, mountvol, notmyfault } from "./windows-protection.js";
+import {
+  bootrec,
+  caspol,
+  citool,
+  manageBde,
+  mountvol,
+  notmyfault,
+  strongName,
+} from "./windows-protection.js";
 
 const values = (invocation: Parameters<Rule>[0]) => invocation.args.map((word) => word.value);
 
@@ -268,6 +276,8 @@ export const WINDOWS_TOOL_RULES: RuleTable = {
   mountvol,
   citool,
   bootrec,
+  caspol,
+  sn: strongName,
   ...Object.fromEntries(
     "notmyfault notmyfault64 notmyfaultc notmyfaultc64".split(" ").map((name) => [name, notmyfault]),
   ),
