@@ -51,6 +51,7 @@
  * secret where one goes (placeholders, references, instructions) are stand-ins.ts's.
  */
 
+import { decodedRanges } from "./decoded.js";
 import { declaredPublicRanges } from "./declared.js";
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
@@ -253,6 +254,8 @@ export function benignRanges(text: string): Range[] {
   if (/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-/.test(text))
     for (const m of text.matchAll(PREFIXED_UUID)) out.push([m.index!, m.index! + m[0].length]);
   out.push(...declaredPublicRanges(text));
+  // Base64 of a public armour or of prose (decoded.ts).
+  out.push(...decodedRanges(text));
   return out;
 }
 

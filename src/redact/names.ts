@@ -1,3 +1,4 @@
+import { encodedPassword } from "./decoded.js";
 import { isStandIn } from "./stand-ins.js";
 
 /**
@@ -146,11 +147,16 @@ export function isSecretValue(value: string): boolean {
   if (quotedWhole && !isSecretValue(quotedWhole[2]!)) return false;
   // Stand-ins: instructions, paths, member reads, templates, masks, slots (benign.ts).
   if (isPlaceholder(value) || isStandIn(value)) return false;
+  // Base64 of `user:password` whose password is a placeholder (`Basic dXNlcm5hbWU6cGFzc3dvcmQ=`:
+  // `username:password`): decoded.ts.
+  const encoded = encodedPassword(value);
+  if (encoded !== null && !isSecretValue(encoded)) return false;
   if (value.startsWith("$") && REFERENCE.test(value)) return false;
   const quoted = QUOTED_REFERENCE.exec(value);
   if (quoted && REFERENCE.test(quoted[1]!)) return false;
   if (NOT_A_SECRET.test(value)) return false;
-  if (/^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+%$|^\{\{[\s\S]*\}\}$/.test(value)) return false;
+  if (/^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+(?:\.[A-Za-z_]+)*%$|^\{\{[\s\S]*\}\}$/.test(value))
+    return false;
   // Publishable keys (Stripe's pk_live_/pk_test_) are meant to be public.
   if (/^pk_(?:live|test)_/.test(value)) return false;
   // A private key block's armour without a key in it (documentation, a grep pattern), or code

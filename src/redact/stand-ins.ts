@@ -121,6 +121,27 @@ const MASK = new RegExp(
   "i",
 );
 const MASK_CAPITALS = new RegExp(`^${MASK_WORD.toUpperCase()}$`);
+// A mask of one character typed or printed over the whole value (`xxxx`, `XXXXX`, `####`, `????`,
+// `•••••`, `●●●●`): `***` and six `x` already were; three or more of one such character hold no
+// secret, as a run of stars does not.
+const MASK_RUN = /^(?:x{3,}|X{3,}|#{3,}|\?{3,}|\u2022{3,}|\u25cf{3,})$/;
+// A value that says there is none (`nopassword`, `no-pass`, `notasecret`, `not_a_real_password`):
+// a word of negation, then the kind. Google's `.p12` service-account keys all carry
+// `notasecret`, a password it publishes.
+const NONE_SAID =
+  /^(?:no|not|non)[-_ ]?(?:a[-_ ]?)?(?:real[-_ ]?|valid[-_ ]?)?(?:pass(?:word)?|passwd|pw|pwd|secret|key|token)s?$/i;
+// A reference a tool resolves when the value is used: an environment variable's name read by a
+// configuration loader (`env:DB_PASSWORD`, Symfony's `env(DB_PASSWORD)`), Google Secret Manager's
+// resource name (`projects/p/secrets/db/versions/latest`) and Spring Cloud GCP's `sm://db`,
+// bank-vaults' `vault:secret/data/db#password`, Concourse's `((db_password))`.
+const TOOL_REFERENCE =
+  /^(?:env|ENV)(?::[A-Z_][A-Z0-9_]*|\(["']?[A-Z_][A-Z0-9_]*["']?\))$|^projects\/[\w-]+\/secrets\/[\w-]+(?:\/versions\/(?:latest|[0-9]+))?$|^sm:\/\/[\w-]+(?:\/[\w-]+)?$|^vault:[\w-]+(?:\/[\w.-]+)+#[\w.-]+$|^\(\([\w.:/-]+\)\)$/;
+// An Azure Resource Manager template's expression that fetches the value when the template is
+// deployed (`[parameters('adminPassword')]`, `[reference(…).secretUri]`, `[listKeys(…).keys[0].value]`):
+// the outermost function reads a parameter, a variable or a resource; `concat` and `format`,
+// which may hold a literal, are not among them.
+const ARM_EXPRESSION =
+  /^\[(?:parameters|variables|reference|listKeys|listSecrets)\([^\n]*\)(?:\.[A-Za-z_]\w*|\[[0-9]+\])*\]$/;
 // A named slot a build or deploy tool fills in: `@@DB_PASSWORD@@`, `__DB_PASSWORD__`,
 // `#{DB_PASSWORD}#` (Azure DevOps, Octopus), `@db.password@` (Maven resource filtering).
 const SLOT_NAME = "(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*|[a-z][a-z0-9]*(?:[._-][a-z0-9]+)+)";
@@ -243,6 +264,10 @@ export function isStandIn(value: string): boolean {
     isTemplate(value) ||
     MASK.test(value) ||
     MASK_CAPITALS.test(value) ||
+    MASK_RUN.test(value) ||
+    NONE_SAID.test(value) ||
+    ARM_EXPRESSION.test(value) ||
+    TOOL_REFERENCE.test(value) ||
     SLOT.test(value) ||
     ELIDED_TOKEN.test(value) ||
     isIndirect(value)
@@ -267,8 +292,9 @@ function words(text: string): string[] {
 export function isOwnName(name: string, value: string): boolean {
   const of = new Set(words(name));
   const parts = words(value);
-  // The name itself in any case (`GITHUB_TOKEN: "GITHUB_TOKEN"`, `apiKey: "API_KEY"`).
-  if (/^[A-Za-z][A-Za-z0-9_.-]*$/.test(value) && parts.join(" ") === words(name).join(" ")) return true;
+  // The name itself in any case (`GITHUB_TOKEN: "GITHUB_TOKEN"`, `apiKey: "API_KEY"`), also as
+  // a query's bind parameter (`password = ":password"`, `@password`).
+  if (/^[:@]?[A-Za-z][A-Za-z0-9_.-]*$/.test(value) && parts.join(" ") === words(name).join(" ")) return true;
   // A selector or an anchor of the same words (`this.addPassword = "#add-password"`) too.
   if (!/^[#.]?[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)+$/.test(value)) return false;
   return NAMING_WORD.test(parts.at(-1)!) && parts.every((part) => of.has(part));

@@ -8,12 +8,93 @@ import { beforeAll, describe } from "vitest";
 import { loadShellParser } from "../../src/risk/index.js";
 import { leavesEach, redactsEach } from "./carriers.js";
 
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+// A certificate's and a private key's armour around the same body (not a real key: the test
+// reads the armour, as the rule does).
+const BODY = Buffer.from("Tr4il-s3al literal test body, not a real key; ".repeat(24)).toString("base64");
+const armour = (label: string) =>
+  `-----BEGIN ${label}-----\n${BODY.match(/.{1,64}/g)!.join("\n")}\n-----END ${label}-----\n`;
+const CERTIFICATE = b64(armour("CERTIFICATE"));
+const PRIVATE_KEY = b64(armour("PRIVATE KEY"));
+const RSA_KEY = b64(armour("RSA PRIVATE KEY"));
+const RANDOM_B64 = "q7Zx9Tk2Lm4Vn8Rt6Ks3Wd9Hy5Fb1Jc0GeTq4Mn8Ra2Ud6Po3Li7Se5Nv9Xk1Yw+/a";
+
 const REDACTED: [family: string, text: string, secret: string][] = [
   ["a database's password run together in the name", "PAPERLESS_DBPASS=paperless", "paperless"],
   ["the same in lower case", "dbpwd: Tr4ilS3al", "Tr4ilS3al"],
+  // A literal password stays a password, however weak or documented (decision 1).
+  [
+    "the documentation's example password",
+    "docker run -e MARIADB_ROOT_PASSWORD=my-secret-pw mariadb",
+    "my-secret-pw",
+  ],
+  ["a weak password", 'password = "letmein"', "letmein"],
+  ["a password beside a few x", 'password = "xxx123abc"', "xxx123abc"],
+  ["a negation with more after it", 'password = "nopass2024!"', "nopass2024!"],
+  ["an ARM expression that builds a literal", `"adminPassword": "[concat('P@ss', 'w0rd!')]"`, "w0rd!"],
+  ["env: before a value that is no variable's name", "password = env:Tr4ilS3al", "Tr4ilS3al"],
+  ["a bind parameter's sigil before another word", 'password = ":hunter2"', "hunter2"],
+  ["a real password in Basic, encoded", `Authorization: Basic ${b64("admin:admin")}`, b64("admin:admin")],
+  [
+    "a user and a password in Basic, encoded",
+    `Authorization: Basic ${b64("deploy:Tr4ilS3al!")}`,
+    b64("deploy:Tr4ilS3al!"),
+  ],
+  [
+    "a token as the user in Basic, encoded",
+    `Authorization: Basic ${b64("ghp_Zq8xT2mVb7Kp4sRn9LwY3cHd6FgJ1aQe5uNz:x-oauth-basic")}`,
+    b64("ghp_Zq8xT2mVb7Kp4sRn9LwY3cHd6FgJ1aQe5uNz:x-oauth-basic"),
+  ],
+  [
+    "a docker config's auth, encoded",
+    `{"auths": {"r.io": {"auth": "${b64("ci:Zq8xT2mVb7Kp4sRn")}"}}}`,
+    b64("ci:Zq8xT2mVb7Kp4sRn"),
+  ],
+  ["a private key, encoded (kubeconfig)", `    client-key-data: ${PRIVATE_KEY}`, PRIVATE_KEY.slice(20, 80)],
+  [
+    "an RSA private key, encoded and wrapped",
+    `tls.key: |\n  ${RSA_KEY.match(/.{1,76}/g)!.join("\n  ")}`,
+    RSA_KEY.slice(100, 140),
+  ],
+  ["random bytes, encoded", `data: ${RANDOM_B64}`, RANDOM_B64],
 ];
 
-const LEFT: [family: string, text: string][] = [["a name ending in bypass", "PROXY_BYPASS=localhost"]];
+const LEFT: [family: string, text: string][] = [
+  ["a name ending in bypass", "PROXY_BYPASS=localhost"],
+  // Masks of one character, values saying there is none.
+  ["a mask of x", 'password = "xxxx"'],
+  ["a mask of #", "SMTP_PASSWORD=####"],
+  ["a mask of dots", 'password: "\u2022\u2022\u2022\u2022\u2022\u2022"'],
+  ["a value saying there is none", 'password = "nopassword"'],
+  ["not a secret, said", "not_secret = notapassword"],
+  ["Google's published .p12 password", 'p12_password = "notasecret"'],
+  // References a tool resolves.
+  ["an ARM template's parameter", `"adminPassword": "[parameters('adminPassword')]"`],
+  [
+    "an ARM template's resource read",
+    `"value": "[reference(resourceId('Microsoft.KeyVault/vaults/secrets', 'kv', 'pw')).secretUriWithVersion]"`,
+  ],
+  ["an environment variable's name for a loader", "password = env:DB_PASSWORD"],
+  ["Symfony's env()", "password: env(DATABASE_PASSWORD)"],
+  ["TeamCity's parameter", 'password = "%env.DB_PASSWORD%"'],
+  [
+    "Google Secret Manager's resource name",
+    'password = "projects/my-project/secrets/db-password/versions/latest"',
+  ],
+  ["Spring Cloud GCP's sm://", 'spring.datasource.password: "sm://db-password"'],
+  ["bank-vaults' reference", "DB_PASSWORD: vault:secret/data/db#password"],
+  ["Concourse's credential", "password: ((db_password))"],
+  ["a bind parameter named for the field", 'password = ":password"'],
+  // What base64 holds.
+  ["Basic of placeholders", `Authorization: Basic ${b64("username:password")}`],
+  ["Basic of angle placeholders", `curl -H 'Authorization: Basic ${b64("<user>:<password>")}' https://x`],
+  ["a docker config's auth of placeholders", `{"auths": {"r.io": {"auth": "${b64("user:changeme")}"}}}`],
+  ["a certificate, encoded (kubeconfig)", `    certificate-authority-data: ${CERTIFICATE}`],
+  [
+    "prose, encoded",
+    `"content": "${b64("# Notes\n\nThis file holds the release notes of the project, one line each.\n")}"`,
+  ],
+];
 
 describe("literals and identifiers", () => {
   beforeAll(async () => {

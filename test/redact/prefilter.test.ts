@@ -70,6 +70,9 @@ const VECTORS = [
   "token = config.auth.token",
   "password: None",
   "AUTHORIZATION: Basic dXNlcjpwYXNzd29yZA==",
+  // A private key's armour in base64, one line and wrapped (a kubeconfig, a Kubernetes secret).
+  `client-key-data: ${Buffer.from(PEM).toString("base64")}`,
+  `tls.key: |\n  ${Buffer.from(PEM).toString("base64").replace(/.{76}/g, "$&\n  ")}`,
   "COOKIE: a=b",
   // Everyday non-secrets (benign.ts): templates, paths, the secret's own name, digests.
   "password: <%= ENV['DB_PASSWORD'] %>",
@@ -84,7 +87,18 @@ const VECTORS = [
 // not ASCII (Kelvin sign, long s, dotted capital I), to compose texts near every boundary.
 const FRAGMENTS = [
   ...secrets,
-  ...["-----BEGIN", "PRIVATE KEY", "-----END", "AKIA", "ASIA", "AIza", "sk_live_", "rk_test_", "whsec_"],
+  ...[
+    "LS0tLS1CRUdJTi",
+    "-----BEGIN",
+    "PRIVATE KEY",
+    "-----END",
+    "AKIA",
+    "ASIA",
+    "AIza",
+    "sk_live_",
+    "rk_test_",
+    "whsec_",
+  ],
   ...["eyJ", ".", "://", "@", ":", "=", " ", "\n", "'", '"', "-u", "--user", "--", "-p", "--password"],
   ...["authorization", "Authorization", "AUTHORIZATION", "bearer ", "cookie", "Cookie", "set-cookie"],
   ...["mysql", "mariadb", "sshpass", "docker", "login", "gh", "secret", "set", "--body", "-b"],
