@@ -168,6 +168,21 @@ function comparedSpans(text: string, spans: Span[]): void {
   }
 }
 
+// A literal a secret name falls back to (`password = process.env.DB_PASSWORD || "X"`, `?? 'X'`,
+// Python's `or "X"`): the reference is no secret, the default after it is one.
+const FALLBACK =
+  /([A-Za-z_][\w.-]*)["']?[ \t]*(?::=|[:=])[ \t]*[^\n;]*?(?:\|\||\?\?|[ \t]or)[ \t]*(?:"([^"\n]+)"|'([^'\n]+)')/g;
+
+function fallbackSpans(text: string, spans: Span[]): void {
+  if (!text.includes("||") && !text.includes("??") && !/[ \t]or[ \t]/.test(text)) return;
+  for (const match of text.matchAll(FALLBACK)) {
+    const value = match[2] ?? match[3]!;
+    if (!isSecretName(match[1]!) || !isSecretValue(value)) continue;
+    const end = (match.index ?? 0) + match[0].length - 1;
+    spans.push({ start: end - value.length, end, kind: "assignment" });
+  }
+}
+
 // A name then its value as consecutive string arguments: `getenv("API_TOKEN", "X")`,
 // `headers.put("X-Api-Key", "X")`, `config.set('password', 'X')`.
 const ARGUMENT_PAIR = /(["'])([A-Za-z_][\w.-]*)\1[ \t]*,[ \t]*(["'])([^"'\n]+)\3/g;
@@ -315,6 +330,7 @@ export function detectOwn(
   // Every assignment has `=` or `:`; every element a closing tag; every pair `value`.
   if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
   if (!prefilter || text.includes("=")) comparedSpans(text, spans);
+  if (!prefilter || text.includes("=") || text.includes(":")) fallbackSpans(text, spans);
   if (!prefilter || text.includes(",")) argumentPairSpans(text, spans);
   if (!prefilter || text.includes("</")) xmlSpans(text, spans);
   // Every row has two blanks, or a blank before `=`.

@@ -49,7 +49,7 @@ const SECRET_NAME_ENDINGS = [
 // (`password_reset_url`, `pass_min_length`, `api_key_name`).
 const SECRET_INSIDE = /(?:^|[_.-])(?:password|passwd|pass|pwd|apikey|api[_-]key)[_.-]/i;
 const ABOUT_A_SECRET =
-  /[_.-](?:url|uri|endpoint|length|len|size|name|file|path|dir|policy|reset|hash|min|max|regex|pattern|field|label|prompt|hint|id|type|env|var|enabled|required|expiry|expires|ttl|format|header|param|count|rule|rules|check|strength|change|changed|hint|auth|mode|store|manager|provider|version|prefix|suffix|ref|version)$/i;
+  /[_.-](?:url|uri|endpoint|length|len|size|name|file|path|dir|policy|reset|hash|min|max|regex|pattern|field|label|prompt|hint|id|type|env|var|enabled|required|expiry|expires|ttl|format|header|param|count|rule|rules|check|strength|change|changed|hint|auth|mode|store|manager|provider|version|prefix|suffix|ref|version|expression|schedule|interval|duration|days|rotation|period)$/i;
 // Bundler's credentials for a gem server: BUNDLE_<HOST>__<TLD>=user:password.
 const BUNDLER_CREDENTIALS = /^BUNDLE_[A-Z0-9_]+__[A-Z0-9]+$/;
 

@@ -38,12 +38,13 @@ const INSTRUCTION =
 const MARKED_ORDER = /^[!*]{2,}(?:set|change|replace|enter|insert|fill|update)(?:[ _][A-Za-z_ ]*)?[!*]*$/i;
 // An imperative sentence of words (`generate_a_new_key`, `get_the_secret_of_above_key`,
 // `CHANGE_THIS_STRONG_PASSWORD`, `you_must_generate_a_random_string_…_and_configure_this`):
-// a verb telling the reader what to put there, then 1-15 words of letters, one of which names
-// the thing or the place (key, secret, password, value, this, here …).
+// a verb telling the reader what to put there, then 1-15 words of letters (or a length:
+// `PLEASE_REPLACE_WITH_32_CHAR_CODE`; `generate_4_new_key` is a value), one of which names the thing or the place (key, secret,
+// password, value, code, this, here …).
 const SENTENCE =
-  /^(?:please[-_ ])?(?:you[-_ ](?:must|should|need[-_ ]to)[-_ ])?(?:change|replace|update|set|generate|get|enter|insert|put|fill|add|provide|paste|create|use)((?:[-_ ][a-z]+){1,15})$/i;
+  /^(?:please[-_ ])?(?:you[-_ ](?:must|should|need[-_ ]to)[-_ ])?(?:change|replace|update|set|generate|get|enter|insert|put|fill|add|provide|paste|create|use)((?:[-_ ](?:[a-z]+|[0-9]{1,3}(?=[-_ ](?:chars?|characters|bytes|digits|letters)(?:[-_ ]|$)))){1,15})$/i;
 const SENTENCE_OBJECT =
-  /[-_ ](?:keys?|tokens?|secrets?|password|passwd|passphrase|pass|value|string|here|this|me|it)(?=[-_ ]|$)/i;
+  /[-_ ](?:keys?|tokens?|secrets?|password|passwd|passphrase|pass|value|string|code|chars?|characters|here|this|me|it)(?=[-_ ]|$)/i;
 
 /**
  * `changethis`, `change-me`, `replace_me`, `changeit`, `generate_a_new_key`: a template's
@@ -92,9 +93,10 @@ export function isTemplate(value: string): boolean {
 }
 
 // `settings.FIRST_SUPERUSER_PASSWORD,`, `config.db.password`, `self.api_key`: a member read
-// whose last name says secret (a trailing `,`, `;` or `)` of the code around it allowed).
+// whose last name says secret (a trailing `,`, `;` or `)` of the code around it allowed), also
+// an optional one (JavaScript's `config?.db?.password`, Bicep's `policy.?storageAccountAccessKey`).
 const MEMBER_REFERENCE =
-  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.[A-Za-z_$]*(?:password|passwd|secret|token|key|credentials?)[,;)]?$/i;
+  /^[A-Za-z_$][\w$]*(?:\??\.\??[A-Za-z_$][\w$]*)*\??\.\??[A-Za-z_$]*(?:password|passwd|secret|token|key|credentials?)[,;)]?$/i;
 
 // A dotted passphrase (`blue.sky.secret`) or a truncated token (`hvb.shorttoken`) has the same
 // look; code names its receiver or writes the member as code does (`FIRST_SUPERUSER_PASSWORD`,
@@ -107,6 +109,7 @@ export function isSecretReference(value: string): boolean {
   if (!MEMBER_REFERENCE.test(value)) return false;
   const member = value
     .replace(/[,;)]$/, "")
+    .replaceAll("?", "")
     .split(".")
     .at(-1)!;
   return RECEIVER.test(value) || /[_A-Z]/.test(member);
@@ -126,16 +129,36 @@ const MASK_CAPITALS = new RegExp(`^${MASK_WORD.toUpperCase()}$`);
 // secret, as a run of stars does not.
 const MASK_RUN = /^(?:x{3,}|X{3,}|#{3,}|\?{3,}|\u2022{3,}|\u25cf{3,})$/;
 // A value that says there is none (`nopassword`, `no-pass`, `notasecret`, `not_a_real_password`):
-// a word of negation, then the kind. Google's `.p12` service-account keys all carry
-// `notasecret`, a password it publishes.
+// a word of negation, then the kind; or that none was given (`not-set`, `unset`, as a fallback).
+// Google's `.p12` service-account keys all carry `notasecret`, a password it publishes.
 const NONE_SAID =
-  /^(?:no|not|non)[-_ ]?(?:a[-_ ]?)?(?:real[-_ ]?|valid[-_ ]?)?(?:pass(?:word)?|passwd|pw|pwd|secret|key|token)s?$/i;
+  /^(?:no|not|non)[-_ ]?(?:a[-_ ]?)?(?:real[-_ ]?|valid[-_ ]?)?(?:pass(?:word)?|passwd|pw|pwd|secret|key|token)s?$|^(?:not[-_ ]?(?:set|configured|provided|defined)|unset)$/i;
 // A reference a tool resolves when the value is used: an environment variable's name read by a
 // configuration loader (`env:DB_PASSWORD`, Symfony's `env(DB_PASSWORD)`), Google Secret Manager's
 // resource name (`projects/p/secrets/db/versions/latest`) and Spring Cloud GCP's `sm://db`,
 // bank-vaults' `vault:secret/data/db#password`, Concourse's `((db_password))`.
 const TOOL_REFERENCE =
   /^(?:env|ENV)(?::[A-Z_][A-Z0-9_]*|\(["']?[A-Z_][A-Z0-9_]*["']?\))$|^projects\/[\w-]+\/secrets\/[\w-]+(?:\/versions\/(?:latest|[0-9]+))?$|^sm:\/\/[\w-]+(?:\/[\w-]+)?$|^vault:[\w-]+(?:\/[\w.-]+)+#[\w.-]+$|^\(\([\w.:/-]+\)\)$/;
+// A Terraform reference, maybe negated (`var.db_password`, `!local.is_replica`, `module.rds.password`,
+// `data.vault_generic_secret.db.data["password"]`): read from a variable, a module or a data source
+// when the plan is made. And a type where a declaration gives one (`storageAccountAccessKey:
+// string?`, Bicep's and TypeScript's `password: string`, `secureString`).
+const HCL_OR_TYPE =
+  /^!?(?:var|local|module|data|each|count|self)\.[A-Za-z_][\w.[\]"*-]*$|^(?:string|bool|boolean|int|number|object|securestring|secureString|secureObject|any|unknown)(?:\?|\[\])?;?$/;
+// A description of the random value to put there (`SomeRandomString`, `SomeRandomStringOf32CharsExactly`,
+// `random_secret_key`): words, `random`, then the kind of value; a generated value does not name
+// itself random.
+const RANDOM_DESCRIPTION =
+  /^(?:[a-z]+ )*random(?: [a-z]+)* (?:string|chars?|characters|value|key|token|secret|password|bytes|hex|data|code)(?: (?:[a-z]+|[0-9]{1,3}))*$/;
+function describesRandom(value: string): boolean {
+  if (!/^[A-Za-z0-9]+(?:[-_ ][A-Za-z0-9]+)*$/.test(value) || value.length > 64) return false;
+  const spaced = value
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Za-z])([0-9])|([0-9])([A-Za-z])/g, "$1$3 $2$4")
+    .replace(/[-_]/g, " ")
+    .toLowerCase();
+  return RANDOM_DESCRIPTION.test(spaced);
+}
 // An Azure Resource Manager template's expression that fetches the value when the template is
 // deployed (`[parameters('adminPassword')]`, `[reference(…).secretUri]`, `[listKeys(…).keys[0].value]`):
 // the outermost function reads a parameter, a variable or a resource; `concat` and `format`,
@@ -268,6 +291,8 @@ export function isStandIn(value: string): boolean {
     NONE_SAID.test(value) ||
     ARM_EXPRESSION.test(value) ||
     TOOL_REFERENCE.test(value) ||
+    HCL_OR_TYPE.test(value) ||
+    describesRandom(value) ||
     SLOT.test(value) ||
     ELIDED_TOKEN.test(value) ||
     isIndirect(value)

@@ -57,6 +57,18 @@ const REDACTED: [family: string, text: string, secret: string][] = [
     RSA_KEY.slice(100, 140),
   ],
   ["random bytes, encoded", `data: ${RANDOM_B64}`, RANDOM_B64],
+  [
+    "a member read's name with a literal after it",
+    'password = config?.db?.password || "Tr4ilS3al!"',
+    "Tr4ilS3al!",
+  ],
+  ["a word that is no Terraform reference", 'password = "variable.Tr4ilS3al"', "variable.Tr4ilS3al"],
+  [
+    "a random-looking value beside the word random",
+    "APP_KEY=random_Zq8xT2mVb7Kp4sRn9LwY",
+    "Zq8xT2mVb7Kp4sRn9LwY",
+  ],
+  ["a password whose name says rotation inside", "DB_PASSWORD_ROTATED=Tr4ilS3al!", "Tr4ilS3al!"],
 ];
 
 const LEFT: [family: string, text: string][] = [

@@ -19,7 +19,10 @@ describe("redaction on templates, documentation's example credentials and identi
     // Every credential of the set, the documentation's example passwords included
     // (docs/decisions/redaction-literals.md).
     expect(share(tallies.tp!)).toBe(1);
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.835);
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.898);
     expect(share(tallies["fp · documentation example"]!)).toBe(1);
+    // Terraform's references, Bicep's types and reads; left: External Secrets' key names
+    // (`secretKey: api-url`), words given to a key's name (docs/decisions/redaction-literals.md).
+    expect(share(tallies["fp · infrastructure code"]!)).toBeGreaterThanOrEqual(0.9);
   });
 });

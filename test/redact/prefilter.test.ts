@@ -30,6 +30,7 @@ const VECTORS = [
     `cat <<EOF\n${s}\nEOF`,
     `mysql -uroot -p'${s}' app`,
     `sudo redis-cli -a "${s}" flushall`,
+    `const password = process.env.DB_PASSWORD || "${s}"; token = os.getenv("T") or '${s}'`,
     `ssh-keygen -N '${s}' -f k && htpasswd -nbB admin ${s}`,
     `curl -uadmin:${s} x; curl --user=admin:${s} y`,
     `openssl enc -pass pass:${s} -in a`,
