@@ -254,7 +254,7 @@ export function benignRanges(text: string): Range[] {
   if (/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-/.test(text))
     for (const m of text.matchAll(PREFIXED_UUID)) out.push([m.index!, m.index! + m[0].length]);
   out.push(...declaredPublicRanges(text));
-  // Base64 of a public armour or of prose (decoded.ts).
+  // Base64 of prose (decoded.ts).
   out.push(...decodedRanges(text));
   return out;
 }

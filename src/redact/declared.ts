@@ -128,8 +128,13 @@ function contentId(token: string): boolean {
   return multihash(bytes, 2 + ((bytes[1]! & 0x80) === 0 ? 0 : 1));
 }
 
-/** A base64 PEM block's head (`LS0tLS1CRUdJTi`: base64 of `-----BEGIN `), one line or wrapped. */
-export const ARMOUR_BASE64 = /LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}(?:\r?\n[A-Za-z0-9+/]{4,}={0,2})*/g;
+/**
+ * A base64 PEM block's head (`LS0tLS1CRUdJTi`: base64 of `-----BEGIN `), one line or wrapped; a
+ * wrapped line may be indented (a YAML block scalar: `tls.key: |`) and is wholly base64, so the
+ * next key of the file is not taken in.
+ */
+export const ARMOUR_BASE64 =
+  /LS0tLS1CRUdJTi[A-Za-z0-9+/]*={0,2}(?:\r?\n[ \t]*[A-Za-z0-9+/]{4,}={0,2}(?=[ \t]*(?:\r?\n|$)))*/g;
 
 /** What a base64 PEM block's decoded armour says it holds. */
 export function armouredBase64(run: string): "public" | "secret" | null {

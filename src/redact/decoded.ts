@@ -2,11 +2,6 @@
  * What a run of base64 holds, read before it is judged by look (docs/decisions/redaction-literals.md).
  * Base64 hides the structure the other rules read; decoded, some runs are plainly no secret:
  *
- * - **A public armour, encoded** (`LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t…`: a kubeconfig's
- *   `certificate-authority-data`, a Kubernetes secret's `tls.crt`, a CI variable holding a CA):
- *   the decoded text begins with a certificate's, a certificate request's or a public key's armour,
- *   public by design as the armour itself is (benign.ts). A private key's armour, encoded
- *   (`client-key-data`, `tls.key`), is not among them.
  * - **Prose, encoded** (`SGVsbG8gV29ybGQhIFRoaXMgaXMg…`, a file's content as an API returns it):
  *   six or more words of letters separated by spaces, with a sentence's punctuation, and no run of
  *   twelve characters without a space: a message, not a key (a passphrase of a few words has no
@@ -18,11 +13,9 @@
  *   `user:hunter2`) is judged as such and stays; a user part with a digit or longer than a name
  *   (a token as the user, `ghp_…:x-oauth-basic`) is no placeholder pair.
  *
- * And the other way: **a private key's armour, encoded** (`LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0t…`:
- * a kubeconfig's `client-key-data`, a Kubernetes secret's `tls.key`) is a private key, found in
- * any text (patterns.ts): its base64 body is longer than a token by look is judged.
+ * A PEM block in base64 is declared.ts's (its decoded armour says what it holds).
  *
- * The first two only veto the token-by-look scan (benign.ts); the third is a value that is no
+ * The first only vetoes the token-by-look scan (benign.ts); the second is a value that is no
  * secret wherever it stands (names.ts's isSecretValue asks for the password it encodes).
  */
 
@@ -34,20 +27,6 @@ export function decodedText(run: string): string | null {
   return /^[\t\n\r\x20-\x7e]+$/.test(text) ? text : null;
 }
 
-// The armours public by design (as benign.ts's PUBLIC_ARMOUR): a certificate, a request, a
-// revocation list, a public key.
-const PUBLIC_ARMOUR_START =
-  /^-----BEGIN (?:CERTIFICATE|TRUSTED CERTIFICATE|X509 CRL|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|PUBLIC KEY|RSA PUBLIC KEY|PGP PUBLIC KEY BLOCK)-----/;
-
-const PRIVATE_ARMOUR_START = /^-----BEGIN[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----/;
-
-/** Base64 (maybe wrapped in lines) of a private key's armour, read from its first 60 characters. */
-export function encodesPrivateKey(run: string): boolean {
-  const first = run.split(/\s/, 1)[0]!;
-  const text = decodedText(first.slice(0, Math.min(60, first.length - (first.length % 4))));
-  return text !== null && PRIVATE_ARMOUR_START.test(text);
-}
-
 /** Six or more words of letters, spaces between, a sentence's punctuation, no long unbroken run. */
 function isProse(text: string): boolean {
   const words = text.match(/[A-Za-z]{2,}/g) ?? [];
@@ -57,10 +36,10 @@ function isProse(text: string): boolean {
   return letters / text.length >= 0.85;
 }
 
-/** Base64 of a public armour or of prose: no key by look (above). */
-export function encodesPublicText(run: string): boolean {
+/** Base64 of prose: no key by look (above). */
+export function encodesProse(run: string): boolean {
   const text = decodedText(run);
-  return text !== null && (PUBLIC_ARMOUR_START.test(text) || isProse(text));
+  return text !== null && isProse(text);
 }
 
 /**
@@ -77,10 +56,10 @@ export function encodedPassword(value: string): string | null {
 // Runs of standard base64 long enough to hide a key (24+ characters: 18 bytes), padded or not.
 const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 
-/** The spans of `text` that are base64 of a public armour or of prose. */
+/** The spans of `text` that are base64 of prose. */
 export function decodedRanges(text: string): (readonly [number, number])[] {
   const out: (readonly [number, number])[] = [];
   for (const m of text.matchAll(BASE64_RUN))
-    if (encodesPublicText(m[0])) out.push([m.index!, m.index! + m[0].length]);
+    if (encodesProse(m[0])) out.push([m.index!, m.index! + m[0].length]);
   return out;
 }

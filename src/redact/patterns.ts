@@ -7,7 +7,6 @@
  * read from the argv table (argv.ts), so the text and the parsed command agree.
  */
 import { keyAsUser, PROGRAM_RULES } from "./argv.js";
-import { encodesPrivateKey } from "./decoded.js";
 import { isKeyShaped } from "./shape.js";
 import { STRUCTURAL_PATTERNS } from "./structural.js";
 
@@ -71,16 +70,6 @@ export const OWN_PATTERNS: Pattern[] = [
     regex:
       /-----BEGIN[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----[\s\S]*?-----END[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----/g,
     group: 0,
-  },
-  // The same armour in base64 (a kubeconfig's `client-key-data`, a Kubernetes secret's `tls.key`):
-  // `LS0tLS1CRUdJTi` is `-----BEGIN` encoded; its lines maybe wrapped, each next line wholly
-  // base64 (decoded.ts reads the armour from the first).
-  {
-    kind: "private-key",
-    needs: ["ls0tls1crudjti"],
-    regex: /LS0tLS1CRUdJTi[A-Za-z0-9+/]*(?:\r?\n[ \t]*[A-Za-z0-9+/]+(?==*[ \t]*(?:\r?\n|$)))*={0,2}/g,
-    group: 0,
-    accept: encodesPrivateKey,
   },
   {
     kind: "aws-access-key",
