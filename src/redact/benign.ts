@@ -51,8 +51,8 @@
  * secret where one goes (placeholders, references, instructions) are stand-ins.ts's.
  */
 
-import { decodedRanges } from "./decoded.js";
 import { declaredPublicRanges } from "./declared.js";
+import { decodedRanges } from "./decoded.js";
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
 const SRI =
