@@ -11,7 +11,8 @@ export const CODE_OR_DOC =
   /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|java|kt|kts|rb|php|c|h|cc|cpp|hpp|cs|swift|scala|m|md|mdx|rst|adoc|html|css|scss|vue|svelte|sh|snap)$/i;
 export const KEY_EXTENSIONS =
   /\.(key|pem|p12|pfx|jks|keystore|ppk|kdbx|asc|gpg|der|crt-key|keychain|keychain-db)$/i;
-export const PRIVATE_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$/;
+// (and BIND's DNSSEC private halves, `Kexample.com.+013+48112.private`)
+export const PRIVATE_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$|^K[\w.-]+\.\+\d{3}\+\d{5}\.private$/;
 export const SECRET_FILES = new Set([
   // infrastructure state and configuration that carry passwords and keys in clear
   "terraform.tfstate",
@@ -117,8 +118,9 @@ export const CERTIFICATE_NAME =
  * `gpg --export` writes, made to be handed out. A name that also says private or secret
  * (`secret.asc`, `private.gpg`) stays a secret.
  */
+// (`Kexample.com.+013+48112.key`: BIND's DNSSEC key pair names its public half `.key`, the private `.private`)
 export const PUBLIC_KEY_EXPORT =
-  /^(?!.*(priv|secret|sec[._-]|seckey))(.*[._-])?(pub|public|pubkey|public[._-]?key)([._-].*)?\.(asc|gpg|pgp|pem|der)$/i;
+  /^(?!.*(priv|secret|sec[._-]|seckey))(.*[._-])?(pub|public|pubkey|public[._-]?key)([._-].*)?\.(asc|gpg|pgp|pem|der)$|^K[\w.-]+\.\+\d{3}\+\d{5}\.key$/i;
 
 /** Names a glob can stand for that are secrets (`.env*` matches `.env`, `id_*` matches `id_rsa`). */
 const SECRET_NAME_SAMPLES = [

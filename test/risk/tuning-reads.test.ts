@@ -14,10 +14,12 @@ import { describeFamilies, describeJudgedSet, describeLevels } from "./judged.js
 // first run (main at 0b5a450, nothing of this increment written): batch one 58 / 69 dangerous,
 // 12 / 157 harmless rated high or critical (7.6 %); after batch one's rules 65 / 69, 0 / 157;
 // batch two, run once on those rules (main at 46ce3c5): 43 / 43, 1 / 149 (0.7 %); after its
-// rule (`ip … help`) both batches 108 / 112 (96.4 %), 0 / 306
+// rule (`ip … help`) both batches 108 / 112 (96.4 %), 0 / 306; batch three (Ubuntu Server's
+// documentation), run once on the rules of both (main at 3dc02ea): 19 / 26, 5 / 80 (6.3 %); after
+// its rules all three 134 / 138 (97.1 %), 0 / 386
 describeJudgedSet("read-only information-gathering set", "risk-tuning-reads.jsonl", {
-  dangerous: 112,
-  caught: 0.964,
+  dangerous: 138,
+  caught: 0.971,
   alarms: 0,
 });
 
@@ -112,6 +114,32 @@ describe("read-only query forms", () => {
         "cp /etc/gshadow- /tmp/g",
         "grep alice /etc/security/opasswd",
         "echo 'alice ALL=(ALL) NOPASSWD: ALL' | tee /etc/sudoers.d/alice",
+      ],
+    },
+    // a service's own reading commands, and the same service changed
+    "reading commands of services": {
+      harmless: [
+        "chronyc -N authdata -a",
+        "chronyc rtcdata",
+        "ufw app info OpenSSH",
+        "resolvectl dns",
+        "resolvectl query example.org",
+        "realm discover corp.example.com",
+        "net ads testjoin",
+        "delv -a anchors.key www.example.org",
+        "dnssec-dsfromkey -2 Kexample.org.+013+02000.key",
+      ],
+      dangerous: [
+        "chronyc settime 12:00:00",
+        "ufw app update --add-new OpenSSH",
+        "resolvectl dns eth0 203.0.113.53",
+        "realm permit --all",
+        "net rpc join -U Administrator",
+        "pam-auth-update --force",
+        "apparmor_parser --remove /etc/apparmor.d/usr.bin.firefox",
+        "addgroup --system backdoor",
+        "cat Kexample.org.+013+02000.private",
+        "ldapsearch -Y EXTERNAL -H ldapi:/// -b cn=config olcRootPW",
       ],
     },
     // the mutating forms of the same commands are unaffected

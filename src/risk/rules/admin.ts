@@ -51,7 +51,9 @@ const clock = unlessReading(
       /^(-r|--show|--get|--test|--compare|-c|-q|--query|-d|--debug|-p|--print|-n)$/.test(value),
     ) &&
       !options.some((value) => /^(-w|--systohc|-s|--hctosys|--set|--adjust|-a)$/.test(value))) ||
-    /^(tracking|sources|sourcestats|activity|ntpdata|clients|serverstats|help)$/.test(words[0] ?? ""),
+    /^(tracking|sources|sourcestats|activity|ntpdata|clients|serverstats|authdata|selectdata|rtcdata|smoothing|help)$/.test(
+      words[0] ?? "",
+    ),
   "sets the system clock (logs, certificates and schedules shift)",
 );
 
@@ -108,8 +110,31 @@ const supervisor = unlessReading(
   "stops, starts or changes the host's services",
 );
 
+/**
+ * `resolvectl dns eth0 203.0.113.53`: the servers an interface's names resolve through (every
+ * name the machine looks up then answered by them, high); other per-interface settings given a
+ * value (`dnssec`, `llmnr`, `domain`) change resolution (medium); `status`, `query`, statistics,
+ * a setting named without a value, and the caches flushed read or only refresh.
+ */
+const resolvectl: Rule = (invocation, { signals }) => {
+  const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
+  const [verb = "status", , ...values] = words;
+  const setting = /^(dns|domain|default-route|llmnr|mdns|dnssec|dnsovertls|nta|revert)$/.test(verb);
+  if (setting && (values.length > 0 || verb === "revert")) {
+    if (/^(dns|revert)$/.test(verb))
+      return void signals.score.raise(
+        "high",
+        `resolvectl ${verb} changes the servers names resolve through`,
+        "system_modification",
+      );
+    return void signals.score.raise("medium", `resolvectl ${verb} changes how an interface resolves names`);
+  }
+  signals.score.raise("none", "");
+};
+
 export const ADMIN_RULES: RuleTable = {
   date,
+  resolvectl,
   ...Object.fromEntries("hwclock ntpdate rdate chronyc".split(" ").map((name) => [name, clock])),
   ...Object.fromEntries(
     "quotaon quotaoff edquota setquota quotacheck"

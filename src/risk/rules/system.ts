@@ -85,7 +85,12 @@ function listsOnly(program: string, args: string[]): boolean {
     case "nft":
       return words[0] === "list";
     case "ufw":
-      return /^(status|show|version)$/.test(words[0] ?? "") || options.includes("--version");
+      // `ufw app list`, `ufw app info NAME`: the application profiles shown (`app update` changes)
+      return (
+        /^(status|show|version)$/.test(words[0] ?? "") ||
+        (words[0] === "app" && /^(list|info)$/.test(words[1] ?? "")) ||
+        options.includes("--version")
+      );
     case "firewall-cmd":
       return (
         options.length > 0 &&
@@ -180,7 +185,7 @@ export const SYSTEM_RULES: Record<string, Rule> = {
     unlessListing(systemChange("changes the firewall")),
   ),
   ...fromList(
-    "useradd userdel usermod groupadd groupdel groupmod adduser deluser passwd chpasswd visudo vipw chsh pw",
+    "useradd userdel usermod groupadd groupdel groupmod adduser deluser addgroup delgroup passwd chpasswd visudo vipw chsh pw",
     unlessListing(systemChange("changes users or their credentials")),
   ),
   ...fromList("reboot halt poweroff", systemChange("stops or restarts the machine")),
@@ -212,6 +217,29 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       "changes the machine's defences (security product or audit rules)",
     ),
   ),
+  // `apparmor_parser -R PROFILE` unloads a profile (its program runs unconfined); `-r`/`-a` load
+  // or replace one, `-p`/`-Q`/`-N`/`-S` only parse or print
+  apparmor_parser: (invocation, context) => {
+    const remove = invocation.args.some((word) => /^(-[a-zA-Z]*R[a-zA-Z]*|--remove)$/.test(word.value));
+    if (remove)
+      return void systemChange("unloads an AppArmor profile (the machine's defences)")(invocation, context);
+    context.signals.score.raise("medium", "apparmor_parser loads or checks an AppArmor profile");
+  },
+  // `pam-auth-update --enable X`: the authentication stack every login goes through
+  "pam-auth-update": (invocation, context) => {
+    if (
+      invocation.args.every((word) => /^(--help|-h|--version)$/.test(word.value)) &&
+      invocation.args.length > 0
+    )
+      return void context.signals.score.raise("none", "");
+    systemChange("changes how every login is authenticated (PAM)")(invocation, context);
+  },
+  // `realm join DOMAIN`: who may log in is then the domain's to say; `list`/`discover` read
+  realm: (invocation, context) => {
+    const verb = invocation.args.find((word) => !word.value.startsWith("-"))?.value ?? "list";
+    if (/^(list|discover)$/.test(verb)) return void context.signals.score.raise("none", "");
+    systemChange(`realm ${verb} changes which accounts may log in`)(invocation, context);
+  },
   // `aa-teardown` unloads every AppArmor profile: it takes no arguments
   "aa-teardown": systemChange("unloads every AppArmor profile (the machine's defences)"),
   // `chattr -i /var/spool/cron/root`: attributes decide who may change a file; judged as a write of it

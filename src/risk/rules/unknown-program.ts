@@ -79,6 +79,8 @@ export function judgeUnknownProgram(
   const namesOnly = NAMES_ONLY.test(lead);
   // `Get-Acl …\config\SAM`, `Test-Path ~/.ssh/id_rsa`: permissions and existence, not the content
   const metadataOnly = METADATA_READER.test(program);
+  // DNSSEC's tools are handed keys' public halves (`delv -a trust.key`, `dnssec-dsfromkey K….key`)
+  const dnssec = /^(delv|dnssec-[\w-]+|ldns-[\w-]+)$/.test(program);
   const args = metadataOnly ? [] : invocation.args;
   for (const [index, arg] of args.entries()) {
     // `x mariadb credentials list`: a bare word before a sub-command's verb names a kind, not a file
@@ -88,6 +90,7 @@ export function judgeUnknownProgram(
     if (arg.dynamic && !/^\$env:\w+\//i.test(arg.value)) continue;
     const value = arg.value.replace(/^--?[\w-]+=/, "");
     if (namesOnly && PASSWORD_DATABASE.test(value)) continue;
+    if (dnssec && /\.key$/.test(value)) continue;
     if (/^(~|\.{1,2}|[A-Za-z]:|%\w+%|\$env:\w+)?\//i.test(value) || secretFileReason(value))
       signals.read(value, "passes");
   }

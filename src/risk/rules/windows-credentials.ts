@@ -10,7 +10,7 @@ import { listingSubcommand } from "./attack-tools.js";
 
 /** Directory attributes that hold a password (LAPS, gMSA, dMSA, Unix and reversible passwords). */
 const PASSWORD_ATTRIBUTE =
-  /(^|[\s'",=(])(ms-mcs-admpwd|mslaps-(encrypted)?password|msds-managedpassword(blob)?|msds-managedaccountpreviouskeys|unixuserpassword|userpassword|unicodepwd|supplementalcredentials|dbcspwd|ntpwdhistory|lmpwdhistory)(['",)\s]|$)/i;
+  /(^|[\s'",=(])(ms-mcs-admpwd|mslaps-(encrypted)?password|msds-managedpassword(blob)?|msds-managedaccountpreviouskeys|unixuserpassword|userpassword|olcrootpw|unicodepwd|supplementalcredentials|dbcspwd|ntpwdhistory|lmpwdhistory)(['",)\s]|$)/i;
 /** A file-name pattern that names passwords or credentials (`*passwords*`, `*cred*.xml`). */
 const PASSWORD_PATTERN =
   /^['"]?[^\s]*\*[^\s]*(passw|pwd|cred|secret)[^\s]*['"]?$|^['"]?[^\s]*(passw|pwd|cred|secret)[^\s]*\*['"]?$/i;
@@ -65,7 +65,7 @@ export function credentialDump(program: string, argv: string[], signals: Signals
   else if (/find|search|hunt/.test(program) && argv.some((word) => PASSWORD_PATTERN.test(word)))
     reason = `${program} searches for files named for passwords or credentials`;
   else if (
-    ["pwd", "passw", "credentials"].some((word) => lowered.includes(word)) &&
+    ["pwd", "passw", "credentials", "rootpw"].some((word) => lowered.includes(word)) &&
     PASSWORD_ATTRIBUTE.test(text)
   )
     reason = `${program} reads a directory attribute that holds a password (${PASSWORD_ATTRIBUTE.exec(text)![2]})`;

@@ -90,6 +90,9 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
         return ["critical", `net ${sub} changes a service`];
       if (sub === "share" && has(args, /^\/(delete|grant)|=/)) return ["high", "net share changes a share"];
       if (sub === "time" && has(args, /^\/set$/)) return ["critical", "net time /set sets the system clock"];
+      // Samba's `net ads join`, `net rpc join`: the machine joins a domain (who may log in changes)
+      if (/^(ads|rpc|dom)$/.test(sub ?? "") && /^(join|leave|unjoin|changetrustpw)$/.test(args[1] ?? ""))
+        return ["critical", `net ${sub} ${args[1]} joins or leaves a domain`];
       // `net accounts` (and `/domain`) shows the password and lockout policy; any other option sets it
       if (sub === "accounts" && args.slice(1).some((word) => !/^\/(domain|do)$/.test(word)))
         return ["critical", "net accounts changes the password and lockout policy"];
