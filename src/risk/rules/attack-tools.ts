@@ -110,12 +110,14 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
   },
 };
 
-/** Every name, lower-cased, to its family. */
-const BY_NAME: Map<string, string> = new Map(
-  Object.entries(ATTACK_TOOLS).flatMap(([family, { names }]) =>
-    names.split(/\s+/).map((name) => [name.toLowerCase(), family] as [string, string]),
-  ),
-);
+/** Every name, lower-cased, to its family; built on the first command judged (a file or web call never needs it). */
+let byName: Map<string, string> | null = null;
+const BY_NAME = (): Map<string, string> =>
+  (byName ??= new Map(
+    Object.entries(ATTACK_TOOLS).flatMap(([family, { names }]) =>
+      names.split(/\s+/).map((name) => [name.toLowerCase(), family] as [string, string]),
+    ),
+  ));
 
 /** File suffixes a tool is run or loaded by (`.exe`, an assembly, a script, a module). */
 const SUFFIX = /\.(exe|dll|ps1|psm1|psd1|py|bin|bat|cmd|cs|vbs|js|hta|sct)$/i;
@@ -136,12 +138,12 @@ export function attackToolFamily(word: string): string | null {
   // `kerbrute_linux_amd64`: an operating system and an architecture, one after the other
   const built = plain.replace(BUILD, "").replace(BUILD, "");
   for (const name of [base, plain, built, plain.replace(/^impacket-/, "")]) {
-    const family = BY_NAME.get(name);
+    const family = BY_NAME().get(name);
     if (family) return family;
   }
   // PowerSharpPack and similar wrap an assembly as `Invoke-<Tool>` (`Invoke-Seatbelt`)
   const wrapped = plain.replace(/^invoke-/, "");
-  return wrapped !== plain ? (BY_NAME.get(wrapped) ?? null) : null;
+  return wrapped !== plain ? (BY_NAME().get(wrapped) ?? null) : null;
 }
 
 /**
@@ -195,12 +197,12 @@ export function attackTool(
   }
   // a tool's own cmdlets (`Get-Inveigh -NTLMv2` prints what it captured); stopping it is not an attack
   const cmdlet = /^([a-z]+)-(.+)$/.exec(program);
-  if (!family && cmdlet && BY_NAME.has(cmdlet[2]!)) {
+  if (!family && cmdlet && BY_NAME().has(cmdlet[2]!)) {
     if (cmdlet[1] === "stop") {
       signals.score.raise("medium", `${program} stops an attack tool`);
       return "stops";
     }
-    family = BY_NAME.get(cmdlet[2]!)!;
+    family = BY_NAME().get(cmdlet[2]!)!;
   }
   if (!family) return null;
   // `python3 secretsdump.py -h`: a tool's help through its loader (run directly, general.ts says so)
