@@ -44,7 +44,8 @@
  *
  * - **What declares itself public** (declared.ts): a Base58Check address or extended public key,
  *   a bech32 string whose readable part names no secret (`npub…`, `bc1…`, `age1…`), a PASERK key
- *   id or public key — checked by its checksum or its type, never guessed.
+ *   id or public key — checked by its checksum or its type, never guessed; base64 of a JSON
+ *   object that names no secret and a JSON Web Key's public members (public-data.ts).
  *
  * These only veto the token-by-look scan (entropy.ts): a vendor format, a secret name or a
  * structural pattern finding the same bytes still redacts them. The values that stand in for a
@@ -53,6 +54,7 @@
 
 import { declaredPublicRanges } from "./declared.js";
 import { decodedRanges } from "./decoded.js";
+import { publicDataRanges } from "./public-data.js";
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
 const SRI =
@@ -253,7 +255,7 @@ export function benignRanges(text: string): Range[] {
     for (const m of text.matchAll(NAMED_JWT)) out.push([m.index!, m.index! + m[0].length]);
   if (/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-/.test(text))
     for (const m of text.matchAll(PREFIXED_UUID)) out.push([m.index!, m.index! + m[0].length]);
-  out.push(...declaredPublicRanges(text));
+  out.push(...declaredPublicRanges(text), ...publicDataRanges(text));
   // Base64 of prose (decoded.ts).
   out.push(...decodedRanges(text));
   return out;

@@ -226,5 +226,26 @@ export function entropySpans(text: string): Span[] {
       spans.push({ start, end: start + run.length, kind: "token" });
     }
   }
+  // A token URL-encoded (`…0%2BuSeid%2BULvsea…%3DEUif…`: base64 with `+`, `/`, `=` escaped, as
+  // bearer tokens travel in a query or a form): the runs above stop at `%`, so its first pieces
+  // stayed; decoded, the whole run is judged as one token.
+  if (text.includes("%")) {
+    for (const match of text.matchAll(PERCENT_RUN)) {
+      const run = match[0];
+      if (run.length < 32) continue;
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(run);
+      } catch {
+        continue;
+      }
+      if (!/^[A-Za-z0-9+/=_.~-]+$/.test(decoded) || !looksRandom(decoded) || !isSecretValue(decoded))
+        continue;
+      spans.push({ start: match.index!, end: match.index! + run.length, kind: "token" });
+    }
+  }
   return spans;
 }
+
+const PERCENT_RUN =
+  /(?<![A-Za-z0-9_.~%-])[A-Za-z0-9_.~-]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9_.~-]*)+(?![A-Za-z0-9_.~%-])/g;

@@ -117,6 +117,46 @@ describe("encodings that declare a public value", () => {
     ]);
   });
 
+  describe("data whose decoding holds no secret", () => {
+    const n =
+      "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjBZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v";
+    const d =
+      "X4cTteJY_gn4FYPsXB8rdXix5vwsg1FLN5E3EaG6RJoVH-HLLKD9M7dx5oo7GURknchnrRweUkC7hT5fJLM0WbFAKNLWY2vv7B6NqXSzUvxT0_YSfqijwp3RTzlBaCxWp4doFk5N";
+    leavesEach([
+      ["a pagination cursor", "next_cursor: eyJwYWdlIjoyLCJzaXplIjo1MCwic29ydCI6ImNyZWF0ZWRfYXQifQ=="],
+      [
+        "an OAuth state parameter",
+        "https://app.example.com/login?state=eyJyZXR1cm5UbyI6Ii9zZXR0aW5ncy9iaWxsaW5nIiwibm9uY2UiOiJuLTBTNl9XekEyTWoifQ",
+      ],
+      ["a JSON Web Key's public half", `{"keys": [{"kty": "RSA", "kid": "k1", "e": "AQAB", "n": "${n}"}]}`],
+    ]);
+    redactsEach([
+      [
+        "a Docker config in base64",
+        "./bin/client eyJhdXRocyI6eyJyZWdpc3RyeS5leGFtcGxlLmNvbSI6eyJhdXRoIjoiWTJrNldHc3lPV1JNY1RoUWJUTlNkRGRXYmc9PSJ9fX0=",
+        "c3RyeS5leGFtcGxlLmNvbSI6eyJhdXRoIjoiWTJrNldHc3lPV1JNY1RoUWJU",
+      ],
+      ["a JSON Web Key's private exponent", `{"kty": "RSA", "e": "AQAB", "n": "${n}", "d": "${d}"}`, d],
+    ]);
+  });
+
+  describe("a token URL-encoded", () => {
+    redactsEach([
+      [
+        "a bearer token with %2B and %3D",
+        "curl 'https://api.example.com/2/tweets?ids=20' -H 'Authorization-Token: AAAAAAAAAAAAAAAAAAAAAPq7hQAAAAAA3%2Fk9Xw%2BLm2Vb8Rt6Yn4Zc1Qd%3DpG7sJ5hK2wN9xE4fB8uT3rA6yM1vC0'",
+        ["AAAAAAAAAAAAAAAAAAAAAPq7hQAAAAAA3", "pG7sJ5hK2wN9xE4fB8uT3rA6yM1vC0"],
+      ],
+    ]);
+    leavesEach([
+      ["an encoded path", "https://example.com/files/reports%2F2024%2Fquarterly%20summary%20final.pdf"],
+      [
+        "an encoded query of words",
+        "https://www.google.com/search?q=how%20to%20rotate%20an%20api%20key%20safely",
+      ],
+    ]);
+  });
+
   // One character changed: the checksum fails, and the run is judged by its look again.
   redactsEach([
     [

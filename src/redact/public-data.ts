@@ -1,0 +1,64 @@
+/**
+ * Data that looks random but whose decoding says it holds nothing secret (docs/decisions/
+ * redaction-structural-tokens.md). Both only veto the token-by-look scan (benign.ts):
+ *
+ * - **Base64 of a JSON object** (`eyJwYWdlIjoy…`: a pagination cursor, a state parameter, a
+ *   JWT's header or claims alone) whose members name no secret and whose strings are not random
+ *   by look. The same encoding of `{"auths": {…: {"auth": …}}}` (a Docker config) or of a service
+ *   account's JSON (`private_key`) is still a token. A whole JWT (three parts) is the `jwt`
+ *   pattern's, not this rule's.
+ * - **A JSON Web Key's public members**: in an object that says `"kty"`, the modulus and exponent
+ *   (`n`, `e`), the curve point (`x`, `y`), the key id and the certificate chain (`x5c`, `x5t`)
+ *   are public; the private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k`) are not among them.
+ */
+import type { Range } from "./benign.js";
+import { looksRandom } from "./entropy.js";
+import { isSecretName } from "./names.js";
+
+const BASE64_JSON = /(?<![A-Za-z0-9+/_.-])eyJ[A-Za-z0-9+/_-]{8,}={0,2}(?![A-Za-z0-9+/=_.-])/g;
+
+/** Whether a decoded JSON value holds a secret's name or a random-looking string anywhere. */
+function holdsSecret(value: unknown, depth = 0): boolean {
+  if (depth > 8) return true;
+  if (typeof value === "string") return looksRandom(value) || value.includes("PRIVATE KEY");
+  if (Array.isArray(value)) return value.some((item) => holdsSecret(item, depth + 1));
+  if (value !== null && typeof value === "object")
+    return Object.entries(value).some(
+      ([name, member]) => isSecretName(name) || holdsSecret(member, depth + 1),
+    );
+  return false;
+}
+
+/** The JSON object a base64 run decodes to, or undefined. */
+function decodedJson(run: string): unknown {
+  const text = Buffer.from(run, "base64").toString("utf8");
+  if (!text.startsWith("{") || !text.trimEnd().endsWith("}")) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+// A JWK's public member and its value (also the strings of an `x5c` array).
+const JWK_PUBLIC =
+  /"(?:n|e|x|y|kid|x5t|x5t#S256)"[ \t]*:[ \t]*"([A-Za-z0-9_+/=-]+)"|"x5c"[ \t]*:[ \t]*\[([^\]]*)\]/g;
+
+/** The spans of `text` that are public data by their decoding (above). */
+export function publicDataRanges(text: string): Range[] {
+  const out: Range[] = [];
+  if (text.includes("eyJ")) {
+    for (const match of text.matchAll(BASE64_JSON)) {
+      const json = decodedJson(match[0]);
+      if (json !== undefined && !holdsSecret(json)) out.push([match.index!, match.index! + match[0].length]);
+    }
+  }
+  if (text.includes('"kty"')) {
+    for (const match of text.matchAll(JWK_PUBLIC)) {
+      const end = match.index! + match[0].length;
+      if (match[1] !== undefined) out.push([end - 1 - match[1].length, end - 1]);
+      else out.push([end - 1 - match[2]!.length, end - 1]);
+    }
+  }
+  return out;
+}
