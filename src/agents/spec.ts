@@ -6,7 +6,7 @@
  * docs test read it; nothing else names an agent.
  */
 import type { HookCall, Reply, Verdict } from "./adapters.js";
-import type { Json } from "./payload.js";
+import { invalid, type Json } from "./payload.js";
 
 /**
  * project: the shared (usually committed) project file; local: the project's personal,
@@ -159,7 +159,27 @@ export function exitBlocks(
 
 /** Keeps the literal name, so the registry's list types `AgentName`. */
 export function defineAgent<const Name extends string>(spec: AgentSpec<Name>): AgentSpec<Name> {
-  return spec;
+  return { ...spec, call: (payload: Json) => commandOrFail(spec.call(payload)) };
+}
+
+/**
+ * A command tool's pre call whose input holds no command string (Copilot's `toolArgs` not JSON,
+ * OpenCode's `command` an array, a member missing) is not a call the agent makes: it fails
+ * closed (denied as an invalid payload) rather than being judged as an empty command, in every
+ * agent. An input whose command member is an empty string is an empty command (it runs nothing).
+ */
+function commandOrFail(call: HookCall): HookCall {
+  const target = call.action?.target;
+  if (call.phase !== "pre" || target?.kind !== "command" || target.command.trim() !== "") return call;
+  const input = call.action!.input;
+  const holds =
+    typeof input === "object" &&
+    input !== null &&
+    Object.entries(input).some(
+      ([key, value]) => typeof value === "string" && /command|cmd|script|input|text|line/i.test(key),
+    );
+  if (!holds) throw invalid(`${call.action!.tool}: a command tool's input holds no command string`);
+  return call;
 }
 
 /** In every file an install writes (scripts, plugins): how a later install recognises its own. */

@@ -105,6 +105,15 @@ export class Signals {
         return "loopback";
       }
     }
+    // `gopher://127.0.0.1:6379/_FLUSHALL`, `dict://…`, `telnet://…`: the URL's path is written raw
+    // to the port, so a fetch speaks the service's own protocol (a database's commands)
+    const rawScheme = /^(gopher|dict|telnet|tftp|ldap|ldaps):\/\//i.exec(raw)?.[1];
+    if (rawScheme)
+      this.score.raise(
+        "high",
+        `a ${rawScheme.toLowerCase()}: URL sends raw bytes to a service's port: what they do there is unknown`,
+        "network_request",
+      );
     const target = parseTarget(raw);
     if (!this.hosts.includes(target.host)) this.hosts.push(target.host);
     const what = `${method.toUpperCase()} ${target.host}`;

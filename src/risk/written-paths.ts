@@ -99,7 +99,6 @@ export function configReason(path: string): string | null {
   }
   const dir = parts.slice(0, -1).find((part) => CONFIG_DIRS.includes(part));
   if (dir) return `project configuration under ${dir}/`;
-  if (parts.at(-2) === ".git" && name === "config") return "git configuration";
   return null;
 }
 
@@ -150,7 +149,12 @@ export function executionHookReason(path: string): string | null {
     parent === "LaunchDaemons"
   )
     return `a service started by itself (${name})`;
-  if (name === ".gitconfig" || (parent === "git" && name === "config" && parts.at(-3) === ".config"))
+  // a repository's own `.git/config` holds the same keys (`core.fsmonitor` runs at every `git status`)
+  if (
+    name === ".gitconfig" ||
+    (parent === "git" && name === "config" && parts.at(-3) === ".config") ||
+    (parent === ".git" && name === "config")
+  )
     return "git's configuration (commands git runs later: pager, hooks path, aliases)";
   return null;
 }

@@ -124,3 +124,32 @@ describe("Claude Code's Grep", () => {
     expect(stopped(await runHook("claude-code", JSON.stringify(harmless), { home }))).toBe(false);
   });
 });
+
+describe("a command tool whose input holds no command string fails closed", () => {
+  it.each([
+    ["copilot", { timestamp: 1, cwd: CWD, toolName: "bash", toolArgs: "rm -rf ~" }],
+    ["copilot", { timestamp: 1, cwd: CWD, toolName: "bash", toolArgs: '{"command": "rm -rf ~"' }],
+    [
+      "opencode",
+      {
+        hook_event_name: "tool.execute.before",
+        tool: "bash",
+        sessionID: "s",
+        callID: "c",
+        args: { command: ["rm", "-rf", "~"] },
+      },
+    ],
+    [
+      "gemini",
+      {
+        hook_event_name: "BeforeTool",
+        session_id: "s",
+        cwd: CWD,
+        tool_name: "run_shell_command",
+        tool_input: { cmd: ["rm"] },
+      },
+    ],
+  ] as [AgentName, object][])("%s %j", async (agent, payload) => {
+    expect(stopped(await runHook(agent, JSON.stringify(payload), { home }))).toBe(true);
+  });
+});

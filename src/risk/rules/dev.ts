@@ -7,6 +7,7 @@ import { hasOption, positionals } from "../command/argv.js";
 import { fromList, type Rule, type RuleContext } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { type Invocation, shellQuote } from "../wrappers.js";
+import { storedSettings } from "./package-settings.js";
 
 export function testCommand(what: string, context: RuleContext): void {
   context.signals.score.raise("low", `runs the test suite (${what})`);
@@ -105,17 +106,8 @@ export const packageManager: Rule = (invocation, context) => {
     script = sub;
     sub = "run";
   }
-  // `npm pkg set scripts.postinstall='…'`: a stored command that runs later (install runs it)
-  if (sub === "pkg" && args[1]?.value === "set") {
-    for (const word of args.slice(2)) {
-      const stored = /^scripts\.[\w:-]+=(.*)$/s.exec(word.value);
-      if (stored && !word.dynamic)
-        context.nested(
-          { value: stored[1]!, dynamic: false, inner: [] },
-          `${program} pkg set stores a script`,
-        );
-    }
-  }
+  // `npm pkg set scripts.x=…`, `npm config set script-shell …`: commands stored to run later
+  storedSettings(program, sub, args, invocation.args, context);
   if (TEST_SCRIPT.test(sub) || (sub === "run" && TEST_SCRIPT.test(script)))
     return testCommand(`${program} ${sub === "run" ? script : sub}`, context);
   if (program === "bun" && sub === "x") sub = "exec";

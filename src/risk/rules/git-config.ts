@@ -13,7 +13,23 @@ import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 
 const COMMAND_KEYS =
-  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|filter\..+\.(clean|smudge|process)|merge\..+\.driver|credential\.helper|(gpg|gpg\.\w+)\.program|pager\..+|interactive\.difffilter)$/i;
+  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|diff\..+\.(textconv|command)|filter\..+\.(clean|smudge|process)|merge\..+\.driver|(merge|diff)tool\..+\.cmd|credential\.(.+\.)?helper|(gpg|gpg\.\w+)\.program|pager\..+|interactive\.difffilter|uploadpack\.packobjectshook|remote\..+\.(uploadpack|receivepack)|browser\..+\.cmd|man\..+\.cmd)$/i;
+
+/**
+ * `core.hooksPath DIR`: git runs the programs in DIR at each commit, checkout and push. In the
+ * project (`.husky`, `.githooks`) they are the project's hooks (medium); anywhere else
+ * (`/tmp/h`, `~/x`, `../x`) they are programs the line does not show (high).
+ */
+function hooksPath(key: string, value: string, context: RuleContext, label: string): boolean {
+  if (!/^core\.hookspath$/i.test(key)) return false;
+  const outside = /^(\/|~|\$)|(^|\/)\.\.(\/|$)/.test(value.trim());
+  context.signals.score.raise(
+    outside ? "high" : "medium",
+    `${label}: git runs the hooks in ${value.slice(0, 60)}${outside ? ", outside the project: what they do is not in the line" : ""}`,
+    "config_file_modification",
+  );
+  return true;
+}
 
 function script(value: string, words: Word[] = []): Word {
   return {
@@ -31,6 +47,7 @@ function judgeValue(
   label: string,
   rest: Word[] = [],
 ): void {
+  if (hooksPath(key, value, context, label)) return;
   if (/^alias\./i.test(key)) {
     context.nested(
       value.startsWith("!") ? script(value.slice(1), rest) : script(`git ${value}`, rest),
@@ -57,6 +74,20 @@ export function gitConfiguredCommands(args: Word[], sub: string, rest: Word[], c
     if (/^alias\./i.test(key) && key.slice("alias.".length) !== sub) continue;
     judgeValue(key, value, context, `git -c ${key} runs`, /^alias\./i.test(key) ? rest : []);
   }
+  // `git clone 'ext::sh -c rm% -rf% ~' x`: the ext transport runs its argv (words split at
+  // spaces; `% ` is a space inside a word, `%%` a percent sign, `%s`/`%S` the service)
+  for (const word of args)
+    if (!word.dynamic && /^ext::/i.test(word.value)) {
+      const argv = word.value
+        .slice(5)
+        .split(/(?<!%) +/)
+        .map((part) =>
+          part.replace(/%(.)/g, (_, c: string) =>
+            c === "S" ? "git-upload-pack" : c === "s" ? "upload-pack" : c,
+          ),
+        );
+      context.nested(script(argv.map(shellQuote).join(" ")), "git's ext:: transport runs");
+    }
   if (sub === "config") {
     const words = rest.filter((word) => !word.value.startsWith("-"));
     const [key, value] = words;
