@@ -28,11 +28,13 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
       "get-vaultcredential get-passwordvaultcredentials get-credmancreds get-passhashes get-lsasecret get-wlan-keys " +
       "invoke-mimikatz invoke-mimikittenz invoke-credentialinjection invoke-credentialsphish invoke-ninjacopy " +
       "invoke-tokenmanipulation out-minidump install-ssp " +
-      "copy-vss invoke-mimikatzwdigestdowngrade mimipenguin credninja pcredz sharpminidump sharpwifigrabber",
+      "copy-vss invoke-mimikatzwdigestdowngrade mimipenguin credninja pcredz sharpminidump sharpwifigrabber " +
+      "lockless searchoutlook stickynotesextract thunderfox donpapi dploot ppldump sharpnamedpipepth adfsdump gmsadumper",
   },
   survey: {
     reason: "surveys a host for attack (saved credentials, defences, weak services and permissions)",
-    names: "seatbelt hostenum invoke-hostenum jaws sharpedrchecker",
+    names:
+      "seatbelt hostenum invoke-hostenum jaws sharpedrchecker atyourservice sharpapplocker group3r grouper2",
   },
   spying: {
     reason: "spies on the user (keystrokes, screenshots, microphone, clipboard)",
@@ -54,13 +56,13 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
       "certify certipy forgecert passthecert sharpgpoabuse pygpoabuse sharpad adcollector powermad invoke-aclscanner " +
       "invoke-userhunter invoke-stealthuserhunter invoke-enumeratelocaladmin find-localadminaccess " +
       "find-domainlocalgroupmember invoke-processhunter invoke-eventhunter get-domainspnticket find-interestingdomainacl " +
-      "sharpzerologon zerologon nopac samtheadmin dacledit owneredit rbcd addcomputer badsuccessor exchanger " +
+      "adidnsdump pywerview sharpzerologon zerologon nopac samtheadmin dacledit owneredit rbcd addcomputer badsuccessor exchanger " +
       "whisker pywhisker request-spnticket",
   },
   shares: {
     reason: "crawls shares for secrets",
     names:
-      "snaffler sharpshares sharefinder invoke-sharefinder invoke-filefinder find-domainshare " +
+      "snaffler sharpshares sharpdir sharpsearch trufflesnout sharefinder invoke-sharefinder invoke-filefinder find-domainshare " +
       "find-interestingdomainsharefile find-interestingfile finduncommonshares powerhuntshares invoke-huntsmbshares sharpfiles manspider",
   },
   movement: {
@@ -68,7 +70,8 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
     names:
       "sharpwmi sharpmove sharprdp sharpexec sharp-smbexec scshell sharpdcom sharpwsus wmiexec smbexec atexec " +
       "dcomexec psexec.py impacket-psexec crackmapexec cme nxc netexec evil-winrm invoke-smbexec invoke-wmiexec " +
-      "invoke-thehash invoke-wmicommand invoke-dcom invoke-psremoting sharpnoPSExec sharpsphere",
+      "invoke-thehash invoke-wmicommand invoke-dcom invoke-psremoting sharpnoPSExec sharpsphere sharpmapexec " +
+      "sharpreg sharpsvc sharptask wmireg sharpcom sharpspray sharphose sharpdoor sharpchisel",
   },
   escalation: {
     reason: "escalates privileges (potato exploits, service and UAC abuse)",
@@ -81,7 +84,7 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
   coercion: {
     reason: "coerces or relays authentication (spoofing name resolution, forcing a machine to authenticate)",
     names:
-      "inveigh invoke-inveigh invoke-inveighrelay inveigh-relay responder ntlmrelayx mitm6 petitpotam printerbug " +
+      "inveigh inveighzero invoke-inveigh invoke-inveighrelay inveigh-relay responder ntlmrelayx mitm6 petitpotam printerbug " +
       "spoolsample dfscoerce coercer shadowcoerce sharpspoolsample invoke-spoolsample",
   },
   control: {
@@ -97,7 +100,8 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
     reason: "evades defences (AMSI, ETW, antivirus signatures, event logs)",
     names:
       "invoke-amsibypass amsitrigger find-avsignature defendercheck threatcheck invoke-phant0m sharpblock " +
-      "sharpunhooker sharpevtmute invoke-evasion",
+      "sharpunhooker sharpevtmute invoke-evasion shhmon sharpcrasheventlog tokenstomp edrsandblast backstab " +
+      "pplkiller purplesharp",
   },
   frameworks: {
     reason:
