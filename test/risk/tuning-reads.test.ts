@@ -128,6 +128,8 @@ describe("read-only query forms", () => {
         "net ads testjoin",
         "delv -a anchors.key www.example.org",
         "dnssec-dsfromkey -2 Kexample.org.+013+02000.key",
+        "auditctl -s",
+        "ip netns exec blue ss -tlnp",
       ],
       dangerous: [
         "chronyc settime 12:00:00",
@@ -140,6 +142,8 @@ describe("read-only query forms", () => {
         "addgroup --system backdoor",
         "cat Kexample.org.+013+02000.private",
         "ldapsearch -Y EXTERNAL -H ldapi:/// -b cn=config olcRootPW",
+        "auditctl -e 0",
+        "ip netns exec blue iptables -F",
       ],
     },
     // the mutating forms of the same commands are unaffected

@@ -9,7 +9,7 @@
 import type { Rule, RuleContext, RuleTable } from "../command/rule.js";
 import type { ShellScript } from "../shell-model.js";
 import type { Signals } from "../signals.js";
-import { resolveInvocation, SHELLS } from "../wrappers.js";
+import { resolveInvocation, SHELLS, shellQuote } from "../wrappers.js";
 
 const down = (signals: Signals, what: string) =>
   signals.score.raise("critical", `${what}: takes the host or its network down`, "system_modification");
@@ -23,10 +23,21 @@ const IP_OBJECTS: [RegExp, string][] = [
 ];
 
 /** `ip OBJECT COMMAND …` (both abbreviated as ip accepts them). */
-const ip: Rule = (invocation, { signals }) => {
+const ip: Rule = (invocation, { signals, nested }) => {
   const words = invocation.args.map((word) => word.value).filter((value) => !value.startsWith("-"));
   const object = IP_OBJECTS.find(([pattern]) => pattern.test(words[0] ?? ""))?.[1] ?? words[0] ?? "";
   const command = words[1] ?? "show";
+  // `ip netns exec NS CMD…` (`ip -all netns exec CMD…`): CMD runs inside the namespace, judged as itself
+  const at = invocation.args.findIndex((word) => word.value === "exec");
+  if (object === "netns" && command === "exec" && at >= 0) {
+    const all = invocation.args.some((word) => word.value === "-all");
+    const run = invocation.args.slice(at + (all ? 1 : 2));
+    const text = run.map((word) => shellQuote(word.value)).join(" ");
+    return void nested(
+      { value: text, dynamic: run.some((word) => word.dynamic), inner: [] },
+      "ip netns exec runs",
+    );
+  }
   // `ip link help gre`, `ip route help`: the syntax printed
   if (command === "help" || words[2] === "help") return void signals.score.raise("none", "");
   // `ip xfrm policy` lists; `ip xfrm state` lists the security associations with their keys

@@ -35,7 +35,9 @@ export function systemTool(readOnly: RegExp, what: string): Rule {
     // `systemctl --type=service`: no sub-command lists the units; `hostnamectl --static`,
     // `timedatectl`, `localectl`: with no sub-command they show their status
     const lists = /^(systemctl|hostnamectl|timedatectl|localectl)$/.test(invocation.program) && sub === "";
-    if (readOnly.test(sub) || query || lists || invocation.args.length === 0) {
+    // `auditctl -s`, `auditctl -l`: a tool whose reading forms are options, every one of them listed
+    const readingOptions = sub === "" && invocation.args.every((word) => readOnly.test(word.value));
+    if (readOnly.test(sub) || query || lists || readingOptions || invocation.args.length === 0) {
       context.signals.score.raise("none", "");
       return;
     }
