@@ -96,8 +96,11 @@ export const OWN_PATTERNS: Pattern[] = [
   {
     kind: "url-credentials",
     needs: ["://"],
-    regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/"'`]+)@(?=[^\s/@"'`]*(?:[/?#\s"'`]|$))/gi,
+    // A password holding `/` (base64 ones do, unescaped) is taken whole when none without one
+    // ends at an `@` before the host; a port and a path (`host:8443/users/@me`) are no password.
+    regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/"'`]+|[^\s"'`]+)@(?=[^\s/@"'`]*(?:[/?#\s"'`]|$))/gi,
     group: 1,
+    accept: (secret) => !/^[0-9]*\//.test(secret),
   },
   // Authorization: Bearer|Basic|token <credentials> (also `authorization=` in query-ish text), and
   // a vendor's own scheme before a credential of 16+ characters (`GenieKey`, `SSWS`, `Splunk`,

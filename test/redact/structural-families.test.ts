@@ -157,6 +157,21 @@ describe("encodings that declare a public value", () => {
     ]);
   });
 
+  describe("a connection string's password holding a slash", () => {
+    redactsEach([
+      [
+        "a base64 password, unescaped",
+        "postgres://app:p4ss/w0rd+x==@db.internal:5432/app",
+        ["p4ss/w0rd+x==", "w0rd+x=="],
+      ],
+      ["one with an @ too", "amqp://svc:Zk/8@q2Lr@rabbit.internal:5672/prod", ["Zk/8@q2Lr", "8@q2Lr"]],
+    ]);
+    leavesEach([
+      ["a port, then a path with @", "https://registry.example.com:8443/users/@me/x"],
+      ["a pattern naming schemes", 're.search(r":(sqlserver://|mysql://|oracle:thin:@)localhost", url)'],
+    ]);
+  });
+
   // One character changed: the checksum fails, and the run is judged by its look again.
   redactsEach([
     [
