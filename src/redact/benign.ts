@@ -55,6 +55,7 @@
 import { declaredPublicRanges } from "./declared.js";
 import { decodedRanges } from "./decoded.js";
 import { publicDataRanges } from "./public-data.js";
+import type { Range } from "./span.js";
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
 const SRI =
@@ -195,7 +196,8 @@ const HASHED_ASSET =
   /(?<![\w.-])[\w-]*?[-.][A-Za-z0-9_-]{8,32}\.(?:m?js|cjs|css|map|svg|png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|eot|wasm)(?![\w.-])|\/_next\/static\/[A-Za-z0-9_-]{16,32}\//g;
 /** Gerrit's Change-Id: `I` and a SHA-1 in hex (`Change-Id: I3f4b…`), in every commit message it reviews. */
 const GERRIT_CHANGE_ID = /(?<![\w-])I[0-9a-f]{40}(?![\w-])/g;
-export type Range = readonly [start: number, end: number];
+
+export type { Range } from "./span.js";
 
 /** The spans of `text` that are digests in their format, inlined media or prefixed UUIDs. */
 export function benignRanges(text: string): Range[] {

@@ -26,7 +26,7 @@
  * once in four billion or a billion, so an API key is never taken for an address by chance.
  */
 import { createHash } from "node:crypto";
-import type { Range } from "./benign.js";
+import type { Range } from "./span.js";
 
 const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";

@@ -8,22 +8,10 @@
  */
 import { keyAsUser, PROGRAM_RULES } from "./argv.js";
 import { isKeyShaped } from "./shape.js";
+import type { Pattern } from "./span.js";
 import { STRUCTURAL_PATTERNS } from "./structural.js";
 
-export interface Pattern {
-  kind: string;
-  regex: RegExp;
-  /** Capture groups holding the secret, the first that matched is taken (0: the whole match). */
-  group: number | readonly number[];
-  /**
-   * Lower-case literals one of which every match contains: when the lower-cased text holds
-   * none, the pattern cannot match and is not run (nor compiled: V8 compiles a regular
-   * expression on its first use, the larger part of a short call's redaction cost).
-   */
-  needs?: readonly string[];
-  /** A further judgement of the secret found (families.ts: a body that is not words). */
-  accept?: (secret: string) => boolean;
-}
+export type { Pattern } from "./span.js";
 
 /** A value as a shell spells it: '…', "…" or bare (groups 1, 2, 3). */
 const SHELL_VALUE = `(?:'([^'\\n]*)'|"([^"\\n]*)"|([^\\s"';&|-][^\\s"';&|]*))`;

@@ -11,9 +11,10 @@
  *   (`n`, `e`), the curve point (`x`, `y`), the key id and the certificate chain (`x5c`, `x5t`)
  *   are public; the private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k`) are not among them.
  */
-import type { Range } from "./benign.js";
+
 import { looksRandom } from "./entropy.js";
 import { isSecretName } from "./names.js";
+import type { Range } from "./span.js";
 
 const BASE64_JSON = /(?<![A-Za-z0-9+/_.-])eyJ[A-Za-z0-9+/_-]{8,}={0,2}(?![A-Za-z0-9+/=_.-])/g;
 

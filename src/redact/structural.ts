@@ -6,7 +6,7 @@
  * one of which every match holds (docs/decisions/redaction-prefilter.md).
  */
 import { ARMOUR_BASE64, armouredBase64 } from "./declared.js";
-import type { Pattern } from "./patterns.js";
+import type { Pattern } from "./span.js";
 
 export const STRUCTURAL_PATTERNS: Pattern[] = [
   {
