@@ -69,6 +69,8 @@ describe("read-only query forms", () => {
         "Test-Path C:\\Windows\\NTDS\\ntds.dit",
         "bless --info --getBoot",
         "arp -a 10.0.0.99",
+        "where /r C:\\Users *.kdbx",
+        "Get-ChildItem -Path C:\\Users -Recurse -Include *.kdbx,*.pfx",
       ],
       dangerous: [
         "Get-Content C:\\Windows\\System32\\config\\SAM",
@@ -76,6 +78,8 @@ describe("read-only query forms", () => {
         "bless --mount /Volumes/Boot --setBoot",
         "arp -d 10.0.0.99",
         "arp -s 10.0.0.1 00-aa-00-4f-2a-9c",
+        "Get-ChildItem C:\\Users\\alice\\.ssh | Get-Content",
+        "Get-ChildItem -Path C:\\Users -Recurse -Include *.pfx | Get-Content",
       ],
     },
     // reading a secret through the same tools stays high

@@ -81,6 +81,7 @@ export function judgeUnknownProgram(
   const metadataOnly = METADATA_READER.test(program);
   // DNSSEC's tools are handed keys' public halves (`delv -a trust.key`, `dnssec-dsfromkey K….key`)
   const dnssec = /^(delv|dnssec-[\w-]+|ldns-[\w-]+)$/.test(program);
+  const lister = /^(get-childitem|gci|dir)$/.test(program) && invocation.command.pipelineLength < 2;
   const args = metadataOnly ? [] : invocation.args;
   for (const [index, arg] of args.entries()) {
     // `x mariadb credentials list`: a bare word before a sub-command's verb names a kind, not a file
@@ -91,6 +92,9 @@ export function judgeUnknownProgram(
     const value = arg.value.replace(/^--?[\w-]+=/, "");
     if (namesOnly && PASSWORD_DATABASE.test(value)) continue;
     if (dnssec && /\.key$/.test(value)) continue;
+    // `Get-ChildItem -Recurse -Include *.kdbx`: a bare name pattern given to a lister matches names
+    // (piped on, `| Get-Content`, the files found are read)
+    if (lister && /^[^/\\]*[*?][^/\\]*$/.test(value)) continue;
     if (/^(~|\.{1,2}|[A-Za-z]:|%\w+%|\$env:\w+)?\//i.test(value) || secretFileReason(value))
       signals.read(value, "passes");
   }

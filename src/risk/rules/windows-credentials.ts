@@ -34,7 +34,7 @@ export function credentialStoreIn(argv: string[]): string | null {
  * Programs that show a file's permissions, attributes or existence, never its content
  * (`icacls C:\Windows\System32\config\SAM`, `Get-Acl …\SAM`: who may read the hive, not the hive).
  */
-export const METADATA_READER = /^(get-acl|get-item|gi|test-path|icacls|cacls|attrib)$/;
+export const METADATA_READER = /^(get-acl|get-item|gi|test-path|icacls|cacls|attrib|where)$/;
 
 /** Credential dumpers by name, and the module syntax they share (`sekurlsa::logonpasswords`). */
 const DUMPER =
