@@ -35,6 +35,8 @@ const CMD_IF =
   /^\s*@?if\s+(?:\/i\s+)?(?:not\s+)?(?:exist\s+(?:"[^"]*"|\S+)|defined\s+\S+|errorlevel\s+\d+|cmdextversion\s+\d+|(?:"[^"]*"|[^\s=]+)\s*==\s*(?:"[^"]*"|\S+)|\S+\s+(?:equ|neq|lss|leq|gtr|geq)\s+\S+)\s+(?!\()(.+)$/is;
 /** PowerShell's `$PROFILE` (the current user's profile script, run at every start). */
 const PROFILE = /(^|[\s>"'=(,;|&])\$profile\b(?![.:\w])/gi;
+/** `$PROFILE.AllUsersAllHosts` (every user's, under the Windows directory) and `.CurrentUser…` (the user's). */
+const PROFILE_MEMBER = /(^|[\s>"'=(,;|&])\$profile\.(allusers|currentuser)(allhosts|currenthost)\b/gi;
 /** A line cmd.exe would read: a Windows path root, or a Windows program first. */
 const CMD_LINE = /^\s*("?[^"\s]*\.exe"?|wmic|icacls|cacls|dsquery|dsget|adfind|netsh|reg|sc|net)(\s|$)/i;
 /** A parenthesised argument (`-f (objectcategory=group)`, `where (caption like "x")`, `U:(d,wdac)`). */
@@ -88,7 +90,13 @@ export function windowsPaths(line: string): string {
     line = line.replace(WINDOWS_DIRECTORY, "$1C:\\Windows");
   // literal checks first: every command line passes here, and a pattern costs its compile
   if (line.includes("$") && /\$profile/i.test(line))
-    line = line.replace(PROFILE, "$1~/Documents/WindowsPowerShell/profile.ps1");
+    line = line
+      .replace(PROFILE, "$1~/Documents/WindowsPowerShell/profile.ps1")
+      .replace(PROFILE_MEMBER, (_, lead: string, who: string) =>
+        /^allusers$/i.test(who)
+          ? `${lead}C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\profile.ps1`
+          : `${lead}~/Documents/WindowsPowerShell/profile.ps1`,
+      );
   // an AD cmdlet's `-Filter { A -eq B }` is a filter string PowerShell hands to the directory, not
   // a block it runs; with a space inside it is no bash brace expansion either
   if (line.includes("ilter") && line.includes("{")) line = line.replace(FILTER_BLOCK, filterText);

@@ -85,9 +85,9 @@ describeJudgedSet("eleventh Windows set", "risk-windows-eleventh.jsonl", {
   alarms: 0.018,
 });
 describeJudgedSet("twelfth Windows set", "risk-windows-twelfth.jsonl", {
-  dangerous: 150,
+  dangerous: 183,
   caught: 1,
   unnamed: 1,
   // Snaffler's sample configuration and two labelling slips (a README's RFC 1918 address), kept as known
-  alarms: 0.018,
+  alarms: 0.016,
 });

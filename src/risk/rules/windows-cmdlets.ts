@@ -50,8 +50,11 @@ function lowersDefender(args: string[]): string | null {
   for (let i = 0; i < args.length; i++) {
     const name = args[i]!;
     const value = (args[i + 1] ?? "").replace(/^['"]|['",]+$/g, "");
-    if (/^-disable\w+$/.test(name) && !/^(\$false|0|false)$/.test(value)) return name;
-    if (/^-disable\w+:\$?(true|1)$/.test(name)) return name;
+    // `-DisableRealtimeMonitoring`, `-SignatureDisableUpdateOnStartupWithoutEngine`: a switch that disables
+    if (/^-\w*disable\w*$/.test(name) && !/^(\$false|0|false)$/.test(value)) return name;
+    if (/^-\w*disable\w*:\$?(true|1)$/.test(name)) return name;
+    // a scheduled scan or remediation on day 8: never
+    if (/^-(scanscheduleday|remediationscheduleday)$/.test(name) && value === "8") return name;
     if (/^-exclusion\w+$/.test(name)) return name;
     if (
       /^-(\w+action(s|_actions)?|attacksurfacereductionrules_actions)$/.test(name) &&

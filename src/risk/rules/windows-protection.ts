@@ -175,3 +175,22 @@ export const strongName: Rule = (invocation, { signals }) => {
     );
   signals.score.raise("low", "sn signs, verifies or lists strong names");
 };
+
+/**
+ * compact: `/c` compresses and `/u` uncompresses the files it names (or every file under `/s:DIR`):
+ * a change to them, judged where they are (under the Windows directory, a system change); without
+ * either it shows their state.
+ */
+export const compact: Rule = (invocation, { signals }) => {
+  const args = invocation.args.map((word) => word.value);
+  if (!args.some((arg) => /^\/[cu]$/i.test(arg))) return void signals.score.raise("none", "");
+  signals.score.raise("low", "compact compresses or uncompresses files");
+  for (const arg of args) {
+    const dir = /^\/s:(.+)$/i.exec(arg)?.[1]?.replace(/^"|"$/g, "");
+    // a whole drive (`/s:\`, `/s:D:\`): every file of it, as the seventh set's families rate it
+    if (dir && /^([a-z]:)?[\\/]?$/i.test(dir))
+      signals.score.raise("medium", "compact rewrites every file of a drive");
+    else if (dir) signals.write(dir, "compresses the files under");
+    else if (!arg.startsWith("/") && arg !== "*") signals.write(arg, "compresses");
+  }
+};

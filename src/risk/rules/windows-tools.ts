@@ -14,6 +14,7 @@ import {
   bootrec,
   caspol,
   citool,
+  compact,
   manageBde,
   mountvol,
   notmyfault,
@@ -277,6 +278,7 @@ export const WINDOWS_TOOL_RULES: RuleTable = {
   citool,
   bootrec,
   caspol,
+  compact,
   sn: strongName,
   ...Object.fromEntries(
     "notmyfault notmyfault64 notmyfaultc notmyfaultc64".split(" ").map((name) => [name, notmyfault]),
