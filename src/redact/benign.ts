@@ -54,6 +54,7 @@
 
 import { declaredPublicRanges } from "./declared.js";
 import { decodedRanges } from "./decoded.js";
+import { identifierRanges } from "./identifiers.js";
 import { publicDataRanges } from "./public-data.js";
 import type { Range } from "./span.js";
 
@@ -260,6 +261,8 @@ export function benignRanges(text: string): Range[] {
   out.push(...declaredPublicRanges(text), ...publicDataRanges(text));
   // Base64 of prose (decoded.ts).
   out.push(...decodedRanges(text));
+  // Identifiers in their format: Yarn's checksums, an ID token's hash claims, JWK thumbprints.
+  out.push(...identifierRanges(text));
   return out;
 }
 

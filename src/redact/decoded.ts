@@ -6,6 +6,8 @@
  *   six or more words of letters separated by spaces, with a sentence's punctuation, and no run of
  *   twelve characters without a space: a message, not a key (a passphrase of a few words has no
  *   punctuation and fewer words; a key inside prose is a long run without a space).
+ * - **A typed id, encoded** (GitHub's `node_id`: `MDEwOlJlcG9zaXRvcnkxMjk2MjY5` is
+ *   `010:Repository1296269`): a number, `:`, a type's name and a number — an object's id.
  * - **A pair of placeholders, encoded** (`Basic dXNlcm5hbWU6cGFzc3dvcmQ=`, `"auth":
  *   "<base64 of user:password>"`): a user name made of letters and a password that is a
  *   placeholder by names.ts's and stand-ins.ts's rules (`username:password`,
@@ -15,7 +17,7 @@
  *
  * A PEM block in base64 is declared.ts's (its decoded armour says what it holds).
  *
- * The first only vetoes the token-by-look scan (benign.ts); the second is a value that is no
+ * The first two only veto the token-by-look scan (benign.ts); the third is a value that is no
  * secret wherever it stands (names.ts's isSecretValue asks for the password it encodes).
  */
 
@@ -36,10 +38,10 @@ function isProse(text: string): boolean {
   return letters / text.length >= 0.85;
 }
 
-/** Base64 of prose: no key by look (above). */
+/** Base64 of prose or of a typed id: no key by look (above). */
 export function encodesProse(run: string): boolean {
   const text = decodedText(run);
-  return text !== null && isProse(text);
+  return text !== null && (isProse(text) || /^[0-9]{1,3}:[A-Z][A-Za-z]{2,40}[0-9]{1,20}$/.test(text));
 }
 
 /**
@@ -56,7 +58,7 @@ export function encodedPassword(value: string): string | null {
 // Runs of standard base64 long enough to hide a key (24+ characters: 18 bytes), padded or not.
 const BASE64_RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])/g;
 
-/** The spans of `text` that are base64 of prose. */
+/** The spans of `text` that are base64 of prose or of a typed id. */
 export function decodedRanges(text: string): (readonly [number, number])[] {
   const out: (readonly [number, number])[] = [];
   for (const m of text.matchAll(BASE64_RUN))

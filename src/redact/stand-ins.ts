@@ -112,7 +112,7 @@ export function isSecretReference(value: string): boolean {
     .replaceAll("?", "")
     .split(".")
     .at(-1)!;
-  return RECEIVER.test(value) || /[_A-Z]/.test(member);
+  return RECEIVER.test(value.replaceAll("?", "")) || /[_A-Z]/.test(member);
 }
 
 // What a tool prints in place of a secret it hides (`**REDACTED**`, `[FILTERED]`, `(hidden)`).
