@@ -21,7 +21,7 @@ import { readOnlyPowerShell } from "./powershell-syntax.js";
 import { endlessLoop, forkBomb, judgeLineHazards } from "./rules/host.js";
 import { DOWNLOADERS } from "./rules/net.js";
 import { printsRecoveryPassword } from "./rules/windows-protection.js";
-import type { Word } from "./shell-model.js";
+import type { ShellCommand, Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import { windowsPaths } from "./windows-paths.js";
 import { type Invocation, resolveInvocation } from "./wrappers.js";
@@ -106,6 +106,7 @@ export function analyzeCommandLine(
       signals.score.raise("high", "the command line is too large to follow: treated as high");
       return;
     }
+    promptExpansions(written, variables, context);
     const command = expandCommand(written, variables);
     recordAssignments(command, variables);
     const invocation = resolveInvocation(command);
@@ -120,6 +121,31 @@ export function analyzeCommandLine(
     );
     judgeInvocation(invocation, context);
     followCd(invocation, signals);
+  }
+}
+
+/**
+ * `${x@P}` expands x as a prompt string, and a prompt's command substitutions run: x's value is
+ * judged as a command line when the line assigned it (`x='$(rm -rf ~)'; echo ${x@P}`), and is
+ * unknown (high) when it did not.
+ */
+function promptExpansions(command: ShellCommand, variables: Variables, context: RuleContext): void {
+  for (const word of [...command.words, ...command.assignments.map((value) => ({ value }))]) {
+    if (!word.value.includes("@P}")) continue;
+    for (const match of word.value.matchAll(/\$\{([A-Za-z_]\w*)@P\}/g)) {
+      const value = variables.get(match[1]!);
+      if (typeof value === "string") {
+        if (/\$\(|`/.test(value))
+          context.nested(
+            { value, dynamic: false, inner: [] },
+            `\${${match[1]}@P} expands a prompt, which runs`,
+          );
+      } else
+        context.signals.score.raise(
+          "high",
+          `\${${match[1]}@P} expands ${match[1]} as a prompt, running any command it holds: its value is known only at run time`,
+        );
+    }
   }
 }
 

@@ -138,6 +138,16 @@ export function plainPowerShell(code: string): PlainPowerShell {
   const assigned = new Map<string, string>();
   for (const m of plain.matchAll(new RegExp(String.raw`\$(\w+)\s*=\s*(${LITERAL})`, "g")))
     assigned.set(m[1]!.toLowerCase(), unquote(m[2]!));
+  // `Set-Alias x Remove-Item; x …`, `sal`, `New-Alias -Name x -Value …`: the alias is its command
+  for (const m of plain.matchAll(
+    /\b(?:set-alias|sal|new-alias|nal)\s+(?:-name\s+)?['"]?([\w-]+)['"]?\s+(?:-value\s+)?['"]?([\w-]+)['"]?/gi,
+  )) {
+    const [alias, command] = [m[1]!, m[2]!];
+    plain = plain.replace(
+      new RegExp(`(^|[;\\n|{(]\\s*)${alias.replace(/-/g, "\\-")}(?=\\s|$)`, "gim"),
+      (_, lead: string) => `${lead}${command}`,
+    );
+  }
   // `& 'X'`, `& ('X')`, `.("X")`, `& $c` of a literal: the command X
   const operator = String.raw`(^|[;\n|{(]\s*|\s)[&.]\s*`;
   plain = plain
@@ -159,6 +169,11 @@ export function plainPowerShell(code: string): PlainPowerShell {
   const started = startedProcesses(plain);
   if (started.length > 0) plain = `${plain}\n${started.join("\n")}`;
   // the call operator still given something else: a variable, an expression, a script block's result
-  const unknown = /(?:^|[;\n|{(]\s*|\s)&\s*([$(][^;\n|]{0,40})/.exec(plain);
-  return { code: plain, unknown: unknown ? `& ${unknown[1]!.trim()}` : null, started };
+  // (`. (expr)` too; `. $PROFILE` dot-sources a file, a script run)
+  const unknown = /(?:^|[;\n|{(]\s*|\s)(?:&\s*([$(][^;\n|]{0,40})|\.\s*(\([^;\n|]{0,40}))/.exec(plain);
+  return {
+    code: plain,
+    unknown: unknown ? (unknown[1] ? `& ${unknown[1].trim()}` : `. ${unknown[2]!.trim()}`) : null,
+    started,
+  };
 }

@@ -170,6 +170,13 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   // `time { rm -rf /; }`: the grammar reads the group's `{` as a word of `time`
   "{": { valueShort: "", valueLong: [] },
   coproc: { valueShort: "", valueLong: [] },
+  // a virtual display, a session bus, a file watcher: each runs its command
+  "xvfb-run": {
+    valueShort: "efnpsw",
+    valueLong: ["error-file", "auth-file", "server-num", "xauth-protocol", "server-args", "wait"],
+  },
+  "dbus-run-session": { valueShort: "", valueLong: ["config-file", "dbus-daemon"] },
+  entr: { valueShort: "", valueLong: [] },
   "systemd-run": {
     valueShort: "upMEs",
     valueLong: [

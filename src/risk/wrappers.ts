@@ -102,7 +102,8 @@ export function resolveInvocation(command: ShellCommand): Invocation {
     // `wsl --unregister Ubuntu`, `wsl --list`: WSL's own management, no Linux command (rules/windows-tools.ts)
     if (name === "wsl" && WSL_MANAGEMENT.test(next)) break;
     const start = skipOptions(words, index + 1, spec);
-    const handOff = name === "env" || name === "flock" ? shellHandOff(name, words, index, start) : null;
+    const handOff =
+      name === "env" || name === "flock" || name === "entr" ? shellHandOff(name, words, index, start) : null;
     if (handOff)
       return {
         program: "",
@@ -183,6 +184,9 @@ function shellHandOff(name: string, words: Word[], wrapper: number, start: numbe
     };
   }
   if (name === "flock" && (options.at(-1) === "-c" || options.at(-1) === "--command")) return words[start]!;
+  // `entr -s 'cmd'`: the utility is a command line for the shell
+  if (name === "entr" && options.some((value) => /^-[a-z]*s/.test(value)) && words[start])
+    return words[start]!;
   // `flock --command 'cmd' FILE`: options may come before the lock file
   const command = words.slice(wrapper + 1, start).findIndex((word) => /^(-c|--command)$/.test(word.value));
   if (name === "flock" && command >= 0 && words[wrapper + 2 + command]) return words[wrapper + 2 + command]!;

@@ -273,6 +273,27 @@ const extract: Rule = (invocation, { signals }) => {
   signals.score.raise("medium", `runs ${program}`);
 };
 
+/** A trash tool's operands, judged as `rm -r` of them (options and `--help` aside). */
+const trash: Rule = (invocation, context) => {
+  // `trash --empty`: what the trash holds is gone for good
+  if (invocation.args.some((word) => /^(--empty|-e|empty)$/.test(word.value)))
+    return void context.signals.score.raise(
+      "high",
+      `${invocation.program} --empty deletes everything in the trash`,
+      "destructive_command",
+    );
+  const targets = positionals(invocation.args, ["--trash-dir"]);
+  if (targets.length === 0) return void context.signals.score.raise("low", `${invocation.program}`);
+  context.nested(
+    {
+      value: `rm -r -- ${targets.map((word) => (word.dynamic ? `"${word.value}"` : shellQuote(word.value))).join(" ")}`,
+      dynamic: targets.some((word) => word.dynamic),
+      inner: [],
+    },
+    `${invocation.program} moves to the trash`,
+  );
+};
+
 export const FILE_RULES: Record<string, Rule> = {
   tar: extract,
   unzip: extract,
@@ -287,6 +308,8 @@ export const FILE_RULES: Record<string, Rule> = {
     if (invocation.args.some((word) => /^\/s$/i.test(word.value))) return windowsDelete(invocation, context);
     for (const target of positionals(invocation.args)) context.signals.write(target, "removes the directory");
   },
+  // `trash ~`, `trash-put -r build`: moved to the trash is gone from where it was (as `npx trash`)
+  ...Object.fromEntries(["trash", "trash-put", "gvfs-trash"].map((name) => [name, trash])),
   shred,
   wipe: shred,
   srm: shred,

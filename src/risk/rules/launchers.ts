@@ -170,7 +170,15 @@ const cmd: Rule = (invocation, context) => {
   const at = args.findIndex((word) => /^\/[ck]$/i.test(word.value));
   if (at < 0) return;
   const rest = args.slice(at + 1);
-  const text = rest.length === 1 ? rest[0]!.value : rest.map((word) => word.value).join(" ");
+  // (a word that held blanks was quoted: `cmd /c forfiles /c "cmd /c del @path"` keeps it one word)
+  const text =
+    rest.length === 1
+      ? rest[0]!.value
+      : rest
+          .map((word) =>
+            /\s/.test(word.value) && !word.value.includes('"') ? `"${word.value}"` : word.value,
+          )
+          .join(" ");
   // (a program still named by a variable, `%x% /s /q C:\`, is judged unknown as it is run: high)
   for (const part of cmdParts(text)) judgeWindowsCommand(part, context);
 };

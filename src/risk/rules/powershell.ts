@@ -40,6 +40,28 @@ function judgePowerShell(written: string, context: RuleContext): void {
       "PowerShell starts a program as administrator (-Verb RunAs)",
       "privilege_escalation",
     );
+  // `[scriptblock]::Create(text)` makes code of a string, as iex runs one
+  if (/\[\s*(system\.management\.automation\.)?scriptblock\s*\]\s*::\s*create\b/i.test(code)) {
+    const downloaded = DOWNLOAD_IN_POWERSHELL.test(code);
+    if (downloaded)
+      score.raise(
+        "critical",
+        "PowerShell makes code of downloaded text ([scriptblock]::Create)",
+        "pipe_to_shell",
+        "network_request",
+      );
+    else score.raise("high", "PowerShell makes code of a string ([scriptblock]::Create)");
+  }
+  // `(Get-Item X).Delete($true)`, `gci -Recurse | % { $_.Delete() }`: .NET's Delete of a file or tree
+  if (/\.delete\s*\(/i.test(code))
+    score.raise(
+      /\.delete\s*\(\s*\$?true\b|-r(ecurse)?\b/i.test(code) ? "high" : "medium",
+      "PowerShell deletes through .NET's Delete()",
+      "destructive_command",
+    );
+  // `Invoke-Item \\host\share\x.exe`, `& \\host\…`: another machine's program run here
+  if (/(^|[;|\n]\s*|\s)(invoke-item|ii|start-process|saps|start|&|\.)\s+['"]?\\\\[\w.$-]+\\/i.test(code))
+    score.raise("high", "PowerShell runs a program from a network share (another machine's code)");
   if (/\b(remove-item|rm|ri|del|erase|rmdir|rd)\b[^;|]*-r(ecurse)?\b/i.test(code)) {
     score.raise("high", "PowerShell deletes recursively", "destructive_command");
   }
