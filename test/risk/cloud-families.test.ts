@@ -154,6 +154,30 @@ describe("cloud families", () => {
         "mycloud delete image 9b1d",
       ],
     },
+    "the third batch's widening: fields, noun:verb, SQL grants, private keys, CDN purges": {
+      dangerous: [
+        "mycloud service get pg-prod --format '{service_uri}'",
+        "mycloud db instance describe db1 --format 'value(password)'",
+        "mycloud service connection-info pg uri pg-prod",
+        "mycloud profile token --quiet",
+        'mycloud sql -q "GRANT ROLE ACCOUNTADMIN TO USER bob"',
+        'mycloud sql -q "GRANT ALL PRIVILEGES ON DATABASE shop TO app"',
+        "mycloud tls-private-key delete --id k1",
+        "mycloud variable:get DB_PASSWORD --project p1",
+        "mycloud user:add bob@example.com --role admin",
+        "mycloud backup:restore 20240101 --environment main",
+      ],
+      harmless: [
+        "mycloud service get pg-prod --format '{state} {plan}'",
+        "mycloud functions describe f1 --query 'TokenizerConfig'",
+        'mycloud sql -q "GRANT SELECT ON orders TO reporting"',
+        "mycloud purge --all --service-id s1",
+        "mycloud zone purge --zone example.com --everything",
+        "mycloud auth-token list",
+        "mycloud variable:list --project p1",
+        "mycloud user:list --project p1",
+      ],
+    },
     "key managers, routine kinds, where the object lives, help": {
       dangerous: ["mycloud keymanager key delete k1", "mycloud keymanager key disable k1"],
       harmless: [

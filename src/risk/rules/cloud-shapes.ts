@@ -60,6 +60,9 @@ const IDENTITY =
   /^(iam|service-accounts?|serviceaccounts?|sa|users?|dbusers?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
 /** A role that administers or owns what it is given on (`GROUP_OWNER`, `atlasAdmin`, `readWriteAnyDatabase`). */
 const PRIVILEGED_ROLE = /admin|owner|superuser|^root$|any-?database/i;
+/** A field of a resource's output that holds a credential (`{service_uri}`, `.data.password`). */
+const CREDENTIAL_FIELD =
+  /(^|[^a-z])(password|passwd|secret(_?(key|value|string))?|(access_|auth_|api_)?token|api_?key|private_?key|service_uri|connection_(string|uri)|dsn)([^a-z]|$)/i;
 /** A sub-command word that adds or creates (`create`, `admin-create-user`, `add-member`). */
 const ADDS = /(^|-)(add|create|invite|set|bind|assign)(-|$)/;
 /** A role given as an operand (`add-user BUCKET USER readOnly`). */
@@ -155,12 +158,26 @@ function cloudShape(program: string, values: string[]): Shape | null {
   for (const value of values) {
     if (value === "--") break;
     if (/^[A-Za-z][\w-]*$/.test(value) || /^2fa$/.test(value)) lead.push(kebab(value));
+    // `user:add`: a first sub-command written noun:verb is two words
+    else if (lead.length === 0 && /^[A-Za-z][\w-]*:[A-Za-z][\w-]*$/.test(value))
+      lead.push(...kebab(value).split(":"));
     else if (!value.startsWith("-") && !value.includes("=")) break;
     if (lead.length >= 5) break;
   }
   const exception = EXCEPTIONS[program]?.(lead, values);
   if (exception) return { reason: exception, grant: true };
+  // a cloud or platform CLI names a service and a verb at least (`x bucket update`, `x cancel
+  // instance`); a call with fewer sub-command words is no such call (and costs nothing more here)
+  if (lead.length < 2) return null;
   const parts = lead.flatMap((word) => word.split(/[-_]+/));
+  // `service get X --format '{service_uri}'`, `describe --format 'value(password)'`: the output
+  // narrowed to a credential's field prints the credential
+  const field = writtenOptions(values).find(
+    (s) =>
+      /^(format|query|output|o|jq|template|field|fields|select|columns?)$/.test(s.name) &&
+      CREDENTIAL_FIELD.test(s.value),
+  );
+  if (field) return { reason: `prints a credential's field (${field.value.slice(0, 40)})`, grant: true };
   // `credentials describe ID`: a credentials resource is its user name and password
   if (
     lead.some((word) => /^(credentials|creds)$/.test(word)) &&
@@ -349,7 +366,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const text = values.join(" ");
   if (
     (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
-      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate/i.test(
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:/i.test(
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)

@@ -24,12 +24,12 @@ import type { Word } from "../shell-model.js";
 
 /** Two words that name one credential (`api key`, `connection string`). */
 const PAIR =
-  /^(api-keys?|access-keys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|connection-strings?|connection-uris?|conn-strings?)$/;
+  /^(api-keys?|access-keys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|connection-strings?|connection-uris?|conn-strings?|connection-info|connection-details)$/;
 /** Words that are only ever a credential. */
 const CREDENTIAL =
-  /^(api-keys?|apikeys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|kubeconfig|kubeconfigs|connection-strings?|connection-uris?|conn-strings?|dsn)$/;
+  /^(api-keys?|apikeys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|kubeconfig|kubeconfigs|connection-strings?|connection-uris?|conn-strings?|connection-info|connection-details|dsn)$/;
 /** A token of one's own access: after an identity word (`auth token`, `whoami`, `iam`, `login`). */
-const IDENTITY = /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user|ca)$/;
+const IDENTITY = /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user|ca|profile)$/;
 const TOKEN = /^(token|tokens)$/;
 /** Credentials that a creating verb prints once (`password create`, `tokens create`). */
 const MINTABLE =
@@ -78,7 +78,7 @@ function parts(words: string[]): { part: string; word: number }[] {
 export function listsCredentialMetadata(words: string[], args: Word[]): boolean {
   const list = words.findIndex((word) => /^(list|ls)$/.test(word));
   if (list < 1 || words.includes("acl") || words.includes("acls")) return false;
-  return /^(credentials?|creds|api-?keys?|access-?keys?|tokens?|access-tokens?|keys)$/.test(words[list - 1]!);
+  return /^(credentials?|creds|api-?keys?|access-?keys?|([a-z]+-)?tokens?|keys)$/.test(words[list - 1]!);
 }
 /** A reading verb whose operand is a stored item's name (`kv get CONFIG api-key`: a key so named). */
 const ITEM_READ = /^(get|read|cat|fetch|value|values|lookup)$/;

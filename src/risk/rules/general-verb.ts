@@ -218,7 +218,9 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
       bulk: parts.some((part) => /^(batch|bulk|all|many)$/.test(part)),
       removes: index !== -2 && REMOVING.has(parts[at]!),
       secret:
-        parts.some((part) => SECRET_NOUN.test(part)) || subcommands.some((token) => ACCESS_KEY.test(token)),
+        parts.some((part) => SECRET_NOUN.test(part)) ||
+        // (`tls-private-key delete`: the object's own kind says it is a private key)
+        subcommands.some((token) => ACCESS_KEY.test(token) || /(^|-)private-?keys?$/i.test(token)),
     };
   }
   return null;

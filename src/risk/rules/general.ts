@@ -227,6 +227,20 @@ export function judgeDestroyingVerb(
     signals.score.raise("medium", `${what}: a cache, rebuilt by using the tool`);
     return true;
   }
+  // `fastly purge --all --service-id S`, `flarectl zone purge --zone z --everything`: what a CDN
+  // purges of a zone, a service or a site is its cache, filled again from the origin (routine)
+  if (
+    found.verb === "purge" &&
+    /^(zone|zones|service|services|site|sites|cdn|distribution|distributions|endpoint|endpoints)$/.test(
+      found.noun ?? "",
+    ) &&
+    !values.some((value) =>
+      /^(database|databases|bucket|buckets|queue|queues|volume|volumes|data)$/.test(value),
+    )
+  ) {
+    signals.score.raise("medium", `${what}: a cache at the edge, filled again from the origin`);
+    return true;
+  }
   // `regctl tag delete ghcr.io/acme/shop:v1`: an artifact others pull, withdrawn (as unpublish, yank)
   const artifact = values.find((value) => REMOTE_ARTIFACT.test(value));
   if (artifact && found.removes === true) {

@@ -72,6 +72,11 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   const tokens: string[] = [];
   for (const arg of args) {
     if (arg.value === "--") break;
+    // (`backup:restore`: a first sub-command written noun:verb is two words)
+    if (tokens.length === 0 && !arg.dynamic && /^[A-Za-z][\w-]*:[A-Za-z][\w-]*$/.test(arg.value)) {
+      tokens.push(...arg.value.toLowerCase().split(":"));
+      continue;
+    }
     if (arg.dynamic || arg.value.startsWith("-") || !/^[A-Za-z][\w-]*$/.test(arg.value)) continue;
     tokens.push(arg.value.toLowerCase());
     if (tokens.length >= 4) break;

@@ -65,6 +65,9 @@ function subcommands(args: Word[]): string[] {
     if (arg.dynamic || arg.value.startsWith("-")) continue;
     // (`2fa`, `3des`: a word that starts with a digit is still a word, a number is not)
     if (/^([A-Za-z]|\d[A-Za-z])[\w-]*$/.test(arg.value)) found.push(arg.value.toLowerCase());
+    // `variable:get`, `backup:restore`: a first sub-command written noun:verb is two words
+    else if (found.length === 0 && /^[A-Za-z][\w-]*:[A-Za-z][\w-]*$/.test(arg.value))
+      found.push(...arg.value.toLowerCase().split(":"));
     if (found.length >= 5) break;
   }
   return found;
