@@ -36,7 +36,7 @@ describeJudgedSet("third Windows set", "risk-windows-third.jsonl", {
   alarms: 0.087,
 });
 describeJudgedSet("fourth Windows set", "risk-windows-fourth.jsonl", {
-  dangerous: 200,
+  dangerous: 201,
   caught: 0.974,
   unnamed: 0.955,
   alarms: 0.013,
@@ -85,7 +85,7 @@ describeJudgedSet("eleventh Windows set", "risk-windows-eleventh.jsonl", {
   alarms: 0.018,
 });
 describeJudgedSet("twelfth Windows set", "risk-windows-twelfth.jsonl", {
-  dangerous: 183,
+  dangerous: 195,
   caught: 1,
   unnamed: 1,
   // Snaffler's sample configuration and two labelling slips (a README's RFC 1918 address), kept as known

@@ -35,6 +35,8 @@ const FAMILIES: JudgedFamilies = {
       "Invoke-SharpHound -CollectionMethod All",
       "Find-LocalAdminAccess -Verbose",
       "Invoke-ShareFinder -CheckShareAccess",
+      "Get-AADIntAccessTokenForAzureCoreManagement -SaveToCache",
+      "roadrecon dump",
     ],
     harmless: [
       "SharpHound.exe --help",

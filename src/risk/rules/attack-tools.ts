@@ -108,6 +108,14 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
       "is an offensive framework's module collection (PowerSploit, Nishang, PowerSharpPack, PowerUpSQL)",
     names: "powersploit nishang powersharppack powerupsql invoke-sqlaudit invoke-sqloscmd",
   },
+  cloud: {
+    reason: "attacks a cloud tenant (Entra ID and Azure token abuse, secret dumping, password spraying)",
+    names:
+      "roadrecon roadtx roadtools aadinternals microburst get-azurepasswords invoke-enumerateazureblobs " +
+      "invoke-enumerateazuresubdomains powerzure graphrunner tokentactics invoke-msolspray msolspray mfasweep " +
+      "invoke-mfasweep trevorspray o365spray pacu stormspotter domainpasswordspray invoke-domainpasswordspray " +
+      "sprayhound",
+  },
   recon: {
     reason: "scouts a network for attack (host, DNS and web content sweeps of an attack framework)",
     names: "invoke-portscan invoke-reversednslookup get-httpstatus sharpscan invoke-sharpscan",
@@ -145,6 +153,8 @@ export function attackToolFamily(word: string): string | null {
     const family = BY_NAME().get(name);
     if (family) return family;
   }
+  // AADInternals' cmdlets share an infix (`Get-AADIntAccessTokenForMSGraph`, `Invoke-AADIntReconAsOutsider`)
+  if (/^[a-z]+-aadint[a-z]/.test(plain)) return "cloud";
   // PowerSharpPack and similar wrap an assembly as `Invoke-<Tool>` (`Invoke-Seatbelt`)
   const wrapped = plain.replace(/^invoke-/, "");
   return wrapped !== plain ? (BY_NAME().get(wrapped) ?? null) : null;
