@@ -249,6 +249,15 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   if (!rule) reachedByArguments(invocation, program, signals);
   // `vim -c ':!rm -rf ~'`: an editor's ex command through the shell runs that command line
   const bang = rule ? null : editorShell(invocation.args);
+  // `vim -es -c '…' -c wq ~/.bashrc`, `ex -sc … F`, `ed F`: an editor writes the files it is given
+  if (!rule && /^(ed|ex|vi|vim|nvim|gvim|nano|emacs|micro|kak|hx)$/.test(program))
+    for (const file of invocation.args)
+      if (
+        !file.value.startsWith("-") &&
+        !file.value.startsWith("+") &&
+        !isEditorCommand(invocation.args, file)
+      )
+        signals.write(file, `${program} edits`);
   if (bang) context.nested({ value: bang, dynamic: false, inner: [] }, `${program} runs a shell command`);
   if (rule) return void rule({ ...invocation, program }, context);
   if (FORMATTER.test(program)) return void judgeStorage({ ...invocation, program }, context);
@@ -281,6 +290,12 @@ function powerShellValue(word: string, args: Word[], signals: Signals): boolean 
       word,
     )
   );
+}
+
+/** An editor option's value (`-c CMD`, `--cmd CMD`, `-S FILE`, `-u FILE`), not a file it edits. */
+function isEditorCommand(args: Word[], word: Word): boolean {
+  const before = args[args.indexOf(word) - 1]?.value ?? "";
+  return /^(-c|--cmd|-S|-u|-U|-i|-T|-w|-W|-s|--eval|-l|--load|-e)$/.test(before) && before !== word.value;
 }
 
 /** `$name = Verb-Noun …` or `$name = 42`/`$true`: PowerShell's assignment of a cmdlet's result or a literal. */

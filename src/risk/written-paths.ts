@@ -156,6 +156,38 @@ export function executionHookReason(path: string): string | null {
     (parent === ".git" && name === "config")
   )
     return "git's configuration (commands git runs later: pager, hooks path, aliases)";
+  return startsProgramsReason(name, parts);
+}
+
+/**
+ * Further files that make things run by themselves, by family: an agent's MCP servers and
+ * plugins (programs the agent starts: `.mcp.json`, `.cursor/mcp.json`, `.codex/config.toml`,
+ * `opencode.json`, `~/.claude.json`), husky's git hooks, and the start-up files of programs that
+ * run commands from them (vim's and emacs's, tmux's and screen's, the X session's, PAM's
+ * environment, Python's `.pth` files and `sitecustomize`, IPython's startup scripts).
+ */
+function startsProgramsReason(name: string, parts: string[]): string | null {
+  const parent = parts.at(-2) ?? "";
+  if (
+    name === ".mcp.json" ||
+    name === ".claude.json" ||
+    /^(mcp|mcp_config|cline_mcp_settings)\.json$/.test(name) ||
+    (parent === ".codex" && name === "config.toml") ||
+    /^opencode\.jsonc?$/.test(name) ||
+    (parts.includes(".opencode") && /^plugins?$/.test(parent))
+  )
+    return `the agent's MCP servers or plugins (${name}: programs it starts)`;
+  if (parent === ".husky" && !name.startsWith(".")) return "a git hook (husky)";
+  if (
+    /^\.(vimrc|gvimrc|exrc|emacs|tmux\.conf|screenrc|pam_environment|xinitrc|xprofile|xsession|xsessionrc)$/.test(
+      name,
+    ) ||
+    (parent === "nvim" && /^init\.(vim|lua)$/.test(name)) ||
+    (parent === ".emacs.d" && /^(init|early-init)\.el$/.test(name)) ||
+    (parts.includes("site-packages") && (/\.pth$/.test(name) || /^(site|user)customize\.py$/.test(name))) ||
+    (parent === "startup" && parts.includes(".ipython"))
+  )
+    return `a start-up file that runs commands (${name})`;
   return null;
 }
 

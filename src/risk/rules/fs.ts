@@ -310,6 +310,31 @@ export const FILE_RULES: Record<string, Rule> = {
   },
   // `trash ~`, `trash-put -r build`: moved to the trash is gone from where it was (as `npx trash`)
   ...Object.fromEntries(["trash", "trash-put", "gvfs-trash"].map((name) => [name, trash])),
+  // `printf … | sponge F` writes F; `patch F < p.diff` (or `-o OUT`) writes F
+  sponge: writesArguments,
+  patch: (invocation, context) => {
+    const out = optionValue(invocation.args, ["-o", "--output"]);
+    const [file] = positionals(invocation.args, [
+      "-p",
+      "-d",
+      "-i",
+      "-o",
+      "-r",
+      "-D",
+      "-F",
+      "-B",
+      "-z",
+      "-V",
+      "-Y",
+      "--input",
+      "--output",
+      "--directory",
+    ]);
+    // (without a file, the diff names the files: not in the line)
+    context.signals.score.raise(file || out ? "low" : "medium", "patch applies a diff");
+    if (out) context.signals.write(out, "patch writes");
+    if (file) context.signals.write(file, "patch writes");
+  },
   shred,
   wipe: shred,
   srm: shred,
