@@ -178,6 +178,21 @@ describe("cloud families", () => {
         "mycloud user:list --project p1",
       ],
     },
+    "the fourth batch's widening: API and user keys, accounts closed, records and profiles": {
+      dangerous: [
+        "mycloud user key delete 7c2d1e --user ops",
+        "mycloud api:core:keys:create --friendly-name ci",
+        "mycloud api:core:keys:remove --sid SK2a07",
+        "mycloud api:core:accounts:update --sid AC1234 --status closed",
+      ],
+      harmless: [
+        "mycloud iam ssh-key delete k1",
+        "mycloud api:core:accounts:update --sid AC1234 --friendly-name renamed",
+        "mycloud customers delete cus_9s6XKzkNRiz8i3",
+        "mycloud subscriptions cancel sub_49ty4767H20z6a",
+        "mycloud profiles:remove staging",
+      ],
+    },
     "key managers, routine kinds, where the object lives, help": {
       dangerous: ["mycloud keymanager key delete k1", "mycloud keymanager key disable k1"],
       harmless: [

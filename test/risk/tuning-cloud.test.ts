@@ -13,11 +13,12 @@ import { describeJudgedSet } from "./judged.js";
 // batch 1: first run 119 / 172 (unnamed 72 / 106), 15 / 172 harmless high; after the round
 // 171 / 172 (105 / 106), 2 / 172. Batch 2 (run once on batch 1's rules): 42 / 62 (all unnamed),
 // 5 / 47; after its own widening 62 / 62, 1 / 47. Batch 3 (run once on batches 1 and 2's rules):
-// 26 / 35 (all unnamed), 3 / 37; after its widening 34 / 35, 0 / 37. The whole file 267 / 269,
-// 201 / 203 unnamed, 3 / 256
+// 26 / 35 (all unnamed), 3 / 37; after its widening 34 / 35, 0 / 37. Batch 4 (run once on
+// everything before it): 4 / 9, 4 / 27; after 8 / 9, 1 / 27. The whole file 275 / 278, 209 / 212
+// unnamed, 4 / 283
 describeJudgedSet("cloud-round tuning set", "risk-tuning-cloud.jsonl", {
-  dangerous: 269,
-  caught: 0.992,
-  unnamed: 0.99,
-  alarms: 0.012,
+  dangerous: 278,
+  caught: 0.989,
+  unnamed: 0.985,
+  alarms: 0.015,
 });

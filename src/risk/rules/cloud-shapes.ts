@@ -72,7 +72,7 @@ const ROLE_WORD =
 const EVERYONE = /^(users|all-?users|everyone|public|anyone|\*|authenticated-?users|account users)$/i;
 /** What a cancelled contract deletes (not a job, a run, an operation or a shutdown). */
 const CANCELLED =
-  /^(instances?|servers?|vps|storage|storages|subscriptions?|databases?|clusters?|buckets?|volumes?|machines?|hosts?|services?)$/;
+  /^(instances?|servers?|vps|storage|storages|databases?|clusters?|buckets?|volumes?|machines?|hosts?|services?)$/;
 const PRIVILEGED_GROUP = /(^|[=\s])(admins?|administrators?|owners?|root|superusers?|wheel|sudoers?)(@|$)/i;
 const FULL_ACCESS =
   /(full-?access|^administrator(access)?$|^(organization|account|project|billing)-?(manager|owner|admin)$|^owner$|^admin$|^superuser$|^roles\/owner$)/i;
@@ -158,8 +158,8 @@ function cloudShape(program: string, values: string[]): Shape | null {
   for (const value of values) {
     if (value === "--") break;
     if (/^[A-Za-z][\w-]*$/.test(value) || /^2fa$/.test(value)) lead.push(kebab(value));
-    // `user:add`: a first sub-command written noun:verb is two words
-    else if (lead.length === 0 && /^[A-Za-z][\w-]*:[A-Za-z][\w-]*$/.test(value))
+    // `user:add`, `api:core:keys:create`: a first sub-command written noun:verb is its words
+    else if (lead.length === 0 && /^[A-Za-z][\w-]*(:[A-Za-z][\w-]*)+$/.test(value))
       lead.push(...kebab(value).split(":"));
     else if (!value.startsWith("-") && !value.includes("=")) break;
     if (lead.length >= 5) break;
@@ -237,7 +237,9 @@ function cloudShape(program: string, values: string[]): Shape | null {
   if (
     creates &&
     parts.some((part) => /^(keys?|certs?|certificates?|secrets?|credentials?)$/.test(part)) &&
-    (lead.some((word) => IDENTITY.test(word)) || parts.some((part) => IDENTITY.test(part))) &&
+    // (an identity's, or an API's: `api:core:keys:create`)
+    (lead.some((word) => IDENTITY.test(word)) ||
+      parts.some((part) => IDENTITY.test(part) || part === "api")) &&
     !parts.some((part) => /^(ssh|pair|kms|gpg|pgp|public)$/.test(part)) &&
     !settings.some((s) => /^public-key/.test(s.name))
   )
@@ -334,6 +336,19 @@ function cloudShape(program: string, values: string[]): Shape | null {
       ))
   )
     return { reason: "grants every privilege", grant: true };
+  // an account, a project or an organization closed through its status (`accounts:update --status closed`)
+  if (
+    changing &&
+    parts.some((part) => /^(accounts?|projects?|organi[sz]ations?|orgs?|tenants?)$/.test(part)) &&
+    writtenOptions(values).some(
+      (s) => /^(status|state)$/.test(s.name) && /^(closed|deleted|terminated|cancell?ed)$/i.test(s.value),
+    )
+  )
+    return {
+      reason: "closes an account or a project: what it holds goes with it",
+      grant: false,
+      destroys: true,
+    };
   // destruction by other verbs: a resource's contract cancelled, state rolled back, a restore over its source
   if (lead.includes("cancel") && parts.some((part) => CANCELLED.test(part)))
     return { reason: "cancels a resource: it is deleted with what it holds", grant: false, destroys: true };
@@ -366,7 +381,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const text = values.join(" ");
   if (
     (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
-      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:/i.test(
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled/i.test(
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)

@@ -29,7 +29,7 @@ export const CONTAINERS = new Set(
 );
 export const ROUTINE = new Set(
   (
-    "pod pods po job jobs run runs message messages label labels issue issues gist gists comment comments consumer consumers user " +
+    "pod pods po job jobs run runs customer customers contact contacts subscriber subscribers profile profiles message messages label labels issue issues gist gists comment comments consumer consumers user " +
     "permission permissions exchange exchanges view views node schedule schedules restore restores pipeline pipelines cache caches " +
     "lock locks session sessions object branch tag tags image images file alias aliases webhook webhooks artifact artifacts reaction reactions " +
     "key keys ssh-key token config entry member invite invitation subscription policy event events replicaset replicasets " +
@@ -220,7 +220,13 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
       secret:
         parts.some((part) => SECRET_NOUN.test(part)) ||
         // (`tls-private-key delete`: the object's own kind says it is a private key)
-        subcommands.some((token) => ACCESS_KEY.test(token) || /(^|-)private-?keys?$/i.test(token)),
+        subcommands.some((token) => ACCESS_KEY.test(token) || /(^|-)private-?keys?$/i.test(token)) ||
+        // an API's or a user's key (`api:core:keys:remove`, `user key delete`): an access key
+        (/^keys?$/.test(noun ?? "") &&
+          subcommands
+            .flatMap(words)
+            .some((part) => /^(api|user|users|service-account|serviceaccount|account)$/.test(part)) &&
+          !subcommands.some((token) => /ssh|key-?pair|gpg|pgp/i.test(token))),
     };
   }
   return null;
