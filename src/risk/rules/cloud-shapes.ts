@@ -31,6 +31,7 @@
  */
 import type { RuleContext } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
+import { kebab, OFF, ON, settingsOf, writtenOptions, YES } from "./cloud-settings.js";
 import { inertCall } from "./general.js";
 
 /** The name of a protection: set off, what it guarded is exposed or can be lost. */
@@ -39,10 +40,6 @@ const PROTECTION =
 /** A weakening: switched on, checks are looser than the default. */
 const WEAKENING =
   /^(legacy-authorization|legacy-abac|legacy-auth|basic-auth|anonymous-auth|anonymous-access|unauthenticated-access|allow-unauthenticated)$/;
-const OFF = /^(false|off|no|0|none|disabled?|never)$/i;
-const ON = /^(true|on|yes|1|enabled?|always|set)$/i;
-/** An explicit yes (a bare flag is not enough where the flag also names other things: `gh repo create --public`). */
-const YES = /^(true|on|yes|1)$/i;
 /** Sub-command verbs that change a resource's settings (the shapes above apply only there). */
 const CHANGING =
   /^(create|update|patch|set|modify|edit|configure|config|put|apply|enable|disable|change|add|deploy|upgrade|new|attach|bind|replace|import|set-[\w-]+|add-[\w-]+|update-[\w-]+)$/;
@@ -76,65 +73,6 @@ const CANCELLED =
 const PRIVILEGED_GROUP = /(^|[=\s])(admins?|administrators?|owners?|root|superusers?|wheel|sudoers?)(@|$)/i;
 const FULL_ACCESS =
   /(full-?access|^administrator(access)?$|^(organization|account|project|billing)-?(manager|owner|admin)$|^owner$|^admin$|^superuser$|^roles\/owner$)/i;
-
-interface Setting {
-  name: string;
-  value: string;
-}
-
-/** `--name=value`, `--name value`, `name=value` (and pairs inside a value, `--metadata=a=b,c=d`), `--no-name`. */
-function settingsOf(values: string[]): Setting[] {
-  const found: Setting[] = [];
-  for (let i = 0; i < values.length; i += 1) {
-    const value = values[i]!;
-    const option = /^--?([a-zA-Z][\w.-]*)(?:=(.*))?$/.exec(value);
-    if (option) {
-      const name = kebab(option[1]!);
-      const next = values[i + 1];
-      let given = option[2];
-      if (
-        given === undefined &&
-        next !== undefined &&
-        !next.startsWith("-") &&
-        /^(true|false|none|off|on)$/i.test(next)
-      )
-        given = next;
-      if (given?.includes("=")) for (const pair of given.split(",")) pushPair(pair, found);
-      if (name.startsWith("no-")) found.push({ name: name.slice(3), value: "false" });
-      else if (name.startsWith("disable-")) found.push({ name: name.slice(8), value: given ?? "false" });
-      else if (name.startsWith("clear-")) found.push({ name: name.slice(6), value: "false" });
-      found.push({ name, value: given ?? "set" });
-      continue;
-    }
-    pushPair(value, found);
-  }
-  return found.map(({ name, value }) => {
-    // `is-backup-schedule-disabled=true`, `enable-oslogin=false`, `require-ssl`: the protection's own name
-    const disabled = /^(is-)?([\w-]+)-disabled$/.exec(name);
-    if (disabled) return { name: disabled[2]!, value: ON.test(value) ? "false" : "true" };
-    return { name: name.replace(/^(enable|is|require|with|use)-/, ""), value };
-  });
-}
-
-function pushPair(text: string, into: Setting[]): void {
-  const pair = /^([a-zA-Z][\w.-]*)=(.*)$/.exec(text);
-  if (pair) into.push({ name: kebab(pair[1]!).replace(/^[\w-]+\.\d+\./, ""), value: pair[2]! });
-}
-
-/** Options with their values as written (`--clusterName c`, `--allow '*'`, `--role=owner`). */
-function writtenOptions(values: string[]): Setting[] {
-  return values.flatMap((value, i) => {
-    const option = /^--?([a-zA-Z][\w-]*)(?:=(.+))?$/.exec(value);
-    const next = values[i + 1];
-    const written = option?.[2] ?? (next !== undefined && !next.startsWith("-") ? next : undefined);
-    return option && written !== undefined ? [{ name: kebab(option[1]!), value: written }] : [];
-  });
-}
-
-/** `disableTerminationProtection`, `apiKeys`: a camel-case name in the words CLIs join with dashes. */
-function kebab(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-}
 
 /** Per-program exceptions: shapes one CLI spells its own way. */
 const EXCEPTIONS: Record<string, (lead: string[], values: string[]) => string | null> = {
