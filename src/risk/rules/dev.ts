@@ -333,6 +333,10 @@ export const DEVELOPER_RULES: Record<string, Rule> = {
   ),
 };
 
+/** Packages whose command is judged as itself: runtimes and file servers. */
+const RUNS_AS_ITSELF =
+  /^(tsx|ts-node|node|zx|esno|vite-node|bun|http-server|serve|live-server|static-server)$/;
+
 /**
  * A package run by name (`npx`, `npm exec`, `pnpm dlx`, `bunx`): test runners and linters are
  * themselves; rimraf, del-cli and trash-cli delete what they are given, recursively (judged as
@@ -378,7 +382,7 @@ function runPackage(label: string, words: Word[], context: RuleContext): void {
   context.signals.score.raise("medium", `${label} runs ${name || "a package"} (may download it)`);
   // the package's command is judged as itself (`npx tsx -e '…'` runs that code)
   const at = args.indexOf(named[0]!);
-  if (name && at >= 0 && /^(tsx|ts-node|node|zx|esno|vite-node|bun)$/.test(name.replace(/@.*$/, "")))
+  if (name && at >= 0 && RUNS_AS_ITSELF.test(name.replace(/@.*$/, "")))
     context.nested(
       {
         value: args
