@@ -193,6 +193,28 @@ describe("cloud families", () => {
         "mycloud profiles:remove staging",
       ],
     },
+    "opened to the internet, other spellings (written from the family list, no batch)": {
+      dangerous: [
+        "mycloud storage account update --name acme --public-network-access Enabled",
+        "mycloud storage account update --name acme --allow-blob-public-access true",
+        "mycloud db create-db-instance --db-instance-identifier prod --publicly-accessible",
+        "mycloud network rule create --source-address-prefixes Internet --destination-port-ranges 22",
+        "mycloud sql firewall-rule create --start-ip-address 0.0.0.0 --end-ip-address 255.255.255.255",
+        "mycloud storage account update --name acme --default-action Allow",
+        "mycloud storage account update --name acme --min-tls-version TLS1_0",
+        "mycloud webapp update --name app --https-only false",
+      ],
+      harmless: [
+        "mycloud storage account update --name acme --public-network-access Disabled",
+        "mycloud storage account update --name acme --allow-blob-public-access false",
+        "mycloud db create-db-instance --db-instance-identifier prod --no-publicly-accessible",
+        "mycloud network rule create --source-address-prefixes VirtualNetwork --destination-port-ranges 22",
+        "mycloud sql firewall-rule create --start-ip-address 203.0.113.1 --end-ip-address 203.0.113.9",
+        "mycloud storage account update --name acme --default-action Deny",
+        "mycloud storage account update --name acme --min-tls-version TLS1_2",
+        "mycloud bucket update b1 --block-public-access",
+      ],
+    },
     "key managers, routine kinds, where the object lives, help": {
       dangerous: ["mycloud keymanager key delete k1", "mycloud keymanager key disable k1"],
       harmless: [

@@ -30,7 +30,7 @@ export function settingsOf(values: string[]): Setting[] {
         given === undefined &&
         next !== undefined &&
         !next.startsWith("-") &&
-        /^(true|false|none|off|on)$/i.test(next)
+        /^(true|false|none|off|on|yes|no|enabled?|disabled?|allow|deny)$/i.test(next)
       )
         given = next;
       if (given?.includes("=")) for (const pair of given.split(",")) pushPair(pair, found);

@@ -57,6 +57,12 @@ const IDENTITY =
   /^(iam|service-accounts?|serviceaccounts?|sa|users?|dbusers?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
 /** A role that administers or owns what it is given on (`GROUP_OWNER`, `atlasAdmin`, `readWriteAnyDatabase`). */
 const PRIVILEGED_ROLE = /admin|owner|superuser|^root$|any-?database/i;
+/** A setting that makes a resource reachable from the internet, set on. */
+const PUBLIC_SETTING =
+  /^(public-network-access|public-access|publicly-accessible|public-endpoint|public-ip-access|anonymous-access|allow-[\w-]*public[\w-]*|[\w-]*-public-access)$/;
+/** A setting naming where traffic may come from. */
+const SOURCE_SETTING =
+  /^(source-address-prefix(es)?|source-ranges?|source-ips?|remote-ip(-prefix)?|sources?|cidrs?|cidr-blocks?|ip-range|allowed-ips?|ingress-cidrs?)$/;
 /** A field of a resource's output that holds a credential (`{service_uri}`, `.data.password`). */
 const CREDENTIAL_FIELD =
   /(^|[^a-z])(password|passwd|secret(_?(key|value|string))?|(access_|auth_|api_)?token|api_?key|private_?key|service_uri|connection_(string|uri)|dsn)([^a-z]|$)/i;
@@ -134,9 +140,32 @@ function cloudShape(program: string, values: string[]): Shape | null {
       (s) =>
         (ACCESS_SETTING.test(s.name) && PUBLIC_VALUE.test(s.value.replace(/['"]/g, ""))) ||
         (s.name === "public" && YES.test(s.value)) ||
-        (/inbound(-default)?-policy$/.test(s.name) && /^accept$/i.test(s.value)),
+        // `--public-network-access Enabled`, `--publicly-accessible`, `--allow-blob-public-access true`
+        (PUBLIC_SETTING.test(s.name) && !/prevention|block/.test(s.name) && ON.test(s.value)) ||
+        (/(inbound(-default)?-policy|default-action|default-policy)$/.test(s.name) &&
+          /^(accept|allow)$/i.test(s.value)),
     );
     if (open) return { reason: `opens it to everyone (${open.name}=${open.value})`, grant: true };
+    const written = writtenOptions(values);
+    // a source of every address (`--source-address-prefixes Internet`, `--cidr any`), or a range
+    // from the first address to the last (`--start-ip-address 0.0.0.0 --end-ip-address 255.255.255.255`)
+    const source = written.find(
+      (s) => SOURCE_SETTING.test(s.name) && /^(internet|any|\*|0\.0\.0\.0\/0|::\/0)$/i.test(s.value),
+    );
+    if (
+      source ||
+      (written.some((s) => /^start-ip(-address)?$/.test(s.name) && s.value === "0.0.0.0") &&
+        written.some((s) => /^end-ip(-address)?$/.test(s.name) && s.value === "255.255.255.255"))
+    )
+      return {
+        reason: `opens it to every address (${source ? `${source.name} ${source.value}` : "0.0.0.0–255.255.255.255"})`,
+        grant: true,
+      };
+    // a minimum TLS version lowered to 1.0 or 1.1
+    const tls = written.find(
+      (s) => /^min(imum)?-tls(-version)?$/.test(s.name) && /^(tls)?1[._]?[01]$|^tls1_[01]$/i.test(s.value),
+    );
+    if (tls) return { reason: `lowers the minimum TLS version (${tls.value})`, grant: false };
     if (
       settings.some((s) => s.name === "public-port") &&
       settings.some((s) => /^private-(ip|address)$/.test(s.name))
@@ -319,7 +348,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const text = values.join(" ");
   if (
     (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
-      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled/i.test(
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action/i.test(
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)
