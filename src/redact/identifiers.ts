@@ -14,7 +14,7 @@
  * These only veto the token-by-look scan (benign.ts): the same bytes under a secret's name are
  * still that name's value.
  */
-import type { Range } from "./benign.js";
+import type { Range } from "./span.js";
 
 const YARN_CHECKSUM = /(?<![\w/])[0-9]{1,2}c[0-9]{1,2}\/[0-9a-f]{128}(?![0-9a-f])/g;
 const HASH_CLAIM =
