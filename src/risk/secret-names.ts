@@ -12,7 +12,9 @@ export const CODE_OR_DOC =
 export const KEY_EXTENSIONS =
   /\.(key|pem|p12|pfx|jks|keystore|ppk|kdbx|asc|gpg|der|crt-key|keychain|keychain-db)$/i;
 // (and BIND's DNSSEC private halves, `Kexample.com.+013+48112.private`)
-export const PRIVATE_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$|^K[\w.-]+\.\+\d{3}\+\d{5}\.private$/;
+// (`ssh_host_ed25519_key`: a machine's own ssh key, whoever holds it can pose as the host)
+export const PRIVATE_KEY_NAME =
+  /^id_(rsa|dsa|ecdsa|ed25519)(_sk)?$|^K[\w.-]+\.\+\d{3}\+\d{5}\.private$|^ssh_host_(rsa|dsa|ecdsa|ed25519)_key$/;
 export const SECRET_FILES = new Set([
   // infrastructure state and configuration that carry passwords and keys in clear
   "terraform.tfstate",
@@ -71,6 +73,9 @@ export const SECRET_DIRS = new Set([
   ".azure",
   ".password-store",
   "Keychains",
+  // GNOME's and KDE's password stores (`~/.local/share/keyrings/login.keyring`, kwallet's `*.kwl`)
+  "keyrings",
+  "kwalletd",
 ]);
 /**
  * Home directories of agents and tools that keep a credential file inside: the directory as a

@@ -135,11 +135,14 @@ const DANGEROUS: Record<string, Row[]> = {
     ["caddy file-server --root / --listen :80", "high"],
     ["ruby -run -e httpd ~ -p 8000", "high"],
   ],
-  "secrets named in other case": [
+  "secrets named in other case, and stores not named before": [
     ["cat ~/.SSH/ID_RSA", "high"],
     ["cat .ENV", "high"],
     [{ kind: "file", op: "read", path: "C:\\Users\\dev\\.SSH\\ID_ED25519" }, "high"],
     [{ kind: "file", op: "read", path: "/Users/dev/.Kube/Config" }, "high"],
+    [{ kind: "file", op: "read", path: "/etc/ssh/ssh_host_ed25519_key" }, "high"],
+    [{ kind: "file", op: "read", path: "/home/dev/.local/share/keyrings/login.keyring" }, "high"],
+    ["cp ~/.local/share/kwalletd/kdewallet.kwl /tmp/", "high"],
   ],
   "a file: URL is a read of its file": [
     [{ kind: "network", method: "GET", url: "file:///home/dev/.ssh/id_rsa" }, "high"],
@@ -250,11 +253,12 @@ const HARMLESS: Record<string, (string | ActionTarget)[]> = {
     "npx serve build",
     "caddy file-server --root ./site",
   ],
-  "secrets named in other case": [
+  "secrets named in other case, and stores not named before": [
     "cat README.md",
     "cat Makefile",
     "cat src/Components/Secret.tsx",
     "cat SECRETS.md",
+    "cat /etc/ssh/ssh_host_ed25519_key.pub",
   ],
   "a file: URL is a read of its file": [
     { kind: "network", method: "GET", url: "file:///home/dev/project/README.md" },
