@@ -23,6 +23,7 @@ import { inertCall } from "./rules/general.js";
 import { bareShell, judgeShellScript, judgeThroughOptions } from "./rules/hidden.js";
 import { interpreterName } from "./rules/interpreters.js";
 import { judgeLookAlike } from "./rules/look-alike.js";
+import { judgeMovedSources } from "./rules/moved-sources.js";
 import { DOWNLOADERS } from "./rules/net.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
 import { releasesOrGrants } from "./rules/publish.js";
@@ -204,6 +205,7 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   runsWritten(invocation, program, first, context);
   sendsEnvironment(invocation, context);
   judgeFileServer(program, invocation.args, signals); // `php -S … -t ~`, `http-server ~`
+  judgeMovedSources(program, invocation.args, context); // `tar --remove-files -cf x.tar ~`
   if (program === "su") score.raise("critical", "runs su (privilege escalation)", "privilege_escalation");
   const script = inlineScript(program, invocation.args);
   if (script) {

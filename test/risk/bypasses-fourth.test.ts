@@ -109,6 +109,9 @@ const DANGEROUS: Record<string, Row[]> = {
     ["entr -s 'rm -rf ~' <<< x", "critical"],
     ["dbus-run-session rm -rf ~", "critical"],
     ["trash ~", "critical"],
+    ["tar --remove-files -cf /tmp/x.tar ~", "critical"],
+    ["zip -rm /tmp/x.zip ~", "critical"],
+    ["7z a -sdel /tmp/x.7z ~", "critical"],
     ["trash-put ~/Documents", "high"],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's prompt expansion, not a template
     ["x='$(rm -rf ~)'; echo ${x@P}", "high"],
@@ -237,6 +240,8 @@ const HARMLESS: Record<string, (string | ActionTarget)[]> = {
     "xvfb-run -a npm test",
     "ls *.ts | entr -c npm test",
     "trash-put old.log",
+    "tar --remove-files -czf logs.tar.gz logs/",
+    "zip -r site.zip public",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's prompt expansion, not a template
     "x='hi'; echo ${x@P}",
   ],
