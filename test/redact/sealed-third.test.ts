@@ -13,21 +13,21 @@
  */
 import { describeSealedFloors } from "./sealed-floors.js";
 
-/** Floors in percent: the latest measure (the end of the 2026-11-28 afternoon session, main at ad12d55; the first run is in the origin note) rounded down, less one point. */
+/** Floors in percent: the latest measure (2026-11-28 at 12:20 UTC, main at c6f92b4, after the round that tuned on the structural tokens and literals; the first run is in the origin note) rounded down, less one point. */
 const FLOORS: Record<string, number> = {
   tp: 90,
-  fp: 75,
+  fp: 76,
   "tp command": 87,
   "tp env": 98,
   "tp file": 87,
   "tp mcp": 87,
-  "fp command": 75,
-  "fp file": 75,
-  "fp mcp": 75,
+  "fp command": 76,
+  "fp file": 76,
+  "fp mcp": 76,
   "kics tp": 92,
   "kics fp": 82,
   "earlybird tp": 85,
-  "earlybird fp": 67,
+  "earlybird fp": 71,
   "checkov tp": 99,
   "checkov fp": 62,
   "security-utilities tp": 89,

@@ -16,14 +16,15 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed-fourth.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken when the set landed (main at 34ba71b), after a rule written without sight of the
-// set; the origin note keeps the first run too (main at 63b830d, before any rule was written
-// against the set). The Fly.io and Helm programs have rule tables, so their unnamed pairs are empty.
+// high+. Taken on 2026-11-28 at 12:20 UTC (main at c6f92b4), after the rules written while the
+// set was sealed; the origin note keeps the first run (main at 63b830d) and the landing measure
+// (34ba71b) too. 13 of the 47 harmless alarms run a program of the attack-tool table
+// (docs/decisions/risk-attack-tools.md), which the set judged by sub-command. The Fly.io and Helm programs have rule tables, so their unnamed pairs are empty.
 const LATEST: Measure = {
   all: [
-    [408, 509],
-    [140, 205],
-    [53, 541],
+    [409, 509],
+    [141, 205],
+    [47, 541],
   ],
   emulation: [
     [108, 147],
@@ -31,9 +32,9 @@ const LATEST: Measure = {
     [21, 173],
   ],
   ired: [
-    [168, 186],
-    [37, 47],
-    [27, 144],
+    [170, 186],
+    [39, 47],
+    [21, 144],
   ],
   kubernetes: [
     [5, 10],
@@ -51,8 +52,8 @@ const LATEST: Measure = {
     [0, 31],
   ],
   hand: [
-    [103, 129],
-    [82, 106],
+    [102, 129],
+    [81, 106],
     [4, 62],
   ],
 };

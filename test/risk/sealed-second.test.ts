@@ -14,13 +14,13 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed-second.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken at the end of the 2026-11-28 afternoon session (main at ad12d55), after the rules
+// high+. Taken on 2026-11-28 at 12:20 UTC (main at c6f92b4), after the rules
 // written while the set was sealed (the origin note keeps every measure). Hand-written actions name no program, so
 // their unnamed pair is empty.
 const LATEST: Measure = {
   all: [
-    [595, 647],
-    [60, 87],
+    [596, 647],
+    [61, 87],
     [20, 611],
   ],
   "safety-net": [
@@ -34,8 +34,8 @@ const LATEST: Measure = {
     [17, 421],
   ],
   elastic: [
-    [132, 144],
-    [12, 16],
+    [133, 144],
+    [13, 16],
     [0, 57],
   ],
   hand: [

@@ -15,15 +15,15 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed-third.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken on 2026-11-28 at midday (main at c965719), after the rules written while the set
-// was sealed (the origin note keeps the first run, at 8126f8b, too). 23 of the 50 harmless alarms
+// high+. Taken on 2026-11-28 at 12:20 UTC (main at c6f92b4), after the rules written while the set
+// was sealed (the origin note keeps the first run, at 8126f8b, too). 22 of the 51 harmless alarms
 // run a program of the attack-tool table (docs/decisions/risk-attack-tools.md): the set judged
 // those runs by their sub-command, the project rates any run of such a tool high. The Azure CLI's program has a rule table, so its unnamed pair is empty.
 const LATEST: Measure = {
   all: [
-    [408, 478],
+    [409, 478],
     [182, 210],
-    [50, 556],
+    [51, 556],
   ],
   stockpile: [
     [57, 62],
@@ -38,12 +38,12 @@ const LATEST: Measure = {
   arsenal: [
     [215, 243],
     [135, 156],
-    [30, 172],
+    [29, 172],
   ],
   "azure-cli": [
-    [37, 64],
+    [38, 64],
     [0, 0],
-    [2, 127],
+    [4, 127],
   ],
   hand: [
     [64, 71],
