@@ -71,3 +71,21 @@ export const BUILD: Record<AgentName, Build> = {
     args: kind === "read" ? { filePath: value } : { command: value },
   }),
 };
+
+/**
+ * The decision an agent reads from a hook's answer, in any of the nine formats: exit code 2 is
+ * `deny`; otherwise Claude Code's `hookSpecificOutput`, Cursor's `permission`, the others'
+ * `permissionDecision`/`decision`, Cline's `cancel`; undefined when the answer leaves the call to
+ * the agent's own rules.
+ */
+export function answerDecision(result: { exitCode: number; stdout: string }): string | undefined {
+  if (result.exitCode === 2) return "deny";
+  const answer = result.stdout.trim() === "" ? {} : JSON.parse(result.stdout);
+  return (
+    answer.hookSpecificOutput?.permissionDecision ??
+    answer.permission ??
+    answer.permissionDecision ??
+    answer.decision ??
+    (answer.cancel === true ? "deny" : undefined)
+  );
+}

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AGENTS, type AgentName, type HookResult, runHook } from "../../src/hooks/index.js";
-import { AGENT_PAYLOAD_CWD as CWD } from "../helpers/agent-payloads.js";
+import { answerDecision, AGENT_PAYLOAD_CWD as CWD } from "../helpers/agent-payloads.js";
 import { tempDir } from "../helpers/cli.js";
 
 let home: string;
@@ -71,14 +71,7 @@ const UNKNOWN_TOOL: Record<AgentName, (input: object) => object> = {
 
 /** Whether the agent is told to stop (deny) or to ask the user; never approve. */
 function stopped(result: HookResult): boolean {
-  if (result.exitCode === 2) return true;
-  const answer = result.stdout.trim() === "" ? {} : JSON.parse(result.stdout);
-  const decision =
-    answer.hookSpecificOutput?.permissionDecision ??
-    answer.permission ??
-    answer.permissionDecision ??
-    answer.decision ??
-    (answer.cancel === true ? "deny" : undefined);
+  const decision = answerDecision(result);
   expect(decision).not.toBe("allow");
   return decision === "deny" || decision === "ask" || decision === "block";
 }

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AGENTS, type AgentName, type HookResult, runHook } from "../../src/hooks/index.js";
-import { AGENT_PAYLOAD_CWD, BUILD, type Kind } from "../helpers/agent-payloads.js";
+import { AGENT_PAYLOAD_CWD, answerDecision, BUILD, type Kind } from "../helpers/agent-payloads.js";
 import { tempDir } from "../helpers/cli.js";
 
 let home: string;
@@ -21,14 +21,7 @@ const CWD = AGENT_PAYLOAD_CWD;
 
 /** What the agent does with the answer: block, ask the user, or go on by its own rules. */
 function outcome(agent: AgentName, result: HookResult): "block" | "ask" | "own-rules" {
-  if (result.exitCode === 2) return "block";
-  const answer = result.stdout.trim() === "" ? {} : JSON.parse(result.stdout);
-  const decision =
-    answer.hookSpecificOutput?.permissionDecision ??
-    answer.permission ??
-    answer.permissionDecision ??
-    answer.decision ??
-    (answer.cancel === true ? "deny" : undefined);
+  const decision = answerDecision(result);
   expect(decision, `${agent} must never approve on the user's behalf`).not.toBe("allow");
   return decision === "deny" ? "block" : decision === "ask" ? "ask" : "own-rules";
 }
