@@ -7,6 +7,7 @@ import { analyzeCommandLine, type ShellParse } from "./commands.js";
 import { classifyMcp } from "./mcp.js";
 import { judgeHttpData } from "./rules/http-data.js";
 import { Signals } from "./signals.js";
+import { judgeWrittenContent } from "./written-content.js";
 
 export function analyzeAction(action: Action, parse: ShellParse): Signals {
   const signals = new Signals(action.cwd);
@@ -27,6 +28,8 @@ export function analyzeAction(action: Action, parse: ShellParse): Signals {
           target.op === "delete" ? "deletes" : target.op === "edit" ? "edits" : "writes",
         );
         if (target.op === "delete") score.flag("destructive_command");
+        // what the write plants: a key that makes a program run a command later is judged as that command
+        else judgeWrittenContent(target.path, action.input, signals, parse, analyzeCommandLine);
       }
       break;
     case "command":
