@@ -57,6 +57,9 @@ function collect(value: unknown, path: string, texts: string[], depth: number): 
     if (typeof member === "string") {
       if (member.includes("*** Begin Patch")) texts.push(patchLines(member, path));
       else if (TEXT_KEYS.includes(key)) texts.push(key === "diff" ? diffText(member) : member);
+    } else if (member !== null && typeof member === "object" && TEXT_KEYS.includes(key)) {
+      // a JSON file's text the agent's adapter already parsed (Cline sends parameters as strings)
+      texts.push(JSON.stringify(member));
     } else if (typeof member === "object") collect(member, path, texts, depth + 1);
   }
 }
