@@ -7,9 +7,9 @@
  * scripts a program runs by itself (`.envrc`, shell start-up files, git and husky hooks). Only
  * raises: the path's own rating (written-paths.ts) stays the floor.
  */
-import type { RiskLevel } from "../chain/index.js";
 import type { ShellParse } from "./command/rule.js";
 import { basename, segments } from "./paths.js";
+import { composerScripts, devContainer, type Planted, unescapeJson, vscodeTasks } from "./planted-json.js";
 import { riskRank } from "./score.js";
 import { Signals } from "./signals.js";
 
@@ -126,17 +126,6 @@ export function judgeWrittenContent(
   }
 }
 
-interface Planted {
-  /** `package.json scripts.postinstall`, `git core.fsmonitor`, … */
-  key: string;
-  /** The command the key makes a program run, or null when the key's effect is judged by `least` alone. */
-  command: string | null;
-  /** The least level the key's write deserves, whatever its command. */
-  least: RiskLevel;
-  /** Why the key matters. */
-  why: string;
-}
-
 function plant(planted: Planted, signals: Signals, parse: ShellParse, judge: Judge): void {
   const shown = planted.command === null ? "" : ` ${JSON.stringify(planted.command.slice(0, 80))}`;
   const head = `sets ${planted.key}${shown} (${planted.why})`;
@@ -156,6 +145,10 @@ function familyOf(path: string): Family | null {
   const parts = segments(path);
   const parent = parts.at(-2);
   if (name === "package.json") return packageScripts;
+  if (name === "composer.json") return composerScripts;
+  if (name === ".devcontainer.json" || (parent === ".devcontainer" && name === "devcontainer.json"))
+    return devContainer;
+  if (parent === ".vscode" && name === "tasks.json") return vscodeTasks;
   if (
     name === ".gitconfig" ||
     (parent === "git" && name === "config" && parts.at(-3) === ".config") ||
@@ -258,14 +251,6 @@ function packageScripts(text: string): Planted[] {
       ? "npm runs it by itself on install, test or publish"
       : "a script npm runs when asked",
   }));
-}
-
-function unescapeJson(text: string): string {
-  try {
-    return JSON.parse(`"${text}"`) as string;
-  } catch {
-    return text;
-  }
 }
 
 /**
