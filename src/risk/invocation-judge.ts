@@ -12,6 +12,7 @@ import { parallelScripts, xargsScripts } from "./command/fanout.js";
 import { calledArguments, runsCallersWords } from "./command/functions.js";
 import type { RuleContext } from "./command/rule.js";
 import { normalizePath } from "./paths.js";
+import { computesAssignedNumbers } from "./powershell-values.js";
 import { ownerOf } from "./rule-tables.js";
 import { attackTool } from "./rules/attack-tools.js";
 import { judgeCloudShapes } from "./rules/cloud-shapes.js";
@@ -176,6 +177,10 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   // and the others are unset, and the rest of the word names no program)
   if (first.dynamic && !namedIn && powerShellValue(first.value, invocation.args, signals))
     return void score.raise("low", `prints the PowerShell value ${first.value}`);
+  // `$x = 5; $x * 2`: arithmetic on numbers the line assigned; read as bash the variable runs, as
+  // an assignment's does (medium, not less)
+  const computed = first.dynamic && !namedIn && computesAssignedNumbers(context.script.commands, command);
+  if (computed) return void score.raise("medium", computed);
   if (first.dynamic && !namedIn && !isKnownVariableProgram(first)) {
     const feeders = upstream(context.script.commands, command).map(
       (feeder) => resolveInvocation(feeder).program,

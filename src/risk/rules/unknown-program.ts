@@ -27,6 +27,9 @@ const PASSWORD_DATABASE = /\.(kdbx|kdb|psafe3)$/i;
 const NAMES_ONLY =
   /^(ls|list|search|find|locate|rm|remove|add|edit|mkdir|rmdir|mv|move|db-info|info|analyze|merge|import|db-create|estimate)$/;
 
+/** PowerShell's and cmd.exe's directory listers (`gci` and `dir` are Get-ChildItem's aliases). */
+const LISTER = /^(get-childitem|gci|dir)$/;
+
 /** Verbs of a sub-command after its noun (`credentials list`, `secrets create`). */
 const SUBCOMMAND_VERB =
   /^(list|ls|create|delete|describe|get|show|add|update|rotate|remove|rm|set|reset|revoke|enable|disable)$/;
@@ -78,10 +81,13 @@ export function judgeUnknownProgram(
   const lead = invocation.args.find((arg) => !arg.value.startsWith("-"))?.value ?? "";
   const namesOnly = NAMES_ONLY.test(lead);
   // `Get-Acl …\config\SAM`, `Test-Path ~/.ssh/id_rsa`: permissions and existence, not the content
-  const metadataOnly = METADATA_READER.test(program);
+  // `Get-ChildItem ~\.ssh`, `gci -Recurse -Include *.kdbx`, `dir`: a listing alone prints names,
+  // as `ls ~/.ssh` does (none); piped on (`| Get-Content`) the files found are read
+  const listsNames = LISTER.test(program) && invocation.command.pipelineLength < 2;
+  const metadataOnly = METADATA_READER.test(program) || listsNames;
   // DNSSEC's tools are handed keys' public halves (`delv -a trust.key`, `dnssec-dsfromkey K….key`)
   const dnssec = /^(delv|dnssec-[\w-]+|ldns-[\w-]+)$/.test(program);
-  const lister = /^(get-childitem|gci|dir)$/.test(program) && invocation.command.pipelineLength < 2;
+
   const args = metadataOnly ? [] : invocation.args;
   for (const [index, arg] of args.entries()) {
     // `x mariadb credentials list`: a bare word before a sub-command's verb names a kind, not a file
@@ -92,9 +98,6 @@ export function judgeUnknownProgram(
     const value = arg.value.replace(/^--?[\w-]+=/, "");
     if (namesOnly && PASSWORD_DATABASE.test(value)) continue;
     if (dnssec && /\.key$/.test(value)) continue;
-    // `Get-ChildItem -Recurse -Include *.kdbx`: a bare name pattern given to a lister matches names
-    // (piped on, `| Get-Content`, the files found are read)
-    if (lister && /^[^/\\]*[*?][^/\\]*$/.test(value)) continue;
     if (/^(~|\.{1,2}|[A-Za-z]:|%\w+%|\$env:\w+)?\//i.test(value) || secretFileReason(value))
       signals.read(value, "passes");
   }
@@ -102,6 +105,8 @@ export function judgeUnknownProgram(
   // xp_cmdshell …"`: SQL given as an argument (a cmdlet's reading verb does not make it read)
   for (const arg of invocation.args)
     if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);
+  // (`gci` is read as Get-ChildItem is, `dir` as `ls`: a listing alone changes nothing)
+  if (listsNames) return void score.raise("none", "");
   // `New-LocalUser`, `Stop-Service`: PowerShell cmdlets no table names, read by their verb. A
   // reading verb clears a cmdlet only when it is written as one (`Get-ChildItem`): an all-lowercase
   // `search-tool delete index prod` or `get-secrets` is as likely a Unix program, judged as any other

@@ -86,10 +86,27 @@ export function protectionOff(args: string[]): string | null {
   return null;
 }
 
-/** `(Get-BitLockerVolume …).KeyProtector`, `… | ft KeyProtectorId,RecoveryPassword`: recovery passwords printed. */
+/**
+ * The KeyProtector property expanded, selected or taken from each volume: PowerShell prints each
+ * protector's fields, the recovery password among them (a volume, or KeyProtector selected as one of
+ * its columns, shows only the protectors' types).
+ */
+const KEY_PROTECTOR_EXPANDED = new RegExp(
+  [
+    /\)\s*\.keyprotector\b/, // `(Get-BitLockerVolume C:).KeyProtector`
+    /\s-exp\w*[\s:]+['"]?keyprotector\b/, // `| Select -Expand KeyProtector`, `-ExpandProperty`
+    /(\bforeach(-object)?|%)\s*(\{\s*\$_\.|-memberName\s+)?keyprotector\b/, // `| % { $_.KeyProtector }`, `% KeyProtector`
+    /[\s,]recoverypassword\b(?!protector)/, // `… | ft KeyProtectorId,RecoveryPassword`
+  ]
+    .map((part) => part.source)
+    .join("|"),
+  "i",
+);
+
+/** `(Get-BitLockerVolume …).KeyProtector`, `… | Select -Expand KeyProtector`: recovery passwords printed. */
 export function printsRecoveryPassword(line: string, signals: Signals): void {
   if (!/get-bitlockervolume/i.test(line)) return;
-  if (/\)\s*\.keyprotector\b|[\s,]recoverypassword\b(?!protector)/i.test(line))
+  if (KEY_PROTECTOR_EXPANDED.test(line))
     signals.score.raise(
       "high",
       "prints BitLocker's key protectors, whose recovery password unlocks the disk",

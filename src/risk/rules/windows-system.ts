@@ -12,6 +12,7 @@ import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { judgeWindowsCode, registryChange } from "./windows.js";
 import { credentialDump } from "./windows-credentials.js";
+import { taskkillNames, taskkillSelectsSystem } from "./windows-kill-filters.js";
 import { WINDOWS_TOOL_RULES } from "./windows-tools.js";
 import { lower, pipedFrom, SYSTEM_PROCESS, values } from "./windows-words.js";
 
@@ -67,11 +68,12 @@ function killsByName(program: string, names: string[], signals: Signals): void {
 const taskkill: Rule = (invocation, { signals }) => {
   const args = values(invocation.args);
   if (help(args)) return void signals.score.raise("low", "taskkill help");
-  killsByName(
-    "taskkill",
-    args.filter((_, i) => /^\/(im|fi)$/i.test(args[i - 1] ?? "")),
-    signals,
-  );
+  const after = (flag: RegExp) => args.filter((_, i) => flag.test(args[i - 1] ?? ""));
+  const images = after(/^\/im$/i);
+  // `/fi "USERNAME eq NT AUTHORITY\SYSTEM"`, `/im *`: every process of the system, or all of them
+  const broad = taskkillSelectsSystem(images, after(/^\/fi$/i), after(/^\/pid$/i));
+  if (broad) return void signals.score.raise("high", `taskkill stops ${broad}: the system goes down with it`);
+  killsByName("taskkill", taskkillNames(images, after(/^\/fi$/i)), signals);
 };
 
 const stopProcess: Rule = (invocation, context) => {

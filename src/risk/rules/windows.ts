@@ -18,6 +18,7 @@ import { cmdletFinding } from "./windows-cmdlets.js";
 import { credentialDump } from "./windows-credentials.js";
 import { scriptHandoff } from "./windows-exec.js";
 import { runsFromHiding, windowsHandoff } from "./windows-handoff.js";
+import { regQueryCredential } from "./windows-registry-secrets.js";
 import { pipedFrom, pipedTo } from "./windows-words.js";
 
 type Finding = [level: "none" | "low" | "medium" | "high" | "critical", reason: string, credential?: true];
@@ -314,10 +315,6 @@ const CMDLET_RULES: [RegExp, Finding][] = [
   [/^(install|uninstall)-(module|package|script)$/, ["medium", "installs or removes PowerShell modules"]],
 ];
 
-/** A registry value named for a policy about passwords (a prompt, an age, a length, a rule), not one. */
-const PASSWORD_SETTING =
-  /password(s)?(prompt|age|length|complexity|history|change|expir\w*|polic\w*|required|warning|hint|reveal)|(prompt|age|length|complexity|history|change|expir\w*|polic\w*|require|blank|limit|warn\w*|lockout|minimum|maximum|notif\w*|reveal|reversible|cleartext)\w*password/i;
-
 const WINDOWS_PROGRAMS: Record<string, true> = Object.fromEntries(
   "net net1 reg sc schtasks bcdedit bootcfg vssadmin wbadmin wevtutil netsh diskpart format format.com cipher takeown icacls cacls wmic set-executionpolicy"
     .split(" ")
@@ -359,17 +356,9 @@ const rule: Rule = (invocation, context) => {
   const piped = /item/.test(invocation.program) ? pipedFrom(context, invocation.program) : [];
   // `wbadmin start backup -include:…\ntds.dit`: a credential store, whatever the tool does with it
   if (credentialDump(invocation.program, argv, signals)) return;
-  // `reg query … /v password`, `reg query …\Winlogon | findstr DefaultPassword`: a stored password printed
-  // (a setting about passwords — `fPromptForPassword`, `MaximumPasswordAge`, `PasswordComplexity` —
-  // holds a flag or a number, not a password; `DefaultPassword` holds one)
-  if (
-    invocation.program === "reg" &&
-    /^query$/i.test(argv[0] ?? "") &&
-    [...argv.slice(1), ...pipedTo(context, "reg")].some(
-      (word) => /pass(word)?|pwd/i.test(word) && !PASSWORD_SETTING.test(word),
-    )
-  )
-    return void signals.score.raise("high", "reg query prints a stored password", "sensitive_file_access");
+  // a stored password or a key of credentials printed (rules/windows-registry-secrets.ts)
+  const credential = invocation.program === "reg" && regQueryCredential(argv, pipedTo(context, "reg"));
+  if (credential) return void signals.score.raise("high", credential, "sensitive_file_access");
   const handled = raise(signals, windowsAdministration(invocation.program, [...argv, ...piped]));
   if (invocation.program === "wmic") {
     const at = argv.findIndex((word) => /^create$/i.test(word));

@@ -1,0 +1,63 @@
+/**
+ * What `taskkill` selects (docs/risk.md, "Windows administration"): a filter (`/fi "NAME OP
+ * VALUE"`) or an image name can select the system's processes or every process, which takes the
+ * host down as killing its daemons by name does (`killall sshd`, `pkill -u root`). Filters are
+ * joined by "and": a narrowing one (an ordinary image name, a window title, a pid) keeps the kill
+ * to what it names.
+ */
+
+/** Accounts the system's services run as. */
+const SYSTEM_ACCOUNT = /^([^\\]+\\)?(system|local ?service|network ?service)$/i; // (`NT AUTHORITY\SYSTEM`, localised domains)
+
+/** Why one filter selects system processes or every process, or null when it does not. */
+function broadFilter(filter: string): string | null {
+  const match = /^\s*(\w+)\s+(eq|ne|gt|lt|ge|le)\s+(.*?)\s*$/i.exec(filter);
+  if (!match) return null;
+  const [name, op, value] = [match[1]!.toLowerCase(), match[2]!.toLowerCase(), match[3]!];
+  // `USERNAME ne alice`, `IMAGENAME ne x.exe`: everything but one, the system included
+  if (op === "ne" && /^(username|imagename|status|session|sessionname|services)$/.test(name))
+    return `every process but ${value}`;
+  if (name === "username" && SYSTEM_ACCOUNT.test(value)) return `every process of ${value}`;
+  if (name === "status" && /^running$/i.test(value)) return "every running process";
+  // session 0 is where services run
+  if ((name === "session" && value === "0") || (name === "sessionname" && /^services$/i.test(value)))
+    return "every process of session 0 (the services)";
+  if (name === "services") return `the process hosting the service ${value}`;
+  if (name === "imagename" && /^\*(\.exe)?$/.test(value)) return "every process";
+  // `PID gt 0`, `MEMUSAGE gt 0`, `CPUTIME ge 00:00:00`: a threshold that selects processes by
+  // number selects the system's as well (pid 4 is the kernel's)
+  if (/^(pid|memusage|cputime)$/.test(name) && op !== "eq")
+    return `every process with ${name} ${op} ${value}`;
+  return null;
+}
+
+/** Whether a filter narrows the kill to something named (an image name, a window, a pid, a module). */
+function narrows(filter: string): boolean {
+  const match = /^\s*(\w+)\s+(eq)\s+(.*?)\s*$/i.exec(filter);
+  if (!match) return false;
+  const name = match[1]!.toLowerCase();
+  return /^(imagename|windowtitle|pid|modules)$/.test(name) && broadFilter(filter) === null;
+}
+
+/**
+ * Why a taskkill call's selection takes the system down (its filters, `/im`, `/pid` as given), or
+ * null: its image names and filters narrow it, or none of them is broad (image names of the
+ * system's processes are judged by name, with Stop-Process's).
+ */
+export function taskkillSelectsSystem(images: string[], filters: string[], pids: string[]): string | null {
+  const cleaned = (word: string) => word.replace(/^["']|["']$/g, "");
+  // (a process of the system named, `/im lsass.exe`, is judged by its name: `taskkillNames`)
+  if (images.map(cleaned).some((image) => /^\*(\.exe)?$/.test(image))) return "every process";
+  if (images.length > 0 || pids.length > 0 || filters.map(cleaned).some(narrows)) return null;
+  for (const filter of filters) {
+    const why = broadFilter(cleaned(filter));
+    if (why) return why;
+  }
+  return null;
+}
+
+/** The process names a taskkill call gives: its `/im` images and its `IMAGENAME eq X` filters. */
+export function taskkillNames(images: string[], filters: string[]): string[] {
+  const named = filters.map((filter) => /^["']?\s*imagename\s+eq\s+([^"']+)/i.exec(filter)?.[1]);
+  return [...images, ...named.filter((name) => name !== undefined)];
+}
