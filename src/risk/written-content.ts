@@ -129,13 +129,20 @@ export function judgeWrittenContent(
 function plant(planted: Planted, signals: Signals, parse: ShellParse, judge: Judge): void {
   const shown = planted.command === null ? "" : ` ${JSON.stringify(planted.command.slice(0, 80))}`;
   const head = `sets ${planted.key}${shown} (${planted.why})`;
-  signals.score.raise(planted.least, head, "config_file_modification");
-  if (planted.command === null || planted.command.trim() === "") return;
   const inner = new Signals(signals.cwd);
-  judge(planted.command, inner, parse);
-  if (riskRank(inner.score.level) < riskRank("medium")) return;
+  if (planted.command !== null && planted.command.trim() !== "") judge(planted.command, inner, parse);
+  if (riskRank(inner.score.level) < riskRank("medium")) {
+    signals.score.raise(planted.least, head, "config_file_modification");
+    return;
+  }
   const because = inner.score.reasons.slice(0, 3).join("; ");
-  signals.score.raise(inner.score.level, `${head}: the command it plants: ${because}`, ...inner.score.flags);
+  const level = riskRank(inner.score.level) >= riskRank(planted.least) ? inner.score.level : planted.least;
+  signals.score.raise(
+    level,
+    `${head}: the command it plants: ${because}`,
+    "config_file_modification",
+    ...inner.score.flags,
+  );
 }
 
 type Family = (text: string, path: string) => Planted[];
@@ -217,6 +224,21 @@ const NOT_SCRIPTS = new Set([
   "npm",
   "funding",
   "directory",
+  "repository",
+  "bugs",
+  "bin",
+  "exports",
+  "browser",
+  "unpkg",
+  "jsdelivr",
+  "source",
+  "style",
+  "registry",
+  "access",
+  "tag",
+  "os",
+  "cpu",
+  "man",
 ]);
 
 function packageScripts(text: string): Planted[] {
@@ -237,8 +259,14 @@ function packageScripts(text: string): Planted[] {
   } else {
     for (const match of text.matchAll(/"((?:[^"\\\n]|\\.){1,200})"\s*:\s*"((?:[^"\\\n]|\\.)*)"/g)) {
       const key = unescapeJson(match[1]!);
-      // a dependency's version range or source is not a script
-      if (NOT_SCRIPTS.has(key) || /^[\^~<>=*\d]|^(npm|workspace|file|link|catalog):/.test(match[2]!))
+      // a dependency's version range, source or scoped name is not a script
+      if (
+        NOT_SCRIPTS.has(key) ||
+        /^@|\//.test(key) ||
+        /^[\^~<>=*\d]|^(npm|workspace|file|link|catalog|github|gitlab|bitbucket|git|git\+[a-z]+|https?):/.test(
+          match[2]!,
+        )
+      )
         continue;
       pairs.push([key, unescapeJson(match[2]!)]);
     }

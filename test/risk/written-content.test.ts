@@ -100,6 +100,15 @@ const ROWS: Record<string, Row[]> = {
     ["Write", "package.json", PKG('"prepare": "husky"'), "medium", "medium", /prepare/],
     ["Edit", "package.json", '"postinstall": "tsc -p ."', "medium", "medium", /postinstall/],
     ["Edit", "package.json", '"description": "rm -rf old builds before release"', "medium", "medium"],
+    ["Edit", "package.json", '"repository": "github:acme/app", "bin": "./dist/cli.js"', "medium", "medium"],
+    [
+      "Edit",
+      "package.json",
+      '"lodash": "github:lodash/lodash", "@acme/x": "git+https://github.com/acme/x.git"',
+      "medium",
+      "medium",
+    ],
+    ["Edit", "package.json", '"clean": "rm -rf dist", "dev": "vite --host"', "medium", "medium"],
   ],
   "git's configuration": [
     [
@@ -236,6 +245,13 @@ describe("what a write plants is judged like a command", () => {
           expect(riskRank(result.level), shown).toBeGreaterThanOrEqual(riskRank(least as never));
           expect(riskRank(result.level), shown).toBeLessThanOrEqual(riskRank(most as never));
           if (reason) expect(result.reasons.join("; "), shown).toMatch(reason);
+          // one reason per planted key: the key's and its command's together, never the key's twice
+          const planted = result.reasons.filter((line) => line.startsWith("sets "));
+          for (const line of planted)
+            expect(
+              planted.filter((other) => other !== line && other.startsWith(line)),
+              shown,
+            ).toEqual([]);
         });
       }
     });
