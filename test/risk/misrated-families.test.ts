@@ -23,6 +23,13 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ['taskkill /f /fi "USERNAME eq SYSTEM" /im notepad.exe', "medium"],
     ['taskkill /f /fi "USERNAME eq SYSTEM" /fi "IMAGENAME eq node.exe"', "medium"],
     ["taskkill /im node.exe /f", "medium"],
+    ["Get-Process | Stop-Process -Force", "high"],
+    ["gps | spps -Force", "high"],
+    ["Stop-Process -Name * -Force", "high"],
+    ["Get-Process node | Stop-Process -Force", "medium"],
+    ["Get-Process -Name node | Stop-Process", "medium"],
+    ["Get-Process | Where-Object { $_.CPU -gt 100 } | Stop-Process -Force", "medium"],
+    ["Stop-Process -Name notepad -Force", "medium"],
   ],
   "a credential directory listed, on both systems": [
     ["ls ~/.ssh", "none"],
@@ -73,6 +80,16 @@ const FAMILIES: Record<string, [command: string, level: Level][]> = {
     ['reg query "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v Shell', "none"],
     ["reg query HKCU\\Software\\SimonTatham\\PuTTY\\SshHostKeys", "none"],
     ["reg query HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Run", "none"],
+    ['Get-ItemProperty "HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon"', "high"],
+    ["Get-ItemProperty HKCU:\\Software\\SimonTatham\\PuTTY\\Sessions\\*", "high"],
+    ["Get-ChildItem HKCU:\\Software\\SimonTatham\\PuTTY\\Sessions", "high"],
+    ["gp HKLM:\\SYSTEM\\CurrentControlSet\\Services\\SNMP\\Parameters\\ValidCommunities", "high"],
+    [
+      'Get-ItemProperty "HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" -Name Shell',
+      "none",
+    ],
+    ["Get-ItemProperty HKLM:\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Run", "none"],
+    ["Get-ChildItem HKCU:\\Software\\SimonTatham\\PuTTY\\SshHostKeys", "none"],
   ],
 };
 

@@ -16,6 +16,7 @@ import { judgeStructure } from "./structure.js";
 import { consoleCommands, judgeHostEffects } from "./unknown-host.js";
 import { READING_CMDLET, windowsCmdlet } from "./windows.js";
 import { METADATA_READER } from "./windows-credentials.js";
+import { registryReaderCredential } from "./windows-registry-secrets.js";
 
 /** A URL of code: a script, an installer, a library (`https://x/i.sh`, `http://x/a.hta`). */
 const CODE_URL =
@@ -105,6 +106,12 @@ export function judgeUnknownProgram(
   // xp_cmdshell …"`: SQL given as an argument (a cmdlet's reading verb does not make it read)
   for (const arg of invocation.args)
     if (!arg.dynamic && looksLikeSql(arg.value)) judgeSql(arg.value, program, score);
+  // `Get-ItemProperty HKLM:\…\Winlogon`: a key of credentials printed (rules/windows-registry-secrets.ts)
+  const registry = registryReaderCredential(
+    program,
+    invocation.args.map((word) => word.value),
+  );
+  if (registry) score.raise("high", registry, "sensitive_file_access");
   // (`gci` is read as Get-ChildItem is, `dir` as `ls`: a listing alone changes nothing)
   if (listsNames) return void score.raise("none", "");
   // `New-LocalUser`, `Stop-Service`: PowerShell cmdlets no table names, read by their verb. A

@@ -5,6 +5,7 @@
  * joined by "and": a narrowing one (an ordinary image name, a window title, a pid) keeps the kill
  * to what it names.
  */
+import type { RuleContext } from "../command/rule.js";
 
 /** Accounts the system's services run as. */
 const SYSTEM_ACCOUNT = /^([^\\]+\\)?(system|local ?service|network ?service)$/i; // (`NT AUTHORITY\SYSTEM`, localised domains)
@@ -60,4 +61,28 @@ export function taskkillSelectsSystem(images: string[], filters: string[], pids:
 export function taskkillNames(images: string[], filters: string[]): string[] {
   const named = filters.map((filter) => /^["']?\s*imagename\s+eq\s+([^"']+)/i.exec(filter)?.[1]);
   return [...images, ...named.filter((name) => name !== undefined)];
+}
+
+/**
+ * Why `Stop-Process` stops every process (the reason to give), or null: `-Name *`, or fed by a `Get-Process` (`gps`,
+ * `ps`) that names nothing and nothing between them that filters (`Get-Process | Stop-Process`).
+ */
+export function stopProcessSelectsAll(args: string[], context: RuleContext, program: string): string | null {
+  const name = args.findIndex((arg) => /^-n(ame)?$/i.test(arg));
+  if (name >= 0 && /^["']?\*["']?$/.test(args[name + 1] ?? ""))
+    return "Stop-Process stops every process (-Name *): the system goes down with it";
+  if (args.some((arg) => /^-(n|name|id|inputobject)$/i.test(arg) || !arg.startsWith("-"))) return null;
+  const commands = context.script.commands;
+  const here = commands.find((command) => (command.words[0]?.value ?? "").toLowerCase() === program);
+  if (!here || here.position === 0) return null;
+  const feeders = commands.filter(
+    (other) => other.pipeline === here.pipeline && other.position < here.position,
+  );
+  const [feeder] = feeders;
+  if (feeders.length !== 1 || !feeder) return null;
+  const [first, ...rest] = feeder.words.map((word) => word.value);
+  if (!/^(get-process|gps|ps)$/i.test(first ?? "")) return null;
+  // (`Get-Process node`, `-Name x`, `-Id 4`: named ones; `-IncludeUserName` and the like select nothing)
+  if (rest.some((arg) => !arg.startsWith("-") || /^-(n|name|id|inputobject)$/i.test(arg))) return null;
+  return "Stop-Process stops every process (Get-Process names none): the system goes down with it";
 }

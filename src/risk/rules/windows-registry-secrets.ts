@@ -34,6 +34,7 @@ const CREDENTIAL_KEYS: [key: string, what: string][] = [
 function canonicalKey(word: string): string {
   return word
     .replace(/^["']|["']$/g, "")
+    .replace(/^registry::/i, "")
     .replace(/\//g, "\\") // (the command line reaches rules with Windows paths' `\` as `/`)
     .toLowerCase()
     .replace(/^\\\\[^\\]+\\/, "")
@@ -69,4 +70,34 @@ export function regQueryCredential(argv: string[], pipedTo: string[]): string | 
     if ((within && (recursive || !named)) || above) return `reg query prints ${what}`;
   }
   return null;
+}
+
+/** PowerShell's readers of registry values: an item's properties, the item, its children. */
+const REGISTRY_READER = /^(get-itemproperty|gp|get-itempropertyvalue|gpv|get-item|gi|get-childitem|gci)$/;
+
+/**
+ * Why a PowerShell reader given a registry path prints a credential (`Get-ItemProperty
+ * HKLM:\…\Winlogon`, `gci HKCU:\…\PuTTY\Sessions`, `… -Name DefaultPassword`), or null: judged
+ * as the `reg query` of the same key (`-Name` as `/v`, `-Recurse` as `/s`, `\*` as the key's
+ * children).
+ */
+export function registryReaderCredential(program: string, args: string[]): string | null {
+  if (!REGISTRY_READER.test(program)) return null;
+  const optionAfter = (option: RegExp) => {
+    const at = args.findIndex((arg) => option.test(arg));
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const positional = args.filter((arg, i) => !arg.startsWith("-") && !/^-/.test(args[i - 1] ?? ""));
+  const path = optionAfter(/^-(path|literalpath|pspath)$/i) ?? positional[0];
+  if (!path || !/^["']?(registry::|hk\w+:)/i.test(path)) return null;
+  const key = path.replace(/["']$/, "").replace(/[\\/]\*$/, "");
+  const name =
+    optionAfter(/^-name$/i) ??
+    (/^(get-itemproperty|gp|gpv|get-itempropertyvalue)$/.test(program) ? positional[1] : undefined);
+  const recursive = args.some((arg) => /^-rec/i.test(arg));
+  const why = regQueryCredential(
+    ["query", key, ...(name ? ["/v", name] : []), ...(recursive ? ["/s"] : [])],
+    [],
+  );
+  return why?.replace(/^reg query/, program) ?? null;
 }

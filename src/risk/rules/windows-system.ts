@@ -12,7 +12,7 @@ import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { judgeWindowsCode, registryChange } from "./windows.js";
 import { credentialDump } from "./windows-credentials.js";
-import { taskkillNames, taskkillSelectsSystem } from "./windows-kill-filters.js";
+import { stopProcessSelectsAll, taskkillNames, taskkillSelectsSystem } from "./windows-kill-filters.js";
 import { WINDOWS_TOOL_RULES } from "./windows-tools.js";
 import { lower, pipedFrom, SYSTEM_PROCESS, values } from "./windows-words.js";
 
@@ -77,6 +77,8 @@ const taskkill: Rule = (invocation, { signals }) => {
 };
 
 const stopProcess: Rule = (invocation, context) => {
+  const all = stopProcessSelectsAll(values(invocation.args), context, invocation.program);
+  if (all) return void context.signals.score.raise("high", all);
   killsByName(
     "Stop-Process",
     [...values(invocation.args), ...pipedFrom(context, invocation.program)],
