@@ -1,11 +1,14 @@
 /**
- * What `taskkill` selects (docs/risk.md, "Windows administration"): a filter (`/fi "NAME OP
+ * Processes stopped by `taskkill` and `Stop-Process` (docs/risk.md, "Windows administration"):
+ * by name, the system's and its defences' are high. What `taskkill` selects: a filter (`/fi "NAME OP
  * VALUE"`) or an image name can select the system's processes or every process, which takes the
  * host down as killing its daemons by name does (`killall sshd`, `pkill -u root`). Filters are
  * joined by "and": a narrowing one (an ordinary image name, a window title, a pid) keeps the kill
  * to what it names.
  */
-import type { RuleContext } from "../command/rule.js";
+import type { Rule, RuleContext } from "../command/rule.js";
+import type { Signals } from "../signals.js";
+import { pipedFrom, SYSTEM_PROCESS, values } from "./windows-words.js";
 
 /** Accounts the system's services run as. */
 const SYSTEM_ACCOUNT = /^([^\\]+\\)?(system|local ?service|network ?service)$/i; // (`NT AUTHORITY\SYSTEM`, localised domains)
@@ -86,3 +89,33 @@ export function stopProcessSelectsAll(args: string[], context: RuleContext, prog
   if (rest.some((arg) => !arg.startsWith("-") || /^-(n|name|id|inputobject)$/i.test(arg))) return null;
   return "Stop-Process stops every process (Get-Process names none): the system goes down with it";
 }
+
+const help = (args: string[]) => args.some((arg) => /^([-/]\?|[-/]{1,2}help)$/i.test(arg));
+
+/** `taskkill /f /im lsass.exe`, `Stop-Process -Name MsMpEng`: high for the system and its defences. */
+function killsByName(program: string, names: string[], signals: Signals): void {
+  const hit = names.find((name) => SYSTEM_PROCESS.test(name.replace(/^["']|["']$/g, "")));
+  if (hit) signals.score.raise("high", `${program} stops ${hit}, a process of the system or its defences`);
+  else signals.score.raise("medium", `${program} stops a process`);
+}
+
+export const taskkill: Rule = (invocation, { signals }) => {
+  const args = values(invocation.args);
+  if (help(args)) return void signals.score.raise("low", "taskkill help");
+  const after = (flag: RegExp) => args.filter((_, i) => flag.test(args[i - 1] ?? ""));
+  const images = after(/^\/im$/i);
+  // `/fi "USERNAME eq NT AUTHORITY\SYSTEM"`, `/im *`: every process of the system, or all of them
+  const broad = taskkillSelectsSystem(images, after(/^\/fi$/i), after(/^\/pid$/i));
+  if (broad) return void signals.score.raise("high", `taskkill stops ${broad}: the system goes down with it`);
+  killsByName("taskkill", taskkillNames(images, after(/^\/fi$/i)), signals);
+};
+
+export const stopProcess: Rule = (invocation, context) => {
+  const all = stopProcessSelectsAll(values(invocation.args), context, invocation.program);
+  if (all) return void context.signals.score.raise("high", all);
+  killsByName(
+    "Stop-Process",
+    [...values(invocation.args), ...pipedFrom(context, invocation.program)],
+    context.signals,
+  );
+};

@@ -12,9 +12,9 @@ import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { judgeWindowsCode, registryChange } from "./windows.js";
 import { credentialDump } from "./windows-credentials.js";
-import { stopProcessSelectsAll, taskkillNames, taskkillSelectsSystem } from "./windows-kill-filters.js";
+import { stopProcess, taskkill } from "./windows-kill-filters.js";
 import { WINDOWS_TOOL_RULES } from "./windows-tools.js";
-import { lower, pipedFrom, SYSTEM_PROCESS, values } from "./windows-words.js";
+import { lower, values } from "./windows-words.js";
 
 const help = (args: string[]) => args.some((arg) => /^([-/]\?|[-/]{1,2}help)$/i.test(arg));
 
@@ -55,34 +55,6 @@ const fsutil: Rule = (invocation, context) => {
     "critical",
     `fsutil ${sub} ${verb} changes the file system (its journal, behaviour or data)`,
     "system_modification",
-  );
-};
-
-/** `taskkill /f /im lsass.exe`, `Stop-Process -Name MsMpEng`: high for the system and its defences. */
-function killsByName(program: string, names: string[], signals: Signals): void {
-  const hit = names.find((name) => SYSTEM_PROCESS.test(name.replace(/^["']|["']$/g, "")));
-  if (hit) signals.score.raise("high", `${program} stops ${hit}, a process of the system or its defences`);
-  else signals.score.raise("medium", `${program} stops a process`);
-}
-
-const taskkill: Rule = (invocation, { signals }) => {
-  const args = values(invocation.args);
-  if (help(args)) return void signals.score.raise("low", "taskkill help");
-  const after = (flag: RegExp) => args.filter((_, i) => flag.test(args[i - 1] ?? ""));
-  const images = after(/^\/im$/i);
-  // `/fi "USERNAME eq NT AUTHORITY\SYSTEM"`, `/im *`: every process of the system, or all of them
-  const broad = taskkillSelectsSystem(images, after(/^\/fi$/i), after(/^\/pid$/i));
-  if (broad) return void signals.score.raise("high", `taskkill stops ${broad}: the system goes down with it`);
-  killsByName("taskkill", taskkillNames(images, after(/^\/fi$/i)), signals);
-};
-
-const stopProcess: Rule = (invocation, context) => {
-  const all = stopProcessSelectsAll(values(invocation.args), context, invocation.program);
-  if (all) return void context.signals.score.raise("high", all);
-  killsByName(
-    "Stop-Process",
-    [...values(invocation.args), ...pipedFrom(context, invocation.program)],
-    context.signals,
   );
 };
 
