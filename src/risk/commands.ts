@@ -18,7 +18,7 @@ import { UNKNOWN_DIRECTORY } from "./deletes.js";
 import { judgeInvocation } from "./invocation-judge.js";
 import { normalizePath } from "./paths.js";
 import { readOnlyPowerShell } from "./powershell-syntax.js";
-import { endlessLoop, forkBomb, judgeLineHazards } from "./rules/host.js";
+import { endlessLoop, forkBomb, judgeLineHazards } from "./rules/bombs.js";
 import { DOWNLOADERS } from "./rules/net.js";
 import { printsRecoveryPassword } from "./rules/windows-protection.js";
 import type { ShellCommand, Word } from "./shell-model.js";

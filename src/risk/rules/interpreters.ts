@@ -13,10 +13,10 @@ import { fromList } from "../command/rule.js";
 import { secretFileReason, sensitiveReason } from "../paths.js";
 import { shellQuote } from "../wrappers.js";
 import { judgeAppleScript } from "./applescript.js";
+import { judgeCodeHazards } from "./bombs.js";
 import { callText, firstArgument } from "./code-args.js";
 import { packageManager, pip, testCommand, toolchain } from "./dev.js";
 import { judgeScriptName } from "./general.js";
-import { judgeCodeHazards } from "./host.js";
 
 /** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
 export function interpreterName(program: string): string {

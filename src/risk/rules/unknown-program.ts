@@ -14,7 +14,8 @@ import { judgeOperations } from "./operations.js";
 import { isProbe, judgeProbe } from "./probes.js";
 import { judgeStructure } from "./structure.js";
 import { consoleCommands, judgeHostEffects } from "./unknown-host.js";
-import { READING_CMDLET, windowsCmdlet } from "./windows.js";
+import { windowsCmdlet } from "./windows.js";
+import { READING_CMDLET } from "./windows-cmdlets.js";
 import { METADATA_READER } from "./windows-credentials.js";
 import { registryReaderCredential } from "./windows-registry-secrets.js";
 

@@ -157,3 +157,60 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
 /** Verbs that change an object whatever it is (not `Update`, `Save`, `Copy`, `Invoke`, …). */
 const UNKNOWN_CHANGE =
   /^(set|new|remove|add|enable|disable|clear|reset|register|unregister|start|stop|restart|suspend|install|uninstall|initialize|mount|dismount|revoke|grant|block|unblock|rename|move|publish|lock|unlock|sync|restore|approve|deny)$/;
+
+/** A PowerShell cmdlet name: Verb-Noun. */
+export const CMDLET = /^[a-z]+-[a-z][a-z0-9]*$/;
+/** A cmdlet whose verb only reads or shows (`Get-`, `Find-`, `Format-`, …): rated none. */
+export const READING_CMDLET =
+  /^(get|test|show|find|measure|select|where|format|out|write|read|compare|resolve|search)-[a-z][a-z0-9]*$/;
+
+/** Cmdlets by name, where the noun table (`cmdletFinding`) has no opinion. */
+const CMDLET_RULES: [RegExp, CmdletFinding][] = [
+  [
+    /^(new|remove|set|enable|disable|rename)-local(user|group)$|^(add|remove)-localgroupmember$/,
+    ["critical", "changes local users or groups"],
+  ],
+  [
+    /^(new|remove|set)-aduser$|^(add|remove)-adgroupmember$/,
+    ["critical", "changes directory users or groups"],
+  ],
+  [/^(stop|start|restart|suspend|set|new|remove)-service$/, ["critical", "changes a service"]],
+  [/^(register|unregister|set|disable|enable|start)-scheduledtask$/, ["critical", "changes scheduled tasks"]],
+  [/^(remove|uninstall)-windowsdefender/, ["critical", "changes Microsoft Defender's protection"]],
+  [/^(new|set|remove|disable|enable)-netfirewall(rule|profile)$/, ["critical", "changes the firewall"]],
+  [/^(set|new|remove|disable|enable|rename|restart)-netadapter/, ["critical", "changes a network adapter"]],
+  [
+    /^(new|set|remove)-netipaddress$|^(new|remove|set)-netroute$|^set-dnsclientserveraddress$/,
+    ["critical", "changes the network configuration"],
+  ],
+  [
+    /^(stop|restart)-computer$|^(add|remove|rename)-computer$/,
+    ["critical", "stops, renames or moves the machine"],
+  ],
+  [
+    /^(format-volume|clear-disk|initialize-disk|remove-partition|new-partition|resize-partition|set-disk|clear-recyclebin)$/,
+    ["critical", "changes disks or partitions"],
+  ],
+  [
+    /^(enable|disable)-(windowsoptionalfeature|psremoting|uac)$|^(install|uninstall)-windowsfeature$/,
+    ["critical", "changes Windows features"],
+  ],
+  [/^clear-eventlog$|^remove-eventlog$|^limit-eventlog$/, ["critical", "clears event logs"]],
+  [
+    /^(new|set|remove|add|clear|enable|disable)-web\w+$|^(new|remove|set|start|stop)-(website|webapppool|webbinding)$/,
+    ["high", "changes IIS (its modules, sites or logging)"],
+  ],
+  [/^set-acl$/, ["high", "changes file permissions"]],
+  [/^(set|remove)-(itemproperty|item)$/, ["medium", "changes an item"]],
+  [/^stop-process$/, ["medium", "stops a process"]],
+  [/^(install|uninstall)-(module|package|script)$/, ["medium", "installs or removes PowerShell modules"]],
+];
+
+/** A cmdlet's finding: reading verbs none, then by what its noun names, then by its name. */
+export function cmdletVerdict(program: string, args: string[]): CmdletFinding | null {
+  if (READING_CMDLET.test(program)) return ["none", ""];
+  const byNoun = cmdletFinding(program, args);
+  if (byNoun) return byNoun;
+  for (const [pattern, finding] of CMDLET_RULES) if (pattern.test(program)) return finding;
+  return null;
+}

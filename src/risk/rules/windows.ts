@@ -14,7 +14,7 @@ import type { Word } from "../shell-model.js";
 import { staticWord } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { attackCode, attackTool } from "./attack-tools.js";
-import { cmdletFinding } from "./windows-cmdlets.js";
+import { CMDLET, cmdletFinding, cmdletVerdict } from "./windows-cmdlets.js";
 import { credentialDump } from "./windows-credentials.js";
 import { scriptHandoff } from "./windows-exec.js";
 import { runsFromHiding, windowsHandoff } from "./windows-handoff.js";
@@ -260,60 +260,8 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
     default:
       break;
   }
-  if (!CMDLET.test(program)) return null;
-  if (READING_CMDLET.test(program)) return ["none", ""];
-  const byNoun = cmdletFinding(program, args);
-  if (byNoun) return byNoun;
-  for (const [pattern, finding] of CMDLET_RULES) if (pattern.test(program)) return finding;
-  return null;
+  return CMDLET.test(program) ? cmdletVerdict(program, args) : null;
 }
-
-/** A PowerShell cmdlet name: Verb-Noun. */
-const CMDLET = /^[a-z]+-[a-z][a-z0-9]*$/;
-/** A cmdlet whose verb only reads or shows (`Get-`, `Find-`, `Format-`, …): rated none. */
-export const READING_CMDLET =
-  /^(get|test|show|find|measure|select|where|format|out|write|read|compare|resolve|search)-[a-z][a-z0-9]*$/;
-
-const CMDLET_RULES: [RegExp, Finding][] = [
-  [
-    /^(new|remove|set|enable|disable|rename)-local(user|group)$|^(add|remove)-localgroupmember$/,
-    ["critical", "changes local users or groups"],
-  ],
-  [
-    /^(new|remove|set)-aduser$|^(add|remove)-adgroupmember$/,
-    ["critical", "changes directory users or groups"],
-  ],
-  [/^(stop|start|restart|suspend|set|new|remove)-service$/, ["critical", "changes a service"]],
-  [/^(register|unregister|set|disable|enable|start)-scheduledtask$/, ["critical", "changes scheduled tasks"]],
-  [/^(remove|uninstall)-windowsdefender/, ["critical", "changes Microsoft Defender's protection"]],
-  [/^(new|set|remove|disable|enable)-netfirewall(rule|profile)$/, ["critical", "changes the firewall"]],
-  [/^(set|new|remove|disable|enable|rename|restart)-netadapter/, ["critical", "changes a network adapter"]],
-  [
-    /^(new|set|remove)-netipaddress$|^(new|remove|set)-netroute$|^set-dnsclientserveraddress$/,
-    ["critical", "changes the network configuration"],
-  ],
-  [
-    /^(stop|restart)-computer$|^(add|remove|rename)-computer$/,
-    ["critical", "stops, renames or moves the machine"],
-  ],
-  [
-    /^(format-volume|clear-disk|initialize-disk|remove-partition|new-partition|resize-partition|set-disk|clear-recyclebin)$/,
-    ["critical", "changes disks or partitions"],
-  ],
-  [
-    /^(enable|disable)-(windowsoptionalfeature|psremoting|uac)$|^(install|uninstall)-windowsfeature$/,
-    ["critical", "changes Windows features"],
-  ],
-  [/^clear-eventlog$|^remove-eventlog$|^limit-eventlog$/, ["critical", "clears event logs"]],
-  [
-    /^(new|set|remove|add|clear|enable|disable)-web\w+$|^(new|remove|set|start|stop)-(website|webapppool|webbinding)$/,
-    ["high", "changes IIS (its modules, sites or logging)"],
-  ],
-  [/^set-acl$/, ["high", "changes file permissions"]],
-  [/^(set|remove)-(itemproperty|item)$/, ["medium", "changes an item"]],
-  [/^stop-process$/, ["medium", "stops a process"]],
-  [/^(install|uninstall)-(module|package|script)$/, ["medium", "installs or removes PowerShell modules"]],
-];
 
 const WINDOWS_PROGRAMS: Record<string, true> = Object.fromEntries(
   "net net1 reg sc schtasks bcdedit bootcfg vssadmin wbadmin wevtutil netsh diskpart format format.com cipher takeown icacls cacls wmic set-executionpolicy"
