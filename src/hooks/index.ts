@@ -28,10 +28,11 @@ export {
   patchTargets,
   windsurfCall,
 } from "../agents/index.js";
+export { answerFailure } from "./failure.js";
 export type { InstallOptions, InstallResult } from "./install.js";
 export { installHooks, localScopeAgents, settingsPath } from "./install.js";
 export { hookProgram, onPath } from "./program.js";
-export type { HookOptions, HookResult } from "./run.js";
-export { answer, answerFailure, CALLS, decidingRule, judgeCall, runHook, verdictOf } from "./run.js";
+export { answer, type HookOptions, type HookResult } from "./reply.js";
+export { CALLS, decidingRule, judgeCall, runHook, verdictOf } from "./run.js";
 export type { HookStatus } from "./status.js";
 export { hookStatus } from "./status.js";

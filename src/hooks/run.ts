@@ -17,12 +17,9 @@ import type { ActionTarget } from "../action/index.js";
 import {
   AGENT_SPECS,
   type AgentName,
-  eventPhase,
   type HookCall,
   type Json,
-  type Phase,
   parsePayload,
-  peekEventName,
   type Verdict,
 } from "../agents/index.js";
 import type { EventBody, RiskFlag } from "../chain/index.js";
@@ -35,57 +32,18 @@ import {
   policyDigest,
 } from "../policy/index.js";
 import { appendRecorded, appendRedacted, toEventBody } from "../record/index.js";
-import { digestRedacted, type RedactionSeed, redactText } from "../redact/index.js";
+import { digestRedacted } from "../redact/index.js";
 import { analyze, plainPowerShell, type RiskAnalysis, riskRank } from "../risk/index.js";
+import { answerFailure } from "./failure.js";
 import { judgePowerShell } from "./powershell.js";
+import { type HookOptions, type HookResult, reply } from "./reply.js";
 
 /** The longest a hook call waits for the trail lock a live writer holds (docs/hooks.md). */
 const HOOK_LOCK_WAIT_MS = 10_000;
 
-export interface HookOptions {
-  home: string;
-  now?: () => Date;
-  /** Set by runHook: every append of one call shares it, so a live lock costs at most 10 s. */
-  lockDeadline?: number;
-  /** Passed to every append of the call (src/trail: the resident server's journal). */
-  beforeWrite?: (write: { segment: string; offset: number; bytes: Buffer }) => void | Promise<void>;
-}
-
-export interface HookResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
-
 export const CALLS = Object.fromEntries(
   Object.entries(AGENT_SPECS).map(([agent, spec]) => [agent, spec.call]),
 ) as Record<AgentName, (payload: Json) => HookCall>;
-
-/** The agent's answer to `call` with `verdict` (stdout only; exit status and stderr in `reply`). */
-export function answer(
-  agent: AgentName,
-  call: Pick<HookCall, "event" | "phase">,
-  verdict: Verdict,
-  reason: string,
-) {
-  const out = AGENT_SPECS[agent].answer(call, verdict, reason);
-  return typeof out === "string" ? out : (out.stdout ?? "");
-}
-
-function reply(
-  agent: AgentName,
-  call: Pick<HookCall, "event" | "phase">,
-  verdict: Verdict,
-  reason: string,
-): HookResult {
-  const out = AGENT_SPECS[agent].answer(call, verdict, reason);
-  if (typeof out === "string") return done(out);
-  return {
-    stdout: withNewline(out.stdout ?? ""),
-    stderr: out.stderr ? `${out.stderr}\n` : "",
-    exitCode: out.exitCode ?? 0,
-  };
-}
 
 function describeRisk(analysis: RiskAnalysis): string {
   const flags = analysis.flags.length > 0 ? ` [${analysis.flags.join(", ")}]` : "";
@@ -281,43 +239,6 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
 }
 
 /**
- * The answer to a call that failed with `detail`, and its failure record: a pre call is denied,
- * a post call passes with the failure on stderr (the tool already ran). Also the answer of a
- * call whose resident server stopped after recording it (src/cli/hook-runtime).
- */
-export async function answerFailure(
-  agent: AgentName,
-  text: string,
-  call: Pick<HookCall, "event" | "phase"> | null,
-  detail: string,
-  options: HookOptions,
-): Promise<HookResult> {
-  const spec = AGENT_SPECS[agent];
-  const event =
-    call?.event ?? peekEventName(text) ?? spec.events.find((known) => known.phase === "pre")!.name;
-  const phase: Phase = call?.phase ?? eventPhase(spec, event);
-  if (phase !== "pre") {
-    // An outcome is never denied (the tool already ran); the failure is reported, and
-    // Claude Code and Gemini show a non-blocking error (exit 1) to the user.
-    const reason = await scrubbed(
-      options.home,
-      `trailseal: error: the ${event} event could not be recorded`,
-      detail,
-      text,
-    );
-    await recordFailure(agent, event, "post", text, reason, options).catch(() => undefined);
-    return {
-      stdout: withNewline(answer(agent, { event, phase }, "pass", "")),
-      stderr: `${reason}\n`,
-      exitCode: spec.postFailureExit,
-    };
-  }
-  const reason = await scrubbed(options.home, "trailseal: denied because the hook failed", detail, text);
-  await recordFailure(agent, event, "pre", text, reason, options).catch(() => undefined);
-  return reply(agent, { event, phase: "pre" }, "deny", reason);
-}
-
-/**
  * The commits a shell command that ran git made, as commit events (src/commits): the module
  * loads only for such a command, so the common path pays one regular expression. A failure to
  * read them leaves the call's own event to be recorded.
@@ -347,55 +268,4 @@ async function withDigests(home: string, input: unknown, members: Record<string,
   const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   for (const [member, text] of Object.entries(members)) out[member] = await digestRedacted(home, text);
   return out;
-}
-
-/**
- * A payload that could not be processed is judged for secrets string by string (each as a
- * command line: src/redact, unparsed) up to this size; the trail keeps at most 2048 characters
- * of it, and a longer one's failure message quotes none of it.
- */
-const SEEDED_PAYLOAD_CHARS = 65_536;
-
-/** What redaction judges first for a call that failed on `text`: its strings, as command lines. */
-function seedOf(text: string): RedactionSeed {
-  return text.length <= SEEDED_PAYLOAD_CHARS ? { unparsed: text } : {};
-}
-
-/**
- * `head: detail` without secrets, neither those the text shows nor those only the payload's
- * commands parsed show; only `head` when redaction itself fails.
- */
-async function scrubbed(home: string, head: string, detail: string, payload: string): Promise<string> {
-  return redactText(home, `${head}: ${detail}`, seedOf(payload)).catch(() => head);
-}
-
-function withNewline(text: string): string {
-  return text ? `${text}\n` : "";
-}
-
-function done(stdout: string): HookResult {
-  return { stdout: withNewline(stdout), stderr: "", exitCode: 0 };
-}
-
-/** A call that could not be understood is still evidence: record it when the trail allows. */
-async function recordFailure(
-  agent: AgentName,
-  event: string,
-  phase: "pre" | "post",
-  text: string,
-  reason: string,
-  options: HookOptions,
-): Promise<void> {
-  const body: EventBody = {
-    risk: { level: "high", flags: [] },
-    agent,
-    session: null,
-    cwd: null,
-    phase,
-    action: { tool: "unknown", kind: "other", description: `${event} payload that could not be processed` },
-    decision: phase === "pre" ? "deny" : "logged",
-    reasons: [reason],
-    input: text.length > 2048 ? { bytes: Buffer.byteLength(text, "utf8") } : text,
-  };
-  await appendRedacted(options.home, [body], options, undefined, seedOf(text));
 }
