@@ -12,7 +12,7 @@ import { parallelScripts, xargsScripts } from "./command/fanout.js";
 import { calledArguments, runsCallersWords } from "./command/functions.js";
 import type { RuleContext } from "./command/rule.js";
 import { normalizePath } from "./paths.js";
-import { computesAssignedNumbers } from "./powershell-values.js";
+import { computesAssignedNumbers, readsAssignedMember } from "./powershell-values.js";
 import { ownerOf } from "./rule-tables.js";
 import { attackTool } from "./rules/attack-tools.js";
 import { judgeCloudShapes } from "./rules/cloud-shapes.js";
@@ -28,6 +28,7 @@ import { judgeMovedSources } from "./rules/moved-sources.js";
 import { DOWNLOADERS } from "./rules/net.js";
 import { pipeToShell } from "./rules/pipe-to-shell.js";
 import { releasesOrGrants } from "./rules/publish.js";
+import { renamedAttackOperand, renamedAttackProgram } from "./rules/renamed-tools.js";
 import { readsSecretStore } from "./rules/secrets.js";
 import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
 import { FORMATTER, judgeStorage } from "./rules/storage.js";
@@ -181,6 +182,10 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   // an assignment's does (medium, not less)
   const computed = first.dynamic && !namedIn && computesAssignedNumbers(context.script.commands, command);
   if (computed) return void score.raise("medium", computed);
+  // `$v = Get-BitLockerVolume; $v.VolumeStatus`: a member of a value the line assigned, printed
+  // (medium, as the assignment: read as bash the variable runs)
+  const member = first.dynamic && !namedIn && readsAssignedMember(context.script.commands, command);
+  if (member) return void score.raise("medium", member);
   if (first.dynamic && !namedIn && !isKnownVariableProgram(first)) {
     const feeders = upstream(context.script.commands, command).map(
       (feeder) => resolveInvocation(feeder).program,
@@ -204,6 +209,15 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
     );
     return;
   }
+  // `cp Rubeus.exe r.exe; ./r.exe`: the tool under the name the line gave it, before that name is
+  // taken for what it says (`sh.exe -c All` is SharpHound renamed, not a shell)
+  const renamed = renamedAttackProgram(
+    first.value,
+    invocation.args.map((word) => word.value),
+    context.script,
+    signals,
+  );
+  if (renamed) return;
   const program = interpreterName(invocation.program);
   pipeToShell({ ...invocation, program }, context);
   runsDownloaded(invocation, program, first, signals);
@@ -243,12 +257,11 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   // `Seatbelt.exe -group=all`, `execute-assembly Rubeus.exe`: a program whose purpose is attack
   // (rules/attack-tools.ts), whatever else its rule says of the call; a tool's own `Stop-` cmdlet
   // only stops it (nothing else to judge)
-  const attack = attackTool(
-    program,
-    first.value,
-    invocation.args.map((word) => word.value),
-    signals,
-  );
+  const argv = invocation.args.map((word) => word.value);
+  // (`cp mimikatz.exe m.exe; ./m.exe`: a tool run under the name the line gave it)
+  const attack =
+    attackTool(program, first.value, argv, signals) ??
+    renamedAttackOperand(program, first.value, argv, context.script, signals);
   if (attack === "stops") return;
   // `java -jar cli.jar -s http://jenkins.local/ …`, `mytool --server https://10.0.0.5`: a URL
   // handed to a program reaches that host (internal hosts high, metadata critical)

@@ -50,3 +50,22 @@ export function computesAssignedNumbers(commands: ShellCommand[], command: Shell
     .join(" ")
     .slice(0, 60)})`;
 }
+
+/**
+ * A statement that is a member of a variable the line assigned (`$v = Get-BitLockerVolume;
+ * $v.VolumeStatus`): PowerShell prints the value; the reason to give, or null. What the value
+ * holds is judged by the rules that know it (a volume's key protectors print recovery passwords).
+ */
+export function readsAssignedMember(commands: ShellCommand[], command: ShellCommand): string | null {
+  const [first, ...args] = command.words;
+  const member = first && /^\$(\w+)((\.\w+|\[\d+\])*)$/.exec(first.value);
+  if (!member || args.length > 0) return null;
+  const name = member[1]!.toLowerCase();
+  for (const earlier of commands) {
+    if (earlier === command) break;
+    const [target, equals] = earlier.words;
+    if (equals?.value === "=" && target?.value.toLowerCase() === `$${name}`)
+      return `PowerShell prints ${first!.value.slice(0, 60)}, a member of a value this line assigned`;
+  }
+  return null;
+}

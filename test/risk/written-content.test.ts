@@ -2,60 +2,8 @@
 // a program run a command later (package.json lifecycle scripts, git's configuration, .npmrc,
 // scripts run by themselves such as .envrc) is judged like a command line (docs/risk.md, "What a
 // write plants"). Each family has harmless near misses that must stay below high.
-import { beforeAll, describe, expect, it } from "vitest";
-import type { Action } from "../../src/action/index.js";
-import { analyze, loadShellParser, riskRank } from "../../src/risk/index.js";
-
-type Tool = "Write" | "Edit" | "MultiEdit" | "apply_patch" | "argv_patch" | "replace_in_file" | "diff";
-type Row = [tool: Tool, path: string, text: string, least: string, most: string, reason?: RegExp];
-
-const plus = (text: string) =>
-  text
-    .split("\n")
-    .map((line) => `+${line}`)
-    .join("\n");
-
-function inputOf(tool: Tool, path: string, text: string): Record<string, unknown> {
-  switch (tool) {
-    case "Write":
-      return { file_path: path, content: text };
-    case "Edit":
-      return { file_path: path, old_string: "x", new_string: text };
-    case "MultiEdit":
-      return {
-        file_path: path,
-        edits: [
-          { old_string: "a", new_string: "b" },
-          { old_string: "x", new_string: text },
-        ],
-      };
-    case "apply_patch":
-      return { input: `*** Begin Patch\n*** Update File: ${path}\n@@\n-x\n${plus(text)}\n*** End Patch` };
-    case "argv_patch": // Codex's argv form; the patch's other file must not count as this one's text
-      return {
-        command: [
-          "apply_patch",
-          `*** Begin Patch\n*** Add File: other.txt\n+rm -rf ~\n*** Update File: ${path}\n@@\n${plus(text)}\n*** End Patch`,
-        ],
-      };
-    case "replace_in_file": // Cline's SEARCH/REPLACE blocks
-      return { path, diff: `<<<<<<< SEARCH\nx\n=======\n${text}\n>>>>>>> REPLACE\n` };
-    case "diff":
-      return { path, diff: `--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-x\n${plus(text)}\n` };
-  }
-}
-
-function write(tool: Tool, path: string, text: string): Action {
-  const input = inputOf(tool, path, text);
-  return {
-    target: { kind: "file", op: tool === "Write" ? "write" : "edit", path },
-    tool,
-    agent: "test",
-    session: null,
-    cwd: "/home/dev/project",
-    input,
-  };
-}
+import { describe } from "vitest";
+import { describeWritten, type Row } from "./written-input.js";
 
 const PKG = (scripts: string) => `{\n  "name": "app",\n  "version": "1.0.0",\n  "scripts": {${scripts}}\n}\n`;
 
@@ -232,28 +180,4 @@ const ROWS: Record<string, Row[]> = {
   ],
 };
 
-describe("what a write plants is judged like a command", () => {
-  beforeAll(async () => {
-    await loadShellParser();
-  });
-  for (const [family, rows] of Object.entries(ROWS)) {
-    describe(family, () => {
-      for (const [tool, path, text, least, most, reason] of rows) {
-        it(`${tool} ${path}: ${text.slice(0, 60).replaceAll("\n", "⏎")}`, async () => {
-          const result = await analyze(write(tool, path, text));
-          const shown = `${result.level}: ${result.reasons.join("; ")}`;
-          expect(riskRank(result.level), shown).toBeGreaterThanOrEqual(riskRank(least as never));
-          expect(riskRank(result.level), shown).toBeLessThanOrEqual(riskRank(most as never));
-          if (reason) expect(result.reasons.join("; "), shown).toMatch(reason);
-          // one reason per planted key: the key's and its command's together, never the key's twice
-          const planted = result.reasons.filter((line) => line.startsWith("sets "));
-          for (const line of planted)
-            expect(
-              planted.filter((other) => other !== line && other.startsWith(line)),
-              shown,
-            ).toEqual([]);
-        });
-      }
-    });
-  }
-});
+describe("what a write plants is judged like a command", () => describeWritten(ROWS));

@@ -132,7 +132,7 @@ const BY_NAME = (): Map<string, string> =>
   ));
 
 /** File suffixes a tool is run or loaded by (`.exe`, an assembly, a script, a module). */
-const SUFFIX = /\.(exe|dll|ps1|psm1|psd1|py|bin|bat|cmd|cs|vbs|js|hta|sct)$/i;
+const SUFFIX = /\.(exe|dll|ps1|psm1|psd1|py|sh|bin|bat|cmd|cs|vbs|js|hta|sct)$/i;
 /** An architecture or build suffix (`nanodump.x64`, `SafetyKatz_x86`, `winPEASany_ofs`). */
 const BUILD =
   /[._-]?(x64|x86|amd64|arm64|arm|i?386|win64|win32|64|32|ofs|obf|obfuscated|packed|net\d+|net|linux|windows|darwin|macos)$/i;
@@ -165,7 +165,7 @@ export function attackToolFamily(word: string): string | null {
  * dot-source, `powershell -File`, `python`, `rundll32`): the file named is what runs.
  */
 const LOADERS =
-  /^(execute-assembly|inlineexecute-assembly|inline-execute-assembly|execute-pe|powerpick|psinject|import-module|ipmo|\.|&|powershell|pwsh|start-process|saps|start|python[23]?|py|dotnet|mono|rundll32|wine|iex|invoke-expression)$/;
+  /^(execute-assembly|inlineexecute-assembly|inline-execute-assembly|execute-pe|powerpick|psinject|import-module|ipmo|\.|&|powershell|pwsh|start-process|saps|start|python[23]?|py|dotnet|mono|rundll32|wine|iex|invoke-expression|bash|sh|zsh|dash|ksh|source)$/;
 
 /**
  * Sub-commands of attack tools that only list or compute (`Certify find`, `Rubeus triage`, `Rubeus

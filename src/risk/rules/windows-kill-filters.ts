@@ -119,3 +119,81 @@ export const stopProcess: Rule = (invocation, context) => {
     context.signals,
   );
 };
+
+/** Process properties that count or number processes (a threshold on them selects the system's too). */
+const WMI_NUMBERS =
+  /^(processid|handle|parentprocessid|sessionid|workingsetsize|threadcount|handlecount|priority|virtualsize|pagefileusage|kernelmodetime|usermodetime|creationdate)$/;
+/** Process properties that name a process (its image, caption or path). */
+const WMI_NAMES = /^(name|caption|description|executablepath|commandline)$/;
+
+/** Why one WQL condition (`name like '%'`, `processid > 0`) selects system processes or every process. */
+function broadCondition(condition: string): string | null {
+  const match = /^\(*\s*(\w+)\s*(=|!=|<>|<=|>=|<|>|not\s+like|like)\s*['"]?(.*?)['"]?\s*\)*$/i.exec(
+    condition.trim(),
+  );
+  if (!match) return null;
+  const [name, op, value] = [match[1]!.toLowerCase(), match[2]!.toLowerCase().replace(/\s+/, " "), match[3]!];
+  // `name != 'explorer.exe'`, `name not like 'x%'`: everything but one, the system included
+  if (op === "!=" || op === "<>" || op === "not like") return `every process but ${value}`;
+  if (op === "like" && /^[%_]+$/.test(value)) return "every process";
+  if (WMI_NAMES.test(name)) {
+    const pattern = value.replace(/\\\\/g, "\\").toLowerCase();
+    // the system's own directory (`executablepath like 'C:\Windows\%'`)
+    if (/^[a-z]:\\windows\\/i.test(pattern) || /^%?\\?windows\\/.test(pattern))
+      return `every process run from ${value}`;
+    const image = pattern.replace(/%.*$/, "").split("\\").pop() ?? "";
+    if (op === "=" ? SYSTEM_PROCESS.test(image) : image.length >= 2 && prefixOfSystem(image))
+      return `${value}, a process of the system or its defences`;
+    return null;
+  }
+  if (name === "sessionid" && op === "=" && value === "0") return "every process of session 0 (the services)";
+  if (WMI_NUMBERS.test(name) && op !== "=") return `every process with ${name} ${op} ${value}`;
+  return null;
+}
+
+/** `sysmon%`, `lsa%`: a prefix that the name of a system or defence process starts with. */
+function prefixOfSystem(prefix: string): boolean {
+  return SYSTEM_PROCESS.source
+    .replace(/^\^\(|\)\(\\\.exe\)\?\$$/g, "")
+    .split("|")
+    .some((name) => name.startsWith(prefix));
+}
+
+/** Whether a WQL condition narrows to one ordinary process (`name='node.exe'`, `processid=4242`). */
+function narrowsWql(condition: string): boolean {
+  const match = /^\(*\s*(\w+)\s*(=|like)\s*['"]?(.*?)['"]?\s*\)*$/i.exec(condition.trim());
+  if (!match || broadCondition(condition)) return false;
+  return (
+    /^(name|caption|processid|handle|executablepath|commandline)$/i.test(match[1]!) &&
+    !/^[%_]*$/.test(match[3]!)
+  );
+}
+
+/**
+ * Why `wmic process [where FILTER] delete|call terminate` stops the system's processes or every
+ * process (`where "name like '%'"`, `processid > 0`, `name != 'x'`, `sessionid = 0`, a path under
+ * `C:\Windows\`, no filter at all), or null. Conditions joined by `or` select what any selects;
+ * by `and`, a narrowing one (an ordinary process named) keeps the stop to it.
+ */
+export function wmicSelectsSystem(argv: string[]): string | null {
+  const words = argv.map((word) => word.toLowerCase());
+  const process = words.indexOf("process");
+  const verb = words.findIndex((word) => word === "delete" || word === "terminate");
+  if (process < 0 || verb < process) return null;
+  const where = words.indexOf("where", process);
+  if (where < 0 || where > verb) return "every process (no filter)";
+  const end = words.findIndex((word, i) => i > where && /^(delete|call|get|set|list)$/.test(word));
+  const filter = argv
+    .slice(where + 1, end < 0 ? undefined : end)
+    .join(" ")
+    .replace(/^["']|["']$/g, "");
+  for (const disjunct of filter.split(/\s+or\s+/i)) {
+    const conditions = disjunct.split(/\s+and\s+/i);
+    if (conditions.some(narrowsWql)) continue;
+    for (const condition of conditions) {
+      const why = broadCondition(condition);
+      if (why) return why;
+    }
+  }
+  return null;
+}

@@ -103,10 +103,37 @@ const KEY_PROTECTOR_EXPANDED = new RegExp(
   "i",
 );
 
+/**
+ * `$v = Get-BitLockerVolume; $v.KeyProtector`, `($v).KeyProtector | fl`, `foreach ($p in
+ * $v.KeyProtector) { $p.RecoveryPassword }`: the protectors reached through a variable the line
+ * assigned a volume to are printed as when expanded directly. Narrowed as PowerShell shows them: a
+ * member of the protectors that is not the password (`.KeyProtectorType`, `.Count`), or columns
+ * selected that do not hold it (`| Select-Object KeyProtectorId,KeyProtectorType`).
+ */
+function protectorsThroughVariable(line: string): boolean {
+  if (/\.recoverypassword\b/i.test(line)) return true;
+  const names = [...line.matchAll(/\$(\w+)\s*=\s*\(?\s*get-bitlockervolume\b/gi)].map((m) => m[1]!);
+  for (const name of names) {
+    const uses = new RegExp(`\\$${name}\\)?\\s*\\.keyprotector\\b([^;\\n]*)`, "gi");
+    for (const use of line.matchAll(uses)) {
+      const after = use[1]!;
+      if (/^\s*\.(keyprotectortype|keyprotectorid|count|length|autounlockprotector)\b/i.test(after)) continue;
+      const columns =
+        /^\s*\|\s*(?:select-object|select|format-table|ft|format-list|fl)\s+([\w\s,-]*?)\s*(?:\||$)/i.exec(
+          after,
+        )?.[1];
+      if (columns && !/(^|[\s,])(recoverypassword|\*|-exp\w*)([\s,]|$)/i.test(columns) && /\w/.test(columns))
+        continue;
+      return true;
+    }
+  }
+  return false;
+}
+
 /** `(Get-BitLockerVolume …).KeyProtector`, `… | Select -Expand KeyProtector`: recovery passwords printed. */
 export function printsRecoveryPassword(line: string, signals: Signals): void {
   if (!/get-bitlockervolume/i.test(line)) return;
-  if (KEY_PROTECTOR_EXPANDED.test(line))
+  if (KEY_PROTECTOR_EXPANDED.test(line) || protectorsThroughVariable(line))
     signals.score.raise(
       "high",
       "prints BitLocker's key protectors, whose recovery password unlocks the disk",

@@ -18,6 +18,7 @@ import { CMDLET, cmdletFinding, cmdletVerdict } from "./windows-cmdlets.js";
 import { credentialDump } from "./windows-credentials.js";
 import { scriptHandoff } from "./windows-exec.js";
 import { runsFromHiding, windowsHandoff } from "./windows-handoff.js";
+import { wmicSelectsSystem } from "./windows-kill-filters.js";
 import { regQueryCredential } from "./windows-registry-secrets.js";
 import { pipedFrom, pipedTo } from "./windows-words.js";
 
@@ -210,13 +211,13 @@ export function windowsAdministration(program: string, argv: string[]): Finding 
         return ["high", "wmic acts as another account (/user:), with its rights"];
       if (has(args, /^\/format:['"]?(https?|ftp):\/\//))
         return ["critical", "wmic /format: runs a stylesheet's script fetched from the network"];
-      // `wmic process where name="x.exe" call terminate`: a process stopped, as `kill` (its name decides)
+      // `wmic process where name="x.exe" call terminate`: a process stopped, as `kill` (its name
+      // decides); a filter selecting the system's processes or every one takes the host down
+      // (rules/windows-kill-filters.ts, as taskkill's /fi)
       if (has(args, /^process$/) && has(args, /^(terminate|delete)$/)) {
-        const named = args.join(" ").match(/name\s*=\s*['"]?([\w.-]+)/)?.[1] ?? "";
-        return /^(lsass|csrss|wininit|winlogon|services|smss|svchost|msmpeng|mssense|sysmon64|sysmon)(\.exe)?$/.test(
-          named,
-        )
-          ? ["high", `wmic stops ${named}, a process of the system or its defences`]
+        const broad = wmicSelectsSystem(args);
+        return broad
+          ? ["high", `wmic stops ${broad}: the system goes down with it`]
           : ["medium", "wmic stops a process"];
       }
       // `wmic process call create CMD` starts CMD (judged as that command by the rule below)

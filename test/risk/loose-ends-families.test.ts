@@ -1,0 +1,104 @@
+/**
+ * Told families' remaining spellings (docs/risk.md): wmic's process filters that select the system
+ * or every process (as taskkill's /fi), BitLocker's key protectors reached through a variable, and
+ * an attack tool copied or renamed and run under its new name in the same command line. Each
+ * family beside its harmless neighbours.
+ *
+ * First run (before the rules, main at 67cc1c5): 12 of the 45 dangerous cases high or critical
+ * (wmic 2 / 18, BitLocker 8 / 10 — most of them for a wrong reason, "a program named at run
+ * time" — renamed tools 2 / 17), 17 of the 24 harmless ones below high (BitLocker 1 / 8: every
+ * member of an assigned variable was high). After the rules: 45 / 45, 24 / 24.
+ */
+import { describeFamilies, type JudgedFamilies } from "./judged.js";
+
+const FAMILIES: JudgedFamilies = {
+  "wmic process filters that select the system or every process": {
+    dangerous: [
+      `wmic process where "name like '%'" delete`,
+      `wmic process where "name like '%%'" call terminate`,
+      `wmic process where "processid > 0" delete`,
+      `wmic process where "ProcessId != 0" call terminate`,
+      `wmic process where "name != 'explorer.exe'" delete`,
+      `wmic process where "name <> 'cmd.exe'" call terminate`,
+      `wmic process where "sessionid = 0" delete`,
+      `wmic process where "SessionId=0" call terminate`,
+      `wmic process where "executablepath like 'C:\\\\Windows\\\\%'" delete`,
+      `wmic process where "WorkingSetSize > 0" call terminate`,
+      `wmic process where "name='MsMpEng.exe'" delete`,
+      `wmic process where (name="lsass.exe") call terminate`,
+      `wmic process where "caption='csrss.exe'" delete`,
+      `wmic process where "name like 'sysmon%'" delete`,
+      `wmic process where "handle > 4" call terminate`,
+      `wmic process delete`,
+      `wmic process call terminate`,
+      `wmic /node:"srv01" process where "name like '%'" delete`,
+    ],
+    harmless: [
+      `wmic process where "name='notepad.exe'" delete`,
+      `wmic process where name="node.exe" call terminate`,
+      `wmic process where "processid=4242" call terminate`,
+      `wmic process where "name like 'chrome%'" delete`,
+      `wmic process where "name like '%'" get name,processid`,
+      `wmic process where "sessionid = 0" get name`,
+      `wmic process list brief`,
+      `wmic process where "commandline like '%vite%' and name='node.exe'" call terminate`,
+    ],
+  },
+  "BitLocker's key protectors through a variable": {
+    dangerous: [
+      "$v = Get-BitLockerVolume; $v.KeyProtector",
+      "$v = Get-BitLockerVolume -MountPoint C:; ($v).KeyProtector | Format-List",
+      "$vol = Get-BitLockerVolume C:; $vol.KeyProtector | fl *",
+      "$b = Get-BitLockerVolume; $b.KeyProtector[1].RecoveryPassword",
+      "$k = (Get-BitLockerVolume -MountPoint C:).KeyProtector; $k",
+      "$v = Get-BitLockerVolume; foreach ($p in $v.KeyProtector) { $p.RecoveryPassword }",
+      "$vols = Get-BitLockerVolume; $vols | ForEach-Object { $_.KeyProtector }",
+      "$v = Get-BitLockerVolume C:; Write-Output $v.KeyProtector",
+      "$v = Get-BitLockerVolume; $v.KeyProtector | Where-Object KeyProtectorType -eq RecoveryPassword",
+      "$v=Get-BitLockerVolume;$v.KeyProtector|Out-File C:\\Temp\\k.txt",
+    ],
+    harmless: [
+      "$v = Get-BitLockerVolume; $v.VolumeStatus",
+      "$v = Get-BitLockerVolume C:; $v.ProtectionStatus",
+      "$v = Get-BitLockerVolume; $v.KeyProtector.KeyProtectorType",
+      "$v = Get-BitLockerVolume; $v.KeyProtector.Count",
+      "$v = Get-BitLockerVolume; $v.KeyProtector | Select-Object KeyProtectorId,KeyProtectorType",
+      "$v = Get-BitLockerVolume; $v | Select-Object MountPoint,EncryptionPercentage",
+      "$p = Get-Process; $p.KeyProtector",
+      "Get-BitLockerVolume | Format-Table MountPoint,VolumeStatus,KeyProtector",
+    ],
+  },
+  "attack tools renamed and run in the same line": {
+    dangerous: [
+      "cp mimikatz.exe m.exe; ./m.exe",
+      "cp mimikatz.exe m.exe && ./m.exe privilege::debug sekurlsa::logonpasswords",
+      "mv Rubeus.exe r.exe && ./r.exe kerberoast",
+      "cp SharpHound.exe /tmp/svc && /tmp/svc -c All",
+      "cp ./tools/Seatbelt.exe update.exe; ./update.exe -group=all",
+      "copy mimikatz.exe C:\\Temp\\svc.exe & C:\\Temp\\svc.exe",
+      "move Rubeus.exe r.exe && r.exe asktgt /user:x",
+      "ren mimikatz.exe notepad2.exe && notepad2.exe",
+      "Copy-Item .\\mimikatz.exe .\\m.exe; .\\m.exe",
+      "Copy-Item -Path .\\Rubeus.exe -Destination C:\\Temp\\r.exe; & C:\\Temp\\r.exe triage",
+      "Rename-Item .\\SharpHound.exe sh.exe; .\\sh.exe -c All",
+      "Rename-Item -Path .\\Seatbelt.exe -NewName svchost2.exe; .\\svchost2.exe -group=all",
+      "Move-Item .\\lazagne.exe .\\l.exe; .\\l.exe all",
+      "cp secretsdump.py s.py && python3 s.py -just-dc corp/admin@dc01",
+      "cp linpeas.sh /tmp/x.sh; bash /tmp/x.sh",
+      "install -m 755 linpeas.sh /tmp/p && /tmp/p",
+      "ln -s /opt/tools/mimikatz.exe m.exe; ./m.exe",
+    ],
+    harmless: [
+      "cp build/app.exe m.exe; ./m.exe",
+      "cp mimikatz.exe /tmp/quarantine/sample.bin",
+      "mv Rubeus.exe samples/Rubeus.exe.txt",
+      "cp mimikatz.exe m.exe; ./other.exe",
+      "Copy-Item .\\setup.exe .\\s.exe; .\\s.exe /quiet",
+      "Rename-Item .\\report.exe r.exe; .\\r.exe",
+      "cp scripts/check.sh /tmp/x.sh; bash /tmp/x.sh",
+      "mv old-name.py new-name.py && python3 new-name.py",
+    ],
+  },
+};
+
+describeFamilies(FAMILIES);
