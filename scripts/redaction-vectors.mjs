@@ -5,7 +5,8 @@
 // secret-tuning.jsonl (ripsecrets), secret-patterns.jsonl (examples generated from three
 // regex lists), secret-everyday.jsonl (everyday non-secrets, by family) and
 // secret-tuning-fp3.jsonl (sonar-text's examples, configuration templates), secret-tuning-fp4.jsonl
-// (templates, documentation's example credentials, identifiers); with --categories,
+// (templates, documentation's example credentials, identifiers), secret-tuning-fp5.jsonl (public
+// keys, digests, scanners' negatives); with --categories,
 // by the category of each example (test/redact/vector-categories.mjs) and carrier, and the
 // false positives both as defined and without the near-valid tokens
 // (docs/decisions/redaction-categories.md). The built CLI loads the rule set as one CommonJS
@@ -34,6 +35,10 @@ const sets = [
   ["sonar-text and config templates (secret-tuning-fp3.jsonl, tuning material)", "secret-tuning-fp3.jsonl"],
   ["vendor contexts (secret-tuning-tp3.jsonl, tuning material)", "secret-tuning-tp3.jsonl"],
   ["templates, docs and ids (secret-tuning-fp4.jsonl, tuning material)", "secret-tuning-fp4.jsonl"],
+  [
+    "public keys, digests and scanners' negatives (secret-tuning-fp5.jsonl, tuning material)",
+    "secret-tuning-fp5.jsonl",
+  ],
 ].filter(
   ([, file]) =>
     (value("--set") ?? file) === file && existsSync(join(import.meta.dirname, "../test/vectors", file)),

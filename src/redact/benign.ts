@@ -56,6 +56,7 @@ import { declaredPublicRanges } from "./declared.js";
 import { decodedRanges } from "./decoded.js";
 import { identifierRanges } from "./identifiers.js";
 import { publicDataRanges } from "./public-data.js";
+import { publishedRanges } from "./published.js";
 import type { Range } from "./span.js";
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
@@ -263,6 +264,8 @@ export function benignRanges(text: string): Range[] {
   out.push(...decodedRanges(text));
   // Identifiers in their format: Yarn's checksums, an ID token's hash claims, JWK thumbprints.
   out.push(...identifierRanges(text));
+  // Keys and digests published to be checked: Nix caches', minisign's, JWK thumbprints.
+  out.push(...publishedRanges(text));
   return out;
 }
 

@@ -35,6 +35,8 @@ const CODE_REFERENCE =
  * literal, a parenthesised expression.
  */
 const CODE_VALUE = /^[\w.$]*(?:::[\w$]+)*[([]|^[{[(]/;
+/** `key` or `token` after the word public (or publishable) and a space. */
+const PUBLIC_WORD_BEFORE = /(?<![A-Za-z])(?:public|publishable)[ \t]+(?:key|token)$/i;
 
 /**
  * Quotes counted from the start of the line up to a position, moving forward only (the
@@ -116,6 +118,11 @@ function assignmentSpans(text: string, spans: Span[]): void {
         continue;
       }
     }
+    // `key` or `token` after the word public (`Public key: age1…`, `# public key: …`, as key
+    // generators print it) is the public half's, as `public_key` is (names.ts); `public
+    // password` is still a password.
+    const nameEnd = match.index + match[0].indexOf(name) + name.length;
+    if (PUBLIC_WORD_BEFORE.test(text.slice(Math.max(0, nameEnd - 24), nameEnd))) continue;
     // A name ending in `key` says secret when the value looks generated (`hubspotKey = "<uuid>"`,
     // `Key=BsDaN7…`); `key: user:42`, `sortKey = "name"` stay.
     if (!isSecretName(name) && isKeyName(name) && isCredentialShaped(value)) {

@@ -13,7 +13,7 @@ import type { Span } from "./span.js";
 
 const RUN = /[A-Za-z0-9_+=~.-]{16,}/g;
 const SLASHED = /(?<![A-Za-z0-9+/=_.~:-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_.~-])/g;
-const PUBLIC_BEFORE = /(?:public|publishable)[\w.-]*["']?[ \t]*(?:[:=]|=>)[ \t]*["'`]?$/i;
+const PUBLIC_BEFORE = /(?:public|publishable)(?:[\w.-]*|[ \t]+[A-Za-z]+)["']?[ \t]*(?:[:=]|=>)[ \t]*["'`]?$/i;
 
 function classOf(char: string): number {
   if (char >= "a" && char <= "z") return 0;
@@ -202,8 +202,11 @@ export function entropySpans(text: string): Span[] {
       const token = raw.replace(/^[._=~+-]+|[._~+-]+$/g, "");
       if (!isToken(token) || !isSecretValue(token)) continue;
       const start = at + raw.indexOf(token);
-      // Assigned to a name that says public (`public_key = "…"`, `publicToken: …`): meant to be shared.
-      if (PUBLIC_BEFORE.test(text.slice(Math.max(0, start - 48), start))) continue;
+      // Assigned to a name that says public (`public_key = "…"`, `publicToken: …`, `Public key:
+      // …`): meant to be shared, unless the value declares itself a secret (an `AGE-SECRET-KEY-1…`
+      // pasted under the wrong label is still the secret key).
+      if (PUBLIC_BEFORE.test(text.slice(Math.max(0, start - 48), start)) && declared(token) !== "secret")
+        continue;
       spans.push(widened(text, start, start + token.length));
     }
   }

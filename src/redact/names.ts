@@ -63,6 +63,12 @@ const SAMPLE_NAME = /^[-_]*(?:fake|dummy|mock|example|sample)(?:[-_.]|[A-Z])/i;
 // `existingSecretPasswordKey`, `existing_secret`): its value names a Kubernetes Secret or a key
 // inside one.
 const EXISTING_NAME = /^existing(?:[-_.]|[A-Z])/i;
+// A name that says its value is no secret (`NOT_A_SECRET`, `non_secret_token`, `notASecret`) or
+// that it holds a placeholder (`AWS_PLACEHOLDER_KEY`, `placeholderToken`): a test's or a
+// template's marker, as `fake_` is. Only the name stops saying secret: a random value under it
+// is still a token by look, a vendor format still its pattern's.
+const DISCLAIMING_NAME =
+  /^[-_]*no[nt]?[-_]?(?:a[-_]?)?(?=secret|password|passwd|token|key|credential)|placeholder/i;
 
 // A name numbered in a list of its kind (`token1`, `api_key_2`, `SECRET-3`): the name without
 // its number (one or two digits after a letter; `auth0`, `sha256`, `md5` keep theirs).
@@ -86,6 +92,7 @@ export function isSecretName(name: string, prefilter = true): boolean {
       return false;
   }
   if (PUBLIC_NAME.test(name) || SAMPLE_NAME.test(name) || EXISTING_NAME.test(name)) return false;
+  if (DISCLAIMING_NAME.test(name)) return false;
   return (
     SECRET_NAME.test(name) ||
     CAMEL_SECRET_NAME.test(name) ||
@@ -121,8 +128,27 @@ function mostlyOneCharacter(value: string): boolean {
   return Math.max(...counts.values()) / body.length >= 0.6;
 }
 
+/**
+ * A value that is an alphabet in its order (`abcdefghijklmnopqrstuvwxyz`, `ABC…XYZabc…z0…9`): a
+ * test's filler, as a mask of one character is. A whole alphabet of letters, so a weak password
+ * (`abcdef`, `12345678`) and a run cut short (`abcdefghijklmnopqrstuvwx`) are still values.
+ */
+function alphabetRun(value: string): boolean {
+  if (value.length < 26 || !/^[A-Za-z0-9]+[+/=_-]*$/.test(value)) return false;
+  const body = value.replace(/[+/=_-]+$/, "");
+  // Each step is the next character, or from one alphabet's end to another's start (`z` to `A`,
+  // `Z` to `0`): `abcdefghijabcdefghij`, a unit typed over, is not an alphabet.
+  for (let index = 1; index < body.length; index += 1) {
+    if (body.charCodeAt(index) === body.charCodeAt(index - 1) + 1) continue;
+    if (!"zZ9".includes(body[index - 1]!) || !"aA0".includes(body[index]!)) return false;
+  }
+  return body.includes("abcdefghijklmnopqrstuvwxyz") || body.includes("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+}
+
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER_WORD.test(value) || PLACEHOLDER.test(value) || mostlyOneCharacter(value);
+  return (
+    PLACEHOLDER_WORD.test(value) || PLACEHOLDER.test(value) || mostlyOneCharacter(value) || alphabetRun(value)
+  );
 }
 
 // A reference inside one more layer of quotes (`"'$PRECOMPILE_PASSWORD'"`, shell quoting built
@@ -185,7 +211,9 @@ export function isKeyName(name: string): boolean {
   return (
     /(?:^|[^A-Za-z]|[a-z0-9])(?:key|Key|KEY|login|Login|LOGIN|licen[cs]e|Licen[cs]e|LICEN[CS]E)(?:_base|Base|_BASE)?$/.test(
       name,
-    ) && !PUBLIC_NAME.test(name)
+    ) &&
+    !PUBLIC_NAME.test(name) &&
+    !DISCLAIMING_NAME.test(name)
   );
 }
 

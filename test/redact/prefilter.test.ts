@@ -82,6 +82,11 @@ const VECTORS = [
   "- DATABASE_PASSWORD=/run/secrets/db-password",
   "SECRET_KEY=changethis",
   '"integrity": "sha512-qRmjj8nj9qmLTQXXmaR1cck3UXSRMPrbsLJAasZpF+t3riI71BXed5ebIOYwQntykeZuhjsdweEc9BxH5Jc26w==",',
+  // Published keys, names that disclaim a secret, an alphabet (published.ts, names.ts).
+  'const NOT_A_SECRET = "Hopefully not a secret"; AWS_PLACEHOLDER_KEY=/foo',
+  "Public key: age12539z2pa3unx74zg6tu2mfe0nln5pawmu7pslpgxtsdejc0wap3swherk3",
+  "password = 'abcdefghijklmnopqrstuvwxyz'",
+  "trusted-public-keys = cache.nixos.org-1:6NCHdD59X431o0gWypbMrAURkbJ16ZPMQFGspcDShjY=",
 ];
 
 // Pieces the patterns are built from, in both cases, plus characters whose case mapping is
@@ -160,6 +165,7 @@ const FRAGMENTS = [
     "-----END OpenVPN Static key V1-----",
     "xg7b9w3kfjr8mp5qyt2nudh6ea",
   ],
+  ...["NOT_A_", "not", "PLACEHOLDER", "Public ", "public key: ", "abcdefghijklmnopqrstuvwxyz", "-1:", "RW"],
 ];
 
 describe("structural pattern prefilter", () => {
@@ -200,6 +206,10 @@ describe("structural pattern prefilter", () => {
       "x-key",
       "key",
       "PWD",
+      "NOT_A_SECRET",
+      "notASecret",
+      "AWS_PLACEHOLDER_KEY",
+      "NOTE_PASSWORD",
     ];
     for (const name of [...names, "auth", "oauth", "author", "monkey", "command", "file_path", "\u212Aey"])
       expect(isSecretName(name, true)).toBe(isSecretName(name, false));
