@@ -66,6 +66,33 @@ const storage: Rule = (invocation, context) => {
       "network_request",
     );
   }
+  // `rclone config show`, `rclone reveal X`, `mc alias list`: the remotes' keys printed in clear;
+  // `mc admin user svcacct add`, `mc admin accesskey create`: keys minted and printed once
+  if (
+    (verb === "config" && /^(show|dump)$/.test(words[1] ?? "")) ||
+    verb === "reveal" ||
+    (verb === "alias" && /^(list|ls|export)$/.test(words[1] ?? "")) ||
+    (verb === "admin" && /^(user svcacct (add|info)|accesskey create)\b/.test(words.slice(1, 4).join(" ")))
+  )
+    return void score.raise(
+      "high",
+      `${program} ${words.slice(0, 3).join(" ")} prints a storage remote's keys, like reading a credential file`,
+      "sensitive_file_access",
+    );
+  // `mc rm alias/bucket/2024/old.csv`, `rclone delete remote:tmp/x.csv`: one file named by its
+  // path (a name with an extension, no recursion or filter) is one item of a bucket (medium)
+  const targets = words.slice(1);
+  if (
+    /^(delete|deletefile|rm|del)$/.test(verb) &&
+    targets.length > 0 &&
+    targets.every((target) => /[/:][^/:*?]+\.[A-Za-z0-9]{1,5}$/.test(target)) &&
+    !args.some((arg) =>
+      /^(-r|-R|--recursive|--force|--fake|--older-than|--newer-than|--min-age|--max-age|--include|--exclude|--filter|--versions|--incomplete)(=.*)?$/.test(
+        arg,
+      ),
+    )
+  )
+    return void score.raise("medium", `${program} ${verb} deletes one remote file`, "network_request");
   // `rmdir` removes empty directories only
   if (/^(purge|delete|deletefile|rmdirs|rm|remove|del|rb|cleanup)$/.test(verb)) {
     return void score.raise(
@@ -104,6 +131,15 @@ export const BACKUP_RULES: Record<string, Rule> = {
       return void context.signals.score.raise(
         "high",
         `${invocation.program} ${verb} deletes backups`,
+        "destructive_command",
+      );
+    // a restore over the root or a system directory replaces the system's own files
+    const target = invocation.args.findIndex((word) => /^(--target|-t)(=.*)?$/.test(word.value));
+    const into = invocation.args[target]?.value.split("=")[1] ?? invocation.args[target + 1]?.value;
+    if (verb === "restore" && target >= 0 && /^\/(etc|usr|var|boot|bin|sbin|lib\w*)?\/?$/.test(into ?? ""))
+      return void context.signals.score.raise(
+        "high",
+        `${invocation.program} restore --target ${into} writes over the system's own files`,
         "destructive_command",
       );
     // other verbs (`kopia snapshot delete ID`): the general model, as for any tool

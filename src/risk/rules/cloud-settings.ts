@@ -34,6 +34,9 @@ export function settingsOf(values: string[]): Setting[] {
       )
         given = next;
       if (given?.includes("=")) for (const pair of given.split(",")) pushPair(pair, found);
+      // `--deletion-policy '{"isDeleteProtected":false}'`: a JSON value's own settings
+      const body = given ?? (next !== undefined && /^[[{]/.test(next) ? next : undefined);
+      if (body && /^[[{]/.test(body)) jsonPairs(body, found);
       if (name.startsWith("no-")) found.push({ name: name.slice(3), value: "false" });
       else if (name.startsWith("disable-")) found.push({ name: name.slice(8), value: given ?? "false" });
       else if (name.startsWith("clear-")) found.push({ name: name.slice(6), value: "false" });
@@ -48,6 +51,12 @@ export function settingsOf(values: string[]): Setting[] {
     if (disabled) return { name: disabled[2]!, value: ON.test(value) ? "false" : "true" };
     return { name: name.replace(/^(enable|is|require|with|use)-/, ""), value };
   });
+}
+
+/** `"name": value` pairs of a JSON object given as a value (scalars only; nesting is flattened). */
+function jsonPairs(text: string, into: Setting[]): void {
+  for (const match of text.matchAll(/"([A-Za-z][\w.-]*)"\s*:\s*("([^"]*)"|true|false|null|-?\d+)/g))
+    into.push({ name: kebab(match[1]!), value: match[3] ?? match[2]! });
 }
 
 function pushPair(text: string, into: Setting[]): void {

@@ -31,12 +31,13 @@
  */
 import type { RuleContext } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
+import { accessShape, GIVES_ROLE } from "./cloud-access.js";
 import { kebab, OFF, ON, settingsOf, writtenOptions, YES } from "./cloud-settings.js";
 import { inertCall } from "./general.js";
 
 /** The name of a protection: set off, what it guarded is exposed or can be lost. */
 const PROTECTION =
-  /^(deletion-protection|delete-protection|termination-protection|protection|purge-protection|soft-delete[\w-]*|public-access-prevention|block-public-[\w-]+|flow-logs?|flowlogs?|audit-?log(s|ging)?|auditing|audit-trail|([\w-]+-)?logging|backups?|automated-backups?|backup-schedule|point-in-time-recovery|pitr|encryption|encrypted|ssl|tls|mfa|2fa|two-factor[\w-]*|mfa-delete|versioning|object-lock|retention-lock|oslogin|os-login|secure-boot|shielded-secure-boot|integrity-monitoring|vulnerability-scanning|binary-authorization|network-policy|master-authorized-networks|authorized-networks|private-nodes|private-endpoint|locked|lock|deletion-lock|waf|ddos-protection|https-only|os-updates?|security-updates?|cloudtrail)$/;
+  /^(deletion-protection|delete-protection|termination-protection|(delete|deletion|termination)-protected|protection|purge-protection|soft-delete[\w-]*|public-access-prevention|block-public-[\w-]+|flow-logs?|flowlogs?|audit-?log(s|ging)?|auditing|audit-trail|([\w-]+-)?logging|backups?|automated-backups?|backup-schedule|point-in-time-recovery|pitr|encryption|encrypted|ssl|tls|mfa|2fa|two-factor[\w-]*|mfa-delete|versioning|object-lock|retention-lock|oslogin|os-login|secure-boot|shielded-secure-boot|integrity-monitoring|vulnerability-scanning|binary-authorization|network-policy|master-authorized-networks|authorized-networks|private-nodes|private-endpoint|locked|lock|deletion-lock|waf|ddos-protection|https-only|os-updates?|security-updates?|cloudtrail)$/;
 /** A weakening: switched on, checks are looser than the default. */
 const WEAKENING =
   /^(legacy-authorization|legacy-abac|legacy-auth|basic-auth|anonymous-auth|anonymous-access|unauthenticated-access|allow-unauthenticated)$/;
@@ -46,7 +47,7 @@ const CHANGING =
 const READING = /^(list|ls|describe|get|show|view|read|search|status|info|inspect|export|lookup)$/;
 /** A switched-off protection named by a sub-command word. */
 const PROTECTION_WORD =
-  /^(2fa|mfa|two-factor|otp|backup|backups|os-update|os-updates|security-updates|auto-updates?|versioning|soft-delete|deletion-protection|purge-protection|protection)$/;
+  /^(version|2fa|mfa|two-factor|otp|backup|backups|os-update|os-updates|security-updates|auto-updates?|versioning|soft-delete|deletion-protection|purge-protection|protection)$/;
 const SWITCH_OFF = /^(disable|disabled|off|deactivate|suspend|turn-off)$/;
 const PUBLIC_VALUE =
   /^(public|public-read|public-read-write|publicread|publicreadwrite|public_read|public_read_write|anonymous|everyone|allusers)$/i;
@@ -54,7 +55,7 @@ const ACCESS_SETTING =
   /(^|-)(acl|privacy|visibility|access|access-level|access-type|predefined-acl|canned-acl)$/;
 /** An identity a key belongs to (its private key is printed or written once, to the caller). */
 const IDENTITY =
-  /^(iam|service-accounts?|serviceaccounts?|sa|users?|dbusers?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
+  /^(iam|services?|service-accounts?|serviceaccounts?|sa|users?|dbusers?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
 /** A role that administers or owns what it is given on (`GROUP_OWNER`, `atlasAdmin`, `readWriteAnyDatabase`). */
 const PRIVILEGED_ROLE = /admin|owner|superuser|^root$|any-?database/i;
 /** A setting that makes a resource reachable from the internet, set on. */
@@ -112,7 +113,9 @@ function cloudShape(program: string, values: string[]): Shape | null {
   if (exception) return { reason: exception, grant: true };
   // a cloud or platform CLI names a service and a verb at least (`x bucket update`, `x cancel
   // instance`); a call with fewer sub-command words is no such call (and costs nothing more here)
-  if (lead.length < 2) return null;
+  // (`cf set-org-role USER ORG ROLE`: a role given by one sub-command word, rules/cloud-access.ts)
+  if (lead.length < 2)
+    return lead.some((word) => GIVES_ROLE.test(word)) ? accessShape(lead, values, []) : null;
   const parts = lead.flatMap((word) => word.split(/[-_]+/));
   // `service get X --format '{service_uri}'`, `describe --format 'value(password)'`: the output
   // narrowed to a credential's field prints the credential
@@ -171,6 +174,9 @@ function cloudShape(program: string, values: string[]): Shape | null {
       settings.some((s) => /^private-(ip|address)$/.test(s.name))
     )
       return { reason: "forwards a public port to a private address", grant: true };
+    // other spellings of the same shapes (rules/cloud-access.ts)
+    const access = accessShape(lead, values, written);
+    if (access) return access;
   }
   // `gsutil defacl set public-read gs://b`: a canned ACL as an operand of an ACL sub-command
   if (lead.some((word) => /acl$/.test(word)) && values.some((value) => /^public-read(-write)?$/.test(value)))
@@ -348,7 +354,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const text = values.join(" ");
   if (
     (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
-      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action/i.test(
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action|target-all|share-|suspend/i.test(
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)

@@ -24,16 +24,16 @@ import type { Word } from "../shell-model.js";
 
 /** Two words that name one credential (`api key`, `connection string`). */
 const PAIR =
-  /^(api-keys?|access-keys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|connection-strings?|connection-uris?|conn-strings?|connection-info|connection-details)$/;
+  /^(service-keys?|api-keys?|access-keys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|connection-strings?|connection-uris?|conn-strings?|connection-info|connection-details)$/;
 /** Words that are only ever a credential. */
 const CREDENTIAL =
-  /^(api-keys?|apikeys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|kubeconfig|kubeconfigs|connection-strings?|connection-uris?|conn-strings?|connection-info|connection-details|dsn)$/;
+  /^(service-key|api-keys?|apikeys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|kubeconfig|kubeconfigs|connection-strings?|connection-uris?|conn-strings?|connection-info|connection-details|dsn)$/;
 /** A token of one's own access: after an identity word (`auth token`, `whoami`, `iam`, `login`). */
 const IDENTITY = /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user|ca|profile)$/;
 const TOKEN = /^(token|tokens)$/;
 /** Credentials that a creating verb prints once (`password create`, `tokens create`). */
 const MINTABLE =
-  /^(token|tokens|password|passwords|api-keys?|apikeys?|access-keys?|accesskeys?|access-tokens?|auth-tokens?)$/;
+  /^(token|tokens|password|passwords|wallets?|api-keys?|apikeys?|access-keys?|accesskeys?|access-tokens?|auth-tokens?)$/;
 const MINT = /^(create|new|generate|issue|mint|regenerate|roll)$/;
 /** Verbs after the credential that do something else than print it. */
 const OTHER_VERB =
@@ -90,7 +90,7 @@ const ITEM_READ = /^(get|read|cat|fetch|value|values|lookup)$/;
 export function credentialOutput(program: string, lowered: string[], args: Word[]): string | null {
   // one scan first: most calls name no credential, environment or runner at all
   const text = `${program} ${args.map((arg) => arg.value).join(" ")}`.toLowerCase();
-  if (!/tok|key|kube|conn|dsn|pass|env|var|who|exec|run/.test(text)) return null;
+  if (!/tok|key|kube|conn|dsn|pass|env|var|who|exec|run|wallet/.test(text)) return null;
   // (`CreateAccessKey`: the words of a sub-command written in camel case)
   const words = lowered.map((word, i) => {
     const original = args.find((arg) => arg.value.toLowerCase() === word)?.value ?? word;
@@ -139,6 +139,27 @@ export function credentialOutput(program: string, lowered: string[], args: Word[
       [split[env - 1], split[env + 1]].some((near) => near !== undefined && ENV_OUT.test(near)))
   )
     return `prints or pulls a deployment's environment in clear (${words.join(" ")}): it holds the deployment's secrets`;
+  // `glab variable get DB_PASSWORD`, `x env get API_TOKEN`: a variable read by a name that says it
+  // is a secret prints it
+  const variable = words.findIndex((word) => ENVIRONMENT.test(word));
+  if (
+    variable >= 0 &&
+    /^(get|read|show|value|cat)$/.test(words[variable + 1] ?? "") &&
+    /(^|[_-])(password|passwd|secret|token|api[_-]?key|private[_-]?key|credentials?)($|[_-])/i.test(
+      words[variable + 2] ?? "",
+    )
+  )
+    return `prints a secret variable (${words.slice(0, 3).join(" ")})`;
+  // `cf env checkout-api`: an application's environment as the whole request (the services bound
+  // to it, with their credentials); `env list`, `env use 3.11`, `env create x` name another act
+  if (
+    words.length === 2 &&
+    words[0] === "env" &&
+    !/^(list|ls|info|use|create|new|remove|rm|delete|activate|deactivate|update|select|switch|help|add|set|unset|edit)$/.test(
+      words[1]!,
+    )
+  )
+    return `prints an application's environment (${words.join(" ")}): it holds the credentials bound to it`;
   // `aws-vault exec prod -- env`, `envchain aws env`: the credentials it put into the
   // environment, printed (the command comes after a profile or namespace, not first)
   if (CREDENTIAL_RUNNER.test(program)) {

@@ -7,7 +7,7 @@
 import type { Word } from "../shell-model.js";
 
 export const VERBS = new Set(
-  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey teardown deprovision retire dispose discard".split(
+  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey teardown deprovision retire dispose discard expire".split(
     " ",
   ),
 );
@@ -18,7 +18,7 @@ const JOINED =
 export const CONTAINERS = new Set(
   (
     "database databases db dbs table tables collection collections keyspace keyspaces index indexes indices stream streams topic topics " +
-    "queue queues vhost vhosts bucket buckets repo repos repository repositories project projects namespace namespaces ns cluster clusters " +
+    "queue queues vhost vhosts kv kvs bucket buckets repo repos repository repositories project projects namespace namespaces ns cluster clusters " +
     "volume volumes vol snapshot snapshots backup backups vault vaults secret secrets context contexts environment environments " +
     "stack stacks app apps application applications instance instances records data dataset datasets keyring keyrings zone zones " +
     "domain domains release releases orb orbs registry registries disk disks acl acls tenant tenants account accounts organization " +

@@ -50,15 +50,19 @@ const WIDE =
  * takes what the object held with it.
  */
 const TAKES_DATA =
-  /^--(delete|destroy|remove|purge|wipe|drop)-([\w-]*-)?(storage|data|volumes?|disks?|snapshots?|backups?|resources|models|databases?|everything|all)$/;
+  /^--(delete|destroy|remove|purge|wipe|drop)-([\w-]*-)?(storage|data|volumes?|disks?|snapshots?|backups?|resources|models|databases?|everything|all|artifacts?|files|objects|contents)$/;
 /**
  * A retention policy given to a removing verb (`forget --keep-last 1`, `prune -keep 0:360`):
  * every backup or snapshot the policy does not keep is deleted.
  */
 const RETENTION =
-  /^--?keep(-(last|hourly|daily|weekly|monthly|yearly|within[\w-]*|tags?|n|count|latest|min|minimum))?(=.*)?$/;
+  /^--?keep(-(last|hourly|daily|weekly|monthly|yearly|within[\w-]*|tags?|n|count|latest|min|minimum))?(=.*)?$|^--max-(builds|count|backups|snapshots|versions|archives|days)(=.*)?$|^--([\w-]+-)?retention(-[\w-]+)?(=.*)?$/;
 /** A backup tool, by its name (its prune or forget applies the retention to every archive). */
-const BACKUP_TOOL = /borg|restic|backup|kopia|rustic|dupli|tarsnap|bup$|zrepl|sanoid|snapper|timeshift/;
+export const BACKUP_TOOL =
+  /borg|restic|backup|backrest|barman|wal-?g$|kopia|rustic|dupli|tarsnap|bup$|zrepl|sanoid|snapper|timeshift|bacula|bareos/;
+/** Options that choose the items of a bulk verb (`--image-ids X`, `--object-names`, `--prefix p`). */
+const ITEMS =
+  /^--?([\w-]+-)?(ids|names|keys|list|objects|items|files|entries|input|input-json|manifest|prefix|include|exclude|filter|pattern|match|from-file|older-than|before|after)(=.*)?$/;
 /** Options that only skip a question. */
 const CONFIRM =
   /^(--force|--yes|-y|--confirm(=.*)?|-?-auto-approve|--no-confirm|--no-prompt|--non-interactive|--assume-yes|--quiet|-f|-ff)$/;
@@ -164,18 +168,27 @@ export function judgeDestroyingVerb(
   const routineNoun =
     routineKind ||
     (found.noun !== null && ROUTINE.has(found.noun) && (generated || !GENERATED.has(found.noun)));
-  const container = !routineKind && found.noun !== null && CONTAINERS.has(found.noun);
+  // (`consul kv delete app/tmp/lock`: a key-value store's key named by its path is one item of it)
+  const container =
+    !routineKind &&
+    found.noun !== null &&
+    CONTAINERS.has(found.noun) &&
+    !(/^kvs?$/.test(found.noun) && withinParent(args));
   const wide =
     extraScope ||
     // a batch verb over a list it is given (`batch-delete-image --image-ids X`) is a count, not everything
     (found.bulk === true && !routineNoun && namingOptions(args).length === 0) ||
+    // `os object bulk-delete --bucket-name b --force`: a bulk verb told which container but not
+    // which items (no ids, names, keys, prefix or filter) takes everything in it
+    (found.bulk === true && found.removes === true && !args.some((arg) => ITEMS.test(arg.value))) ||
     values.some(
       (value) => WIDE.test(value) || EVERYTHING.test(value) || TAKES_DATA.test(value) || PATTERN.test(value),
     ) ||
-    (/^(forget|prune|delete|cleanup|expire|purge|rm|remove)$/.test(found.verb) &&
+    (/^(forget|prune|delete|cleanup|expire|purge|rm|remove|discard)$/.test(found.verb) &&
       values.some((value) => RETENTION.test(value))) ||
-    // a backup tool told to prune or forget applies its retention to every archive (`borgmatic prune`)
-    (/^(forget|prune)$/.test(found.verb) && BACKUP_TOOL.test(program));
+    // a backup tool told to prune, forget or expire applies its retention to every archive
+    // (`borgmatic prune`, `pgbackrest expire`), or removes the backup it names
+    (/^(forget|prune|expire)$/.test(found.verb) && BACKUP_TOOL.test(program));
   const confirm = values.some((value) => CONFIRM.test(value));
   const production =
     values.find((value) => !value.startsWith("-") && PRODUCTION.test(value)) ??
@@ -337,7 +350,8 @@ export function inertCall(args: Word[], program = ""): string | null {
   if (
     // (`--version all`, `--version 3` after a sub-command choose a version: not the print)
     values.some((value, i) => value === "--version" && !/^[^-]/.test(values[i + 1] ?? "-")) ||
-    words[0] === "version" ||
+    // (`mc version suspend alias/bucket`: versioning switched, a sub-command, not the print)
+    (words[0] === "version" && !/^(enable|suspend|disable|set|unset|on|off)$/.test(words[1] ?? "")) ||
     (values.length === 1 && values[0] === "-V")
   )
     return "prints its version";

@@ -30,6 +30,7 @@
  */
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
+import { BACKUP_TOOL } from "./general.js";
 
 const MEMBER_REMOVED =
   /^(force-?leave|remove-?peer|remove-?member|remove-?node|forget-?cluster-?node|evict-?member|assassinate)$/;
@@ -139,7 +140,9 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   // state replaced by a restore
   const restores = split.includes("restore") || own.includes("restore");
   const snapshot = split.indexOf("snapshot");
-  const backup = [...split, ...own].some((word) => /^(backup|backups)$/.test(word));
+  // (`pgbackrest restore`: a backup tool's restore is a backup's)
+  const backup =
+    [...split, ...own].some((word) => /^(backup|backups)$/.test(word)) || BACKUP_TOOL.test(program);
   if (
     restores &&
     (options.some((option) => RESTORE_DROPS.test(option)) ||

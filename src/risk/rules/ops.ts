@@ -8,6 +8,7 @@ import { fromList, type Rule } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 import { syncDeletes, uploadsLocal } from "./backups.js";
+import { credentialOutput } from "./credential-output.js";
 import { judgeDestroyingVerb } from "./general.js";
 import { judgeHttpData } from "./http-data.js";
 
@@ -336,6 +337,20 @@ const cloud: Rule = (invocation, context) => {
     return void score.raise(
       "high",
       `${invocation.program} ${verbs} prints decrypted secrets`,
+      "sensitive_file_access",
+      "network_request",
+    );
+  // `glab variable export`, `glab auth status --show-token`: a credential printed by the CLI that
+  // holds it, spelled as any CLI spells it (rules/credential-output.ts)
+  const output = credentialOutput(
+    invocation.program,
+    words.map((word) => word.toLowerCase()),
+    invocation.args,
+  );
+  if (output)
+    return void score.raise(
+      "high",
+      `${invocation.program} ${output}`,
       "sensitive_file_access",
       "network_request",
     );

@@ -10,6 +10,7 @@ import type { Signals } from "../signals.js";
 import { judgeSql, looksLikeSql } from "../sql.js";
 import type { Invocation } from "../wrappers.js";
 import { judgeDestroyingVerb } from "./general.js";
+import { judgeHttpData } from "./http-data.js";
 import { judgeOperations } from "./operations.js";
 import { isProbe, judgeProbe } from "./probes.js";
 import { judgeStructure } from "./structure.js";
@@ -36,6 +37,21 @@ const LISTER = /^(get-childitem|gci|dir)$/;
 const SUBCOMMAND_VERB =
   /^(list|ls|create|delete|describe|get|show|add|update|rotate|remove|rm|set|reset|revoke|enable|disable)$/;
 
+/**
+ * The method a CLI's own HTTP sub-command is told to send (`x curl -XDELETE`, `x api --method
+ * DELETE`, `x api -X PUT`), or null; only after a `curl`, `api`, `request` or `rest` sub-command.
+ */
+function httpMethod(args: Word[]): string | null {
+  const at = args.findIndex((arg) => /^(curl|api|request|rest)$/.test(arg.value));
+  if (at < 0 || at > 2) return null;
+  for (let i = at + 1; i < args.length; i += 1) {
+    const joined = /^(-X|--request=|--method=)([A-Za-z]+)$/.exec(args[i]!.value);
+    if (joined) return joined[2]!;
+    if (/^(-X|--request|--method)$/.test(args[i]!.value)) return args[i + 1]?.value ?? null;
+  }
+  return null;
+}
+
 /** The code, hosts and networks the arguments of a program no rule names reach. */
 export function reachedByArguments(invocation: Invocation, program: string, signals: Signals): void {
   const { score } = signals;
@@ -54,8 +70,17 @@ export function reachedByArguments(invocation: Invocation, program: string, sign
   if (isProbe(program)) return void judgeProbe(program, invocation.args, signals);
   // `hydra … ssh://10.0.0.5`, `nmap 10.0.0.0/24`, `tool -H 10.1.2.3`: another scheme, an address or a
   // network given to a program no rule knows is reached (an internal network is high by the table)
-  for (const arg of invocation.args) {
+  for (const [index, arg] of invocation.args.entries()) {
     if (arg.dynamic) continue;
+    // `--cidr-block 10.0.0.0/16`, `--subnet-range 192.168.0.0/24`: a range an option defines (a
+    // network made or a rule written), not one the program reaches; `nmap 10.0.0.0/24` scans it
+    if (
+      /^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/.test(arg.value) &&
+      /^--?[\w-]*(cidr|range|block|subnet|network|prefix|source|destination|remote-ip|allowed)[\w-]*$/.test(
+        invocation.args[index - 1]?.value ?? "",
+      )
+    )
+      continue;
     const scheme = /^[a-z][\w+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/\s]+)/i.exec(arg.value);
     // (`root@10.0.0.5`: a login at that address)
     const address = /^(\d{1,3}(?:\.\d{1,3}){3})(\/\d{1,2}|:\d+)?$/.exec(arg.value.replace(/^[\w.-]+@/, ""));
@@ -143,6 +168,20 @@ export function judgeUnknownProgram(
   // what a cluster, a replicated database or a service manager is told to do to itself
   // (rules/operations.ts)
   judgeOperations(program, invocation.args, signals);
+  // `jf rt curl -XDELETE /api/repositories/x`, `cf curl -X DELETE /v3/apps/x`: a CLI's own HTTP
+  // client, judged as curl is (rules/http-data.ts)
+  const method = httpMethod(invocation.args);
+  if (method) {
+    const paths = invocation.args.filter((arg) => !arg.dynamic && /^(\/|https?:\/\/)\S/.test(arg.value));
+    judgeHttpData(
+      program,
+      method,
+      paths.map((arg) => arg.value),
+      [],
+      signals,
+    );
+    if (method.toUpperCase() === "DELETE") return;
+  }
   if (judgeDestroyingVerb(program, invocation.args, signals)) return;
   score.raise(
     "medium",

@@ -1,0 +1,78 @@
+/**
+ * More of the cloud and platform shapes (rules/cloud-shapes.ts), as other CLIs spell them (the
+ * fifth unnamed-families round, docs/risk.md "Cloud and platform CLIs, by shape"):
+ *
+ * - **Open to everyone** — a public-access setting given any level but none
+ *   (`--public-access-type ObjectRead`), an access type for any caller (`--access-type
+ *   AnyObjectRead`: a pre-authenticated link anyone holding it may use), an existing resource
+ *   made public (`image set --public`; creating a public resource exposes nothing yet), a
+ *   resource shared with every project or tenant (`--target-all-projects`), every address let in
+ *   by a rule written as JSON (`'[{"source":"0.0.0.0/0"}]'`).
+ * - **Access handed out** — a role given by a sub-command named for it (`set-org-role USER ORG
+ *   ROLE`, `add-role-to-user`, `assign-role`), a user's password set by an option on a changing
+ *   call (`user set --password X admin`; a new user's password is not a change of access).
+ *
+ * Only in a call that changes a resource; listing and showing forms return before this is read.
+ */
+import type { Setting } from "./cloud-settings.js";
+
+/** A public-access level that is none (`NoPublicAccess`, `off`, `private`). */
+const NO_ACCESS = /^(no-?public-?access|none|off|false|no|0|private|disabled?|deny|block(ed)?)$/i;
+/** Options that share a resource with every project, tenant or account. */
+const SHARED_WITH_ALL = /^--(target-all[\w-]*|share-with-all[\w-]*|all-tenants|share-all|shared-with-all)$/;
+/** A key of a JSON rule naming where traffic comes from, given every address. */
+const EVERY_SOURCE =
+  /["']?(source|sources|cidr[\w-]*|remote[\w-]*|ip-?range|source-?address[\w-]*|cidr-?ip|from)["']?\s*:\s*["']?(0\.0\.0\.0\/0|::\/0)["']?/i;
+/**
+ * A sub-command that gives a role to someone (`set-org-role`, `add-role-to-user`, `assign-role`,
+ * `role-grant`); `add-role` alone defines a role of a project, given to no one yet.
+ */
+export const GIVES_ROLE =
+  /^((set|assign|grant)-([\w-]+-)?roles?(-[\w-]+)?|add-([\w-]+-)?roles?-to-[\w-]+|roles?-(assign|grant))$/;
+const SETS = /^(set|update|modify|edit|patch|reset|change|passwd)$/;
+const ACCOUNT = /^(user|users|account|accounts|login|logins|admin|principal|principals)$/;
+
+export interface AccessShape {
+  reason: string;
+  /** Access handed out or opened (privilege_escalation). */
+  grant: boolean;
+}
+
+/**
+ * The call's shape of these, or null (`lead`: its sub-command words in kebab case, `written`: its
+ * options with their values as written).
+ */
+export function accessShape(lead: string[], values: string[], written: Setting[]): AccessShape | null {
+  const open = written.find(
+    (s) =>
+      (/^public-access(-type|-level)?$/.test(s.name) && !NO_ACCESS.test(s.value.replace(/['"]/g, ""))) ||
+      (/(^|-)access-type$/.test(s.name) && /^['"]?any/i.test(s.value)),
+  );
+  if (open) return { reason: `opens it to everyone (${open.name} ${open.value.slice(0, 30)})`, grant: true };
+  if (
+    values.includes("--public") &&
+    lead.some((word) => /^(set|update|edit|modify|patch)$/.test(word)) &&
+    !values.includes("--private")
+  )
+    return { reason: "makes an existing resource public", grant: true };
+  const shared = values.find((value) => SHARED_WITH_ALL.test(value));
+  if (shared) return { reason: `shares it with every project or tenant (${shared})`, grant: true };
+  if (values.some((value) => /^[[{]/.test(value) && EVERY_SOURCE.test(value)))
+    return { reason: "lets every address in (a rule's source 0.0.0.0/0)", grant: true };
+  // `--statements '["Allow group ci to manage all-resources in tenancy"]'`, `"Action": "*"`: a
+  // policy whose statement is every action on every resource
+  if (
+    lead.some((word) => /^polic(y|ies)$/.test(word)) &&
+    values.some((value) => /\bmanage\s+all-resources\b|"Action"\s*:\s*\[?\s*"\*"/i.test(value))
+  )
+    return { reason: "grants every action on every resource", grant: true };
+  const role = lead.find((word) => GIVES_ROLE.test(word));
+  if (role) return { reason: `gives someone a role (${role})`, grant: true };
+  if (
+    lead.some((word) => SETS.test(word)) &&
+    lead.some((word) => ACCOUNT.test(word)) &&
+    written.some((s) => /^(new-)?(password|passwd|passphrase)$/.test(s.name))
+  )
+    return { reason: "sets a user's password", grant: true };
+  return null;
+}
