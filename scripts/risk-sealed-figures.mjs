@@ -1,10 +1,12 @@
 // The sealed hold-outs' three figures (test/vectors/risk-sealed.jsonl, risk-sealed-second.jsonl,
-// risk-sealed-third.jsonl and risk-sealed-fourth.jsonl, origin notes beside them): dangerous
-// actions rated high or critical, the same within program families no rule named at the first
-// run (`named: false`), and harmless actions rated high or critical; overall and per source. One
-// `trailseal classify --batch` process over the whole set, as a security team would replay a log.
+// risk-sealed-third.jsonl, risk-sealed-fourth.jsonl and risk-sealed-fifth.jsonl, origin notes
+// beside them): dangerous actions rated high or critical, the same within program families no rule
+// named at the first run (`named: false`), and harmless actions rated high or critical; overall
+// and per source. One
+// `trailseal classify --batch` process over the whole set, as a security team would replay a log
+// (and one `--batch --agent <name>` process for the cases that are another agent's hook payloads).
 // Prints counts only, never which case was missed: the sets stay unseen by whoever tunes the rules.
-// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--set first|second|third|fourth] [--json]
+// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--set first|second|third|fourth|fifth] [--json]
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -14,6 +16,7 @@ const SETS = {
   second: "risk-sealed-second.jsonl",
   third: "risk-sealed-third.jsonl",
   fourth: "risk-sealed-fourth.jsonl",
+  fifth: "risk-sealed-fifth.jsonl",
 };
 const CWD = "/home/dev/project";
 const ALARM = new Set(["high", "critical"]);
@@ -28,30 +31,45 @@ const cases = readFileSync(join(root, "test", "vectors", SETS[set]), "utf8")
   .filter(Boolean)
   .map((line) => JSON.parse(line));
 // A case is a command line, or (second set onwards) any action of docs/actions.md or a Claude Code
-// hook payload (a file, network or MCP call), judged in the same working directory.
-const input = cases
-  .map((c) =>
-    JSON.stringify(c.action ? { ...c.action, cwd: CWD } : { kind: "command", command: c.command, cwd: CWD }),
-  )
-  .join("\n");
-const run = spawnSync(process.execPath, [cli, "classify", "--batch"], {
-  input: `${input}\n`,
-  maxBuffer: 1 << 28,
-});
-const results = run.stdout
-  .toString()
-  .trim()
-  .split("\n")
-  .filter(Boolean)
-  .map((line) => JSON.parse(line));
-if (results.length !== cases.length) {
-  throw new Error(`expected ${cases.length} results, got ${results.length} (exit ${run.status})`);
+// hook payload (a file, network or MCP call), judged in the same working directory; with `agent`
+// (fifth set onwards) a hook payload of that agent in its own format, read as its hook reads it.
+const lineOf = (c) =>
+  JSON.stringify(
+    c.agent
+      ? c.action
+      : c.action
+        ? { ...c.action, cwd: CWD }
+        : { kind: "command", command: c.command, cwd: CWD },
+  );
+const results = new Array(cases.length);
+for (const agent of new Set(cases.map((c) => c.agent ?? ""))) {
+  const indexes = cases.flatMap((c, i) => ((c.agent ?? "") === agent ? [i] : []));
+  const run = spawnSync(
+    process.execPath,
+    [cli, "classify", "--batch", ...(agent ? ["--agent", agent] : [])],
+    {
+      input: `${indexes.map((i) => lineOf(cases[i])).join("\n")}\n`,
+      maxBuffer: 1 << 28,
+    },
+  );
+  const out = run.stdout
+    .toString()
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  if (out.length !== indexes.length) {
+    throw new Error(`expected ${indexes.length} results, got ${out.length} (exit ${run.status})`);
+  }
+  indexes.forEach((caseIndex, k) => {
+    results[caseIndex] = out[k];
+  });
 }
 
 const empty = () => ({ dangerous: 0, caught: 0, unnamed: 0, unnamedCaught: 0, harmless: 0, alarms: 0 });
 const figures = { all: empty() };
 cases.forEach((c, i) => {
-  // A line the batch could not read counts as not rated high (an error is no verdict).
+  // A line the batch could not read, or ignored, counts as not rated high (neither is a verdict).
   const high = ALARM.has(results[i].level);
   for (const key of ["all", c.source]) {
     figures[key] ??= empty();
@@ -69,6 +87,10 @@ cases.forEach((c, i) => {
     }
   }
 });
+
+// How many lines got no verdict (a count: which ones would name them).
+const unjudged = results.filter((r) => typeof r.level !== "string").length;
+if (unjudged > 0) process.stderr.write(`${unjudged} lines got no verdict (an error or an ignored event)\n`);
 
 if (process.argv.includes("--json")) {
   process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);

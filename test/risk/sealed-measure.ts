@@ -1,7 +1,8 @@
 /**
  * The guard's sealed hold-outs' one test shape (sealed.test.ts, sealed-second.test.ts,
- * sealed-third.test.ts, sealed-fourth.test.ts): each case is judged as `trailseal classify
- * --batch` judges a line (the figures script's path, scripts/risk-sealed-figures.mjs), and only
+ * sealed-third.test.ts, sealed-fourth.test.ts, sealed-fifth.test.ts): each case is judged as
+ * `trailseal classify --batch` judges a line (the figures script's path,
+ * scripts/risk-sealed-figures.mjs; a case with an `agent` as `--batch --agent <agent>` does), and only
  * the rates are checked, never a case on its own, so that no failure names a miss. The floors
  * are the latest measure's figures one point down (rounded down; the harmless ceiling one point
  * up, rounded up), overall and per source.
@@ -9,6 +10,8 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, expect, it } from "vitest";
 import { parseActionValue } from "../../src/action-input/index.js";
+import { AGENT_SPECS, type AgentName, parsePayload } from "../../src/agents/index.js";
+import { judgeCall } from "../../src/hooks/index.js";
 import { analyze, loadShellParser } from "../../src/risk/index.js";
 import { countRates } from "./judged.js";
 
@@ -18,9 +21,13 @@ export interface SealedCase {
   family: string;
   dangerous: boolean;
   named: boolean;
-  /** A command line, or (`action`) any action of docs/actions.md or a Claude Code hook payload. */
+  /**
+   * A command line, or (`action`) any action of docs/actions.md or a Claude Code hook payload;
+   * with `agent` (fifth set onwards), a hook payload of that agent in its own format.
+   */
   command?: string;
   action?: Record<string, unknown>;
+  agent?: AgentName;
 }
 
 /** [caught, of] pairs: dangerous high+, in families no rule named high+, harmless high+. */
@@ -37,6 +44,11 @@ export function readSealed(vector: string): SealedCase[] {
 }
 
 async function level(c: SealedCase): Promise<string> {
+  if (c.agent) {
+    // as `classify --batch --agent` reads a line: the agent's own reading of its payload
+    const call = AGENT_SPECS[c.agent].call(parsePayload(JSON.stringify(c.action)));
+    return call.phase === "ignore" || !call.action ? "none" : (await judgeCall(call)).level;
+  }
   const raw = c.action ? { ...c.action, cwd: CWD } : { kind: "command", command: c.command, cwd: CWD };
   return (await analyze(parseActionValue(raw, "line"))).level;
 }
@@ -73,6 +85,7 @@ export function expectSealedShape(cases: SealedCase[], length: number, sources: 
     );
     expect(typeof c.dangerous).toBe("boolean");
     expect(typeof c.named).toBe("boolean");
+    if (c.agent !== undefined) expect(Object.keys(AGENT_SPECS)).toContain(c.agent);
     expect(c.origin.length).toBeGreaterThan(0);
   }
   const keys = cases.map((c) => c.command ?? JSON.stringify(c.action));
