@@ -24,6 +24,7 @@ import {
   SECRET_DIRS,
   SECRET_FILES,
   SECRET_WORD,
+  SIGNATURE_NAME,
 } from "./secret-names.js";
 import { windowsSecretReason } from "./windows-paths.js";
 
@@ -103,7 +104,12 @@ export function secretFileReason(word: string): string | null {
   if (PRIVATE_KEY_NAME.test(name)) return `private key file ${name}`;
   // `key.json`, `gcp-key.json`, `sa_key.json`: how cloud service-account keys are saved
   if (/(^|[._-])key\.json$/i.test(name) && !TEMPLATE_NAME.test(name)) return `key file ${name}`;
-  if (KEY_EXTENSIONS.test(name) && !CERTIFICATE_NAME.test(name) && !PUBLIC_KEY_EXPORT.test(name))
+  if (
+    KEY_EXTENSIONS.test(name) &&
+    !CERTIFICATE_NAME.test(name) &&
+    !PUBLIC_KEY_EXPORT.test(name) &&
+    !SIGNATURE_NAME.test(name)
+  )
     return `key or certificate file ${name}`;
   if (SECRET_FILES.has(name)) return `credential file ${name}`;
   if (SECRET_DIRS.has(name)) return `credential directory ${name}/`;
@@ -218,6 +224,17 @@ export function isSystemPath(path: string): boolean {
   if (top === "private" && (parts[1] === "tmp" || parts[1] === "var")) return false;
   if (top === "usr" && parts[1] === "local" && parts[2] === "src") return false;
   return true;
+}
+
+/**
+ * `/target`, `/docker-entrypoint-initdb.d`: a new name made directly in `/` changes the root
+ * directory itself, which only root may write, as a write under a system directory is; not
+ * `/tmp`, nor the working directory or one of its parents (a project at `/app`).
+ */
+export function isRootEntry(path: string, cwd: string | null): boolean {
+  const parts = segments(path);
+  if (!path.startsWith("/") || parts.length !== 1 || parts[0] === "tmp") return false;
+  return !(cwd && (cwd === path || cwd.startsWith(`${path}/`)));
 }
 
 /** The whole file system, a top-level directory, home or the parent of the working directory. */

@@ -127,6 +127,19 @@ export const CERTIFICATE_NAME =
 export const PUBLIC_KEY_EXPORT =
   /^(?!.*(priv|secret|sec[._-]|seckey))(.*[._-])?(pub|public|pubkey|public[._-]?key)([._-].*)?\.(asc|gpg|pgp|pem|der)$|^K[\w.-]+\.\+\d{3}\+\d{5}\.key$/i;
 
+/**
+ * A detached or clear signature of a published file (`Python-3.13.tar.xz.asc`, `go.tgz.asc`,
+ * `SHASUMS256.txt.asc`, `SHA256SUMS.sig`): what a release ships beside an archive, a package or a
+ * checksum list so that anyone can verify it; public like the file it signs. The name says which
+ * file: an archive, package or installer extension, or a checksum list, before `.asc`/`.sig`. A
+ * name that also says key, private, secret, password, token or credential stays a secret.
+ */
+export const SIGNATURE_NAME =
+  /^(?!.*(key|priv|secret|passw|token|cred))(.*\.(tar|t?gz|tgz|xz|bz2|zst|zip|7z|deb|rpm|apk|iso|img|dmg|pkg|exe|msi|jar|whl|gem|crate|nupkg)|.*(sha\d*sums?|shasums?\d*|checksums?|md5sums?)(\.txt)?)\.(asc|sig)$/i;
+/** A clear-signed checksum list (`SHASUMS256.txt.asc`, `SHA256SUMS.asc`): public text, signed. */
+export const SIGNED_CHECKSUMS_NAME =
+  /^(?!.*(key|priv|secret|passw|token|cred)).*(sha\d*sums?|shasums?\d*|checksums?|md5sums?)(\.txt)?\.(asc|sig)$/i;
+
 /** Names a glob can stand for that are secrets (`.env*` matches `.env`, `id_*` matches `id_rsa`). */
 const SECRET_NAME_SAMPLES = [
   ".env",

@@ -4,7 +4,13 @@
  * paths and hosts the action touches).
  */
 import { type HostClass, parseTarget } from "./hosts.js";
-import { credentialHolderReason, isSystemPath, normalizePath, sensitiveReason } from "./paths.js";
+import {
+  credentialHolderReason,
+  isRootEntry,
+  isSystemPath,
+  normalizePath,
+  sensitiveReason,
+} from "./paths.js";
 import { Score } from "./score.js";
 import { readOnlySecretReason } from "./secret-names.js";
 import type { Word } from "./shell-model.js";
@@ -80,6 +86,21 @@ export class Signals {
     const history = historyReason(path);
     if (history) this.score.raise("high", `${verb} ${history}`, "destructive_command");
     if (!sensitive && !hook && !config && !auth && !history) this.score.raise("low", `${verb} ${path}`);
+  }
+
+  /**
+   * Making a file or directory: a new name directly in `/` (`mkdir /target`) changes the root
+   * directory, as a write under a system directory does; anything else is a write.
+   */
+  create(raw: string | Word, verb = "creates"): void {
+    const path = this.path(raw);
+    if (isRootEntry(path, this.cwd))
+      return void this.score.raise(
+        "critical",
+        `${verb} ${path}, a new entry in the root directory`,
+        "system_modification",
+      );
+    this.write(raw, verb);
   }
 
   /** A file written with content fetched from the network. */

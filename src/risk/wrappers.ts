@@ -99,6 +99,14 @@ export function resolveInvocation(command: ShellCommand): Invocation {
       /^(-(l|v|k|K|V|h)|--(list|validate|reset-timestamp|remove-timestamp|version|help))$/.test(next)
     )
       break;
+    // `gosu --version`, `su-exec -h`, `pkexec --help`: a privilege wrapper asked about itself runs nothing
+    if (
+      spec.privileged &&
+      name !== "sudo" &&
+      /^(--version|--help|-h|-V)$/.test(next) &&
+      index + 2 === words.length
+    )
+      break;
     // `wsl --unregister Ubuntu`, `wsl --list`: WSL's own management, no Linux command (rules/windows-tools.ts)
     if (name === "wsl" && WSL_MANAGEMENT.test(next)) break;
     const start = skipOptions(words, index + 1, spec);

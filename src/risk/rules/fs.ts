@@ -6,7 +6,7 @@
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import { deleteScope } from "../deletes.js";
-import { isBroadPath, isSystemPath, normalizePath, secretFileReason } from "../paths.js";
+import { isBroadPath, isRootEntry, isSystemPath, normalizePath, secretFileReason } from "../paths.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 import { find } from "./find.js";
@@ -56,8 +56,12 @@ function copyLike(removesSources: boolean): Rule {
       "--owner",
       "--group",
     ]);
-    const destination = targetDir ?? paths.at(-1)?.value;
-    const sources = targetDir ? paths : paths.slice(0, -1);
+    if (invocation.program === "install") installsAs(invocation, context);
+    // `install -d DIR…`: every operand is a directory made
+    const directories = invocation.program === "install" && hasOption(args, ["--directory"], "d");
+    const destination = directories ? undefined : (targetDir ?? paths.at(-1)?.value);
+    const sources = directories ? [] : targetDir ? paths : paths.slice(0, -1);
+    if (directories) for (const path of paths) signals.create(path);
     for (const source of sources) {
       if (removesSources) signals.write(source, "moves away");
       else signals.read(source, "copies");
@@ -80,6 +84,24 @@ function copyLike(removesSources: boolean): Rule {
   };
 }
 
+/**
+ * `install -o postgres -m 1777 …`: install's owner and group are a chown, its mode a chmod, of
+ * what it writes; judged as those (docs/risk.md, the level table's `chown` and `chmod 777` rows).
+ */
+function installsAs(invocation: Parameters<Rule>[0], { signals }: Parameters<Rule>[1]): void {
+  const owner = optionValue(invocation.args, ["-o", "--owner", "-g", "--group"]);
+  if (owner !== null)
+    signals.score.raise("high", `install sets the owner (${owner}): a chown of what it writes`);
+  const mode = optionValue(invocation.args, ["-m", "--mode"]) ?? "";
+  if (worldWritableMode(mode)) signals.score.raise("high", `install -m ${mode}: world-writable permissions`);
+  if (setuidMode(mode)) signals.score.raise("high", `install -m ${mode}: setuid/setgid bit`);
+}
+
+const worldWritableMode = (mode: string) =>
+  /^0?[0-7]?[0-7][0-7][2367]$/.test(mode) ||
+  /(^|,)[ugo]*a[ugo]*[+=][^,]*w|(^|,)[ug]*o[ugo]*[+=][^,]*w|(^|,)[+=][^,]*w/.test(mode);
+const setuidMode = (mode: string) => /^0?[4-7][0-7]{3}$/.test(mode) || /[+=][^,]*s/.test(mode);
+
 const writesArguments: Rule = (invocation, { signals }) => {
   const verbs: Record<string, string> = {
     touch: "creates",
@@ -99,8 +121,9 @@ const writesArguments: Rule = (invocation, { signals }) => {
   ])) {
     // touch and mkdir change no content: `touch .env` neither reads nor overwrites a secret
     const path = signals.path(target);
-    if (/^(touch|mkdir)$/.test(invocation.program) && !isSystemPath(path)) {
-      signals.score.raise("low", `${verbs[invocation.program]} ${path}`);
+    if (/^(touch|mkdir)$/.test(invocation.program)) {
+      if (isSystemPath(path) || isRootEntry(path, signals.cwd)) signals.create(target);
+      else signals.score.raise("low", `${verbs[invocation.program]} ${path}`);
       continue;
     }
     signals.write(target, verbs[invocation.program] ?? "writes");
@@ -112,10 +135,8 @@ const chmod: Rule = (invocation, { signals }) => {
   const args = positionals(invocation.args, ["--reference"]);
   const mode = args[0]?.value ?? "";
   const recursive = hasOption(invocation.args, ["--recursive"], "R", true);
-  const worldWritable =
-    /^0?[0-7]?[0-7][0-7][2367]$/.test(mode) ||
-    /(^|,)[ugo]*a[ugo]*[+=][^,]*w|(^|,)[ug]*o[ugo]*[+=][^,]*w|(^|,)[+=][^,]*w/.test(mode);
-  const setuid = /^0?[4-7][0-7]{3}$/.test(mode) || /[+=][^,]*s/.test(mode);
+  const worldWritable = worldWritableMode(mode);
+  const setuid = setuidMode(mode);
   if (worldWritable) signals.score.raise("high", `chmod ${mode}: world-writable permissions`);
   if (setuid) signals.score.raise("high", `chmod ${mode}: setuid/setgid bit`);
   for (const target of args.slice(1)) {

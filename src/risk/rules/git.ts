@@ -8,6 +8,7 @@
  */
 import { positionals } from "../command/argv.js";
 import type { Rule, RuleContext } from "../command/rule.js";
+import { isRootEntry, isSystemPath } from "../paths.js";
 import type { Word } from "../shell-model.js";
 import { gitConfiguredCommands } from "./git-config.js";
 
@@ -101,6 +102,12 @@ export const git: Rule = (invocation, context) => {
     }
   }
   if (GIT_READ.has(sub) || sub === "") return void score.raise("none", "");
+  // `git -C /usr/local/go checkout …`, `git init /usr/local/go`: a git that changes files works in
+  // the directory named, a write there (a system directory is critical, as for any writer)
+  for (const dir of workingDirectories(invocation.args, sub, args)) {
+    const path = signals.path(dir);
+    if (isSystemPath(path) || isRootEntry(path, signals.cwd)) signals.create(dir, `git ${sub} writes in`);
+  }
   switch (sub) {
     case "push": {
       const force =
@@ -264,4 +271,18 @@ function remote(word: Word | undefined, context: RuleContext): void {
   const scp = /^(?:[^@/]+@)?([^/:]+):/.exec(value);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) context.signals.network(value, "GET", "command");
   else if (scp && !value.startsWith("/")) context.signals.network(scp[1]!, "GET", "command");
+}
+
+/** The directories a git call works in: global `-C`, `--git-dir`, `--work-tree`, and `init DIR`. */
+function workingDirectories(all: Word[], sub: string, args: Word[]): Word[] {
+  const dirs: Word[] = [];
+  for (let i = 0; i < all.length; i += 1) {
+    const value = all[i]!.value;
+    if (value === sub) break;
+    if (/^(-C|--git-dir|--work-tree)$/.test(value) && all[i + 1] && !all[i + 1]!.dynamic)
+      dirs.push(all[i + 1]!);
+  }
+  const operand = args.find((word) => !word.value.startsWith("-"));
+  if (sub === "init" && operand && !operand.dynamic) dirs.push(operand);
+  return dirs;
 }

@@ -16,8 +16,10 @@ const PACKAGE_TOOL = systemTool(
   "changes system packages",
 );
 /** Sub-commands (and pacman/nix-env options) that add or update software rather than remove it. */
+// (`apt-get build-dep` installs a package's build dependencies; `apt-get source` fetches and
+// builds a source package in the working directory)
 const INSTALLS =
-  /^(install|reinstall|add|update|upgrade|full-upgrade|dist-upgrade|localinstall|in|it|up|refresh|-S[a-z]*|-U|-i|--install|--upgrade)$/;
+  /^(install|reinstall|build-dep|source|add|update|upgrade|full-upgrade|dist-upgrade|localinstall|in|it|up|refresh|-S[a-z]*|-U|-i|--install|--upgrade)$/;
 
 /**
  * System package managers: their queries read (`yum history list`, `pacman -Qi`); a change is

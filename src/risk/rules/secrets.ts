@@ -5,6 +5,7 @@
 import { hasOption, optionValue } from "../command/argv.js";
 import { patternTable } from "../command/patterns.js";
 import type { RuleContext, RuleTable } from "../command/rule.js";
+import { SIGNED_CHECKSUMS_NAME } from "../secret-names.js";
 import type { Invocation } from "../wrappers.js";
 import { judgeDestroyingVerb } from "./general.js";
 
@@ -16,6 +17,10 @@ export const SECRET_RULES: RuleTable = {
       invocation.args.some((word) => /^(--decrypt|-[a-zA-Z]*d[a-zA-Z]*)$/.test(word.value)) &&
       !invocation.args.some((word) => /^--(verify|list-packets|import|recv-keys?)$/.test(word.value))
     ) {
+      if (decryptsSignature(invocation)) {
+        signals.score.raise("medium", "gpg reads a clear-signed checksum list to check its signature");
+        return;
+      }
       // what was encrypted is printed (or written) in clear: a read of the secret it kept
       signals.score.raise(
         "high",
@@ -29,6 +34,17 @@ export const SECRET_RULES: RuleTable = {
     } else {
       signals.score.raise("medium", "runs gpg");
     }
+  },
+  // gpgconf stops, reloads or starts the user's own GnuPG daemons (gpg-agent, dirmngr, `all` of
+  // them): they start again on the next use and keep no data; its lists and checks read
+  gpgconf: (invocation, { signals }) => {
+    if (
+      invocation.args.some((word) =>
+        /^--(kill|reload|launch|change-options|apply-defaults)$/.test(word.value),
+      )
+    )
+      signals.score.raise("medium", "gpgconf restarts or configures the user's own GnuPG daemons");
+    else signals.score.raise("none", "");
   },
   security: (invocation, { signals }) => {
     const sub = invocation.args[0]?.value ?? "";
@@ -244,4 +260,22 @@ export function readsSecretStore(invocation: Invocation, context: RuleContext): 
     "sensitive_file_access",
   );
   return true;
+}
+
+/**
+ * `gpg --decrypt SHASUMS256.txt.asc`: a clear-signed checksum list is public; decrypting it prints
+ * what anyone can read and checks the signature. Every file operand must be named so (docs/risk.md,
+ * "Everyday CI steps and image builds").
+ */
+function decryptsSignature(invocation: Invocation): boolean {
+  const values = invocation.args.map((word) => word.value);
+  const operands = values.filter(
+    (value, i) =>
+      !value.startsWith("-") &&
+      !/^(--output|-o|--recipient|-r|--local-user|-u|--homedir)$/.test(values[i - 1] ?? ""),
+  );
+  return (
+    operands.length > 0 &&
+    operands.every((value) => SIGNED_CHECKSUMS_NAME.test(value.split("/").at(-1) ?? ""))
+  );
 }

@@ -209,6 +209,26 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       "changes system configuration",
     ),
   ),
+  // Debian's switches for the web server's modules, sites and configuration (`a2enmod rewrite`)
+  // and for the package files of another package (`dpkg-divert --add`): what the host serves
+  // and which file a package owns; `--list`, `-q` read
+  ...fromList("a2enmod a2dismod a2enconf a2disconf a2ensite a2dissite dpkg-divert", (invocation, context) => {
+    if (
+      invocation.args.some((word) =>
+        /^(-q|--list|--listpackage|--truename|--help|--version)$/.test(word.value),
+      )
+    )
+      return void context.signals.score.raise("none", "");
+    systemChange("changes system configuration")(invocation, context);
+  }),
+  // `mknod /dev/x c 1 3`: a block or character device node is raw access to a device, made where
+  // the line says; a named pipe (`mknod fifo p`) is a file of the user's
+  mknod: (invocation, context) => {
+    const device = invocation.args.some((word) => /^[bcu]$/.test(word.value));
+    if (device)
+      return void systemChange("creates a device node (raw access to a device)")(invocation, context);
+    context.signals.score.raise("low", "mknod makes a named pipe");
+  },
   // security products and the audit system: their settings are the machine's defences
   ...fromList(
     "mdatp auditctl aa-disable aa-complain",

@@ -272,7 +272,23 @@ const wsl: Rule = (invocation, { signals }) => {
   signals.score.raise("medium", `wsl ${option} manages WSL`);
 };
 
+/**
+ * `setx /m NAME value`: a machine-wide environment variable (every user's, every service's PATH),
+ * as a write under a system directory; without `/m` it sets the user's own (medium, as editing a
+ * shell's start-up file).
+ */
+const setx: Rule = (invocation, { signals }) => {
+  if (values(invocation).some((arg) => /^[/-]m$/i.test(arg)))
+    return void signals.score.raise(
+      "critical",
+      "setx /m sets a machine-wide environment variable (every user and service)",
+      "system_modification",
+    );
+  signals.score.raise("medium", "setx sets the user's own environment variable");
+};
+
 export const WINDOWS_TOOL_RULES: RuleTable = {
+  setx,
   "manage-bde": manageBde,
   mountvol,
   citool,
