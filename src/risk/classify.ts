@@ -7,7 +7,7 @@ import { analyzeCommandLine, type ShellParse } from "./commands.js";
 import { classifyMcp } from "./mcp.js";
 import { judgeHttpData } from "./rules/http-data.js";
 import { Signals } from "./signals.js";
-import { judgeWrittenContent } from "./written-content.js";
+import { gitConfigTextRead, judgeWrittenContent } from "./written-content.js";
 
 export function analyzeAction(action: Action, parse: ShellParse): Signals {
   const signals = new Signals(action.cwd);
@@ -23,9 +23,11 @@ export function analyzeAction(action: Action, parse: ShellParse): Signals {
         // Listing names and matching a pattern: the pattern is text, not a path.
         signals.read(target.path, "searches");
       } else {
+        // (git's configuration whose new text is read whole is rated by its keys, not its path)
         signals.write(
           target.path,
           target.op === "delete" ? "deletes" : target.op === "edit" ? "edits" : "writes",
+          target.op !== "delete" && gitConfigTextRead(target.path, action.input),
         );
         if (target.op === "delete") score.flag("destructive_command");
         // what the write plants: a key that makes a program run a command later is judged as that command

@@ -14,7 +14,13 @@ import {
 import { Score } from "./score.js";
 import { readOnlySecretReason } from "./secret-names.js";
 import type { Word } from "./shell-model.js";
-import { authCodeReason, configReason, executionHookReason, historyReason } from "./written-paths.js";
+import {
+  authCodeReason,
+  configReason,
+  executionHookReason,
+  GIT_CONFIG,
+  historyReason,
+} from "./written-paths.js";
 
 export type Via = "tool" | "command";
 
@@ -69,7 +75,7 @@ export class Signals {
    * Writing, creating or deleting a file: system directories are critical, secrets and files
    * that make things run by themselves high, project configuration medium, other files low.
    */
-  write(raw: string | Word, verb = "writes"): void {
+  write(raw: string | Word, verb = "writes", gitTextRead = false): void {
     const path = this.path(raw);
     if (isSystemPath(path)) {
       this.score.raise("critical", `${verb} the system path ${path}`, "system_modification");
@@ -78,7 +84,14 @@ export class Signals {
     const sensitive = sensitiveReason(path);
     if (sensitive) this.score.raise("high", `${verb} ${sensitive}`, "sensitive_file_access");
     const hook = executionHookReason(path);
-    if (hook) this.score.raise("high", `${verb} ${hook}`, "config_file_modification");
+    // git's configuration whose whole new text is read: its keys decide (written-content.ts)
+    if (hook === GIT_CONFIG && gitTextRead)
+      this.score.raise(
+        "medium",
+        `${verb} git's configuration (its keys are judged: only those that run commands, say where commands or remotes come from, or lower a defence are high)`,
+        "config_file_modification",
+      );
+    else if (hook) this.score.raise("high", `${verb} ${hook}`, "config_file_modification");
     const config = configReason(path);
     if (config) this.score.raise("medium", `${verb} ${config}`, "config_file_modification");
     const auth = authCodeReason(path);

@@ -9,9 +9,12 @@
  */
 import type { ShellParse } from "./command/rule.js";
 import { basename, segments } from "./paths.js";
+import { gitConfig, npmrc } from "./planted-git.js";
 import { composerScripts, devContainer, type Planted, unescapeJson, vscodeTasks } from "./planted-json.js";
+import { toolFamily } from "./planted-tools.js";
 import { riskRank } from "./score.js";
 import { Signals } from "./signals.js";
+import { isGitConfig } from "./written-paths.js";
 
 /** A command judged here runs the whole command classifier; the text read is bounded. */
 const MAX_TEXT = 256 * 1024;
@@ -90,6 +93,17 @@ function addedLines(diff: string): string {
 }
 
 /**
+ * Whether a write of git's configuration carries new text that is read here whole (within the
+ * bound), so that its keys, not its path, decide (docs/decisions/risk-planted-tools.md): a write
+ * whose text is not found or is too long stays high by its path.
+ */
+export function gitConfigTextRead(path: string, input: unknown): boolean {
+  if (!isGitConfig(path)) return false;
+  const texts = writtenTexts(input, path);
+  return texts.length > 0 && texts.every((text) => text.length <= MAX_TEXT);
+}
+
+/**
  * Judges what the write plants into `signals` (the write's own). `judge` is the command
  * classifier (passed in: commands.ts builds on signals.ts, this file is called from classify.ts).
  */
@@ -113,7 +127,7 @@ export function judgeWrittenContent(
       );
       continue;
     }
-    for (const planted of family(raw, path)) {
+    for (const planted of family(raw, path, signals.cwd ?? "")) {
       if (++judged > MAX_COMMANDS) {
         signals.score.raise(
           "high",
@@ -145,7 +159,7 @@ function plant(planted: Planted, signals: Signals, parse: ShellParse, judge: Jud
   );
 }
 
-type Family = (text: string, path: string) => Planted[];
+type Family = (text: string, path: string, cwd: string) => Planted[];
 
 function familyOf(path: string): Family | null {
   const name = basename(path);
@@ -156,13 +170,10 @@ function familyOf(path: string): Family | null {
   if (name === ".devcontainer.json" || (parent === ".devcontainer" && name === "devcontainer.json"))
     return devContainer;
   if (parent === ".vscode" && name === "tasks.json") return vscodeTasks;
-  if (
-    name === ".gitconfig" ||
-    (parent === "git" && name === "config" && parts.at(-3) === ".config") ||
-    (parent === ".git" && name === "config")
-  )
-    return gitConfig;
+  if (isGitConfig(path)) return gitConfig;
   if (name === ".npmrc") return npmrc;
+  const tool = toolFamily(path);
+  if (tool) return tool;
   if (name === ".envrc") return script("direnv runs it on entering the directory, once allowed");
   if (
     /^\.(bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|zlogout|shrc|kshrc|mkshrc)$/.test(
@@ -279,99 +290,4 @@ function packageScripts(text: string): Planted[] {
       ? "npm runs it by itself on install, test or publish"
       : "a script npm runs when asked",
   }));
-}
-
-/**
- * git's keys whose value is a command git runs (core.fsmonitor at every `git status`), a place
- * its commands come from (hooksPath, include), or where a remote really is (url.*.insteadOf).
- */
-function gitConfig(text: string): Planted[] {
-  const planted: Planted[] = [];
-  let section = "";
-  for (const rawLine of text.split("\n")) {
-    const line = rawLine.trim();
-    const header = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
-    if (header) {
-      section =
-        header[2] === undefined ? header[1]!.toLowerCase() : `${header[1]!.toLowerCase()}.${header[2]}`;
-      continue;
-    }
-    const entry = /^([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*))?$/.exec(line);
-    if (!entry) continue;
-    const name = entry[1]!.toLowerCase();
-    const value = gitValue(entry[2] ?? "");
-    const key = section ? `${section.toLowerCase()}.${name}` : name;
-    const found = gitKey(key, name, value);
-    if (found) planted.push({ key: `git ${key}`, ...found });
-  }
-  return planted;
-}
-
-function gitValue(raw: string): string {
-  const unquoted = raw.replace(/\s[#;].*$/, "").trim();
-  return unquoted.startsWith('"') && unquoted.endsWith('"') && unquoted.length > 1
-    ? unquoted.slice(1, -1).replace(/\\(["\\])/g, "$1")
-    : unquoted;
-}
-
-type Found = Omit<Planted, "key">;
-
-function gitKey(key: string, name: string, value: string): Found | null {
-  const runs = (why: string, command = value): Found => ({ command, least: "high", why });
-  const last = key.split(".").at(-1)!;
-  if (name === "fsmonitor" && !/^(true|false|yes|no|on|off|1|0)?$/i.test(value))
-    return runs("git runs it at every status");
-  if (/^(sshcommand|pager|editor|askpass|gitproxy)$/.test(name) || /^pager\./.test(key))
-    return runs("a command git runs by itself");
-  if (
-    /^(sequence\.editor|diff\.external|gpg\.program|gpg\.[a-z0-9]+\.program|interactive\.difffilter)$/.test(
-      key,
-    )
-  )
-    return runs("a command git runs by itself");
-  if (
-    /^(textconv|clean|smudge|process|driver|cmd)$/.test(last) &&
-    /^(diff|filter|merge|difftool|mergetool|browser|man)\./.test(key)
-  )
-    return runs("a command git runs on diffs, checkouts or merges");
-  if (/^alias\./.test(key) && value.startsWith("!"))
-    return runs("an alias that runs a shell command", value.slice(1));
-  if (/helper$/.test(key) && /^credential/.test(key) && value.startsWith("!"))
-    return runs("a credential helper that runs a shell command", value.slice(1));
-  if (/^credential/.test(key) && name === "helper" && /^\//.test(value))
-    return runs("a credential helper program");
-  if (name === "hookspath")
-    return { command: null, least: "high", why: `git runs the hooks under ${value.slice(0, 80)}` };
-  if (name === "insteadof" || name === "pushinsteadof")
-    return { command: null, least: "high", why: "rewrites where a remote really is" };
-  if (name === "path" && /^include/.test(key))
-    return {
-      command: null,
-      least: "high",
-      why: "reads git's configuration from another file: what it sets is unknown",
-    };
-  if (name === "templatedir" || (key === "core.worktree" && value))
-    return { command: null, least: "high", why: "changes which hooks and files git uses" };
-  return null;
-}
-
-/** `.npmrc` keys whose value npm starts: the shell that runs scripts, node's options, git itself. */
-function npmrc(text: string): Planted[] {
-  const planted: Planted[] = [];
-  for (const line of text.split("\n")) {
-    const entry = /^\s*([a-z-]+)\s*=\s*(.*?)\s*$/i.exec(line);
-    if (!entry) continue;
-    const key = entry[1]!.toLowerCase();
-    const value = entry[2]!.replace(/^"(.*)"$/, "$1");
-    if (/^(script-shell|shell|git|editor|browser|viewer|onload-script|init-module)$/.test(key))
-      planted.push({ key: `.npmrc ${key}`, command: value, least: "high", why: "a program npm starts" });
-    else if (key === "node-options")
-      planted.push({
-        key: `.npmrc ${key}`,
-        command: `node ${value}`,
-        least: "high",
-        why: "options of every node npm starts",
-      });
-  }
-  return planted;
 }

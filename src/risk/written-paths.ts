@@ -150,13 +150,23 @@ export function executionHookReason(path: string): string | null {
   )
     return `a service started by itself (${name})`;
   // a repository's own `.git/config` holds the same keys (`core.fsmonitor` runs at every `git status`)
-  if (
+  if (isGitConfig(path)) return GIT_CONFIG;
+  return startsProgramsReason(name, parts);
+}
+
+/** Why writing git's configuration is high when its text is not read (its keys decide when it is: written-content.ts). */
+export const GIT_CONFIG = "git's configuration (commands git runs later: pager, hooks path, aliases)";
+
+/** git's configuration: `~/.gitconfig`, `~/.config/git/config`, a repository's `.git/config`. */
+export function isGitConfig(path: string): boolean {
+  const name = basename(path);
+  const parts = segments(path);
+  const parent = parts.at(-2);
+  return (
     name === ".gitconfig" ||
     (parent === "git" && name === "config" && parts.at(-3) === ".config") ||
     (parent === ".git" && name === "config")
-  )
-    return "git's configuration (commands git runs later: pager, hooks path, aliases)";
-  return startsProgramsReason(name, parts);
+  );
 }
 
 /**

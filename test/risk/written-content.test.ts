@@ -94,9 +94,15 @@ const ROWS: Record<string, Row[]> = {
     ],
     ["Edit", ".git/config", "\tpager = rm -rf ~", "critical", "critical", /pager/],
     ["Write", ".git/config", "[core]\n\thooksPath = /tmp/h\n", "high", "critical", /hookspath/],
-    // the path keeps git's configuration high; the content adds nothing above it
-    ["Write", "/home/dev/.gitconfig", "[user]\n\tname = Dev\n\temail = dev@example.com\n", "high", "high"],
-    ["Write", ".git/config", "[alias]\n\tco = checkout\n", "high", "high"],
+    // settings that run nothing: the path alone, medium (docs/decisions/risk-planted-tools.md)
+    [
+      "Write",
+      "/home/dev/.gitconfig",
+      "[user]\n\tname = Dev\n\temail = dev@example.com\n",
+      "medium",
+      "medium",
+    ],
+    ["Write", ".git/config", "[alias]\n\tco = checkout\n", "medium", "medium"],
   ],
   ".npmrc": [
     ["Write", ".npmrc", "script-shell=/tmp/evil.sh\n", "high", "critical", /script-shell/],

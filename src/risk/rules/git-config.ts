@@ -9,6 +9,7 @@
  * *Why:* indirection through configuration hides the command, not what it does.
  */
 import type { RuleContext } from "../command/rule.js";
+import { loweredGitDefence } from "../planted-git.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 
@@ -48,6 +49,15 @@ function judgeValue(
   rest: Word[] = [],
 ): void {
   if (hooksPath(key, value, context, label)) return;
+  // `http.sslVerify false`, `protocol.ext.allow always`, `safe.directory *`: a defence lowered
+  // for every later git command (as written in a file: planted-git.ts)
+  const lowered = loweredGitDefence(key, value);
+  if (lowered)
+    return void context.signals.score.raise(
+      "high",
+      `${label.replace(/ stores a command git runs later$/, "")}: ${lowered}`,
+      "config_file_modification",
+    );
   if (/^alias\./i.test(key)) {
     context.nested(
       value.startsWith("!") ? script(value.slice(1), rest) : script(`git ${value}`, rest),
