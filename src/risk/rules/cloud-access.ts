@@ -66,6 +66,27 @@ export function accessShape(lead: string[], values: string[], written: Setting[]
     values.some((value) => /\bmanage\s+all-resources\b|"Action"\s*:\s*\[?\s*"\*"/i.test(value))
   )
     return { reason: "grants every action on every resource", grant: true };
+  // `dataset visibility set production public`: a visibility or privacy set public as an operand
+  if (
+    lead.some((word) => /^(visibility|privacy|acl)$/.test(word)) &&
+    lead.some((word) => /^(set|update|change)$/.test(word)) &&
+    lead.some((word) => /^public(-read)?$/.test(word))
+  )
+    return { reason: "makes it public", grant: true };
+  // `cors add "*" --credentials`: every website may call the API in its users' names
+  if (
+    lead.includes("cors") &&
+    lead.some((word) => /^(add|set|create|update)$/.test(word)) &&
+    values.includes("*")
+  )
+    return { reason: "lets every website call it (a CORS origin of *)", grant: true };
+  // `org assign permset --name Admin_Access --on-behalf-of bob`: an administrator's permissions given
+  if (
+    lead.some((word) => /^(assign|grant|attach|add)$/.test(word)) &&
+    lead.some((word) => /^(permsets?|permission-?sets?|roles?|polic(y|ies)|permissions?)$/.test(word)) &&
+    written.some((s) => /admin|owner|superuser|^root$|full-?access/i.test(s.value))
+  )
+    return { reason: "gives an administrator's permissions", grant: true };
   const role = lead.find((word) => GIVES_ROLE.test(word));
   if (role) return { reason: `gives someone a role (${role})`, grant: true };
   if (

@@ -34,6 +34,7 @@ import type { Invocation } from "../wrappers.js";
 import { accessShape, GIVES_ROLE } from "./cloud-access.js";
 import { kebab, OFF, ON, settingsOf, writtenOptions, YES } from "./cloud-settings.js";
 import { inertCall } from "./general.js";
+import { joinedSubcommand } from "./general-verb.js";
 
 /** The name of a protection: set off, what it guarded is exposed or can be lost. */
 const PROTECTION =
@@ -43,7 +44,7 @@ const WEAKENING =
   /^(legacy-authorization|legacy-abac|legacy-auth|basic-auth|anonymous-auth|anonymous-access|unauthenticated-access|allow-unauthenticated)$/;
 /** Sub-command verbs that change a resource's settings (the shapes above apply only there). */
 const CHANGING =
-  /^(create|update|patch|set|modify|edit|configure|config|put|apply|enable|disable|change|add|deploy|upgrade|new|attach|bind|replace|import|set-[\w-]+|add-[\w-]+|update-[\w-]+)$/;
+  /^(create|update|patch|set|modify|edit|configure|config|put|apply|enable|disable|change|add|deploy|upgrade|new|attach|bind|replace|import|assign|grant|set-[\w-]+|add-[\w-]+|update-[\w-]+)$/;
 const READING = /^(list|ls|describe|get|show|view|read|search|status|info|inspect|export|lookup)$/;
 /** A switched-off protection named by a sub-command word. */
 const PROTECTION_WORD =
@@ -104,8 +105,7 @@ function cloudShape(program: string, values: string[]): Shape | null {
     if (value === "--") break;
     if (/^[A-Za-z][\w-]*$/.test(value) || /^2fa$/.test(value)) lead.push(kebab(value));
     // `user:add`, `api:core:keys:create`: a first sub-command written noun:verb is its words
-    else if (lead.length === 0 && /^[A-Za-z][\w-]*(:[A-Za-z][\w-]*)+$/.test(value))
-      lead.push(...kebab(value).split(":"));
+    else if (lead.length === 0 && joinedSubcommand(value)) lead.push(...joinedSubcommand(value)!.map(kebab));
     else if (!value.startsWith("-") && !value.includes("=")) break;
     if (lead.length >= 5) break;
   }
@@ -254,7 +254,8 @@ function cloudShape(program: string, values: string[]): Shape | null {
     /^(member|members|membership|memberships|invite|invites|invitation|invitations)$/.test(part),
   );
   const adds = parts.some((part) => /^(add|create|invite|set|bind|assign)$/.test(part));
-  const roles = settings.filter((s) => /^roles?$/.test(s.name));
+  // (`--role Admin` as written too: a role's value is no boolean)
+  const roles = [...settings, ...writtenOptions(values)].filter((s) => /^roles?$/.test(s.name));
   if (member && adds && (roles.length > 0 || values.some((v) => PRIVILEGED_GROUP.test(v))))
     return { reason: "adds a member with a role or to an administrators' group", grant: true };
   // `add-user BUCKET USER admin`: a user given a role on a resource

@@ -29,11 +29,13 @@ const PAIR =
 const CREDENTIAL =
   /^(service-key|api-keys?|apikeys?|access-tokens?|auth-tokens?|id-tokens?|bearer-tokens?|kubeconfig|kubeconfigs|connection-strings?|connection-uris?|conn-strings?|connection-info|connection-details|dsn)$/;
 /** A token of one's own access: after an identity word (`auth token`, `whoami`, `iam`, `login`). */
-const IDENTITY = /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user|ca|profile)$/;
+// (`tunnel token T`: the token a tunnel's connector runs with)
+const IDENTITY =
+  /^(auth|whoami|login|iam|session|sessions|account|me|oauth|sso|identity|user|ca|profile|tunnel)$/;
 const TOKEN = /^(token|tokens)$/;
 /** Credentials that a creating verb prints once (`password create`, `tokens create`). */
 const MINTABLE =
-  /^(token|tokens|password|passwords|wallets?|api-keys?|apikeys?|access-keys?|accesskeys?|access-tokens?|auth-tokens?)$/;
+  /^(token|tokens|password|passwords|wallets?|accesstokens?|authtokens?|apitokens?|api-keys?|apikeys?|access-keys?|accesskeys?|access-tokens?|auth-tokens?)$/;
 const MINT = /^(create|new|generate|issue|mint|regenerate|roll)$/;
 /** Verbs after the credential that do something else than print it. */
 const OTHER_VERB =

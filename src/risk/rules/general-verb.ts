@@ -104,6 +104,9 @@ interface Found {
   /** The verb's own token names a secret (`--delete-secret-keys`, `delete-private-key`). */
   secret?: boolean;
 }
+/** Containers of data that `clear` empties (not accounts, permissions or settings). */
+const DATA =
+  /^(database|databases|db|table|tables|collection|collections|index|indexes|indices|stream|streams|topic|topics|queue|queues|bucket|buckets|dataset|datasets|records|data|objects|documents|keyspace)$/;
 /** Objects that are secrets or the credentials of an access: no other copy, or access lost. */
 export const SECRET_NOUN =
   /^(secret|secrets|credential|credentials|password|passwords|passphrase|private|privatekey)$/;
@@ -126,6 +129,20 @@ const ACCESS_KEY =
 const WHERE_OPTION =
   /^(-h|--host|--hostname|--server|--url|--endpoint|--context|--profile|--region|--namespace)$/;
 
+/** A dotted word that is a file or a host, not `noun.verb` (`delete.json`, `db.example.com`). */
+const FILE_OR_HOST =
+  /\.(json|ya?ml|txt|csv|sh|py|js|ts|xml|conf|cfg|ini|log|sql|tar|gz|tgz|zip|md|toml|env|pem|key|crt|html?|jar|war|db|sqlite|bak|img|iso|com|net|org|io|dev|app|local|internal|lan|cloud)$/i;
+
+/**
+ * The words of a first sub-command written `noun:verb` (`variable:get`, `api:core:keys:create`)
+ * or `noun.verb` (govc's `vm.destroy`, `host.shutdown`), or null.
+ */
+export function joinedSubcommand(value: string): string[] | null {
+  if (/^[A-Za-z][\w-]*(:[A-Za-z][\w-]*)+$/.test(value)) return value.split(":");
+  if (/^[a-z][a-z0-9-]*\.[a-z][a-z-]{2,}$/.test(value) && !FILE_OR_HOST.test(value)) return value.split(".");
+  return null;
+}
+
 /** The destroying verb of a command and its object, or null. */
 export function destroyingVerb(program: string, args: Word[]): Found | null {
   const subcommands: string[] = [];
@@ -136,7 +153,9 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
     if (i > 0 && args[i - 1]!.value.startsWith("-") && WHERE_OPTION.test(args[i - 1]!.value)) continue;
     // a run-time value (`-database "$DATABASE_URL"`) is no sub-command, and the words after it still are
     if (arg.dynamic || arg.value.startsWith("-")) continue;
-    if (!/^[A-Za-z][\w:-]*$/.test(arg.value)) continue; // a word, not a file (`delete.json`) or host
+    // a word, not a file (`delete.json`) or host; `vm.destroy` first is govc's noun.verb
+    if (!/^[A-Za-z][\w:-]*$/.test(arg.value) && !(subcommands.length === 0 && joinedSubcommand(arg.value)))
+      continue;
     subcommands.push(arg.value);
     if (subcommands.length >= 4) break;
   }
@@ -148,6 +167,11 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
     { token: program, index: -1 },
   ];
   for (const option of options) candidates.push({ token: option, index: -2 });
+  // `algolia indices clear products`, `x queue clear q`: clear after a container of data empties it
+  // (`clear` alone stays no destroying verb: `Clear-Content`, `az account clear`, `clear_permissions`)
+  const cleared = subcommands.findIndex((token) => token.toLowerCase() === "clear");
+  const emptied = cleared > 0 ? nounOf(words(subcommands[cleared - 1]!).at(-1) ?? "") : null;
+  if (emptied && DATA.test(emptied)) return { verb: "clear", noun: emptied };
   for (const { token, index } of candidates) {
     // `ldapdelete`, `vm-destroy`: a program named after removing what it is given
     // (`kdestroy` drops one's own tickets, `extundelete` recovers: neither)

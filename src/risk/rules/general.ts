@@ -165,14 +165,23 @@ export function judgeDestroyingVerb(
     values.some((value, i) => /^(destroy|d)$/.test(value) && values[i + 1] === found.noun);
   // (a generator's kind written into a tool's own verb, `kill-controller`, is no generated file)
   const routineKind = values.some((value) => ROUTINE_KIND.test(value));
+  // `objects delete products --object-ids 123`: the items named by their own option are a count
+  const itemsNamed =
+    found.noun !== null &&
+    /s$/.test(found.noun) &&
+    args.some((arg) =>
+      new RegExp(`^--?${found.noun!.replace(/e?s$/, "")}-(ids|names|keys)(=.*)?$`).test(arg.value),
+    );
   const routineNoun =
     routineKind ||
+    itemsNamed ||
     (found.noun !== null && ROUTINE.has(found.noun) && (generated || !GENERATED.has(found.noun)));
   // (`consul kv delete app/tmp/lock`: a key-value store's key named by its path is one item of it)
   const container =
     !routineKind &&
     found.noun !== null &&
     CONTAINERS.has(found.noun) &&
+    !itemsNamed &&
     !(/^kvs?$/.test(found.noun) && withinParent(args));
   const wide =
     extraScope ||

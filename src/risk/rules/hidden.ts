@@ -152,7 +152,10 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
   if (
     /^(tunnel|funnel)$/.test(sub) &&
     program !== "ip" && // `ip tunnel`: the kernel's tunnel devices (rules/host.ts), not a relay
-    !/^(status|list|ls|info|--help|help|show)$/.test(positionals(args)[1]?.value ?? "")
+    // (managing tunnels, their routes and tokens opens nothing: `tunnel route dns T host`)
+    !/^(status|list|ls|info|--help|help|show|route|delete|rm|cleanup|token|create|login|vnet)$/.test(
+      positionals(args)[1]?.value ?? "",
+    )
   )
     signals.score.raise(
       "high",

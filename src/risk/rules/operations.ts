@@ -31,6 +31,7 @@
 import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { BACKUP_TOOL } from "./general.js";
+import { joinedSubcommand } from "./general-verb.js";
 
 const MEMBER_REMOVED =
   /^(force-?leave|remove-?peer|remove-?member|remove-?node|forget-?cluster-?node|evict-?member|assassinate)$/;
@@ -74,8 +75,8 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   for (const arg of args) {
     if (arg.value === "--") break;
     // (`backup:restore`: a first sub-command written noun:verb is two words)
-    if (tokens.length === 0 && !arg.dynamic && /^[A-Za-z][\w-]*:[A-Za-z][\w-]*$/.test(arg.value)) {
-      tokens.push(...arg.value.toLowerCase().split(":"));
+    if (tokens.length === 0 && !arg.dynamic && joinedSubcommand(arg.value)) {
+      tokens.push(...joinedSubcommand(arg.value)!.map((word) => word.toLowerCase()));
       continue;
     }
     if (arg.dynamic || arg.value.startsWith("-") || !/^[A-Za-z][\w-]*$/.test(arg.value)) continue;

@@ -21,6 +21,7 @@ import type { Word } from "../shell-model.js";
 import type { Signals } from "../signals.js";
 import { credentialOutput, listsCredentialMetadata } from "./credential-output.js";
 import { SECRET_MANAGERS } from "./general.js";
+import { joinedSubcommand } from "./general-verb.js";
 
 const READ_VERB =
   /^(get|show|read|reveal|view|export|download|decrypt|access|print|dump|cat|value|values|fetch|open|extract)$/;
@@ -66,8 +67,8 @@ function subcommands(args: Word[]): string[] {
     // (`2fa`, `3des`: a word that starts with a digit is still a word, a number is not)
     if (/^([A-Za-z]|\d[A-Za-z])[\w-]*$/.test(arg.value)) found.push(arg.value.toLowerCase());
     // `variable:get`, `backup:restore`: a first sub-command written noun:verb is two words
-    else if (found.length === 0 && /^[A-Za-z][\w-]*:[A-Za-z][\w-]*$/.test(arg.value))
-      found.push(...arg.value.toLowerCase().split(":"));
+    else if (found.length === 0 && joinedSubcommand(arg.value))
+      found.push(...joinedSubcommand(arg.value)!.map((word) => word.toLowerCase()));
     if (found.length >= 5) break;
   }
   return found;
@@ -225,7 +226,14 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   if (
     ((words.some((word) => POWER_WORD.test(word)) || powerParts.some((part) => POWER_PART.test(part))) &&
       !powerParts.some((part) => POWER_READ.test(part))) ||
-    (power >= 0 && POWER_STATE.test(words[power + 1] ?? "")) ||
+    (power >= 0 && (POWER_STATE.test(words[power + 1] ?? "") || options.some((o) => /^--?off$/.test(o)))) ||
+    // `StopInstances --StopType HARD`, `server stop --force`: machines stopped without their shutdown
+    (args.some(
+      (arg) =>
+        /^stop[-_]?(instances?|servers?|vms?|machines?|hosts?|droplets?)$/i.test(arg.value) ||
+        (words.includes("stop") && /^(instances?|servers?|vms?|machines?|hosts?|droplets?)$/.test(arg.value)),
+    ) &&
+      args.some((arg) => /^(--?force|--hard|hard|--stop-type=hard)$/i.test(arg.value))) ||
     (reset > 0 && CONTROLLER.test(words[reset - 1]!))
   ) {
     signals.score.raise(
