@@ -6,7 +6,8 @@
 // regex lists), secret-everyday.jsonl (everyday non-secrets, by family) and
 // secret-tuning-fp3.jsonl (sonar-text's examples, configuration templates), secret-tuning-fp4.jsonl
 // (templates, documentation's example credentials, identifiers), secret-tuning-fp5.jsonl (public
-// keys, digests, scanners' negatives); with --categories,
+// keys, digests, scanners' negatives), secret-tuning-tp5.jsonl (keys beside a vendor's name, id
+// and secret pairs, URLs' and headers' tokens); with --categories,
 // by the category of each example (test/redact/vector-categories.mjs) and carrier, and the
 // false positives both as defined and without the near-valid tokens
 // (docs/decisions/redaction-categories.md). The built CLI loads the rule set as one CommonJS
@@ -38,6 +39,10 @@ const sets = [
   [
     "public keys, digests and scanners' negatives (secret-tuning-fp5.jsonl, tuning material)",
     "secret-tuning-fp5.jsonl",
+  ],
+  [
+    "vendor names, id and secret pairs, URLs (secret-tuning-tp5.jsonl, tuning material)",
+    "secret-tuning-tp5.jsonl",
   ],
 ].filter(
   ([, file]) =>

@@ -9,8 +9,10 @@
 import { inside, isOwnName, templateRanges } from "./benign.js";
 import { configSpans } from "./config.js";
 import { familyPatterns } from "./families.js";
+import { vendorPathSpans } from "./fetched.js";
 import { formSpans } from "./forms.js";
 import { credentialValue, isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
+import { pairSpans as callPairSpans } from "./pairs.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
 import { isIdentifierName, isKeyShaped, isTyped } from "./shape.js";
 import type { Span } from "./span.js";
@@ -330,6 +332,8 @@ export function detectOwn(
   }
   // Prefix-less keys beside their vendor's name (vendors.ts): the word scan is its own check.
   if (vendor) vendorSpans(text, prefilter ? lower : text.toLowerCase(), spans);
+  // A key after a version segment of a vendor's URL (fetched.ts): every such URL has `://`.
+  if (vendor && (!prefilter || text.includes("://"))) vendorPathSpans(text, spans);
   for (const regex of extra)
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
   formSpans(text, spans);
@@ -339,6 +343,8 @@ export function detectOwn(
   if (!prefilter || text.includes("=")) comparedSpans(text, spans);
   if (!prefilter || text.includes("=") || text.includes(":")) fallbackSpans(text, spans);
   if (!prefilter || text.includes(",")) argumentPairSpans(text, spans);
+  // An id and its secret given to a client's call by position (pairs.ts).
+  if (!prefilter || text.includes("(")) callPairSpans(text, spans);
   if (!prefilter || text.includes("</")) xmlSpans(text, spans);
   // Every row has two blanks, or a blank before `=`.
   if (!prefilter || /[ \t][ \t=]/.test(text)) tableRowSpans(text, spans);

@@ -7,6 +7,7 @@
  * read from the argv table (argv.ts), so the text and the parsed command agree.
  */
 import { keyAsUser, PROGRAM_RULES } from "./argv.js";
+import { FETCH_PATTERNS } from "./fetched.js";
 import { isKeyShaped } from "./shape.js";
 import type { Pattern } from "./span.js";
 import { STRUCTURAL_PATTERNS } from "./structural.js";
@@ -244,12 +245,13 @@ export const OWN_PATTERNS: Pattern[] = [
       /(?:webhook\.office\.com\/webhookb2|outlook\.office(?:365)?\.com\/webhook)\/[^\s/]+\/IncomingWebhook\/([A-Za-z0-9]+)/g,
     group: 1,
   },
-  // .netrc: machine HOST [login U] [account A] password X (over lines too).
+  // .netrc: machine HOST [login U] [account A] password X (over lines too; also written by a
+  // quoted `printf '…'`).
   {
     kind: "netrc",
     needs: ["password"],
     regex:
-      /(?:^|\s)(?:machine[ \t]+\S+|default)(?:\s+(?:login|account|port|protocol)\s+\S+)*\s+password\s+(\S+)/g,
+      /(?:^|[\s'"])(?:machine[ \t]+\S+|default)(?:\s+(?:login|account|port|protocol)\s+\S+)*\s+password\s+(\S*[^\s'"])/g,
     group: 1,
   },
   // .pgpass: host:port:database:user:password, one a line.
@@ -261,4 +263,5 @@ export const OWN_PATTERNS: Pattern[] = [
     group: 1,
   },
   ...STRUCTURAL_PATTERNS,
+  ...FETCH_PATTERNS,
 ];

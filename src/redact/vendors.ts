@@ -117,6 +117,9 @@ function vendorAt(lower: string, at: number, end: number): Vendor | undefined {
   return best;
 }
 
+/** A value shaped like a prefix-less vendor key, a UUID aside (in a path it names a resource). */
+export const vendorCredentialShaped = (value: string): boolean => credentialShaped(value, false);
+
 const isLetter = (code: number) => code >= 97 && code <= 122;
 const isWordChar = (code: number) => isLetter(code) || (code >= 48 && code <= 57);
 
@@ -153,14 +156,24 @@ const ID_VERBS = new Set(
 const VALUE_AT =
   /^(?:'\\''|["'`])?([A-Za-z0-9][A-Za-z0-9_+/.~-]{14,}[A-Za-z0-9]={0,2})["'`]?(?![A-Za-z0-9_+/=.~-])/;
 
+// An app's name beside its vendor (`app:`, `application:`) names the app (an id, a name, a
+// number), except before hex of 40+: Datadog's application key, which no app id is shaped like.
+const APP = /(?:^|[^a-z])(?:app|application)s?$/i;
+
+/** Whether `name` says a value of the vendor's is a thing of theirs, not a key (above). */
+function namesThing(name: string, value?: string): boolean {
+  if (!THING.test(name)) return false;
+  return !(value !== undefined && APP.test(name) && /^[0-9a-f]{40,}$/i.test(value));
+}
+
 /** Whether what stands before `start` says the value is something other than a credential. */
-function saysOtherwise(text: string, start: number, from: number): boolean {
+function saysOtherwise(text: string, start: number, from: number, value: string): boolean {
   const before = text.slice(Math.max(from, start - 48), start);
   if (/[/@#]["'`]?$|sha\d*[:-]$|(?:h1|zh):$|base64,$/i.test(before)) return true;
   const name = /(?:^|[\s"'`{,;(.])-{0,2}([A-Za-z_][\w.-]*)["'`]?\s*(?:[:=]|=>|:=)?\s*["'`]?$/.exec(before);
   if (!name) return false;
   const word = name[1]!;
-  return isIdentifierName(word) || THING.test(word) || ID_VERBS.has(word.toLowerCase());
+  return isIdentifierName(word) || namesThing(word, value) || ID_VERBS.has(word.toLowerCase());
 }
 
 function push(spans: Span[], text: string, at: number, from: number, uuid: boolean): number {
@@ -168,13 +181,14 @@ function push(spans: Span[], text: string, at: number, from: number, uuid: boole
   if (!match) return at;
   const start = at + match[0].indexOf(match[1]!);
   const value = match[1]!;
-  if (credentialShaped(value, uuid) && !saysOtherwise(text, start, from))
+  if (credentialShaped(value, uuid) && !saysOtherwise(text, start, from, value))
     spans.push({ start, end: start + value.length, kind: "vendor" });
   return start + value.length;
 }
 
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
-const ASSIGNED = /^["'`]?[ \t]*(?:[:=]|=>|:=)[ \t]*/;
+// After the name: its closing quote (also `'\''`, a quote inside a single-quoted shell word).
+const ASSIGNED = /^(?:'\\''|["'`])?[ \t]*(?:[:=]|=>|:=)[ \t]*/;
 
 /** The values a vendor's name says are its credentials (see above); `lower`: the text lower-cased. */
 export function vendorSpans(text: string, lowered: string, spans: Span[]): void {
@@ -207,8 +221,18 @@ export function vendorSpans(text: string, lowered: string, spans: Span[]): void 
       continue;
     }
     if (assigned) {
-      if (!isIdentifierName(name) && !THING.test(name))
-        push(spans, text, nameEnd + assigned[0].length, nameEnd, true);
+      const valueAt = nameEnd + assigned[0].length;
+      if (isIdentifierName(name) || THING.test(name)) continue;
+      // `"github": { "client": …, "oauth": "<hex>" }`: the members of an object named for the vendor.
+      if (text[valueAt] === "{") objectSpans(text, valueAt, vendor.uuid, spans);
+      // Separators doubled by hand (`name'=-'X`, `name=""X`): the value nearby. A value that
+      // starts at once and is cut short (`name = 'ab?cd…'`) is not one.
+      else if (
+        push(spans, text, valueAt, nameEnd, true) === valueAt &&
+        !vendor.platform &&
+        !/^(?:'\\''|["'`])?[A-Za-z0-9]/.test(text.slice(valueAt, valueAt + 5))
+      )
+        nearbySpans(text, nameEnd, vendor.uuid, spans);
       continue;
     }
     if (!vendor.platform) nearbySpans(text, nameEnd, vendor.uuid, spans);
@@ -229,10 +253,39 @@ function blockSpans(text: string, headerStart: number, from: number, uuid: boole
     const row = text.slice(at, end);
     if (ini ? row.startsWith("[") : row.trim() !== "" && row.length - row.trimStart().length <= indent) break;
     const pair = /^[ \t]*-?[ \t]*["']?([A-Za-z_][\w.-]*)["']?[ \t]*(?:[:=])[ \t]*/.exec(row);
-    if (pair && !isIdentifierName(pair[1]!) && !THING.test(pair[1]!))
+    if (pair && !isIdentifierName(pair[1]!) && (!THING.test(pair[1]!) || APP.test(pair[1]!)))
       push(spans, text, at + pair[0].length, at, uuid);
     at = end + 1;
   }
+}
+
+// A member of an object: its name in quotes (also `'\''`), a colon.
+const MEMBER = /(?:'\\''|["'])([A-Za-z_][\w.-]*)(?:'\\''|["'])[ \t]*:[ \t]*/g;
+
+/** The members of an object (`{` at `open`, up to its `}` on the next 600 characters). */
+function objectSpans(text: string, open: number, uuid: boolean, spans: Span[]): void {
+  let depth = 0;
+  let close = open;
+  for (; close < Math.min(text.length, open + 600); close += 1) {
+    if (text[close] === "{") depth += 1;
+    else if (text[close] === "}" && --depth === 0) break;
+  }
+  const body = text.slice(open, close);
+  for (const member of body.matchAll(MEMBER)) {
+    if (isIdentifierName(member[1]!) || (THING.test(member[1]!) && !APP.test(member[1]!))) continue;
+    push(spans, text, open + member.index! + member[0].length, open + member.index!, uuid);
+  }
+}
+
+/** Whether an identifier (a call's name: `DropboxOAuth2Flow`, `algoliasearch`) begins with a vendor's name. */
+export function namesVendor(name: string): boolean {
+  const lower = name.toLowerCase();
+  for (const word of lower.matchAll(/[a-z][a-z0-9]*/g)) {
+    const vendor =
+      word[0].length >= 3 ? vendorAt(lower, word.index!, word.index! + word[0].length) : undefined;
+    if (vendor && !vendor.platform) return true;
+  }
+  return false;
 }
 
 /** A value within a line or two after the vendor's name, nothing that says id between. */

@@ -53,6 +53,11 @@ const VECTORS = [
     `composer config -g http-basic.repo.test me ${s}`,
     `curl -u ${s}: https://x && bw unlock ${s} && npm config set //r/:_authToken ${s}`,
     `someclient login ${s} && echo ${s} | az devops login`,
+    `curl 'https://x/a;jsessionid=${s}?PHPSESSID=${s}&CFTOKEN=${s}&pass=${s}'`,
+    `https://app/cb?code=${s}&state=x https://app/cb?state=x&code=${s}`,
+    `new Provider('https://mainnet.infura.io/v3/${s}') https://eth.g.alchemy.com/v2/${s}/`,
+    `c = Client('AC${s}', '${s}'); f = DropboxOAuth2Flow('${s}', '${s}', '${s}')`,
+    `{"pagerduty": {"integration": "${s}"}} datadog:\n  application: ${s}`,
   ]),
   // Every prefix family with a random body, and a value under a key that says nothing.
   ...FAMILIES.flatMap((family) =>
@@ -166,6 +171,22 @@ const FRAGMENTS = [
     "xg7b9w3kfjr8mp5qyt2nudh6ea",
   ],
   ...["NOT_A_", "not", "PLACEHOLDER", "Public ", "public key: ", "abcdefghijklmnopqrstuvwxyz", "-1:", "RW"],
+  // A URL's session ids, passwords and OAuth codes, a vendor's RPC URL, a client's positional pair.
+  ...[
+    "jsessionid=",
+    "PHPSESSID=",
+    "cftoken=",
+    "sid=",
+    "zenid=",
+    "pass=",
+    "passwd=",
+    "code=",
+    "state=",
+    "?",
+    "&",
+  ],
+  ...["https://mainnet.infura.io/v3/", "https://api.example/v1/", "/v2/", "Client(", "OAuth2Flow(", "', '"],
+  ...['{"pagerduty": {', '"integration": "', "}}", "datadog:\n  application: ", "'\\''"],
 ];
 
 describe("structural pattern prefilter", () => {

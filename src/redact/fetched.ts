@@ -1,0 +1,67 @@
+/**
+ * Credentials a URL carries by what the URL itself says, when no secret word names the
+ * parameter (docs/decisions/redaction-fetches.md): the URLs agents fetch (`curl`, `wget`,
+ * WebFetch, an SDK's endpoint) are where such values travel.
+ *
+ * - **A session id as a query or path parameter.** `jsessionid`, `phpsessid`, `cfid`,
+ *   `cftoken`, `aspsessionid…`, `asp.net_sessionid`, `sessid`, `sid`, `zenid`, `session`,
+ *   `sessionid`, `session_id` (ZAP's session tokens and its sensitive URL words): whoever holds
+ *   the value is logged in, so it is a bearer credential though its name says id. The value
+ *   must hold a letter and a digit and run 12+ characters (`session=false`, a seven-character
+ *   test value, are not).
+ * - **A password as a query parameter** (`pass=`, `passwd=`, ZAP's sensitive URL words): in a
+ *   URL a bare `pass` is the password, as `pwd=` already is (detect.ts).
+ * - **An OAuth authorization code** (RFC 6749 4.1.2): `code=` in a query that also carries
+ *   `state=`, the redirect's shape; the code buys a token until it is used.
+ * - **A key as the last path segment right after a version segment on a vendor's host**
+ *   (`mainnet.infura.io/v3/<key>`, `eth-mainnet.g.alchemy.com/v2/<key>`): RPC endpoints put the
+ *   project's key there. Elsewhere a path's segments are resource ids, so only a host whose
+ *   name holds a vendor of the lexicon (vendors.ts) and a value shaped like a credential count.
+ */
+import type { Pattern, Span } from "./span.js";
+import { namesVendor, vendorCredentialShaped } from "./vendors.js";
+
+// ZAP's default session tokens (HttpSessionsParam) and the session words of its URL list.
+const SESSION_NAMES =
+  "jsessionid|phpsessid|cfid|cftoken|aspsessionid[a-z]*|asp\\.net_sessionid|sessid|sid|zenid|session|sessionid|session_id";
+
+const VALUE = "[A-Za-z0-9._~%+/-]";
+
+export const FETCH_PATTERNS: Pattern[] = [
+  {
+    kind: "session",
+    needs: ["sess", "sid=", "cfid", "cftoken", "zenid"],
+    regex: new RegExp(`[?&;](?:${SESSION_NAMES})=(${VALUE}{12,})`, "gi"),
+    group: 1,
+    accept: (value) => /[0-9]/.test(value) && /[A-Za-z]/.test(value),
+  },
+  {
+    kind: "url-credentials",
+    needs: ["pass=", "passwd="],
+    regex: /[?&;](?:pass|passwd)=([^&\s"'`#<>]+)/gi,
+    group: 1,
+  },
+  {
+    kind: "oauth-code",
+    needs: ["code="],
+    regex: new RegExp(
+      `[?&#]code=(${VALUE}{10,})(?=(?:&[^\\s"'\`<>#&]*)*[&#]state=)|(?<=[?&#]state=[^\\s"'\`<>]*)&code=(${VALUE}{10,})`,
+      "g",
+    ),
+    group: [1, 2],
+  },
+];
+
+// A URL's host, then path segments, a version segment and the last segment.
+const VERSIONED_LAST =
+  /\bhttps?:\/\/([A-Za-z0-9.-]+)(?::[0-9]+)?\/(?:[A-Za-z0-9_.-]+\/)*?v[0-9]{1,2}\/([A-Za-z0-9_-]{16,})\/?(?=["'`\s?#)]|$)/g;
+
+/** Keys as the last path segment after a version segment on a vendor's host (above). */
+export function vendorPathSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(VERSIONED_LAST)) {
+    const key = match[2]!;
+    if (!namesVendor(match[1]!) || !vendorCredentialShaped(key)) continue;
+    const start = match.index! + match[0].lastIndexOf(key);
+    spans.push({ start, end: start + key.length, kind: "vendor" });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Credentials a fetched URL, a vendor's block or a client's call carries with no secret word
+ * beside them (src/redact/fetched.ts, pairs.ts, vendors.ts; docs/decisions/redaction-fetches.md),
+ * by family, each carried as a command argument, a written file and an MCP argument
+ * (carriers.ts); the same contexts holding ids, flags and settings are left alone.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { redactEventBody } from "../../src/redact/index.js";
+import { loadShellParser } from "../../src/risk/index.js";
+import { fixedKey, leavesEach, redactsEach } from "./carriers.js";
+import { base } from "./scanner-vectors.mjs";
+
+const HEX32 = "5d1f9c3a7e2b4d6f8a0c1e3b5d7f9a2c";
+const HEX40 = "8c2e4a6b1d3f5e7a9c0b2d4f6e8a1c3b5d7f9e0a";
+const ALNUM = "Wq7Zt2Lm9Rk4Xv8Pn3Jd6Hs1";
+const LOWER15 = "q7w2e9r4t1y8u3i";
+
+beforeAll(loadShellParser);
+
+describe("session ids, passwords and authorization codes in a URL", () => {
+  redactsEach([
+    ["a jsessionid query parameter", `curl -s 'https://shop.test/cart?jsessionid=${HEX32}'`, HEX32],
+    ["a jsessionid path parameter", `wget 'https://shop.test/app;jsessionid=${ALNUM}?a=b'`, ALNUM],
+    ["PHPSESSID", `https://forum.test/index.php?PHPSESSID=${LOWER15}x9k2&t=1`, `${LOWER15}x9k2`],
+    ["ColdFusion's CFID and CFTOKEN", `https://cf.test/a.cfm?CFID=${HEX32}&CFTOKEN=${ALNUM}`, [HEX32, ALNUM]],
+    ["pass= in a query", "https://dvr.test/cgi-bin/snap?user=admin&pass=Sunflower%2177", "Sunflower%2177"],
+    ["an OAuth callback's code before state", `https://app.test/callback?code=${ALNUM}&state=xyz`, ALNUM],
+    ["an OAuth callback's code after state", `https://app.test/cb?state=r4nd&scope=a&code=${ALNUM}`, ALNUM],
+  ]);
+  leavesEach([
+    ["a boolean session flag", "curl 'https://shop.test/session/new?session=false'"],
+    ["a short id under a session name", "https://shop.test/a?sid=1A53063"],
+    ["a code without state (a discount code)", "https://shop.test/apply?code=SUMMER-SALE-25"],
+    ["a state alone", "https://app.test/login?state=af0ifjsldkj&scope=openid"],
+  ]);
+});
+
+describe("a key after the version segment of a vendor's RPC URL", () => {
+  redactsEach([
+    ["Infura's project key", `new JsonRpcProvider('https://mainnet.infura.io/v3/${HEX32}')`, HEX32],
+    ["Alchemy's key", `curl https://eth-mainnet.g.alchemy.com/v2/${ALNUM} -d @q.json`, ALNUM],
+  ]);
+  leavesEach([
+    ["a resource id on an API that is no vendor of the lexicon", `curl https://api.example.test/v1/${HEX32}`],
+    [
+      "a zone id after a collection's name",
+      `curl https://api.cloudflare.com/client/v4/zones/${HEX32}/dns_records`,
+    ],
+    [
+      "a UUID after a vendor's version segment",
+      "curl https://api.pagerduty.test/v2/1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d",
+    ],
+    ["a platform's versioned path", `https://api.github.com/v3/${HEX32}`],
+  ]);
+});
+
+describe("a client's id and secret given by position", () => {
+  redactsEach([
+    ["a client's hex pair", `client = Client('AC${HEX32}', '${HEX40}')`, HEX40],
+    [
+      "an OAuth flow's short key and secret",
+      `flow = DropboxOAuth2FlowNoRedirect('${LOWER15}', 'z8x1c6v3b9n2m5a')`,
+      "z8x1c6v3b9n2m5a",
+    ],
+    ["a credential of three", `cred = ClientSecretCredential('t-1', 'c-2', '${ALNUM}')`, ALNUM],
+    ["a vendor's call", `const c = algoliasearch('K7QZ2M9XPL', '${HEX32}')`, HEX32],
+  ]);
+  leavesEach([
+    ["a call that builds no client", `compare('${HEX32}', '${HEX40}')`],
+    ["a client given a host and a name", "client = Client('db.internal', 'orders')"],
+    ["a client given a host and a port", "client = Client('localhost', '5432')"],
+    ["a session given words", "s = Session('checkout', 'en-US')"],
+  ]);
+
+  it("leaves the client id of a pair", async () => {
+    const command = `client = Client('AC${HEX32}', '${HEX40}')`;
+    const body = {
+      ...base,
+      action: { tool: "Write", kind: "file_write", path: "/w/c" },
+      input: { file_path: "/w/c", content: command },
+    };
+    const out = JSON.stringify((await redactEventBody(body as never, fixedKey)).body);
+    expect(out).toContain(`AC${HEX32}`);
+    expect(out).not.toContain(HEX40);
+  });
+});
+
+describe("a vendor's keys in its own object or block", () => {
+  redactsEach([
+    [
+      "a member of a JSON object named for the vendor",
+      `{"pagerduty": {"service": "web", "integration": "${HEX32}"}}`,
+      HEX32,
+    ],
+    ["the same, in a quoted shell word's quotes", `{'rollbar': '${HEX40}'}`, HEX40],
+    ["Datadog's application key under application:", `datadog:\n  application: ${HEX40}`, HEX40],
+  ]);
+  leavesEach([
+    ["an app's id in the vendor's block", "datadog:\n  app: 1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d"],
+    ["a commit in an object named for the vendor", `{"github": {"commit": "${HEX40}"}}`],
+  ]);
+});
+
+describe("a .netrc written by a quoted printf", () => {
+  redactsEach([
+    ["its password", `machine api.heroku.test\n  login me@example.test\n  password ${ALNUM}`, ALNUM],
+  ]);
+});
