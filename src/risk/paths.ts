@@ -223,6 +223,11 @@ export function isSystemPath(path: string): boolean {
   if (top === "var" && (parts[1] === "tmp" || parts[1] === "folders")) return false;
   if (top === "private" && (parts[1] === "tmp" || parts[1] === "var")) return false;
   if (top === "usr" && parts[1] === "local" && parts[2] === "src") return false;
+  // Homebrew's prefix and repository belong to the user who installed it (`/opt/homebrew`,
+  // `/usr/local/Homebrew`, `/usr/local/Cellar`): `brew` and the formulae's servers write there
+  if (top === "opt" && parts[1] === "homebrew") return false;
+  if (top === "usr" && parts[1] === "local" && /^(Homebrew|Cellar|Caskroom)$/.test(parts[2] ?? ""))
+    return false;
   return true;
 }
 

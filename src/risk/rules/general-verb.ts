@@ -144,6 +144,9 @@ export function joinedSubcommand(value: string): string[] | null {
 }
 
 /** The destroying verb of a command and its object, or null. */
+/** Sub-command verbs that make something: what follows them is its kind and names. */
+const CREATES = /^(create|new|generate|init|issue|mint)$/;
+
 export function destroyingVerb(program: string, args: Word[]): Found | null {
   const subcommands: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
@@ -157,7 +160,9 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
     if (!/^[A-Za-z][\w:-]*$/.test(arg.value) && !(subcommands.length === 0 && joinedSubcommand(arg.value)))
       continue;
     subcommands.push(arg.value);
-    if (subcommands.length >= 4) break;
+    // `step certificate create … zap zap.crt zap.key`: after a verb that makes something, the
+    // words are what it makes and its names, not another verb
+    if (subcommands.length >= 4 || CREATES.test(arg.value)) break;
   }
   const options = args
     .filter((arg) => /^--?[A-Za-z][\w-]*(=.*)?$/.test(arg.value))

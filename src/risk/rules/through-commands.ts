@@ -116,6 +116,18 @@ export function pathSearchedFirst(assignment: string): string | null {
 }
 
 /** The command lines and the code loads the environment of a command names. */
+/**
+ * `NPM_COMMAND="$(command -v npm 2>/dev/null)"`: the value is the path a lookup finds for the
+ * program it names (`command -v`, `which`, `type -P`), so the command it holds is that program.
+ */
+function lookedUp(value: string): string | null {
+  const found =
+    /^(["']?)(?:\$\(|`)\s*(?:command -v|which|type -P|type -p)\s+([\w.+-]+)\s*(?:2>\s*\/dev\/null\s*)?(?:\)|`)\1$/.exec(
+      value,
+    );
+  return found ? found[2]! : null;
+}
+
 export function commandsThroughEnvironment(assignments: string[]): { commands: string[]; loads: string[] } {
   const commands: string[] = [];
   const loads: string[] = [];
@@ -124,9 +136,10 @@ export function commandsThroughEnvironment(assignments: string[]): { commands: s
     // (less's input filter is written `|cmd %s`, `||cmd %s` or `-cmd %s`)
     if (command)
       commands.push(
-        command[2]!
-          .replace(/^(['"])(.*)\1$/s, "$2")
-          .replace(/^\s*(\|\|?|-)\s*/, command[1]!.startsWith("LESS") ? "" : "$&"),
+        lookedUp(command[2]!) ??
+          command[2]!
+            .replace(/^(['"])(.*)\1$/s, "$2")
+            .replace(/^\s*(\|\|?|-)\s*/, command[1]!.startsWith("LESS") ? "" : "$&"),
       );
     const code = CODE_VARIABLES.exec(text);
     if (

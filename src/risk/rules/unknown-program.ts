@@ -92,6 +92,9 @@ export function reachedByArguments(invocation: Invocation, program: string, sign
   }
 }
 
+/** Sub-command verbs that make a key, a key pair or a certificate, or sign with one. */
+const MAKES_KEYS = /^(create|generate|gen|genkey|new|init|keygen|keypair|issue|certificate|renew|sign)$/;
+
 /** What a program no rule names does, read from its arguments (after the checks every program gets). */
 export function judgeUnknownProgram(
   invocation: Invocation,
@@ -115,6 +118,14 @@ export function judgeUnknownProgram(
   // DNSSEC's tools are handed keys' public halves (`delv -a trust.key`, `dnssec-dsfromkey K….key`)
   const dnssec = /^(delv|dnssec-[\w-]+|ldns-[\w-]+)$/.test(program);
 
+  // `step certificate create web web.crt web.key`, `x ca certificate TOKEN name c.crt c.key`: a
+  // call that makes a key pair or a certificate names the files it writes, and the key it signs
+  // with is used, not printed (docs/risk.md, "Secrets, through any program"); a key in the project
+  // named so is not read out (one in a home or elsewhere still is)
+  const makesKeys = invocation.args
+    .filter((arg) => !arg.dynamic && !arg.value.startsWith("-"))
+    .slice(0, 3)
+    .some((arg) => MAKES_KEYS.test(arg.value));
   const args = metadataOnly ? [] : invocation.args;
   for (const [index, arg] of args.entries()) {
     // `x mariadb credentials list`: a bare word before a sub-command's verb names a kind, not a file
@@ -125,6 +136,15 @@ export function judgeUnknownProgram(
     const value = arg.value.replace(/^--?[\w-]+=/, "");
     if (namesOnly && PASSWORD_DATABASE.test(value)) continue;
     if (dnssec && /\.key$/.test(value)) continue;
+    if (
+      makesKeys &&
+      /^[\w-][\w./-]*$/.test(value) &&
+      !value.includes("..") &&
+      /key|certificate/.test(secretFileReason(value) ?? "")
+    ) {
+      score.raise("low", `${program} makes or signs with the key file ${value} in the project`);
+      continue;
+    }
     if (/^(~|\.{1,2}|[A-Za-z]:|%\w+%|\$env:\w+)?\//i.test(value) || secretFileReason(value))
       signals.read(value, "passes");
   }
