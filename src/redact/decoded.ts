@@ -8,6 +8,10 @@
  *   punctuation and fewer words; a key inside prose is a long run without a space).
  * - **A typed id, encoded** (GitHub's `node_id`: `MDEwOlJlcG9zaXRvcnkxMjk2MjY5` is
  *   `010:Repository1296269`): a number, `:`, a type's name and a number — an object's id.
+ * - **A hex digest, encoded** (Auth0's key ids and `x5t`: `NkFCNEE1NDFDNTQ5…` is
+ *   `6AB4A541C549…`, a certificate's SHA-1 printed in hex then base64): 32 or more hex digits in
+ *   one case. Hex is never a token by look; encoding it hides nothing more. A random key decodes
+ *   to such text about never (each byte a hex digit: 16 chances in 256).
  * - **A pair of placeholders, encoded** (`Basic dXNlcm5hbWU6cGFzc3dvcmQ=`, `"auth":
  *   "<base64 of user:password>"`): a user name made of letters and a password that is a
  *   placeholder by names.ts's and stand-ins.ts's rules (`username:password`,
@@ -17,7 +21,7 @@
  *
  * A PEM block in base64 is declared.ts's (its decoded armour says what it holds).
  *
- * The first two only veto the token-by-look scan (benign.ts); the third is a value that is no
+ * The first three only veto the token-by-look scan (benign.ts); the last is a value that is no
  * secret wherever it stands (names.ts's isSecretValue asks for the password it encodes).
  */
 
@@ -38,10 +42,15 @@ function isProse(text: string): boolean {
   return letters / text.length >= 0.85;
 }
 
-/** Base64 of prose or of a typed id: no key by look (above). */
+/** Base64 of prose, of a typed id or of a hex digest: no key by look (above). */
 export function encodesProse(run: string): boolean {
   const text = decodedText(run);
-  return text !== null && (isProse(text) || /^[0-9]{1,3}:[A-Z][A-Za-z]{2,40}[0-9]{1,20}$/.test(text));
+  return (
+    text !== null &&
+    (isProse(text) ||
+      /^[0-9]{1,3}:[A-Z][A-Za-z]{2,40}[0-9]{1,20}$/.test(text) ||
+      /^(?:[0-9A-F]{32,}|[0-9a-f]{32,})$/.test(text))
+  );
 }
 
 /**

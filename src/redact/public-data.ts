@@ -7,7 +7,8 @@
  *   by look. The same encoding of `{"auths": {…: {"auth": …}}}` (a Docker config) or of a service
  *   account's JSON (`private_key`) is still a token. A whole JWT (three parts) is the `jwt`
  *   pattern's, not this rule's.
- * - **A JSON Web Key's public members**: in an object that says `"kty"`, the modulus and exponent
+ * - **A JSON Web Key's public members**: in an object that says `"kty"` (or `kty:`, as JavaScript
+ *   and YAML write one), the modulus and exponent
  *   (`n`, `e`), the curve point (`x`, `y`), the key id and the certificate chain (`x5c`, `x5t`)
  *   are public; the private members (`d`, `p`, `q`, `dp`, `dq`, `qi`, `k`) are not among them.
  */
@@ -41,9 +42,13 @@ function decodedJson(run: string): unknown {
   }
 }
 
-// A JWK's public member and its value (also the strings of an `x5c` array).
+// A JWK's public member and its value (also the strings of an `x5c` array), in JSON's spelling
+// or JavaScript's and YAML's (`kty: 'RSA'`, `n: '…'`: names bare or in either quote; a single
+// quote also as a shell's single-quoted word spells it, `'\''`).
 const JWK_PUBLIC =
-  /"(?:n|e|x|y|kid|x5t|x5t#S256)"[ \t]*:[ \t]*"([A-Za-z0-9_+/=-]+)"|"x5c"[ \t]*:[ \t]*\[([^\]]*)\]/g;
+  /(?<![\w$"'])["']?(?:n|e|x|y|kid|x5t|x5t#S256)["']?[ \t]*:[ \t]*('\\''|["'])([A-Za-z0-9_+/=-]+)\1|(?<![\w$"'])["']?x5c["']?[ \t]*:[ \t]*\[([^\]]*)\]/g;
+/** A JWK's key type member in any of those spellings. */
+const JWK_TYPE = /(?<![\w$"'])["']?kty["']?[ \t]*:/;
 
 /** The spans of `text` that are public data by their decoding (above). */
 export function publicDataRanges(text: string): Range[] {
@@ -54,11 +59,13 @@ export function publicDataRanges(text: string): Range[] {
       if (json !== undefined && !holdsSecret(json)) out.push([match.index!, match.index! + match[0].length]);
     }
   }
-  if (text.includes('"kty"')) {
+  if (text.includes("kty") && JWK_TYPE.test(text)) {
     for (const match of text.matchAll(JWK_PUBLIC)) {
       const end = match.index! + match[0].length;
-      if (match[1] !== undefined) out.push([end - 1 - match[1].length, end - 1]);
-      else out.push([end - 1 - match[2]!.length, end - 1]);
+      // The closing quote's length (`'\''` in a shell's word) or the array's `]`.
+      const close = match[1]?.length ?? 1;
+      if (match[2] !== undefined) out.push([end - close - match[2].length, end - close]);
+      else out.push([end - 1 - match[3]!.length, end - 1]);
     }
   }
   return out;

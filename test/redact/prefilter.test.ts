@@ -92,6 +92,9 @@ const VECTORS = [
   "Public key: age12539z2pa3unx74zg6tu2mfe0nln5pawmu7pslpgxtsdejc0wap3swherk3",
   "password = 'abcdefghijklmnopqrstuvwxyz'",
   "trusted-public-keys = cache.nixos.org-1:6NCHdD59X431o0gWypbMrAURkbJ16ZPMQFGspcDShjY=",
+  "building '/nix/store/c2zwwgz74nd7mhifcv35bk41vdkxcpad-hello-2.12.1.drv'... NarHash: sha256:wym6jnq6k0d1pjf27j3fkxl5q4jjp3imm851fcli9si3nwf4n01i",
+  "hello/__init__.py,sha256=qwncNuIbASxIW2Z2puXaLPul4cw_EsINtoPcB5psK2Y,1024",
+  "const jwk = { kty: 'EC', x: 'zm8oNFOmOIx_DCkS0W8xlMuFEz57phpz3WU2wlKGDCw', password: 'Tr4ilS3al' }",
 ];
 
 // Pieces the patterns are built from, in both cases, plus characters whose case mapping is
@@ -187,6 +190,7 @@ const FRAGMENTS = [
   ],
   ...["https://mainnet.infura.io/v3/", "https://api.example/v1/", "/v2/", "Client(", "OAuth2Flow(", "', '"],
   ...['{"pagerduty": {', '"integration": "', "}}", "datadog:\n  application: ", "'\\''"],
+  ...["/nix/store/", "Sig: ", "References: ", "sha256:", "sha256=", "kty: ", "x5c: ['"],
 ];
 
 describe("structural pattern prefilter", () => {

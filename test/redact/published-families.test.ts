@@ -24,7 +24,35 @@ const RANDOM = "qGKS41BmGgM+fuLXdjppFUquIP9HUa7Y2NWAPoAv";
 const AGE_RECIPIENT = "age12539z2pa3unx74zg6tu2mfe0nln5pawmu7pslpgxtsdejc0wap3swherk3";
 const AGE_IDENTITY = "AGE-SECRET-KEY-107LLMVNXQ7FTLKCDYLM3LXX2R0FVTWUKD3V6MJZ9SMRX3JPTVCASUNR7GV";
 
+// Nix's base32 (no e, o, u, t): a store path's hash, a SHA-256; a narinfo's signature (64 bytes).
+const STORE_HASH = "c2zwwgz74nd7mhifcv35bk41vdkxcpad";
+const NIX32_SHA256 = "wym6jnq6k0d1pjf27j3fkxl5q4jjp3imm851fcli9si3nwf4n01i";
+const NARINFO_SIG =
+  "yRsYITG86wDueAxF2RAekCBBPBT4NjIVOXYdPW2eIOmz1bN3hfTLXIP7jQfAAky0Ptq2xqyx3j2VSHB9QeOCbw==";
+const RECORD_SHA256 = "qwncNuIbASxIW2Z2puXaLPul4cw_EsINtoPcB5psK2Y";
+const RANDOM_42 = "oSoxC1OGKQApUtyJIo0i5UoYwRq09VT-AU5D2PoBfN";
+// A certificate's SHA-1 in hex, then base64 (Auth0's `kid`); a hex key encoded the same way.
+const HEX_DIGEST_B64 = "NjY4MzIwNzFDNzYzM0ZENUMwMTJEQ0Q2RUJBOERCQTIyNzM2QTNFRg==";
+const HEX_KEY_B64 = "ZTUxOTkxNzM1MzM0MTgzYjYyMGU3OTMxZGNmZTJlODY=";
+// A throwaway self-signed Ed25519 certificate in DER (openssl req -x509), and a PKCS#8 key.
+const CERTIFICATE_DER =
+  "MIIBRjCB+aADAgECAhRMc67zjO185lhd5sp9VjFpkjZxADAFBgMrZXAwGTEXMBUGA1UEAwwOdHJhaWxzZWFsLXRlc3QwHhcNMjYxMTI4MTQxMDExWhcNMjYxMTI5MTQxMDExWjAZMRcwFQYDVQQDDA50cmFpbHNlYWwtdGVzdDAqMAUGAytlcAMhAP9ttVxoy7uuvDoy28xAl5s3dSt+Ii1MHeADGWB6SnsVo1MwUTAdBgNVHQ4EFgQUfVEIdYfzTGUZJbZECbTRdRm8XGEwHwYDVR0jBBgwFoAUfVEIdYfzTGUZJbZECbTRdRm8XGEwDwYDVR0TAQH/BAUwAwEB/zAFBgMrZXADQQB93lAkg4Sqiph1nrm4TIsN95iftfq2lHHv2tIqF2qrKXCIWILVeOSCgHVvWqr+X9/kskEPs/DPLfKVfWW0DRoN";
+const PKCS8_DER = "MC4CAQAwBQYDK2VwBCIEIIT1gEzVkEfxtnl2AGMnJAvXtxQeUmZZT6Q2D4qTcWFL";
+const JWK_X = "zm8oNFOmOIx_DCkS0W8xlMuFEz57phpz3WU2wlKGDCw";
+const JWK_Y = "0bapA53aFLixkvZX9fu2IwWQ6yUnk4DxoArPsWbWa_I";
+const JWK_K = "f8-9RjQXOaqSKQGWeqg11UsYF85KYrZvqOpJv56wL18";
+
 const REDACTED: [family: string, text: string, secret: string][] = [
+  // Beside the hashes: a signature's length without `Sig:` is a secret key's, a digest's name
+  // before the wrong length, a random run where a store path's hash goes.
+  ["a Nix secret key's length without Sig:", `cache.example.org-1:${NARINFO_SIG}`, NARINFO_SIG],
+  ["a random run after sha256= of the wrong length", `token,sha256=${RANDOM_42},99`, RANDOM_42],
+  ["a random run in a store path's place", `/nix/store/${RANDOM}-x`, RANDOM.split("/")[0]!],
+  ["a hex key, encoded, under a secret's name", `API_KEY=${HEX_KEY_B64}`, HEX_KEY_B64],
+  ["a private key in DER without armour", `key = "${PKCS8_DER}"`, PKCS8_DER],
+  ["a JWK's symmetric key in JavaScript", `const jwk = { kty: 'oct', k: '${JWK_K}' }`, JWK_K],
+  // A lone line of base64 is judged whatever it decodes to but a public key (everyday round).
+  ["a certificate's DER without armour or JWK", `x5c: ['${CERTIFICATE_DER}']`, CERTIFICATE_DER.slice(0, 40)],
   // Nix: the secret key file, and the signing key Cachix reads from the environment.
   [
     "a Nix cache's secret key",
@@ -87,6 +115,20 @@ const LEFT: [family: string, text: string][] = [
   [
     "the base64 alphabet",
     'const CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="',
+  ],
+  // Nix's hashes.
+  ["a store path", `/nix/store/${STORE_HASH}-hello-2.12.1/bin/hello`],
+  ["a derivation being built", `building '/nix/store/${STORE_HASH}-hello-2.12.1.drv'...`],
+  ["a SHA-256 in Nix's base32", `NarHash: sha256:${NIX32_SHA256}`],
+  ["a narinfo's references", `References: ${STORE_HASH}-glibc-2.40 ${STORE_HASH}-hello-2.12.1`],
+  ["a narinfo's signature", `Sig: cache.example.org-1:${NARINFO_SIG}`],
+  // Digests in unpadded base64url and encoded hex; certificates; JWKs as JavaScript writes them.
+  ["a wheel's RECORD line", `hello/__init__.py,sha256=${RECORD_SHA256},1024`],
+  ["a certificate's SHA-1 in hex, encoded", `kid: '${HEX_DIGEST_B64}'`],
+  ["a JWK's certificate chain in JavaScript", `{ kty: 'OKP', x5c: ['${CERTIFICATE_DER}'] }`],
+  [
+    "a JWK's public members in JavaScript",
+    `const jwk = { kty: 'EC', crv: 'P-256', x: '${JWK_X}', y: '${JWK_Y}' }`,
   ],
 ];
 

@@ -20,15 +20,26 @@ describe("redaction on public keys, digests and scanners' negatives", () => {
   }, 300_000);
 
   it("false positives left alone, credentials beside them redacted", () => {
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.954);
-    for (const family of ["lock file", "commit id", "scanner negative", "excluded by the scanner"])
+    // Batch 1 318 / 333, batch 2 149 / 165 (the origin note has each batch's first run).
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.937);
+    for (const family of [
+      "lock file",
+      "commit id",
+      "store path",
+      "signature",
+      "scanner negative",
+      "excluded by the scanner",
+    ])
       expect(share(tallies[`fp · ${family}`]!)).toBe(1);
-    // JWK members without `kty` beside them (`x: '…'`) are left judged by look.
-    expect(share(tallies["fp · public key"]!)).toBeGreaterThanOrEqual(0.86);
-    // Every private key and secret key file beside the public ones.
-    expect(share(tallies["tp · private key"]!)).toBe(1);
-    expect(share(tallies["tp · allow-listed by configuration"]!)).toBe(1);
+    // JWK members without `kty` beside them (`x: '…'`, `n: '…'`) and a lone `x5c` line are left
+    // judged by look.
+    expect(share(tallies["fp · public key"]!)).toBeGreaterThanOrEqual(0.83);
+    // Nix's and jose's bare hashes on lines of their own (no label, no store path).
+    expect(share(tallies["fp · digest"]!)).toBeGreaterThanOrEqual(0.66);
+    // Every private key, registry credential and allow-listed key beside the public ones.
+    for (const family of ["private key", "registry credential", "allow-listed by configuration"])
+      expect(share(tallies[`tp · ${family}`]!)).toBe(1);
     // pre-commit-hooks' `foo`/`bar` values are placeholders by the project's rule.
-    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.87);
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.893);
   });
 });
