@@ -43,6 +43,18 @@ function gitValue(raw: string): string {
 
 const runs = (why: string, command: string): Found => ({ command, least: "high", why });
 
+/** The host a remote URL or scp-like spec names (`git@github.com:x`, `https://github.com/`), lower case. */
+function hostOf(remote: string): string | null {
+  const url = /^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?([^/:]+)/i.exec(remote);
+  const scp = /^(?:[^@/:]+@)?([^/:]+):(?!\/\/)/.exec(remote);
+  return (url?.[1] ?? scp?.[1] ?? null)?.toLowerCase() ?? null;
+}
+
+function sameHost(a: string, b: string): boolean {
+  const host = hostOf(a);
+  return host !== null && host === hostOf(b);
+}
+
 function gitKey(key: string, name: string, value: string): Found | null {
   const last = key.split(".").at(-1)!;
   if (name === "fsmonitor" && !/^(true|false|yes|no|on|off|1|0)?$/i.test(value))
@@ -69,7 +81,9 @@ function gitKey(key: string, name: string, value: string): Found | null {
       : runs("a credential helper: git hands it every password", `git-credential-${value}`);
   if (name === "hookspath")
     return { command: null, least: "high", why: `git runs the hooks under ${value.slice(0, 80)}` };
-  if (name === "insteadof" || name === "pushinsteadof")
+  // (`[url "git@github.com:"] insteadOf = https://github.com/`: the same host by another
+  // transport, an everyday setting; another host is where the code really comes from)
+  if ((name === "insteadof" || name === "pushinsteadof") && !sameHost(key.slice(4, -name.length - 1), value))
     return { command: null, least: "high", why: "rewrites where a remote really is" };
   if (name === "path" && /^include/.test(key))
     return {

@@ -129,8 +129,15 @@ function cargo(text: string, _path: string, cwd: string): Planted[] {
       planted.push(program(`cargo ${at}`, command, "cargo starts it for every compilation", cwd));
     else if (/credential-providers?$/.test(key))
       for (const provider of Array.isArray(value) ? value : [command])
-        if (!/^cargo:/.test(provider))
-          planted.push(program(`cargo ${at}`, provider, "cargo runs it for a registry's token", cwd));
+        if (!/^cargo:/.test(provider) || /^cargo:token-from-stdout\s/.test(provider))
+          planted.push(
+            program(
+              `cargo ${at}`,
+              provider.replace(/^cargo:token-from-stdout\s+/, ""),
+              "cargo runs it for a registry's token",
+              cwd,
+            ),
+          );
   }
   return planted;
 }
@@ -153,6 +160,12 @@ function yarnBerry(text: string, _path: string, cwd: string): Planted[] {
       planted.push(
         program("plugins", `node ${quote(value)}`, "every yarn command loads the plugin", cwd, value),
       );
+    // (`plugins:` then `- /path/plugin.cjs`: a plugin named by its path alone)
+    if (key.key === "plugins" && Array.isArray(key.value))
+      for (const plugin of key.value)
+        planted.push(
+          program("plugins", `node ${quote(plugin)}`, "every yarn command loads the plugin", cwd, plugin),
+        );
     if (key.key === "enableStrictSsl" && /^false$/i.test(value))
       planted.push({
         key: "enableStrictSsl",
@@ -202,6 +215,9 @@ function bazelrc(text: string, _path: string, cwd: string): Planted[] {
         });
       continue;
     }
+    // `--action_env=LD_PRELOAD=/tmp/x.so`: a variable that loads code into every action or test
+    for (const env of line.matchAll(/--(action_env|host_action_env|test_env|repo_env)(?:=|\s+)['"]?(\w+)=/g))
+      if (LOADS_CODE.test(env[2]!)) planted.push(loadsCode(`.bazelrc --${env[1]} ${env[2]}`));
     for (const option of line.matchAll(
       /--(run_under|workspace_status_command|credential_helper)(?:=|\s+)('[^']*'|"[^"]*"|\S+)/g,
     )) {

@@ -36,6 +36,8 @@ export class Signals {
   unparsable = false;
   /** The line is PowerShell the shell grammar cannot read, whose every command only reads. */
   powerShellReads = false;
+  /** Files the action's lines copied or renamed, new path to old (rules/renamed-tools.ts), across nested scripts. */
+  renames = new Map<string, string>();
   /** Simple commands judged so far, nested scripts included (bounded: see commands.ts). */
   judged = 0;
   /** Files a command of this action downloads (normalised): running one is a pipe to shell. */

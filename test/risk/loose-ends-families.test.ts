@@ -102,3 +102,70 @@ const FAMILIES: JudgedFamilies = {
 };
 
 describeFamilies(FAMILIES);
+
+/**
+ * Batch two, written after the first batch's rules had landed (main at e94e6f4) and run once on
+ * them before any change: other spellings of the same three families. First run: 19 of the 25
+ * dangerous cases high or critical (missed: `not name=…`, `like '%.exe'`, a path pattern
+ * `'%system32%'`, a `foreach` loop over assigned volumes, a copy run through `cmd /c` — a nested
+ * script — and cmd's `copy /y`), 10 of the 11 harmless below high (missed: the protectors
+ * counted by `Measure-Object`). After: 25 / 25, 11 / 11.
+ */
+const BATCH_TWO: JudgedFamilies = {
+  "wmic process filters, batch two": {
+    dangerous: [
+      `wmic process where "name like 'msmp%'" call terminate`,
+      `wmic process where "ExecutablePath like '%system32%'" delete`,
+      `wmic process where "priority > 0" delete`,
+      `wmic process where "name='svchost.exe'" delete`,
+      `wmic /node:@hosts.txt process call terminate`,
+      `wmic process where "not name='explorer.exe'" delete`,
+      `wmic process where "name like '%.exe'" delete`,
+      `wmic process where "caption like '%'" call terminate`,
+      `wmic process where "name='winlogon.exe' or name='notepad.exe'" delete`,
+    ],
+    harmless: [
+      `wmic process where "name='python.exe' and commandline like '%server.py%'" delete`,
+      "wmic process where processid=1234 delete",
+      "wmic process get processid,name",
+      `wmic process where "name like 'node%' and processid > 1000" call terminate`,
+    ],
+  },
+  "BitLocker's key protectors through a variable, batch two": {
+    dangerous: [
+      `$vol = Get-BitLockerVolume -MountPoint "C:"; $vol.KeyProtector | Select-Object -Property *`,
+      "$bl = Get-BitLockerVolume; $bl.KeyProtector | ConvertTo-Json",
+      "$v = Get-BitLockerVolume; $v.KeyProtector | Export-Csv k.csv",
+      "$vols = Get-BitLockerVolume; foreach ($v in $vols) { $v.KeyProtector }",
+      "$v = Get-BitLockerVolume C:; $v.KeyProtector | % RecoveryPassword",
+    ],
+    harmless: [
+      "$v = Get-BitLockerVolume; $v.KeyProtector | Measure-Object",
+      "$v = Get-BitLockerVolume; $v.MountPoint",
+      "$v = Get-BitLockerVolume; $v.KeyProtector | Select-Object KeyProtectorType",
+    ],
+  },
+  "attack tools renamed and run, batch two": {
+    dangerous: [
+      "cp -p mimikatz.exe x.exe && ./x.exe",
+      "cp -- Rubeus.exe r && ./r kerberoast",
+      'cp mimikatz.exe "/tmp/a b.exe"; "/tmp/a b.exe"',
+      "cp mimikatz.exe m.exe; start m.exe",
+      "cp Invoke-Mimikatz.ps1 x.ps1; . ./x.ps1",
+      "cp PowerView.ps1 pv.ps1; Import-Module ./pv.ps1",
+      "cp lazagne.exe l.exe; sudo ./l.exe all",
+      "cp mimikatz.exe m.exe; cmd /c m.exe",
+      "copy /y mimikatz.exe m.exe && m.exe",
+      "cp SharpHound.exe tools/ && tools/SharpHound.exe -c All",
+      "mv Seatbelt.exe s.exe; mv s.exe t.exe; ./t.exe -group=all",
+    ],
+    harmless: [
+      "cp tools/app.exe app2.exe; ./app2.exe",
+      "Copy-Item mimikatz.exe quarantine/",
+      "cp -r mimikatz/ /tmp/analysis/; ls /tmp/analysis",
+      "mv PowerView.ps1 archive/pv.ps1.txt; cat archive/pv.ps1.txt",
+    ],
+  },
+};
+
+describeFamilies(BATCH_TWO);

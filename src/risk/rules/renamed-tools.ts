@@ -12,6 +12,8 @@ import { attackTool } from "./attack-tools.js";
 
 const COPIES = /^(cp|mv|ln|install|copy|move|xcopy|copy-item|cpi|move-item|mi)$/;
 const RENAMES = /^(ren|rename|rename-item|rni)$/;
+/** cmd's options (`copy /y`, `move /-y`, `xcopy /e`): a slash and a letter, not a path. */
+const CMD_OPTION = /^\/-?[a-z](:.*)?$/i;
 /** Options of these commands that take a value (`install -m 755`, `-Destination X`, `-t DIR`). */
 const VALUED =
   /^(-m|--mode|-o|--owner|-g|--group|-t|--target-directory|-s?s?uffix|-path|-literalpath|-destination|-newname|-filter|-include|-exclude)$/i;
@@ -60,7 +62,8 @@ function renames(script: ShellScript): Map<string, string> {
     while (/^(sudo|doas)$/.test(words[0] ?? "")) words.shift();
     const program = (words[0] ?? "").toLowerCase().replace(/\.exe$/, "");
     if (!COPIES.test(program) && !RENAMES.test(program)) continue;
-    const { named, positional } = operands(words.slice(1));
+    const cmd = /^(copy|move|xcopy|ren|rename)$/.test(program);
+    const { named, positional } = operands(words.slice(1).filter((word) => !cmd || !CMD_OPTION.test(word)));
     const source = named.get("path") ?? named.get("literalpath") ?? positional.shift();
     if (!source) continue;
     const from = comparable(source);
@@ -85,9 +88,14 @@ function renames(script: ShellScript): Map<string, string> {
   return map;
 }
 
-/** The path a file of the line had before the line copied or renamed it (`./m.exe` → `mimikatz.exe`), or null. */
-export function renamedFrom(path: string, script: ShellScript): string | null {
-  const map = renames(script);
+/**
+ * The path a file of the line had before the line copied or renamed it (`./m.exe` →
+ * `mimikatz.exe`), or null. The renames of every script of the action seen so far count: `cmd /c
+ * m.exe` after `cp mimikatz.exe m.exe` is a nested script of the same line.
+ */
+export function renamedFrom(path: string, script: ShellScript, signals: Signals): string | null {
+  const map = signals.renames;
+  for (const [to, from] of renames(script)) if (!map.has(to)) map.set(to, from);
   if (map.size === 0) return null;
   let current = comparable(path);
   let found: string | null = null;
@@ -111,7 +119,7 @@ export function renamedAttackProgram(
   script: ShellScript,
   signals: Signals,
 ): ReturnType<typeof attackTool> {
-  const original = renamedFrom(path, script);
+  const original = renamedFrom(path, script, signals);
   if (!original) return null;
   const found = attackTool(baseOf(original).replace(/\.exe$/, ""), original, argv, signals);
   if (found === "runs")
@@ -131,10 +139,10 @@ export function renamedAttackOperand(
   script: ShellScript,
   signals: Signals,
 ): ReturnType<typeof attackTool> {
-  const at = argv.findIndex((arg) => !arg.startsWith("-") && renamedFrom(arg, script) !== null);
+  const at = argv.findIndex((arg) => !arg.startsWith("-") && renamedFrom(arg, script, signals) !== null);
   if (at < 0) return null;
   const handed = [...argv];
-  const original = renamedFrom(argv[at]!, script)!;
+  const original = renamedFrom(argv[at]!, script, signals)!;
   handed[at] = original;
   const found = attackTool(program, path, handed, signals);
   if (found === "runs")

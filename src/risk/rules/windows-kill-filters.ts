@@ -128,6 +128,9 @@ const WMI_NAMES = /^(name|caption|description|executablepath|commandline)$/;
 
 /** Why one WQL condition (`name like '%'`, `processid > 0`) selects system processes or every process. */
 function broadCondition(condition: string): string | null {
+  // `not name='explorer.exe'`: everything but what follows
+  const negated = /^\(*\s*not\s+(.+)$/i.exec(condition.trim());
+  if (negated) return `every process but ${negated[1]!.replace(/\)+\s*$/, "")}`;
   const match = /^\(*\s*(\w+)\s*(=|!=|<>|<=|>=|<|>|not\s+like|like)\s*['"]?(.*?)['"]?\s*\)*$/i.exec(
     condition.trim(),
   );
@@ -135,11 +138,12 @@ function broadCondition(condition: string): string | null {
   const [name, op, value] = [match[1]!.toLowerCase(), match[2]!.toLowerCase().replace(/\s+/, " "), match[3]!];
   // `name != 'explorer.exe'`, `name not like 'x%'`: everything but one, the system included
   if (op === "!=" || op === "<>" || op === "not like") return `every process but ${value}`;
-  if (op === "like" && /^[%_]+$/.test(value)) return "every process";
+  // `name like '%'`, `name like '%.exe'`: wildcards and at most a file suffix select every process
+  if (op === "like" && /^[%_]+(\.\w+)?$/.test(value)) return "every process";
   if (WMI_NAMES.test(name)) {
     const pattern = value.replace(/\\\\/g, "\\").toLowerCase();
     // the system's own directory (`executablepath like 'C:\Windows\%'`)
-    if (/^[a-z]:\\windows\\/i.test(pattern) || /^%?\\?windows\\/.test(pattern))
+    if (/^([a-z]:|%)?\\?windows\\|\\?system32(\\|%|$)|syswow64/.test(pattern))
       return `every process run from ${value}`;
     const image = pattern.replace(/%.*$/, "").split("\\").pop() ?? "";
     if (op === "=" ? SYSTEM_PROCESS.test(image) : image.length >= 2 && prefixOfSystem(image))

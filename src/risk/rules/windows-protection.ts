@@ -113,11 +113,16 @@ const KEY_PROTECTOR_EXPANDED = new RegExp(
 function protectorsThroughVariable(line: string): boolean {
   if (/\.recoverypassword\b/i.test(line)) return true;
   const names = [...line.matchAll(/\$(\w+)\s*=\s*\(?\s*get-bitlockervolume\b/gi)].map((m) => m[1]!);
+  // `foreach ($v in $vols)`: each volume of an assigned list
+  for (const loop of line.matchAll(/\bforeach\s*\(\s*\$(\w+)\s+in\s+\$(\w+)\s*\)/gi))
+    if (names.some((name) => name.toLowerCase() === loop[2]!.toLowerCase())) names.push(loop[1]!);
   for (const name of names) {
     const uses = new RegExp(`\\$${name}\\)?\\s*\\.keyprotector\\b([^;\\n]*)`, "gi");
     for (const use of line.matchAll(uses)) {
       const after = use[1]!;
       if (/^\s*\.(keyprotectortype|keyprotectorid|count|length|autounlockprotector)\b/i.test(after)) continue;
+      // counted, discarded or described, not printed
+      if (/^\s*\|\s*(measure-object|measure|out-null|get-member|gm)\b/i.test(after)) continue;
       const columns =
         /^\s*\|\s*(?:select-object|select|format-table|ft|format-list|fl)\s+([\w\s,-]*?)\s*(?:\||$)/i.exec(
           after,
