@@ -1,8 +1,9 @@
 /**
  * The fifth unnamed-families round's tuning set (test/vectors/risk-tuning-unnamed5.jsonl, origin
  * beside it): commands of the Oracle Cloud, OpenStack, JFrog, Cloud Foundry, Tekton and NATS CLIs,
- * pgBackRest and (batch 2) govc, tea, sf, algolia, sanity, contentful, tccli and cloudflared (no rule
- * table names them) beside doctl, gh, glab, mc, rclone and restic (named),
+ * pgBackRest, (batch 2) govc, tea, sf, algolia, sanity, contentful, tccli and cloudflared, and (batch
+ * 3) Prefect, MLflow, SkyPilot, Modal, the Hugging Face CLI, GAM, Knative, Shopify, PagerDuty and
+ * Dagster (no rule table names them) beside doctl, gh, glab, mc, rclone and restic (named),
  * from their command references, judged by the level table before the round's rules: destruction
  * with scope, credentials printed or minted, access granted, resources opened to everyone,
  * protections switched off, and the listing, showing, creating and help forms beside them. Every
@@ -14,10 +15,12 @@ import { describeJudgedSet } from "./judged.js";
 // batch 1: first run 60 / 95 (unnamed 42 / 65), 3 / 115 harmless high; after the round's rules
 // 90 / 95 (unnamed 63 / 65), 0 / 115. Batch 2 (govc, tea, sf, algolia, sanity, contentful, tccli,
 // cloudflared; run once on batch 1's rules): 24 / 38 (all unnamed), 2 / 50; after its widening
-// 36 / 38, 0 / 50. The whole file 126 / 133 (unnamed 99 / 103), 0 / 165
+// 36 / 38, 0 / 50. Batch 3 (prefect, mlflow, sky, modal, hf, gam, kn, shopify, pd, dagster; run once
+// on batches 1 and 2's rules): 17 / 24 (all unnamed), 2 / 52; after its widening 24 / 24, 1 / 52.
+// The whole file 150 / 157 (unnamed 123 / 127), 1 / 217
 describeJudgedSet("fifth unnamed-families round tuning set", "risk-tuning-unnamed5.jsonl", {
-  dangerous: 133,
-  caught: 0.947,
-  unnamed: 0.961,
-  alarms: 0,
+  dangerous: 157,
+  caught: 0.955,
+  unnamed: 0.968,
+  alarms: 0.005,
 });

@@ -32,6 +32,24 @@ export const GIVES_ROLE =
 const SETS = /^(set|update|modify|edit|patch|reset|change|passwd)$/;
 const ACCOUNT = /^(user|users|account|accounts|login|logins|admin|principal|principals)$/;
 
+/**
+ * Shapes read whatever the sub-command words' count: a role given by a sub-command named for it
+ * (`set-org-role USER ORG ROLE`), a delegate added to an account (`user u add delegate m`: the
+ * delegate reads and sends as the account).
+ */
+export function looseAccess(lead: string[], values: string[]): AccessShape | null {
+  const role = lead.find((word) => GIVES_ROLE.test(word));
+  if (role) return { reason: `gives someone a role (${role})`, grant: true };
+  if (
+    values.some(
+      (value, i) => /^(add|create|grant)$/.test(value) && /^delegates?$/.test(values[i + 1] ?? ""),
+    ) ||
+    lead.some((word) => /^(add|create|grant)-delegates?$/.test(word))
+  )
+    return { reason: "adds a delegate who acts as the account", grant: true };
+  return null;
+}
+
 export interface AccessShape {
   reason: string;
   /** Access handed out or opened (privilege_escalation). */
@@ -87,12 +105,22 @@ export function accessShape(lead: string[], values: string[], written: Setting[]
     written.some((s) => /admin|owner|superuser|^root$|full-?access/i.test(s.value))
   )
     return { reason: "gives an administrator's permissions", grant: true };
-  const role = lead.find((word) => GIVES_ROLE.test(word));
-  if (role) return { reason: `gives someone a role (${role})`, grant: true };
+  // `create admin alice@x ROLE`: someone made an administrator
+  if (
+    lead.some(
+      (word, i) =>
+        /^(create|add|new)$/.test(word) && /^(admins?|administrators?|superusers?)$/.test(lead[i + 1] ?? ""),
+    )
+  )
+    return { reason: "makes someone an administrator", grant: true };
+  const loose = looseAccess(lead, values);
+  if (loose) return loose;
   if (
     lead.some((word) => SETS.test(word)) &&
     lead.some((word) => ACCOUNT.test(word)) &&
-    written.some((s) => /^(new-)?(password|passwd|passphrase)$/.test(s.name))
+    (written.some((s) => /^(new-)?(password|passwd|passphrase)$/.test(s.name)) ||
+      // `gam update user u password 'x'`: the setting written as a bare keyword
+      values.some((value, i) => /^(password|passwd)$/i.test(value) && /^[^-]/.test(values[i + 1] ?? "-")))
   )
     return { reason: "sets a user's password", grant: true };
   return null;

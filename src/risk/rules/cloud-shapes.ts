@@ -31,7 +31,7 @@
  */
 import type { RuleContext } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
-import { accessShape, GIVES_ROLE } from "./cloud-access.js";
+import { accessShape, looseAccess } from "./cloud-access.js";
 import { kebab, OFF, ON, settingsOf, writtenOptions, YES } from "./cloud-settings.js";
 import { inertCall } from "./general.js";
 import { joinedSubcommand } from "./general-verb.js";
@@ -113,9 +113,8 @@ function cloudShape(program: string, values: string[]): Shape | null {
   if (exception) return { reason: exception, grant: true };
   // a cloud or platform CLI names a service and a verb at least (`x bucket update`, `x cancel
   // instance`); a call with fewer sub-command words is no such call (and costs nothing more here)
-  // (`cf set-org-role USER ORG ROLE`: a role given by one sub-command word, rules/cloud-access.ts)
-  if (lead.length < 2)
-    return lead.some((word) => GIVES_ROLE.test(word)) ? accessShape(lead, values, []) : null;
+  // (`cf set-org-role USER ORG ROLE`, `gam user u add delegate d`: rules/cloud-access.ts)
+  if (lead.length < 2) return looseAccess(lead, values);
   const parts = lead.flatMap((word) => word.split(/[-_]+/));
   // `service get X --format '{service_uri}'`, `describe --format 'value(password)'`: the output
   // narrowed to a credential's field prints the credential
@@ -355,7 +354,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const text = values.join(" ");
   if (
     (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
-      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action|target-all|share-|suspend/i.test(
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action|target-all|share-|suspend|delegat/i.test(
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)

@@ -44,7 +44,7 @@ const OTHER_VERB =
 const ENV_CLEAR =
   /^--?(kv|plain|dotenv|shell|export|reveal|show-values?|decrypt)$|^--format=(env|dotenv|shell)$/;
 const ENVIRONMENT = /^(env|envs|environment|environments|variables|vars|variable|config-vars)$/;
-const ENV_OUT = /^(pull|export|dump|download|open|resolve)$/;
+const ENV_OUT = /^(pull|export|dump|download|open|resolve|show|print)$/;
 /** A secret store or a credential helper, by its name. */
 const CREDENTIAL_RUNNER =
   /vault|secret|cred|1password|^op$|doppler|infisical|chamber|teller|envchain|sops|keyring/;

@@ -43,7 +43,7 @@ const GENERATED = new Set("model controller scaffold migration generator compone
 const RECOVERABLE = /^--?(archive|soft(-delete)?|trash|to-trash|recoverable)$/;
 /** Options naming everything, many, or no way back. */
 const WIDE =
-  /^(--?all(-[\w-]+)?|-A|--recursive|-r|-R|--?recurse|--?prefix(=.*)?|--?purge|--prune|--force-delete[\w-]*|--unsafe[\w-]*|--cascade(=.*)?|--everything|--dangerous|--permanent(ly)?|--hard|--?selector(=.*)?|-l|--volumes|--include-[\w-]+|--delete-(data|volumes|snapshots)|--query(=.*)?|--where(=.*)?)$/;
+  /^(--?all(-[\w-]+)?|-A|-a|--recursive|-r|-R|--?recurse|--?prefix(=.*)?|--?purge|--prune|--force-delete[\w-]*|--unsafe[\w-]*|--cascade(=.*)?|--everything|--dangerous|--permanent(ly)?|--hard|--?selector(=.*)?|-l|--volumes|--include-[\w-]+|--delete-(data|volumes|snapshots)|--query(=.*)?|--where(=.*)?)$/;
 /**
  * An option that destroys the data beside what is removed (`--destroy-storage`,
  * `--delete-resources`, `--destroy-all-models`, `--remove-volumes`, `--purge-data`): the call
@@ -175,6 +175,7 @@ export function judgeDestroyingVerb(
   const routineNoun =
     routineKind ||
     itemsNamed ||
+    fileInside(args) ||
     (found.noun !== null && ROUTINE.has(found.noun) && (generated || !GENERATED.has(found.noun)));
   // (`consul kv delete app/tmp/lock`: a key-value store's key named by its path is one item of it)
   const container =
@@ -182,6 +183,7 @@ export function judgeDestroyingVerb(
     found.noun !== null &&
     CONTAINERS.has(found.noun) &&
     !itemsNamed &&
+    !fileInside(args) &&
     !(/^kvs?$/.test(found.noun) && withinParent(args));
   const wide =
     extraScope ||
@@ -192,6 +194,10 @@ export function judgeDestroyingVerb(
     (found.bulk === true && found.removes === true && !args.some((arg) => ITEMS.test(arg.value))) ||
     values.some(
       (value) => WIDE.test(value) || EVERYTHING.test(value) || TAKES_DATA.test(value) || PATTERN.test(value),
+    ) ||
+    // `gam user u delete messages query "in:anywhere" doit`: a query written as a bare keyword
+    values.some(
+      (value, i) => /^(query|where|matching)$/.test(value) && i > 0 && values[i + 1] !== undefined,
     ) ||
     (/^(forget|prune|delete|cleanup|expire|purge|rm|remove|discard)$/.test(found.verb) &&
       values.some((value) => RETENTION.test(value))) ||
@@ -326,6 +332,21 @@ function withinParent(args: Word[]): boolean {
   if (after.length >= 2 && after.every((arg) => !/^[a-z]+$/.test(arg.value))) return true;
   // a path of names (`app/tmp/lock`, `local:vztmpl/x.tar.zst`, `s3://b/key`): an item in a hierarchy
   return after.some((arg) => /^([a-z][\w+.-]*:\/\/[^/]+\/|[^/\s]+\/)[^/]+/.test(arg.value));
+}
+
+/**
+ * A file named by its path after the container's own name (`volume rm training-data
+ * /checkpoints/epoch-1.pt`): one item of the container, not the container.
+ */
+function fileInside(args: Word[]): boolean {
+  const operands = args.filter((arg) => !arg.value.startsWith("-"));
+  const verb = operands.findIndex((arg) => words(arg.value).some((part) => VERBS.has(part)));
+  const after = verb >= 0 ? operands.slice(verb + 1) : [];
+  // (a path with a directory: `disk1.qcow2` or a host `k8s.example.com` alone is the object itself)
+  return (
+    after.length >= 2 &&
+    /^\/?[\w.-]+(\/[\w.-]+)+\.[A-Za-z0-9]{1,5}$|^\/[\w.-]+\.[A-Za-z0-9]{1,5}$/.test(after.at(-1)!.value)
+  );
 }
 
 /**

@@ -252,7 +252,9 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   const unsafe = options.find(
     (option) =>
       /^--(allow|accept|force)-(destructive|data-loss|drop)[\w-]*$/.test(option) ||
-      (applies && /^--(allow|accept|force)-(unsafe|dangerous)[\w-]*$/.test(option)),
+      (applies && /^--(allow|accept|force)-(unsafe|dangerous)[\w-]*$/.test(option)) ||
+      // `theme push --live --allow-live`: what is live overwritten, past the tool's refusal
+      (applies && /^--(allow|force)-(live|prod|production)$/.test(option)),
   );
   // every migration undone: `migrate apply --down all`, `migrate down --all`, `migrations rollback all`
   const migrations = words.some((word) => /^(migrate|migration|migrations|db)$/.test(word));
