@@ -25,6 +25,7 @@ import type { ShellCommand, Word } from "./shell-model.js";
 import type { Signals } from "./signals.js";
 import { windowsPaths } from "./windows-paths.js";
 import { type Invocation, resolveInvocation } from "./wrappers.js";
+import { judgeWrittenContent, plantsCommands } from "./written-content.js";
 
 export type { ShellParse } from "./command/rule.js";
 
@@ -122,6 +123,24 @@ export function analyzeCommandLine(
     judgeInvocation(invocation, context);
     followCd(invocation, signals);
   }
+  // `cat > .cargo/config.toml <<EOF … EOF`, `echo '…' >> package.json`: what the line writes with
+  // literal text into a file that runs commands is judged as a file tool's write would be
+  if (depth === 0) for (const [path, text] of signals.written) judgeWrittenText(path, text, signals, parse);
+}
+
+/** A file the line wrote with literal text, judged for what it plants (written-content.ts). */
+function judgeWrittenText(path: string, text: string, signals: Signals, parse: ShellParse): void {
+  // (a decoder's output: the text is known only once the line runs)
+  if (text.startsWith("\u0000")) {
+    if (plantsCommands(path))
+      signals.score.raise(
+        "high",
+        `writes decoded content to ${path}, a file whose settings run commands: what it plants is unknown`,
+        "config_file_modification",
+      );
+    return;
+  }
+  judgeWrittenContent(path, { content: text }, signals, parse, analyzeCommandLine);
 }
 
 /**

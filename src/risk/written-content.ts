@@ -161,6 +161,11 @@ function plant(planted: Planted, signals: Signals, parse: ShellParse, judge: Jud
 
 type Family = (text: string, path: string, cwd: string) => Planted[];
 
+/** Whether the file at `path` is one whose keys make a program run commands (its text is read). */
+export function plantsCommands(path: string): boolean {
+  return familyOf(path) !== null;
+}
+
 function familyOf(path: string): Family | null {
   const name = basename(path);
   const parts = segments(path);
