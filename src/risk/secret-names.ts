@@ -162,12 +162,19 @@ const SECRET_NAME_SAMPLES = [
  */
 export function globSecretReason(name: string): string | null {
   if (/^[*?[]/.test(name)) return null;
-  const pattern = new RegExp(
-    `^${name
-      .replace(/[.+^${}()|\\]/g, "\\$&")
-      .replace(/\*/g, ".*")
-      .replace(/\?/g, ".")}$`,
-  );
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(
+      `^${name
+        .replace(/[.+^${}()|\\]/g, "\\$&")
+        .replace(/\*/g, ".*")
+        .replace(/\?/g, ".")}$`,
+    );
+  } catch {
+    // `mypy[faster-cache,reports]`: a bracket expression whose range runs backwards (`r-c`) matches
+    // no character, so the word can name no file (a package's extras, not a glob)
+    return null;
+  }
   const sample = SECRET_NAME_SAMPLES.find((candidate) => pattern.test(candidate));
   return sample ? `a glob (${name}) matching the secret file ${sample}` : null;
 }

@@ -7,6 +7,7 @@ import { hasOption, positionals } from "../command/argv.js";
 import { fromList, type Rule, type RuleContext } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { type Invocation, shellQuote } from "../wrappers.js";
+import { credentialOutput } from "./credential-output.js";
 import { storedSettings } from "./package-settings.js";
 
 export function testCommand(what: string, context: RuleContext): void {
@@ -289,6 +290,18 @@ export const toolchain: Rule = (invocation, context) => {
   }
   if (/^(install|add|get|remove|uninstall|update|upgrade|restore|mod|tidy|fetch|deps)$/.test(sub)) {
     return void score.raise("medium", `${program} ${sub} installs packages`);
+  }
+  // `uv auth token example.com`, `poetry … auth token`: the tool prints the credential it keeps
+  // for a registry, as `gh auth token` does (rules/credential-output.ts)
+  if (sub === "auth") {
+    const words = positionals(args).map((word) => word.value.toLowerCase());
+    const output = credentialOutput(program, words, args);
+    if (output)
+      return void score.raise(
+        "high",
+        `${program} ${output}, like reading a credential file`,
+        "sensitive_file_access",
+      );
   }
   // releasing or withdrawing a version is public and cannot be taken back (`--dry-run` only checks)
   if (/^(publish|push|yank|unpublish)$/.test(sub) && hasOption(args, ["--dry-run", "--dryrun"], "n"))

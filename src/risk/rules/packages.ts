@@ -41,9 +41,17 @@ const PACKAGES: Rule = (invocation, context) => {
     return void context.signals.score.raise("low", `${invocation.program} -s simulates: changes nothing`);
   if (first === "history" && /^(undo|redo|rollback)$/.test(words[1]?.value ?? ""))
     return void systemChange("history undo changes system packages")(invocation, context);
-  const verb =
-    invocation.args.find((word) => !word.dynamic && (word.value === first || INSTALLS.test(word.value)))
-      ?.value ?? "";
+  // `dnf group list`, `dnf group info X`: a group's listing reads
+  if (/^(group|groups)$/.test(first) && /^(list|info|summary|ls)$/.test(words[1]?.value ?? ""))
+    return void context.signals.score.raise("none", "");
+  // `dnf group install "Development Tools"`, `yum groupinstall …`: a group of packages installed
+  const grouped = /^(group|groups)$/.test(first) && INSTALLS.test(words[1]?.value ?? "");
+  const verb = grouped
+    ? words[1]!.value
+    : /^(groupinstall|groupupdate)$/.test(first)
+      ? "install"
+      : (invocation.args.find((word) => !word.dynamic && (word.value === first || INSTALLS.test(word.value)))
+          ?.value ?? "");
   const systemProfile = /^\/nix\/var\/nix\/profiles\/(system|default)/.test(
     optionValue(invocation.args, ["-p", "--profile"]) ?? "",
   );

@@ -224,7 +224,7 @@ function printsCredentials(invocation: Invocation): boolean {
   // a session's credentials minted and printed (`aws sts get-session-token`, `assume-role`,
   // `az account get-access-token`, `gcloud auth print-identity-token`, `aws configure export-credentials`)
   const mints =
-    /\b(get (session|federation|access|identity) token|assume role( with \w+)?|print (access|identity) token|export credentials)\b/.test(
+    /\b(get (session|federation|access|identity|authorization|auth|bearer|registry) token|assume role( with \w+)?|print (access|identity) token|export credentials)\b/.test(
       keys,
     );
   // an application's environment pulled or printed in clear (`vercel env pull`, `netlify env:list
@@ -254,6 +254,14 @@ export function readsSecretStore(invocation: Invocation, context: RuleContext): 
   const clear =
     invocation.args.some((word) => CLEAR_OPTION.test(word.value)) || printsCredentials(invocation);
   if (!clear && !secretStoreReads(text)) return false;
+  const login = loginReading(invocation, context);
+  if (login) {
+    context.signals.score.raise(
+      "medium",
+      `${text.split(" ").slice(0, 3).join(" ")} hands a credential to ${login} on its standard input, not to the screen`,
+    );
+    return true;
+  }
   context.signals.score.raise(
     "high",
     `${text.split(" ").slice(0, 3).join(" ")} prints secrets from a secret store`,
@@ -278,4 +286,29 @@ function decryptsSignature(invocation: Invocation): boolean {
     operands.length > 0 &&
     operands.every((value) => SIGNED_CHECKSUMS_NAME.test(value.split("/").at(-1) ?? ""))
   );
+}
+
+/**
+ * `aws ecr get-login-password | docker login --password-stdin …`: the credential goes straight into
+ * a registry login that reads it on its standard input and keeps it in its own store; nothing is
+ * printed. The pipe must end there (two stages, the credential's output not also redirected).
+ */
+function loginReading(invocation: Invocation, context: RuleContext): string | null {
+  const command = invocation.command;
+  if (
+    command.pipelineLength !== 2 ||
+    command.position !== 0 ||
+    command.redirects.some((r) => /^1?>/.test(r.op))
+  )
+    return null;
+  const next = context.script.commands.find(
+    (other) => other.pipeline === command.pipeline && other.position === 1,
+  );
+  const words = next?.words.map((word) => word.value) ?? [];
+  const program = (words[0] ?? "").split("/").at(-1) ?? "";
+  const stdin = words.some((word) => /^--(password-stdin|with-token|token-stdin)$/.test(word));
+  if (!stdin || !words.includes("login")) return null;
+  return /^(docker|podman|nerdctl|buildah|skopeo|helm|oras|crane|regctl|finch|gh|flux|cosign)$/.test(program)
+    ? `${program} login`
+    : null;
 }
