@@ -12,7 +12,7 @@ import { familyPatterns } from "./families.js";
 import { vendorPathSpans } from "./fetched.js";
 import { formSpans } from "./forms.js";
 import { credentialValue, isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
-import { pairSpans as callPairSpans } from "./pairs.js";
+import { argumentPairSpans, pairSpans as callPairSpans, joinedSecret } from "./pairs.js";
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
 import { isIdentifierName, isKeyShaped, isTyped } from "./shape.js";
 import type { Span } from "./span.js";
@@ -140,6 +140,12 @@ function assignmentSpans(text: string, spans: Span[]): void {
         spans.push({ start: end - token.length, end, kind: "token" });
         continue;
       }
+      // `ID:SECRET` joined in one value (pairs.ts): the secret side.
+      const secret = joinedSecret(token);
+      if (secret > 0 && !isIdentifierName(name)) {
+        spans.push({ start: end - token.length + secret, end, kind: "token" });
+        continue;
+      }
     }
     // `PWD=X;` of an ODBC connection string is its password; the shell's PWD holds a path.
     if (
@@ -187,22 +193,6 @@ function fallbackSpans(text: string, spans: Span[]): void {
   for (const match of text.matchAll(FALLBACK)) {
     const value = match[2] ?? match[3]!;
     if (!isSecretName(match[1]!) || !isSecretValue(value)) continue;
-    const end = (match.index ?? 0) + match[0].length - 1;
-    spans.push({ start: end - value.length, end, kind: "assignment" });
-  }
-}
-
-// A name then its value as consecutive string arguments: `getenv("API_TOKEN", "X")`,
-// `headers.put("X-Api-Key", "X")`, `config.set('password', 'X')`.
-const ARGUMENT_PAIR = /(["'])([A-Za-z_][\w.-]*)\1[ \t]*,[ \t]*(["'])([^"'\n]+)\3/g;
-
-function argumentPairSpans(text: string, spans: Span[]): void {
-  for (const match of text.matchAll(ARGUMENT_PAIR)) {
-    const name = match[2]!;
-    const value = match[4]!;
-    // Weaker context than an assignment: a plain word (`"optional"`, `"none"`) is a setting.
-    if (!isSecretValue(value) || /\s/.test(value) || /^[A-Za-z]+$/.test(value)) continue;
-    if (!isSecretName(name) && !(isKeyName(name) && isCredentialShaped(value))) continue;
     const end = (match.index ?? 0) + match[0].length - 1;
     spans.push({ start: end - value.length, end, kind: "assignment" });
   }

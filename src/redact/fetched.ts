@@ -13,10 +13,14 @@
  *   URL a bare `pass` is the password, as `pwd=` already is (detect.ts).
  * - **An OAuth authorization code** (RFC 6749 4.1.2): `code=` in a query that also carries
  *   `state=`, the redirect's shape; the code buys a token until it is used.
- * - **A key as the last path segment right after a version segment on a vendor's host**
- *   (`mainnet.infura.io/v3/<key>`, `eth-mainnet.g.alchemy.com/v2/<key>`): RPC endpoints put the
- *   project's key there. Elsewhere a path's segments are resource ids, so only a host whose
- *   name holds a vendor of the lexicon (vendors.ts) and a value shaped like a credential count.
+ * - **A key as a path segment of a vendor's URL where the vendor puts it**: the last segment
+ *   right after a version segment (`mainnet.infura.io/v3/<key>`, `…alchemy.com/v2/<key>`: RPC
+ *   endpoints), or the segment right after one that says it takes a key or a hook (`inputs`,
+ *   `p`, `ping`, `push`, `webhook`, `hook`, `key`, `token`: Loggly's `/inputs/<token>/`,
+ *   Cronitor's `/p/<key>/`, n8n's `/webhook/<id>`), or the first segment of a ping service's
+ *   host (`hc-ping.com/<uuid>`). Elsewhere a path's segments are resource ids, so only a host
+ *   whose name holds a vendor of the lexicon (vendors.ts) and a value shaped like a credential
+ *   count; a UUID only after a key's or hook's segment (after `v2/` it names a resource).
  */
 import type { Pattern, Span } from "./span.js";
 import { namesVendor, vendorCredentialShaped } from "./vendors.js";
@@ -55,13 +59,27 @@ export const FETCH_PATTERNS: Pattern[] = [
 // A URL's host, then path segments, a version segment and the last segment.
 const VERSIONED_LAST =
   /\bhttps?:\/\/([A-Za-z0-9.-]+)(?::[0-9]+)?\/(?:[A-Za-z0-9_.-]+\/)*?v[0-9]{1,2}\/([A-Za-z0-9_-]{16,})\/?(?=["'`\s?#)]|$)/g;
+// A URL's host, then path segments, a segment that takes a key or a hook, and the key.
+const AFTER_KEY_SEGMENT =
+  /\bhttps?:\/\/([A-Za-z0-9.-]+)(?::[0-9]+)?\/(?:[A-Za-z0-9_.-]+\/)*?(?:inputs|p|ping|push|webhook|hook|key|token)\/([A-Za-z0-9_-]{16,})(?=["'`\s/?#)]|$)/gi;
+// Ping services whose path's first segment is the check's key.
+const PING_HOST = /\bhttps?:\/\/(?:hc-ping\.com|nosnch\.in|ping\.checklyhq\.com)\/([A-Za-z0-9_-]{10,})/gi;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Keys as the last path segment after a version segment on a vendor's host (above). */
+/** Keys in a vendor's URL path where the vendor puts them (above). */
 export function vendorPathSpans(text: string, spans: Span[]): void {
-  for (const match of text.matchAll(VERSIONED_LAST)) {
-    const key = match[2]!;
-    if (!namesVendor(match[1]!) || !vendorCredentialShaped(key)) continue;
+  const push = (match: RegExpMatchArray, key: string) => {
     const start = match.index! + match[0].lastIndexOf(key);
     spans.push({ start, end: start + key.length, kind: "vendor" });
+  };
+  for (const match of text.matchAll(VERSIONED_LAST))
+    if (namesVendor(match[1]!) && vendorCredentialShaped(match[2]!)) push(match, match[2]!);
+  for (const match of text.matchAll(AFTER_KEY_SEGMENT)) {
+    const key = match[2]!;
+    if (namesVendor(match[1]!) && (UUID.test(key) || vendorCredentialShaped(key))) push(match, key);
+  }
+  for (const match of text.matchAll(PING_HOST)) {
+    const key = match[1]!;
+    if (UUID.test(key) || vendorCredentialShaped(key) || /^[0-9a-f]{10,}$/i.test(key)) push(match, key);
   }
 }

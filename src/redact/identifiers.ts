@@ -11,6 +11,11 @@
  * - **A JWK's certificate thumbprints** (`x5t`, `x5t#S256`: RFC 7517 4.8, 4.9): base64url of
  *   the certificate's SHA-1 (27 characters) or SHA-256 (43).
  *
+ * - **A URL's parameters that carry no credential by their definition**: ad-click ids
+ *   (`gclid`, `fbclid`, `msclkid`, `dclid`, `gbraid`, `wbraid`, `yclid`, `ttclid`, `twclid`), and
+ *   an OAuth request's `code_challenge` (RFC 7636: a hash of the verifier, sent in the clear),
+ *   `nonce` and `state` (OpenID Connect, RFC 6749: values the client checks, granting nothing).
+ *
  * These only veto the token-by-look scan (benign.ts): the same bytes under a secret's name are
  * still that name's value.
  */
@@ -21,6 +26,9 @@ const HASH_CLAIM =
   /["']?(?:at_hash|c_hash|s_hash)["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9_-]{22}|[A-Za-z0-9_-]{32}|[A-Za-z0-9_-]{43})(?![A-Za-z0-9_=-])/g;
 const THUMBPRINT =
   /["']?x5t(#S256)?["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9_-]{27}|[A-Za-z0-9_-]{43})(?![A-Za-z0-9_=-])/g;
+
+const PUBLIC_PARAMETER =
+  /[?&#](?:gclid|fbclid|msclkid|dclid|gbraid|wbraid|yclid|ttclid|twclid|code_challenge|nonce|state)=([A-Za-z0-9._~%-]+)/g;
 
 /** The spans of `text` that are such identifiers. */
 export function identifierRanges(text: string): Range[] {
@@ -41,5 +49,10 @@ export function identifierRanges(text: string): Range[] {
       out.push([end - m[2]!.length, end]);
     }
   }
+  if (/[?&#](?:[a-z]{1,5}clid|[gw]braid|code_challenge|nonce|state)=/.test(text))
+    for (const m of text.matchAll(PUBLIC_PARAMETER)) {
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
   return out;
 }

@@ -1,4 +1,7 @@
 /**
+ * Pairs in code and configuration: a name then its value as two arguments, and a client's id
+ * and secret given together (docs/decisions/redaction-fetches.md).
+ *
  * A client's id and its secret given to a call by position, with no name beside either
  * (docs/decisions/redaction-fetches.md): `Client('AC…', '<32 hex>')`,
  * `DropboxOAuth2FlowNoRedirect('<key>', '<secret>')`, `Twitch('<id>', '<secret>')`,
@@ -11,22 +14,26 @@
  * quoted literals and nothing else, and its last literal must look generated: 12+ letters and
  * digits (both), or hex of 16+, not typed by hand, not words. That last literal is redacted; the
  * id is left (a client id travels in every authorisation URL a browser shows; it is public by
- * design, as OAuth's `client_id` is).
+ * design, as OAuth's `client_id` is). Joined in one value (`ID:SECRET`, under a name that does
+ * not say id), the secret side is taken the same way.
  */
 import { madeOfWords } from "./entropy.js";
-import { isSecretValue } from "./names.js";
-import { isTyped } from "./shape.js";
+import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
+import { isKeyShaped, isTyped } from "./shape.js";
 import type { Span } from "./span.js";
 import { namesVendor } from "./vendors.js";
 
 // A quoted literal (also quoted inside a single-quoted shell word: `'\''X'\''`).
 const LITERAL = `('\\\\''|["'])([^"'\\\\\\s,()]{4,200})`;
 // A call's name, then two or three quoted literals and the closing parenthesis.
+// A call's name, then two or three quoted literals, then the closing parenthesis or keyword
+// arguments (`format='json'`).
 const CALL = new RegExp(
-  `([A-Za-z_$][\\w$]*)[ \\t]*\\([ \\t]*${LITERAL}\\2[ \\t]*,[ \\t]*${LITERAL}\\4(?:[ \\t]*,[ \\t]*${LITERAL}\\6)?[ \\t]*\\)`,
+  `([A-Za-z_$][\\w$]*)[ \\t]*\\([ \\t]*${LITERAL}\\2[ \\t]*,[ \\t]*${LITERAL}\\4(?:[ \\t]*,[ \\t]*${LITERAL}\\6)?[ \\t]*(?:\\)|,[ \\t]*[A-Za-z_]\\w*[ \\t]*=)`,
   "g",
 );
-const CLIENT_CALL = /client|credential|oauth|auth|flow|login|connect|session/i;
+// A call that builds a client: its name says so, or ends in an SDK's `API`/`Api` (`FlickrAPI`).
+const CLIENT_CALL = /client|credential|oauth|auth|flow|login|connect|session|api$/i;
 
 /** A literal that looks generated, the secret side of a pair. */
 function generated(value: string): boolean {
@@ -46,5 +53,33 @@ export function pairSpans(text: string, spans: Span[]): void {
     if (!generated(secret)) continue;
     const end = match.index! + match[0].lastIndexOf(secret) + secret.length;
     spans.push({ start: end - secret.length, end, kind: "token" });
+  }
+}
+
+// Two runs joined by a colon: an id (6+ name characters) and what follows it.
+const JOINED = /^[\w.-]{6,64}:(?=[A-Za-z0-9])/;
+
+/** Where the secret of an `ID:SECRET` value starts (0: it is not one): the part after `:` looks generated. */
+export function joinedSecret(value: string): number {
+  const head = JOINED.exec(value);
+  // A digest's label is no id (`sha256:<hex>`, `md5:…`).
+  if (!head || /^(?:sha\d*|md5|blake\w*|crc\d*|xxh\w*|sum|h1|etag)-?\d*:$/i.test(head[0])) return 0;
+  const secret = value.slice(head[0].length);
+  return isKeyShaped(secret) || /^[0-9a-f]{32,}$/i.test(secret) ? head[0].length : 0;
+}
+
+// A name then its value as consecutive string arguments: `getenv("API_TOKEN", "X")`,
+// `headers.put("X-Api-Key", "X")`, `config.set('password', 'X')`.
+const ARGUMENT_PAIR = /(["'])([A-Za-z_][\w.-]*)\1[ \t]*,[ \t]*(["'])([^"'\n]+)\3/g;
+
+export function argumentPairSpans(text: string, spans: Span[]): void {
+  for (const match of text.matchAll(ARGUMENT_PAIR)) {
+    const name = match[2]!;
+    const value = match[4]!;
+    // Weaker context than an assignment: a plain word (`"optional"`, `"none"`) is a setting.
+    if (!isSecretValue(value) || /\s/.test(value) || /^[A-Za-z]+$/.test(value)) continue;
+    if (!isSecretName(name) && !(isKeyName(name) && isCredentialShaped(value))) continue;
+    const end = (match.index ?? 0) + match[0].length - 1;
+    spans.push({ start: end - value.length, end, kind: "assignment" });
   }
 }

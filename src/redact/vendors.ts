@@ -69,7 +69,8 @@ keycdn openrouter groq perplexity anyscale deepinfra
 runwayml pinata web3storage nftport opensea shipengine shippo easypost aftership shipstation
 quickbooks xero freshbooks chargebee recurly lemonsqueezy gumroad gocardless dwolla
 revolut razorpayx cashfree instamojo flutterwave yousign pandadoc signnow sentinelone
-crowdstrike veracode checkmarx sonatype detectify tines zapier ifttt pipedream n8n`;
+crowdstrike veracode checkmarx sonatype detectify tines zapier ifttt pipedream n8n flickr strava
+pinterest cronitor healthchecks deadmanssnitch checkly`;
 
 // Platforms named everywhere (a repository host, a registry, a cloud), and services named by an
 // everyday word (Render, Fly, Neon, Segment, Notion, Slack, Zoom, Box, HERE, Duo …): only the

@@ -14,6 +14,7 @@ const HEX32 = "5d1f9c3a7e2b4d6f8a0c1e3b5d7f9a2c";
 const HEX40 = "8c2e4a6b1d3f5e7a9c0b2d4f6e8a1c3b5d7f9e0a";
 const ALNUM = "Wq7Zt2Lm9Rk4Xv8Pn3Jd6Hs1";
 const LOWER15 = "q7w2e9r4t1y8u3i";
+const UUID = "3c9e1f4a-7b2d-4e8f-a6c1-5d0b9e2f7a48";
 
 beforeAll(loadShellParser);
 
@@ -54,8 +55,41 @@ describe("a key after the version segment of a vendor's RPC URL", () => {
   ]);
 });
 
+describe("a key in a vendor's URL path where the vendor puts it", () => {
+  redactsEach([
+    ["a log service's input token", `curl -d x https://logs-01.loggly.com/inputs/${UUID}/tag/http/`, UUID],
+    ["a monitor's ping key", `curl https://cronitor.link/p/${HEX32}/backup?state=run`, HEX32],
+    ["a workflow tool's webhook", `curl -X POST https://acme.app.n8n.cloud/webhook/${UUID}`, UUID],
+    ["a ping service's check", `curl -fsS https://hc-ping.com/${UUID}`, UUID],
+  ]);
+  leavesEach([
+    ["a collection's id on a vendor's host", `curl https://api.pagerduty.com/services/${UUID}`],
+    [
+      "a keys collection (a DSN's public key)",
+      `curl https://sentry.io/api/0/projects/acme/web/keys/${HEX32}/`,
+    ],
+    ["a hook's id on a host that is no vendor's", `curl https://ci.example.test/webhook/${UUID}`],
+  ]);
+});
+
+describe("public parameters of a URL", () => {
+  leavesEach([
+    ["an ad click id", `https://shop.test/?utm_source=ads&gclid=${ALNUM}Qz9_k2`],
+    [
+      "a PKCE challenge, a nonce and a state",
+      `https://auth.test/authorize?code_challenge=${ALNUM}x-_&nonce=${ALNUM}&state=${ALNUM}`,
+    ],
+  ]);
+});
+
 describe("a client's id and secret given by position", () => {
   redactsEach([
+    [
+      "an SDK's API object with keyword arguments after",
+      `f = flickrapi.FlickrAPI('${HEX32}', '${LOWER15}x', format='json')`,
+      `${LOWER15}x`,
+    ],
+    ["an id and secret joined in one value", `GITHUB_OAUTH_APP=Ov23li${ALNUM.slice(0, 14)}:${HEX40}`, HEX40],
     ["a client's hex pair", `client = Client('AC${HEX32}', '${HEX40}')`, HEX40],
     [
       "an OAuth flow's short key and secret",
@@ -70,6 +104,8 @@ describe("a client's id and secret given by position", () => {
     ["a client given a host and a name", "client = Client('db.internal', 'orders')"],
     ["a client given a host and a port", "client = Client('localhost', '5432')"],
     ["a session given words", "s = Session('checkout', 'en-US')"],
+    ["a digest joined to its label", `ARTIFACT=sha256:${HEX40}${HEX32.slice(0, 24)}`],
+    ["an image and its tag", "IMAGE=registry.test/app:1.4.2"],
   ]);
 
   it("leaves the client id of a pair", async () => {

@@ -58,6 +58,7 @@ const VECTORS = [
     `new Provider('https://mainnet.infura.io/v3/${s}') https://eth.g.alchemy.com/v2/${s}/`,
     `c = Client('AC${s}', '${s}'); f = DropboxOAuth2Flow('${s}', '${s}', '${s}')`,
     `{"pagerduty": {"integration": "${s}"}} datadog:\n  application: ${s}`,
+    `curl https://logs-01.loggly.com/inputs/${s}/tag/x https://hc-ping.com/${s} && APP=Ov23li9x:${s}`,
   ]),
   // Every prefix family with a random body, and a value under a key that says nothing.
   ...FAMILIES.flatMap((family) =>
@@ -191,6 +192,7 @@ const FRAGMENTS = [
   ...["https://mainnet.infura.io/v3/", "https://api.example/v1/", "/v2/", "Client(", "OAuth2Flow(", "', '"],
   ...['{"pagerduty": {', '"integration": "', "}}", "datadog:\n  application: ", "'\\''"],
   ...["/nix/store/", "Sig: ", "References: ", "sha256:", "sha256=", "kty: ", "x5c: ['"],
+  ...["https://logs-01.loggly.com/inputs/", "https://hc-ping.com/", "/webhook/", "Ov23li9x:", "FlickrAPI("],
 ];
 
 describe("structural pattern prefilter", () => {
