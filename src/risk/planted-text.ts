@@ -17,11 +17,23 @@ export interface TomlEntry {
 
 const MAX_ENTRIES = 256;
 
+/** A dotted key or table name without its quotes (`target.'cfg(unix)'` → `target.cfg(unix)`), in one pass. */
 function unquoteKey(key: string): string {
-  return key
-    .split(/\.(?=(?:[^"']|"[^"]*"|'[^']*')*$)/)
-    .map((part) => part.trim().replace(/^"(.*)"$|^'(.*)'$/, "$1$2"))
-    .join(".");
+  const parts: string[] = [];
+  let part = "";
+  let quote = "";
+  for (const char of key) {
+    if (quote) {
+      if (char === quote) quote = "";
+      else part += char;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === ".") {
+      parts.push(part.trim());
+      part = "";
+    } else part += char;
+  }
+  parts.push(part.trim());
+  return parts.join(".");
 }
 
 /** One TOML string at the start of `text` (basic or literal), and what follows it. */
