@@ -58,6 +58,7 @@ import { identifierRanges } from "./identifiers.js";
 import { publicDataRanges } from "./public-data.js";
 import { publishedRanges } from "./published.js";
 import type { Range } from "./span.js";
+import { wireRanges } from "./wire.js";
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
 const SRI =
@@ -266,6 +267,8 @@ export function benignRanges(text: string): Range[] {
   out.push(...identifierRanges(text));
   // Keys and digests published to be checked: Nix caches', minisign's, JWK thumbprints.
   out.push(...publishedRanges(text));
+  // Public keys, whole certificates and signatures read from their bytes, hashed hosts.
+  out.push(...wireRanges(text));
   return out;
 }
 

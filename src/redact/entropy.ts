@@ -204,8 +204,11 @@ export function entropySpans(text: string): Span[] {
       const start = at + raw.indexOf(token);
       // Assigned to a name that says public (`public_key = "…"`, `publicToken: …`, `Public key:
       // …`): meant to be shared, unless the value declares itself a secret (an `AGE-SECRET-KEY-1…`
-      // pasted under the wrong label is still the secret key).
-      if (PUBLIC_BEFORE.test(text.slice(Math.max(0, start - 48), start)) && declared(token) !== "secret")
+      // pasted under the wrong label is still the secret key). A piece of base64 that `/` cut
+      // (`PublicKey = I+hX…/UE2IQ…`) is judged from where the whole run begins.
+      let from = start;
+      while (from > 0 && from > start - 700 && /[A-Za-z0-9+/]/.test(text[from - 1]!)) from -= 1;
+      if (PUBLIC_BEFORE.test(text.slice(Math.max(0, from - 48), from)) && declared(token) !== "secret")
         continue;
       spans.push(widened(text, start, start + token.length));
     }

@@ -2,7 +2,8 @@
  * Data that looks random but whose decoding says it holds nothing secret (docs/decisions/
  * redaction-structural-tokens.md). Both only veto the token-by-look scan (benign.ts):
  *
- * - **Base64 of a JSON object** (`eyJwYWdlIjoy…`: a pagination cursor, a state parameter, a
+ * - **Base64 of a JSON object** (`eyJwYWdlIjoy…`, or pretty-printed, `ewogIC…`: a pagination
+ *   cursor, a state parameter, a DSSE envelope's in-toto statement, a
  *   JWT's header or claims alone) whose members name no secret and whose strings are not random
  *   by look. The same encoding of `{"auths": {…: {"auth": …}}}` (a Docker config) or of a service
  *   account's JSON (`private_key`) is still a token. A whole JWT (three parts) is the `jwt`
@@ -17,7 +18,8 @@ import { looksRandom } from "./entropy.js";
 import { isSecretName } from "./names.js";
 import type { Range } from "./span.js";
 
-const BASE64_JSON = /(?<![A-Za-z0-9+/_.-])eyJ[A-Za-z0-9+/_-]{8,}={0,2}(?![A-Za-z0-9+/=_.-])/g;
+// `{"` (eyJ), `{\n` (ewo: pretty-printed, as a DSSE envelope's in-toto payload), `{ "` (eyAi).
+const BASE64_JSON = /(?<![A-Za-z0-9+/_.-])(?:eyJ|ewo|eyAi)[A-Za-z0-9+/_-]{8,}={0,2}(?![A-Za-z0-9+/=_.-])/g;
 
 /** Whether a decoded JSON value holds a secret's name or a random-looking string anywhere. */
 function holdsSecret(value: unknown, depth = 0): boolean {
@@ -53,7 +55,7 @@ const JWK_TYPE = /(?<![\w$"'])["']?kty["']?[ \t]*:/;
 /** The spans of `text` that are public data by their decoding (above). */
 export function publicDataRanges(text: string): Range[] {
   const out: Range[] = [];
-  if (text.includes("eyJ")) {
+  if (text.includes("eyJ") || text.includes("ewo") || text.includes("eyAi")) {
     for (const match of text.matchAll(BASE64_JSON)) {
       const json = decodedJson(match[0]);
       if (json !== undefined && !holdsSecret(json)) out.push([match.index!, match.index! + match[0].length]);

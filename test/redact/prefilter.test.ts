@@ -96,6 +96,8 @@ const VECTORS = [
   "building '/nix/store/c2zwwgz74nd7mhifcv35bk41vdkxcpad-hello-2.12.1.drv'... NarHash: sha256:wym6jnq6k0d1pjf27j3fkxl5q4jjp3imm851fcli9si3nwf4n01i",
   "hello/__init__.py,sha256=qwncNuIbASxIW2Z2puXaLPul4cw_EsINtoPcB5psK2Y,1024",
   "const jwk = { kty: 'EC', x: 'zm8oNFOmOIx_DCkS0W8xlMuFEz57phpz3WU2wlKGDCw', password: 'Tr4ilS3al' }",
+  "|1|jEX/ENbikg422qIvShITMg45DEY=|K3Lkipzt95UuSa1w3rBuDAr53fI= ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICwTGVPvI/tUXF+VaCCHPTDQsYL6GnqsrTVBYsuiT1Gg",
+  "[Peer]\nPublicKey = sWq+KB+0Xq0lyt/zOf30QAdC54a1YQPiL6y9DL6RnYE=\n[Interface]\nPrivateKey = CKyNDi894cqdFc10sgnKpBeDwV/isFepkWDfpfvcF6Q=",
 ];
 
 // Pieces the patterns are built from, in both cases, plus characters whose case mapping is

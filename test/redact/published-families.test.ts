@@ -42,7 +42,35 @@ const JWK_X = "zm8oNFOmOIx_DCkS0W8xlMuFEz57phpz3WU2wlKGDCw";
 const JWK_Y = "0bapA53aFLixkvZX9fu2IwWQ6yUnk4DxoArPsWbWa_I";
 const JWK_K = "f8-9RjQXOaqSKQGWeqg11UsYF85KYrZvqOpJv56wL18";
 
+// An Ed25519 public key in SSH's wire form, and the same key with its private half (an agent's
+// message); a P-256 signature and private key in DER; a hashed known_hosts host; WireGuard keys
+// with a `/`; a pretty-printed in-toto statement and a pretty-printed credential, base64.
+const SSH_BLOB = "AAAAC3NzaC1lZDI1NTE5AAAAICwTGVPvI/tUXF+VaCCHPTDQsYL6GnqsrTVBYsuiT1Gg";
+const SSH_AGENT_BLOB =
+  "AAAAC3NzaC1lZDI1NTE5AAAAICwTGVPvI/tUXF+VaCCHPTDQsYL6GnqsrTVBYsuiT1GgAAAAQAJR5oahIe1xgBgY/IHWi8UgC2sCRuPDMkPtB/HgDOFeLBMZU+8j+1RcX5VoIIc9MNCxgvoaeqytNUFiy6JPUaAAAAAHbWVAaG9zdA==";
+const ECDSA_SIG =
+  "MEYCIQDAK1Rb3hAqLg93OX/XUdeqqJAlo05sEM3LmD5tmiYrcAIhAObZabgtyb/mopcP9ysFKmUlfrG3ACPgHu3+mh/80OjE";
+const SEC1_KEY =
+  "MHcCAQEEIHpb0+NffyfoG6oNMRVjPf+DjPnZg5QYAg/vO8xSvFIxoAoGCCqGSM49AwEHoUQDQgAE0buMe3YdfARgMI3iQWKP1I5d3SIQ5ihsQ6/j2C7zn6QxoU4U0AAbxw1gyTV6Nlurxmm1DyP0dig3AEfuh1hkPw==";
+const HASHED_HOST = "|1|jEX/ENbikg422qIvShITMg45DEY=|K3Lkipzt95UuSa1w3rBuDAr53fI=";
+const WG_PUBLIC = "sWq+KB+0Xq0lyt/zOf30QAdC54a1YQPiL6y9DL6RnYE=";
+const WG_PRIVATE = "CKyNDi894cqdFc10sgnKpBeDwV/isFepkWDfpfvcF6Q=";
+const PRETTY_STATEMENT =
+  "ewogICJfdHlwZSI6ICJodHRwczovL2luLXRvdG8uaW8vU3RhdGVtZW50L3YxIiwKICAic3ViamVjdCI6IFsKICAgIHsKICAgICAgIm5hbWUiOiAicGtnIiwKICAgICAgImRpZ2VzdCI6IHsKICAgICAgICAic2hhMjU2IjogImUwMmM5MTg5NTAxZDFiYWQyZGI2MzU4MWMyNjI3OGFhNWQyN2IwZDc2MjhhYzBkYjU1Mjg4ZmUwOWQxNTEwZGIiCiAgICAgIH0KICAgIH0KICBdCn0=";
+const PRETTY_SECRET = "ewogICJ1c2VyIjogImNpIiwKICAicGFzc3dvcmQiOiAiVHI0aWxTM2FsLThmMTRlZmU3M2ZkYyIKfQ==";
+
 const REDACTED: [family: string, text: string, secret: string][] = [
+  // Beside the wire forms: a key blob with its private half, a private key in DER, a private
+  // WireGuard key cut by `/`, a pretty-printed credential in base64, a certificate cut short.
+  ["an SSH agent's private key message", `identity: ${SSH_AGENT_BLOB}`, SSH_AGENT_BLOB.slice(70, 110)],
+  ["an EC private key in DER", `key: "${SEC1_KEY}"`, SEC1_KEY],
+  ["a WireGuard private key", `[Interface]\nPrivateKey = ${WG_PRIVATE}`, WG_PRIVATE],
+  ["a pretty-printed credential, base64", `"payload": "${PRETTY_SECRET}"`, PRETTY_SECRET],
+  [
+    "a certificate cut short",
+    `"rawBytes": "${CERTIFICATE_DER.slice(0, 120)}"`,
+    CERTIFICATE_DER.slice(0, 120),
+  ],
   // Beside the hashes: a signature's length without `Sig:` is a secret key's, a digest's name
   // before the wrong length, a random run where a store path's hash goes.
   ["a Nix secret key's length without Sig:", `cache.example.org-1:${NARINFO_SIG}`, NARINFO_SIG],
@@ -51,8 +79,6 @@ const REDACTED: [family: string, text: string, secret: string][] = [
   ["a hex key, encoded, under a secret's name", `API_KEY=${HEX_KEY_B64}`, HEX_KEY_B64],
   ["a private key in DER without armour", `key = "${PKCS8_DER}"`, PKCS8_DER],
   ["a JWK's symmetric key in JavaScript", `const jwk = { kty: 'oct', k: '${JWK_K}' }`, JWK_K],
-  // A lone line of base64 is judged whatever it decodes to but a public key (everyday round).
-  ["a certificate's DER without armour or JWK", `x5c: ['${CERTIFICATE_DER}']`, CERTIFICATE_DER.slice(0, 40)],
   // Nix: the secret key file, and the signing key Cachix reads from the environment.
   [
     "a Nix cache's secret key",
@@ -130,6 +156,14 @@ const LEFT: [family: string, text: string][] = [
     "a JWK's public members in JavaScript",
     `const jwk = { kty: 'EC', crv: 'P-256', x: '${JWK_X}', y: '${JWK_Y}' }`,
   ],
+  // Public keys, certificates and signatures read from their bytes; hashed hosts; public keys
+  // by name when `/` cuts their base64.
+  ["an SSH public key blob alone", `keyblob = "${SSH_BLOB}"`],
+  ["a whole certificate in DER", `"rawBytes": "${CERTIFICATE_DER}"`],
+  ["an ECDSA signature in DER", `"sig": "${ECDSA_SIG}"`],
+  ["a hashed known_hosts host", `${HASHED_HOST} ssh-ed25519 ${SSH_BLOB}`],
+  ["a WireGuard peer's public key", `[Peer]\nPublicKey = ${WG_PUBLIC}`],
+  ["a pretty-printed statement, base64", `"payload": "${PRETTY_STATEMENT}"`],
 ];
 
 describe("published keys, disclaiming names and alphabets", () => {
