@@ -3,7 +3,8 @@
  * beside it): commands of the Oracle Cloud, OpenStack, JFrog, Cloud Foundry, Tekton and NATS CLIs,
  * pgBackRest, (batch 2) govc, tea, sf, algolia, sanity, contentful, tccli and cloudflared, and (batch
  * 3) Prefect, MLflow, SkyPilot, Modal, the Hugging Face CLI, GAM, Knative, Shopify, PagerDuty and
- * Dagster (no rule table names them) beside doctl, gh, glab, mc, rclone and restic (named),
+ * Dagster, and (batch 4) fastlane, EAS, Convex, deployctl, zrok, Prisma and drizzle-kit (no rule
+ * table names them) beside doctl, gh, glab, mc, rclone and restic (named),
  * from their command references, judged by the level table before the round's rules: destruction
  * with scope, credentials printed or minted, access granted, resources opened to everyone,
  * protections switched off, and the listing, showing, creating and help forms beside them. Every
@@ -17,10 +18,12 @@ import { describeJudgedSet } from "./judged.js";
 // cloudflared; run once on batch 1's rules): 24 / 38 (all unnamed), 2 / 50; after its widening
 // 36 / 38, 0 / 50. Batch 3 (prefect, mlflow, sky, modal, hf, gam, kn, shopify, pd, dagster; run once
 // on batches 1 and 2's rules): 17 / 24 (all unnamed), 2 / 52; after its widening 24 / 24, 1 / 52.
-// The whole file 150 / 157 (unnamed 123 / 127), 1 / 217
+// Batch 4 (fastlane, eas, convex, deployctl, zrok, prisma, drizzle-kit; run once on everything
+// before it): 4 / 14 (all unnamed), 0 / 30; after its widening 10 / 14, 0 / 30.
+// The whole file 160 / 171 (unnamed 133 / 141), 1 / 247
 describeJudgedSet("fifth unnamed-families round tuning set", "risk-tuning-unnamed5.jsonl", {
-  dangerous: 157,
-  caught: 0.955,
-  unnamed: 0.968,
+  dangerous: 171,
+  caught: 0.935,
+  unnamed: 0.943,
   alarms: 0.005,
 });

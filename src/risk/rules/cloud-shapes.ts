@@ -183,7 +183,8 @@ function cloudShape(program: string, values: string[]): Shape | null {
   // `grafana public-read-access enable`, `delete-public-access-block`
   if (parts.includes("public") || parts.includes("anonymous")) {
     if (
-      parts.some((part) => /^(enable|allow|grant|on)$/.test(part)) &&
+      // (`share public localhost:8080`: a local service shared with the internet)
+      parts.some((part) => /^(enable|allow|grant|on|share)$/.test(part)) &&
       !parts.some((p) => /^(disable|deny|block|off)$/.test(p))
     )
       return { reason: "enables public access", grant: true };

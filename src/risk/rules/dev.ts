@@ -393,15 +393,17 @@ function runPackage(label: string, words: Word[], context: RuleContext): void {
   }
   if (LINTERS.has(name)) return void context.signals.score.raise("low", `runs the linter/formatter ${name}`);
   context.signals.score.raise("medium", `${label} runs ${name || "a package"} (may download it)`);
-  // the package's command is judged as itself (`npx tsx -e '…'` runs that code)
+  // the package's command is judged as itself (`npx tsx -e '…'` runs that code; `npx prisma db
+  // push --accept-data-loss`, `npx convex env get KEY` are that CLI's calls, read as any CLI's),
+  // by its command's name (`@scope/cli@1.2` runs `cli`)
   const at = args.indexOf(named[0]!);
-  if (name && at >= 0 && RUNS_AS_ITSELF.test(name.replace(/@.*$/, "")))
+  const command = RUNS_AS_ITSELF.test(name.replace(/@.*$/, ""))
+    ? name
+    : name.replace(/^@[^/]+\//, "").replace(/@.*$/, "");
+  if (name && at >= 0 && /^[\w.-]+(@[\w.^~-]*)?$/.test(command))
     context.nested(
       {
-        value: args
-          .slice(at)
-          .map((word) => shellQuote(word.value))
-          .join(" "),
+        value: [command, ...args.slice(at + 1).map((word) => word.value)].map(shellQuote).join(" "),
         dynamic: args.slice(at).some((word) => word.dynamic),
         inner: [],
       },

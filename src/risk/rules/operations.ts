@@ -140,6 +140,14 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   }
   // state replaced by a restore
   const restores = split.includes("restore") || own.includes("restore");
+  // `import --replace --table t data.jsonl`, `load --overwrite`: an import told to drop what is there
+  const replacing =
+    split.some((word) => /^(import|load)$/.test(word)) &&
+    options.some((option) => /^--(replace|replace-all|overwrite|drop|clean|delete-?existing)$/.test(option));
+  if (replacing) {
+    raise("replaces what is there with what it imports: the data it held is gone", "destructive_command");
+    return true;
+  }
   const snapshot = split.indexOf("snapshot");
   // (`pgbackrest restore`: a backup tool's restore is a backup's)
   const backup =

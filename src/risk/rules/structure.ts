@@ -33,7 +33,7 @@ const CLEAR_OPTION =
   /^--(plain|reveal|show-secrets?|show-values?|with-decryption|decrypt|unmask(ed)?|raw-?values?)$/;
 /** Options that put the secrets into what is read or dumped (`config dump --include-secrets`). */
 const SECRETS_INCLUDED =
-  /^--(include|with|export|dump|show|reveal)-(secrets?|credentials?|passwords?|keys?|tokens?)$/;
+  /^--(include|with|export|dump|show|reveal)-(secrets?|credentials?|passwords?|keys?|tokens?|sensitive)$/;
 /** Encryption tools whose `-d` decrypts. */
 const DECRYPTERS = new Set(["age", "rage", "sops", "ccrypt", "scrypt", "gocryptfs-xray"]);
 const SEARCH_VERB = /^(search|query|find|filter|match)$/;
