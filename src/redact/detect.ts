@@ -7,6 +7,7 @@
  * arguments are judged by argv.ts.
  */
 import { inside, isOwnName, templateRanges } from "./benign.js";
+import { codeSpans, codeStandIn, codeVariable } from "./code.js";
 import { configSpans } from "./config.js";
 import { familyPatterns } from "./families.js";
 import { vendorPathSpans } from "./fetched.js";
@@ -167,6 +168,8 @@ function assignmentSpans(text: string, spans: Span[]): void {
     if (!isSecretValue(match[5] === undefined ? value : `\`${value}\``) || isOwnName(name, value)) continue;
     // In code, `token = config.auth.token`, `key = getenv(…)` and `password: None` name no secret.
     if (bare && (CODE_REFERENCE.test(value) || CODE_VALUE.test(value) || text[end] === "(")) continue;
+    // A variable, a bind parameter, a string's end, the slot's name (code.ts).
+    if (codeStandIn(value, bare) || (bare && codeVariable(text, nameEnd - name.length, end, value))) continue;
     spans.push({ start: end - value.length, end, kind: "assignment" });
   }
 }
@@ -328,6 +331,7 @@ export function detectOwn(
     collect(text, { kind: "policy", regex, group: regex.source.includes("(") ? 1 : 0 }, spans);
   formSpans(text, spans);
   configSpans(text, lower, prefilter, spans);
+  codeSpans(text, lower, prefilter, spans);
   // Every assignment has `=` or `:`; every element a closing tag; every pair `value`.
   if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
   if (!prefilter || text.includes("=")) comparedSpans(text, spans);

@@ -89,7 +89,8 @@ export const OWN_PATTERNS: Pattern[] = [
     // ends at an `@` before the host; a port and a path (`host:8443/users/@me`) are no password.
     regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/"'`]+|[^\s"'`]+)@(?=[^\s/@"'`]*(?:[/?#\s"'`]|$))/gi,
     group: 1,
-    accept: (secret) => !/^[0-9]*\//.test(secret),
+    // `anonymous` is an anonymous login's password by convention (RFC 1635): no credential.
+    accept: (secret) => !/^[0-9]*\//.test(secret) && !/^anonymous$/i.test(secret),
   },
   // Authorization: Bearer|Basic|token <credentials> (also `authorization=` in query-ish text), and
   // a vendor's own scheme before a credential of 16+ characters (`GenieKey`, `SSWS`, `Splunk`,
