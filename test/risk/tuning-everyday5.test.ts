@@ -19,9 +19,12 @@ import { describeJudgedSet } from "./judged.js";
 // after batch three's rules 151 / 152 (99.3 %), 1 / 914 (0.11 %);
 // batch four (uv's and Synapse's documentation) on those rules 44 / 48, 3 / 329 harmless high and
 // 2 / 329 crashed (an invalid regular expression from a bracket in a word): 5 / 329 (1.5 %);
-// after batch four's rules 198 / 200 (99.0 %), 2 / 1,243 (0.16 %)
+// after batch four's rules 198 / 200 (99.0 %), 2 / 1,243 (0.16 %);
+// batch five (package.json scripts and Makefiles, on those rules; no rule written after it)
+// 14 / 14, 3 / 220 (1.4 %; the three name their program with a variable, a pre-run drop
+// criterion, and were dropped: 0 / 217); the set 212 / 214 (99.1 %), 2 / 1,460 (0.14 %)
 describeJudgedSet("everyday tuning set", "risk-tuning-everyday5.jsonl", {
-  dangerous: 200,
+  dangerous: 214,
   caught: 0.99,
-  alarms: 0.0017,
+  alarms: 0.0014,
 });
