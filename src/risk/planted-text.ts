@@ -70,7 +70,9 @@ function tomlStrings(text: string): string[] {
 /** An inline table's string and array members (`{ cmd = "x", env = { … } }`: `cmd`). */
 function tomlTable(text: string): Record<string, string | string[]> {
   const table: Record<string, string | string[]> = {};
-  for (const match of text.matchAll(/([\w.-]+|"[^"]*")\s*=\s*("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\[[^\]]*\])/g)) {
+  for (const match of text.matchAll(
+    /(?<![\w.-])([\w.-]+|"[^"]*")\s*=\s*("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\[[^\]]*\])/g,
+  )) {
     const raw = match[2]!;
     table[unquoteKey(match[1]!)] = raw.startsWith("[") ? tomlStrings(raw.slice(1, -1)) : tomlString(raw)![0];
   }
@@ -84,10 +86,15 @@ export function tomlEntries(text: string): TomlEntry[] {
   let section = "";
   for (let i = 0; i < lines.length && entries.length < MAX_ENTRIES; i += 1) {
     const line = lines[i]!.trim();
-    const header = /^\[\[?\s*(.+?)\s*\]\]?\s*(#.*)?$/.exec(line);
-    if (header) {
-      section = unquoteKey(header[1]!);
-      continue;
+    // `[table]`, `[[array]]` (read by index, not a pattern: a long name must cost one pass)
+    if (line.startsWith("[")) {
+      const end = line.lastIndexOf("]");
+      if (end > 0) {
+        section = unquoteKey(
+          line.slice(line.startsWith("[[") ? 2 : 1, line.startsWith("]]", end - 1) ? end - 1 : end),
+        );
+        continue;
+      }
     }
     const entry = /^((?:[\w-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[\w-]+|"[^"]*"|'[^']*'))*)\s*=\s*(.*)$/.exec(
       line,
@@ -105,7 +112,11 @@ export function tomlEntries(text: string): TomlEntry[] {
       continue;
     }
     if (raw.startsWith("[")) {
-      while (!/\]\s*(#.*)?$/.test(raw) && i + 1 < lines.length) raw += ` ${lines[++i]!.trim()}`;
+      // (the lines up to the one that closes it; each line tested once)
+      const parts = [raw];
+      const closes = (text: string) => /\]\s*(#.*)?$/.test(text);
+      while (!closes(parts.at(-1)!) && i + 1 < lines.length) parts.push(lines[++i]!.trim());
+      raw = parts.join(" ");
       entries.push({ section, key, value: tomlStrings(raw.slice(1)) });
       continue;
     }
@@ -121,7 +132,9 @@ export function tomlEntries(text: string): TomlEntry[] {
 
 /** A YAML scalar as written after its key: quotes removed (double-quoted escapes read). */
 export function yamlScalar(raw: string): string {
-  const text = raw.replace(/\s+#.*$/, "").trim();
+  // (a comment starts at ` #`: found by a fixed-length search, not a pattern that rescans spaces)
+  const comment = raw.search(/\s#/);
+  const text = (comment < 0 ? raw : raw.slice(0, comment)).trim();
   if (text.startsWith('"') && text.endsWith('"') && text.length > 1) {
     try {
       return JSON.parse(text) as string;

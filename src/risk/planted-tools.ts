@@ -181,8 +181,9 @@ function yarnBerry(text: string, _path: string, cwd: string): Planted[] {
 function yarnClassic(text: string, _path: string, cwd: string): Planted[] {
   const planted: Planted[] = [];
   for (const line of text.split("\n")) {
-    const entry = /^\s*(--[\w.-]+|[\w-]+)\s+"?([^"\n]*?)"?\s*$/.exec(line);
+    const entry = /^(--[\w.-]+|[\w-]+)\s+(.*)$/.exec(line.trim());
     if (!entry) continue;
+    entry[2] = entry[2]!.replace(/^"(.*)"$/, "$1");
     const key = entry[1]!.replace(/^--/, "");
     if (key === "yarn-path")
       planted.push(

@@ -127,15 +127,28 @@ const WMI_NUMBERS =
 const WMI_NAMES = /^(name|caption|description|executablepath|commandline)$/;
 
 /** Why one WQL condition (`name like '%'`, `processid > 0`) selects system processes or every process. */
+/** A WQL condition's property, operator and value (`(name like '%')` → name, like, %), or null. */
+function wqlCondition(condition: string): [string, string, string] | null {
+  // (parentheses and quotes taken off by index: the filter is a command-line word of any length)
+  let start = 0;
+  let end = condition.length;
+  while (start < end && /[\s(]/.test(condition[start]!)) start += 1;
+  while (end > start && /[\s)]/.test(condition[end - 1]!)) end -= 1;
+  const match = /^(\w+)\s*(=|!=|<>|<=|>=|<|>|not like|like)\s*(.*)$/i.exec(condition.slice(start, end));
+  if (!match) return null;
+  let value = match[3]!;
+  if (/^['"]/.test(value)) value = value.slice(1);
+  if (/['"]$/.test(value)) value = value.slice(0, -1);
+  return [match[1]!.toLowerCase(), match[2]!.toLowerCase(), value];
+}
+
 function broadCondition(condition: string): string | null {
   // `not name='explorer.exe'`: everything but what follows
   const negated = /^\(*\s*not\s+(.+)$/i.exec(condition.trim());
-  if (negated) return `every process but ${negated[1]!.replace(/\)+\s*$/, "")}`;
-  const match = /^\(*\s*(\w+)\s*(=|!=|<>|<=|>=|<|>|not\s+like|like)\s*['"]?(.*?)['"]?\s*\)*$/i.exec(
-    condition.trim(),
-  );
-  if (!match) return null;
-  const [name, op, value] = [match[1]!.toLowerCase(), match[2]!.toLowerCase().replace(/\s+/, " "), match[3]!];
+  if (negated) return `every process but ${negated[1]!}`;
+  const parsed = wqlCondition(condition);
+  if (!parsed) return null;
+  const [name, op, value] = parsed;
   // `name != 'explorer.exe'`, `name not like 'x%'`: everything but one, the system included
   if (op === "!=" || op === "<>" || op === "not like") return `every process but ${value}`;
   // `name like '%'`, `name like '%.exe'`: wildcards and at most a file suffix select every process
@@ -165,11 +178,11 @@ function prefixOfSystem(prefix: string): boolean {
 
 /** Whether a WQL condition narrows to one ordinary process (`name='node.exe'`, `processid=4242`). */
 function narrowsWql(condition: string): boolean {
-  const match = /^\(*\s*(\w+)\s*(=|like)\s*['"]?(.*?)['"]?\s*\)*$/i.exec(condition.trim());
-  if (!match || broadCondition(condition)) return false;
+  const parsed = wqlCondition(condition);
+  if (!parsed || (parsed[1] !== "=" && parsed[1] !== "like") || broadCondition(condition)) return false;
   return (
-    /^(name|caption|processid|handle|executablepath|commandline)$/i.test(match[1]!) &&
-    !/^[%_]*$/.test(match[3]!)
+    /^(name|caption|processid|handle|executablepath|commandline)$/.test(parsed[0]) &&
+    !/^[%_]*$/.test(parsed[2])
   );
 }
 
@@ -187,12 +200,14 @@ export function wmicSelectsSystem(argv: string[]): string | null {
   const where = words.indexOf("where", process);
   if (where < 0 || where > verb) return "every process (no filter)";
   const end = words.findIndex((word, i) => i > where && /^(delete|call|get|set|list)$/.test(word));
+  // (runs of spaces made one first: the splits below then cost one pass)
   const filter = argv
     .slice(where + 1, end < 0 ? undefined : end)
     .join(" ")
+    .replace(/\s+/g, " ")
     .replace(/^["']|["']$/g, "");
-  for (const disjunct of filter.split(/\s+or\s+/i)) {
-    const conditions = disjunct.split(/\s+and\s+/i);
+  for (const disjunct of filter.split(/ or /i)) {
+    const conditions = disjunct.split(/ and /i);
     if (conditions.some(narrowsWql)) continue;
     for (const condition of conditions) {
       const why = broadCondition(condition);

@@ -123,11 +123,15 @@ function protectorsThroughVariable(line: string): boolean {
       if (/^\s*\.(keyprotectortype|keyprotectorid|count|length|autounlockprotector)\b/i.test(after)) continue;
       // counted, discarded or described, not printed
       if (/^\s*\|\s*(measure-object|measure|out-null|get-member|gm)\b/i.test(after)) continue;
-      const columns =
-        /^\s*\|\s*(?:select-object|select|format-table|ft|format-list|fl)\s+([\w\s,-]*?)\s*(?:\||$)/i.exec(
-          after,
-        )?.[1];
-      if (columns && !/(^|[\s,])(recoverypassword|\*|-exp\w*)([\s,]|$)/i.test(columns) && /\w/.test(columns))
+      // the next command of the pipe, when it selects columns (`| Select-Object A,B`)
+      const [, next = ""] = after.split("|", 3);
+      const columns = /^\s*(?:select-object|select|format-table|ft|format-list|fl)\s+(.*)$/i.exec(next)?.[1];
+      if (
+        after.trimStart().startsWith("|") &&
+        columns &&
+        /^[\w\s,-]+$/.test(columns) &&
+        !/(^|[\s,])(recoverypassword|-exp\w*)([\s,]|$)/i.test(columns)
+      )
         continue;
       return true;
     }
