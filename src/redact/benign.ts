@@ -92,19 +92,21 @@ function ulidTime(ulid: string): boolean {
 const DATA_URI = /\bdata:[a-z]+\/[\w.+-]+(?:;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]+=*)/gi;
 /**
  * The base64 forms of file signatures: PNG (`\x89PNG`), JPEG (`\xff\xd8\xff`), GIF (`GIF8`),
- * WebP and other RIFF media (`RIFF`), WOFF (`wOFF`), WOFF2 (`wOF2`), TrueType and OpenType
- * (`\0\x01\0\0`, `OTTO`), SVG or XML text (`<svg`, `<?xml`), ICO (`\0\0\x01\0`), BMP (`BM`), AVIF/HEIF and MP4
- * (`\0\0\0?ftyp`), and a source map (`{"version":3`, inlined by bundlers as `sourceMappingURL`).
+ * WebP and other RIFF media (`RIFF`), WOFF (`wOFF`), WOFF2 (`wOF2`, either flavour: TrueType's
+ * `\0\1\0\0` or CFF's `OTTO` next, so the sixth base64 character is any of `g`–`v`), TrueType
+ * and OpenType (`\0\x01\0\0`, `OTTO`), SVG or XML text (`<svg`, `<?xml`), ICO (`\0\0\x01\0`),
+ * BMP (`BM`), AVIF/HEIF and MP4 (`\0\0\0?ftyp`), and a source map (`{"version":3`, inlined by
+ * bundlers as `sourceMappingURL`).
  */
 const MEDIA_SIGNATURE =
-  /^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|d09GR|d09GMg|AAEAAA|T1RUTw|PHN2Z|PD94bW|AAABAA|Qk[0-9A-Za-z+/]|AAAA[A-Za-z0-9+/]{2}ZnR5c|eyJ2ZXJzaW9uIjoz|eyJ2ZXJzaW9uIjogMy)/;
+  /^(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR|d09GR|d09GM[g-v]|AAEAAA|T1RUTw|PHN2Z|PD94bW|AAABAA|Qk[0-9A-Za-z+/]|AAAA[A-Za-z0-9+/]{2}ZnR5c|eyJ2ZXJzaW9uIjoz|eyJ2ZXJzaW9uIjogMy)/;
 /**
  * Base64 of a file outside a data URI, by a signature long enough to stand alone (PNG, JPEG,
  * GIF, WOFF, WOFF2, PDF, SVG, XML): a notebook's `"image/png": "iVBORw0KGgo…"`, an API's
  * attachment. 60 characters on, past the signature, the file's own header follows.
  */
 const MEDIA_BLOB =
-  /(?<![A-Za-z0-9+/=])(?:iVBORw0KGgo|\/9j\/4|R0lGODlh|R0lGODdh|d09GRg|d09GMg|JVBERi0|PHN2Zy|PD94bWwg)[A-Za-z0-9+/]{60,}={0,2}/g;
+  /(?<![A-Za-z0-9+/=])(?:iVBORw0KGgo|\/9j\/4|R0lGODlh|R0lGODdh|d09GRg|d09GM[g-v]|JVBERi0|PHN2Zy|PD94bWwg)[A-Za-z0-9+/]{60,}={0,2}/g;
 /**
  * Tracing headers (`x-amz-id-2`, `x-amz-cf-id`, `x-request-id`, `traceparent`, `cf-ray`, …):
  * ids a server or a CDN generates for one request and echoes in logs; they grant nothing.

@@ -25,8 +25,9 @@
  *   signature (`Sig: cache.nixos.org-1:<base64 of 64 bytes>`): a signature is public; the
  *   secret key of the same length has no `Sig:` before it.
  * - **A digest in unpadded base64url behind its algorithm** (`sha256=<43>`: a wheel's `RECORD`
- *   file, PEP 376): as the padded form (benign.ts's header digests), of exactly the digest's
- *   length (SHA-1 27, SHA-256 43, SHA-384 64, SHA-512 86).
+ *   file, PEP 376; `sha256+b64u:<43>`, an OCI descriptor's encoded digest): as the padded form
+ *   (benign.ts's header digests), of exactly the digest's length (SHA-1 27, SHA-256 43, SHA-384
+ *   64, SHA-512 86).
  *
  * These only veto the token-by-look scan (benign.ts): the same bytes under a secret's name are
  * still that name's value.
@@ -56,7 +57,7 @@ const NIX_LABELLED = new RegExp(
 const NARINFO_PATHS = /^(?:StorePath|References|Deriver):[^\n]*/gm;
 const STORE_BASENAME = new RegExp(`(?<![\\w-])${N}{32}-[\\w+.?=-]+`, "g");
 const NARINFO_SIG = /(?<![\w-])Sig:[ \t]*[A-Za-z0-9][\w.-]*-[0-9]+:([A-Za-z0-9+/]{86}==)/g;
-const DIGEST_BASE64URL = /(?<![\w-])sha(1|256|384|512)[=:]([A-Za-z0-9_-]+)(?![A-Za-z0-9_=+/-])/g;
+const DIGEST_BASE64URL = /(?<![\w-])sha(1|256|384|512)(?:\+b64u)?[=:]([A-Za-z0-9_-]+)(?![A-Za-z0-9_=+/-])/g;
 const BASE64URL_LENGTH: Record<string, number> = { "1": 27, "256": 43, "384": 64, "512": 86 };
 
 /** Nix's hashes of `text` (above): store paths, labelled nix32 hashes, narinfo's lists and signatures. */
@@ -96,7 +97,7 @@ export function publishedRanges(text: string): Range[] {
   }
   if (/sha|md5|nar\/|\/nix\/store\/|^(?:StorePath|References|Deriver):|Sig:/m.test(text))
     nixRanges(text, out);
-  if (/sha(?:1|256|384|512)[=:]/.test(text))
+  if (/sha(?:1|256|384|512)(?:\+b64u)?[=:]/.test(text))
     for (const m of text.matchAll(DIGEST_BASE64URL)) {
       if (m[2]!.length !== BASE64URL_LENGTH[m[1]!]) continue;
       const end = m.index! + m[0].length;

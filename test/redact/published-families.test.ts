@@ -59,7 +59,17 @@ const PRETTY_STATEMENT =
   "ewogICJfdHlwZSI6ICJodHRwczovL2luLXRvdG8uaW8vU3RhdGVtZW50L3YxIiwKICAic3ViamVjdCI6IFsKICAgIHsKICAgICAgIm5hbWUiOiAicGtnIiwKICAgICAgImRpZ2VzdCI6IHsKICAgICAgICAic2hhMjU2IjogImUwMmM5MTg5NTAxZDFiYWQyZGI2MzU4MWMyNjI3OGFhNWQyN2IwZDc2MjhhYzBkYjU1Mjg4ZmUwOWQxNTEwZGIiCiAgICAgIH0KICAgIH0KICBdCn0=";
 const PRETTY_SECRET = "ewogICJ1c2VyIjogImNpIiwKICAicGFzc3dvcmQiOiAiVHI0aWxTM2FsLThmMTRlZmU3M2ZkYyIKfQ==";
 
+// A WOFF2 font of the CFF flavour (`wOF2OTTO`), and a run one letter off its signature; an
+// OCI descriptor's base64url digest.
+const WOFF2_CFF =
+  "d09GMk9UVE/jvflyBADhayloO4X0WAq+oCidRIGDWQzeWOudzDGJpUlS+6MBNJq5eCQI3jqt7YciajeQwhnta4RG98prpwvR4exjwfMwR8ZcKrTYdu3U95J0V0ielAOkgdFxEvrJ/tq/cO2dfBNek0TiC9ZxmIpYLEhD55PIvIE=";
+const NOT_WOFF2 =
+  "eE9GMk9UVE9ZJPogWWIRrYmYH0oXJKAQUx6qS7y58FoaZ9RyUeRcUVZh/3B1IdkEEs6S+Vtcnvj+lFFBdarqdVxmKzE=";
+const OCI_B64U = "yZGZnUeBbBftcdV5mxyJ9lZCETBksZgWYkWDXXovPOM";
+
 const REDACTED: [family: string, text: string, secret: string][] = [
+  ["a font's data URI whose bytes are no font", `src: url(data:font/woff2;base64,${NOT_WOFF2})`, NOT_WOFF2],
+  ["an OCI digest's name before the wrong length", `"digest": "sha256+b64u:${OCI_B64U}x"`, `${OCI_B64U}x`],
   // Beside the wire forms: a key blob with its private half, a private key in DER, a private
   // WireGuard key cut by `/`, a pretty-printed credential in base64, a certificate cut short.
   ["an SSH agent's private key message", `identity: ${SSH_AGENT_BLOB}`, SSH_AGENT_BLOB.slice(70, 110)],
@@ -164,6 +174,9 @@ const LEFT: [family: string, text: string][] = [
   ["a hashed known_hosts host", `${HASHED_HOST} ssh-ed25519 ${SSH_BLOB}`],
   ["a WireGuard peer's public key", `[Peer]\nPublicKey = ${WG_PUBLIC}`],
   ["a pretty-printed statement, base64", `"payload": "${PRETTY_STATEMENT}"`],
+  // A WOFF2 font of either flavour; an OCI descriptor's parameterised digest.
+  ["a CFF-flavoured WOFF2 font in CSS", `src: url('data:font/woff2;charset=utf-8;base64,${WOFF2_CFF}')`],
+  ["an OCI digest in base64url", `"digest": "sha256+b64u:${OCI_B64U}"`],
 ];
 
 describe("published keys, disclaiming names and alphabets", () => {

@@ -20,14 +20,18 @@ describe("redaction on public keys, digests and scanners' negatives", () => {
   }, 300_000);
 
   it("false positives left alone, credentials beside them redacted", () => {
-    // Batch 1 318 / 333, batch 2 152 / 165, batch 3 71 / 78 (the origin note has each batch's
-    // first run).
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.939);
+    // Batch 1 318 / 333, batch 2 152 / 165, batch 3 71 / 78, batch 4 45 / 45 (the origin note
+    // has each batch's first run).
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.943);
     for (const family of [
       "lock file",
       "commit id",
       "store path",
       "signature",
+      "build output",
+      "checksum",
+      "resource id",
+      "inlined media",
       "scanner negative",
       "excluded by the scanner",
     ])
@@ -35,11 +39,11 @@ describe("redaction on public keys, digests and scanners' negatives", () => {
     // JWK members without `kty` beside them (`x: '…'`, `n: '…'`) are left judged by look.
     expect(share(tallies["fp · public key"]!)).toBeGreaterThanOrEqual(0.9);
     // Nix's and jose's bare hashes on lines of their own (no label, no store path), a log's id.
-    expect(share(tallies["fp · digest"]!)).toBeGreaterThanOrEqual(0.69);
+    expect(share(tallies["fp · digest"]!)).toBeGreaterThanOrEqual(0.74);
     // Every private key, registry credential and allow-listed key beside the public ones.
     for (const family of ["private key", "registry credential", "allow-listed by configuration"])
       expect(share(tallies[`tp · ${family}`]!)).toBe(1);
     // pre-commit-hooks' `foo`/`bar` values are placeholders by the project's rule.
-    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.927);
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.932);
   });
 });
