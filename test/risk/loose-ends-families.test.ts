@@ -169,3 +169,24 @@ const BATCH_TWO: JudgedFamilies = {
 };
 
 describeFamilies(BATCH_TWO);
+
+/**
+ * Batch three, eight spellings through other runners (PowerShell and cmd code, Start-Process,
+ * Invoke-Item, nohup, wine, execute-assembly), run once on batch two's rules: 7 of 8 held (missed:
+ * `Invoke-Item`, which opens a file with its handler and so runs a program, and was no loader).
+ */
+describeFamilies({
+  "attack tools renamed and run, batch three": {
+    dangerous: [
+      'powershell -Command "Copy-Item mimikatz.exe m.exe; .\\m.exe"',
+      'cmd /c "copy mimikatz.exe m.exe & m.exe"',
+      "Copy-Item .\\mimikatz.exe .\\m.exe; Start-Process .\\m.exe",
+      "cp mimikatz.exe m.exe; Invoke-Item m.exe",
+      "cp Rubeus.exe r.exe; Start-Process -FilePath r.exe -ArgumentList kerberoast",
+      "cp mimikatz.exe m.exe && nohup ./m.exe &",
+      "cp mimikatz.exe m.exe && wine m.exe",
+      "cp SharpHound.exe s.exe && execute-assembly s.exe -c All",
+    ],
+    harmless: ["Invoke-Item report.pdf", "ii .", "cp notes.txt n.txt; Invoke-Item n.txt"],
+  },
+});

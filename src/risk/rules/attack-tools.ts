@@ -165,7 +165,7 @@ export function attackToolFamily(word: string): string | null {
  * dot-source, `powershell -File`, `python`, `rundll32`): the file named is what runs.
  */
 const LOADERS =
-  /^(execute-assembly|inlineexecute-assembly|inline-execute-assembly|execute-pe|powerpick|psinject|import-module|ipmo|\.|&|powershell|pwsh|start-process|saps|start|python[23]?|py|dotnet|mono|rundll32|wine|iex|invoke-expression|bash|sh|zsh|dash|ksh|source)$/;
+  /^(execute-assembly|inlineexecute-assembly|inline-execute-assembly|execute-pe|powerpick|psinject|import-module|ipmo|\.|&|powershell|pwsh|start-process|saps|start|python[23]?|py|dotnet|mono|rundll32|wine|iex|invoke-expression|invoke-item|ii|bash|sh|zsh|dash|ksh|source)$/;
 
 /**
  * Sub-commands of attack tools that only list or compute (`Certify find`, `Rubeus triage`, `Rubeus
