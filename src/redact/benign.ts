@@ -79,8 +79,13 @@ const LABELLED_HASH =
  */
 const HEADER_DIGEST =
   /(?<![\w-])(?:content-md5|x-amz-checksum-sha(?:1|256)|x-goog-hash|content-digest|repr-digest|digest|sha(?:1|256|384|512)|md5|checksum)["']?[ \t]*[:=][ \t]*["']?(?:[a-z0-9-]+=:?)?([A-Za-z0-9+/]{22}==|[A-Za-z0-9+/]{27}=|[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)(?![A-Za-z0-9+/=])/gi;
-/** A ULID: 26 characters of Crockford's base32, the first ten its creation time in milliseconds. */
-const ULID = /(?<![A-Za-z0-9_+=~.-])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![A-Za-z0-9_+=~.-])/g;
+/**
+ * A ULID: 26 characters of Crockford's base32, the first ten its creation time in milliseconds;
+ * also a parameter's value (`cursor=<ulid>`) and, in lower case, behind a type's short prefix
+ * (`pri_01h…`, `ctm_01h…`: Paddle's ids), which a key's random body fits once in a hundred.
+ */
+const ULID =
+  /(?<![A-Za-z0-9_+~.-])(?:[a-z]{2,5}_)?([0-7][0-9A-HJKMNP-TV-Z]{25}|[0-7][0-9a-hjkmnp-tv-z]{25})(?![A-Za-z0-9_+=~.-])/g;
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** 2010-01-01 to 2100-01-01: a random string's first ten characters land there about once in a hundred. */
 function ulidTime(ulid: string): boolean {
@@ -217,8 +222,9 @@ export function benignRanges(text: string): Range[] {
       out.push([end - m[1]!.length, end]);
     }
   }
-  if (/[0-7][0-9A-HJKMNP-TV-Z]{25}/.test(text))
-    for (const m of text.matchAll(ULID)) if (ulidTime(m[0])) out.push([m.index!, m.index! + m[0].length]);
+  if (/[0-7][0-9A-HJKMNP-TV-Z]{25}|_[0-7][0-9a-hjkmnp-tv-z]{25}/.test(text))
+    for (const m of text.matchAll(ULID))
+      if (ulidTime(m[1]!.toUpperCase())) out.push([m.index!, m.index! + m[0].length]);
   if (text.includes("base64,")) {
     for (const m of text.matchAll(DATA_URI)) {
       if (!MEDIA_SIGNATURE.test(m[1]!)) continue;

@@ -18,7 +18,10 @@
  *   endpoints), or the segment right after one that says it takes a key or a hook (`inputs`,
  *   `p`, `ping`, `push`, `webhook`, `hook`, `key`, `token`: Loggly's `/inputs/<token>/`,
  *   Cronitor's `/p/<key>/`, n8n's `/webhook/<id>`), or the first segment of a ping service's
- *   host (`hc-ping.com/<uuid>`). Elsewhere a path's segments are resource ids, so only a host
+ *   host (`hc-ping.com/<uuid>`), and any segment on a blockchain RPC provider's host
+ *   (`….quiknode.pro/<key>/`, `rpc.ankr.com/eth/<key>`, `go.getblock.io/<key>/`): JSON-RPC
+ *   clients and wallets take one URL, so these providers put the key in it and nothing else
+ *   random. Elsewhere a path's segments are resource ids, so only a host
  *   whose name holds a vendor of the lexicon (vendors.ts) and a value shaped like a credential
  *   count; a UUID only after a key's or hook's segment (after `v2/` it names a resource).
  */
@@ -58,12 +61,15 @@ export const FETCH_PATTERNS: Pattern[] = [
 
 // A URL's host, then path segments, a version segment and the last segment.
 const VERSIONED_LAST =
-  /\bhttps?:\/\/([A-Za-z0-9.-]+)(?::[0-9]+)?\/(?:[A-Za-z0-9_.-]+\/)*?v[0-9]{1,2}\/([A-Za-z0-9_-]{16,})\/?(?=["'`\s?#)]|$)/g;
+  /\b(?:https?|wss?):\/\/([A-Za-z0-9.-]+)(?::[0-9]+)?\/(?:[A-Za-z0-9_.-]+\/)*?v[0-9]{1,2}\/([A-Za-z0-9_-]{16,})\/?(?=["'`\s?#)]|$)/g;
 // A URL's host, then path segments, a segment that takes a key or a hook, and the key.
 const AFTER_KEY_SEGMENT =
-  /\bhttps?:\/\/([A-Za-z0-9.-]+)(?::[0-9]+)?\/(?:[A-Za-z0-9_.-]+\/)*?(?:inputs|p|ping|push|webhook|hook|key|token)\/([A-Za-z0-9_-]{16,})(?=["'`\s/?#)]|$)/gi;
+  /\b(?:https?|wss?):\/\/([A-Za-z0-9.-]+)(?::[0-9]+)?\/(?:[A-Za-z0-9_.-]+\/)*?(?:inputs|p|ping|push|webhook|hook|key|token)\/([A-Za-z0-9_-]{16,})(?=["'`\s/?#)]|$)/gi;
 // Ping services whose path's first segment is the check's key.
 const PING_HOST = /\bhttps?:\/\/(?:hc-ping\.com|nosnch\.in|ping\.checklyhq\.com)\/([A-Za-z0-9_-]{10,})/gi;
+// Blockchain RPC providers' hosts, then every path segment up to the query.
+const RPC_URL =
+  /\b(?:https?|wss?):\/\/[A-Za-z0-9.-]*\b(?:quiknode\.pro|rpc\.ankr\.com|getblock\.io|blastapi\.io|p2pify\.com|gateway\.tenderly\.co|nodereal\.io|blockpi\.network|nownodes\.io|chainstacklabs\.com)((?:\/[A-Za-z0-9_.-]+)+)/gi;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Keys in a vendor's URL path where the vendor puts them (above). */
@@ -77,6 +83,18 @@ export function vendorPathSpans(text: string, spans: Span[]): void {
   for (const match of text.matchAll(AFTER_KEY_SEGMENT)) {
     const key = match[2]!;
     if (namesVendor(match[1]!) && (UUID.test(key) || vendorCredentialShaped(key))) push(match, key);
+  }
+  for (const match of text.matchAll(RPC_URL)) {
+    const path = match[1]!;
+    let at = match.index! + match[0].length - path.length;
+    for (const segment of path.split("/")) {
+      if (
+        segment.length >= 16 &&
+        (UUID.test(segment) || /^[0-9a-f]{32,}$/i.test(segment) || vendorCredentialShaped(segment))
+      )
+        spans.push({ start: at, end: at + segment.length, kind: "vendor" });
+      at += segment.length + 1;
+    }
   }
   for (const match of text.matchAll(PING_HOST)) {
     const key = match[1]!;

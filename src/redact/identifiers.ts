@@ -14,7 +14,9 @@
  * - **A URL's parameters that carry no credential by their definition**: ad-click ids
  *   (`gclid`, `fbclid`, `msclkid`, `dclid`, `gbraid`, `wbraid`, `yclid`, `ttclid`, `twclid`), and
  *   an OAuth request's `code_challenge` (RFC 7636: a hash of the verifier, sent in the clear),
- *   `nonce` and `state` (OpenID Connect, RFC 6749: values the client checks, granting nothing).
+ *   `nonce` and `state` (OpenID Connect, RFC 6749: values the client checks, granting nothing),
+ *   an object store's `versionId`; a Content-Security-Policy's `'nonce-…'` (a per-response value
+ *   the page echoes).
  *
  * These only veto the token-by-look scan (benign.ts): the same bytes under a secret's name are
  * still that name's value.
@@ -28,7 +30,8 @@ const THUMBPRINT =
   /["']?x5t(#S256)?["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9_-]{27}|[A-Za-z0-9_-]{43})(?![A-Za-z0-9_=-])/g;
 
 const PUBLIC_PARAMETER =
-  /[?&#](?:gclid|fbclid|msclkid|dclid|gbraid|wbraid|yclid|ttclid|twclid|code_challenge|nonce|state)=([A-Za-z0-9._~%-]+)/g;
+  /[?&#](?:gclid|fbclid|msclkid|dclid|gbraid|wbraid|yclid|ttclid|twclid|code_challenge|nonce|state|versionId)=([A-Za-z0-9._~%-]+)/g;
+const CSP_NONCE = /'nonce-([A-Za-z0-9+/_-]+={0,2})'/g;
 
 /** The spans of `text` that are such identifiers. */
 export function identifierRanges(text: string): Range[] {
@@ -49,7 +52,9 @@ export function identifierRanges(text: string): Range[] {
       out.push([end - m[2]!.length, end]);
     }
   }
-  if (/[?&#](?:[a-z]{1,5}clid|[gw]braid|code_challenge|nonce|state)=/.test(text))
+  if (text.includes("'nonce-"))
+    for (const m of text.matchAll(CSP_NONCE)) out.push([m.index! + 1, m.index! + m[0].length - 1]);
+  if (/[?&#](?:[a-z]{1,5}clid|[gw]braid|code_challenge|nonce|state|versionId)=/.test(text))
     for (const m of text.matchAll(PUBLIC_PARAMETER)) {
       const end = m.index! + m[0].length;
       out.push([end - m[1]!.length, end]);

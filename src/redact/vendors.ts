@@ -70,7 +70,8 @@ runwayml pinata web3storage nftport opensea shipengine shippo easypost aftership
 quickbooks xero freshbooks chargebee recurly lemonsqueezy gumroad gocardless dwolla
 revolut razorpayx cashfree instamojo flutterwave yousign pandadoc signnow sentinelone
 crowdstrike veracode checkmarx sonatype detectify tines zapier ifttt pipedream n8n flickr strava
-pinterest cronitor healthchecks deadmanssnitch checkly`;
+pinterest cronitor healthchecks deadmanssnitch checkly coralogix* quiknode getblock blastapi chainstack
+tenderly`;
 
 // Platforms named everywhere (a repository host, a registry, a cloud), and services named by an
 // everyday word (Render, Fly, Neon, Segment, Notion, Slack, Zoom, Box, HERE, Duo …): only the
@@ -79,7 +80,7 @@ const PLATFORMS = `github gitlab bitbucket docker dockerhub aws azure google gcp
 neon atlas elastic segment sanity percy crisp monday notion square zoom slack kraken drone split
 heap drift here box duo discord telegram front make mend checkout wise tally hunter phrase
 harvest keen fathom apollo together stability fixer paddle covalent teamwork basecamp fireworks
-snowplow fastly`;
+snowplow fastly exa`;
 
 type Vendor = { word: string; uuid: boolean; platform: boolean };
 

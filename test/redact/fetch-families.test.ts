@@ -61,6 +61,21 @@ describe("a key in a vendor's URL path where the vendor puts it", () => {
     ["a monitor's ping key", `curl https://cronitor.link/p/${HEX32}/backup?state=run`, HEX32],
     ["a workflow tool's webhook", `curl -X POST https://acme.app.n8n.cloud/webhook/${UUID}`, UUID],
     ["a ping service's check", `curl -fsS https://hc-ping.com/${UUID}`, UUID],
+    [
+      "an RPC provider's key as the first segment",
+      `curl https://old-pine.quiknode.pro/${HEX40}/ -d @q.json`,
+      HEX40,
+    ],
+    [
+      "an RPC provider's key after the chain's name",
+      `new JsonRpcProvider('https://rpc.ankr.com/eth/${HEX40}${HEX32.slice(0, 24)}')`,
+      `${HEX40}${HEX32.slice(0, 24)}`,
+    ],
+    [
+      "a key after a version segment on a WebSocket URL",
+      `wscat -c wss://mainnet.infura.io/ws/v3/${HEX32}`,
+      HEX32,
+    ],
   ]);
   leavesEach([
     ["a collection's id on a vendor's host", `curl https://api.pagerduty.com/services/${UUID}`],
@@ -69,6 +84,7 @@ describe("a key in a vendor's URL path where the vendor puts it", () => {
       `curl https://sentry.io/api/0/projects/acme/web/keys/${HEX32}/`,
     ],
     ["a hook's id on a host that is no vendor's", `curl https://ci.example.test/webhook/${UUID}`],
+    ["an RPC provider's host without a key", "curl https://old-pine.quiknode.pro/ -H 'x-qn-api-version: 1'"],
   ]);
 });
 
@@ -78,6 +94,17 @@ describe("public parameters of a URL", () => {
     [
       "a PKCE challenge, a nonce and a state",
       `https://auth.test/authorize?code_challenge=${ALNUM}x-_&nonce=${ALNUM}&state=${ALNUM}`,
+    ],
+    ["an object's version id", `https://bucket.test/a.csv?versionId=${ALNUM}-K7`],
+    ["a Content-Security-Policy nonce", `Content-Security-Policy: script-src 'nonce-${ALNUM}=='`],
+    ["a ULID as a cursor", "curl 'https://api.test/v1/events?cursor=01HZC90GBPPJYJAC07BNFD0WX2'"],
+    ["ids of a type's prefix and a lower-case ULID", '{"price": "pri_01htdz9fhgt44aehezz81r84vs"}'],
+  ]);
+  redactsEach([
+    [
+      "a key holding a ULID, its secret after it",
+      `Authorization: Bearer pdl_live_apikey_01htdz9fhgt44aehezz81r84vs_${ALNUM}`,
+      ALNUM,
     ],
   ]);
 });

@@ -16,7 +16,7 @@ describe("redaction on vendor names, id and secret pairs, fetched URLs", () => {
   beforeAll(async () => {
     const redactEventBody = await builtRedactor();
     const vectors = readVectors("secret-tuning-tp5.jsonl");
-    for (const batch of [1, 2]) {
+    for (const batch of [1, 2, 3]) {
       tallies[batch] = await measure(
         vectors.filter((vector) => (vector.batch ?? 1) === batch),
         redactEventBody,
@@ -32,12 +32,18 @@ describe("redaction on vendor names, id and secret pairs, fetched URLs", () => {
   });
 
   it("the first batch: false positives left alone", () => {
-    expect(share(tallies[1]!.fp!)).toBeGreaterThanOrEqual(0.795);
+    expect(share(tallies[1]!.fp!)).toBeGreaterThanOrEqual(0.818);
   });
 
   it("the second batch: true positives redacted on every carrier, false positives left alone", () => {
     for (const carrier of ["command", "env", "file", "mcp"])
       expect(share(tallies[2]![`tp ${carrier}`]!)).toBe(1);
     expect(share(tallies[2]!.fp!)).toBeGreaterThanOrEqual(0.71);
+  });
+
+  it("the third batch (RPC URLs, fetches' headers in files, other vendors)", () => {
+    expect(share(tallies[3]!.tp!)).toBeGreaterThanOrEqual(0.985);
+    expect(share(tallies[3]!["tp env"]!)).toBe(1);
+    expect(share(tallies[3]!.fp!)).toBeGreaterThanOrEqual(0.733);
   });
 });
