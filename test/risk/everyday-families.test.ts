@@ -121,6 +121,28 @@ const FAMILIES: Record<string, [string, string][]> = {
     ["dnf group list", 'dnf group remove "Development Tools"'],
     ["yum groupinstall 'Development Tools'", "sudo yum groupinstall 'Development Tools'"],
   ],
+  "apt's signing keys are a trust store (src/risk/rules/wide-effects.ts)": [
+    ["apt-key list", "curl -fsSL https://repo.example.net/key.asc | apt-key add -"],
+    [
+      "gpg --armor --export 0123456789ABCDEF > repo.pub.asc",
+      "apt-key adv --keyserver keyserver.ubuntu.com --recv-keys 0123456789ABCDEF",
+    ],
+  ],
+  "what gpg writes with -o (src/risk/rules/secrets.ts)": [
+    [
+      "gpg --dearmor -o build/repo-archive.gpg repo.asc",
+      "gpg --dearmor -o /etc/apt/keyrings/repo.gpg repo.asc",
+    ],
+    [
+      "gpg --output dist/app.tar.gz.sig --detach-sign dist/app.tar.gz",
+      "gpg --yes --dearmor --output /usr/share/keyrings/repo.gpg repo.asc",
+    ],
+  ],
+  "local model runners (src/risk/rules/model-runners.ts)": [
+    ["ollama rm llama3.2", "ollama push acme/finetuned-model"],
+    ["ollama ls", "lms push"],
+    ["ollama pull qwen3:8b", "sudo ollama rm llama3.2"],
+  ],
 };
 
 beforeAll(() => loadShellParser());

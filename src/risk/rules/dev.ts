@@ -7,7 +7,7 @@ import { hasOption, positionals } from "../command/argv.js";
 import { fromList, type Rule, type RuleContext } from "../command/rule.js";
 import type { Word } from "../shell-model.js";
 import { type Invocation, shellQuote } from "../wrappers.js";
-import { credentialOutput } from "./credential-output.js";
+import { MODEL_RUNNER_RULES, printsOwnCredential } from "./model-runners.js";
 import { storedSettings } from "./package-settings.js";
 
 export function testCommand(what: string, context: RuleContext): void {
@@ -291,18 +291,8 @@ export const toolchain: Rule = (invocation, context) => {
   if (/^(install|add|get|remove|uninstall|update|upgrade|restore|mod|tidy|fetch|deps)$/.test(sub)) {
     return void score.raise("medium", `${program} ${sub} installs packages`);
   }
-  // `uv auth token example.com`, `poetry … auth token`: the tool prints the credential it keeps
-  // for a registry, as `gh auth token` does (rules/credential-output.ts)
-  if (sub === "auth") {
-    const words = positionals(args).map((word) => word.value.toLowerCase());
-    const output = credentialOutput(program, words, args);
-    if (output)
-      return void score.raise(
-        "high",
-        `${program} ${output}, like reading a credential file`,
-        "sensitive_file_access",
-      );
-  }
+  // `uv auth token example.com`: the credential the tool keeps, printed (rules/model-runners.ts)
+  if (sub === "auth" && printsOwnCredential(program, args, score)) return;
   // releasing or withdrawing a version is public and cannot be taken back (`--dry-run` only checks)
   if (/^(publish|push|yank|unpublish)$/.test(sub) && hasOption(args, ["--dry-run", "--dryrun"], "n"))
     return void score.raise("low", `${program} ${sub} --dry-run`);
@@ -332,6 +322,7 @@ export const pip: Rule = (invocation, context) => {
 };
 
 export const DEVELOPER_RULES: Record<string, Rule> = {
+  ...MODEL_RUNNER_RULES,
   ...fromList("npm pnpm yarn", packageManager), // bun: interpreters.ts (a runtime too)
   ...fromList([...TEST_RUNNERS, ...BUILD_TOOLS, ...LINTERS].join(" "), toolchain),
   ...fromList(

@@ -5,12 +5,17 @@
 import { hasOption, optionValue } from "../command/argv.js";
 import { patternTable } from "../command/patterns.js";
 import type { RuleContext, RuleTable } from "../command/rule.js";
+import { isSystemPath } from "../paths.js";
 import { SIGNED_CHECKSUMS_NAME } from "../secret-names.js";
 import type { Invocation } from "../wrappers.js";
 import { judgeDestroyingVerb } from "./general.js";
 
 export const SECRET_RULES: RuleTable = {
   gpg: (invocation, { signals }) => {
+    // `gpg --dearmor -o /etc/apt/keyrings/x.gpg`: what gpg writes is a write there (a system
+    // directory is critical, as for any writer)
+    const output = optionValue(invocation.args, ["-o", "--output"]);
+    if (output !== null && output !== "-" && isSystemPath(signals.path(output))) signals.write(output);
     if (hasOption(invocation.args, ["--export-secret-keys", "--export-secret-subkeys", "--export-ssh-key"])) {
       signals.score.raise("high", "gpg exports private keys", "sensitive_file_access");
     } else if (

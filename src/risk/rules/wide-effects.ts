@@ -3,7 +3,7 @@
  * command's words"), each a family, read on the whole argv text behind literal guards
  * (command/patterns.ts) or on the command's own words:
  *
- * - **A trust store gains a CA** (`trust anchor FILE`, `security add-trusted-cert`, `certutil
+ * - **A trust store gains a CA** (`trust anchor FILE`, `security add-trusted-cert`, `apt-key add`, `certutil
  *   -addstore Root`): every TLS connection of the host then accepts what that CA signs — high.
  * - **A container given the host's privileges** (`lxc config set C security.privileged true`,
  *   `lxc launch … -c security.privileged=true`): root in the container is root on the host — high.
@@ -29,6 +29,8 @@ const caAdded = patternTable([
   /^security (.+ )?add-trusted-cert\b/,
   /^certutil (.+ )?-addstore (-f )?(-enterprise )?"?(root|ca|authroot|trustedpublisher)\b/i,
   /\bImport-Certificate (.+ )?Cert:\\\w+\\(Root|AuthRoot|CA)\b/i,
+  // apt's keyring of package signers: every package a key signs then installs as trusted
+  /^apt-key (.+ )?(add|adv)\b/,
 ]);
 const privilegedContainer = patternTable([/^(lxc|incus) (.+ )?security\.privileged[= ](true|1|yes)\b/]);
 const scaledToZero = patternTable([
@@ -62,7 +64,7 @@ export function judgeWideEffects(invocation: Invocation, context: RuleContext): 
   if (caAdded(text) || addsToRootStore(args.map((word) => word.value)))
     score.raise(
       "high",
-      `${program} adds a certificate authority to a trust store: every connection then trusts what it signs`,
+      `${program} adds a certificate authority or a signing key to a trust store: everything it signs is then trusted`,
       "system_modification",
     );
   if (privilegedContainer(text))
