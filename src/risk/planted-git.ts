@@ -79,8 +79,14 @@ function gitKey(key: string, name: string, value: string): Found | null {
     return value.startsWith("!")
       ? runs("a credential helper that runs a shell command", value.slice(1))
       : runs("a credential helper: git hands it every password", `git-credential-${value}`);
-  if (name === "hookspath")
-    return { command: null, least: "high", why: `git runs the hooks under ${value.slice(0, 80)}` };
+  // (the project's own hooks, `.husky/_`, `.githooks`: medium by the path, as `git config
+  // core.hooksPath .husky` is; elsewhere programs no line shows)
+  if (name === "hookspath" && /^(\/|~|\$)|(^|\/)\.\.(\/|$)|^[a-z]:[\\/]/i.test(value.trim()))
+    return {
+      command: null,
+      least: "high",
+      why: `git runs the hooks under ${value.slice(0, 80)}, outside the project`,
+    };
   // (`[url "git@github.com:"] insteadOf = https://github.com/`: the same host by another
   // transport, an everyday setting; another host is where the code really comes from)
   if ((name === "insteadof" || name === "pushinsteadof") && !sameHost(key.slice(4, -name.length - 1), value))

@@ -113,6 +113,16 @@ function cargo(text: string, _path: string, cwd: string): Planted[] {
       continue;
     }
     if (command === null) continue;
+    // `rustflags = ["-C", "linker=/tmp/ld"]`: the linker chosen through rustc's own options
+    if (key === "rustflags" && Array.isArray(value))
+      value.forEach((flag, at) => {
+        const option = flag === "-C" ? (value[at + 1] ?? "") : flag.startsWith("-C") ? flag.slice(2) : "";
+        const linker = /^linker=(.+)$/.exec(option)?.[1];
+        if (linker && value[at - 1] !== "-C")
+          planted.push(
+            program(`cargo ${section}.rustflags linker`, linker, "rustc starts it to link every build", cwd),
+          );
+      });
     if (section === "alias")
       planted.push({
         key: `cargo alias.${key}`,
@@ -120,7 +130,7 @@ function cargo(text: string, _path: string, cwd: string): Planted[] {
         least: "none",
         why: "an alias cargo runs when asked",
       });
-    else if (/^(runner|linker)$/.test(key) && (section === "" || section.startsWith("target.")))
+    else if (/^(runner|linker)$/.test(key) && (section === "" || /^(target|host)(\.|$)/.test(section)))
       planted.push(program(`cargo ${at}`, command, "cargo starts it for every build, run or test", cwd));
     else if (
       /^(rustc-wrapper|rustc-workspace-wrapper|rustc|rustdoc)$/.test(key) &&
@@ -219,6 +229,18 @@ function bazelrc(text: string, _path: string, cwd: string): Planted[] {
     // `--action_env=LD_PRELOAD=/tmp/x.so`: a variable that loads code into every action or test
     for (const env of line.matchAll(/--(action_env|host_action_env|test_env|repo_env)(?:=|\s+)['"]?(\w+)=/g))
       if (LOADS_CODE.test(env[2]!)) planted.push(loadsCode(`.bazelrc --${env[1]} ${env[2]}`));
+    // `startup --host_jvm_args=-javaagent:/tmp/a.jar`: code loaded into bazel's own server
+    for (const agent of line.matchAll(
+      /--host_jvm_args(?:=|\s+)['"]?-(?:javaagent|agentpath|agentlib):([^\s='"]+)/g,
+    )) {
+      const outside = outsideProject(agent[1]!, cwd);
+      planted.push({
+        key: ".bazelrc --host_jvm_args",
+        command: null,
+        least: outside ? "high" : "medium",
+        why: `loads ${agent[1]!.slice(0, 60)} into bazel's server${outside ? ", from outside the project: what it does is in no line" : ""}`,
+      });
+    }
     for (const option of line.matchAll(
       /--(run_under|workspace_status_command|credential_helper)(?:=|\s+)('[^']*'|"[^"]*"|\S+)/g,
     )) {
@@ -267,7 +289,16 @@ function mise(text: string, _path: string, cwd: string): Planted[] {
   const planted: Planted[] = [];
   for (const { section, key, value } of tomlEntries(text)) {
     const command = commandOf(value, ["run", "script", "shell"]);
-    if (section === "hooks" && MISE_HOOKS.test(key) && command)
+    // `[hooks.enter] script = "…"`: the hook as a table of its own
+    const hook = /^hooks\.(\w+)$/.exec(section)?.[1];
+    if (hook && MISE_HOOKS.test(hook) && /^(script|run)$/.test(key) && command)
+      planted.push({
+        key: `mise hooks.${hook}`,
+        command,
+        least: "medium",
+        why: "mise runs it by itself (entering the directory, installing)",
+      });
+    else if (section === "hooks" && MISE_HOOKS.test(key) && command)
       planted.push({
         key: `mise hooks.${key}`,
         command,
@@ -279,7 +310,15 @@ function mise(text: string, _path: string, cwd: string): Planted[] {
     else if (section.startsWith("tasks.") && /^run(_windows)?$/.test(key) && command)
       planted.push({ key: `mise ${section}`, command, least: "none", why: "a task mise runs when asked" });
     else if (section === "env" && key === "_.source")
-      for (const script of Array.isArray(value) ? value : typeof value === "string" ? [value] : [])
+      for (const script of Array.isArray(value)
+        ? value
+        : typeof value === "string"
+          ? [value]
+          : typeof value.path === "string"
+            ? [value.path]
+            : Array.isArray(value.path)
+              ? value.path
+              : [])
         planted.push(
           program(
             "mise env _.source",
