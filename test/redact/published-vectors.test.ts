@@ -20,9 +20,9 @@ describe("redaction on public keys, digests and scanners' negatives", () => {
   }, 300_000);
 
   it("false positives left alone, credentials beside them redacted", () => {
-    // Batch 1 318 / 333, batch 2 152 / 165, batch 3 71 / 78, batch 4 45 / 45 (the origin note
-    // has each batch's first run).
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.943);
+    // Batch 1 318 / 333, batch 2 152 / 165, batch 3 71 / 78, batch 4 45 / 45, batch 5 24 / 24
+    // (the origin note has each batch's first run).
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.945);
     for (const family of [
       "lock file",
       "commit id",
@@ -44,6 +44,6 @@ describe("redaction on public keys, digests and scanners' negatives", () => {
     for (const family of ["private key", "registry credential", "allow-listed by configuration"])
       expect(share(tallies[`tp · ${family}`]!)).toBe(1);
     // pre-commit-hooks' `foo`/`bar` values are placeholders by the project's rule.
-    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.932);
+    expect(share(tallies.tp!)).toBeGreaterThanOrEqual(0.937);
   });
 });
