@@ -4,7 +4,7 @@
  * pgBackRest, (batch 2) govc, tea, sf, algolia, sanity, contentful, tccli and cloudflared, and (batch
  * 3) Prefect, MLflow, SkyPilot, Modal, the Hugging Face CLI, GAM, Knative, Shopify, PagerDuty and
  * Dagster, and (batch 4) fastlane, EAS, Convex, deployctl, zrok, Prisma and drizzle-kit (no rule
- * table names them) beside doctl, gh, glab, mc, rclone and restic (named),
+ * table names them; batch 5 FreeIPA, Kanidm, EdgeDB, SurrealDB, Bareos' console and Packer) beside doctl, gh, glab, mc, rclone and restic (named),
  * from their command references, judged by the level table before the round's rules: destruction
  * with scope, credentials printed or minted, access granted, resources opened to everyone,
  * protections switched off, and the listing, showing, creating and help forms beside them. Every
@@ -20,10 +20,12 @@ import { describeJudgedSet } from "./judged.js";
 // on batches 1 and 2's rules): 17 / 24 (all unnamed), 2 / 52; after its widening 24 / 24, 1 / 52.
 // Batch 4 (fastlane, eas, convex, deployctl, zrok, prisma, drizzle-kit; run once on everything
 // before it): 4 / 14 (all unnamed), 0 / 30; after its widening 10 / 14, 0 / 30.
-// The whole file 160 / 171 (unnamed 133 / 141), 1 / 247
+// Batch 5 (ipa, kanidm, edgedb, surreal, bconsole, packer; run once on everything before it):
+// 7 / 15 (all unnamed), 0 / 28; after its widening 13 / 15, 0 / 28.
+// The whole file 173 / 186 (unnamed 146 / 156), 1 / 275
 describeJudgedSet("fifth unnamed-families round tuning set", "risk-tuning-unnamed5.jsonl", {
-  dangerous: 171,
-  caught: 0.935,
-  unnamed: 0.943,
-  alarms: 0.005,
+  dangerous: 186,
+  caught: 0.93,
+  unnamed: 0.935,
+  alarms: 0.004,
 });

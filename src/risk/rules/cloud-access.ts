@@ -14,7 +14,7 @@
  *
  * Only in a call that changes a resource; listing and showing forms return before this is read.
  */
-import type { Setting } from "./cloud-settings.js";
+import { type Setting, writtenOptions } from "./cloud-settings.js";
 
 /** A public-access level that is none (`NoPublicAccess`, `off`, `private`). */
 const NO_ACCESS = /^(no-?public-?access|none|off|false|no|0|private|disabled?|deny|block(ed)?)$/i;
@@ -29,7 +29,7 @@ const EVERY_SOURCE =
  */
 export const GIVES_ROLE =
   /^((set|assign|grant)-([\w-]+-)?roles?(-[\w-]+)?|add-([\w-]+-)?roles?-to-[\w-]+|roles?-(assign|grant))$/;
-const SETS = /^(set|update|modify|edit|patch|reset|change|passwd)$/;
+const SETS = /^(set|update|modify|edit|patch|reset|change|passwd|mod|[\w]+-mod)$/;
 const ACCOUNT = /^(user|users|account|accounts|login|logins|admin|principal|principals)$/;
 
 /**
@@ -40,6 +40,31 @@ const ACCOUNT = /^(user|users|account|accounts|login|logins|admin|principal|prin
 export function looseAccess(lead: string[], values: string[]): AccessShape | null {
   const role = lead.find((word) => GIVES_ROLE.test(word));
   if (role) return { reason: `gives someone a role (${role})`, grant: true };
+  const written = writtenOptions(values);
+  // `pwpolicy-mod --minlength=1 --maxfail=0`: a password policy lowered (short passwords, no lockout)
+  if (
+    lead.some((word) => /^(pwpolicy|password-?policy|pwpolicy-mod)$/.test(word)) &&
+    written.some(
+      (s) =>
+        (/^min-?length$/.test(s.name) && Number(s.value) <= 4) ||
+        (/^(maxfail|max-?fail(ures)?|lockout(-threshold)?)$/.test(s.name) && s.value === "0"),
+    )
+  )
+    return { reason: "lowers a password policy (short passwords or no lockout)", grant: false };
+  // `hbacrule-add r --usercat=all --hostcat=all`, `--users=all`: a rule or grant for everyone
+  const everyone = written.find(
+    (s) =>
+      /^(user|users|principal|principals|member|members|usercat|user-?category|host|hostcat|host-?category)$/.test(
+        s.name,
+      ) && /^(all|\*|everyone|any)$/i.test(s.value),
+  );
+  if (everyone && lead.some((word) => /(^|-)(rule|policy|grant|sudorule|hbacrule)(s)?(-|$)|rule-/.test(word)))
+    return { reason: `grants it to everyone (${everyone.name}=${everyone.value})`, grant: true };
+  // `recover-account admin`: an account's password reset and printed, for a recovery (`passwd` alone
+  // is also a database's name: `getent passwd alice`)
+  const reset = lead.findIndex((word) => /^(recover-account|recover-password|reset-account)$/.test(word));
+  if (reset >= 0 && lead.length > reset + 1)
+    return { reason: `sets or resets an account's password (${lead[reset]})`, grant: true };
   if (
     values.some(
       (value, i) => /^(add|create|grant)$/.test(value) && /^delegates?$/.test(values[i + 1] ?? ""),
@@ -113,12 +138,12 @@ export function accessShape(lead: string[], values: string[], written: Setting[]
     )
   )
     return { reason: "makes someone an administrator", grant: true };
-  const loose = looseAccess(lead, values);
-  if (loose) return loose;
   if (
     lead.some((word) => SETS.test(word)) &&
-    lead.some((word) => ACCOUNT.test(word)) &&
+    lead.flatMap((word) => word.split("-")).some((part) => ACCOUNT.test(part)) &&
     (written.some((s) => /^(new-)?(password|passwd|passphrase)$/.test(s.name)) ||
+      // `user-mod bob --password`: the new password asked for at the prompt
+      values.some((value) => /^--(new-)?(password|passwd)$/.test(value)) ||
       // `gam update user u password 'x'`: the setting written as a bare keyword
       values.some((value, i) => /^(password|passwd)$/i.test(value) && /^[^-]/.test(values[i + 1] ?? "-")))
   )

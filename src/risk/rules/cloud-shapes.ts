@@ -44,7 +44,7 @@ const WEAKENING =
   /^(legacy-authorization|legacy-abac|legacy-auth|basic-auth|anonymous-auth|anonymous-access|unauthenticated-access|allow-unauthenticated)$/;
 /** Sub-command verbs that change a resource's settings (the shapes above apply only there). */
 const CHANGING =
-  /^(create|update|patch|set|modify|edit|configure|config|put|apply|enable|disable|change|add|deploy|upgrade|new|attach|bind|replace|import|assign|grant|set-[\w-]+|add-[\w-]+|update-[\w-]+)$/;
+  /^(create|update|patch|set|modify|edit|configure|config|put|apply|enable|disable|change|add|deploy|upgrade|new|attach|bind|replace|import|assign|grant|mod|passwd|set-[\w-]+|add-[\w-]+|update-[\w-]+|[\w]+-(mod|add))$/;
 const READING = /^(list|ls|describe|get|show|view|read|search|status|info|inspect|export|lookup)$/;
 /** A switched-off protection named by a sub-command word. */
 const PROTECTION_WORD =
@@ -78,7 +78,8 @@ const EVERYONE = /^(users|all-?users|everyone|public|anyone|\*|authenticated-?us
 /** What a cancelled contract deletes (not a job, a run, an operation or a shutdown). */
 const CANCELLED =
   /^(instances?|servers?|vps|storage|storages|databases?|clusters?|buckets?|volumes?|machines?|hosts?|services?)$/;
-const PRIVILEGED_GROUP = /(^|[=\s])(admins?|administrators?|owners?|root|superusers?|wheel|sudoers?)(@|$)/i;
+// (`idm_admins`: a prefixed administrators' group)
+const PRIVILEGED_GROUP = /(^|[=\s_-])(admins?|administrators?|owners?|root|superusers?|wheel|sudoers?)(@|$)/i;
 const FULL_ACCESS =
   /(full-?access|^administrator(access)?$|^(organization|account|project|billing)-?(manager|owner|admin)$|^owner$|^admin$|^superuser$|^roles\/owner$)/i;
 
@@ -114,7 +115,8 @@ function cloudShape(program: string, values: string[]): Shape | null {
   // a cloud or platform CLI names a service and a verb at least (`x bucket update`, `x cancel
   // instance`); a call with fewer sub-command words is no such call (and costs nothing more here)
   // (`cf set-org-role USER ORG ROLE`, `gam user u add delegate d`: rules/cloud-access.ts)
-  if (lead.length < 2) return looseAccess(lead, values);
+  const loose = looseAccess(lead, values);
+  if (loose || lead.length < 2) return loose;
   const parts = lead.flatMap((word) => word.split(/[-_]+/));
   // `service get X --format '{service_uri}'`, `describe --format 'value(password)'`: the output
   // narrowed to a credential's field prints the credential
@@ -355,7 +357,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const text = values.join(" ");
   if (
     (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
-      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action|target-all|share-|suspend|delegat/i.test(
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action|target-all|share-|suspend|delegat|recover|passwd|pwpolicy|cat=/i.test(
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)
