@@ -9,7 +9,7 @@
  * outside the project (a temporary or home directory, `../`) is high: what it runs is in no line.
  */
 
-import { basename, segments } from "./paths.js";
+import { basename, normalizePath, segments } from "./paths.js";
 import type { Planted } from "./planted-json.js";
 import { type TomlEntry, tomlEntries, yamlKeys } from "./planted-text.js";
 
@@ -35,14 +35,25 @@ export function toolFamily(path: string): Family | null {
   return null;
 }
 
-/** Whether a planted program or file lies outside the project: a temporary or home directory, `../`. */
+/**
+ * Whether a planted program or file lies outside the project: a temporary directory, the home
+ * (`~`, `$HOME`, `%USERPROFILE%`, `/home/…`, `/Users/…`, `C:\Users\…`) outside the working
+ * directory, or above it (`../`). Windows spellings are read as the same files (paths.ts).
+ */
 export function outsideProject(program: string, cwd: string): boolean {
-  const path = program.trim().replace(/^['"]|['"]$/g, "");
-  if (/^(~|\$\{?(HOME|TMPDIR)\b|%(USERPROFILE|TEMP|TMP|APPDATA)%|\.\.([\\/]|$))/i.test(path)) return true;
-  if (/^\/(tmp|var\/tmp|dev\/shm|private\/tmp)(\/|$)/.test(path)) return true;
-  if (/^(\/home\/|\/Users\/|\/root(\/|$)|[a-z]:[\\/]Users[\\/])/i.test(path))
-    return !path.startsWith(`${cwd.replace(/\/+$/, "")}/`);
-  return false;
+  const raw = program.trim().replace(/^['"]|['"]$/g, "");
+  if (/^(\$\{?TMPDIR\b|%(TEMP|TMP|APPDATA|LOCALAPPDATA)%|\$env:(TEMP|TMP|APPDATA|LOCALAPPDATA)\b)/i.test(raw))
+    return true;
+  // a name found on PATH, or a path inside the project (`./tools/x`, `tools/x`)
+  if (!/^(~|\$\{?HOME\b|%USERPROFILE%|\$env:USERPROFILE\b|\.\.([\\/]|$)|\/|[a-z]:[\\/])/i.test(raw))
+    return false;
+  const full = normalizePath(raw, { cwd: cwd || null });
+  const root = cwd ? normalizePath(cwd, { cwd }) : "";
+  if (root && (full === root || full.startsWith(`${root}/`))) return false;
+  return (
+    raw.startsWith("..") ||
+    /^(~|\/(tmp|var\/tmp|dev\/shm|private\/tmp|home|Users|root|mnt\/[a-z]\/Users)(\/|$))/i.test(full)
+  );
 }
 
 /** A program-valued key: at least medium (it runs by itself), high from outside the project. */

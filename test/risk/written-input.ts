@@ -8,7 +8,15 @@ import type { Action } from "../../src/action/index.js";
 import { analyze, loadShellParser, riskRank } from "../../src/risk/index.js";
 
 export type Tool = "Write" | "Edit" | "MultiEdit" | "apply_patch" | "argv_patch" | "replace_in_file" | "diff";
-export type Row = [tool: Tool, path: string, text: string, least: string, most: string, reason?: RegExp];
+export type Row = [
+  tool: Tool,
+  path: string,
+  text: string,
+  least: string,
+  most: string,
+  reason?: RegExp,
+  cwd?: string,
+];
 
 const plus = (text: string) =>
   text
@@ -46,14 +54,14 @@ export function inputOf(tool: Tool, path: string, text: string): Record<string, 
   }
 }
 
-export function write(tool: Tool, path: string, text: string): Action {
+export function write(tool: Tool, path: string, text: string, cwd = "/home/dev/project"): Action {
   const input = inputOf(tool, path, text);
   return {
     target: { kind: "file", op: tool === "Write" ? "write" : "edit", path },
     tool,
     agent: "test",
     session: null,
-    cwd: "/home/dev/project",
+    cwd,
     input,
   };
 }
@@ -65,9 +73,9 @@ export function describeWritten(rows: Record<string, Row[]>): void {
   });
   for (const [family, cases] of Object.entries(rows)) {
     describe(family, () => {
-      for (const [tool, path, text, least, most, reason] of cases) {
+      for (const [tool, path, text, least, most, reason, cwd] of cases) {
         it(`${tool} ${path}: ${text.slice(0, 60).replaceAll("\n", "⏎")}`, async () => {
-          const result = await analyze(write(tool, path, text));
+          const result = await analyze(write(tool, path, text, cwd));
           const shown = `${result.level}: ${result.reasons.join("; ")}`;
           expect(riskRank(result.level), shown).toBeGreaterThanOrEqual(riskRank(least as never));
           expect(riskRank(result.level), shown).toBeLessThanOrEqual(riskRank(most as never));
