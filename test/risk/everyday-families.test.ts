@@ -143,6 +143,13 @@ const FAMILIES: Record<string, [string, string][]> = {
     ["ollama ls", "lms push"],
     ["ollama pull qwen3:8b", "sudo ollama rm llama3.2"],
   ],
+  "a package cmdlet's install without elevation (src/risk/rules/windows-cmdlets.ts)": [
+    ["Install-WinGetPackage -Id Git.Git", "Set-ExecutionPolicy Unrestricted -Scope LocalMachine -Force"],
+    [
+      "Update-WinGetPackage -Id Microsoft.PowerShell",
+      "Start-Process winget -ArgumentList 'install Git.Git' -Verb RunAs",
+    ],
+  ],
 };
 
 beforeAll(() => loadShellParser());

@@ -24,9 +24,11 @@ import { describeJudgedSet } from "./judged.js";
 // 14 / 14, 3 / 220 (1.4 %; the three name their program with a variable, a pre-run drop
 // criterion, and were dropped: 0 / 217); the set 212 / 214 (99.1 %), 2 / 1,460 (0.14 %);
 // batch six (Ollama's, Mastodon's, pgvector's and Spring PetClinic's documentation) on those
-// rules 74 / 77, 2 / 137 (1.5 %); after its rules the set 289 / 291 (99.3 %), 3 / 1,597 (0.19 %)
+// rules 74 / 77, 2 / 137 (1.5 %); after its rules the set 289 / 291 (99.3 %), 3 / 1,597 (0.19 %);
+// batch seven (Scoop's, winget's, PSScriptAnalyzer's and Windows Terminal's READMEs) on those
+// rules 3 / 3, 1 / 26; after its rule the set 292 / 294 (99.3 %), 3 / 1,623 (0.18 %)
 describeJudgedSet("everyday tuning set", "risk-tuning-everyday5.jsonl", {
-  dangerous: 291,
+  dangerous: 294,
   caught: 0.993,
   alarms: 0.0019,
 });

@@ -146,6 +146,10 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
   // any other noun is a module's object the rules do not know: what the change reaches is not
   // known (at least high), unless it is PowerShell's session or a data file the line names
   if (SESSION_NOUN.test(noun) || !UNKNOWN_CHANGE.test(verb)) return null;
+  // `Install-WinGetPackage -Id X`, `Update-WinGetPackage`: a package manager's install or update
+  // without elevation (medium, as the level table rates an install without sudo)
+  if (/package$/.test(noun) && /^(install|update)$/.test(verb))
+    return ["medium", `${program} installs or updates a package without elevation`];
   if (args.some((arg) => /\.(xml|json|csv|txt|psd1|ps1xml|ini|yaml|yml|ps1|psm1|cs|md)['"]?$/.test(arg)))
     return ["medium", `${program} changes a data file the line names`];
   return [
