@@ -8,7 +8,10 @@
  *   `sessionid`, `session_id` (ZAP's session tokens and its sensitive URL words): whoever holds
  *   the value is logged in, so it is a bearer credential though its name says id. The value
  *   must hold a letter and a digit and run 12+ characters (`session=false`, a seven-character
- *   test value, are not).
+ *   test value, are not). ASP.NET's cookieless session in the path (`/(S(<24 characters>))/`)
+ *   is the same id.
+ * - **A Facebook app token** (`<app id>|<app secret>`, Graph API's app access token): the part
+ *   after the bar is the app's secret, whatever name or parameter carries it.
  * - **A password as a query parameter** (`pass=`, `passwd=`, ZAP's sensitive URL words): in a
  *   URL a bare `pass` is the password, as `pwd=` already is (detect.ts).
  * - **An OAuth authorization code** (RFC 6749 4.1.2): `code=` in a query that also carries
@@ -41,6 +44,20 @@ export const FETCH_PATTERNS: Pattern[] = [
     regex: new RegExp(`[?&;](?:${SESSION_NAMES})=(${VALUE}{12,})`, "gi"),
     group: 1,
     accept: (value) => /[0-9]/.test(value) && /[A-Za-z]/.test(value),
+  },
+  {
+    kind: "token",
+    needs: ["|"],
+    // After the app's number, or the marker an earlier layer put in its place (the number is an
+    // access_token's value up to the bar, which a shell's word ends at).
+    regex: /(?:(?<![\w|])[0-9]{10,20}|\[redacted:[a-z0-9-]+:[0-9a-f]{16}\])\|([0-9a-f]{32})(?![\w|])/g,
+    group: 1,
+  },
+  {
+    kind: "session",
+    needs: ["(s("],
+    regex: /\/\((?:S|X)\(([a-z0-9]{24})\)\)/gi,
+    group: 1,
   },
   {
     kind: "url-credentials",

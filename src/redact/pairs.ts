@@ -15,9 +15,9 @@
  * digits (both), or hex of 16+, not typed by hand, not words. That last literal is redacted; the
  * id is left (a client id travels in every authorisation URL a browser shows; it is public by
  * design, as OAuth's `client_id` is). Joined in one value (`ID:SECRET`, under a name that does
- * not say id), the secret side is taken the same way.
+ * not say id, or an app's number and a bar), the secret side is taken the same way.
  */
-import { madeOfWords } from "./entropy.js";
+import { looksRandom, madeOfWords } from "./entropy.js";
 import { isCredentialShaped, isKeyName, isSecretName, isSecretValue } from "./names.js";
 import { isKeyShaped, isTyped } from "./shape.js";
 import type { Span } from "./span.js";
@@ -35,13 +35,17 @@ const CALL = new RegExp(
 // A call that builds a client: its name says so, or ends in an SDK's `API`/`Api` (`FlickrAPI`).
 const CLIENT_CALL = /client|credential|oauth|auth|flow|login|connect|session|api$/i;
 
-/** A literal that looks generated, the secret side of a pair. */
+/**
+ * A literal that looks generated, the secret side of a pair: hex of 16+, 12+ letters and digits
+ * (both) without separators or word structure, or a token random by look (entropy.ts); a name
+ * joined by separators (`acme-backups-2024`, `eu-west-1`) is not one.
+ */
 function generated(value: string): boolean {
   if (!isSecretValue(value) || isTyped(value)) return false;
   if (/^[0-9a-f]{16,}$/i.test(value)) return /[a-f]/i.test(value) && /[0-9]/.test(value);
-  if (value.length < 12 || !/^[A-Za-z0-9_~.-]+$/.test(value)) return false;
-  if (!/[A-Za-z]/.test(value) || !/[0-9]/.test(value) || /^[0-9.]+$/.test(value)) return false;
-  return !madeOfWords(value) && !/^[a-z]+(?:[._-][a-z]+)*[0-9]{0,4}$/i.test(value);
+  if (looksRandom(value)) return true;
+  if (value.length < 12 || !/^[A-Za-z0-9]+$/.test(value)) return false;
+  return /[A-Za-z]/.test(value) && /[0-9]/.test(value) && !madeOfWords(value);
 }
 
 /** The secret of a positional id/secret pair (above). */
@@ -56,8 +60,9 @@ export function pairSpans(text: string, spans: Span[]): void {
   }
 }
 
-// Two runs joined by a colon: an id (6+ name characters) and what follows it.
-const JOINED = /^[\w.-]{6,64}:(?=[A-Za-z0-9])/;
+// Two runs joined by a colon (or, after an app's number, a bar: Facebook's `APP_ID|APP_SECRET`
+// app token): an id (6+ name characters) and what follows it.
+const JOINED = /^(?:[\w.-]{6,64}:|[0-9]{6,20}\|)(?=[A-Za-z0-9])/;
 
 /** Where the secret of an `ID:SECRET` value starts (0: it is not one): the part after `:` looks generated. */
 export function joinedSecret(value: string): number {

@@ -25,6 +25,16 @@ describe("session ids, passwords and authorization codes in a URL", () => {
     ["PHPSESSID", `https://forum.test/index.php?PHPSESSID=${LOWER15}x9k2&t=1`, `${LOWER15}x9k2`],
     ["ColdFusion's CFID and CFTOKEN", `https://cf.test/a.cfm?CFID=${HEX32}&CFTOKEN=${ALNUM}`, [HEX32, ALNUM]],
     ["pass= in a query", "https://dvr.test/cgi-bin/snap?user=admin&pass=Sunflower%2177", "Sunflower%2177"],
+    [
+      "an ASP.NET cookieless session",
+      "http://shop.test/(S(bietio9qreh1sisefeeaghym))/default.aspx",
+      "bietio9qreh1sisefeeaghym",
+    ],
+    [
+      "a Facebook app token's secret",
+      `curl 'https://graph.test/me?access_token=274349860336620|${HEX32}'`,
+      HEX32,
+    ],
     ["an OAuth callback's code before state", `https://app.test/callback?code=${ALNUM}&state=xyz`, ALNUM],
     ["an OAuth callback's code after state", `https://app.test/cb?state=r4nd&scope=a&code=${ALNUM}`, ALNUM],
   ]);
@@ -130,6 +140,7 @@ describe("a client's id and secret given by position", () => {
     ["a call that builds no client", `compare('${HEX32}', '${HEX40}')`],
     ["a client given a host and a name", "client = Client('db.internal', 'orders')"],
     ["a client given a host and a port", "client = Client('localhost', '5432')"],
+    ["a client given a region and a bucket", "client = StorageClient('eu-west-1', 'acme-backups-2024')"],
     ["a session given words", "s = Session('checkout', 'en-US')"],
     ["a digest joined to its label", `ARTIFACT=sha256:${HEX40}${HEX32.slice(0, 24)}`],
     ["an image and its tag", "IMAGE=registry.test/app:1.4.2"],
