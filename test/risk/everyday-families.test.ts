@@ -150,6 +150,10 @@ const FAMILIES: Record<string, [string, string][]> = {
       "Start-Process winget -ArgumentList 'install Git.Git' -Verb RunAs",
     ],
   ],
+  "a script named for reading about releases does not release (src/risk/rules/publish.ts)": [
+    ["./tools/list-released-versions.mjs >> versions.txt", "npx semantic-release --no-ci"],
+    ["./scripts/check-release-notes.sh", "goreleaser release --clean"],
+  ],
 };
 
 beforeAll(() => loadShellParser());

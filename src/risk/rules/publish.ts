@@ -141,8 +141,13 @@ function releasesByStructure(invocation: Invocation): boolean {
     )
   )
     return true;
+  // (named for releasing: `goreleaser`, `semantic-release`, `release-it`; not a script named for
+  // reading about releases, `list-released-versions-from-changelogs.mjs`, `check-release-notes`)
   return (
-    /release/.test(invocation.program) &&
+    /release(?!d)/.test(invocation.program) &&
+    !/^(list|show|get|print|check|lint|validate|verify|find|extract|parse|read)[-_]/.test(
+      invocation.program,
+    ) &&
     (lead === undefined || lead === "release" || lead === "publish") &&
     !values.some((value) =>
       /^(--snapshot|--skip[= ]?publish|--skip-publish|--no-publish|--help|-h)$/.test(value),
