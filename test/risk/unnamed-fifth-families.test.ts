@@ -123,5 +123,30 @@ describe("fifth unnamed-families round", () => {
         "npx acmectl db pull",
       ],
     },
+    "the later batches' spellings (content management and application frameworks)": {
+      dangerous: [
+        "acmectl user update 1 --user_pass='N3w!pass'",
+        "acmectl config get DB_PASSWORD",
+        "acmectl plugin deactivate --all",
+        "acmectl projects create-key --project-id p1 --name ci",
+        "acmectl import -f backup.tar.gz --force",
+        "acmectl superuser upsert admin@example.com 'N3w!pass'",
+        "acmectl db:rollback --all",
+        "acmectl migrate:fresh",
+        "acmectl roles create --role Ops --admin true",
+        "acmectl --app prod-api env",
+        "acmectl --app prod-api collaborators-add mallory@example.com",
+      ],
+      harmless: [
+        "acmectl config get LOG_LEVEL",
+        "acmectl plugin deactivate hello-dolly",
+        "acmectl import -f data.csv",
+        "acmectl migrate:status",
+        "acmectl db:migrate",
+        "acmectl roles create --role Ops",
+        "acmectl --app prod-api logs",
+        "acmectl superuser list",
+      ],
+    },
   });
 });

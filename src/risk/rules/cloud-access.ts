@@ -35,9 +35,20 @@ const ACCOUNT = /^(user|users|account|accounts|login|logins|admin|principal|prin
 /**
  * Shapes read whatever the sub-command words' count: a role given by a sub-command named for it
  * (`set-org-role USER ORG ROLE`), a delegate added to an account (`user u add delegate m`: the
- * delegate reads and sends as the account).
+ * delegate reads and sends as the account), a collaborator added to an application.
  */
 export function looseAccess(lead: string[], values: string[]): AccessShape | null {
+  // `create admin alice@x ROLE`, `superuser upsert EMAIL PASS`: someone made an administrator
+  const ADMIN = /^(admins?|administrators?|superusers?)$/;
+  const MAKE = /^(create|add|new|upsert)$/;
+  if (
+    lead.some(
+      (word, i) =>
+        (MAKE.test(word) && ADMIN.test(lead[i + 1] ?? "")) ||
+        (ADMIN.test(word) && MAKE.test(lead[i + 1] ?? "")),
+    )
+  )
+    return { reason: "makes someone an administrator", grant: true };
   const role = lead.find((word) => GIVES_ROLE.test(word));
   if (role) return { reason: `gives someone a role (${role})`, grant: true };
   const written = writtenOptions(values);
@@ -69,7 +80,10 @@ export function looseAccess(lead: string[], values: string[]): AccessShape | nul
     values.some(
       (value, i) => /^(add|create|grant)$/.test(value) && /^delegates?$/.test(values[i + 1] ?? ""),
     ) ||
-    lead.some((word) => /^(add|create|grant)-delegates?$/.test(word))
+    lead.some((word) => /^(add|create|grant)-delegates?$/.test(word)) ||
+    // `collaborators-add APP USER`, `add-collaborator`: someone given access to an application
+    lead.some((word) => /^(collaborators?-(add|invite)|(add|invite)-collaborators?)$/.test(word)) ||
+    values.some((value, i) => /^(add|invite)$/.test(value) && /^collaborators?$/.test(values[i + 1] ?? ""))
   )
     return { reason: "adds a delegate who acts as the account", grant: true };
   return null;
@@ -130,18 +144,11 @@ export function accessShape(lead: string[], values: string[], written: Setting[]
     written.some((s) => /admin|owner|superuser|^root$|full-?access/i.test(s.value))
   )
     return { reason: "gives an administrator's permissions", grant: true };
-  // `create admin alice@x ROLE`: someone made an administrator
-  if (
-    lead.some(
-      (word, i) =>
-        /^(create|add|new)$/.test(word) && /^(admins?|administrators?|superusers?)$/.test(lead[i + 1] ?? ""),
-    )
-  )
-    return { reason: "makes someone an administrator", grant: true };
   if (
     lead.some((word) => SETS.test(word)) &&
     lead.flatMap((word) => word.split("-")).some((part) => ACCOUNT.test(part)) &&
-    (written.some((s) => /^(new-)?(password|passwd|passphrase)$/.test(s.name)) ||
+    // (`--user_pass=X`: a password option named by its last word)
+    (written.some((s) => /(^|[-_])(password|passwd|passphrase|pass)$/.test(s.name)) ||
       // `user-mod bob --password`: the new password asked for at the prompt
       values.some((value) => /^--(new-)?(password|passwd)$/.test(value)) ||
       // `gam update user u password 'x'`: the setting written as a bare keyword

@@ -56,7 +56,7 @@ const ACCESS_SETTING =
   /(^|-)(acl|privacy|visibility|access|access-level|access-type|predefined-acl|canned-acl)$/;
 /** An identity a key belongs to (its private key is printed or written once, to the caller). */
 const IDENTITY =
-  /^(iam|services?|service-accounts?|serviceaccounts?|sa|users?|dbusers?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
+  /^(iam|services?|projects?|service-accounts?|serviceaccounts?|sa|users?|dbusers?|accounts?|applications?|apps?|clients?|robots?|principals?)$/;
 /** A role that administers or owns what it is given on (`GROUP_OWNER`, `atlasAdmin`, `readWriteAnyDatabase`). */
 const PRIVILEGED_ROLE = /admin|owner|superuser|^root$|any-?database/i;
 /** A setting that makes a resource reachable from the internet, set on. */
@@ -267,7 +267,8 @@ function cloudShape(program: string, values: string[]): Shape | null {
   )
     return { reason: "gives a user a role on a resource", grant: true };
   if (
-    parts.some((part) => /^(users?|accounts?|dbusers?|logins?)$/.test(part)) &&
+    // (`roles create --role R --admin true`: a role made with an administrator's rights)
+    parts.some((part) => /^(users?|accounts?|dbusers?|logins?|roles?)$/.test(part)) &&
     adds &&
     (settings.some((s) => /^(admin|superuser|root)$/.test(s.name) && ON.test(s.value)) ||
       // `dbusers create atlasAdmin --username u`: a built-in administrator's role, after the verb
@@ -357,7 +358,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
   const text = values.join(" ");
   if (
     (!Object.hasOwn(EXCEPTIONS, invocation.program) &&
-      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action|target-all|share-|suspend|delegat|recover|passwd|pwpolicy|cat=/i.test(
+      !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action|target-all|share-|suspend|delegat|collaborat|recover|superuser|passwd|pwpolicy|cat=/i.test(
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)

@@ -143,7 +143,10 @@ export function credentialOutput(program: string, lowered: string[], args: Word[
     return `prints or pulls a deployment's environment in clear (${words.join(" ")}): it holds the deployment's secrets`;
   // `glab variable get DB_PASSWORD`, `x env get API_TOKEN`: a variable read by a name that says it
   // is a secret prints it
-  const variable = words.findIndex((word) => ENVIRONMENT.test(word));
+  // (`config get DB_PASSWORD`, `option get api_secret`: a setting's store read the same way)
+  const variable = words.findIndex(
+    (word) => ENVIRONMENT.test(word) || /^(config|configs|settings|options?|params?|parameters?)$/.test(word),
+  );
   if (
     variable >= 0 &&
     /^(get|read|show|value|cat)$/.test(words[variable + 1] ?? "") &&
@@ -162,6 +165,15 @@ export function credentialOutput(program: string, lowered: string[], args: Word[
     )
   )
     return `prints an application's environment (${words.join(" ")}): it holds the credentials bound to it`;
+  // `scalingo --app prod-api env`: the same, the application given by an option before `env`
+  const appOption = args.findIndex((arg) => /^(--app|-a|--application|--service)$/.test(arg.value));
+  if (
+    appOption >= 0 &&
+    words.at(-1) === "env" &&
+    words.length === 2 &&
+    words[0] === args[appOption + 1]?.value.toLowerCase()
+  )
+    return `prints an application's environment (${args[appOption + 1]!.value} env): it holds the credentials bound to it`;
   // `aws-vault exec prod -- env`, `envchain aws env`: the credentials it put into the
   // environment, printed (the command comes after a profile or namespace, not first)
   if (CREDENTIAL_RUNNER.test(program)) {

@@ -7,7 +7,7 @@
 import type { Word } from "../shell-model.js";
 
 export const VERBS = new Set(
-  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey teardown deprovision retire dispose discard expire down".split(
+  "delete del rm remove destroy purge drop truncate wipe erase revoke disable reset flush prune forget unregister deregister uninstall terminate unset rb nuke zap cleanup decommission drain seal obliterate expunge rekey teardown deprovision retire dispose discard expire down deactivate".split(
     " ",
   ),
 );

@@ -143,7 +143,12 @@ export function judgeOperations(program: string, args: Word[], signals: Signals)
   // `import --replace --table t data.jsonl`, `load --overwrite`: an import told to drop what is there
   const replacing =
     split.some((word) => /^(import|load)$/.test(word)) &&
-    options.some((option) => /^--(replace|replace-all|overwrite|drop|clean|delete-?existing)$/.test(option));
+    (options.some((option) =>
+      /^--(replace|replace-all|overwrite|drop|clean|delete-?existing)$/.test(option),
+    ) ||
+      // `strapi import -f backup.tar.gz --force`: a backup imported over what is there
+      (options.includes("--force") &&
+        args.some((arg) => /\.(tar\.gz|tgz|tar|dump|sql|zip|bak)$/.test(arg.value))));
   if (replacing) {
     raise("replaces what is there with what it imports: the data it held is gone", "destructive_command");
     return true;

@@ -259,10 +259,14 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   // every migration undone: `migrate apply --down all`, `migrate down --all`, `migrations rollback all`
   const migrations = words.some((word) => /^(migrate|migration|migrations|db)$/.test(word));
   const given = args.map((arg) => arg.value.toLowerCase());
+  // (`db:rollback --all`: the verb inside a `noun:verb` word; `migrate:fresh`, `migrate:reset`,
+  // `migrate refresh`: every table dropped or every migration rolled back, then run again)
   const undoAll =
-    migrations &&
-    given.some((value) => /^(--?down|down|rollback|--rollback|revert)$/.test(value)) &&
-    given.some((value) => /^(all|--all|--down=all)$/.test(value));
+    (migrations &&
+      [...given, ...words].some((value) => /^(--?down|down|rollback|--rollback|revert)$/.test(value)) &&
+      given.some((value) => /^(all|--all|--down=all)$/.test(value))) ||
+    (words.some((word) => /^(migrate|migration|migrations)$/.test(word)) &&
+      words.some((word) => /^(fresh|reset|refresh)$/.test(word)));
   if (unsafe || undoAll) {
     signals.score.raise(
       "high",
