@@ -289,6 +289,26 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   // `aws-vault exec prod -- terraform destroy`: a runner's command after `--` (rules/through-commands.ts)
   const handed = commandAfterDashes(program, invocation.args);
   if (handed) context.nested(handed, `${program} runs the command after --`);
+  // `./apt-retry.sh sudo apt-get update`: a program no rule names given a privilege wrapper as its
+  // first word is a wrapper script that runs its arguments (a retry, an environment loader)
+  const lead = invocation.args[0];
+  if (
+    !handed &&
+    lead &&
+    !lead.dynamic &&
+    /^(sudo|doas|pkexec|run0)$/.test(lead.value) &&
+    invocation.args.length > 1
+  )
+    context.nested(
+      {
+        value: invocation.args
+          .map((word) => (word.dynamic ? `"${word.value}"` : shellQuote(word.value)))
+          .join(" "),
+        dynamic: invocation.args.some((word) => word.dynamic),
+        inner: [],
+      },
+      `${program} runs the command it is given`,
+    );
   judgeUnknownProgram(invocation, program, first, signals);
 }
 

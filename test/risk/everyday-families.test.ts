@@ -154,6 +154,10 @@ const FAMILIES: Record<string, [string, string][]> = {
     ["./tools/list-released-versions.mjs >> versions.txt", "npx semantic-release --no-ci"],
     ["./scripts/check-release-notes.sh", "goreleaser release --clean"],
   ],
+  "a wrapper script given a privileged command (src/risk/invocation-judge.ts)": [
+    ["./scripts/retry.sh npm ci", "./scripts/retry.sh sudo apt-get install -y libgtk-3-0"],
+    ["./ci/with-env.sh make test", "./ci/with-env.sh doas rm -rf /var/lib/app"],
+  ],
 };
 
 beforeAll(() => loadShellParser());
