@@ -11,12 +11,10 @@
  * credential (`codeStandIn`): a variable read, a bind parameter, a string's end, the name of the
  * slot (docs/decisions/redaction-code.md).
  */
+import { CONVERSION, insertedSpans, joinedSpans, literal, positionalSpans } from "./code-calls.js";
+import { valueSpans } from "./code-values.js";
 import { isSecretName, isSecretValue } from "./names.js";
 import type { Span } from "./span.js";
-
-/** A string literal (with Python's and C#'s prefixes) and what code calls on it to pass it. */
-const literal = (group: number) => `(?:[@bru]|b?r)?(["'])((?:\\\\.|(?!\\${group})[^\\n\\\\])*)\\${group}`;
-const CONVERSION = String.raw`(?:\s*\.\s*(?:toCharArray|getBytes|toByteArray|encode|as_bytes|to_string|toString|to_owned|into|ToCharArray)\(\s*\))?`;
 
 /** A name of code (camelCase, snake_case) as snake_case words, lower-cased. */
 const snake = (name: string) =>
@@ -39,6 +37,9 @@ const CAMEL_ASSIGNMENT = new RegExp(
   String.raw`(?<![\w$])([A-Za-z_$][\w$]*)(?:\s*:\s*[\w<>\[\]?]+)?\s*:?=(?![=>])\s*${literal(2)}${CONVERSION}`,
   "g",
 );
+/** A word after the password's that makes the name about it (`passwordPrefixConst`, `passwordProperty`). */
+const ABOUT_WORD =
+  /(?:password|passwd|passphrase|secret)_(?:\w+_)?(?:prefix|suffix|name|property|field|label|hint|url|uri|path|file|length|len|size|pattern|regex|format|policy|prompt|input|id|type|param|header|rule|hash|salt|reset|min|max|count|expiry|ttl|selector|element|locator|button|text|message|placeholder|title|column|attr|attribute|env|var|template)(?:_|$)/;
 const CAMEL_PASSWORD =
   /[a-z0-9](?:Password|Passwd|Passphrase|Secret)[A-Z0-9]|^(?:password|passwd|passphrase|secret)[A-Z]/;
 /** `NAME.equals("X")`, `"X".equals(NAME)` (and their case-insensitive and C# spellings). */
@@ -46,6 +47,17 @@ const EQUALS = new RegExp(
   String.raw`(?<![\w$])([A-Za-z_$][\w$.]*)\s*\.\s*(?:equals|Equals|equalsIgnoreCase|contentEquals)\(\s*${literal(2)}\s*\)|${literal(4)}\s*\.\s*(?:equals|Equals|equalsIgnoreCase|contentEquals)\(\s*([A-Za-z_$][\w$.]*)\s*\)`,
   "g",
 );
+/**
+ * `pass` and `pwd` as an object's, a hash's or an array's key given a literal (`auth: { user: …,
+ * pass: "X" }` of nodemailer, PHP's `'pass' => 'X'`, `$pwd = 'X'`): bare, names.ts leaves them
+ * for the shell's `PWD` and the word; as a key of code's data they are the password. A KDF's input
+ * key material (`key_material=b"X"`) likewise.
+ */
+const SHORT_KEY = new RegExp(
+  String.raw`(?:(?<![\w$.-])(["']?)(?:pass|pwd|Pass|PASS|Pwd|PWD)\1\s*(?:=>|:(?!:))|(?<![\w$])\$(?:pass|pwd)\s*=(?![=>])|(?<![\w$])(?:key_material|keyMaterial|ikm)\s*[=:](?!=))\s*${literal(2)}`,
+  "g",
+);
+
 /** `setPassword("X")`, `.withApiKey("X")`, `.password("X")`, `set_secret('X')`. */
 const SETTER = new RegExp(
   String.raw`(\.?)(set|with|Set|With)?_?([A-Za-z][A-Za-z_]*)\s*\(\s*${literal(4)}${CONVERSION}\s*\)`,
@@ -60,77 +72,6 @@ const CONSTANT_PAIR = new RegExp(
 );
 /** A Go SQL driver's DSN: `user:password@tcp(host:3306)/db`, `@unix(…)`. */
 const GO_DSN = /(?<![\w:/.-])[\w.-]*:([^@\s"'`:/]+)@(?:tcp|unix|udp|tcp6)\(/g;
-
-/**
- * Calls whose argument at a position is a password (0-based), whatever the names around it:
- * JDBC's, java.net's and HttpClient's, Spring Security's and the AWS SDKs' credential classes,
- * .NET's NetworkCredential, PHP's connect functions and PDO, LDAP binds, Python's basic-auth
- * classes, Go's SetBasicAuth, a mail or FTP client's `login(user, password)`.
- */
-const POSITIONAL: readonly [RegExp, number][] = [
-  [/\bDriverManager\s*\.\s*getConnection\s*\($/, 2],
-  [
-    /\b(?:PasswordAuthentication|UsernamePasswordCredentials|UsernamePasswordAuthenticationToken|NetworkCredential|BasicAWSCredentials|BasicSessionCredentials|HTTPBasicAuth|HTTPDigestAuth|HttpBasicAuth|BasicAuthenticationHeaderValue)\s*\($/,
-    1,
-  ],
-  [/\b(?:AwsBasicCredentials|AwsSessionCredentials)\s*\.\s*create\s*\($/, 1],
-  [/\b(?:mysqli_connect|mysql_connect|mysql_pconnect|mysqli|ldap_bind|ldap_sasl_bind|PDO)\s*\($/, 2],
-  [
-    /\b(?:oci_connect|oci_pconnect|SetBasicAuth|setBasicAuth|basicAuth|withBasicAuth|basic_auth|set_auth_credentials)\s*\($/,
-    1,
-  ],
-  [/\.\s*(?:login|Login|auth_plain|auth_login|bind_s|simple_bind_s|simple_bind)\s*\($/, 1],
-];
-
-const POSITIONAL_WORDS =
-  /DriverManager|Credential|Authentication|Auth|auth|PDO|mysql|ldap_|oci_|login|Login|bind/;
-
-/** The arguments of the call whose `(` ends before `from`: each one's text and offset. */
-function argumentsAt(text: string, from: number): { text: string; at: number }[] {
-  const out: { text: string; at: number }[] = [];
-  let depth = 0;
-  let start = from;
-  const limit = Math.min(text.length, from + 1000);
-  for (let index = from; index < limit; index += 1) {
-    const char = text[index]!;
-    if (char === '"' || char === "'" || char === "`") {
-      const close = text.indexOf(char, index + 1);
-      if (close < 0) return out;
-      // A backslash escapes the quote inside the literal.
-      let end = close;
-      while (end >= 0 && text[end - 1] === "\\") end = text.indexOf(char, end + 1);
-      if (end < 0) return out;
-      index = end;
-    } else if ("([{".includes(char)) depth += 1;
-    else if (")]}".includes(char)) {
-      if (depth === 0) {
-        out.push({ text: text.slice(start, index), at: start });
-        return out;
-      }
-      depth -= 1;
-    } else if (char === "," && depth === 0) {
-      out.push({ text: text.slice(start, index), at: start });
-      start = index + 1;
-    }
-  }
-  return out;
-}
-
-const ARGUMENT_LITERAL = new RegExp(String.raw`^\s*${literal(1)}${CONVERSION}\s*$`);
-
-function positionalSpans(text: string, spans: Span[]): void {
-  if (!POSITIONAL_WORDS.test(text)) return;
-  for (const match of text.matchAll(/[\w$.]\s*\(/g)) {
-    const upTo = text.slice(Math.max(0, match.index! - 60), match.index! + match[0].length);
-    const rule = POSITIONAL.find(([call]) => call.test(upTo));
-    if (!rule) continue;
-    const argument = argumentsAt(text, match.index! + match[0].length)[rule[1]];
-    const found = argument && ARGUMENT_LITERAL.exec(argument.text);
-    if (!found || !isSecretValue(found[2]!)) continue;
-    const start = argument.at + argument.text.indexOf(found[1]!) + 1;
-    spans.push({ start, end: start + found[2]!.length, kind: "assignment" });
-  }
-}
 
 /** The literal's place: its group `group` in `match`, which ends the match or its literal part. */
 function literalSpan(match: RegExpMatchArray, quoteGroup: number, spans: Span[]): void {
@@ -148,17 +89,28 @@ function literalSpan(match: RegExpMatchArray, quoteGroup: number, spans: Span[])
 export function codeSpans(text: string, lower: string, prefilter: boolean, spans: Span[]): void {
   const call = !prefilter || text.includes("(");
   if (!prefilter || text.includes("=")) {
-    for (const match of text.matchAll(SUBSCRIPT)) {
-      const name = match[2] ?? match[4] ?? match[5]!;
-      if (match[5] === undefined && !isSecretName(name) && !/^(?:pass|pwd)$/i.test(name)) continue;
-      if (!codeStandIn(match[7]!)) literalSpan(match, 6, spans);
-    }
-    for (const match of text.matchAll(CAMEL_ASSIGNMENT)) {
-      const name = match[1]!;
-      if (isSecretName(name) || !CAMEL_PASSWORD.test(name) || !isSecretName(snake(name))) continue;
-      if (!codeStandIn(match[3]!)) literalSpan(match, 2, spans);
-    }
+    // Each scan below runs only where its words can be (a subscript's bracket, a short key's
+    // word, a camelCase password's word): most texts hold none.
+    if (/[[(]|\.p(?:ass|wd)/i.test(text))
+      for (const match of text.matchAll(SUBSCRIPT)) {
+        const name = match[2] ?? match[4] ?? match[5]!;
+        if (match[5] === undefined && !isSecretName(name) && !/^(?:pass|pwd)$/i.test(name)) continue;
+        if (!codeStandIn(match[7]!)) literalSpan(match, 6, spans);
+      }
+    if (/pass|pwd|ikm|key_?material/i.test(text))
+      for (const match of text.matchAll(SHORT_KEY)) if (!codeStandIn(match[3]!)) literalSpan(match, 2, spans);
+    if (/passw|passp|secret/i.test(text))
+      for (const match of text.matchAll(CAMEL_ASSIGNMENT)) {
+        const name = match[1]!;
+        if (isSecretName(name) || !CAMEL_PASSWORD.test(name) || !isSecretName(snake(name))) continue;
+        if (ABOUT_WORD.test(snake(name))) continue;
+        if (!codeStandIn(match[3]!)) literalSpan(match, 2, spans);
+      }
   }
+  // Typed, converted and byte-array values (code-values.ts) have `=` or `:`.
+  if (!prefilter || text.includes("=") || text.includes(":")) valueSpans(text, spans, codeStandIn);
+  // Every join has `=` (code-calls.ts).
+  if (!prefilter || text.includes("=")) joinedSpans(text, spans);
   if (call && (!prefilter || lower.includes("equals"))) {
     for (const match of text.matchAll(EQUALS)) {
       const name = match[1] ?? match[6]!;
@@ -168,20 +120,23 @@ export function codeSpans(text: string, lower: string, prefilter: boolean, spans
     }
   }
   if (call) {
-    for (const match of text.matchAll(SETTER)) {
-      // A bare `password("X")` is a builder's only as a member (`.password("X")`).
-      if (match[2] === undefined && match[1] !== ".") continue;
-      const name = snake(match[3]!);
-      if (!SETTER_NAME.test(name) || codeStandIn(match[5]!)) continue;
-      literalSpan(match, 4, spans);
-    }
+    // A setter's name ends in a secret's word right before its `(`: without one, none runs.
+    if (/(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?)_?\s*\(/i.test(text))
+      for (const match of text.matchAll(SETTER)) {
+        // A bare `password("X")` is a builder's only as a member (`.password("X")`).
+        if (match[2] === undefined && match[1] !== ".") continue;
+        const name = snake(match[3]!);
+        if (!SETTER_NAME.test(name) || codeStandIn(match[5]!)) continue;
+        literalSpan(match, 4, spans);
+      }
     for (const match of text.matchAll(CONSTANT_PAIR)) {
       const name = match[1]!.replace(/^.*\./, "");
       if (!isSecretName(name) || codeStandIn(match[3]!)) continue;
       literalSpan(match, 2, spans);
     }
     positionalSpans(text, spans);
-    if (!prefilter || text.includes("@")) {
+    insertedSpans(text, spans);
+    if (/@(?:tcp6?|unix|udp)\(/.test(text)) {
       for (const match of text.matchAll(GO_DSN)) {
         if (!isSecretValue(match[1]!)) continue;
         const start = match.index! + match[0].indexOf(`:${match[1]}@`) + 1;
@@ -212,6 +167,11 @@ export function codeStandIn(value: string, bare = false): boolean {
   // Unquoted, inside a query's text (`"…&password=:param"`); a quoted `":hunter2"` is a value.
   if (bare && /^:[A-Za-z_]\w*$|^\?+$/.test(value)) return true;
   if (/^["'`]\s*(?:\+|\.|&|\.\.)\s*[\w$(]/.test(value)) return true;
+  // A description of the value's kind (`'long string'`, `'very long string'`).
+  if (/^(?:(?:very|ultra|long|short|some|any|a|an|random|empty)\s+)+(?:string|value|text)$/i.test(value))
+    return true;
+  // A connection string's prefix (`"Password = "`): the value is joined after it.
+  if (/\s[=:]\s*$|[=:]\s+$/.test(value)) return true;
   // Ending in a password's word: a dotted or camelCase value ending in `secret` or `token` is as
   // often a passphrase (`blue.sky.secret`) as a key's name.
   const lastWord = /(?:password|passwd|pwd)['"\]]*$/i;
@@ -224,11 +184,25 @@ export function codeStandIn(value: string, bare = false): boolean {
  * around `=` (`PASSWORD = ACX;`): a shell's assignment has no blanks, a file of settings no `;`.
  */
 export function codeVariable(text: string, nameStart: number, valueEnd: number, value: string): boolean {
+  const operator = /^[\w.-]*["']?\s*(=>|={2,3}|!==?|:?=|:)/.exec(text.slice(nameStart, valueEnd))?.[1] ?? "";
+  // PHP's variable in an array (`'clientSecret' => $clientSecret,`) or a statement.
+  if (/^\$[A-Za-z_]\w*$/.test(value) && (operator === "=>" || text[valueEnd] === ";")) return true;
+  // A bare value closing the call or the condition it is in (`connect(password=password)`,
+  // `if (password === confirmPassword)`): the same name passed on, or a camelCase variable.
+  const closed = /^([A-Za-z_$][\w$]*)[)\]}]+$/.exec(value)?.[1];
+  if (closed) {
+    const name = /^[\w.-]+/.exec(text.slice(nameStart))?.[0] ?? "";
+    if (
+      closed.toLowerCase() === name.toLowerCase().replace(/^.*\./, "") ||
+      /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(closed)
+    )
+      return true;
+  }
   if (!/^[A-Za-z_$][\w$]*$/.test(value)) return false;
   const lineStart = text.lastIndexOf("\n", nameStart - 1) + 1;
   const before = text.slice(lineStart, nameStart);
   if (
-    /(?:^|[\s(])(?:const|let|var|val|final|static|readonly|private|public|protected|String|string|char\[\]|auto|my|local|def|dim|Dim)\s+(?:[\w<>[\]]+\s+)?$/.test(
+    /(?:^|[\s('"`;{])(?:const|let|var|val|final|static|readonly|private|public|protected|String|string|char\[\]|auto|my|local|def|dim|Dim)\s+(?:[\w<>[\]]+\s+)?$/.test(
       before,
     )
   )

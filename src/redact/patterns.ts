@@ -87,7 +87,9 @@ export const OWN_PATTERNS: Pattern[] = [
     needs: ["://"],
     // A password holding `/` (base64 ones do, unescaped) is taken whole when none without one
     // ends at an `@` before the host; a port and a path (`host:8443/users/@me`) are no password.
-    regex: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`]*:([^\s/"'`]+|[^\s"'`]+)@(?=[^\s/@"'`]*(?:[/?#\s"'`]|$))/gi,
+    // `<` and `>` are no URL's characters (RFC 3986): `http://host<br>Email:me@x` holds no password.
+    regex:
+      /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'`<>]*:([^\s/"'`<>]+|[^\s"'`<>]+)@(?=[^\s/@"'`]*(?:[/?#\s"'`]|$))/gi,
     group: 1,
     // `anonymous` is an anonymous login's password by convention (RFC 1635): no credential.
     accept: (secret) => !/^[0-9]*\//.test(secret) && !/^anonymous$/i.test(secret),

@@ -22,6 +22,8 @@ const EXTENSIONS = {
   rust: "rs",
   swift: "swift",
   vb: "vb",
+  c: "c",
+  yaml: "yml",
 };
 /** The languages an interpreter runs from one argument, and how. */
 const INLINE = { js: "node -e", ts: "npx tsx -e", python: "python3 -c", ruby: "ruby -e", php: "php -r" };

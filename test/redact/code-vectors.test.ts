@@ -1,7 +1,7 @@
 /**
  * Redaction measured on credentials written in code (test/vectors/secret-tuning-code5.jsonl,
- * origin note beside it: njsscan's, horusec's and sonar-java's hard-coded-credential tests and
- * samples, as they are), each example carried as code-vectors.mjs carries it — a file written,
+ * origin note beside it: njsscan's, horusec's, sonar-java's, sonar-dotnet's and Amazon Q's
+ * hard-coded-credential tests and samples, and client libraries' documented examples), each example carried as code-vectors.mjs carries it — a file written,
  * an edit's new text, a Codex patch, the command line running it — on the built CLI's redaction
  * (dist/, `npm run build` first). Tuning material in batches; the assertions hold the floors of
  * the last recorded run (docs/export.md), per batch.
@@ -18,7 +18,7 @@ describe("redaction on credentials in code", () => {
   beforeAll(async () => {
     const redactEventBody = await builtRedactor();
     const vectors = readVectors("secret-tuning-code5.jsonl") as CodeVector[];
-    for (const batch of [1]) {
+    for (const batch of [1, 2, 3]) {
       tallies[batch] = await measureCode(
         vectors.filter((vector) => (vector.batch ?? 1) === batch),
         redactEventBody,
@@ -52,5 +52,18 @@ describe("redaction on credentials in code", () => {
     expect(share(tallies[1]!.fp!)).toBeGreaterThanOrEqual(0.95);
     for (const family of ["reference", "declaration", "empty", "anonymous"])
       expect(share(tallies[1]![`fp · ${family}`]!)).toBe(1);
+  });
+
+  it("the second batch: true positives redacted, false positives left alone", () => {
+    // The misses left are decided ones: the slot's own word, fillers, documentation's EXAMPLE keys.
+    expect(share(tallies[2]!.tp!)).toBeGreaterThanOrEqual(0.83);
+    expect(share(tallies[2]!.fp!)).toBeGreaterThanOrEqual(0.98);
+    for (const family of ["dataflow", "connection-string", "api-positional", "object-literal"])
+      expect(share(tallies[2]![`tp · ${family}`]!)).toBe(1);
+  });
+
+  it("the third batch: every credential redacted, every other value left", () => {
+    expect(share(tallies[3]!.tp!)).toBe(1);
+    expect(share(tallies[3]!.fp!)).toBe(1);
   });
 });
