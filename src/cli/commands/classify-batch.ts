@@ -4,7 +4,9 @@
  * once, so a log of thousands of commands is judged in seconds. With `--policy FILE` each
  * result also carries the decision that policy would give (the hook's decision before it asks
  * the agent). Nothing is recorded. A line that is not valid input is answered with its error
- * code and the batch goes on; the exit status then says so (CLI_BATCH_LINES_INVALID). Reasons
+ * code and the batch goes on; so is a line the classifier fails on (RISK_JUDGE_FAILED, a defect:
+ * the hook denies such a call), so that one bad line never hides the rest of a log's verdicts.
+ * The exit status then says so (CLI_BATCH_LINES_INVALID). Reasons
  * may quote the line (a deny glob's reason names the command it matched): they are shown with
  * the secrets the line passes redacted, as the trail would hold them.
  */
@@ -67,6 +69,19 @@ function quotesLine(reasons: string[], line: string): boolean {
   return false;
 }
 
+/**
+ * A line's error as its result carries it. A failure without a code is the classifier's own
+ * defect: its message may quote the line (a secret included), so only the error's kind is told.
+ */
+function lineError(error: unknown): { code: string; message: string } {
+  if (error instanceof TrailsealError) return { code: error.code, message: error.message };
+  const kind = error instanceof Error ? error.name : typeof error;
+  return {
+    code: "RISK_JUDGE_FAILED",
+    message: `the classifier failed on this line (${kind}); the hook denies such a call (fail closed)`,
+  };
+}
+
 export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO): Promise<number> {
   if (options.agent !== undefined && !isAgent(options.agent))
     throw new TrailsealError("HOOK_AGENT_UNSUPPORTED", `unknown agent ${options.agent}`, {
@@ -103,9 +118,8 @@ export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO)
         }
       }
     } catch (error) {
-      if (!(error instanceof TrailsealError)) throw error;
       invalid += 1;
-      result = { line: number, error: { code: error.code, message: error.message } };
+      result = { line: number, error: lineError(error) };
     }
     out += `${JSON.stringify(result)}\n`;
     if (out.length > 1 << 16) {
@@ -117,7 +131,7 @@ export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO)
   if (invalid > 0)
     throw new TrailsealError(
       "CLI_BATCH_LINES_INVALID",
-      `${invalid} of ${number} lines were not valid input (answered with their error)`,
+      `${invalid} of ${number} lines were not valid input or could not be judged (answered with their error)`,
     );
   return 0;
 }

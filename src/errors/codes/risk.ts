@@ -2,6 +2,12 @@ import type { ErrorCodeEntry } from "../code-entry.js";
 
 /** The RISK_ codes. */
 export const RISK_CODES = {
+  RISK_JUDGE_FAILED: {
+    capability: "risk",
+    exit: 1,
+    meaning:
+      "the classifier failed on an input (a defect): the hook denies such a call, classify --batch answers the line with this code",
+  },
   RISK_PARSER_BACKEND_INVALID: {
     capability: "risk",
     exit: 2,
