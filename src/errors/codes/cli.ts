@@ -7,6 +7,7 @@ export const CLI_CODES = {
   CLI_BATCH_LINES_INVALID: {
     capability: "cli",
     exit: 2,
-    meaning: "some lines of a batch were not valid input or could not be judged (each was answered with its own error)",
+    meaning:
+      "some lines of a batch were not valid input or could not be judged (each was answered with its own error)",
   },
 } as const satisfies Record<`CLI_${string}`, ErrorCodeEntry>;

@@ -77,7 +77,7 @@ function parts(words: string[]): { part: string; word: number }[] {
  * when it is made. Not an ACL system's tokens (`acl token list` prints their secret ids), nor
  * secrets or passwords (a store's listing may print them).
  */
-export function listsCredentialMetadata(words: string[], args: Word[]): boolean {
+export function listsCredentialMetadata(words: string[]): boolean {
   const list = words.findIndex((word) => /^(list|ls)$/.test(word));
   if (list < 1 || words.includes("acl") || words.includes("acls")) return false;
   return /^(credentials?|creds|api-?keys?|access-?keys?|([a-z]+-)?tokens?|keys)$/.test(words[list - 1]!);
@@ -117,7 +117,7 @@ export function credentialOutput(program: string, lowered: string[], args: Word[
     const held = CREDENTIAL.test(word) || (TOKEN.test(word) && before !== undefined && IDENTITY.test(before));
     if (!held) continue;
     if (before !== undefined && OTHER_VERB.test(before)) continue;
-    if (/^(list|ls)$/.test(after ?? "") && listsCredentialMetadata(lowered, args)) continue;
+    if (/^(list|ls)$/.test(after ?? "") && listsCredentialMetadata(lowered)) continue;
     // an identity service's key listing lists ids and names (`iam api-keys`, as `list-access-keys`)
     if (split.includes("iam") && !TOKEN.test(word)) continue;
     // a name after a reading verb and a store's name is an item of that store, read by name (`kv

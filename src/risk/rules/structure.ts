@@ -146,7 +146,7 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   // (`baremetal list-secrets X`: the listing written as one word)
   const listsSecrets =
     !store &&
-    ((list > 0 && SECRET_KIND.test(words[list - 1]!) && !listsCredentialMetadata(words, args)) ||
+    ((list > 0 && SECRET_KIND.test(words[list - 1]!) && !listsCredentialMetadata(words)) ||
       words.some((word) => /^list-(secrets|passwords|credentials)$/.test(word)));
   // (`show-secret NAME --reveal`: the secret word inside a sub-command's name counts)
   const clear =
