@@ -5,8 +5,7 @@ export const RISK_CODES = {
   RISK_JUDGE_FAILED: {
     capability: "risk",
     exit: 1,
-    meaning:
-      "the classifier failed on an input (a defect): the hook denies such a call, classify --batch answers the line with this code",
+    meaning: "the classifier failed on an input (a defect); the hook denies such a call",
   },
   RISK_PARSER_BACKEND_INVALID: {
     capability: "risk",
