@@ -58,7 +58,7 @@ import { identifierRanges } from "./identifiers.js";
 import { publicDataRanges } from "./public-data.js";
 import { publishedRanges } from "./published.js";
 import type { Range } from "./span.js";
-import { wireRanges } from "./wire.js";
+import { derElement, wireRanges } from "./wire.js";
 
 /** Base64 lengths (with padding) of the digests SRI names: sha1, sha256, sha384, sha512. */
 const SRI =
@@ -148,18 +148,6 @@ function namesType(blob: string, type: string): boolean {
  */
 const DER_RUN = /(?<![A-Za-z0-9+/=])M[C-I][A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])/g;
 
-/** The length of the DER element at `at` of `bytes` and where its content begins, or null. */
-function element(bytes: Buffer, at: number): { tag: number; start: number; length: number } | null {
-  if (at + 2 > bytes.length) return null;
-  const first = bytes[at + 1]!;
-  if (first < 0x80) return { tag: bytes[at]!, start: at + 2, length: first };
-  const count = first & 0x7f;
-  if (count === 0 || count > 3 || at + 2 + count > bytes.length) return null;
-  let length = 0;
-  for (let index = 0; index < count; index += 1) length = length * 256 + bytes[at + 2 + index]!;
-  return { tag: bytes[at]!, start: at + 2 + count, length };
-}
-
 /**
  * Whether base64 `run` is a public key in DER: a SubjectPublicKeyInfo (SEQUENCE { SEQUENCE {
  * OBJECT IDENTIFIER … }, BIT STRING }) or a PKCS#1 RSAPublicKey (SEQUENCE { INTEGER of 64+
@@ -167,13 +155,13 @@ function element(bytes: Buffer, at: number): { tag: number; start: number; lengt
  */
 export function publicKeyDer(run: string): boolean {
   const bytes = Buffer.from(run.slice(0, 64), "base64");
-  const outer = element(bytes, 0);
+  const outer = derElement(bytes, 0);
   if (outer?.tag !== 0x30) return false;
-  const first = element(bytes, outer.start);
+  const first = derElement(bytes, outer.start);
   if (!first) return false;
   if (first.tag === 0x02) return first.length >= 64;
   if (first.tag !== 0x30) return false;
-  const algorithm = element(bytes, first.start);
+  const algorithm = derElement(bytes, first.start);
   if (algorithm?.tag !== 0x06) return false;
   const next = first.start + first.length;
   return next < bytes.length && bytes[next] === 0x03;

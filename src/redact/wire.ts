@@ -57,7 +57,7 @@ export function sshPublicBlob(blob: string): boolean {
 }
 
 /** The tag, content start and length of the DER element at `at`, or null. */
-function element(bytes: Buffer, at: number): { tag: number; start: number; length: number } | null {
+export function derElement(bytes: Buffer, at: number): { tag: number; start: number; length: number } | null {
   if (at + 2 > bytes.length) return null;
   const first = bytes[at + 1]!;
   if (first < 0x80) return { tag: bytes[at]!, start: at + 2, length: first };
@@ -71,15 +71,15 @@ function element(bytes: Buffer, at: number): { tag: number; start: number; lengt
 /** Whether base64 `run` is a whole DER certificate or a DSA/ECDSA signature (above). */
 export function publicDer(run: string): boolean {
   const bytes = Buffer.from(run, "base64");
-  const outer = element(bytes, 0);
+  const outer = derElement(bytes, 0);
   if (outer?.tag !== 0x30 || outer.start + outer.length !== bytes.length) return false;
-  const first = element(bytes, outer.start);
+  const first = derElement(bytes, outer.start);
   if (!first) return false;
   // A certificate: SEQUENCE { tbsCertificate SEQUENCE { [0] version, … }, … }.
   if (first.tag === 0x30) return bytes[first.start] === 0xa0 && bytes[first.start + 2] === 0x02;
   // A signature: SEQUENCE { INTEGER r, INTEGER s }, nothing else.
   if (first.tag !== 0x02 || first.length < 16 || first.length > 66) return false;
-  const second = element(bytes, first.start + first.length);
+  const second = derElement(bytes, first.start + first.length);
   return (
     second !== null &&
     second.tag === 0x02 &&

@@ -7,7 +7,7 @@
 // something else: a user named as its password) or else `secrets` remain; a false positive
 // counts as left alone when no marker appears. Plain JavaScript taking the redaction function, as
 // scanner-vectors.mjs is.
-import { base } from "./scanner-vectors.mjs";
+import { base, tallier } from "./scanner-vectors.mjs";
 
 const EXTENSIONS = {
   js: "js",
@@ -68,15 +68,7 @@ function body(carrier, vector) {
 /** Tallies by `tp`, `fp`, `tp <carrier>`, `fp <carrier>`, `tp · <family>`, `fp · <family>`. */
 export async function measureCode(vectors, redactEventBody) {
   const options = { key: async () => Buffer.alloc(32, 5) };
-  const tallies = {};
-  const count = (names, good, example) => {
-    for (const name of names) {
-      tallies[name] ??= { total: 0, good: 0, misses: [] };
-      tallies[name].total += 1;
-      if (good) tallies[name].good += 1;
-      else tallies[name].misses.push(example);
-    }
-  };
+  const [tallies, count] = tallier();
   for (const vector of vectors) {
     for (const carrier of CODE_CARRIERS) {
       const out = JSON.stringify((await redactEventBody(body(carrier, vector), options)).body);

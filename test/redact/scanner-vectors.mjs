@@ -56,11 +56,8 @@ const inJson = (text) => JSON.stringify(text).slice(1, -1);
 
 export const share = (tally) => tally.good / tally.total;
 
-/** Tallies by `tp`, `fp`, `tp <carrier>`, `fp <carrier>` and `<source> tp|fp`; misses kept. */
-export async function measure(vectors, redactEventBody) {
-  const options = { key: async () => Buffer.alloc(32, 3) };
-  const recorded = async (carrier, text) =>
-    JSON.stringify((await redactEventBody(body(carrier, text), options)).body);
+/** Tallies by name and the function that counts one example under several names (a miss kept). */
+export function tallier() {
   const tallies = {};
   const count = (names, good, example) => {
     for (const name of names) {
@@ -70,6 +67,15 @@ export async function measure(vectors, redactEventBody) {
       else if (example) tallies[name].misses.push(example);
     }
   };
+  return [tallies, count];
+}
+
+/** Tallies by `tp`, `fp`, `tp <carrier>`, `fp <carrier>` and `<source> tp|fp`; misses kept. */
+export async function measure(vectors, redactEventBody) {
+  const options = { key: async () => Buffer.alloc(32, 3) };
+  const recorded = async (carrier, text) =>
+    JSON.stringify((await redactEventBody(body(carrier, text), options)).body);
+  const [tallies, count] = tallier();
   for (const vector of vectors) {
     // With a category (vector-categories.mjs), tallies by it and by it and carrier too.
     const byCategory = (kind, carrier) =>
