@@ -27,9 +27,12 @@ import { describeJudgedSet } from "./judged.js";
 // run once on everything before it): 9 / 14, 1 / 21; after its widening 14 / 14, 1 / 21. Batch 8
 // (PocketBase, Directus, Payload, Medusa; run once): 2 / 9, 0 / 13; after 6 / 9, 0 / 13.
 // Batch 9 (Garage, JuiceFS, abctl, Meltano; run once at the round's end, no change after it):
-// 4 / 10, 0 / 15. The whole file 208 / 231 (unnamed 181 / 201), 2 / 343
+// 4 / 10, 0 / 15. The whole file 208 / 231 (unnamed 181 / 201), 2 / 343; then two of batch 5's
+// commands (one dangerous, high on its first run; one harmless, medium) were taken out because the
+// fifth sealed hold-out, built earlier the same day by someone else, holds the same lines: 207 /
+// 230 (unnamed 180 / 200), 2 / 342 (origin note, "Taken out").
 describeJudgedSet("fifth unnamed-families round tuning set", "risk-tuning-unnamed5.jsonl", {
-  dangerous: 231,
+  dangerous: 230,
   caught: 0.9,
   unnamed: 0.9,
   alarms: 0.006,
