@@ -152,7 +152,8 @@ export function codeSpans(text: string, lower: string, prefilter: boolean, spans
 // `input[name=password]`).
 const SLOT_SHAPES = [
   /^[a-z][\w-]*(?:\.[A-Za-z][\w-]*)+$/,
-  /^[a-z]+(?:[A-Z][a-z]+)+$/,
+  // Three words or more, not a phrase about one's own (`myPassword`, `superSecretPassword`).
+  /^(?!(?:my|your|our|the|some|super|secret|strong|default|good|new)[A-Z])[a-z]+(?:[A-Z][a-z]+){2,}$/,
   /^\/[\w.-]+(?:\/[\w.-]+)+\/?$/,
   /^[\w-]*\[[\w-]+(?:[~|^$*]?=[^\]]*)?\]$|^#[\w-]+$/,
 ];
@@ -202,10 +203,14 @@ export function codeVariable(text: string, nameStart: number, valueEnd: number, 
   const lineStart = text.lastIndexOf("\n", nameStart - 1) + 1;
   const before = text.slice(lineStart, nameStart);
   if (
-    /(?:^|[\s('"`;{])(?:const|let|var|val|final|static|readonly|private|public|protected|String|string|char\[\]|auto|my|local|def|dim|Dim)\s+(?:[\w<>[\]]+\s+)?$/.test(
+    /(?:^|[\s('"`;{+-])(?:const|let|var|val|final|static|readonly|private|public|protected|String|string|char\[\]|auto|my|local|def|dim|Dim)\s+(?:[\w<>[\]]+\s+)?$/.test(
       before,
     )
   )
     return true;
-  return text[valueEnd] === ";" && /\s(?::?=)\s/.test(text.slice(nameStart, valueEnd));
+  // A constant's or a camelCase variable's shape: a lower-case word could be a password left
+  // unquoted (`$password = goodspec;`).
+  return (
+    text[valueEnd] === ";" && /\s(?::?=)\s/.test(text.slice(nameStart, valueEnd)) && /[A-Z_$]/.test(value)
+  );
 }

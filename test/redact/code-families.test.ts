@@ -9,6 +9,12 @@ import { leavesEach, redactsEach } from "./carriers.js";
 
 describe("credentials in code", () => {
   redactsEach([
+    ["php bare lower-case word", "$password = goodspec;", "goodspec"],
+    [
+      "odbc phrase about one's own",
+      "Driver={SQL Server};Server=db;Uid=app;Password=myPassword;",
+      "myPassword",
+    ],
     [
       "python kwargs",
       'conn = psycopg2.connect(host="db", user="app", password="Tr4il-Qu1et")',
