@@ -8,7 +8,7 @@
  * scripts/redaction-sealed.mjs (`--set fifth`) in a child process, carried and counted as
  * scanner-vectors.mjs describes.
  *
- * The floors are the first run's figures (in the origin note) rounded down to a whole percent, less
+ * The floors are the latest measure's figures (in the origin note) rounded down to a whole percent, less
  * one point, so that a change cannot lower them unnoticed. The shares overall, per carrier, of
  * codeql (both sides), of gosec's true positives and of find-sec-bugs' false positives are held;
  * the other sides hold fewer than 25 examples each, too few for a share of their own to mean much,
@@ -16,18 +16,18 @@
  */
 import { describeSealedFloors } from "./sealed-floors.js";
 
-/** Floors in percent: the first run (2026-11-28 at 13:59 UTC, main at 67cc1c5) rounded down, less one point. */
+/** Floors in percent: the latest measure (2026-11-28 at 15:25 UTC, main at 0e27452, after the session's rules, none written against it; the first run, at 67cc1c5, is in the origin note) rounded down, less one point. */
 const FLOORS: Record<string, number> = {
-  tp: 77,
-  fp: 88,
-  "tp command": 69,
+  tp: 81,
+  fp: 89,
+  "tp command": 76,
   "tp env": 99,
-  "tp file": 69,
-  "tp mcp": 69,
+  "tp file": 76,
+  "tp mcp": 76,
   "fp command": 88,
-  "fp file": 88,
-  "fp mcp": 88,
-  "codeql tp": 68,
+  "fp file": 89,
+  "fp mcp": 89,
+  "codeql tp": 69,
   "codeql fp": 84,
   "gosec tp": 96,
   "find-sec-bugs fp": 95,

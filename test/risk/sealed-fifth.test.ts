@@ -15,13 +15,13 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed-fifth.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. The first run, on 2026-11-28 (main at ab1085d), when the set was finished; no rule was
-// written against it. LOLRMM's and the-art-of-command-line's dangers all run programs a rule table
+// high+. Taken on 2026-11-28 at 15:25 UTC (main at 0e27452), after the session's rules, none
+// written against it (the first run, at ab1085d, is in the origin note). LOLRMM's and the-art-of-command-line's dangers all run programs a rule table
 // claims, so their unnamed pairs are empty.
 const LATEST: Measure = {
   all: [
-    [305, 431],
-    [96, 210],
+    [324, 431],
+    [115, 210],
     [13, 485],
   ],
   gtfoargs: [
@@ -50,13 +50,13 @@ const LATEST: Measure = {
     [0, 33],
   ],
   ibmcloud: [
-    [18, 54],
-    [18, 54],
+    [33, 54],
+    [33, 54],
     [3, 114],
   ],
   hand: [
-    [100, 151],
-    [64, 112],
+    [104, 151],
+    [68, 112],
     [3, 123],
   ],
 };

@@ -16,14 +16,14 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed-fourth.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken on 2026-11-28 at 12:20 UTC (main at c6f92b4), after the rules written while the
+// high+. Taken on 2026-11-28 at 15:25 UTC (main at 0e27452), after the rules written while the
 // set was sealed; the origin note keeps the first run (main at 63b830d) and the landing measure
 // (34ba71b) too. 13 of the 47 harmless alarms run a program of the attack-tool table
 // (docs/decisions/risk-attack-tools.md), which the set judged by sub-command. The Fly.io and Helm programs have rule tables, so their unnamed pairs are empty.
 const LATEST: Measure = {
   all: [
-    [409, 509],
-    [141, 205],
+    [413, 509],
+    [144, 205],
     [47, 541],
   ],
   emulation: [
@@ -42,7 +42,7 @@ const LATEST: Measure = {
     [0, 44],
   ],
   flyctl: [
-    [22, 35],
+    [23, 35],
     [0, 0],
     [1, 87],
   ],
@@ -52,8 +52,8 @@ const LATEST: Measure = {
     [0, 31],
   ],
   hand: [
-    [102, 129],
-    [81, 106],
+    [105, 129],
+    [84, 106],
     [4, 62],
   ],
 };

@@ -14,13 +14,13 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed-second.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken on 2026-11-28 at 12:20 UTC (main at c6f92b4), after the rules
+// high+. Taken on 2026-11-28 at 15:25 UTC (main at 0e27452), after the rules
 // written while the set was sealed (the origin note keeps every measure). Hand-written actions name no program, so
 // their unnamed pair is empty.
 const LATEST: Measure = {
   all: [
-    [596, 647],
-    [61, 87],
+    [600, 647],
+    [65, 87],
     [20, 611],
   ],
   "safety-net": [
@@ -29,8 +29,8 @@ const LATEST: Measure = {
     [3, 64],
   ],
   "linux-command": [
-    [205, 238],
-    [44, 67],
+    [209, 238],
+    [48, 67],
     [17, 421],
   ],
   elastic: [

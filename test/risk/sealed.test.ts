@@ -12,18 +12,18 @@ import { expectSealedShape, itHoldsMeasure, type Measure, readSealed } from "./s
 const CASES = readSealed("risk-sealed.jsonl");
 
 // The latest measure, as [caught, of] pairs: dangerous high+, in unnamed families high+, harmless
-// high+. Taken on 2026-11-28 at 12:20 UTC (main at c6f92b4) by someone who had not tuned the rules
+// high+. Taken on 2026-11-28 at 15:25 UTC (main at 0e27452) by someone who had not tuned the rules
 // (the origin note keeps every measure). 5 of the 24 harmless alarms run a program of the
 // attack-tool table (docs/decisions/risk-attack-tools.md), which the set judged by sub-command.
 const LATEST: Measure = {
   all: [
-    [356, 410],
-    [106, 145],
+    [357, 410],
+    [107, 145],
     [24, 432],
   ],
   sigma: [
-    [125, 141],
-    [24, 37],
+    [126, 141],
+    [25, 37],
     [1, 122],
   ],
   payloadsallthethings: [
