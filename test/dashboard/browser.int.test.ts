@@ -263,7 +263,9 @@ describe.skipIf(!HAVE_BROWSER && !REQUIRED)(
         const trust = await page.locator("#trust-heading").boundingBox();
         const levels = await page.locator(".levels").boundingBox();
         expect(trust!.y).toBeLessThan(levels!.y);
-        // The outcomes are on the page, inside it.
+        // The outcomes are on the page, inside it (the "All time" view may still be drawing them:
+        // a row replaced while it is measured has no box).
+        await page.locator("#outcomes-body tr[data-outcome='denied']").waitFor();
         const denied = await page.locator("#outcomes-body tr[data-outcome='denied']").boundingBox();
         expect(denied!.x + denied!.width).toBeLessThanOrEqual(width);
         expect(await page.locator("#outcomes-body tr[data-outcome='denied']").isVisible()).toBe(true);
