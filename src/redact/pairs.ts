@@ -25,7 +25,6 @@ import { namesVendor } from "./vendors.js";
 
 // A quoted literal (also quoted inside a single-quoted shell word: `'\''X'\''`).
 const LITERAL = `('\\\\''|["'])([^"'\\\\\\s,()]{4,200})`;
-// A call's name, then two or three quoted literals and the closing parenthesis.
 // A call's name, then two or three quoted literals, then the closing parenthesis or keyword
 // arguments (`format='json'`).
 const CALL = new RegExp(

@@ -332,7 +332,7 @@ const ROWS: Record<string, Row[]> = {
     ["Write", ".git/config", "[include]\n\tpath = /tmp/x.gitconfig\n", "high", "high", /include/],
     ["Edit", ".git/config", "\thelper = store\n", "high", "high", /helper/],
     ["Edit", ".git/config", "\ttextconv = hexdump -C\n", "high", "high", /textconv/],
-    ["Edit", ".git/config", "\tpath = ../shared.gitconfig\n", "high", "high", /path/],
+    ["Edit", ".git/config", "\tpath = ../common.gitconfig\n", "high", "high", /path/],
     ["Write", ".git/config", '[protocol "ext"]\n\tallow = always\n', "high", "high", /allow/],
     ["Write", ".git/config", '[diff "bin"]\n\tcommand = /tmp/d.sh\n', "high", "critical", /command/],
   ],

@@ -9,6 +9,7 @@ import type { Word } from "../shell-model.js";
 import { type Invocation, shellQuote } from "../wrappers.js";
 import { MODEL_RUNNER_RULES, printsOwnCredential } from "./model-runners.js";
 import { storedSettings } from "./package-settings.js";
+import { pip } from "./pip.js";
 
 export function testCommand(what: string, context: RuleContext): void {
   context.signals.score.raise("low", `runs the test suite (${what})`);
@@ -301,24 +302,6 @@ export const toolchain: Rule = (invocation, context) => {
   if (sub === "yank")
     return void score.raise("high", `${program} yank withdraws a released version`, "destructive_command");
   score.raise("medium", `runs ${program} ${sub}`.trim());
-};
-
-/** pip and friends. */
-export const pip: Rule = (invocation, context) => {
-  const sub =
-    positionals(invocation.args, ["-r", "-c", "-e", "--index-url", "-i", "--target", "-t"])[0]?.value ?? "";
-  const { score } = context.signals;
-  if (
-    /^(list|show|freeze|check|search|help|--version|debug|inspect|index|download-info)$/.test(sub) ||
-    sub === ""
-  )
-    return void score.raise("none", "");
-  const system = hasOption(invocation.args, ["--break-system-packages"]);
-  score.raise(
-    system ? "high" : "medium",
-    `${invocation.program} ${sub} installs packages${system ? " into the system Python" : ""}`,
-    ...(system ? (["system_modification"] as const) : []),
-  );
 };
 
 export const DEVELOPER_RULES: Record<string, Rule> = {

@@ -15,8 +15,9 @@ import { shellQuote } from "../wrappers.js";
 import { judgeAppleScript } from "./applescript.js";
 import { judgeCodeHazards } from "./bombs.js";
 import { callText, firstArgument } from "./code-args.js";
-import { packageManager, pip, testCommand, toolchain } from "./dev.js";
+import { packageManager, testCommand, toolchain } from "./dev.js";
 import { judgeScriptName } from "./general.js";
+import { pip } from "./pip.js";
 
 /** The rule name of a versioned or aliased interpreter: `python3.11` → python, `nodejs` → node. */
 export function interpreterName(program: string): string {
