@@ -241,10 +241,17 @@ describe("the resident hook server", () => {
     const expected = hook(home, "gemini", input, "off");
     const count = events(home).length;
     let pending: Promise<{ stdout: string; code: number | null }[]> | undefined;
-    // Longer than the client's 5 s of silence: the queued call hears only heartbeats meanwhile.
+    // Held 6 s from the moment both calls are claimed: longer than the client's 5 s of silence
+    // (the queued call hears only heartbeats meanwhile), and well inside the server's 10 s lock
+    // wait however slowly the two clients started on a loaded machine.
     await withDirLock(join(home, "trail"), async () => {
       pending = Promise.all([hookAsync(home, "gemini", input), hookAsync(home, "gemini", input)]);
-      await new Promise((resolve) => setTimeout(resolve, 7000));
+      const spool = spoolOf(home);
+      await until(
+        () => readdirSync(spool).filter((name) => name.endsWith(".taken")).length === 2,
+        "both calls claimed",
+      );
+      await new Promise((resolve) => setTimeout(resolve, 6000));
     });
     for (const result of await pending!) expect(result).toEqual({ stdout: expected.stdout, code: 0 });
     expect(events(home)).toHaveLength(count + 2);
