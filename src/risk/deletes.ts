@@ -32,9 +32,11 @@ const GIT_TRANSIENT =
 /**
  * Cache directories in a home (`~/.cache/pip`, `~/Library/Caches/x`, `~/.npm/_cacache`,
  * `~/.gradle/caches`, Xcode's `DerivedData` build products): regenerable by definition, so
- * deleting them is not a loss.
+ * deleting them is not a loss. Root's home is a home (`rm -rf /root/.cache/pip` in an image's
+ * build empties pip's cache, nothing of the system).
  */
-const HOME_CACHE = /^(~|\/(home|Users)\/[^/]+)\/(.+\/)?(\.cache|Caches|caches?|_cacache|DerivedData)(\/|$)/;
+export const HOME_CACHE =
+  /^(~|\/(home|Users)\/[^/]+|\/root)\/(.+\/)?(\.cache|Caches|caches?|_cacache|DerivedData)(\/|$)/;
 
 function under(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);

@@ -132,10 +132,12 @@ export const PUBLIC_KEY_EXPORT =
  * `SHASUMS256.txt.asc`, `SHA256SUMS.sig`): what a release ships beside an archive, a package or a
  * checksum list so that anyone can verify it; public like the file it signs. The name says which
  * file: an archive, package or installer extension, or a checksum list, before `.asc`/`.sig`. A
- * name that also says key, private, secret, password, token or credential stays a secret.
+ * name that also says key, private, secret, password, token or credential stays a secret. An
+ * extension known only at run time (`"$FIREFOX_FILE_NAME.$FILE_EXT.asc"`) still names a signed
+ * file: a key is not named by its extension's variable.
  */
 export const SIGNATURE_NAME =
-  /^(?!.*(key|priv|secret|passw|token|cred))(.*\.(tar|t?gz|tgz|xz|bz2|zst|zip|7z|deb|rpm|apk|iso|img|dmg|pkg|exe|msi|jar|whl|gem|crate|nupkg)|.*(sha\d*sums?|shasums?\d*|checksums?|md5sums?)(\.txt)?)\.(asc|sig)$/i;
+  /^(?!.*(key|priv|secret|passw|token|cred))(.*\.(tar|t?gz|tgz|xz|bz2|zst|zip|7z|deb|rpm|apk|iso|img|dmg|pkg|exe|msi|jar|whl|gem|crate|nupkg)|.*(sha\d*sums?|shasums?\d*|checksums?|md5sums?)(\.txt)?|.+\.\$\{?\w+\}?)\.(asc|sig)$/i;
 /** A clear-signed checksum list (`SHASUMS256.txt.asc`, `SHA256SUMS.asc`): public text, signed. */
 export const SIGNED_CHECKSUMS_NAME =
   /^(?!.*(key|priv|secret|passw|token|cred)).*(sha\d*sums?|shasums?\d*|checksums?|md5sums?)(\.txt)?\.(asc|sig)$/i;

@@ -39,6 +39,20 @@ const PACKAGES: Rule = (invocation, context) => {
     )
   )
     return void context.signals.score.raise("low", `${invocation.program} -s simulates: changes nothing`);
+  // `apt-get -o Acquire::AllowInsecureRepositories=true update`, `yum --nogpgcheck install`,
+  // `apk add --allow-untrusted`: packages no signature vouches for, whoever runs it
+  const unchecked = invocation.args.find((word) =>
+    /^(--allow-unauthenticated|--allow-insecure-repositories|--allow-downgrades-to-insecure|--nogpgcheck|--no-gpg-checks?|--no-gpgcheck|--allow-untrusted|--force-bad-verify|--skip-broken-signatures)$|(AllowInsecureRepositories|AllowDowngradeToInsecureRepositories|AllowUnauthenticated|AllowWeakRepositories)=(true|yes|1)|^Acquire::Check-(Valid-Until|Date)=(false|no|0)|^APT::Get::AllowUnauthenticated=(true|yes|1)|^gpgcheck=(0|false|no)$/i.test(
+      word.value,
+    ),
+  );
+  if (unchecked) {
+    context.signals.score.raise(
+      "high",
+      `${invocation.program} ${unchecked.value}: package signature checks switched off`,
+      "system_modification",
+    );
+  }
   if (first === "history" && /^(undo|redo|rollback)$/.test(words[1]?.value ?? ""))
     return void systemChange("history undo changes system packages")(invocation, context);
   // `dnf group list`, `dnf group info X`: a group's listing reads
@@ -63,7 +77,11 @@ const PACKAGES: Rule = (invocation, context) => {
   }
   // a package file from the disk (`snap install x.snap --dangerous`, `pkg install ./x.txz`,
   // `dpkg -i x.deb`) brings its own install scripts, from no repository: stays critical
-  const localFile = words.some((word) => /\.(deb|rpm|snap|txz|pkg|apk|pkg\.tar\.\w+|xbps)$/.test(word.value));
+  // (dpkg's -i and rpm's -i take only files, whatever their name: `dpkg -i "$pkg"`)
+  const localFile =
+    words.some((word) => /\.(deb|rpm|snap|txz|pkg|apk|pkg\.tar\.\w+|xbps)$/.test(word.value)) ||
+    (/^(dpkg|rpm)$/.test(invocation.program) &&
+      invocation.args.some((word) => /^(-i|--install|-[a-zA-Z]*[iU][a-zA-Z]*|--upgrade)$/.test(word.value)));
   if (
     INSTALLS.test(verb) &&
     !invocation.privileged &&
@@ -75,8 +93,18 @@ const PACKAGES: Rule = (invocation, context) => {
       "medium",
       `${invocation.program} ${verb} without privilege: an ordinary user cannot change system packages`,
     );
+  // `apt-get clean`, `dnf makecache`, `yum clean all`: the package cache refreshed or emptied,
+  // no package changed; without privilege an ordinary user cannot touch it (medium, as installs)
+  if (CACHE.test(verb || first) && !invocation.privileged)
+    return void context.signals.score.raise(
+      "medium",
+      `${invocation.program} ${verb || first} maintains the package cache (no package changes)`,
+    );
   PACKAGE_TOOL(invocation, context);
 };
+
+/** Sub-commands that only refresh or empty a package manager's cache. */
+const CACHE = /^(clean|autoclean|makecache|cache|clean-cache|-Sc+|--clean)$/;
 
 export const PACKAGE_RULES: RuleTable = Object.fromEntries(
   "apt apt-get aptitude dpkg yum dnf zypper pacman apk snap port emerge rpm pkg xbps-install nix-env"

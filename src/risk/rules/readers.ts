@@ -71,6 +71,16 @@ export const reader: Rule = (invocation, context) => {
   const program = invocation.program;
   const explicitPattern = hasOption(invocation.args, ["-e", "-f", "--regexp", "--file", "--expression"]);
   let files = readerFiles(program, invocation.args);
+  // `jq ${jq_flag} '.credHelpers[$url] = $helper' f`: a wholly run-time word before jq's filter
+  // carries its options, the literal filter after it is still the filter, not a file
+  if (
+    /^(jq|yq)$/.test(program) &&
+    files[0]?.dynamic &&
+    /^\$\{?\w+\}?$/.test(files[0].value) &&
+    files[1] &&
+    !files[1].dynamic
+  )
+    files = files.slice(1);
   if (PATTERN_FIRST.has(program) && !explicitPattern) files = files.slice(1);
   const inPlace =
     // BSD and GNU sed take the backup suffix attached (`-i.bak`, `-i''`)

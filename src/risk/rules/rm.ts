@@ -5,7 +5,7 @@
  */
 import { hasOption, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
-import { deleteScope } from "../deletes.js";
+import { deleteScope, HOME_CACHE } from "../deletes.js";
 import { HOME, isSystemPath } from "../paths.js";
 import type { Word } from "../shell-model.js";
 
@@ -126,6 +126,10 @@ export const rm: Rule = (invocation, { signals }) => {
         }
       }
     }
+    if (recursive && HOME_CACHE.test(path)) {
+      score.raise("medium", `recursive delete of ${value}: a cache, regenerable`, "destructive_command");
+      continue;
+    }
     if (isSystemPath(/[*?[]/.test(path) ? base : path)) {
       score.raise(
         "critical",
@@ -205,6 +209,17 @@ function runTimeTarget(target: Word, recursive: boolean, signals: Parameters<Rul
     score.raise(
       "medium",
       `deletes ${text.slice(0, 60)}, a path known only at run time`,
+      "destructive_command",
+    );
+  } else if (
+    recursive &&
+    HOME_CACHE.test(text.replace(/\$\{\w+\}|\$\w+/g, "x")) &&
+    !/[$`]/.test(text.replace(/\$\{\w+\}|\$\w+/g, "x"))
+  ) {
+    // `/home/${USERNAME}/.cache/pip`: whose home is known at run time, that it is a cache is written
+    score.raise(
+      "medium",
+      `recursive delete of ${text.slice(0, 60)}: a cache in a home, regenerable`,
       "destructive_command",
     );
   } else if (recursive && outsideByPrefix(text, signals)) {

@@ -9,6 +9,9 @@ import type { Rule } from "../command/rule.js";
 export const CHANGING =
   /^(install|reinstall|remove|erase|purge|submit|load|unload|bootstrap|bootout|enable|disable|start|stop|restart|kill|kickstart|mask|unmask|set[\w-]*|add|delete|create|config)$/;
 
+/** System tools whose bare run changes what they manage (the linker's cache, the boot files). */
+const BARE_CHANGES = /^(ldconfig|update-grub|update-initramfs|grub-install)$/;
+
 export function systemChange(what: string): Rule {
   return (invocation, { signals }) => {
     signals.score.raise("critical", `${invocation.program}: ${what}`, "system_modification");
@@ -36,8 +39,11 @@ export function systemTool(readOnly: RegExp, what: string): Rule {
     // `timedatectl`, `localectl`: with no sub-command they show their status
     const lists = /^(systemctl|hostnamectl|timedatectl|localectl)$/.test(invocation.program) && sub === "";
     // `auditctl -s`, `auditctl -l`: a tool whose reading forms are options, every one of them listed
-    const readingOptions = sub === "" && invocation.args.every((word) => readOnly.test(word.value));
-    if (readOnly.test(sub) || query || lists || readingOptions || invocation.args.length === 0) {
+    const readingOptions =
+      sub === "" && invocation.args.length > 0 && invocation.args.every((word) => readOnly.test(word.value));
+    // `ldconfig`, `update-grub` run bare rebuild what they manage; the rest show their status
+    const bare = invocation.args.length === 0 && !BARE_CHANGES.test(invocation.program);
+    if (readOnly.test(sub) || query || lists || readingOptions || bare) {
       context.signals.score.raise("none", "");
       return;
     }

@@ -209,6 +209,23 @@ export const SYSTEM_RULES: Record<string, Rule> = {
       "changes system configuration",
     ),
   ),
+  // the package sources, the locales built, the trust store of certificate authorities: what
+  // every program of the host installs from, speaks and trusts (`add-apt-repository ppa:x`,
+  // `locale-gen`, `update-ca-certificates`); run bare they change, their help and listings read
+  ...fromList(
+    "add-apt-repository apt-add-repository locale-gen update-locale update-ca-certificates update-ca-trust",
+    (invocation, context) => {
+      if (
+        invocation.args.length > 0 &&
+        invocation.args.every((word) => /^(-h|--help|--version|-V|-L|--list)$/.test(word.value))
+      )
+        return void context.signals.score.raise("none", "");
+      systemChange("changes system configuration (package sources, locales or trusted authorities)")(
+        invocation,
+        context,
+      );
+    },
+  ),
   // Debian's switches for the web server's modules, sites and configuration (`a2enmod rewrite`)
   // and for the package files of another package (`dpkg-divert --add`): what the host serves
   // and which file a package owns; `--list`, `-q` read

@@ -1,0 +1,21 @@
+/**
+ * The sixth everyday tuning set (test/vectors/risk-tuning-everyday6.jsonl, origin beside it): the
+ * shell steps of CircleCI's orbs and the install scripts of the dev container features (batch
+ * one), beside their dangerous neighbours (sudo, writes under system directories, users and
+ * groups, downloads piped into shells), judged by the level table before the rules written
+ * against each batch. Every dangerous command rated high or critical, every harmless one not,
+ * except those marked `known` (counted in the rates). The rates are held at the figures reached.
+ */
+import { describeJudgedSet } from "./judged.js";
+
+// first runs (main at 4886264, nothing of this increment written):
+// batch one (orbs, dev container features) 52 / 62 dangerous, 20 / 346 harmless rated high or
+// critical (5.8 %) as first labelled; after the labels corrected to the level table (five
+// wholly run-time recursive deletes dangerous, two cache deletes under /var dangerous as their
+// neighbours were, two releases and a template placeholder dropped) 59 / 69, 10 / 336 (3.0 %);
+// after batch one's rules 66 / 69 (95.7 %), 1 / 336 (0.30 %)
+describeJudgedSet("everyday tuning set six", "risk-tuning-everyday6.jsonl", {
+  dangerous: 69,
+  caught: 0.956,
+  alarms: 0.003,
+});
