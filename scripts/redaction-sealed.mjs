@@ -1,16 +1,17 @@
 // The sealed redaction measures: `node scripts/redaction-sealed.mjs [dist dir]
-// [--set second|third|fourth|fifth] [--json]` prints the shares for one sealed hold-out, carried and
-// counted as test/redact/scanner-vectors.mjs does, on a built dist/ (`npm run build` first). The
-// first set (the default) is test/vectors/secret-sealed.jsonl (kingfisher, whispers, secretlint);
-// `--set second` is test/vectors/secret-sealed-second.jsonl (semgrep-rules, trivy, talisman,
-// ggshield, git-secrets, SecretScanner); `--set third` is test/vectors/secret-sealed-third.jsonl
-// (kics, earlybird, checkov, security-utilities); `--set fourth` is
-// test/vectors/secret-sealed-fourth.jsonl (2ms, bearer, rusty-hog, automated-security-helper,
-// git-hound); `--set fifth` is test/vectors/secret-sealed-fifth.jsonl (bandit, gosec,
-// find-sec-bugs, codeql); each has its origin note beside it. `--json` prints the tallies as one
-// JSON object instead (test/redact/sealed*.test.ts read them). It prints figures only, never which
-// examples miss: the sets measure work tuned without seeing them, and naming misses would let them
-// be tuned on.
+// [--set second|third|fourth|fifth|sixth] [--json]` prints the shares for one sealed hold-out,
+// carried and counted as test/redact/scanner-vectors.mjs does, on a built dist/ (`npm run build`
+// first). The first set (the default) is test/vectors/secret-sealed.jsonl (kingfisher, whispers,
+// secretlint); `--set second` is test/vectors/secret-sealed-second.jsonl (semgrep-rules, trivy,
+// talisman, ggshield, git-secrets, SecretScanner); `--set third` is
+// test/vectors/secret-sealed-third.jsonl (kics, earlybird, checkov, security-utilities); `--set
+// fourth` is test/vectors/secret-sealed-fourth.jsonl (2ms, bearer, rusty-hog,
+// automated-security-helper, git-hound); `--set fifth` is test/vectors/secret-sealed-fifth.jsonl
+// (bandit, gosec, find-sec-bugs, codeql); `--set sixth` is test/vectors/secret-sealed-sixth.jsonl
+// (credsweeper, sonar-python, sonarjs, deepsecrets, tartufo, jsluice); each has its origin note
+// beside it. `--json` prints the tallies as one JSON object instead (test/redact/sealed*.test.ts
+// read them). It prints figures only, never which examples miss: the sets measure work tuned
+// without seeing them, and naming misses would let them be tuned on.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { measure, readVectors, report } from "../test/redact/scanner-vectors.mjs";
@@ -37,6 +38,11 @@ const SETS = {
   fifth: {
     file: "secret-sealed-fifth.jsonl",
     title: "bandit + gosec + find-sec-bugs + codeql (secret-sealed-fifth.jsonl, sealed)",
+  },
+  sixth: {
+    file: "secret-sealed-sixth.jsonl",
+    title:
+      "credsweeper + sonar-python + sonarjs + deepsecrets + tartufo + jsluice (secret-sealed-sixth.jsonl, sealed)",
   },
 };
 
