@@ -44,6 +44,10 @@ const sets = [
     "vendor names, id and secret pairs, URLs (secret-tuning-tp5.jsonl, tuning material)",
     "secret-tuning-tp5.jsonl",
   ],
+  [
+    "keyhacks, other scanners' rules, analysers' code tests (secret-tuning-tp6.jsonl, tuning material)",
+    "secret-tuning-tp6.jsonl",
+  ],
 ].filter(
   ([, file]) =>
     (value("--set") ?? file) === file && existsSync(join(import.meta.dirname, "../test/vectors", file)),

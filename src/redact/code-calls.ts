@@ -11,7 +11,8 @@ import type { Span } from "./span.js";
 /** A string literal (with Python's and C#'s prefixes) and what code calls on it to pass it. */
 export const literal = (group: number) =>
   `(?:[@bru]|b?r)?(["'])((?:\\\\.|(?!\\${group})[^\\n\\\\])*)\\${group}`;
-export const CONVERSION = String.raw`(?:\s*\.\s*(?:toCharArray|getBytes|toByteArray|encode|as_bytes|to_string|toString|to_owned|into|ToCharArray)\(\s*\))?`;
+// A charset may be named (`getBytes("UTF-8")`, `encode('utf-8')`, `getBytes(StandardCharsets.UTF_8)`).
+export const CONVERSION = String.raw`(?:\s*\.\s*(?:toCharArray|getBytes|toByteArray|encode|as_bytes|to_string|toString|to_owned|into|ToCharArray)\(\s*(?:"[\w-]{2,16}"|'[\w-]{2,16}'|[A-Za-z_][\w.]{0,40})?\s*\))?`;
 
 /**
  * Calls whose argument at a position is a password (0-based), whatever the names around it:
@@ -34,6 +35,9 @@ const POSITIONAL: readonly (readonly [call: RegExp, index: number, converted?: b
   [/\.\s*(?:login|Login|auth_plain|auth_login|bind_s|simple_bind_s|simple_bind)\s*\($/, 1],
   // Key derivation from a password: .NET's, Java's PBE (its first argument is the password).
   [/\b(?:PasswordDeriveBytes|Rfc2898DeriveBytes|PBEKeySpec)\s*\($/, 0],
+  // A symmetric key made from a literal (`new SecretKeySpec("X".getBytes(…), "AES")`), an HMAC
+  // signing key (`Algorithm.HMAC256("X")`).
+  [/\b(?:SecretKeySpec|HMAC256|HMAC384|HMAC512)\s*\($/, 0],
   // Python's MySQL clients take (host, user, password, db) by position; Ruby's SMTP start takes
   // (address, port, helo, user, secret, authtype).
   [/\b(?:pymysql|MySQLdb|pymssql|_mysql)\s*\.\s*connect\s*\($/, 2],
@@ -44,10 +48,10 @@ const POSITIONAL: readonly (readonly [call: RegExp, index: number, converted?: b
 ];
 
 const POSITIONAL_WORDS =
-  /DriverManager|Credential|Authentication|Auth|auth|PDO|mysql|MySQL|ldap_|oci_|login|Login|bind|DeriveBytes|PBEKeySpec|pymssql|SMTP|toCharArray/;
+  /DriverManager|SecretKeySpec|HMAC|Credential|Authentication|Auth|auth|PDO|mysql|MySQL|ldap_|oci_|login|Login|bind|DeriveBytes|PBEKeySpec|pymssql|SMTP|toCharArray/;
 
 /** The arguments of the call whose `(` ends before `from`: each one's text and offset. */
-function argumentsAt(text: string, from: number): { text: string; at: number }[] {
+export function argumentsAt(text: string, from: number): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   let depth = 0;
   let start = from;
@@ -77,7 +81,7 @@ function argumentsAt(text: string, from: number): { text: string; at: number }[]
   return out;
 }
 
-const ARGUMENT_LITERAL = new RegExp(String.raw`^\s*${literal(1)}${CONVERSION}\s*$`);
+export const ARGUMENT_LITERAL = new RegExp(String.raw`^\s*${literal(1)}${CONVERSION}\s*$`);
 
 /** The calls of the table in one expression, a group each (built on first use). */
 let calls: RegExp | undefined;
@@ -109,7 +113,7 @@ const escaped = (name: string) => name.replace(/\$/g, "\\$");
  * The literal `name` was last assigned before `before` (`var pw = "X";`, `const string pw =
  * "X";`, `pw := "X"`, `data = "X"`), as a span: the variable carries it to where it is a password.
  */
-function assignedLiteral(text: string, name: string, before: number, spans: Span[]): void {
+export function assignedLiteral(text: string, name: string, before: number, spans: Span[]): void {
   if (/^(?:null|nil|None|true|false|undefined|this|self)$/.test(name)) return;
   const assignment = new RegExp(
     String.raw`(?<![\w$.])${escaped(name)}\s*(?::\s*[\w<>\[\]?]+\s*)?:?=(?![=>])\s*${literal(1)}${CONVERSION}\s*(?:;|$)`,

@@ -11,6 +11,7 @@
  * credential (`codeStandIn`): a variable read, a bind parameter, a string's end, the name of the
  * slot (docs/decisions/redaction-code.md).
  */
+import { chainSpans, charArraySpans, formatSpans, loginPairSpans } from "./code-args.js";
 import { CONVERSION, insertedSpans, joinedSpans, literal, positionalSpans } from "./code-calls.js";
 import { valueSpans } from "./code-values.js";
 import { isSecretName, isSecretValue } from "./names.js";
@@ -109,8 +110,12 @@ export function codeSpans(text: string, lower: string, prefilter: boolean, spans
   }
   // Typed, converted and byte-array values (code-values.ts) have `=` or `:`.
   if (!prefilter || text.includes("=") || text.includes(":")) valueSpans(text, spans, codeStandIn);
-  // Every join has `=` (code-calls.ts).
-  if (!prefilter || text.includes("=")) joinedSpans(text, spans);
+  // Every join has `=` (code-calls.ts); so has every char array and chain (code-args.ts).
+  if (!prefilter || text.includes("=")) {
+    joinedSpans(text, spans);
+    charArraySpans(text, spans);
+    chainSpans(text, spans, codeStandIn);
+  }
   if (call && (!prefilter || lower.includes("equals"))) {
     for (const match of text.matchAll(EQUALS)) {
       const name = match[1] ?? match[6]!;
@@ -136,6 +141,9 @@ export function codeSpans(text: string, lower: string, prefilter: boolean, spans
     }
     positionalSpans(text, spans);
     insertedSpans(text, spans);
+    // Values by their place among others (code-args.ts): each scan has its own word guard.
+    loginPairSpans(text, spans, codeStandIn);
+    formatSpans(text, spans, codeStandIn);
     if (/@(?:tcp6?|unix|udp)\(/.test(text)) {
       for (const match of text.matchAll(GO_DSN)) {
         if (!isSecretValue(match[1]!)) continue;

@@ -11,7 +11,8 @@
  *   test value, are not). ASP.NET's cookieless session in the path (`/(S(<24 characters>))/`)
  *   is the same id.
  * - **A Facebook app token** (`<app id>|<app secret>`, Graph API's app access token): the part
- *   after the bar is the app's secret, whatever name or parameter carries it.
+ *   after the bar is the app's secret, whatever name or parameter carries it; also behind a
+ *   vendor's tag of capitals (Mapillary's `MLY|<app id>|<secret>`, sent as `OAuth MLY|…`).
  * - **A password as a query parameter** (`pass=`, `passwd=`, ZAP's sensitive URL words): in a
  *   URL a bare `pass` is the password, as `pwd=` already is (detect.ts).
  * - **An OAuth authorization code** (RFC 6749 4.1.2): `code=` in a query that also carries
@@ -50,7 +51,9 @@ export const FETCH_PATTERNS: Pattern[] = [
     needs: ["|"],
     // After the app's number, or the marker an earlier layer put in its place (the number is an
     // access_token's value up to the bar, which a shell's word ends at).
-    regex: /(?:(?<![\w|])[0-9]{10,20}|\[redacted:[a-z0-9-]+:[0-9a-f]{16}\])\|([0-9a-f]{32})(?![\w|])/g,
+    // A vendor's tag may stand before the app's number (Mapillary's `MLY|<app id>|<secret>`).
+    regex:
+      /(?:(?<![\w|])(?:[A-Z]{2,5}\|)?[0-9]{10,20}|\[redacted:[a-z0-9-]+:[0-9a-f]{16}\](?:\|[0-9]{10,20})?)\|([0-9a-f]{32})(?![\w|])/g,
     group: 1,
   },
   {

@@ -162,9 +162,14 @@ const VALUE_AT =
 // number), except before hex of 40+: Datadog's application key, which no app id is shaped like.
 const APP = /(?:^|[^a-z])(?:app|application)s?$/i;
 
+// An account that is a program's, not a person's (a service account, a bot, a robot): a vendor
+// issues it a token, and `service: <uuid>` under the vendor's name is that token (Snyk's service
+// accounts), where `service_id:` or `service: api` name one of the vendor's services.
+const ACCOUNT = /(?:^|[^a-z])(?:service|service[_-]?account|bot|robot)s?$/i;
+
 /** Whether `name` says a value of the vendor's is a thing of theirs, not a key (above). */
 function namesThing(name: string, value?: string): boolean {
-  if (!THING.test(name)) return false;
+  if (!THING.test(name) || ACCOUNT.test(name)) return false;
   return !(value !== undefined && APP.test(name) && /^[0-9a-f]{40,}$/i.test(value));
 }
 
@@ -255,7 +260,11 @@ function blockSpans(text: string, headerStart: number, from: number, uuid: boole
     const row = text.slice(at, end);
     if (ini ? row.startsWith("[") : row.trim() !== "" && row.length - row.trimStart().length <= indent) break;
     const pair = /^[ \t]*-?[ \t]*["']?([A-Za-z_][\w.-]*)["']?[ \t]*(?:[:=])[ \t]*/.exec(row);
-    if (pair && !isIdentifierName(pair[1]!) && (!THING.test(pair[1]!) || APP.test(pair[1]!)))
+    if (
+      pair &&
+      !isIdentifierName(pair[1]!) &&
+      (!THING.test(pair[1]!) || APP.test(pair[1]!) || ACCOUNT.test(pair[1]!))
+    )
       push(spans, text, at + pair[0].length, at, uuid);
     at = end + 1;
   }
@@ -274,7 +283,8 @@ function objectSpans(text: string, open: number, uuid: boolean, spans: Span[]): 
   }
   const body = text.slice(open, close);
   for (const member of body.matchAll(MEMBER)) {
-    if (isIdentifierName(member[1]!) || (THING.test(member[1]!) && !APP.test(member[1]!))) continue;
+    const thing = THING.test(member[1]!) && !APP.test(member[1]!) && !ACCOUNT.test(member[1]!);
+    if (isIdentifierName(member[1]!) || thing) continue;
     push(spans, text, open + member.index! + member[0].length, open + member.index!, uuid);
   }
 }

@@ -195,6 +195,12 @@ const FRAGMENTS = [
   ...['{"pagerduty": {', '"integration": "', "}}", "datadog:\n  application: ", "'\\''"],
   ...["/nix/store/", "Sig: ", "References: ", "sha256:", "sha256=", "kty: ", "x5c: ['"],
   ...["https://logs-01.loggly.com/inputs/", "https://hc-ping.com/", "/webhook/", "Ov23li9x:", "FlickrAPI("],
+  // Credentials by their place (code-args.ts): a call's user and password, a char array, a
+  // format call's slot, a chain; a vendor's tag and bars, a service account under its vendor.
+  ...["login(", "auth(", ".connect(", "PlainAuth(", "signIn(", '"admin", ', "user, ", '"s3cr3t"', ")"],
+  ...["char[] password = {", "'a', ", "'b'", "}", "charArrayOf(", "String.Format(", "Password={0};", "%s"],
+  ...[".format(", " % (", "{1}@", "://{0}:", "fmt.Sprintf(", " = safe = ", " == safe == ", '["password"]'],
+  ...["MLY|", "|1234567890|", "service: ", '"service": "', "SecretKeySpec(", '.getBytes("UTF-8")'],
 ];
 
 describe("structural pattern prefilter", () => {

@@ -1,0 +1,132 @@
+/**
+ * Credentials code gives by their place among other values (src/redact/code-args.ts,
+ * docs/decisions/redaction-code-args.md), one table per family, each row carried as a command
+ * argument, a written file and an MCP argument (carriers.ts); beside them, the same calls and
+ * shapes holding no credential. Also the vendor forms of the same round: a token behind a
+ * vendor's tag and bars (fetched.ts), a service account's token under its vendor (vendors.ts).
+ */
+import { describe } from "vitest";
+import { leavesEach, redactsEach } from "./carriers.js";
+
+describe("a user and its password given to a call that logs in", () => {
+  redactsEach([
+    ["login with a user's variable", 'client.login(user, "hunter2x")', "hunter2x"],
+    ["auth with a bare name", 'auth("admin", "s3cr3t")', "s3cr3t"],
+    [
+      "go PlainAuth",
+      'auth := smtp.PlainAuth("", "ops@acme.io", "lanternfish", "smtp.acme.io")',
+      "lanternfish",
+    ],
+    ["php ftp_login", '$ok = ftp_login($conn, "deploy", "saltmeadow");', "saltmeadow"],
+    ["java connect after a host", 'transport.connect("smtp.acme.io", "mailer", "ravenbrook");', "ravenbrook"],
+    ["camelCase signIn", 'await api.signIn(this.username, "quietharbor")', "quietharbor"],
+    ["authenticate with an e-mail", 'session.authenticate("ops@acme.io", "tinmarble")', "tinmarble"],
+    ["setCredentials", 'http.setCredentials(userName, "copperkite");', "copperkite"],
+  ]);
+  leavesEach([
+    ["login with variables", "server.login(user, password)"],
+    ["login reading a prompt", "server.login(user, getpass.getpass())"],
+    ["connect without a host", 'db.connect("shop", "reporting")'],
+    ["connect to a host and port", 'sock.connect("db.acme.io", "5432")'],
+    ["auth naming a route", 'router.auth("/login", "/logout")'],
+    ["login with the slot's word", 'client.login("user", "password")'],
+    ["jquery bind", '$("#form").bind("submit", "validate")'],
+  ]);
+});
+
+describe("a password written character by character", () => {
+  redactsEach([
+    ["java char array", "char[] password = {'c', 'o', 'b', 'a', 'l', 't', '9', '9'};", "'c', 'o', 'b'"],
+    ["java new char array", "char[] storePass = new char[] { 'w', 'i', 'n', 'd', '7' };", "'w', 'i', 'n'"],
+    ["kotlin charArrayOf", "val passphrase = charArrayOf('m', 'a', 'p', 'l', 'e')", "'m', 'a', 'p'"],
+    ["c array", "char pass[] = {'r', 'o', 'o', 't', '9'};", "'r', 'o', 'o'"],
+  ]);
+  leavesEach([
+    ["a separator list", "char[] separators = {',', ';', ':'};"],
+    [
+      "hex digits",
+      "char[] HEX = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};",
+    ],
+    ["a password read", 'char[] password = console.readPassword("Password: ");'],
+  ]);
+});
+
+describe("a password a format call puts in a secret's slot", () => {
+  redactsEach([
+    [
+      "c# String.Format by index",
+      'var cs = String.Format("Server={0};Database={1};User Id={2};Password={3};", "db01", "shop", "app", "Tr0ub4dor");',
+      "Tr0ub4dor",
+    ],
+    [
+      "java String.format in order",
+      'String url = String.format("jdbc:mysql://%s/%s?user=%s&password=%s", "db01", "shop", "app", "mapleleaf");',
+      "mapleleaf",
+    ],
+    [
+      "python str.format in a URL",
+      'dsn = "postgresql://{0}:{1}@{2}/shop".format("app", "harborview", "db01")',
+      "harborview",
+    ],
+    ["python % with a tuple", 'dsn = "host=db user=%s password=%s" % ("app", "saltmeadow")', "saltmeadow"],
+    [
+      "go Sprintf",
+      'dsn := fmt.Sprintf("user=%s password=%s host=%s", "app", "lanternfish", host)',
+      "lanternfish",
+    ],
+    [
+      "a variable carrying the literal",
+      'var pw = "graniteowl";\nvar cs = string.Format("Server=db;Password={0};", pw);',
+      "graniteowl",
+    ],
+  ]);
+  leavesEach([
+    ["a message by index", 'var msg = String.Format("Copied {0} of {1} files to {2}", done, total, target);'],
+    [
+      "a password read from settings",
+      'var cs = String.Format("Server={0};Password={1};", host, settings.Password);',
+    ],
+    ["a user's slot", 'String url = String.format("jdbc:mysql://%s/%s?user=%s", "db01", "shop", "app");'],
+  ]);
+});
+
+describe("a literal at the end of a chain", () => {
+  redactsEach([
+    ["assignment chain into a subscript", 'd["password"] = safe = "s3cr3t"', "s3cr3t"],
+    ["comparison chain", 'password == safe == "s3cr3t"', "s3cr3t"],
+  ]);
+  leavesEach([
+    ["a chain of other names", 'label = title = "Sign in"'],
+    ["a chain of comparisons of other names", 'if kind == mode == "dark":'],
+  ]);
+});
+
+describe("vendor forms: a tag and bars, a service account under its vendor", () => {
+  redactsEach([
+    [
+      "OAuth MLY| header",
+      "headers = {'Authorization': 'OAuth MLY|4285629878738491|3779c0eb8fa1f133bf34a646017b5f57'}",
+      "3779c0eb8fa1f133bf34a646017b5f57",
+    ],
+    [
+      "MLY| in a query",
+      "curl 'https://graph.mapillary.com/images?access_token=MLY|5176774929146765|d1c44431e62c4912b7cadd1b542c5c66&fields=id'",
+      "d1c44431e62c4912b7cadd1b542c5c66",
+    ],
+    [
+      "a service token in a vendor's object",
+      '{"snyk": {"service": "e85e0b1a-2f11-403b-a537-06acbb11222f", "org": "acme"}}',
+      "e85e0b1a-2f11-403b-a537-06acbb11222f",
+    ],
+    [
+      "a service token in a vendor's block",
+      "snyk:\n  org: acme\n  service: 4ddaa073-115a-43d4-906e-9d76d442e8a6",
+      "4ddaa073-115a-43d4-906e-9d76d442e8a6",
+    ],
+  ]);
+  leavesEach([
+    ["a service's name under its vendor", '{"snyk": {"org": "acme", "service": "snyk-broker"}}'],
+    ["a service id under its vendor", "pagerduty:\n  service_id: 4ddaa073-115a-43d4-906e-9d76d442e8a6"],
+    ["an image's id", "curl 'https://graph.mapillary.com/4285629878738491?fields=id,thumb_1024_url'"],
+  ]);
+});
