@@ -7,7 +7,8 @@
 // secret-tuning-fp3.jsonl (sonar-text's examples, configuration templates), secret-tuning-fp4.jsonl
 // (templates, documentation's example credentials, identifiers), secret-tuning-fp5.jsonl (public
 // keys, digests, scanners' negatives), secret-tuning-tp5.jsonl (keys beside a vendor's name, id
-// and secret pairs, URLs' and headers' tokens); with --categories,
+// and secret pairs, URLs' and headers' tokens), secret-tuning-fp6.jsonl (public browser keys, KSUIDs, chains'
+// ids and hashes, beside their secret siblings); with --categories,
 // by the category of each example (test/redact/vector-categories.mjs) and carrier, and the
 // false positives both as defined and without the near-valid tokens
 // (docs/decisions/redaction-categories.md). The built CLI loads the rule set as one CommonJS
@@ -47,6 +48,10 @@ const sets = [
   [
     "keyhacks, other scanners' rules, analysers' code tests (secret-tuning-tp6.jsonl, tuning material)",
     "secret-tuning-tp6.jsonl",
+  ],
+  [
+    "browser keys, chain ids and their secret siblings (secret-tuning-fp6.jsonl, tuning material)",
+    "secret-tuning-fp6.jsonl",
   ],
 ].filter(
   ([, file]) =>

@@ -18,6 +18,22 @@
  *   an object store's `versionId`; a Content-Security-Policy's `'nonce-…'` (a per-response value
  *   the page echoes).
  *
+ * - **A KSUID where an id goes** (27 base62 characters: a four-byte time since 2014-05-13 and
+ *   sixteen random bytes), given to an id's name (`event_id`, `traceId`, `"id"`, `WHERE id =`,
+ *   also behind a type's prefix: `"id": "evt_<ksuid>"`) or to a KSUID library's parser, and
+ *   decoding to a time between that epoch and a year from now. A random 27-character key
+ *   passes the decoding about one time in ten, and an id's name beside it is what it lacks:
+ *   the same run under a key's name, or with no name, is judged by look.
+ * - **Ethereum's (EVM chains') 0x hex**: an address (`0x` and 40 hex: the last 20 bytes of a
+ *   public key's hash, EIP-55 mixing the case as a checksum) anywhere; a 32-byte word (`0x` and
+ *   64 hex) where it is named as a hash — a JSON-RPC object's `hash`, `blockHash`,
+ *   `transactionHash`, `parentHash`, `…Root`, a signature's `r` and `s`, a log's `topics`, the
+ *   `params` of an `eth_get…` call, a block explorer's `/tx/` or `/block/` path, `cast tx`,
+ *   `receipt`, `run` or `block`. A private key has the same shape: under its name, after
+ *   `--private-key`, in an `accounts` list or alone it is still judged.
+ * - **A Firebase app id** (`1:<project number>:web:<hex>`, `…:android:…`, `…:ios:…`): it names
+ *   the app in the configuration Firebase prints for the page.
+ *
  * These only veto the token-by-look scan (benign.ts): the same bytes under a secret's name are
  * still that name's value.
  */
@@ -32,6 +48,30 @@ const THUMBPRINT =
 const PUBLIC_PARAMETER =
   /[?&#](?:gclid|fbclid|msclkid|dclid|gbraid|wbraid|yclid|ttclid|twclid|code_challenge|nonce|state|versionId)=([A-Za-z0-9._~%-]+)/g;
 const CSP_NONCE = /'nonce-([A-Za-z0-9+/_-]+={0,2})'/g;
+
+const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const KSUID_EPOCH = 1_400_000_000;
+/** Whether 27 base62 characters decode to a KSUID made between its epoch and a year from now. */
+function ksuidTime(run: string): boolean {
+  let value = 0n;
+  for (const char of run) value = value * 62n + BigInt(B62.indexOf(char));
+  if (value >> 160n !== 0n) return false;
+  const seconds = Number(value >> 128n) + KSUID_EPOCH;
+  return seconds <= Date.now() / 1000 + 366 * 86_400;
+}
+// An id's name (`id`, `event_id`, `traceId`, `user-ID`), an optional type prefix, the KSUID.
+const KSUID_UNDER_ID =
+  /(?:(?<![A-Za-z])(?:id|ids|uid)|[a-z0-9](?:Id|ID|Ids|IDs))["']?[ \t]*(?:[:=]|=>)[ \t]*(?:'\\''|["'`])?((?:[a-z]{2,8}_)?[0-9A-Za-z]{27})(?![0-9A-Za-z_+/=-])/g;
+// A KSUID library's parser or the `ksuid` program given the run.
+const KSUID_PARSED =
+  /(?:ksuid|Ksuid|KSUID)[\w:.]*\(\s*["']((?:[a-z]{2,8}_)?[0-9A-Za-z]{27})["']|\bksuid\b[^\n|;&]*?[ \t]((?:[a-z]{2,8}_)?[0-9A-Za-z]{27})(?![0-9A-Za-z_+/=-])/g;
+
+const EVM_ADDRESS = /(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])/g;
+const EVM_WORD = /(?<![0-9A-Za-z])0x[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
+/** What names a 32-byte word a hash, just before it (a list's earlier items may stand between). */
+const EVM_HASH_BEFORE =
+  /(?:(?:(?<![A-Za-z])(?:hash|r|s|topics|params)|[a-z](?:Hash|Root|Uncles))["']?[ \t]*[:=][ \t]*\[?(?:[ \t]*["']?0x[0-9a-fA-F]{64}["']?[ \t]*,)*[ \t]*["']?|\/(?:tx|block|blocks)\/|\bcast[ \t]+(?:tx|receipt|run|block)[ \t]+)$/;
+const FIREBASE_APP_ID = /(?<![\w:])1:[0-9]{6,15}:(?:web|android|ios):[0-9a-f]{8,40}(?![\w:])/g;
 
 /** The spans of `text` that are such identifiers. */
 export function identifierRanges(text: string): Range[] {
@@ -54,6 +94,34 @@ export function identifierRanges(text: string): Range[] {
   }
   if (text.includes("'nonce-"))
     for (const m of text.matchAll(CSP_NONCE)) out.push([m.index! + 1, m.index! + m[0].length - 1]);
+  if (/id/i.test(text)) {
+    for (const m of text.matchAll(KSUID_UNDER_ID)) {
+      if (!ksuidTime(m[1]!.slice(-27))) continue;
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
+    if (/ksuid/i.test(text)) {
+      for (const m of text.matchAll(KSUID_PARSED)) {
+        const run = m[1] ?? m[2]!;
+        if (!ksuidTime(run.slice(-27))) continue;
+        const start = m.index! + m[0].lastIndexOf(run);
+        out.push([start, start + run.length]);
+      }
+    }
+  }
+  if (text.includes("0x")) {
+    for (const m of text.matchAll(EVM_ADDRESS)) out.push([m.index!, m.index! + m[0].length]);
+    for (const m of text.matchAll(EVM_WORD)) {
+      const before = text.slice(Math.max(0, m.index! - 400), m.index!);
+      // The params of a JSON-RPC call that reads the chain (`eth_getTransactionByHash`, …).
+      const params =
+        /"params"\s*:\s*\[[^\]]*$/.test(before) &&
+        /"method"\s*:\s*"(?:eth_get|debug_trace|trace_)/.test(text);
+      if (params || EVM_HASH_BEFORE.test(before)) out.push([m.index!, m.index! + m[0].length]);
+    }
+  }
+  if (text.includes(":web:") || text.includes(":android:") || text.includes(":ios:"))
+    for (const m of text.matchAll(FIREBASE_APP_ID)) out.push([m.index!, m.index! + m[0].length]);
   if (/[?&#](?:[a-z]{1,5}clid|[gw]braid|code_challenge|nonce|state|versionId)=/.test(text))
     for (const m of text.matchAll(PUBLIC_PARAMETER)) {
       const end = m.index! + m[0].length;

@@ -1,3 +1,4 @@
+import { publicValue } from "./browser-keys.js";
 import { encodedPassword } from "./decoded.js";
 import { isStandIn } from "./stand-ins.js";
 
@@ -183,8 +184,9 @@ export function isSecretValue(value: string): boolean {
   if (NOT_A_SECRET.test(value)) return false;
   if (/^\[redacted:|^\*+$|^<[^>]*>$|^%[A-Za-z_]+(?:\.[A-Za-z_]+)*%$|^\{\{[\s\S]*\}\}$/.test(value))
     return false;
-  // Publishable keys (Stripe's pk_live_/pk_test_) are meant to be public.
-  if (/^pk_(?:live|test)_/.test(value)) return false;
+  // Publishable keys (Stripe's pk_live_/pk_test_) are meant to be public, as are the browser
+  // keys other vendors document as public by their format (browser-keys.ts).
+  if (/^pk_(?:live|test)_/.test(value) || publicValue(value)) return false;
   // A private key block's armour without a key in it (documentation, a grep pattern), or code
   // that names the armour (`key.replace("-----BEGIN RSA PRIVATE KEY-----", "")…`: quotes and
   // parentheses between the lines, and fewer than 40 characters of base64 in runs of 16+).

@@ -11,6 +11,7 @@
 import { randomBytes } from "node:crypto";
 import type { EventBody } from "../chain/index.js";
 import { benignRanges, inside, isOwnName } from "./benign.js";
+import { browserKeyRanges } from "./browser-keys.js";
 import { secretsInCommand, secretsInLines, spellings } from "./command.js";
 import { CutContexts } from "./cuts.js";
 import { detectOwn, isSecretName, isSecretValue, mergeSpans, mightHoldToken, type Span } from "./detect.js";
@@ -83,6 +84,10 @@ export async function findSecrets(
       }
     }
   }
+  // Keys their vendor documents as public in the context they stand in (browser-keys.ts),
+  // whichever layer found them.
+  const documented = browserKeyRanges(text);
+  if (documented.length > 0) spans = spans.filter((span) => !inside(documented, span.start, span.end));
   return mergeSpans(outsideMarkers(text, spans));
 }
 
@@ -119,8 +124,13 @@ export class BodyRedactor {
    * the event and in messages.
    */
   async command(text: string, jsonDepth = 0): Promise<void> {
-    for (const { value, kind } of await secretsInCommand(text))
+    const secrets = await secretsInCommand(text);
+    // A key its vendor documents as public where it stands (browser-keys.ts) is not one.
+    const documented = secrets.length > 0 ? browserKeyRanges(text) : [];
+    for (const { value, kind } of secrets) {
+      if (documented.some(([start, end]) => text.slice(start, end) === value)) continue;
       await this.known(kind, value, text, jsonDepth);
+    }
   }
 
   /**

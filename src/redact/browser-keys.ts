@@ -1,0 +1,94 @@
+/**
+ * Keys their vendor documents as public — made to be shipped in a web page or an app and to
+ * identify a project, never to authorise reading its data — told from the secret keys of the
+ * same vendor by the public kind's own format or by the context the vendor documents it in
+ * (docs/decisions/redaction-browser-keys.md). Scanners flag several of them anyway, so each
+ * rule is narrow: a value an edit away from the format, or the same value without its context,
+ * is still judged like any other (a near-valid token stays redacted: redaction-literals.md).
+ *
+ * By their own format (any context; `publicValue`):
+ * - **Mapbox's public token**: `pk.`, base64url of a JSON object naming the account (`u`) and
+ *   the token (`a`), `.`, a 22-character signature. The secret (`sk.`) and temporary (`tk.`)
+ *   tokens have other prefixes.
+ * - **PostHog's project key**: `phc_` and 43 letters and digits; it can only send events. The
+ *   personal key that reads and changes a project is `phx_`.
+ * (Stripe's and Clerk's publishable `pk_live_`/`pk_test_` keys: names.ts.)
+ *
+ * By the context their vendor documents (`browserKeyRanges`):
+ * - **A Firebase web app's configuration**: the `apiKey` of an object that also names the
+ *   project's `authDomain` (`<project>.firebaseapp.com`) and its `projectId` or
+ *   `messagingSenderId` — the object Firebase's console prints for the page. The same `AIza…`
+ *   key alone or under another name is a Google API key like any other.
+ * - **Supabase's anon key**: a JWT whose claims say `"role": "anon"` and a Supabase issuer,
+ *   given to a name that says anon. Under another name (a service-role variable) or with
+ *   `service_role` in it, it is the project's secret.
+ */
+import type { Range } from "./span.js";
+
+const MAPBOX_PUBLIC = /^pk\.(eyJ[A-Za-z0-9_-]{10,})\.[A-Za-z0-9_-]{22}$/;
+const POSTHOG_PROJECT = /^phc_[A-Za-z0-9]{43}$/;
+
+function decodedJson(part: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(part, "base64url").toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `value` is, by its own format, a key its vendor documents as public (above). */
+export function publicValue(value: string): boolean {
+  if (value.startsWith("phc_")) return POSTHOG_PROJECT.test(value);
+  if (!value.startsWith("pk.eyJ")) return false;
+  const match = MAPBOX_PUBLIC.exec(value);
+  if (!match) return false;
+  const claims = decodedJson(match[1]!) as { u?: unknown; a?: unknown } | undefined;
+  return (
+    typeof claims === "object" &&
+    claims !== null &&
+    typeof claims.u === "string" &&
+    typeof claims.a === "string"
+  );
+}
+
+const FIREBASE_API_KEY =
+  /(?<![\w$])["']?apiKey["']?[ \t]*[:=][ \t]*(?:'\\''|["'])(AIza[0-9A-Za-z_-]{35})(?:'\\''|["'])/g;
+const FIREBASE_CONFIG_AROUND = /["']?authDomain["']?[ \t]*[:=][ \t]*["'][a-z0-9-]+\.firebaseapp\.com["']/;
+const FIREBASE_PROJECT = /["']?(?:projectId|messagingSenderId)["']?[ \t]*[:=]/;
+
+// A name that says anon (`SUPABASE_ANON_KEY`, `supabaseAnonKey`, `anon_key`), then the JWT.
+const ANON_JWT =
+  /(?<![A-Za-z0-9])[\w.-]*(?:anon|Anon|ANON)[\w.-]*["']?[ \t]*(?:[:=]|=>)[ \t]*(?:'\\''|["'`])?(eyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+)/g;
+
+/** Whether base64url `part` holds the claims of a Supabase anon key. */
+function anonClaims(part: string): boolean {
+  const claims = decodedJson(part) as { role?: unknown; iss?: unknown } | undefined;
+  return (
+    typeof claims === "object" &&
+    claims !== null &&
+    claims.role === "anon" &&
+    typeof claims.iss === "string" &&
+    /^supabase(?:-demo)?$|\.supabase\.co\/auth\/v1$/.test(claims.iss)
+  );
+}
+
+/** The spans of `text` that are keys public by their documented context (above). */
+export function browserKeyRanges(text: string): Range[] {
+  const out: Range[] = [];
+  if (text.includes("AIza") && text.includes("firebaseapp.com")) {
+    if (FIREBASE_CONFIG_AROUND.test(text) && FIREBASE_PROJECT.test(text)) {
+      for (const m of text.matchAll(FIREBASE_API_KEY)) {
+        const start = m.index! + m[0].indexOf(m[1]!);
+        out.push([start, start + m[1]!.length]);
+      }
+    }
+  }
+  if (/anon/i.test(text) && text.includes("eyJ")) {
+    for (const m of text.matchAll(ANON_JWT)) {
+      if (!anonClaims(m[2]!)) continue;
+      const start = m.index! + m[0].length - m[1]!.length;
+      out.push([start, start + m[1]!.length]);
+    }
+  }
+  return out;
+}

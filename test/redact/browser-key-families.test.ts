@@ -1,0 +1,112 @@
+/**
+ * Keys their vendor documents as public, KSUIDs where an id goes, Ethereum's addresses and
+ * hashes, a Firebase app id (docs/decisions/redaction-browser-keys.md): each family carried as
+ * a command, a written file and an MCP argument; what is no credential comes out with no marker,
+ * and beside each family the secrets of the same vendor or shape that must still go. The values
+ * are random bytes in each format, made for this test.
+ */
+import { beforeAll, describe } from "vitest";
+import { loadShellParser } from "../../src/risk/index.js";
+import { leavesEach, redactsEach } from "./carriers.js";
+
+// KSUIDs made in 2023 and 2026; one whose time is in 2096 (no id is made in the future); a run
+// of 27 base62 that decodes above 160 bits (no KSUID at all).
+const KSUID_2023 = "2YBXZIuR38vJiQbRLQeT9vLPwDM";
+const KSUID_2026 = "3EMsv75FQCm3DoVN0RboH2tiVG1";
+const KSUID_FUTURE = "M6wgvw3J0ai1KUGvezowXdiUQ91";
+const NOT_KSUID = "guZiQobPCfMOTNMOcpj4hh5RfJX";
+// Mapbox: a public token (its claims decode), the same with its claims cut, a secret token.
+const MAPBOX_PUBLIC =
+  "pk.eyJ1IjoidHJhaWxzZWFsIiwiYSI6Inp3YmNrb24xdXplNXp3cWl3NGg2MGx2ZTMifQ.B6Yezb6_yZy-ipSxLCiaaU";
+const MAPBOX_CUT =
+  "pk.eyJ1IjoidHJhaWxzZWFsIiwiYSI6Inp3YmNrb24xdXpfNXp3cWl3NGg2MGx2ZTMi.B6Yezb6_yZy-ipSxLCiaaU";
+const MAPBOX_SECRET =
+  "sk.eyJ1IjoidHJhaWxzZWFsIiwiYSI6InhxNzlqN2Z6b25jZHJqeHlsbDM1b3d1dGQifQ._ochzZrd7VBiOjivUSVgeU";
+// PostHog: a project key, one with a `_` in its body (not the format), a personal key.
+const POSTHOG_PROJECT = "phc_nBGWk80wVk72vbPqpE6VldmQC79rhjZ1ymuUdQzPkGA";
+const POSTHOG_ODD = "phc_nBGWk80wVk72vbPq_E6VldmQC79rhjZ1ymuUdQzPkGA";
+const POSTHOG_PERSONAL = "phx_qn5ibZXLWESCe2Efvro7liLWVsTqU7ahzuzCMGnBb4r";
+// Supabase: an anon key and a service-role key of a hosted project.
+const SUPABASE_ANON =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6Imp3dHF0dWJ5emJ2YnZ1YnhscmlpIiwicm9sZSI6ImFub24iLCJpYXQiOjE3NjAwMDAwMDAsImV4cCI6MjA3NTAwMDAwMH0.Mb3V7xog5Tw62oJQfXjXg4On1I1i_H2fWxyZoj52f2H";
+const SUPABASE_SERVICE =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJlZiI6InNmeGdja3lxYmFwb3poZmh6Y2pwIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImlhdCI6MTc2MDAwMDAwMCwiZXhwIjoyMDc1MDAwMDAwfQ.qi9XPtjN9sFvMGvYo_fzb6i9UoID-ELr1v_SRXNun0c";
+// A Google API key, in a Firebase web app's configuration and alone.
+const GOOGLE_KEY = "AIzaOnZ6sWb6wsIMJfNX7mcVqWudLqMwUdmg8bK";
+const FIREBASE_CONFIG = `const firebaseConfig = {
+  apiKey: "${GOOGLE_KEY}",
+  authDomain: "trailseal-demo.firebaseapp.com",
+  projectId: "trailseal-demo",
+  messagingSenderId: "422108077276",
+  appId: "1:422108077276:web:8f993723eebefc9562ca0b"
+};`;
+// Ethereum: an address, two 32-byte hashes, a private key of the same shape.
+const ADDRESS = "0x29f35c620fafd9536b983f37e5c8878a1b5c6a0c";
+const HASH_1 = "0x6afb964e0766a1580e383f5ec79ee6ccf8c13d4d95ea9cbe8c8c589579d67c8e";
+const HASH_2 = "0xcbbc0f9726e82b8137dd6d9acf4ceeac6b10a34a881a5630f6b7a45c7836926c";
+const PRIVATE_KEY = "0x068ee31a55b67ee683e2e21f8a07ef40a99e7442f6c18f2aa1eb316690f0ec93";
+
+const LEFT: [family: string, text: string][] = [
+  ["a KSUID as a JSON id", `{"id": "${KSUID_2023}", "object": "event"}`],
+  ["a KSUID under a snake-case id", `event_id: ${KSUID_2026}`],
+  ["a KSUID under a camel-case id", `const span = { traceId: "${KSUID_2026}" };`],
+  ["a KSUID in a query's id", `GET /v1/events?order_id=${KSUID_2023}&limit=10`],
+  ["a KSUID in SQL", `DELETE FROM events WHERE id = '${KSUID_2023}';`],
+  ["a prefixed KSUID under an id", `{"id": "evt_${KSUID_2026}"}`],
+  ["a KSUID parsed", `ksuid = Ksuid.from_base62("${KSUID_2023}")`],
+  ["a KSUID inspected", `ksuid -f inspect ${KSUID_2026}`],
+  ["an EVM address", `cast balance ${ADDRESS} --rpc-url "$RPC"`],
+  ["an EIP-55 address", "const owner = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';"],
+  ["a transaction's hash", `"transactionHash": "${HASH_1}",`],
+  ["a block's hash", `"blockHash": "${HASH_2}"`],
+  ["a state root", `"stateRoot": "${HASH_1}",`],
+  ["a log's topics", `"topics": ["${HASH_1}", "${HASH_2}"]`],
+  ["a signature's r and s", `{"r": "${HASH_1}", "s": "${HASH_2}"}`],
+  [
+    "a JSON-RPC read's params",
+    `{"jsonrpc":"2.0","method":"eth_getTransactionReceipt","params":["${HASH_1}"],"id":1}`,
+  ],
+  ["an explorer's transaction page", `open https://etherscan.io/tx/${HASH_2}`],
+  ["cast reading a receipt", `cast receipt ${HASH_1} status`],
+  ["a Mapbox public token", `mapboxgl.accessToken = '${MAPBOX_PUBLIC}';`],
+  ["a Mapbox public token under any name", `MAPBOX_TOKEN=${MAPBOX_PUBLIC}`],
+  ["a PostHog project key", `posthog.init('${POSTHOG_PROJECT}', { api_host: 'https://eu.i.posthog.com' })`],
+  ["a PostHog project key under a key's name", `POSTHOG_API_KEY=${POSTHOG_PROJECT}`],
+  ["a Supabase anon key under its name", `NEXT_PUBLIC_SUPABASE_ANON_KEY=${SUPABASE_ANON}`],
+  ["a Supabase anon key in code", `const supabaseAnonKey = '${SUPABASE_ANON}'`],
+  ["a Firebase web configuration", FIREBASE_CONFIG],
+  ["a Firebase app id", 'appId: "1:422108077276:web:8f993723eebefc9562ca0b",'],
+];
+
+const REDACTED: [family: string, text: string, secret: string][] = [
+  ["a KSUID-shaped run under a key's name", `api_key: ${KSUID_2026}`, KSUID_2026],
+  ["a KSUID-shaped run under a token's name", `"session_token": "${KSUID_2023}"`, KSUID_2023],
+  ["a KSUID-shaped run with no name", `curl -H 'X-Trace: x' https://h/${KSUID_2026}/x`, KSUID_2026],
+  ["a KSUID whose time is in the future", `"id": "${KSUID_FUTURE}"`, KSUID_FUTURE],
+  ["27 base62 that are no KSUID", `"id": "${NOT_KSUID}"`, NOT_KSUID],
+  ["a private key under its name", `PRIVATE_KEY=${PRIVATE_KEY}`, PRIVATE_KEY],
+  ["a private key in Hardhat's accounts", `accounts: ["${PRIVATE_KEY}"],`, PRIVATE_KEY],
+  ["a private key given to cast", `cast send ${ADDRESS} --private-key ${PRIVATE_KEY}`, PRIVATE_KEY],
+  ["a private key given to a wallet", `const wallet = new ethers.Wallet("${PRIVATE_KEY}");`, PRIVATE_KEY],
+  ["a private key after a hash's word", `hash of my key: ${PRIVATE_KEY}`, PRIVATE_KEY],
+  ["a Mapbox secret token", `mapboxgl.accessToken = '${MAPBOX_SECRET}';`, MAPBOX_SECRET],
+  ["a Mapbox public token whose claims are cut", `mapboxApiKey: '${MAPBOX_CUT}'`, MAPBOX_CUT],
+  ["a PostHog personal key", `posthog.init('${POSTHOG_PERSONAL}')`, POSTHOG_PERSONAL],
+  ["a PostHog key off its format", `POSTHOG_API_KEY=${POSTHOG_ODD}`, POSTHOG_ODD],
+  ["a Supabase service key", `SUPABASE_SERVICE_ROLE_KEY=${SUPABASE_SERVICE}`, SUPABASE_SERVICE],
+  ["a service key under an anon name", `SUPABASE_ANON_KEY=${SUPABASE_SERVICE}`, SUPABASE_SERVICE],
+  ["an anon key under a service name", `SUPABASE_SERVICE_ROLE_KEY=${SUPABASE_ANON}`, SUPABASE_ANON],
+  ["an anon key alone", `Authorization: Bearer ${SUPABASE_ANON}`, SUPABASE_ANON],
+  ["a Google API key alone", `GEMINI_API_KEY=${GOOGLE_KEY}`, GOOGLE_KEY],
+  [
+    "a Google API key in a URL",
+    `curl "https://maps.googleapis.com/maps/api/geocode/json?key=${GOOGLE_KEY}"`,
+    GOOGLE_KEY,
+  ],
+];
+
+describe("browser keys, KSUIDs and chains' ids", () => {
+  beforeAll(() => loadShellParser());
+  leavesEach(LEFT);
+  redactsEach(REDACTED);
+});

@@ -1,0 +1,33 @@
+/**
+ * Redaction measured on public browser keys, KSUIDs where ids go, Ethereum's addresses and
+ * hashes and what else an agent's actions carry that is random-looking and no credential, with
+ * the same vendors' secret keys, private keys and signed URLs beside them
+ * (test/vectors/secret-tuning-fp6.jsonl, tuning material; origin note beside it), carried as
+ * scanner-vectors.mjs carries every set, on the built CLI's redaction (dist/). The assertions
+ * hold the floors of the last recorded run (the origin note and docs/export.md have each
+ * batch's first run and this one), by family.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { measureFile, type Tallies } from "./built.js";
+import { share } from "./scanner-vectors.mjs";
+
+describe("redaction on browser keys, KSUIDs and chains' ids", () => {
+  let tallies: Tallies;
+  beforeAll(async () => {
+    tallies = await measureFile("secret-tuning-fp6.jsonl", "browser keys, KSUIDs and chains' ids", true);
+  }, 300_000);
+
+  it("leaves the public values and redacts every secret beside them", () => {
+    // Batch 1 135 / 147 (the origin note has each batch's first run).
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.918);
+    for (const family of ["evm address", "evm hash", "app id"])
+      expect(share(tallies[`fp · ${family}`]!)).toBe(1);
+    // A KSUID in a path or in prose has no id's name beside it: judged by look.
+    expect(share(tallies["fp · ksuid id"]!)).toBeGreaterThanOrEqual(0.857);
+    // A Google API key, a Supabase anon key or a Mapbox token alone, without its documented context.
+    expect(share(tallies["fp · public browser key"]!)).toBeGreaterThanOrEqual(0.888);
+    for (const family of ["private key", "vendor secret key", "signed url"])
+      expect(share(tallies[`tp · ${family}`]!)).toBe(1);
+    expect(share(tallies.tp!)).toBe(1);
+  });
+});
