@@ -20,9 +20,10 @@ import { isStandIn } from "./stand-ins.js";
 const SECRET_NAME =
   /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key|secret[_-]id)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$|(?:auth|access|api)token$|(?:^|[_.-])db(?:pass|pwd|pw)$/i;
 // camelCase names (`accessToken`, `_authToken`, `awsSecretKey`): the capital marks the word, so
-// `Token` and the secret kinds of `Key` end them (`primaryKey`, `sortKey` do not).
+// `Token` and the secret kinds of `Key` end them (`primaryKey`, `sortKey` do not); also after
+// an acronym (`HECToken`, `JWTSecret`, `DBPassword`).
 const CAMEL_SECRET_NAME =
-  /[a-z0-9](?:Token|Secret|Password|Passwd|Passphrase|Credentials?|ApiKey|(?:Access|Private|Secret|Client|Signing|Encryption|Master|Session)Key)$|(?:^|[a-z0-9])Secret(?:Id|ID)$/;
+  /[a-z0-9](?:Token|Secret|Password|Passwd|Passphrase|Credentials?|ApiKey|(?:Access|Private|Secret|Client|Signing|Encryption|Master|Session)Key)$|(?:^|[a-z0-9])Secret(?:Id|ID)$|[A-Z]{2}(?:Token|Secret|Password|Passphrase)$/;
 
 // What every name SECRET_NAME matches ends with (lower-cased): most names end with none, and
 // are answered without running the expression.

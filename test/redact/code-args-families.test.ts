@@ -130,3 +130,76 @@ describe("vendor forms: a tag and bars, a service account under its vendor", () 
     ["an image's id", "curl 'https://graph.mapillary.com/4285629878738491?fields=id,thumb_1024_url'"],
   ]);
 });
+
+describe("a declared parameter's default, a key's decoded bytes, a name after an acronym", () => {
+  redactsEach([
+    [
+      "cloudformation parameter with NoEcho",
+      "Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: Tr4il-Qu1et\nResources: {}",
+      "Tr4il-Qu1et",
+    ],
+    [
+      "cloudformation parameter masked under any name",
+      "Parameters:\n  DBUser:\n    Type: String\n    NoEcho: true\n    Default: quietharbor7",
+      "quietharbor7",
+    ],
+    [
+      "cloudformation json parameter",
+      '{"Parameters": {"DB1Password": {"Type": "String", "Default": "datpassword"}}}',
+      "datpassword",
+    ],
+    [
+      "workflow input default",
+      "on:\n  workflow_dispatch:\n    inputs:\n      api_token:\n        type: string\n        default: lanternfish42",
+      "lanternfish42",
+    ],
+    [
+      "terraform variable",
+      'variable "db_password" {\n  type    = string\n  default = "graniteowl9"\n}',
+      "graniteowl9",
+    ],
+    [
+      "terraform sensitive variable",
+      'variable "admin" {\n  type      = string\n  sensitive = true\n  default   = "copperkite3"\n}',
+      "copperkite3",
+    ],
+    [
+      "c# key from base64",
+      'byte[] key = Convert.FromBase64String("AAAAAaazaoensuth");\nrijn.CreateEncryptor(key, iv);',
+      "AAAAAaazaoensuth",
+    ],
+    [
+      "c# key from a string's bytes",
+      'byte[] key = Encoding.UTF8.GetBytes("AAAAAaazaoensuth");',
+      "AAAAAaazaoensuth",
+    ],
+    [
+      "python key from hex",
+      'aes_key = bytes.fromhex("00112233445566778899aabbccddeeff")',
+      "00112233445566778899aabbccddeeff",
+    ],
+    ["go key from hex", 'hmacKey, _ := hex.DecodeString("9f3a417cd208bb5e")', "9f3a417cd208bb5e"],
+    ["an acronym before Token", "HECToken: b@d0@h3C70K3n", "b@d0@h3C70K3n"],
+  ]);
+  leavesEach([
+    [
+      "cloudformation parameter with a reference",
+      "Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\nResources:\n  Db:\n    Properties:\n      MasterUserPassword: !Ref DBPassword",
+    ],
+    [
+      "cloudformation parameter default of another kind",
+      "Parameters:\n  InstanceType:\n    Type: String\n    Default: t3.micro",
+    ],
+    ["a workflow input's default word", "inputs:\n  environment:\n    default: production"],
+    ["terraform variable of a region", 'variable "region" {\n  default = "eu-west-1"\n}'],
+    [
+      "a dynamic reference",
+      "Parameters:\n  DBPassword:\n    Type: String\n    Default: '{{resolve:secretsmanager:db:SecretString:password}}'",
+    ],
+    ["a cache key's bytes", 'byte[] cacheKey = Encoding.UTF8.GetBytes("users");'],
+    [
+      "a decoded image",
+      'byte[] logo = Convert.FromBase64String("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==");',
+    ],
+  ]);
+});

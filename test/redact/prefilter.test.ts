@@ -201,6 +201,22 @@ const FRAGMENTS = [
   ...["char[] password = {", "'a', ", "'b'", "}", "charArrayOf(", "String.Format(", "Password={0};", "%s"],
   ...[".format(", " % (", "{1}@", "://{0}:", "fmt.Sprintf(", " = safe = ", " == safe == ", '["password"]'],
   ...["MLY|", "|1234567890|", "service: ", '"service": "', "SecretKeySpec(", '.getBytes("UTF-8")'],
+  // A declared parameter's default (config.ts), a key's decoded bytes (code-values.ts).
+  ...[
+    "Parameters:\n  DBPassword:\n",
+    "    NoEcho: true\n",
+    "    Default: ",
+    '"Default": "',
+    'variable "db_password" {',
+  ],
+  ...[
+    '  default = "',
+    "sensitive = true\n",
+    "HECToken: ",
+    "key = Convert.FromBase64String(",
+    "bytes.fromhex(",
+    ", _ := hex.DecodeString(",
+  ],
 ];
 
 describe("structural pattern prefilter", () => {
