@@ -33,6 +33,6 @@ export type { InstallOptions, InstallResult } from "./install.js";
 export { installHooks, localScopeAgents, settingsPath } from "./install.js";
 export { hookProgram, onPath } from "./program.js";
 export { answer, type HookOptions, type HookResult } from "./reply.js";
-export { CALLS, decidingRule, judgeCall, runHook, verdictOf } from "./run.js";
+export { CALLS, decidingRule, type JudgeOptions, judgeAction, judgeCall, runHook, verdictOf } from "./run.js";
 export type { HookStatus } from "./status.js";
 export { hookStatus } from "./status.js";

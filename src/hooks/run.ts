@@ -13,7 +13,7 @@
  * - No secret reaches the answer: the reason (which may quote the command) is scrubbed of the
  *   secrets the recorded event had redacted, with the same markers (src/redact).
  */
-import type { ActionTarget } from "../action/index.js";
+import type { Action, ActionTarget } from "../action/index.js";
 import {
   AGENT_SPECS,
   type AgentName,
@@ -78,22 +78,43 @@ function merge(a: RiskAnalysis, b: RiskAnalysis): RiskAnalysis {
     paths: [...a.paths, ...b.paths],
     hosts: [...a.hosts, ...b.hosts],
     unparsable: a.unparsable || b.unparsable,
+    scripts: [...a.scripts, ...b.scripts.filter((run) => !a.scripts.some((seen) => seen.path === run.path))],
+    leading:
+      a.level === b.level
+        ? [...a.leading, ...b.leading.filter((r) => !a.leading.includes(r))]
+        : riskRank(b.level) > riskRank(a.level)
+          ? b.leading
+          : a.leading,
   };
 }
 
-/** The call's classification: its target, everything else it carries, PowerShell as PowerShell. */
-export async function judgeCall(call: HookCall): Promise<RiskAnalysis> {
+export interface JudgeOptions {
+  /**
+   * Read the script files the command runs and judge their text (src/hooks/scripts.ts): the
+   * hook's pre-tool judgement, and `trailseal classify --read-scripts`.
+   */
+  readScripts?: boolean;
+  /** The call's command is a script file's text read from disk (judged as src/hooks/scripts.ts says). */
+  inFile?: boolean;
+}
+
+/**
+ * The call's classification: its target, everything else it carries, PowerShell as PowerShell,
+ * and with `readScripts` the scripts it runs as their text on disk says.
+ */
+export async function judgeCall(call: HookCall, options: JudgeOptions = {}): Promise<RiskAnalysis> {
   const action = call.action!;
-  let analysis = await analyze(action);
+  const inFile = { inFile: options.inFile === true };
+  let analysis = await analyze(action, inFile);
   for (const target of call.extra.slice(0, 64) as ActionTarget[])
-    analysis = merge(analysis, await analyze({ ...action, target }));
+    analysis = merge(analysis, await analyze({ ...action, target }, inFile));
   if (call.powershell && action.target.kind === "command" && action.target.command.trim() !== "") {
     // PowerShell's spelling removed (`Remove-It`em`, `& ('Remove-'+'Item')`, .NET file calls):
     // the rewritten code and what Start-Process runs are judged as well (src/risk/powershell-spelling.ts)
     const plain = plainPowerShell(action.target.command);
     const texts = plain.code === action.target.command ? [] : [plain.code, ...plain.started];
     for (const command of texts)
-      analysis = merge(analysis, await analyze({ ...action, target: { kind: "command", command } }));
+      analysis = merge(analysis, await analyze({ ...action, target: { kind: "command", command } }, inFile));
     for (const finding of judgePowerShell(plain.code))
       analysis = merge(analysis, { ...analysis, ...finding, reasons: [finding.reason] });
     if (plain.unknown)
@@ -106,7 +127,25 @@ export async function judgeCall(call: HookCall): Promise<RiskAnalysis> {
         ],
       });
   }
+  // (loaded only when a script file runs: the common paths read no file for this)
+  if (options.readScripts && analysis.scripts.length > 0) {
+    const { judgeScripts } = await import("./scripts.js");
+    analysis = await judgeScripts(analysis, action.cwd ?? null, (command, powershell) =>
+      judgeCall(
+        { ...call, action: { ...action, target: { kind: "command", command } }, extra: [], powershell },
+        { inFile: true },
+      ),
+    );
+  }
   return analysis;
+}
+
+/**
+ * One action judged as the hook's pre-tool judgement judges it (`trailseal classify
+ * --read-scripts`): a generic action has no PowerShell marker and carries nothing else.
+ */
+export function judgeAction(action: Action, options: JudgeOptions = {}): Promise<RiskAnalysis> {
+  return judgeCall({ phase: "pre", event: "classify", action, extra: [], canAsk: true }, options);
 }
 
 /**
@@ -167,7 +206,7 @@ export async function runHook(agent: AgentName, text: string, options: HookOptio
     const policyPromise =
       call.phase === "pre" ? loadPolicy(policyPath, { cacheKey: sealKeyOf(options.home) }) : null;
     policyPromise?.catch(() => undefined);
-    const analysis = await judgeCall(call);
+    const analysis = await judgeCall(call, { readScripts: call.phase === "pre" });
     const classification = { level: analysis.level, flags: analysis.flags, reasons: analysis.reasons };
     if (call.phase === "post") {
       const outcome = call.outcome ?? null;

@@ -9,8 +9,14 @@ import { judgeHttpData } from "./rules/http-data.js";
 import { Signals } from "./signals.js";
 import { gitConfigTextRead, judgeWrittenContent } from "./written-content.js";
 
-export function analyzeAction(action: Action, parse: ShellParse): Signals {
+export interface AnalyzeOptions {
+  /** The command is a script file's text, read from disk (Signals.inFile). */
+  inFile?: boolean;
+}
+
+export function analyzeAction(action: Action, parse: ShellParse, options: AnalyzeOptions = {}): Signals {
   const signals = new Signals(action.cwd);
+  signals.inFile = options.inFile === true;
   const { score } = signals;
   const target = action.target;
   switch (target.kind) {

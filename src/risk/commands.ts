@@ -177,7 +177,7 @@ function unknownScript(word: Word, label: string, signals: Signals): boolean {
   const { score } = signals;
   const value = word.value.trim();
   if (/^(\$\{?[A-Za-z_]\w*\}?|\$[0-9@*])$/.test(value)) {
-    score.raise("high", `${label}: the script is held in ${value}, known only at run time`);
+    signals.runTime(`${label}: the script is held in ${value}, known only at run time`);
     return true;
   }
   if (!/^(\$\(.*\)|`.*`)$/s.test(value)) return false;

@@ -18,23 +18,26 @@ import type { Action } from "../action/index.js";
 import type { RiskFlag, RiskLevel } from "../chain/index.js";
 import { RISK_FLAGS } from "../chain/index.js";
 import { hasCode } from "../errors/index.js";
-import { analyzeAction } from "./classify.js";
+import { type AnalyzeOptions, analyzeAction } from "./classify.js";
 import type { ShellScript } from "./shell-model.js";
 import { isShellParserLoaded, loadShellParser, parseWithTreeSitter } from "./shell-parser.js";
-import type { Signals } from "./signals.js";
+import type { ScriptRun, Signals } from "./signals.js";
 import { lexSimpleCommand } from "./simple-lexer.js";
 
 export { canonicalPattern } from "./canonical.js";
+export type { AnalyzeOptions } from "./classify.js";
 export { joinContinuations } from "./continuations.js";
 export type { HostClass } from "./hosts.js";
 export { classifyHost, parseTarget } from "./hosts.js";
 export { isSystemPath, normalizePath, sensitiveReason } from "./paths.js";
 export { plainPowerShell } from "./powershell-spelling.js";
 export { maxLevel, riskRank } from "./score.js";
+export { scriptCommand, scriptLanguage } from "./script-text.js";
 export type { ShellBackend } from "./shell-grammar.js";
 export type { ShellCommand, ShellScript, Word } from "./shell-model.js";
 export { isShellParserLoaded, loadShellParser, shellParserBackend } from "./shell-parser.js";
 export { decodeAnsiC } from "./shell-quoting.js";
+export type { ScriptRun } from "./signals.js";
 export { lexSimpleCommand } from "./simple-lexer.js";
 export type { Invocation } from "./wrappers.js";
 export { resolveInvocation } from "./wrappers.js";
@@ -54,6 +57,10 @@ export interface RiskAnalysis extends Classification {
   paths: string[];
   hosts: string[];
   unparsable: boolean;
+  /** Script files the command runs whose text the line does not give (the hook reads them). */
+  scripts: ScriptRun[];
+  /** The reasons raised at the final level: what the level stands on. */
+  leading: string[];
 }
 
 /** Parses a command line: the exact tokenizer when it can, else tree-sitter (must be loaded). */
@@ -72,6 +79,8 @@ function toAnalysis(signals: Signals): RiskAnalysis {
     paths: signals.paths,
     hosts: signals.hosts,
     unparsable: signals.unparsable,
+    scripts: signals.scripts,
+    leading: signals.score.leading().filter(Boolean),
   };
 }
 
@@ -79,17 +88,17 @@ function toAnalysis(signals: Signals): RiskAnalysis {
  * Synchronous analysis. Throws RISK_PARSER_NOT_LOADED when a command needs the shell parser
  * and `loadShellParser()` has not finished; `analyze` handles that for you.
  */
-export function analyzeSync(action: Action): RiskAnalysis {
-  return toAnalysis(analyzeAction(action, parseShell));
+export function analyzeSync(action: Action, options: AnalyzeOptions = {}): RiskAnalysis {
+  return toAnalysis(analyzeAction(action, parseShell, options));
 }
 
-export async function analyze(action: Action): Promise<RiskAnalysis> {
+export async function analyze(action: Action, options: AnalyzeOptions = {}): Promise<RiskAnalysis> {
   try {
-    return analyzeSync(action);
+    return analyzeSync(action, options);
   } catch (error) {
     if (!hasCode(error, "RISK_PARSER_NOT_LOADED") || isShellParserLoaded()) throw error;
     await loadShellParser();
-    return analyzeSync(action);
+    return analyzeSync(action, options);
   }
 }
 

@@ -203,10 +203,7 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
         "network_request",
       );
     }
-    score.raise(
-      "high",
-      `runs a program named at run time (${first.value.slice(0, 60)}): what runs is unknown`,
-    );
+    signals.runTime(`runs a program named at run time (${first.value.slice(0, 60)}): what runs is unknown`);
     return;
   }
   // `cp Rubeus.exe r.exe; ./r.exe`: the tool under the name the line gave it, before that name is
@@ -222,6 +219,8 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   pipeToShell({ ...invocation, program }, context);
   runsDownloaded(invocation, program, first, signals);
   runsWritten(invocation, program, first, context);
+  // `./deploy.sh`, `tools/x.py`: a file run by its own name (the hook reads it: src/hooks/scripts.ts)
+  if (first.value.includes("/")) signals.runs(first, "");
   sendsEnvironment(invocation, context);
   judgeFileServer(program, invocation.args, signals); // `php -S … -t ~`, `http-server ~`
   judgeMovedSources(program, invocation.args, context); // `tar --remove-files -cf x.tar ~`

@@ -18,12 +18,22 @@ export class Score {
   level: RiskLevel = "none";
   readonly flags = new Set<RiskFlag>();
   readonly reasons: string[] = [];
+  /** The highest level each reason was raised with (what raised the level: `leading`). */
+  private readonly levels = new Map<string, RiskLevel>();
 
   raise(level: RiskLevel, reason: string, ...flags: RiskFlag[]): this {
     this.level = maxLevel(this.level, level);
     for (const flag of flags) this.flags.add(flag);
-    if (reason && !this.reasons.includes(reason)) this.reasons.push(reason);
+    if (!reason) return this;
+    const before = this.levels.get(reason);
+    if (before === undefined) this.reasons.push(reason);
+    this.levels.set(reason, before === undefined ? level : maxLevel(before, level));
     return this;
+  }
+
+  /** The reasons raised at the final level, in order: what the level stands on. */
+  leading(): string[] {
+    return this.reasons.filter((reason) => this.levels.get(reason) === this.level);
   }
 
   flag(flag: RiskFlag): this {
@@ -34,7 +44,7 @@ export class Score {
   merge(other: Score): this {
     this.level = maxLevel(this.level, other.level);
     for (const flag of other.flags) this.flags.add(flag);
-    for (const reason of other.reasons) if (!this.reasons.includes(reason)) this.reasons.push(reason);
+    for (const reason of other.reasons) this.raise(other.levels.get(reason) ?? "none", reason);
     return this;
   }
 }

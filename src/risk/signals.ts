@@ -3,6 +3,8 @@
  * so far, and what the policy needs to see (simple commands after wrapper stripping, the
  * paths and hosts the action touches).
  */
+
+import type { RiskFlag } from "../chain/index.js";
 import { type HostClass, parseTarget } from "./hosts.js";
 import {
   credentialHolderReason,
@@ -23,6 +25,21 @@ import {
 } from "./written-paths.js";
 
 export type Via = "tool" | "command";
+
+/**
+ * A script file a command runs that the line itself neither wrote nor downloaded (`bash x.sh`,
+ * `./x.sh`, `python tool.py`, `source x.sh`, `pwsh -File x.ps1`): the classifier judges it by its
+ * name only; the hook reads it from disk and judges its text (src/hooks/scripts.ts).
+ */
+export interface ScriptRun {
+  /** Normalised as paths are (`~/x.sh` keeps its `~`): absolute, or the line's cwd was unknown. */
+  path: string;
+  /** The program that runs it (`bash`, `python3`, `source`, `pwsh`), or "" when run by its own name. */
+  runner: string;
+}
+
+/** At most this many script runs are listed per action (a loop of them says no more). */
+const MAX_SCRIPT_RUNS = 16;
 
 export class Signals {
   readonly score = new Score();
@@ -46,9 +63,17 @@ export class Signals {
   readonly written = new Map<string, string>();
   /** Files this action fills with the environment's variables (`env > f`): secrets like `.env`. */
   readonly environmentCopies = new Set<string>();
+  /** Script files run whose text the line does not give (ScriptRun). */
+  readonly scripts: ScriptRun[] = [];
 
   /** The working directory of the command being judged: the project, until a `cd` moves it. */
   cwd: string | null;
+  /**
+   * The text judged is a script file's, read from disk (src/hooks/scripts.ts): a program or a
+   * delete target its own variables name is the script's indirection, not a line's, so it is
+   * the medium of any script run (`runTime`), not high.
+   */
+  inFile = false;
 
   /** `project` is the action's working directory: recursive deletes are judged against it. */
   constructor(readonly project: string | null) {
@@ -116,6 +141,33 @@ export class Signals {
         "system_modification",
       );
     this.write(raw, verb);
+  }
+
+  /**
+   * `word` names a script file that `runner` runs: listed unless the line wrote or downloaded it
+   * (then its text, or its origin, is already judged), it is in a system directory, or its place
+   * is known only at run time.
+   */
+  runs(word: Word, runner: string): void {
+    if (word.dynamic || word.value === "" || word.value === "-") return;
+    const path = normalizePath(word.value, { cwd: this.cwd });
+    if (!path.startsWith("/") && !path.startsWith("~/")) return;
+    // (a system directory's programs are judged by their names: writing there is critical)
+    if (isSystemPath(path) || this.written.has(path)) return;
+    for (const download of this.downloads) if (path === download || path.startsWith(`${download}/`)) return;
+    if (this.scripts.length >= MAX_SCRIPT_RUNS || this.scripts.some((run) => run.path === path)) return;
+    this.scripts.push({ path, runner });
+  }
+
+  /**
+   * The level of something known only at run time (a program, a delete target in a directory a
+   * variable names): `high` in a command line, the medium of any script in a script file's text.
+   * Forms that are dangerous whatever the value (`"$DIR"/*`, the root when DIR is empty) do not
+   * come here.
+   */
+  runTime(reason: string, ...flags: RiskFlag[]): void {
+    if (this.inFile) this.score.raise("medium", `${reason} (a script's own variable)`, ...flags);
+    else this.score.raise("high", reason, ...flags);
   }
 
   /** A file written with content fetched from the network. */

@@ -11,11 +11,12 @@
  * the secrets the line passes redacted, as the trail would hold them.
  */
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { parseActionValue } from "../../action-input/index.js";
 import { AGENT_SPECS, isAgent, parsePayload } from "../../agents/index.js";
 import { TrailsealError } from "../../errors/index.js";
-import { judgeCall } from "../../hooks/index.js";
+import { judgeAction, judgeCall } from "../../hooks/index.js";
 import { evaluatePolicy, type Policy, parsePolicy } from "../../policy/index.js";
 import { messageScrubber, type RedactionSeed, seedOfAction } from "../../redact/index.js";
 import { analyze, type RiskAnalysis } from "../../risk/index.js";
@@ -26,6 +27,9 @@ export interface ClassifyBatchOptions {
   home: string;
   agent?: string;
   policy?: string;
+  /** Read the script files a command runs, as the hook does (relative to the line's cwd, else `cwd`). */
+  readScripts?: boolean;
+  cwd?: string;
 }
 
 /** The longest line read (as `trailseal classify` reads one action). */
@@ -39,13 +43,21 @@ interface Judged {
   seed: RedactionSeed;
 }
 
-async function judgeLine(line: string, agent: string | undefined): Promise<Judged | "ignored"> {
+interface LineOptions {
+  agent: string | undefined;
+  /** The working directory of lines that name none, when scripts are read. */
+  scriptsCwd: string | null;
+}
+
+async function judgeLine(line: string, { agent, scriptsCwd }: LineOptions): Promise<Judged | "ignored"> {
   if (line.length > MAX_LINE)
     throw new TrailsealError("CLI_INPUT_TOO_LARGE", `the line is larger than ${MAX_LINE} bytes`);
   if (agent && isAgent(agent)) {
     const call = AGENT_SPECS[agent].call(parsePayload(line));
     if (call.phase === "ignore" || !call.action) return "ignored";
-    return { analysis: await judgeCall(call), seed: seedOfAction(call.action.target, line) };
+    if (scriptsCwd !== null) call.action.cwd = call.action.cwd ?? scriptsCwd;
+    const analysis = await judgeCall(call, { readScripts: scriptsCwd !== null });
+    return { analysis, seed: seedOfAction(call.action.target, line) };
   }
   let raw: unknown;
   try {
@@ -54,7 +66,11 @@ async function judgeLine(line: string, agent: string | undefined): Promise<Judge
     throw new TrailsealError("ACTION_INVALID_JSON", "the line is not JSON");
   }
   const action = parseActionValue(raw, "line");
-  return { analysis: await analyze(action), seed: seedOfAction(action.target, line) };
+  const analysis =
+    scriptsCwd === null
+      ? await analyze(action)
+      : await judgeAction({ ...action, cwd: action.cwd ?? scriptsCwd }, { readScripts: true });
+  return { analysis, seed: seedOfAction(action.target, line) };
 }
 
 /**
@@ -91,6 +107,10 @@ export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO)
     ? await parsePolicy(await readFile(options.policy, "utf8"), options.policy)
     : null;
   const scrub = await messageScrubber(options.home);
+  const lineOptions: LineOptions = {
+    agent: options.agent,
+    scriptsCwd: options.readScripts ? resolve(options.cwd ?? ".") : null,
+  };
   const lines = createInterface({ input: io.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
   let invalid = 0;
@@ -100,7 +120,7 @@ export async function runClassifyBatch(options: ClassifyBatchOptions, io: CliIO)
     if (line.trim() === "") continue;
     let result: Result;
     try {
-      const judged = await judgeLine(line, options.agent);
+      const judged = await judgeLine(line, lineOptions);
       if (judged === "ignored") {
         result = { line: number, ignored: true };
       } else {

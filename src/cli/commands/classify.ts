@@ -1,5 +1,7 @@
+import { resolve } from "node:path";
 import { parseAction } from "../../action-input/index.js";
 import { TrailsealError } from "../../errors/index.js";
+import { judgeAction } from "../../hooks/index.js";
 import { messageScrubber, seedOfAction } from "../../redact/index.js";
 import { analyze } from "../../risk/index.js";
 import { paint, useColour } from "../../terminal/index.js";
@@ -9,6 +11,9 @@ export interface ClassifyOptions {
   /** The home whose key and redaction settings mark the secrets a reason would quote. */
   home: string;
   json?: boolean;
+  /** Read the script files a command runs, as the hook does (relative to the action's cwd, else `cwd`). */
+  readScripts?: boolean;
+  cwd?: string;
 }
 
 /**
@@ -25,7 +30,9 @@ export async function runClassify(options: ClassifyOptions, io: CliIO): Promise<
     });
   }
   const action = parseAction(text, "stdin");
-  const analysis = await analyze(action);
+  const analysis = options.readScripts
+    ? await judgeAction({ ...action, cwd: action.cwd ?? resolve(options.cwd ?? ".") }, { readScripts: true })
+    : await analyze(action);
   const { level, flags } = analysis;
   const scrub = await messageScrubber(options.home);
   const reasons = await scrub(seedOfAction(action.target, text), analysis.reasons);

@@ -104,11 +104,7 @@ export const find: Rule = (invocation, context) => {
   if (expression.deletes || execDeletes) {
     for (const root of roots) {
       if (root.dynamic) {
-        signals.score.raise(
-          "high",
-          `find deletes under ${root.value}, known only at run time`,
-          "destructive_command",
-        );
+        signals.runTime(`find deletes under ${root.value}, known only at run time`, "destructive_command");
         continue;
       }
       const path = signals.path(root.value);

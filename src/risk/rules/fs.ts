@@ -196,6 +196,7 @@ const dd: Rule = (invocation, { signals }) => {
 const sourceScript: Rule = (invocation, { signals }) => {
   const file = positionals(invocation.args)[0];
   if (file) signals.read(file);
+  if (file) signals.runs(file, "source");
   signals.score.raise("medium", `runs the shell script ${file?.value ?? ""}`.trim());
 };
 

@@ -115,8 +115,7 @@ export function judgeThroughOptions(invocation: Invocation, program: string, con
   const texts = [...environment, ...(names ? [] : args.map((arg) => arg.value))];
   const shell = texts.find(namesShell);
   if (shell)
-    signals.score.raise(
-      "high",
+    signals.runTime(
       `${program} starts a shell through its arguments (${shell.slice(0, 60)}): the commands it runs are not in the line (unknown)`,
     );
   for (let i = 0; i < args.length; i += 1) {
@@ -186,7 +185,11 @@ function judgeCodeText(program: string, args: Word[], signals: Signals): void {
       const path = match[2] ?? match[3]!;
       if (secretFileReason(path) || sensitiveReason(normalizePath(path, { cwd: signals.cwd })))
         signals.read(path, `${program} code reads`);
-      if (WRITE_MARK.test(arg.value) && protectedTarget(path, signals))
+      // the write beside the path: on its line (a whole script names paths and writes far apart)
+      const start = arg.value.lastIndexOf("\n", match.index) + 1;
+      const end = arg.value.indexOf("\n", match.index);
+      const line = arg.value.slice(start, end < 0 ? undefined : end);
+      if (WRITE_MARK.test(line) && protectedTarget(path, signals))
         signals.write(path, `${program} code writes`);
     }
   }
@@ -226,6 +229,7 @@ export function judgeShellScript(invocation: Invocation, signals: Signals): void
   }
   if (!script || script.value === "-") return; // reads stdin: judged by pipeToShell
   signals.read(script);
+  signals.runs(script, invocation.program);
   const rest = invocation.args.slice(invocation.args.indexOf(script) + 1);
   if (judgeScriptName(script.value, rest, signals)) return;
   signals.score.raise("medium", `runs the shell script ${script.value}`);

@@ -329,6 +329,7 @@ export const interpreter: Rule = (invocation, context) => {
     return void score.raise("medium", `${program} runs code from its input`);
   }
   context.signals.read(script);
+  context.signals.runs(script, program);
   const rest = args.slice(args.indexOf(script) + 1);
   if (judgeScriptName(script.value, rest, context.signals)) return;
   score.raise("medium", `${program} runs ${script.value}`);

@@ -161,6 +161,7 @@ const powershell: Rule = (invocation, context) => {
     if (abbreviates(args[at]!.value, "file", 1)) {
       // a script file: medium, as any script run; from a share, another machine's code (high)
       const file = args[at + 1]?.value ?? "";
+      if (args[at + 1]) context.signals.runs(args[at + 1]!, "pwsh");
       // a script the line downloaded first (`bitsadmin /transfer … a.ps1 & powershell -f a.ps1`)
       if (file && context.signals.downloads.has(context.signals.path(file)))
         context.signals.score.raise(

@@ -5,7 +5,7 @@
  */
 import { hasOption, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
-import { deleteScope, HOME_CACHE } from "../deletes.js";
+import { deleteScope, HOME_CACHE, UNKNOWN_DIRECTORY } from "../deletes.js";
 import { HOME, isSystemPath } from "../paths.js";
 import type { Word } from "../shell-model.js";
 
@@ -115,12 +115,11 @@ export const rm: Rule = (invocation, { signals }) => {
         }
         // `rm ~/.config/*` empties a directory outside the project even without -r
         if (scope.outside && (recursive || everything)) {
-          score.raise(
-            "high",
-            `recursive delete of ${scope.outside}`,
-            "destructive_command",
-            "broad_file_deletion",
-          );
+          const reason = `recursive delete of ${scope.outside}`;
+          // (under a directory a variable or a `cd "$X"` names: the script's own, in a script file)
+          if (base.startsWith(UNKNOWN_DIRECTORY))
+            signals.runTime(reason, "destructive_command", "broad_file_deletion");
+          else score.raise("high", reason, "destructive_command", "broad_file_deletion");
           signals.write(value, "recursively deletes");
           continue;
         }
@@ -199,12 +198,10 @@ function runTimeTarget(target: Word, recursive: boolean, signals: Parameters<Rul
   }
   const wholly = /^(\$\{?[A-Za-z_]\w*\}?|\$[0-9@*]|\$\{[^}]*\}|\$\(.*\)|`.*`)\/?\.?\*?$/s.test(text);
   if (wholly && recursive) {
-    score.raise(
-      "high",
-      `recursive delete of ${text.slice(0, 60)}: the path is known only at run time (it may be / or home)`,
-      "destructive_command",
-      "broad_file_deletion",
-    );
+    const reason = `recursive delete of ${text.slice(0, 60)}: the path is known only at run time (it may be / or home)`;
+    // (`"$DIR"/*`, `$DIR/`: the root when DIR is empty, in a script file as well)
+    if (/\/\.?\*?$/.test(text)) score.raise("high", reason, "destructive_command", "broad_file_deletion");
+    else signals.runTime(reason, "destructive_command", "broad_file_deletion");
   } else if (wholly) {
     score.raise(
       "medium",

@@ -1,0 +1,77 @@
+/**
+ * A script file's text judged as what it is (the hook reads the file: src/hooks/scripts.ts).
+ * Shell scripts are command lines; Python, Node, Ruby, Perl and PHP code goes through the same
+ * rules as `-c`/`-e` code (the command line that would hand it over inline is what is judged);
+ * PowerShell is judged as the hook judges a PowerShell command. The language is the runner's
+ * (`bash x`, `python3 x`), else the script's `#!` line, else its extension, else the shell's
+ * (a file without `#!` that the kernel cannot run is run by the shell that called it).
+ */
+import { SHELLS, shellQuote } from "./wrappers.js";
+
+export type ScriptLanguage = "shell" | "powershell" | "python3" | "node" | "ruby" | "perl" | "php";
+
+const INLINE: Record<Exclude<ScriptLanguage, "shell" | "powershell">, string> = {
+  python3: "-c",
+  node: "-e",
+  ruby: "-e",
+  perl: "-e",
+  php: "-r",
+};
+
+function languageOf(program: string): ScriptLanguage | null {
+  const name = program.toLowerCase().replace(/\.exe$/, "");
+  if (SHELLS.has(name) || name === "source" || name === ".") return "shell";
+  if (/^(pwsh|powershell)$/.test(name)) return "powershell";
+  if (/^(python|pypy)[\d.]*$/.test(name)) return "python3";
+  if (/^(node|nodejs|bun|deno|ts-node|tsx)$/.test(name)) return "node";
+  if (/^ruby[\d.]*$/.test(name)) return "ruby";
+  if (/^perl[\d.]*$/.test(name)) return "perl";
+  if (/^php[\d.]*$/.test(name)) return "php";
+  return null;
+}
+
+const EXTENSIONS: Record<string, ScriptLanguage> = {
+  sh: "shell",
+  bash: "shell",
+  zsh: "shell",
+  ksh: "shell",
+  ps1: "powershell",
+  psm1: "powershell",
+  py: "python3",
+  js: "node",
+  mjs: "node",
+  cjs: "node",
+  ts: "node",
+  rb: "ruby",
+  pl: "perl",
+  pm: "perl",
+  php: "php",
+};
+
+/**
+ * The language `runner` (or, run by its own name, the `#!` line or extension) reads `text` in;
+ * null when no rule reads it (`#!/usr/bin/awk -f`, a Lua script: judged by its name, as before).
+ */
+export function scriptLanguage(runner: string, path: string, text: string): ScriptLanguage | null {
+  if (runner !== "") return languageOf(runner.split("/").pop() ?? runner);
+  const shebang = /^#!\s*(\S+)(?:[ \t]+(.*))?/.exec(text);
+  if (shebang) {
+    let program = shebang[1]!.split("/").pop() ?? "";
+    // `#!/usr/bin/env python3`, `#!/usr/bin/env -S node --flag`: the first word that is no option
+    if (program === "env")
+      program =
+        (shebang[2] ?? "")
+          .split(/\s+/)
+          .find((word) => word && !word.startsWith("-") && !word.includes("=")) ?? "";
+    return languageOf(program);
+  }
+  const extension = /\.([A-Za-z0-9]+)$/.exec(path.split("/").pop() ?? "")?.[1]?.toLowerCase();
+  if (extension) return EXTENSIONS[extension] ?? null;
+  return "shell";
+}
+
+/** The command line that judges `text` as `language` code: the text itself for the shell and PowerShell. */
+export function scriptCommand(language: ScriptLanguage, text: string): string {
+  if (language === "shell" || language === "powershell") return text;
+  return `${language} ${INLINE[language]} ${shellQuote(text)}`;
+}
