@@ -12,6 +12,10 @@
  *   tokens have other prefixes.
  * - **PostHog's project key**: `phc_` and 43 letters and digits; it can only send events. The
  *   personal key that reads and changes a project is `phx_`.
+ * - **Datadog's client token**: `pub` and 32 hex, which Datadog's browser SDKs send from the page;
+ *   the API key (32 hex) and application key (40 hex) carry no prefix.
+ * - **New Relic's browser key**: `NRJS-` and 19 hex, in the browser agent's snippet; the user
+ *   and ingest keys are `NRAK-`, `NRII-` and others.
  * (Stripe's and Clerk's publishable `pk_live_`/`pk_test_` keys: names.ts.)
  *
  * By the context their vendor documents (`browserKeyRanges`):
@@ -27,6 +31,8 @@ import type { Range } from "./span.js";
 
 const MAPBOX_PUBLIC = /^pk\.(eyJ[A-Za-z0-9_-]{10,})\.[A-Za-z0-9_-]{22}$/;
 const POSTHOG_PROJECT = /^phc_[A-Za-z0-9]{43}$/;
+const DATADOG_CLIENT = /^pub[0-9a-f]{32}$/;
+const NEW_RELIC_BROWSER = /^NRJS-[0-9a-f]{19}$/;
 
 function decodedJson(part: string): unknown {
   try {
@@ -39,6 +45,8 @@ function decodedJson(part: string): unknown {
 /** Whether `value` is, by its own format, a key its vendor documents as public (above). */
 export function publicValue(value: string): boolean {
   if (value.startsWith("phc_")) return POSTHOG_PROJECT.test(value);
+  if (value.startsWith("pub")) return DATADOG_CLIENT.test(value);
+  if (value.startsWith("NRJS-")) return NEW_RELIC_BROWSER.test(value);
   if (!value.startsWith("pk.eyJ")) return false;
   const match = MAPBOX_PUBLIC.exec(value);
   if (!match) return false;

@@ -17,7 +17,8 @@
  *
  * - **IPFS content ids**: a CIDv0 (`Qm…`: Base58 of a SHA-256 multihash, 0x12 0x20 and 32 bytes)
  *   or a CIDv1 in base32 (`bafy…`, `bafk…`: version 1, a codec, then such a multihash) names
- *   content by its digest, as an image digest does.
+ *   content by its digest, as an image digest does; a CIDv1 in base36 (`k51…`: an IPNS name)
+ *   names a public key by its identity multihash.
  * - **A PEM block in base64** (`LS0tLS1CRUdJTi…`, Kubernetes' `data:` values, `base64 key.pem`):
  *   its armour, decoded, says what it holds — a private key is one, a certificate or a public
  *   key is public.
@@ -115,12 +116,38 @@ function base32(text: string): Uint8Array | null {
 const multihash = (bytes: Uint8Array, at: number) =>
   bytes.length === at + 34 && bytes[at] === 0x12 && bytes[at + 1] === 0x20;
 
-/** An IPFS content id: CIDv0 in Base58, or CIDv1 (a version, a codec varint, a multihash) in base32. */
+/** The bytes of lower-case base36 (multibase `k`: IPNS names), or null. */
+function base36(text: string): Uint8Array | null {
+  let value = 0n;
+  for (const char of text) {
+    const digit = "0123456789abcdefghijklmnopqrstuvwxyz".indexOf(char);
+    if (digit < 0) return null;
+    value = value * 36n + BigInt(digit);
+  }
+  const hex = value.toString(16);
+  return Uint8Array.from(Buffer.from(hex.length % 2 ? `0${hex}` : hex, "hex"));
+}
+
+/**
+ * A CIDv1 in base36 (`k51…`, `k2k4…`: how IPNS names and libp2p keys are written for a DNS
+ * label): version 1, a codec of content or of a key (dag-pb, raw, dag-cbor, libp2p-key), then a
+ * multihash — SHA-256 (0x12 0x20) or the identity hash of a public key (0x00, its length) —
+ * ending exactly where the bytes do.
+ */
+function base36ContentId(token: string): boolean {
+  const bytes = base36(token.slice(1));
+  if (bytes === null || bytes[0] !== 1 || ![0x55, 0x70, 0x71, 0x72].includes(bytes[1]!)) return false;
+  if (bytes[2] === 0x00) return bytes[3] === bytes.length - 4 && bytes.length > 8;
+  return multihash(bytes, 2);
+}
+
+/** An IPFS content id: CIDv0 in Base58, or CIDv1 (a version, a codec varint, a multihash) in base32 or base36. */
 function contentId(token: string): boolean {
   if (/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/.test(token)) {
     const bytes = base58(token);
     return bytes !== null && multihash(bytes, 0);
   }
+  if (/^k[0-9a-z]{45,70}$/.test(token)) return base36ContentId(token);
   if (!/^b[a-z2-7]{50,}$/.test(token)) return false;
   const bytes = base32(token.slice(1));
   if (bytes === null || bytes[0] !== 1) return false;

@@ -31,6 +31,9 @@
  *   `params` of an `eth_get…` call, a block explorer's `/tx/` or `/block/` path, `cast tx`,
  *   `receipt`, `run` or `block`. A private key has the same shape: under its name, after
  *   `--private-key`, in an `accounts` list or alone it is still judged.
+ * - **A ULID where an id goes**: 26 characters of Crockford's base32 whose first ten are a time
+ *   between 2010 and a year from now, given to an id's, a trace's or a cursor's name — in lower
+ *   case too, as many services print them (benign.ts leaves an upper-case one anywhere).
  * - **A Firebase app id** (`1:<project number>:web:<hex>`, `…:android:…`, `…:ios:…`): it names
  *   the app in the configuration Firebase prints for the page.
  *
@@ -50,6 +53,13 @@ const PUBLIC_PARAMETER =
 const CSP_NONCE = /'nonce-([A-Za-z0-9+/_-]+={0,2})'/g;
 
 const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** A ULID's first ten characters as a time between 2010 and a year from now. */
+function ulidTime(ulid: string): boolean {
+  let ms = 0;
+  for (const char of ulid.slice(0, 10)) ms = ms * 32 + CROCKFORD.indexOf(char);
+  return ms >= 1_262_304_000_000 && ms <= Date.now() + 366 * 86_400_000;
+}
 const KSUID_EPOCH = 1_400_000_000;
 /** Whether 27 base62 characters decode to a KSUID made between its epoch and a year from now. */
 function ksuidTime(run: string): boolean {
@@ -62,6 +72,9 @@ function ksuidTime(run: string): boolean {
 // An id's name (`id`, `event_id`, `traceId`, `user-ID`), an optional type prefix, the KSUID.
 const KSUID_UNDER_ID =
   /(?:(?<![A-Za-z])(?:id|ids|uid)|[a-z0-9](?:Id|ID|Ids|IDs))["']?[ \t]*(?:[:=]|=>)[ \t]*(?:'\\''|["'`])?((?:[a-z]{2,8}_)?[0-9A-Za-z]{27})(?![0-9A-Za-z_+/=-])/g;
+// A ULID (26 of Crockford's base32; lower case too) given to an id's name, a trace's or a cursor's.
+const ULID_UNDER_ID =
+  /(?:(?<![A-Za-z])(?:id|ids|uid|trace|cursor)|[a-z0-9](?:Id|ID|Ids|IDs))["']?[ \t]*(?:[:=]|=>)[ \t]*(?:'\\''|["'`])?((?:[a-z]{2,8}_)?(?:[0-7][0-9A-HJKMNP-TV-Z]{25}|[0-7][0-9a-hjkmnp-tv-z]{25}))(?![0-9A-Za-z_+/=-])/g;
 // A KSUID library's parser or the `ksuid` program given the run.
 const KSUID_PARSED =
   /(?:ksuid|Ksuid|KSUID)[\w:.]*\(\s*["']((?:[a-z]{2,8}_)?[0-9A-Za-z]{27})["']|\bksuid\b[^\n|;&]*?[ \t]((?:[a-z]{2,8}_)?[0-9A-Za-z]{27})(?![0-9A-Za-z_+/=-])/g;
@@ -94,9 +107,14 @@ export function identifierRanges(text: string): Range[] {
   }
   if (text.includes("'nonce-"))
     for (const m of text.matchAll(CSP_NONCE)) out.push([m.index! + 1, m.index! + m[0].length - 1]);
-  if (/id/i.test(text)) {
+  if (/id|trace|cursor/i.test(text)) {
     for (const m of text.matchAll(KSUID_UNDER_ID)) {
       if (!ksuidTime(m[1]!.slice(-27))) continue;
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
+    for (const m of text.matchAll(ULID_UNDER_ID)) {
+      if (!ulidTime(m[1]!.slice(-26).toUpperCase())) continue;
       const end = m.index! + m[0].length;
       out.push([end - m[1]!.length, end]);
     }

@@ -69,6 +69,10 @@ const EXISTING_NAME = /^existing(?:[-_.]|[A-Z])/i;
 // that it holds a placeholder (`AWS_PLACEHOLDER_KEY`, `placeholderToken`): a test's or a
 // template's marker, as `fake_` is. Only the name stops saying secret: a random value under it
 // is still a token by look, a vendor format still its pattern's.
+// An idempotency key (`idempotency_key`, `Idempotency-Key`: a unique id the client makes so
+// that a retried request is not applied twice) grants nothing.
+const IDEMPOTENCY_NAME = /idempoten/i;
+
 const DISCLAIMING_NAME =
   /^[-_]*no[nt]?[-_]?(?:a[-_]?)?(?=secret|password|passwd|token|key|credential)|placeholder/i;
 
@@ -94,7 +98,7 @@ export function isSecretName(name: string, prefilter = true): boolean {
       return false;
   }
   if (PUBLIC_NAME.test(name) || SAMPLE_NAME.test(name) || EXISTING_NAME.test(name)) return false;
-  if (DISCLAIMING_NAME.test(name)) return false;
+  if (DISCLAIMING_NAME.test(name) || IDEMPOTENCY_NAME.test(name)) return false;
   return (
     SECRET_NAME.test(name) ||
     CAMEL_SECRET_NAME.test(name) ||
@@ -216,7 +220,8 @@ export function isKeyName(name: string): boolean {
       name,
     ) &&
     !PUBLIC_NAME.test(name) &&
-    !DISCLAIMING_NAME.test(name)
+    !DISCLAIMING_NAME.test(name) &&
+    !IDEMPOTENCY_NAME.test(name)
   );
 }
 

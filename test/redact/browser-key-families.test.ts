@@ -1,6 +1,7 @@
 /**
- * Keys their vendor documents as public, KSUIDs where an id goes, Ethereum's addresses and
- * hashes, a Firebase app id (docs/decisions/redaction-browser-keys.md): each family carried as
+ * Keys their vendor documents as public, KSUIDs and ULIDs where an id goes, Ethereum's addresses
+ * and hashes, IPNS names, an idempotency key, a Firebase app id
+ * (docs/decisions/redaction-browser-keys.md): each family carried as
  * a command, a written file and an MCP argument; what is no credential comes out with no marker,
  * and beside each family the secrets of the same vendor or shape that must still go. The values
  * are random bytes in each format, made for this test.
@@ -40,6 +41,17 @@ const FIREBASE_CONFIG = `const firebaseConfig = {
   messagingSenderId: "422108077276",
   appId: "1:422108077276:web:8f993723eebefc9562ca0b"
 };`;
+// Datadog: a client token and an API key; New Relic: a browser key and a user key.
+const DATADOG_CLIENT = "pub56762749cf923749fc138e38c75946ec";
+const DATADOG_API = "2ba2470c7df31126a1078bef320502da";
+const NEW_RELIC_BROWSER = "NRJS-e25ed9d2a3fabfedd91";
+const NEW_RELIC_USER = "NRAK-TKLU5YEL1O5UUGDRD5T8DNPTEV4";
+// A ULID made in 2025 and one whose time is in 2096; an IPNS name (a libp2p key in base36) and
+// a base36 run of its length that decodes to no content id.
+const ULID = "01K742SG009JRFJJRE1VVBZ4ZY";
+const ULID_FUTURE = "03MD998G00X30VPSB7EDHZJ4N5";
+const IPNS_NAME = "k51qzi5uqu5dgfazpipjw8qzeduyvot7gtxy7rwvrw5koss9bzqi353yg4b14h";
+const NOT_IPNS = "k148mlh3jprz89zjxwn427dvvo5mqwz90ho5axbf56dkep7jg6g709w3mtxu63";
 // Ethereum: an address, two 32-byte hashes, a private key of the same shape.
 const ADDRESS = "0x29f35c620fafd9536b983f37e5c8878a1b5c6a0c";
 const HASH_1 = "0x6afb964e0766a1580e383f5ec79ee6ccf8c13d4d95ea9cbe8c8c589579d67c8e";
@@ -76,6 +88,15 @@ const LEFT: [family: string, text: string][] = [
   ["a Supabase anon key in code", `const supabaseAnonKey = '${SUPABASE_ANON}'`],
   ["a Firebase web configuration", FIREBASE_CONFIG],
   ["a Firebase app id", 'appId: "1:422108077276:web:8f993723eebefc9562ca0b",'],
+  ["a Datadog client token", `datadogRum.init({ clientToken: '${DATADOG_CLIENT}', site: 'datadoghq.eu' })`],
+  [
+    "a New Relic browser key",
+    `NREUM.info = { licenseKey: "${NEW_RELIC_BROWSER}", applicationID: "1234567" };`,
+  ],
+  ["a lower-case ULID under an id", `"request_id": "${ULID.toLowerCase()}",`],
+  ["a ULID as a cursor", `GET /v1/events?cursor=${ULID}`],
+  ["an idempotency key", `idempotency_key = "${ULID}"`],
+  ["an IPNS name", `ipfs name resolve /ipns/${IPNS_NAME}`],
 ];
 
 const REDACTED: [family: string, text: string, secret: string][] = [
@@ -98,6 +119,20 @@ const REDACTED: [family: string, text: string, secret: string][] = [
   ["an anon key under a service name", `SUPABASE_SERVICE_ROLE_KEY=${SUPABASE_ANON}`, SUPABASE_ANON],
   ["an anon key alone", `Authorization: Bearer ${SUPABASE_ANON}`, SUPABASE_ANON],
   ["a Google API key alone", `GEMINI_API_KEY=${GOOGLE_KEY}`, GOOGLE_KEY],
+  ["a Datadog API key", `DD_API_KEY=${DATADOG_API}`, DATADOG_API],
+  [
+    "a Datadog API key in the client token's place",
+    `datadogRum.init({ clientToken: '${DATADOG_API}' })`,
+    DATADOG_API,
+  ],
+  ["a New Relic user key", `export NEW_RELIC_API_KEY=${NEW_RELIC_USER}`, NEW_RELIC_USER],
+  ["a lower-case ULID-shaped key", `api_key: ${ULID.toLowerCase()}`, ULID.toLowerCase()],
+  [
+    "a ULID-shaped run from the future under an id",
+    `"request_id": "${ULID_FUTURE.toLowerCase()}",`,
+    ULID_FUTURE.toLowerCase(),
+  ],
+  ["a base36 run that is no IPNS name", `token=${NOT_IPNS}`, NOT_IPNS],
   [
     "a Google API key in a URL",
     `curl "https://maps.googleapis.com/maps/api/geocode/json?key=${GOOGLE_KEY}"`,
@@ -105,7 +140,7 @@ const REDACTED: [family: string, text: string, secret: string][] = [
   ],
 ];
 
-describe("browser keys, KSUIDs and chains' ids", () => {
+describe("browser keys, KSUIDs, ULIDs and chains' ids", () => {
   beforeAll(() => loadShellParser());
   leavesEach(LEFT);
   redactsEach(REDACTED);
