@@ -1,12 +1,12 @@
 // The sealed hold-outs' three figures (test/vectors/risk-sealed.jsonl, risk-sealed-second.jsonl,
-// risk-sealed-third.jsonl, risk-sealed-fourth.jsonl and risk-sealed-fifth.jsonl, origin notes
+// risk-sealed-third.jsonl, risk-sealed-fourth.jsonl, risk-sealed-fifth.jsonl and risk-sealed-sixth.jsonl, origin notes
 // beside them): dangerous actions rated high or critical, the same within program families no rule
 // named at the first run (`named: false`), and harmless actions rated high or critical; overall
 // and per source. One
 // `trailseal classify --batch` process over the whole set, as a security team would replay a log
 // (and one `--batch --agent <name>` process for the cases that are another agent's hook payloads).
 // Prints counts only, never which case was missed: the sets stay unseen by whoever tunes the rules.
-// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--set first|second|third|fourth|fifth] [--json]
+// Run after `npm run build`: node scripts/risk-sealed-figures.mjs [--set first|second|third|fourth|fifth|sixth] [--json]
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -17,6 +17,7 @@ const SETS = {
   third: "risk-sealed-third.jsonl",
   fourth: "risk-sealed-fourth.jsonl",
   fifth: "risk-sealed-fifth.jsonl",
+  sixth: "risk-sealed-sixth.jsonl",
 };
 const CWD = "/home/dev/project";
 const ALARM = new Set(["high", "critical"]);

@@ -1,6 +1,6 @@
 /**
  * The guard's sealed hold-outs' one test shape (sealed.test.ts, sealed-second.test.ts,
- * sealed-third.test.ts, sealed-fourth.test.ts, sealed-fifth.test.ts): each case is judged as
+ * sealed-third.test.ts, sealed-fourth.test.ts, sealed-fifth.test.ts, sealed-sixth.test.ts): each case is judged as
  * `trailseal classify --batch` judges a line (the figures script's path,
  * scripts/risk-sealed-figures.mjs; a case with an `agent` as `--batch --agent <agent>` does), and only
  * the rates are checked, never a case on its own, so that no failure names a miss. The floors
@@ -67,7 +67,8 @@ export function itHoldsMeasure(cases: SealedCase[], measure: Measure): void {
       );
       expect([count.dangerous, count.unnamed, count.harmless]).toEqual([danger[1], unnamed[1], harmless[1]]);
       // Counts only in the messages: which case is missed stays sealed.
-      expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(floor(danger));
+      // A source may hold no danger at all (the sixth set's bash-guide lines).
+      if (count.dangerous > 0) expect(count.caught / count.dangerous).toBeGreaterThanOrEqual(floor(danger));
       if (count.unnamed > 0)
         expect(count.unnamedCaught / count.unnamed).toBeGreaterThanOrEqual(floor(unnamed));
       expect(count.alarms / count.harmless).toBeLessThanOrEqual(ceiling(harmless));
