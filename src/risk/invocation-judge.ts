@@ -30,7 +30,7 @@ import { pipeToShell } from "./rules/pipe-to-shell.js";
 import { releasesOrGrants } from "./rules/publish.js";
 import { renamedAttackOperand, renamedAttackProgram } from "./rules/renamed-tools.js";
 import { readsSecretStore } from "./rules/secrets.js";
-import { rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
+import { literalWrittenText, rememberWritten, runsDownloaded, runsWritten } from "./rules/staged-scripts.js";
 import { FORMATTER, judgeStorage } from "./rules/storage.js";
 import {
   commandAfterDashes,
@@ -371,7 +371,8 @@ function judgeRedirects(invocation: Invocation, signals: Signals): void {
     if (redirect.op.includes(">") && downloader && target.value !== "/dev/null")
       signals.download(target, "saves a download to");
     else if (redirect.op.includes(">")) {
-      signals.write(target, "redirects output to");
+      // (literal text written into git's configuration: its keys decide, written-content.ts)
+      signals.write(target, "redirects output to", literalWrittenText(invocation) !== null);
       if (dumpsEnvironment(invocation))
         signals.environmentCopies.add(normalizePath(target.value, { cwd: signals.cwd }));
       rememberWritten(invocation, redirect.op, target.value, signals);

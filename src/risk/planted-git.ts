@@ -7,6 +7,7 @@
  * a remote's `url`, an alias of git's own verbs) runs nothing, and the file's path alone rates
  * it medium when its whole new text was read (docs/decisions/risk-planted-tools.md).
  */
+import { everydayGitProgram } from "./git-programs.js";
 import type { Planted } from "./planted-json.js";
 
 type Found = Omit<Planted, "key">;
@@ -57,6 +58,12 @@ function sameHost(a: string, b: string): boolean {
 
 function gitKey(key: string, name: string, value: string): Found | null {
   const last = key.split(".").at(-1)!;
+  // (`helper =` empties the list of helpers: it runs nothing)
+  if (/^credential/.test(key) && name === "helper" && value.trim() === "") return null;
+  // an editor, a diff or merge tool, git-lfs's filters, a credential helper git ships or a
+  // platform CLI's own, a signing program: a setting like any other (git-programs.ts)
+  const everyday = everydayGitProgram(key, value);
+  if (everyday) return { command: null, least: "medium", why: `${everyday}: git starts it for that job` };
   if (name === "fsmonitor" && !/^(true|false|yes|no|on|off|1|0)?$/i.test(value))
     return runs("git runs it at every status", value);
   if (/^(sshcommand|pager|editor|askpass|gitproxy)$/.test(name) || /^pager\./.test(key))

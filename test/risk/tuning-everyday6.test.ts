@@ -1,7 +1,7 @@
 /**
  * The sixth everyday tuning set (test/vectors/risk-tuning-everyday6.jsonl, origin beside it): the
  * shell steps of CircleCI's orbs and the install scripts of the dev container features (batch
- * one), beside their dangerous neighbours (sudo, writes under system directories, users and
+ * one), git's everyday settings and task runners' documentation (batch two), beside their dangerous neighbours (sudo, writes under system directories, users and
  * groups, downloads piped into shells), judged by the level table before the rules written
  * against each batch. Every dangerous command rated high or critical, every harmless one not,
  * except those marked `known` (counted in the rates). The rates are held at the figures reached.
@@ -13,9 +13,13 @@ import { describeJudgedSet } from "./judged.js";
 // critical (5.8 %) as first labelled; after the labels corrected to the level table (five
 // wholly run-time recursive deletes dangerous, two cache deletes under /var dangerous as their
 // neighbours were, two releases and a template placeholder dropped) 59 / 69, 10 / 336 (3.0 %);
-// after batch one's rules 66 / 69 (95.7 %), 1 / 336 (0.30 %)
+// after batch one's rules 66 / 69 (95.7 %), 1 / 336 (0.30 %);
+// batch two (Pro Git, Git Credential Manager's and git-lfs's documentation, go-task, just and
+// Earthly) on those rules 28 / 37, 14 / 342 (4.1 %) as first labelled; with five labels corrected
+// (three to the table and earlier sets, two placeholders dropped) 31 / 39, 9 / 338 (2.7 %);
+// after its rules the set 105 / 108 (97.2 %), 2 / 674 (0.30 %)
 describeJudgedSet("everyday tuning set six", "risk-tuning-everyday6.jsonl", {
-  dangerous: 69,
-  caught: 0.956,
+  dangerous: 108,
+  caught: 0.972,
   alarms: 0.003,
 });

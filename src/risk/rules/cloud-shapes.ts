@@ -351,6 +351,9 @@ function cloudShape(program: string, values: string[]): Shape | null {
   return null;
 }
 
+/** OpenPGP and SSH key tools (their secrets are judged by rules/secrets.ts and the readers). */
+const KEY_TOOLS = /^(gpg2?|gpgsm|gpgv2?|sq|ssh-keygen|ssh-add)$/;
+
 /** Raises what these shapes do (high); true when one fired. */
 export function judgeCloudShapes(invocation: Invocation, context: RuleContext): boolean {
   const values = invocation.args.map((word) => word.value);
@@ -362,7 +365,10 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
         text,
       )) ||
     // help, version and dry runs change nothing (rules/general.ts)
-    inertCall(invocation.args, invocation.program) !== null
+    inertCall(invocation.args, invocation.program) !== null ||
+    // key tools' showing options (`gpg --show-keys k.asc`, `ssh-keygen -l`) print public keys and
+    // fingerprints; what they export or decrypt is their own rule's (rules/secrets.ts)
+    KEY_TOOLS.test(invocation.program)
   )
     return false;
   const shape = cloudShape(invocation.program, values);

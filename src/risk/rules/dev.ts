@@ -272,6 +272,19 @@ export const toolchain: Rule = (invocation, context) => {
   if (TEST_RUNNERS.has(program)) return testCommand(program, context);
   if (LINTERS.has(program)) return void score.raise("low", `runs the linter/formatter ${program}`);
   if (BUILD_TOOLS.has(program)) {
+    // `task --taskfile https://…/Taskfile.yml`: the recipes run are a download's, not the project's
+    const file = args.find(
+      (word, i) =>
+        /^(-t|-f|--taskfile|--file|--makefile|--justfile|--buildfile)$/.test(args[i - 1]?.value ?? "") ||
+        /^--(taskfile|file|makefile|justfile|buildfile)=/.test(word.value),
+    );
+    const remote = file?.value.replace(/^--\w+=/, "") ?? "";
+    if (/^(https?|git|ssh):\/\/|^git@/i.test(remote))
+      return void score.raise(
+        "high",
+        `${program} runs the recipes of a build file downloaded from ${remote.slice(0, 80)} (what they run is not in the line)`,
+        "network_request",
+      );
     if (/^(test|check|tests|spec)$/.test(sub)) return testCommand(`${program} ${sub}`, context);
     return void score.raise("medium", `runs the build tool ${program}${sub ? ` ${sub}` : ""}`);
   }

@@ -9,6 +9,7 @@
  * *Why:* indirection through configuration hides the command, not what it does.
  */
 import type { RuleContext } from "../command/rule.js";
+import { everydayGitProgram } from "../git-programs.js";
 import { loweredGitDefence } from "../planted-git.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
@@ -58,6 +59,19 @@ function judgeValue(
       `${label.replace(/ stores a command git runs later$/, "")}: ${lowered}`,
       "config_file_modification",
     );
+  const everyday = everydayGitProgram(key, value);
+  if (everyday) {
+    context.signals.score.raise("medium", `${label}: ${everyday}, a program git starts for that job`);
+    return;
+  }
+  // any other credential helper is handed every password git asks for, as when written into
+  // git's configuration (planted-git.ts): high whatever it runs
+  if (/^credential(\..+)?\.helper$/i.test(key) && value.trim() !== "")
+    context.signals.score.raise(
+      "high",
+      `${label}: a credential helper of no known family (git hands it every password)`,
+      "sensitive_file_access",
+    );
   if (/^alias\./i.test(key)) {
     context.nested(
       value.startsWith("!") ? script(value.slice(1), rest) : script(`git ${value}`, rest),
@@ -104,6 +118,25 @@ export function gitConfiguredCommands(args: Word[], sub: string, rest: Word[], c
     const reads = rest.some((word) =>
       /^--(get|get-all|get-regexp|list|unset|unset-all|remove-section)$/.test(word.value),
     );
+    const lists = rest.some((word) =>
+      /^(--get[\w-]*|--list|-l|--show-origin|--show-scope|--name-only)$/.test(word.value),
+    );
+    // `git config --system k v`: git's configuration for every user of the machine (/etc/gitconfig)
+    if (
+      rest.some((word) => word.value === "--system") &&
+      !lists &&
+      (value ||
+        rest.some((word) =>
+          /^(--unset[\w-]*|--add|--replace-all|--edit|-e|--remove-section|--rename-section)$/.test(
+            word.value,
+          ),
+        ))
+    )
+      context.signals.score.raise(
+        "critical",
+        "git config --system writes /etc/gitconfig, every user's git configuration",
+        "system_modification",
+      );
     if (key && value && !reads && !value.dynamic)
       judgeValue(key.value, value.value, context, `git config ${key.value} stores a command git runs later`);
   }

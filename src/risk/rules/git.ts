@@ -225,10 +225,29 @@ export const git: Rule = (invocation, context) => {
       if (gitOption(rest, ["--delete"], "d", 3))
         return void score.raise("high", "git update-ref -d deletes a ref", "destructive_command");
       return void score.raise("medium", "git update-ref");
+    // `git lfs migrate import`/`export` rewrites every commit of the branches it is given
+    // (`--no-rewrite` adds one commit instead; `info` reads)
+    case "lfs":
+      if (
+        args[0]?.value === "migrate" &&
+        /^(import|export)$/.test(args[1]?.value ?? "") &&
+        !has(["--no-rewrite"])
+      )
+        return void score.raise(
+          "high",
+          `git lfs migrate ${args[1]!.value} rewrites history`,
+          "destructive_command",
+        );
+      return void score.raise("medium", "git lfs");
     case "clone": {
       // the clone holds downloaded code: running a script from it is a download run
       const target = args[1]?.value ?? /([^/:]+?)(\.git)?\/?$/.exec(args[0]?.value ?? "")?.[1];
-      if (target && !args[1]?.dynamic) signals.download(target, "clones into");
+      // (a new directory in the working directory, named for the repository: a name like
+      // `git-credential-manager` or `secrets-service` is no secret file; a path is judged as a write)
+      if (target && !args[1]?.dynamic) {
+        if (/^[\w][\w.-]*$/.test(target) && target !== ".git") signals.downloads.add(signals.path(target));
+        else signals.download(target, "clones into");
+      }
       remote(args[0], context);
       return void score.raise("medium", "git clone talks to a remote", "network_request");
     }

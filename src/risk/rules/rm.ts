@@ -196,6 +196,20 @@ function runTimeTarget(target: Word, recursive: boolean, signals: Parameters<Rul
     );
     return;
   }
+  // `rm $(command -v tool)`, `rm "$(which tool)"`: the program PATH finds, installed in a
+  // system directory as a rule (a program of the system's or every user's removed)
+  const installed = /^(?:\$\(|`)\s*(?:command -v|which|type -[pP]|whereis -b)\s+([\w.+-]+)\s*(?:\)|`)$/.exec(
+    text,
+  );
+  if (installed) {
+    score.raise(
+      "high",
+      `deletes the installed program ${installed[1]} (where PATH finds it: a system directory, as a rule)`,
+      "destructive_command",
+      "system_modification",
+    );
+    return;
+  }
   const wholly = /^(\$\{?[A-Za-z_]\w*\}?|\$[0-9@*]|\$\{[^}]*\}|\$\(.*\)|`.*`)\/?\.?\*?$/s.test(text);
   if (wholly && recursive) {
     const reason = `recursive delete of ${text.slice(0, 60)}: the path is known only at run time (it may be / or home)`;

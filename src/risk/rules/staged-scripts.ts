@@ -15,14 +15,20 @@ import { judgeInlineCode } from "./interpreters.js";
 
 /** `echo 'rm -rf ~' > x.sh`, `cat <<EOF > x.sh`: the literal text the file will hold. */
 export function rememberWritten(invocation: Invocation, op: string, target: string, signals: Signals): void {
-  const command = invocation.command;
   const path = normalizePath(target, { cwd: signals.cwd });
   // `base64 -d p.b64 > x`, `xxd -r -p h > x`: what the file holds is known only once decoded
   if (decodes(invocation) && !target.startsWith("/dev/")) return void signals.written.set(path, DECODED);
-  const text =
-    invocation.program === "cat" && invocation.args.length === 0 ? command.stdinText : literalOutput(command);
+  const text = literalWrittenText(invocation);
   if (text === null || target.startsWith("/dev/")) return;
   signals.written.set(path, (op.includes(">>") ? (signals.written.get(path) ?? "") : "") + text);
+}
+
+/** The literal text a command's output redirect writes (`cat <<EOF`, `echo`, `printf`), or null when not known. */
+export function literalWrittenText(invocation: Invocation): string | null {
+  if (decodes(invocation)) return null;
+  return invocation.program === "cat" && invocation.args.length === 0
+    ? invocation.command.stdinText
+    : literalOutput(invocation.command);
 }
 
 /** Marks a file written by a decoder: its content is not known before the line runs. */

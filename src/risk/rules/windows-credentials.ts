@@ -75,7 +75,8 @@ export function credentialDump(program: string, argv: string[], signals: Signals
     reason = `${program} returns a stored password or secret`;
   else if (
     CREDENTIAL_TOOL.test(program) &&
-    !/^(get|test)-|^(passwd|chpasswd|git-credential-\w+)$/.test(program) &&
+    // (git's credential helpers, `git-credential-manager-core` too: what they are asked decides)
+    !/^(get|test)-|^(passwd|chpasswd|git-credential-[\w-]+)$/.test(program) &&
     // a program named for making a password (`mkpasswd`, `grub-mkpasswd-pbkdf2`, `passwordgen`)
     // hashes or generates one from its input: it reads no stored credential
     !/(mk|gen|generate)-?passw|passw(or)?d-?(gen|generator|maker)\b/i.test(program)
