@@ -166,7 +166,10 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
   }
   const options = args
     .filter((arg) => /^--?[A-Za-z][\w-]*(=.*)?$/.test(arg.value))
-    .map((arg) => arg.value.split("=")[0]!);
+    .map((arg) => arg.value.split("=")[0]!)
+    // a negated option says the verb does not happen (`db import --no-truncate`, `--skip-delete`,
+    // `--keep-volumes`): no destroying verb
+    .filter((name) => !/^--(no|skip|keep|without|dont|do-not|preserve|disable)-/.test(name));
   const candidates = [
     ...subcommands.map((token, index) => ({ token, index })),
     { token: program, index: -1 },
@@ -224,9 +227,16 @@ export function destroyingVerb(program: string, args: Word[]): Found | null {
     const lastWord = (token: string | undefined) => (token ? words(token).at(-1) : undefined);
     // the verb token's own object first (`batch-delete-image`: an image, even unlisted), then a
     // known noun wherever it is; an unknown sub-command word only when none is known
+    // `collection photos:remove ID ID`: a sub-command written `noun:verb` names its own object,
+    // even of a kind no list has, before the sub-command word around it
+    const ownNoun =
+      index >= 0 && token.includes(":") && at > 0 && /^[a-z]{3,}$/.test(parts[at - 1]!)
+        ? parts[at - 1]
+        : null;
     const choices: (string | null | undefined)[] = [
       nounOf(after.at(-1) ?? ""),
       after.at(-1),
+      ownNoun,
       before.length > 0 ? nounOf(before.at(-1)!) : null,
       nounOf(lastWord(closest) ?? ""),
       nounOf(lastWord(next) ?? ""),

@@ -133,6 +133,8 @@ export function judgeDestroyingVerb(
   args: Word[],
   signals: Signals,
   extraScope = false,
+  /** An option the caller knows skips the question (the mined lexicon's `--no-input`, …). */
+  extraConfirm = false,
 ): boolean {
   const defence = turnsOffDefence(args, words);
   if (defence) {
@@ -172,8 +174,12 @@ export function judgeDestroyingVerb(
     args.some((arg) =>
       new RegExp(`^--?${found.noun!.replace(/e?s$/, "")}-(ids|names|keys)(=.*)?$`).test(arg.value),
     );
+  // `rvm remove 2.7.8`, `x uninstall v1.4.0`: what is addressed by a version number is one version
+  // of something, installed again at will (routine)
+  const version = args.some((arg) => /^v?\d+(\.\d+){1,3}([-+][\w.]+)?$/.test(arg.value));
   const routineNoun =
     routineKind ||
+    (version && found.noun === null) ||
     itemsNamed ||
     fileInside(args) ||
     (found.noun !== null && ROUTINE.has(found.noun) && (generated || !GENERATED.has(found.noun)));
@@ -204,7 +210,7 @@ export function judgeDestroyingVerb(
     // a backup tool told to prune, forget or expire applies its retention to every archive
     // (`borgmatic prune`, `pgbackrest expire`), or removes the backup it names
     (/^(forget|prune|expire)$/.test(found.verb) && BACKUP_TOOL.test(program));
-  const confirm = values.some((value) => CONFIRM.test(value));
+  const confirm = extraConfirm || values.some((value) => CONFIRM.test(value));
   const production =
     values.find((value) => !value.startsWith("-") && PRODUCTION.test(value)) ??
     values.find((value) => /^--?[\w-]+=/.test(value) && PRODUCTION.test(value.split("=")[1] ?? ""));

@@ -223,8 +223,11 @@ export function judgeStructure(program: string, args: Word[], signals: Signals):
   const power = words.indexOf("power");
   const reset = words.indexOf("reset");
   const powerParts = words.flatMap((word) => word.split(/[-_]+/));
+  // (`trunk daemon shutdown`: the tool's own background daemon stops, not a machine)
+  const ownDaemon = words.includes("daemon");
   if (
-    ((words.some((word) => POWER_WORD.test(word)) || powerParts.some((part) => POWER_PART.test(part))) &&
+    (!ownDaemon &&
+      (words.some((word) => POWER_WORD.test(word)) || powerParts.some((part) => POWER_PART.test(part))) &&
       !powerParts.some((part) => POWER_READ.test(part))) ||
     (power >= 0 && (POWER_STATE.test(words[power + 1] ?? "") || options.some((o) => /^--?off$/.test(o)))) ||
     // `StopInstances --StopType HARD`, `server stop --force`: machines stopped without their shutdown

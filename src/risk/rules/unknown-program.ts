@@ -11,6 +11,7 @@ import { judgeSql, looksLikeSql } from "../sql.js";
 import type { Invocation } from "../wrappers.js";
 import { judgeDestroyingVerb } from "./general.js";
 import { judgeHttpData } from "./http-data.js";
+import { judgeLexicon } from "./lexicon.js";
 import { judgeOperations } from "./operations.js";
 import { isProbe, judgeProbe } from "./probes.js";
 import { judgeStructure } from "./structure.js";
@@ -202,6 +203,8 @@ export function judgeUnknownProgram(
     );
     if (method.toUpperCase() === "DELETE") return;
   }
+  // what the verb lexicon mined from completion specs says of its words (rules/lexicon.ts)
+  if (judgeLexicon(program, invocation.args, signals)) return;
   if (judgeDestroyingVerb(program, invocation.args, signals)) return;
   score.raise(
     "medium",
