@@ -260,6 +260,14 @@ function subMeaning(description) {
   )
     return "lowers";
   if (REMOVING.test(first)) {
+    // a cache, a build's output, temporary or generated files, logs: rebuilt by using the tool
+    // (routine by the level table), whatever the verb
+    if (
+      /\b(cache[sd]?|caching|artifacts?|build (output|files|directory|folder)|temporary|temp|tmp|generated|logs?|outdated|unused|stale|expired|dist|node_modules)\b/.test(
+        text,
+      )
+    )
+      return "routine";
     const whole = /\b(all|every|entire|everything|permanently|whole|irreversibl\w*|completely)\b/.test(text);
     if (LIGHT.test(first) && !whole && !/\b(database|data)\b/.test(text)) return "routine";
     return whole ? "empties" : "destroys";

@@ -2,7 +2,7 @@
  * What the mined verb lexicon (verb-lexicon.ts, docs/decisions/risk-verb-lexicon.md) says of a
  * program no rule names, by the position of a word among the call's sub-command words:
  *
- * - **a destroying word the hand-written verbs lack** (`clean`, `undeploy`, `unalias`) is read
+ * - **a destroying word the hand-written verbs lack** (`undeploy`, `unalias`) is read
  *   by the general model as a verb that removes what its scope says (as `prune`): medium alone,
  *   high with everything in scope or a container named (rules/general.ts);
  * - **an option that skips the question** (`--no-input`, `--noprompt`) is a confirm flag for

@@ -10,7 +10,7 @@
 export const LEXICON = {
   /** Sub-command words that remove what they name. */
   destroys:
-    "clean del delete deregister destroy drop forget prune purge remove reset revoke rm terminate unalias undeploy uninstall unregister unset",
+    "del delete deregister destroy drop forget purge remove reset revoke rm terminate unalias undeploy uninstall unregister unset",
   /** Sub-command words that remove everything in their object. */
   empties: "",
   /** Sub-command words that print a credential. */
