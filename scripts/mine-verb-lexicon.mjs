@@ -410,6 +410,9 @@ export const LEXICON = {
 `,
   );
   // (the repository's own formatter, so the generated file is as biome would write it)
-  execFileSync("npx", ["biome", "format", "--write", out], { cwd: resolve(import.meta.dirname, ".."), stdio: "ignore" });
+  execFileSync("npx", ["biome", "format", "--write", out], {
+    cwd: resolve(import.meta.dirname, ".."),
+    stdio: "ignore",
+  });
   console.log(`wrote ${relative(process.cwd(), out)}`);
 }
