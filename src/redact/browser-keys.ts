@@ -26,6 +26,15 @@
  * - **Supabase's anon key**: a JWT whose claims say `"role": "anon"` and a Supabase issuer,
  *   given to a name that says anon. Under another name (a service-role variable) or with
  *   `service_role` in it, it is the project's secret.
+ * - **A CAPTCHA's site key**: given to a name or attribute that says site key (`data-sitekey`,
+ *   `site_key`, `siteKey`, `RECAPTCHA_SITE_KEY`) and in one of the vendors' shapes — reCAPTCHA's
+ *   `6L` and 38, Turnstile's `0x4AAAAAAA…`, hCaptcha's UUID. Google, Cloudflare and hCaptcha
+ *   document the site key as the half the page carries; the secret key has the same shape, so
+ *   only the name tells them apart, and under any other name it is judged.
+ * - **A browser analytics SDK's project key**, as the first argument of the call its vendor
+ *   documents for the page: `mixpanel.init(…)` (Mixpanel's project token), `amplitude.init(…)`
+ *   (Amplitude's API key; its secret key is another value), `analytics.load(…)` (Segment's
+ *   write key). These keys only send events.
  */
 import type { Range } from "./span.js";
 
@@ -68,6 +77,13 @@ const FIREBASE_PROJECT = /["']?(?:projectId|messagingSenderId)["']?[ \t]*[:=]/;
 const ANON_JWT =
   /(?<![A-Za-z0-9])[\w.-]*(?:anon|Anon|ANON)[\w.-]*["']?[ \t]*(?:[:=]|=>)[ \t]*(?:'\\''|["'`])?(eyJ[A-Za-z0-9_-]+\.(eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+)/g;
 
+// A name that says site key, then a CAPTCHA vendor's site key.
+const SITE_KEY =
+  /site[-_]?key["']?[ \t]*(?:[:=]|=>)[ \t]*(?:'\\''|["'`])?(6L[0-9A-Za-z_-]{38}|0x4AAAAAAA[0-9A-Za-z_-]{10,30}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z_-])/gi;
+// The call a browser analytics SDK documents for the page, then its project key.
+const ANALYTICS_INIT =
+  /\b(?:mixpanel\.init|amplitude(?:\.getInstance\(\))?\.init(?:All)?|analytics\.load)\(\s*(?:'\\''|["'`])([0-9A-Za-z]{20,64})(?:'\\''|["'`])/g;
+
 /** Whether base64url `part` holds the claims of a Supabase anon key. */
 function anonClaims(part: string): boolean {
   const claims = decodedJson(part) as { role?: unknown; iss?: unknown } | undefined;
@@ -95,6 +111,18 @@ export function browserKeyRanges(text: string): Range[] {
     for (const m of text.matchAll(ANON_JWT)) {
       if (!anonClaims(m[2]!)) continue;
       const start = m.index! + m[0].length - m[1]!.length;
+      out.push([start, start + m[1]!.length]);
+    }
+  }
+  if (/site[-_]?key/i.test(text)) {
+    for (const m of text.matchAll(SITE_KEY)) {
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
+  }
+  if (/mixpanel|amplitude|analytics\.load/.test(text)) {
+    for (const m of text.matchAll(ANALYTICS_INIT)) {
+      const start = m.index! + m[0].lastIndexOf(m[1]!);
       out.push([start, start + m[1]!.length]);
     }
   }

@@ -33,7 +33,7 @@ const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 
 /** The bytes of a Base58 string, or null. */
-function base58(text: string): Uint8Array | null {
+export function base58(text: string): Uint8Array | null {
   const bytes: number[] = [];
   for (const char of text) {
     let carry = B58.indexOf(char);

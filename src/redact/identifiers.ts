@@ -34,12 +34,20 @@
  * - **A ULID where an id goes**: 26 characters of Crockford's base32 whose first ten are a time
  *   between 2010 and a year from now, given to an id's, a trace's or a cursor's name — in lower
  *   case too, as many services print them (benign.ts leaves an upper-case one anywhere).
+ * - **Solana's addresses and transaction signatures** (Base58 of a 32-byte public key or of a
+ *   64-byte signature) where the context names them: `new PublicKey(…)`, the `solana` CLI's
+ *   `transfer`, `balance`, `account` and `confirm`, an explorer's `/address/`, `/account/` or
+ *   `/tx/`. A keypair's 64 bytes in Base58 have a signature's shape, so elsewhere — under a
+ *   secret's name, given to `fromSecretKey` — they are judged.
+ * - **A digest under its algorithm's element** (Gradle's verification metadata: `<sha256
+ *   value="<hex>"/>`), at that algorithm's length.
  * - **A Firebase app id** (`1:<project number>:web:<hex>`, `…:android:…`, `…:ios:…`): it names
  *   the app in the configuration Firebase prints for the page.
  *
  * These only veto the token-by-look scan (benign.ts): the same bytes under a secret's name are
  * still that name's value.
  */
+import { base58 } from "./declared.js";
 import type { Range } from "./span.js";
 
 const YARN_CHECKSUM = /(?<![\w/])[0-9]{1,2}c[0-9]{1,2}\/[0-9a-f]{128}(?![0-9a-f])/g;
@@ -84,6 +92,10 @@ const EVM_WORD = /(?<![0-9A-Za-z])0x[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
 /** What names a 32-byte word a hash, just before it (a list's earlier items may stand between). */
 const EVM_HASH_BEFORE =
   /(?:(?:(?<![A-Za-z])(?:hash|r|s|topics|params)|[a-z](?:Hash|Root|Uncles))["']?[ \t]*[:=][ \t]*\[?(?:[ \t]*["']?0x[0-9a-fA-F]{64}["']?[ \t]*,)*[ \t]*["']?|\/(?:tx|block|blocks)\/|\bcast[ \t]+(?:tx|receipt|run|block)[ \t]+)$/;
+const SOLANA_ID =
+  /(?:new PublicKey\(\s*["'`]|\bsolana[ \t]+(?:transfer|balance|account|confirm(?:[ \t]+-v)?)[ \t]+|\/(?:address|account|tx)\/)([1-9A-HJ-NP-Za-km-z]{32,44}|[1-9A-HJ-NP-Za-km-z]{86,88})(?![0-9A-Za-z])/g;
+const XML_DIGEST = /<(md5|sha1|sha256|sha512)\s+value="([0-9a-f]+)"/g;
+const HEX_LENGTH: Record<string, number> = { md5: 32, sha1: 40, sha256: 64, sha512: 128 };
 const FIREBASE_APP_ID = /(?<![\w:])1:[0-9]{6,15}:(?:web|android|ios):[0-9a-f]{8,40}(?![\w:])/g;
 
 /** The spans of `text` that are such identifiers. */
@@ -138,6 +150,22 @@ export function identifierRanges(text: string): Range[] {
       if (params || EVM_HASH_BEFORE.test(before)) out.push([m.index!, m.index! + m[0].length]);
     }
   }
+  if (/PublicKey|solana|\/(?:address|account|tx)\//.test(text)) {
+    for (const m of text.matchAll(SOLANA_ID)) {
+      const bytes = base58(m[1]!);
+      if (bytes?.length !== 32 && bytes?.length !== 64) continue;
+      const end = m.index! + m[0].length;
+      // An explorer's query joined to it (`?cluster=devnet`) is judged with the run (entropy.ts).
+      const query = /^\?[A-Za-z0-9_+-]*/.exec(text.slice(end, end + 40))?.[0] ?? "";
+      out.push([end - m[1]!.length, end + query.length]);
+    }
+  }
+  if (text.includes(' value="'))
+    for (const m of text.matchAll(XML_DIGEST))
+      if (m[2]!.length === HEX_LENGTH[m[1]!]) {
+        const end = m.index! + m[0].length - 1;
+        out.push([end - m[2]!.length, end]);
+      }
   if (text.includes(":web:") || text.includes(":android:") || text.includes(":ios:"))
     for (const m of text.matchAll(FIREBASE_APP_ID)) out.push([m.index!, m.index! + m[0].length]);
   if (/[?&#](?:[a-z]{1,5}clid|[gw]braid|code_challenge|nonce|state|versionId)=/.test(text))

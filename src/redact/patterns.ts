@@ -108,11 +108,13 @@ export const OWN_PATTERNS: Pattern[] = [
     accept: (secret) => !/^(?:bearer|basic|token|digest|negotiate|bot)$/i.test(secret),
   },
   { kind: "cookie", needs: ["cookie"], regex: /\b(?:set-)?cookie["']?\s*:\s*["']?([^"'\r\n]+)/gi, group: 1 },
-  // curl -u user:X, -uuser:X, --user=user:X, -u 'user:X'
+  // curl -u user:X, -uuser:X, --user=user:X, -u 'user:X' (also as a quoted argument spells a
+  // single quote: -u '\''user:X'\'')
   {
     kind: "basic-auth",
     needs: ["-u", "--user"],
-    regex: /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?["']?(?:[^\s:"'=-][^\s:"']*)?["']?:["']?([^\s"']+)/g,
+    regex:
+      /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?(?:'\\''|["'])?(?:[^\s:"'=\\-][^\s:"'\\]*)?["']?:["']?([^\s"'\\]+)/g,
     group: 1,
   },
   // curl -u KEY: / -u KEY:X (Stripe, SonarQube, Freshdesk): an API key as the user, the
@@ -120,7 +122,8 @@ export const OWN_PATTERNS: Pattern[] = [
   {
     kind: "basic-auth",
     needs: ["-u", "--user"],
-    regex: /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?["']?([A-Za-z0-9_+/.-]{16,}):[A-Za-z0-9]?["']?(?=[\s;&|)]|$)/g,
+    regex:
+      /(?:^|\s)(?:-u|--user)(?:[ \t]+|=)?(?:'\\''|["'])?([A-Za-z0-9_+/.-]{16,}):[A-Za-z0-9]?(?:'\\''|["'])?(?=[\s;&|)]|$)/g,
     group: 1,
     accept: (user) => keyAsUser(user) !== null,
   },

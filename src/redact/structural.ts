@@ -1,8 +1,8 @@
 /**
  * Structural patterns of the text layer for keys that say what they are (declared.ts), run on
  * every string, the long ones kept only as digests too (redact.ts): a base64 PEM block whose
- * armour says private key, a PASERK of a secret type, and the password of an Oracle-style
- * connect descriptor (`user/password@//host:port/service`). Each names the lower-case literals
+ * armour says private key, a PASERK of a secret type, a Solana keypair file's 64 bytes, and the
+ * password of an Oracle-style connect descriptor (`user/password@//host:port/service`). Each names the lower-case literals
  * one of which every match holds (docs/decisions/redaction-prefilter.md).
  */
 import { ARMOUR_BASE64, armouredBase64 } from "./declared.js";
@@ -21,6 +21,16 @@ export const STRUCTURAL_PATTERNS: Pattern[] = [
     needs: ["k1.", "k2.", "k3.", "k4."],
     regex:
       /(?<![\w.-])k[1-4]\.(?:local|secret|seal|local-wrap\.pie|secret-wrap\.pie|local-pw|secret-pw)\.[A-Za-z0-9_-]{20,}/g,
+    group: 0,
+  },
+  // A keypair file as solana-keygen writes it (`~/.config/solana/id.json`): a JSON array of
+  // exactly 64 byte values, the secret seed and its public key. Under a secret's name a shorter
+  // byte list is code-values.ts's.
+  {
+    kind: "private-key",
+    needs: ["["],
+    regex:
+      /(?<![\d,][ \t]*)\[\s*(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\s*,\s*){63}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\s*\]/g,
     group: 0,
   },
   // EZConnect and JDBC thin (`scott/X@//db:1521/ORCL`, `jdbc:oracle:thin:scott/X@db:1521:ORCL`): a
