@@ -4,9 +4,11 @@
  *
  * - **A user and its password given to a call that logs in** (`login(user, "X")`,
  *   `auth("admin", "X")`, `smtp.PlainAuth("", "ops@acme.io", "X", host)`, `ftp_login($c, "u",
- *   "X")`, and a `connect` call after a host: `transport.connect("smtp.host", "u", "X")`): the
- *   literal right after an argument that is a user (a user's variable, an e-mail address, a bare
- *   name) is its password, whatever its letters;
+ *   "X")`, `db.changeUserPassword("u", "X")`, a `connect` call beside a host:
+ *   `transport.connect("smtp.host", "u", "X")`, and a call whose first argument is a connection's
+ *   URL or DSN: `Sql.newInstance("jdbc:…", "u", "X", driver)`): the literal right after an
+ *   argument that is a user (a user's variable, an e-mail address, a bare name) is its password,
+ *   whatever its letters;
  * - **a password written as characters** (`char[] password = {'s', 'e', 'c', …}`, Kotlin's
  *   `charArrayOf(…)`): the list, under a secret's name;
  * - **a password a format call puts in a secret's slot** (`String.Format("…;Password={3};", a,
@@ -25,7 +27,7 @@ type Argument = { text: string; at: number };
 
 // A call that logs in or authenticates, by the last word of its name; `connect` only after a host.
 const LOGIN_CALL =
-  /(?:^|[^A-Za-z])(?:log_?in|log_?on|sign_?in|auth|authenticate|plain_?auth|credentials?)$|[a-z](?:Login|Logon|SignIn|Auth|Authenticate|Credentials?)$/i;
+  /(?:^|[^A-Za-z])(?:log_?in|log_?on|sign_?in|auth|authenticate|plain_?auth|credentials?)$|[a-z](?:Login|Logon|SignIn|Auth|Authenticate|Credentials?)$|(?:^|[^A-Za-z])(?:set|change|update|reset)_?(?:user_?)?pass(?:word|wd)$|[a-z](?:Password|Passwd)$/i;
 const CONNECT_CALL = /(?:^|[^A-Za-z]|[a-z])(?:connect|Connect)$/;
 const CALL = /([A-Za-z_$][\w$]*)\s*\(/g;
 // A user as a variable or member (`user`, `self.username`, `cfg.login`, `$email`).
@@ -51,25 +53,50 @@ const isUser = (argument: Argument): boolean => {
   return found !== null && USER_LITERAL.test(found[2]!);
 };
 
-const isHost = (argument: Argument): boolean => {
+/** Where a connection goes: a host (a literal or a variable that says one), a URL or a DSN. */
+const isTarget = (argument: Argument): boolean => {
   if (HOST_VARIABLE.test(argument.text)) return true;
   const found = literalOf(argument);
-  return found !== null && HOST_LITERAL.test(found[2]!);
+  return found !== null && (HOST_LITERAL.test(found[2]!) || DSN_LITERAL.test(found[2]!));
 };
+
+// A connection's URL or DSN (`jdbc:…`, `dbi:Pg:…`, `postgres://…`): a call that takes it first
+// takes the user and the password after it (`Sql.newInstance(url, user, X, driver)`,
+// `DBI->connect(dsn, user, X)`).
+const TEMPLATE = /\{\d*(?:[,:][^}]*)?\}|%[-+ #0]*\d*(?:\.\d+)?[sdvqr]/;
+const DSN_START = /^\s*["'](?:jdbc:|dbi:|odbc:|[a-z][a-z0-9+.-]*:\/\/)/i;
+const DSN_LITERAL = /^(?:jdbc:|dbi:|odbc:|[a-z][a-z0-9+.-]*:\/\/)\S+$/i;
 
 /** A user and its password given to a call that logs in (see above). */
 export function loginPairSpans(text: string, spans: Span[], standIn: StandIn): void {
-  if (!/log_?[io]n|sign_?in|auth|credential|connect/i.test(text)) return;
+  if (!/log_?[io]n|sign_?in|auth|credential|connect|pass|:\/\/|jdbc:|dbi:|odbc:/i.test(text)) return;
   for (const match of text.matchAll(CALL)) {
     const name = match[1]!;
     const login = LOGIN_CALL.test(name);
-    if (!login && !CONNECT_CALL.test(name)) continue;
-    const args = argumentsAt(text, match.index! + match[0].length);
-    for (let index = 1; index < args.length; index += 1) {
+    const connect = CONNECT_CALL.test(name);
+    const after = match.index! + match[0].length;
+    // Any other call only when its first argument opens with a URL's or DSN's scheme.
+    if (!login && !connect && !DSN_START.test(text.slice(after, after + 48))) continue;
+    const args = argumentsAt(text, after);
+    if (!login && !connect) {
+      const dsn = literalOf(args[0]);
+      const found = literalOf(args[2]);
+      // A template with placeholders (`"jdbc:mysql://%s/%s"`) is a format call's, not a URL.
+      if (!dsn || !DSN_LITERAL.test(dsn[2]!) || TEMPLATE.test(dsn[2]!) || !found || !isUser(args[1]!))
+        continue;
+      if (isSecretValue(found[2]!) && !standIn(found[2]!)) literalArgument(args[2]!, found, spans);
+      continue;
+    }
+    // The last pair that fits: a source's name may stand before the user (luasql's
+    // env:connect(source, user, password, host)).
+    for (let index = args.length - 1; index >= 1; index -= 1) {
       const found = literalOf(args[index]);
       if (!found || !isUser(args[index - 1]!)) continue;
-      // `connect`: a host before the user (Transport.connect(host, user, password)).
-      if (!login && !args.slice(0, index - 1).some(isHost)) continue;
+      // `connect`: a host or a DSN beside the pair (Transport.connect(host, user, password),
+      // DBI->connect(dsn, user, password)).
+      const beside = (argument: Argument, at: number) =>
+        at !== index && at !== index - 1 && isTarget(argument);
+      if (!login && !args.some(beside)) continue;
       const value = found[2]!;
       if (!isSecretValue(value) || standIn(value) || HOST_LITERAL.test(value) || /[/\\\s]/.test(value))
         continue;

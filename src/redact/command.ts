@@ -18,7 +18,8 @@ import { type ArgvSecret, OPERAND_PROGRAMS, PROGRAM_RULES, secretsInArgv } from 
 import { detectOwn } from "./detect.js";
 import { MARKER_PATTERN } from "./marker.js";
 import { isSecretName } from "./names.js";
-import { pipedSecrets } from "./piped.js";
+import { pipedSecrets, STDIN_WORDS } from "./piped.js";
+import { mayHoldStatement } from "./statements.js";
 
 // A command holding none of these (lower-cased) has no secret argv.ts could find: it names no
 // program of the table (for a rule that applies after a subcommand, the subcommand: `kubectl`
@@ -46,6 +47,17 @@ const HINTS = [
     "license",
     "bearer",
     "signature",
+    // A quoted word holding a server's statement or a connection's call (statements.ts, code-args.ts).
+    "identified",
+    "setuser",
+    "requirepass",
+    "masterauth",
+    "sp_addlogin",
+    "[admins]",
+    "[users]",
+    "jdbc:",
+    "dbi:",
+    "odbc:",
   ]),
 ];
 
@@ -93,7 +105,9 @@ export async function secretsInCommand(written: string, prefilter = true, depth 
       if (depth === 0 && !word.dynamic && /\s/.test(word.value))
         for (const line of await secretsInLines(word.value, 1)) out.push(...line.secrets);
       // (or a call: `'client.setApiKey("X")'`, forms.ts)
-      if (word.dynamic || !/[\s(]/.test(word.value) || !/[=:(]/.test(word.value)) continue;
+      // A statement's keyword stands for the `=` (`IDENTIFIED BY 'X'`, statements.ts).
+      const judged = /[=:(]/.test(word.value) || mayHoldStatement(word.value);
+      if (word.dynamic || !/[\s(]/.test(word.value) || !judged) continue;
       // A marker already there (an event redacted before) is never judged again.
       const markers = [...word.value.matchAll(MARKER_PATTERN)].map((m) => [m.index, m.index + m[0].length]);
       for (const span of detectOwn(word.value)) {
@@ -140,7 +154,10 @@ export async function secretsInLines(
   depth = 0,
 ): Promise<{ line: string; secrets: ArgvSecret[] }[]> {
   const lower = text.toLowerCase();
-  if (!OPERAND_LOWER.some((program) => lower.includes(program)) && !lower.includes("config")) return [];
+  const piped =
+    (lower.includes("|") || lower.includes("<<<")) && STDIN_WORDS.some((word) => lower.includes(word));
+  if (!OPERAND_LOWER.some((program) => lower.includes(program)) && !lower.includes("config") && !piped)
+    return [];
   operandLine ??= new RegExp(
     `(?:^|[\\s;&|(\`/'"])(?:${OPERAND_PROGRAMS.map((p) => p.replace(/[.]/g, "\\.")).join("|")})(?=[\\s'"])`,
     "i",
@@ -149,7 +166,10 @@ export async function secretsInLines(
   let judged = 0;
   for (const line of text.split("\n")) {
     if (judged >= MOST_LINES) break;
-    if (line.length > LONGEST_LINE || !(operandLine.test(line) || CONFIG_LINE.test(line))) continue;
+    // A line piping into a program that reads a credential from stdin (piped.ts) too.
+    const lowerLine = line.toLowerCase();
+    const stdin = piped && /\||<<</.test(line) && STDIN_WORDS.some((word) => lowerLine.includes(word));
+    if (line.length > LONGEST_LINE || !(operandLine.test(line) || CONFIG_LINE.test(line) || stdin)) continue;
     judged += 1;
     const secrets = await secretsInCommand(line, true, depth);
     if (secrets.length > 0) out.push({ line, secrets });

@@ -17,6 +17,7 @@ import { argumentPairSpans, pairSpans as callPairSpans, joinedSecret } from "./p
 import { OWN_PATTERNS, type Pattern } from "./patterns.js";
 import { isIdentifierName, isKeyShaped, isTyped } from "./shape.js";
 import type { Span } from "./span.js";
+import { statementSpans } from "./statements.js";
 import { vendorSpans } from "./vendors.js";
 
 export { isSecretName, isSecretValue } from "./names.js";
@@ -332,6 +333,8 @@ export function detectOwn(
   formSpans(text, spans);
   configSpans(text, lower, prefilter, spans);
   codeSpans(text, lower, prefilter, spans);
+  // Keyword values of Lisp-like data, INI sections of users (statements.ts): its own guards.
+  statementSpans(text, spans);
   // Every assignment has `=` or `:`; every element a closing tag; every pair `value`.
   if (!prefilter || text.includes("=") || text.includes(":")) assignmentSpans(text, spans);
   if (!prefilter || text.includes("=")) comparedSpans(text, spans);

@@ -10,6 +10,7 @@ import { keyAsUser, PROGRAM_RULES } from "./argv.js";
 import { FETCH_PATTERNS } from "./fetched.js";
 import { isKeyShaped } from "./shape.js";
 import type { Pattern } from "./span.js";
+import { STATEMENT_PATTERNS } from "./statements.js";
 import { STRUCTURAL_PATTERNS } from "./structural.js";
 
 export type { Pattern } from "./span.js";
@@ -53,6 +54,8 @@ function programFlagPatterns(): Pattern[] {
 }
 
 export const OWN_PATTERNS: Pattern[] = [
+  // Passwords in servers' statements and settings (statements.ts).
+  ...STATEMENT_PATTERNS,
   {
     kind: "private-key",
     needs: ["-----begin"],

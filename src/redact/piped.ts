@@ -21,6 +21,9 @@ const STDIN_FLAGS = new Set(["--password-stdin", "--with-token", "--token-stdin"
  */
 const STDIN_READERS: readonly (readonly string[])[] = [
   ["chpasswd"],
+  // Password databases' tools that read the new password from stdin (Cyrus SASL, Samba).
+  ["saslpasswd2"],
+  ["smbpasswd", "-s"],
   ["passwd", "--stdin"],
   ["az", "devops", "login"],
   ["wrangler", "secret", "put"],
@@ -33,6 +36,11 @@ const STDIN_READERS: readonly (readonly string[])[] = [
   ["gcloud", "secrets", "--data-file=/dev/stdin"],
   ["vault", "login", "-"],
   ["glab", "auth", "login", "--stdin"],
+];
+
+/** The words a line must hold to pipe into a reader above (command.ts judges such lines of text). */
+export const STDIN_WORDS: readonly string[] = [
+  ...new Set([...STDIN_READERS.map((reader) => reader[0]!), ...STDIN_FLAGS]),
 ];
 
 function readsCredential(words: readonly string[]): boolean {

@@ -203,3 +203,75 @@ describe("a declared parameter's default, a key's decoded bytes, a name after an
     ],
   ]);
 });
+
+describe("servers' statements and settings, connections by their place, scripts answering a prompt", () => {
+  redactsEach([
+    ["mysql create user", "CREATE USER 'jeffrey'@'localhost' IDENTIFIED BY 'quietharbor';", "quietharbor"],
+    [
+      "mysql alter user with a plugin",
+      "ALTER USER 'jeffrey'@'localhost' IDENTIFIED WITH caching_sha2_password BY 'tinmarble42';",
+      "tinmarble42",
+    ],
+    ["mysql set password", "SET PASSWORD FOR 'jeffrey'@'localhost' = 'bluefrost';", "bluefrost"],
+    [
+      "oracle unquoted",
+      "CREATE USER sidney IDENTIFIED BY lanternfish DEFAULT TABLESPACE example;",
+      "lanternfish",
+    ],
+    [
+      "oracle replace",
+      "ALTER USER sidney IDENTIFIED BY harborview2 REPLACE lanternfish;",
+      ["harborview2", "lanternfish"],
+    ],
+    ["postgres role", "CREATE ROLE carl WITH LOGIN PASSWORD 'ambergate';", "ambergate"],
+    ["neo4j user", "CREATE USER jake SET PASSWORD 'pinecrest9' CHANGE NOT REQUIRED;", "pinecrest9"],
+    ["sql server sp_addlogin", "EXEC sp_addlogin 'Victoria', 'copperkite', 'corporate';", "copperkite"],
+    ["redis requirepass", "bind 127.0.0.1\nrequirepass foxgloveharbor\nmaxmemory 256mb", "foxgloveharbor"],
+    ["redis acl", "ACL SETUSER alice on >p1pp0 ~cached:* +get", "p1pp0"],
+    ["sentinel auth-pass", "sentinel auth-pass mymaster velvetcrane", "velvetcrane"],
+    [
+      "a user made with -p",
+      "bin/elasticsearch-users useradd jacknich -p quarrylight -r network",
+      "quarrylight",
+    ],
+    ["wildfly add-user", "./add-user.sh -u admin -p ravenbrook7 -g admin", "ravenbrook7"],
+    ["expect and send", 'expect "*assword:" { send "oakridge22\\r" }', "oakridge22"],
+    ["pexpect", "child.expect('Password:')\nchild.sendline('juniperhill')", "juniperhill"],
+    ["telnetlib", 'tn.read_until(b"Password: ")\ntn.write(b"oakridge22\\n")', "oakridge22"],
+    ["clojure keyword", '(def db {:dbtype "postgresql" :user "app" :password "fernhollow"})', "fernhollow"],
+    ["couchdb admins", "[admins]\nadmin = marblehill", "marblehill"],
+    [
+      "shiro users",
+      "[users]\nroot = emberfall, admin\nguest = thornfield, guest",
+      ["emberfall", "thornfield"],
+    ],
+    ["mongo changeUserPassword", 'db.changeUserPassword("accountUser", "silverbirch")', "silverbirch"],
+    [
+      "groovy Sql.newInstance",
+      "def sql = Sql.newInstance('jdbc:hsqldb:mem:db', 'sa', 'birchwood', 'org.hsqldb.jdbc.JDBCDriver')",
+      "birchwood",
+    ],
+    [
+      "perl DBI",
+      'my $dbh = DBI->connect("dbi:Pg:dbname=shop;host=db", "app", "elmstead", { RaiseError => 1 });',
+      "elmstead",
+    ],
+    [
+      "luasql",
+      'local con = assert(env:connect("luasql-test", "app", "cinderpath", "localhost"))',
+      "cinderpath",
+    ],
+    ["saslpasswd2 from stdin", "echo 'mysecret9' | saslpasswd2 -a memcached -c -p appuser", "mysecret9"],
+  ]);
+  leavesEach([
+    ["mysql auth socket", "CREATE USER 'jeffrey'@'localhost' IDENTIFIED WITH auth_socket;"],
+    ["oracle external", "CREATE USER ops$external_user IDENTIFIED EXTERNALLY;"],
+    ["redis commented", "# requirepass foobared\nbind 127.0.0.1 -::1"],
+    ["postgres createuser port", "createuser -h db -p 5432 app"],
+    ["an expect without a password", 'expect "login:" { send "admin\\r" }'],
+    ["clojure other keyword", '(def db {:dbtype "postgresql" :dbname "shop" :user "app"})'],
+    ["ini other section", "[server]\nadmin = marble-host"],
+    ["a URL call without a pair", 'fetch("https://api.acme.io/v1/items", "GET")'],
+    ["luasql with a variable", "local con = assert(env:connect(source, user, password, host))"],
+  ]);
+});

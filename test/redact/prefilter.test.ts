@@ -217,6 +217,37 @@ const FRAGMENTS = [
     "bytes.fromhex(",
     ", _ := hex.DecodeString(",
   ],
+  // Servers' statements and settings (statements.ts), connections by place, prompts answered.
+  ...[
+    "IDENTIFIED BY '",
+    "IDENTIFIED WITH sha256_password BY ",
+    " REPLACE ",
+    "SET PASSWORD FOR 'u' = '",
+    "PASSWORD '",
+  ],
+  ...[
+    "EXEC sp_addlogin 'u', '",
+    "\nrequirepass ",
+    "sentinel auth-pass m ",
+    "ACL SETUSER alice on >",
+    "useradd u -p ",
+  ],
+  ...[
+    'expect "*assword:" { send "',
+    '\\r" }',
+    ".sendline('",
+    ':password "',
+    "[admins]\n",
+    "[users]\n",
+    "admin = ",
+  ],
+  ...[
+    "Sql.newInstance('jdbc:h2:mem', ",
+    'DBI->connect("dbi:Pg:db", ',
+    "env:connect(",
+    "changeUserPassword(",
+    "| saslpasswd2",
+  ],
 ];
 
 describe("structural pattern prefilter", () => {
