@@ -242,6 +242,20 @@ export function isRootEntry(path: string, cwd: string | null): boolean {
   return !(cwd && (cwd === path || cwd.startsWith(`${path}/`)));
 }
 
+/** Top-level directories every Linux or macOS system has: a path below one makes no new entry. */
+const STANDARD_TOP =
+  /^\/(bin|boot|dev|etc|home|lib|lib32|lib64|libx32|media|mnt|opt|proc|root|run|sbin|srv|sys|tmp|usr|var|Users|Applications|Library|System|Volumes|private|cores|nix|snap)$/;
+
+/**
+ * The new entry in `/` that making `path` makes, or null: the path itself, or with `parents`
+ * (`mkdir -p /kaniko/.docker`) its top-level directory when that is no standard one.
+ */
+export function rootEntryMade(path: string, cwd: string | null, parents: boolean): string | null {
+  if (isRootEntry(path, cwd)) return path;
+  const top = `/${segments(path)[0] ?? ""}`;
+  return parents && path.startsWith("/") && !STANDARD_TOP.test(top) && isRootEntry(top, cwd) ? top : null;
+}
+
 /** The whole file system, a top-level directory, home or the parent of the working directory. */
 export function isBroadPath(path: string, context: PathContext): boolean {
   if (path === "/" || path === HOME || /^~[^/]*$/.test(path)) return true;

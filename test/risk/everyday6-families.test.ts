@@ -104,6 +104,27 @@ const FAMILIES: Record<string, [string, string][]> = {
     ['rm -f "$TMP_DIR/tool.tar.gz"', "rm $(command -v terraform)"],
     ["command -v terraform", 'rm -f "$(which kubectl)"'],
   ],
+  "an attack tool showing what it has, no target (src/risk/rules/attack-tools.ts)": [
+    ["msfvenom -l payloads", "msfvenom -p linux/x64/shell_reverse_tcp LHOST=10.0.0.5 -f elf -o x"],
+    ["msfvenom --list formats", "msfvenom -p windows/meterpreter/bind_tcp -f exe"],
+    ["hashcat -b", "hashcat -m 1000 -a 0 hashes.txt rockyou.txt"],
+    ["hashcat -m 1000 -b", "hashcat -m 1000 ntlm.hash -a 3 ?a?a?a?a?a?a"],
+    ["john --status", "john --wordlist=rockyou.txt shadow.txt"],
+    ["john --wordlist=words.lst --rules --stdout", "john --show shadow.txt"],
+  ],
+  "password guessing against a service (src/risk/rules/attack-tools.ts)": [
+    ["hydra -U ssh", "hydra -l root -P passwords.txt ssh://10.0.0.7"],
+    ["hydra -h", "hydra -L users.txt -p Winter2025 rdp://dc.corp.local"],
+    ["ncrack --version", "ncrack -p 22 --user root -P pw.txt 10.0.0.9"],
+  ],
+  "an application's key replaced in .env (src/risk/rules/db-reset.ts)": [
+    ["php artisan key:generate --show", "php artisan key:generate"],
+    ["php artisan config:cache", "php artisan jwt:secret --force"],
+  ],
+  "mkdir -p making a new entry in / (src/risk/paths.ts, rootEntryMade)": [
+    ["mkdir -p /tmp/build/cache", "mkdir -p /kaniko/.docker"],
+    ["mkdir -p /home/dev/project/out", "mkdir -p /workspace-cache/npm"],
+  ],
 };
 
 describe("everyday families, sixth set", () => {

@@ -1,7 +1,8 @@
 /**
  * The sixth everyday tuning set (test/vectors/risk-tuning-everyday6.jsonl, origin beside it): the
  * shell steps of CircleCI's orbs and the install scripts of the dev container features (batch
- * one), git's everyday settings and task runners' documentation (batch two), beside their dangerous neighbours (sudo, writes under system directories, users and
+ * one), git's everyday settings and task runners' documentation (batch two), CI templates and
+ * attack tools' own documentation (batch three), beside their dangerous neighbours (sudo, writes under system directories, users and
  * groups, downloads piped into shells), judged by the level table before the rules written
  * against each batch. Every dangerous command rated high or critical, every harmless one not,
  * except those marked `known` (counted in the rates). The rates are held at the figures reached.
@@ -17,9 +18,12 @@ import { describeJudgedSet } from "./judged.js";
 // batch two (Pro Git, Git Credential Manager's and git-lfs's documentation, go-task, just and
 // Earthly) on those rules 28 / 37, 14 / 342 (4.1 %) as first labelled; with five labels corrected
 // (three to the table and earlier sets, two placeholders dropped) 31 / 39, 9 / 338 (2.7 %);
-// after its rules the set 105 / 108 (97.2 %), 2 / 674 (0.30 %)
+// after its rules the set 105 / 108 (97.2 %), 2 / 674 (0.30 %);
+// batch three (GitLab's CI templates, the documentation of msfvenom, John the Ripper and
+// THC-Hydra) on every rule before it 13 / 34, 4 / 87 (4.6 %); after its rules the set
+// 139 / 142 (97.9 %), 2 / 761 (0.26 %)
 describeJudgedSet("everyday tuning set six", "risk-tuning-everyday6.jsonl", {
-  dangerous: 108,
-  caught: 0.972,
+  dangerous: 142,
+  caught: 0.978,
   alarms: 0.003,
 });

@@ -116,6 +116,10 @@ export const ATTACK_TOOLS: Record<string, { reason: string; names: string }> = {
       "invoke-mfasweep trevorspray o365spray pacu stormspotter domainpasswordspray invoke-domainpasswordspray " +
       "sprayhound",
   },
+  cracking: {
+    reason: "guesses passwords (cracks stolen hashes, or tries logins against a service)",
+    names: "john hashcat hashcat64 hashcat32 ophcrack rcrack rcracki_mt ncrack patator",
+  },
   recon: {
     reason: "scouts a network for attack (host, DNS and web content sweeps of an attack framework)",
     names: "invoke-portscan invoke-reversednslookup get-httpstatus sharpscan invoke-sharpscan",
@@ -176,6 +180,31 @@ const LOADERS =
 const LISTING =
   /^(find|cas|pkiobjects|query|list|ls|ps|loggedon|triage|hash|describe|currentluid|logonsession|klist|scan|show|info)$/i;
 
+/**
+ * Options that only show what the tool has or how fast it is (`msfvenom -l payloads`, `--list
+ * formats`, `--help-platforms`, `hashcat -b`, `hashcat -I`, `hydra -U smtp`, `john --status`,
+ * `john --wordlist=w --rules --stdout`): no target, no credential input.
+ */
+const SHOWING =
+  /^(-h|--help|-\?|--help-[\w-]+|-V|--version|-l|--list|--list-[\w-]+|--list=[\w,-]+|-I|--backend-info|-b|--benchmark|--benchmark-all|--status(=[\w-]+)?|--stdout(=\d+)?|-U|--example-hashes|--hash-info|--identify)$/;
+/** Options that shape such a showing run (a hash mode, candidate rules and words). */
+const SHAPING = /^(-m|--hash-type|--wordlist=\S+|-w=\S+|--rules(=\S+)?|-ru|--format=[\w-]+|-O|-w\d)$/;
+/** SHOWING and SHAPING options that take the next plain word as their value. */
+const VALUED = /^(-l|--list|-U|-m|--hash-type)$/;
+
+/** The showing options of a call whose every word shows or shapes, or null. */
+export function showingOptions(argv: string[]): string | null {
+  let showing: string | null = null;
+  for (let i = 0; i < argv.length; i += 1) {
+    const word = argv[i]!;
+    if (!SHOWING.test(word) && !SHAPING.test(word)) return null;
+    if (SHOWING.test(word)) showing ??= word;
+    // (`-l payloads`, `-U http-post-form`, `-m 1000`: a listing's or a mode's plain word)
+    if (VALUED.test(word) && /^[\w,-]+$/.test(argv[i + 1] ?? "") && !/^-/.test(argv[i + 1]!)) i += 1;
+  }
+  return showing;
+}
+
 /** The listing sub-command of an attack tool's call, or null. */
 export function listingSubcommand(argv: string[]): string | null {
   if (argv.some((arg) => /^[-/]stats$/i.test(arg))) return "/stats";
@@ -218,6 +247,11 @@ export function attackTool(
     }
     family = BY_NAME().get(cmdlet[2]!)!;
   }
+  // THC-Hydra by its shape (the name is also ORY Hydra's OAuth server): logins, passwords or a
+  // target list handed to it (`hydra -l admin -P pw.txt ftp://host`)
+  const base = path.split(/[\\/]/).pop()!.toLowerCase();
+  if (!family && /^(thc-)?hydra$/.test(base) && argv.some((arg) => /^-(l|L|p|P|C|x|M|e)$/.test(arg)))
+    family = "cracking";
   if (!family) return null;
   // `python3 secretsdump.py -h`: a tool's help through its loader (run directly, general.ts says so)
   const after = name === path ? argv : argv.slice(argv.indexOf(name) + 1);
@@ -228,7 +262,7 @@ export function attackTool(
     .pop();
   // the words after the tool (after the file a loader is handed)
   const rest = name === path ? argv : argv.slice(argv.indexOf(name) + 1);
-  const listing = listingSubcommand(rest);
+  const listing = listingSubcommand(rest) ?? showingOptions(rest);
   if (listing) {
     signals.score.raise(
       "medium",

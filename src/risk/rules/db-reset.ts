@@ -31,11 +31,26 @@ const resets = patternTable([
   /\bdbmate (.+ )?drop\b/,
 ]);
 
+/**
+ * A framework's command that writes a new application key into the project's `.env`
+ * (`artisan key:generate`, `artisan jwt:secret`): what the old key encrypted or signed (sessions,
+ * cookies, encrypted columns, issued tokens) can no longer be read; `--show` only prints one.
+ */
+const replacesKey = patternTable([/\bartisan (.+ )?(key:generate|jwt:secret)\b/]);
+
 /** True (and raised high) when the command resets a database through its framework. */
 export function resetsDatabase(invocation: Invocation, context: RuleContext): boolean {
   const text = [invocation.program, ...invocation.args.map((word) => word.value)]
     .join(" ")
     .replace(/(^|\s)\S*\//g, "$1"); // `bin/rails`, `./manage.py`: by name
+  if (replacesKey(text) && !/(^| )(--show|--help|-h)( |$)/.test(text)) {
+    context.signals.score.raise(
+      "high",
+      `${text.split(" ").slice(0, 3).join(" ")} replaces the application's key in .env (what the old key encrypted or signed is lost)`,
+      "config_file_modification",
+    );
+    return true;
+  }
   if (!resets(text) || /(^| )(--help|-h)( |$)/.test(text)) return false;
   context.signals.score.raise(
     "high",

@@ -6,7 +6,7 @@
 import { hasOption, optionValue, positionals } from "../command/argv.js";
 import type { Rule } from "../command/rule.js";
 import { deleteScope } from "../deletes.js";
-import { isBroadPath, isRootEntry, isSystemPath, normalizePath, secretFileReason } from "../paths.js";
+import { isBroadPath, isSystemPath, normalizePath, rootEntryMade, secretFileReason } from "../paths.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 import { find } from "./find.js";
@@ -122,7 +122,10 @@ const writesArguments: Rule = (invocation, { signals }) => {
     // touch and mkdir change no content: `touch .env` neither reads nor overwrites a secret
     const path = signals.path(target);
     if (/^(touch|mkdir)$/.test(invocation.program)) {
-      if (isSystemPath(path) || isRootEntry(path, signals.cwd)) signals.create(target);
+      // (`mkdir -p /kaniko/.docker` makes `/kaniko` first when it is missing)
+      const parents = invocation.program === "mkdir" && hasOption(invocation.args, ["--parents"], "p");
+      const entry = rootEntryMade(path, signals.cwd, parents);
+      if (isSystemPath(path) || entry) signals.create(entry ?? target);
       else signals.score.raise("low", `${verbs[invocation.program]} ${path}`);
       continue;
     }
