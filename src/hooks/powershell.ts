@@ -11,10 +11,34 @@ export interface Finding {
   level: RiskLevel;
   flags: RiskFlag[];
   reason: string;
+  /** What it finds is known only at run time: in a script file's text, the script's own (medium). */
+  runTime?: boolean;
 }
 
 interface Rule extends Finding {
   pattern: RegExp;
+}
+
+const RECURSIVE_DELETE = "PowerShell: recursive delete (Remove-Item -Recurse)";
+
+/**
+ * Every recursive delete in the text deletes a path its variables name (`Remove-Item -Recurse
+ * $TOOLS_DIR\x`): known only at run time (in a script file, the script's own: medium).
+ */
+function deletesOnlyVariables(command: string): boolean {
+  const deletes = [
+    ...command.matchAll(/\b(remove-item|ri|del|erase|rd|rmdir)\b[^;\n|]*\s-r(ecurse)?\b[^;\n|]*/gi),
+  ];
+  return (
+    deletes.length > 0 &&
+    deletes.every((match) => {
+      const operand = match[0]
+        .split(/\s+/)
+        .slice(1)
+        .find((word) => !word.startsWith("-"));
+      return operand !== undefined && /^["'(]?\$/.test(operand);
+    })
+  );
 }
 
 const RULES: Rule[] = [
@@ -36,7 +60,7 @@ const RULES: Rule[] = [
     pattern: /\b(remove-item|ri|del|erase|rd|rmdir)\b[^;\n|]*\s-r(ecurse)?\b/i,
     level: "high",
     flags: ["destructive_command"],
-    reason: "PowerShell: recursive delete (Remove-Item -Recurse)",
+    reason: RECURSIVE_DELETE,
   },
   {
     pattern:
@@ -63,6 +87,7 @@ const RULES: Rule[] = [
     level: "high",
     flags: [],
     reason: "PowerShell: runs code built at run time (Invoke-Expression, -EncodedCommand)",
+    runTime: true,
   },
   {
     pattern: /\b(invoke-webrequest|invoke-restmethod|iwr|irm|start-bitstransfer|net\.webclient)\b/i,
@@ -80,8 +105,10 @@ const RULES: Rule[] = [
 
 /** What the line means as PowerShell; at least medium (the POSIX rules do not parse it). */
 export function judgePowerShell(command: string): Finding[] {
-  const found = RULES.filter((rule) => rule.pattern.test(command)).map(
-    ({ pattern: _p, ...finding }) => finding,
+  const found = RULES.filter((rule) => rule.pattern.test(command)).map(({ pattern: _p, ...finding }) =>
+    finding.reason === RECURSIVE_DELETE && deletesOnlyVariables(command)
+      ? { ...finding, runTime: true }
+      : finding,
   );
   found.push({ level: "medium", flags: [], reason: "PowerShell command line (judged at least medium)" });
   return found;

@@ -104,7 +104,7 @@ export interface JudgeOptions {
  */
 export async function judgeCall(call: HookCall, options: JudgeOptions = {}): Promise<RiskAnalysis> {
   const action = call.action!;
-  const inFile = { inFile: options.inFile === true };
+  const inFile = { inFile: options.inFile === true, powerShellFile: call.powershell === true };
   let analysis = await analyze(action, inFile);
   for (const target of call.extra.slice(0, 64) as ActionTarget[])
     analysis = merge(analysis, await analyze({ ...action, target }, inFile));
@@ -115,12 +115,24 @@ export async function judgeCall(call: HookCall, options: JudgeOptions = {}): Pro
     const texts = plain.code === action.target.command ? [] : [plain.code, ...plain.started];
     for (const command of texts)
       analysis = merge(analysis, await analyze({ ...action, target: { kind: "command", command } }, inFile));
-    for (const finding of judgePowerShell(plain.code))
-      analysis = merge(analysis, { ...analysis, ...finding, reasons: [finding.reason] });
+    for (const finding of judgePowerShell(plain.code)) {
+      const level = options.inFile && finding.runTime ? "medium" : finding.level;
+      analysis = merge(analysis, {
+        ...analysis,
+        level,
+        flags: finding.flags,
+        reasons: [finding.reason],
+        leading: [finding.reason],
+      });
+    }
+    // (in a script file's text, the script's own variable: the medium of any script)
     if (plain.unknown)
       analysis = merge(analysis, {
         ...analysis,
-        level: "high",
+        level: options.inFile ? "medium" : "high",
+        leading: [
+          `PowerShell calls a command named at run time (${plain.unknown.slice(0, 60)}): what runs is unknown`,
+        ],
         flags: [],
         reasons: [
           `PowerShell calls a command named at run time (${plain.unknown.slice(0, 60)}): what runs is unknown`,

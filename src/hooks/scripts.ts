@@ -20,7 +20,14 @@ import { homedir } from "node:os";
 import { relative } from "node:path";
 import type { RiskLevel } from "../chain/index.js";
 import { codeOf } from "../errors/index.js";
-import { type RiskAnalysis, riskRank, type ScriptRun, scriptCommand, scriptLanguage } from "../risk/index.js";
+import {
+  type RiskAnalysis,
+  riskRank,
+  type ScriptRun,
+  scriptCommand,
+  scriptLanguage,
+  shellQuote,
+} from "../risk/index.js";
 
 /** The largest script read (256 KiB): a larger one is not judged, so it is high. */
 export const MAX_SCRIPT_BYTES = 256 * 1024;
@@ -135,6 +142,17 @@ function shown(path: string, cwd: string | null): string {
   return inside && !inside.startsWith("..") ? inside : path;
 }
 
+/** The higher of two judgements of one text (flags and reasons of both). */
+function higher(a: RiskAnalysis, b: RiskAnalysis): RiskAnalysis {
+  const [top, other] = riskRank(b.level) > riskRank(a.level) ? [b, a] : [a, b];
+  return {
+    ...top,
+    flags: [...new Set([...top.flags, ...other.flags])],
+    leading: top.level === other.level ? [...new Set([...top.leading, ...other.leading])] : top.leading,
+    scripts: [...top.scripts, ...other.scripts],
+  };
+}
+
 /** The analysis with one more reason at `level` (only ever higher: the level is the maximum). */
 function raise(analysis: RiskAnalysis, level: RiskLevel, reason: string): RiskAnalysis {
   const higher = riskRank(level) > riskRank(analysis.level);
@@ -214,7 +232,14 @@ export async function judgeScripts(
       result = raise(result, "none", `${digest}, a language no rule reads: judged by its name`);
       continue;
     }
-    const inner = await judge(scriptCommand(language, file.text), language === "powershell");
+    let inner = await judge(scriptCommand(language, file.text), language === "powershell");
+    // PowerShell's whole text as `pwsh -Command` code as well: download-and-run, encoded and .NET
+    // forms are judged over the script, not a line (src/risk/rules/powershell.ts)
+    if (language === "powershell")
+      inner = higher(
+        inner,
+        await judge(`pwsh -Command ${shellQuote(scriptCommand(language, file.text))}`, false),
+      );
     result = raise(raiseFrom(result, inner, name), "none", digest);
     if (depth < MAX_DEPTH) queue.push(...inner.scripts.map((next) => ({ run: next, depth: depth + 1 })));
   }

@@ -12,11 +12,14 @@ import { gitConfigTextRead, judgeWrittenContent } from "./written-content.js";
 export interface AnalyzeOptions {
   /** The command is a script file's text, read from disk (Signals.inFile). */
   inFile?: boolean;
+  /** That script is PowerShell (Signals.powerShellFile). */
+  powerShellFile?: boolean;
 }
 
 export function analyzeAction(action: Action, parse: ShellParse, options: AnalyzeOptions = {}): Signals {
   const signals = new Signals(action.cwd);
   signals.inFile = options.inFile === true;
+  signals.powerShellFile = signals.inFile && options.powerShellFile === true;
   const { score } = signals;
   const target = action.target;
   switch (target.kind) {

@@ -42,6 +42,11 @@ const MAX_NESTING = 4;
  * an input built to multiply the work (loops in `bash -c` in loops) stops here, as high.
  */
 const MAX_COMMANDS = 500;
+/**
+ * A script file's text (read by the hook, at most 256 KiB) holds more commands than any line:
+ * its bound is higher, and still a bound.
+ */
+const MAX_FILE_COMMANDS = 5000;
 
 /** Decoders whose output, run as a script, hides what runs. */
 const DECODERS = /^(base64|base32|xxd|openssl|gunzip|zcat|uudecode|rev)$/;
@@ -74,6 +79,16 @@ export function analyzeCommandLine(
       "high",
       "the command is nested more deeply than the parser follows (200 levels): what it runs was not read, treated as high",
     );
+  } else if (script.error && signals.powerShellFile && depth === 0) {
+    // A PowerShell script is not shell: the grammar reads each line it can (`& git reset --hard`
+    // read as the command it runs); PowerShell's own rules judge the whole text (src/hooks)
+    signals.score.raise("medium", "a PowerShell script: judged by the PowerShell rules and line by line");
+    for (const line of joined.split(/\r?\n/).slice(0, MAX_FILE_COMMANDS)) {
+      const text = line.trim().replace(/^&\s+/, "");
+      if (text === "" || text.startsWith("#") || parse(text).error) continue;
+      analyzeCommandLine(text, signals, parse, depth + 1, variables, via);
+    }
+    return;
   } else if (script.error) {
     signals.unparsable = true;
     if (readOnlyPowerShell(joined)) {
@@ -103,7 +118,7 @@ export function analyzeCommandLine(
   judgeLineHazards(script, context);
   for (const written of script.commands) {
     signals.judged += 1;
-    if (signals.judged > MAX_COMMANDS) {
+    if (signals.judged > (signals.inFile ? MAX_FILE_COMMANDS : MAX_COMMANDS)) {
       signals.score.raise("high", "the command line is too large to follow: treated as high");
       return;
     }

@@ -40,7 +40,7 @@ export { decodeAnsiC } from "./shell-quoting.js";
 export type { ScriptRun } from "./signals.js";
 export { lexSimpleCommand } from "./simple-lexer.js";
 export type { Invocation } from "./wrappers.js";
-export { resolveInvocation } from "./wrappers.js";
+export { resolveInvocation, shellQuote } from "./wrappers.js";
 
 export interface Classification {
   level: RiskLevel;

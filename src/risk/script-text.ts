@@ -70,8 +70,33 @@ export function scriptLanguage(runner: string, path: string, text: string): Scri
   return "shell";
 }
 
-/** The command line that judges `text` as `language` code: the text itself for the shell and PowerShell. */
+/** Whole-line comments of each language (a comment's words are not code: `// spawn over exec`). */
+const LINE_COMMENT: Record<Exclude<ScriptLanguage, "shell">, RegExp> = {
+  powershell: /^[ \t]*#.*$/gm,
+  python3: /^[ \t]*#.*$/gm,
+  ruby: /^[ \t]*#.*$/gm,
+  perl: /^[ \t]*#.*$/gm,
+  node: /^[ \t]*\/\/.*$/gm,
+  php: /^[ \t]*(\/\/|#).*$/gm,
+};
+/** Block comments that start a line: `/* … *\/` (JavaScript, PHP), `<# … #>` (PowerShell), POD (Perl). */
+const BLOCK_COMMENT: Partial<Record<ScriptLanguage, RegExp>> = {
+  node: /^[ \t]*\/\*[\s\S]*?\*\//gm,
+  php: /^[ \t]*\/\*[\s\S]*?\*\//gm,
+  powershell: /<#[\s\S]*?#>/g,
+  perl: /^=[a-z][\s\S]*?^=cut.*$/gm,
+};
+
+/**
+ * The command line that judges `text` as `language` code: the text itself for the shell (its
+ * parser knows comments) and PowerShell, else the code handed over inline (`python3 -c …`). Whole
+ * comment lines and blocks are blanked first (line numbers kept): only code runs.
+ */
 export function scriptCommand(language: ScriptLanguage, text: string): string {
-  if (language === "shell" || language === "powershell") return text;
-  return `${language} ${INLINE[language]} ${shellQuote(text)}`;
+  if (language === "shell") return text;
+  const blank = (comment: string) => comment.replace(/[^\n]/g, "");
+  const block = BLOCK_COMMENT[language];
+  const code = (block ? text.replace(block, blank) : text).replace(LINE_COMMENT[language], "");
+  if (language === "powershell") return code;
+  return `${language} ${INLINE[language]} ${shellQuote(code)}`;
 }

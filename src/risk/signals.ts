@@ -74,6 +74,8 @@ export class Signals {
    * the medium of any script run (`runTime`), not high.
    */
   inFile = false;
+  /** The script file is PowerShell: the shell grammar reads it a line at a time (commands.ts). */
+  powerShellFile = false;
 
   /** `project` is the action's working directory: recursive deletes are judged against it. */
   constructor(readonly project: string | null) {

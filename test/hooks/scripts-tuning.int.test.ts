@@ -57,14 +57,16 @@ describe("scripts-on-disk tuning set", () => {
     expect(alarm(levels[i]!)).toBe(c.dangerous),
   );
 
-  // first run (batch 1, before any rule of the round) 8 / 8 dangers, 9 / 21 harmless high (make.sh
-  // relabelled dangerous, see the origin note: 9 / 9, 8 / 20); after the round 7 / 9, 1 / 20
+  // batch 1's first run (before any rule of the round) 8 / 8 dangers, 9 / 21 harmless high (make.sh
+  // relabelled dangerous, see the origin note: 9 / 9, 8 / 20), after its rules 7 / 9, 1 / 20;
+  // batch 2's first run (on batch 1's rules) 12 / 12, 7 / 18, after its rules 11 / 12, 3 / 18;
+  // the whole file 18 / 21, 4 / 38
   it("holds its rates (known cases included)", () => {
     const dangerous = cases.filter((c) => c.dangerous);
     const harmless = cases.filter((c) => !c.dangerous);
     const caught = dangerous.filter((c) => alarm(levels[cases.indexOf(c)]!)).length;
     const alarms = harmless.filter((c) => alarm(levels[cases.indexOf(c)]!)).length;
-    expect(caught / dangerous.length).toBeGreaterThanOrEqual(7 / 9);
-    expect(alarms / harmless.length).toBeLessThanOrEqual(1 / 20);
+    expect(caught / dangerous.length).toBeGreaterThanOrEqual(18 / 21);
+    expect(alarms / harmless.length).toBeLessThanOrEqual(4 / 38);
   });
 });

@@ -5,7 +5,7 @@
  * narrowing the match deletes the whole tree under each root.
  */
 import type { Rule } from "../command/rule.js";
-import { type DeleteScope, deleteScope } from "../deletes.js";
+import { type DeleteScope, deleteScope, UNKNOWN_DIRECTORY } from "../deletes.js";
 import { isSystemPath } from "../paths.js";
 import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
@@ -148,6 +148,8 @@ function judgeFindDelete(
       "system_modification",
       "destructive_command",
     );
+  } else if (scope.outside && path.startsWith(UNKNOWN_DIRECTORY)) {
+    signals.runTime(`find deletes ${scope.outside}`, "destructive_command", "broad_file_deletion");
   } else if (scope.outside) {
     score.raise("high", `find deletes ${scope.outside}`, "destructive_command", "broad_file_deletion");
   } else if (scope.broad && (!narrowed || !(scope.project || scope.temp))) {

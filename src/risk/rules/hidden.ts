@@ -182,7 +182,10 @@ function judgeCodeText(program: string, args: Word[], signals: Signals): void {
     if (arg.dynamic || arg.value.length < 6 || !/[(){};<>"']/.test(arg.value) || !/\s/.test(arg.value))
       continue;
     for (const match of arg.value.matchAll(CODE_PATH)) {
-      const path = match[2] ?? match[3]!;
+      // (`f"/dev/null{x}"`, `` `/tmp/${name}` ``: the literal part before an interpolation is the path known)
+      const raw = match[2] ?? match[3]!;
+      const path = raw.replace(/(\{|\$\{|#\{|`).*$/s, "");
+      if (path !== raw && (path === "" || path === "/")) continue;
       if (secretFileReason(path) || sensitiveReason(normalizePath(path, { cwd: signals.cwd })))
         signals.read(path, `${program} code reads`);
       // the write beside the path: on its line (a whole script names paths and writes far apart)

@@ -85,6 +85,14 @@ const EVALUATES =
   /\b(?:exec|eval|Function|execfile|loadstring|instance_eval|module_eval)\s*\(|\.then\(\s*eval\s*\)|\bload\s*\(/;
 const DOWNLOADS_IN_CODE =
   /\b(?:urlopen|urlretrieve|requests\.(?:get|post)|httpx\.get|fetch|axios\.get|https?\.get|Net::HTTP|URI\.open|LWP::Simple|HTTP::Tiny|curl_exec)\b|file_get_contents\(\s*["']https?:/;
+/** Whether an evaluation (EVALUATES) has `fetched` text within five lines of it. */
+function evaluatesNear(code: string, fetched: (text: string) => boolean): boolean {
+  const lines = code.split("\n");
+  return lines.some(
+    (line, i) => EVALUATES.test(line) && fetched(lines.slice(Math.max(0, i - 5), i + 6).join("\n")),
+  );
+}
+
 /** Shell text in a JS template run by a shell: `Bun.$\`cmd\``, zx's `$\`cmd\``. */
 const TEMPLATE_SHELL = /(?:^|[^\w.])(?:Bun\.)?\$`((?:\\.|[^`\\])*)`/g;
 
@@ -252,7 +260,9 @@ export function judgeInlineCode(program: string, code: string, context: RuleCont
       context.signals.write(target, `${program} inline code writes`);
   }
   // a URL in code that evaluates a string: what runs is fetched (`https.get(url, … eval(d))`)
-  if (EVALUATES.test(code) && (DOWNLOADS_IN_CODE.test(code) || /["'`]https?:\/\//.test(code))) {
+  const fetched = (text: string) => DOWNLOADS_IN_CODE.test(text) || /["'`]https?:\/\//.test(text);
+  // (a script file's whole text names URLs and evaluations far apart: only those near each other)
+  if (EVALUATES.test(code) && (context.signals.inFile ? evaluatesNear(code, fetched) : fetched(code))) {
     score.raise(
       "critical",
       `${program} inline code runs code it downloads`,

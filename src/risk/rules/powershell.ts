@@ -11,14 +11,21 @@ import { judgeWindowsCode } from "./windows.js";
 const DOWNLOAD_IN_POWERSHELL =
   /\b(iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient|curl|wget|start-bitstransfer)\b/i;
 
+/** Whether a line matching `first` has a match of `second` within five lines of it. */
+function near(code: string, first: RegExp, second: RegExp): boolean {
+  const lines = code.split("\n");
+  return lines.some(
+    (line, i) => first.test(line) && second.test(lines.slice(Math.max(0, i - 5), i + 6).join("\n")),
+  );
+}
+
 /** PowerShell code: download-and-run, encoded commands, recursive deletes (its spelling removed first). */
 function judgePowerShell(written: string, context: RuleContext): void {
   const { score } = context.signals;
   const plain = plainPowerShell(written);
   const code = plain.code;
   if (plain.unknown)
-    score.raise(
-      "high",
+    context.signals.runTime(
       `PowerShell calls a command named at run time (${plain.unknown.slice(0, 60)}): what runs is unknown`,
     );
   for (const started of plain.started)
@@ -27,10 +34,15 @@ function judgePowerShell(written: string, context: RuleContext): void {
   for (const statement of statements(code))
     if (/^\s*(set-content|add-content|out-file|clear-content|ac|clc)\s/i.test(statement))
       context.nested({ value: statement.trim(), dynamic: false, inner: [] }, "PowerShell runs");
-  if (/\b(iex|invoke-expression)\b/i.test(code) && DOWNLOAD_IN_POWERSHELL.test(code)) {
+  const runsString = /\b(iex|invoke-expression)\b/i;
+  // (a script file's whole text downloads and evaluates far apart: only near each other)
+  const downloadRun = context.signals.inFile
+    ? near(code, runsString, DOWNLOAD_IN_POWERSHELL)
+    : runsString.test(code) && DOWNLOAD_IN_POWERSHELL.test(code);
+  if (downloadRun) {
     score.raise("critical", "PowerShell runs downloaded code", "pipe_to_shell", "network_request");
   } else if (/\b(iex|invoke-expression)\b/i.test(code)) {
-    score.raise("high", "PowerShell runs a string as code");
+    context.signals.runTime("PowerShell runs a string as code");
   }
   if (savedAndRun(code))
     score.raise("critical", "PowerShell downloads a file and runs it", "pipe_to_shell", "network_request");

@@ -168,6 +168,13 @@ function matchedFiles(
       "destructive_command",
       "system_modification",
     );
+  } else if (scope.outside && root.startsWith(UNKNOWN_DIRECTORY)) {
+    // (`cd "$TOOLS" && find . … | xargs rm -rf`: in a script file, the script's own variable)
+    signals.runTime(
+      `deletes files found under ${scope.outside}`,
+      "destructive_command",
+      "broad_file_deletion",
+    );
   } else if (scope.outside || (scope.broad && !scope.project && !scope.temp)) {
     score.raise(
       "high",
