@@ -16,6 +16,9 @@
  *   the API key (32 hex) and application key (40 hex) carry no prefix.
  * - **New Relic's browser key**: `NRJS-` and 19 hex, in the browser agent's snippet; the user
  *   and ingest keys are `NRAK-`, `NRII-` and others.
+ * - **Braintree's tokenization key** (`sandbox_` or `production_`, 8 and 16 letters and digits)
+ *   and **Adyen's client key** (`test_` or `live_` and 32 upper-case letters and digits): each
+ *   vendor's key for the client side; the private key and the API key are other formats.
  * (Stripe's and Clerk's publishable `pk_live_`/`pk_test_` keys: names.ts.)
  *
  * By the context their vendor documents (`browserKeyRanges`):
@@ -31,10 +34,12 @@
  *   `6L` and 38, Turnstile's `0x4AAAAAAA…`, hCaptcha's UUID. Google, Cloudflare and hCaptcha
  *   document the site key as the half the page carries; the secret key has the same shape, so
  *   only the name tells them apart, and under any other name it is judged.
- * - **A browser analytics SDK's project key**, as the first argument of the call its vendor
- *   documents for the page: `mixpanel.init(…)` (Mixpanel's project token), `amplitude.init(…)`
- *   (Amplitude's API key; its secret key is another value), `analytics.load(…)` (Segment's
- *   write key). These keys only send events.
+ * - **A browser SDK's project key**, as the first argument of the call its vendor documents for
+ *   the page: `mixpanel.init(…)` (Mixpanel's project token), `amplitude.init(…)` (Amplitude's API
+ *   key; its secret key is another value), `analytics.load(…)` (Segment's write key), `new
+ *   Pusher(…)` (Pusher's app key; the app secret is another value). These keys only send
+ *   events or subscribe. Likewise PayPal's client id in the URL of PayPal's JavaScript SDK
+ *   (`paypal.com/sdk/js?client-id=…`); the secret that goes with it is another value.
  */
 import type { Range } from "./span.js";
 
@@ -42,6 +47,8 @@ const MAPBOX_PUBLIC = /^pk\.(eyJ[A-Za-z0-9_-]{10,})\.[A-Za-z0-9_-]{22}$/;
 const POSTHOG_PROJECT = /^phc_[A-Za-z0-9]{43}$/;
 const DATADOG_CLIENT = /^pub[0-9a-f]{32}$/;
 const NEW_RELIC_BROWSER = /^NRJS-[0-9a-f]{19}$/;
+const BRAINTREE_TOKENIZATION = /^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$/;
+const ADYEN_CLIENT = /^(?:test|live)_[A-Z0-9]{32}$/;
 
 function decodedJson(part: string): unknown {
   try {
@@ -56,6 +63,9 @@ export function publicValue(value: string): boolean {
   if (value.startsWith("phc_")) return POSTHOG_PROJECT.test(value);
   if (value.startsWith("pub")) return DATADOG_CLIENT.test(value);
   if (value.startsWith("NRJS-")) return NEW_RELIC_BROWSER.test(value);
+  if (value.startsWith("sandbox_") || value.startsWith("production_"))
+    return BRAINTREE_TOKENIZATION.test(value);
+  if (value.startsWith("test_") || value.startsWith("live_")) return ADYEN_CLIENT.test(value);
   if (!value.startsWith("pk.eyJ")) return false;
   const match = MAPBOX_PUBLIC.exec(value);
   if (!match) return false;
@@ -82,7 +92,8 @@ const SITE_KEY =
   /site[-_]?key["']?[ \t]*(?:[:=]|=>)[ \t]*(?:'\\''|["'`])?(6L[0-9A-Za-z_-]{38}|0x4AAAAAAA[0-9A-Za-z_-]{10,30}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9A-Za-z_-])/gi;
 // The call a browser analytics SDK documents for the page, then its project key.
 const ANALYTICS_INIT =
-  /\b(?:mixpanel\.init|amplitude(?:\.getInstance\(\))?\.init(?:All)?|analytics\.load)\(\s*(?:'\\''|["'`])([0-9A-Za-z]{20,64})(?:'\\''|["'`])/g;
+  /\b(?:mixpanel\.init|amplitude(?:\.getInstance\(\))?\.init(?:All)?|analytics\.load|new Pusher)\(\s*(?:'\\''|["'`])([0-9A-Za-z]{20,64})(?:'\\''|["'`])/g;
+const PAYPAL_SDK = /paypal\.com\/sdk\/js\?(?:[^"'\s#]*&)?client-id=([A-Za-z0-9_-]{20,100})/g;
 
 /** Whether base64url `part` holds the claims of a Supabase anon key. */
 function anonClaims(part: string): boolean {
@@ -120,7 +131,12 @@ export function browserKeyRanges(text: string): Range[] {
       out.push([end - m[1]!.length, end]);
     }
   }
-  if (/mixpanel|amplitude|analytics\.load/.test(text)) {
+  if (text.includes("paypal.com/sdk/js"))
+    for (const m of text.matchAll(PAYPAL_SDK)) {
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
+  if (/mixpanel|amplitude|analytics\.load|new Pusher/.test(text)) {
     for (const m of text.matchAll(ANALYTICS_INIT)) {
       const start = m.index! + m[0].lastIndexOf(m[1]!);
       out.push([start, start + m[1]!.length]);
