@@ -125,6 +125,10 @@ const FAMILIES: Record<string, [string, string][]> = {
     ["mkdir -p /tmp/build/cache", "mkdir -p /kaniko/.docker"],
     ["mkdir -p /home/dev/project/out", "mkdir -p /workspace-cache/npm"],
   ],
+  "test coverage data erased, made again by the tests (src/risk/rules/general.ts)": [
+    ["ansible-test coverage erase", "ansible-test coverage erase && rm -rf ~/.ansible"],
+    ["coverage erase", "kubectl delete namespace coverage --all"],
+  ],
 };
 
 describe("everyday families, sixth set", () => {

@@ -21,9 +21,11 @@ import { describeJudgedSet } from "./judged.js";
 // after its rules the set 105 / 108 (97.2 %), 2 / 674 (0.30 %);
 // batch three (GitLab's CI templates, the documentation of msfvenom, John the Ripper and
 // THC-Hydra) on every rule before it 13 / 34, 4 / 87 (4.6 %); after its rules the set
-// 139 / 142 (97.9 %), 2 / 761 (0.26 %)
+// 139 / 142 (97.9 %), 2 / 761 (0.26 %);
+// batch four (Grafana's Makefile, Ansible's testing guide, VS Code's tasks page) on every rule
+// before it 3 / 3, 1 / 44 (2.3 %); after its rule the set 142 / 145 (97.9 %), 2 / 805 (0.25 %)
 describeJudgedSet("everyday tuning set six", "risk-tuning-everyday6.jsonl", {
-  dangerous: 142,
-  caught: 0.978,
-  alarms: 0.003,
+  dangerous: 145,
+  caught: 0.979,
+  alarms: 0.0025,
 });

@@ -256,9 +256,10 @@ export function judgeDestroyingVerb(
     return true;
   }
   const routine = routineNoun;
-  // `pip cache purge`, `dscacheutil -flushcache`: a cache is rebuilt by using the tool (routine)
-  if (found.noun === "cache" || found.noun === "caches") {
-    signals.score.raise("medium", `${what}: a cache, rebuilt by using the tool`);
+  // `pip cache purge`, `dscacheutil -flushcache`: a cache is rebuilt by using the tool; test
+  // coverage data by running the tests (`coverage erase`, `ansible-test coverage erase`)
+  if (/^(caches?|coverage)$/.test(found.noun ?? program)) {
+    signals.score.raise("medium", `${what}: regenerable (a cache or coverage data)`);
     return true;
   }
   // `fastly purge --all --service-id S`, `flarectl zone purge --zone z --everything`: what a CDN
