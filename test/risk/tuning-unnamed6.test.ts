@@ -17,10 +17,14 @@ import { describeJudgedSet } from "./judged.js";
 // the lexicon, which changed none of its verdicts against main): 12 / 17, 10 / 71. After the
 // families both batches' misses and alarms named (negated options, a `noun:verb` word's own
 // object, versions, a tool's own daemon, a login's stored credential, a credential changed by a
-// joined verb): batch 1 26 / 35, 3 / 58; batch 2 14 / 17, 7 / 71; the whole file 40 / 52, 10 / 129.
+// joined verb): batch 1 26 / 35, 3 / 58; batch 2 14 / 17, 7 / 71. Batch 3 (other forms of the
+// held-out programs; run once on every rule of the round, no change kept after it): 12 / 15, 2 /
+// 52 (main before the round: the same). Batch 4 (the last held-out programs, mostly harmless, and
+// forms of earlier ones; run once, no change after it): 7 / 8, 0 / 16 (main before the round: 6 /
+// 8, 0 / 16). The whole file 59 / 75, 12 / 197.
 describeJudgedSet("sixth unnamed-families round tuning set", "risk-tuning-unnamed6.jsonl", {
-  dangerous: 52,
-  caught: 0.769,
-  unnamed: 0.769,
-  alarms: 0.078,
+  dangerous: 75,
+  caught: 0.786,
+  unnamed: 0.786,
+  alarms: 0.061,
 });

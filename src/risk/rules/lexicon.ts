@@ -100,10 +100,15 @@ export function judgeLexicon(program: string, args: Word[], signals: Signals): b
 
   for (let i = 0; i < parts.length; i += 1) {
     const word = parts[i]!;
-    const after = parts[i + 1];
-    // a reading word after it (`invite list`, `publish status`) only reads
-    const readsAfter = after !== undefined && table.reads.has(after);
-    if (table.grants.has(word) && !readsAfter && !/^(revoke|cancel|delete|remove|rm)$/.test(after ?? "")) {
+    // a reading, asking or undoing word after it (`invite list`, `publish status`, `share-v2 url`,
+    // `share stop`) only reads or takes the grant back
+    const rest = parts.slice(i + 1);
+    const readsAfter = rest.some(
+      (part) =>
+        table.reads.has(part) ||
+        /^(status|url|urls|logs?|stop|revoke|cancel|delete|remove|rm|off|disable)$/.test(part),
+    );
+    if (table.grants.has(word) && !readsAfter) {
       score.raise(
         "high",
         `${head} grants access (${word}: a word that gives someone access)`,
