@@ -239,3 +239,16 @@ describe("trailseal classify --read-scripts", () => {
     expect(JSON.parse(there.stdout).reasons.join("\n")).toContain("deploy.sh (on disk)");
   });
 });
+
+describe("trailseal policy test", () => {
+  it("reads the script from the current directory, as the hook does", async () => {
+    const home = join(root, "home-policy-test");
+    expect((await runCli(["init", "--home", home])).code).toBe(0);
+    const result = await runCli(["policy", "test", "bash deploy.sh", "--home", home, "--json"], {
+      cwd: project,
+    });
+    const out = JSON.parse(result.stdout);
+    expect(out.level).toBe("critical");
+    expect(out.decision).toBe("deny");
+  });
+});

@@ -76,7 +76,8 @@ export async function runPolicyTest(
   for (const agent of AGENTS) {
     const spec = AGENT_SPECS[agent];
     const call = spec.call(spec.shell(command, options.cwd));
-    const analysis = await judgeCall(call);
+    // (as the hook judges it: a script the command runs is read from the working directory, docs/risk.md)
+    const analysis = await judgeCall(call, { readScripts: true });
     const decision = await evaluatePolicy(policy, analysis, { home: io.env.HOME });
     const { verdict, note } = verdictOf(agent, call, decision, cannotAsk);
     const gated =
