@@ -83,8 +83,6 @@ export function readScript(path: string): ScriptFile {
   try {
     const stat = statSync(real);
     if (!stat.isFile()) return { kind: "unknown", why: `is ${kindOf(stat)}, not a regular file` };
-    if (stat.size > MAX_SCRIPT_BYTES)
-      return { kind: "unknown", why: `is ${stat.size} bytes, more than the ${MAX_SCRIPT_BYTES} read` };
   } catch (error) {
     return { kind: "unknown", why: `cannot be examined (${errorCode(error)})` };
   }
@@ -99,6 +97,12 @@ export function readScript(path: string): ScriptFile {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { kind: "unknown", why: `is ${kindOf(stat)}, not a regular file` };
+    if (stat.size > MAX_SCRIPT_BYTES) {
+      // a large compiled program (`./node_modules/.bin/esbuild`, a built binary) is no script
+      const head = Buffer.alloc(4);
+      if (readSync(fd, head, 0, 4, 0) === 4 && compiled(head)) return { kind: "compiled", bytes: stat.size };
+      return { kind: "unknown", why: `is ${stat.size} bytes, more than the ${MAX_SCRIPT_BYTES} read` };
+    }
     // one byte more than the cap: a file that grew since its stat is seen to be too large
     const buffer = Buffer.alloc(Math.min(stat.size, MAX_SCRIPT_BYTES) + 1);
     let length = 0;
