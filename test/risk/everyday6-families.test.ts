@@ -129,6 +129,16 @@ const FAMILIES: Record<string, [string, string][]> = {
     ["ansible-test coverage erase", "ansible-test coverage erase && rm -rf ~/.ansible"],
     ["coverage erase", "kubectl delete namespace coverage --all"],
   ],
+  "a credential stored in a tool's settings is not printed (src/risk/rules/credential-output.ts)": [
+    [
+      'aws configure set aws_session_token "$SESSION_TOKEN" --profile ci',
+      "aws configure get aws_session_token --profile ci",
+    ],
+  ],
+  "a release tool asked about itself (src/risk/rules/publish.ts)": [
+    ["goreleaser --version", "goreleaser release --clean"],
+    ["semantic-release --help", "semantic-release --no-ci"],
+  ],
 };
 
 describe("everyday families, sixth set", () => {

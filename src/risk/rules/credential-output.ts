@@ -117,6 +117,9 @@ export function credentialOutput(program: string, lowered: string[], args: Word[
     const held = CREDENTIAL.test(word) || (TOKEN.test(word) && before !== undefined && IDENTITY.test(before));
     if (!held) continue;
     if (before !== undefined && OTHER_VERB.test(before)) continue;
+    // `aws configure set aws_session_token "$T"`: a store verb earlier in the call writes the
+    // credential into the tool's settings; nothing is printed (a `get` still reads it out)
+    if (split.slice(0, i).some((earlier) => /^(set|put|store|save|import|add)$/.test(earlier))) continue;
     if (/^(list|ls)$/.test(after ?? "") && listsCredentialMetadata(lowered)) continue;
     // an identity service's key listing lists ids and names (`iam api-keys`, as `list-access-keys`)
     if (split.includes("iam") && !TOKEN.test(word)) continue;

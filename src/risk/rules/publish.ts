@@ -9,6 +9,7 @@
 import { patternTable } from "../command/patterns.js";
 import type { RuleContext } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
+import { inertCall } from "./general.js";
 
 const releases = patternTable([
   /^twine upload\b/,
@@ -157,6 +158,8 @@ function releasesByStructure(invocation: Invocation): boolean {
 
 /** True (and raised high) when the command releases an artifact or grants access. */
 export function releasesOrGrants(invocation: Invocation, context: RuleContext): boolean {
+  // `goreleaser --version`, `semantic-release --help`: a release tool asked about itself
+  if (inertCall(invocation.args, invocation.program) !== null) return false;
   const text = [invocation.program, ...invocation.args.map((word) => word.value)].join(" ");
   const release = releases(text) || trust(text) || releasesByStructure(invocation);
   const everyone = release ? null : opensToEveryone(text);
