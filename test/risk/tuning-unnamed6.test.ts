@@ -21,10 +21,11 @@ import { describeJudgedSet } from "./judged.js";
 // held-out programs; run once on every rule of the round, no change kept after it): 12 / 15, 2 /
 // 52 (main before the round: the same). Batch 4 (the last held-out programs, mostly harmless, and
 // forms of earlier ones; run once, no change after it): 7 / 8, 0 / 16 (main before the round: 6 /
-// 8, 0 / 16). The whole file 59 / 75, 12 / 197.
+// 8, 0 / 16). Then a manifest file's path is no identifier of a parent (batch 3's `minectl delete
+// --filename F --id X`, a fit): the whole file 60 / 75, 12 / 197.
 describeJudgedSet("sixth unnamed-families round tuning set", "risk-tuning-unnamed6.jsonl", {
   dangerous: 75,
-  caught: 0.786,
-  unnamed: 0.786,
+  caught: 0.8,
+  unnamed: 0.8,
   alarms: 0.061,
 });

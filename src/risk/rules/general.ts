@@ -326,6 +326,9 @@ export function judgeDestroyingVerb(
   return true;
 }
 
+/** A manifest or configuration file, by its extension. */
+const MANIFEST = /\.(ya?ml|json|toml|hcl|ini|conf)$/i;
+
 /**
  * The object is addressed inside a named parent: two identifiers after the verb (`records-delete
  * DOMAIN RECORD`), or two options naming objects (`--repository-name R --image-ids I`), or a URI
@@ -333,7 +336,15 @@ export function judgeDestroyingVerb(
  */
 function withinParent(args: Word[]): boolean {
   if (namingOptions(args).length >= 2) return true;
-  const operands = args.filter((arg) => !arg.value.startsWith("-"));
+  // (`delete --filename server.yaml --id X`: the manifest a file option names says where the
+  // object is described, it is no identifier of a parent)
+  const operands = args.filter(
+    (arg, i) =>
+      !arg.value.startsWith("-") &&
+      !(
+        /^--?(f|file|filename|file-name|manifest)$/.test(args[i - 1]?.value ?? "") && MANIFEST.test(arg.value)
+      ),
+  );
   const verb = operands.findIndex((arg) => words(arg.value).some((part) => VERBS.has(part)));
   const after = verb >= 0 ? operands.slice(verb + 1) : [];
   if (after.length >= 2 && after.every((arg) => !/^[a-z]+$/.test(arg.value))) return true;
