@@ -60,14 +60,14 @@ describe("scripts-on-disk tuning set", () => {
   // batch 1's first run (before any rule of the round) 8 / 8 dangers, 9 / 21 harmless high (make.sh
   // relabelled dangerous, see the origin note: 9 / 9, 8 / 20), after its rules 7 / 9, 1 / 20;
   // batch 2's first run (on batch 1's rules) 12 / 12, 7 / 18, after its rules 11 / 12, 3 / 18;
-  // batch 3 (a check run once on the final rules, no rule after it) 1 / 5, 3 / 12;
-  // the whole file 19 / 26, 7 / 50
+  // batch 3 (a check run once on the final rules, no rule after it) 1 / 5, 3 / 12; batch 4 (a
+  // second check) 6 / 8, 1 / 9; the whole file 25 / 34, 8 / 59
   it("holds its rates (known cases included)", () => {
     const dangerous = cases.filter((c) => c.dangerous);
     const harmless = cases.filter((c) => !c.dangerous);
     const caught = dangerous.filter((c) => alarm(levels[cases.indexOf(c)]!)).length;
     const alarms = harmless.filter((c) => alarm(levels[cases.indexOf(c)]!)).length;
-    expect(caught / dangerous.length).toBeGreaterThanOrEqual(19 / 26);
-    expect(alarms / harmless.length).toBeLessThanOrEqual(7 / 50);
+    expect(caught / dangerous.length).toBeGreaterThanOrEqual(25 / 34);
+    expect(alarms / harmless.length).toBeLessThanOrEqual(8 / 59);
   });
 });
