@@ -82,6 +82,8 @@ const FIREBASE_API_KEY =
   /(?<![\w$])["']?apiKey["']?[ \t]*[:=][ \t]*(?:'\\''|["'])(AIza[0-9A-Za-z_-]{35})(?:'\\''|["'])/g;
 const FIREBASE_CONFIG_AROUND = /["']?authDomain["']?[ \t]*[:=][ \t]*["'][a-z0-9-]+\.firebaseapp\.com["']/;
 const FIREBASE_PROJECT = /["']?(?:projectId|messagingSenderId)["']?[ \t]*[:=]/;
+const FIREBASE_ANDROID_KEY = /"current_key"[ \t]*:[ \t]*"(AIza[0-9A-Za-z_-]{35})"/g;
+const FIREBASE_IOS_KEY = /<key>API_KEY<\/key>\s*<string>(AIza[0-9A-Za-z_-]{35})<\/string>/g;
 
 // A name that says anon (`SUPABASE_ANON_KEY`, `supabaseAnonKey`, `anon_key`), then the JWT.
 const ANON_JWT =
@@ -117,6 +119,19 @@ export function browserKeyRanges(text: string): Range[] {
         out.push([start, start + m[1]!.length]);
       }
     }
+  }
+  if (text.includes("AIza")) {
+    const mobile =
+      text.includes('"project_info"') && text.includes('"mobilesdk_app_id"')
+        ? FIREBASE_ANDROID_KEY
+        : text.includes("<key>GOOGLE_APP_ID</key>")
+          ? FIREBASE_IOS_KEY
+          : null;
+    if (mobile)
+      for (const m of text.matchAll(mobile)) {
+        const start = m.index! + m[0].indexOf(m[1]!);
+        out.push([start, start + m[1]!.length]);
+      }
   }
   if (/anon/i.test(text) && text.includes("eyJ")) {
     for (const m of text.matchAll(ANON_JWT)) {

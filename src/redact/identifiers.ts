@@ -20,7 +20,8 @@
  *
  * - **A KSUID where an id goes** (27 base62 characters: a four-byte time since 2014-05-13 and
  *   sixteen random bytes), given to an id's name (`event_id`, `traceId`, `"id"`, `WHERE id =`,
- *   also behind a type's prefix: `"id": "evt_<ksuid>"`) or to a KSUID library's parser, and
+ *   also behind a type's prefix: `"id": "evt_<ksuid>"`), to a command line's id flag
+ *   (`--workflow-id <ksuid>`) or to a KSUID library's parser, and
  *   decoding to a time between that epoch and a year from now. A random 27-character key
  *   passes the decoding about one time in ten, and an id's name beside it is what it lacks:
  *   the same run under a key's name, or with no name, is judged by look.
@@ -32,8 +33,9 @@
  *   `receipt`, `run` or `block`. A private key has the same shape: under its name, after
  *   `--private-key`, in an `accounts` list or alone it is still judged.
  * - **A ULID where an id goes**: 26 characters of Crockford's base32 whose first ten are a time
- *   between 2010 and a year from now, given to an id's, a trace's or a cursor's name — in lower
- *   case too, as many services print them (benign.ts leaves an upper-case one anywhere).
+ *   between 2010 and a year from now, given to an id's, a trace's or a cursor's name or an id
+ *   flag — in lower case too, as many services print them (benign.ts leaves an upper-case one
+ *   anywhere).
  * - **Solana's addresses and transaction signatures** (Base58 of a 32-byte public key or of a
  *   64-byte signature) where the context names them: `new PublicKey(…)`, the `solana` CLI's
  *   `transfer`, `balance`, `account` and `confirm`, an explorer's `/address/`, `/account/` or
@@ -83,6 +85,11 @@ const KSUID_UNDER_ID =
 // A ULID (26 of Crockford's base32; lower case too) given to an id's name, a trace's or a cursor's.
 const ULID_UNDER_ID =
   /(?:(?<![A-Za-z])(?:id|ids|uid|trace|cursor)|[a-z0-9](?:Id|ID|Ids|IDs))["']?[ \t]*(?:[:=]|=>)[ \t]*(?:'\\''|["'`])?((?:[a-z]{2,8}_)?(?:[0-7][0-9A-HJKMNP-TV-Z]{25}|[0-7][0-9a-hjkmnp-tv-z]{25}))(?![0-9A-Za-z_+/=-])/g;
+// An id flag of a command line (`--workflow-id X`, `--trace-id X`, `--id X`), then a KSUID (27)
+// or a ULID (26), maybe behind a type's prefix.
+const ID_FLAG =
+  /(?<![\w-])--(?:[a-z0-9]+-)*id[ \t]+(?:'\\''|["'`])?((?:[a-z]{2,8}_)?[0-9A-Za-z]{26,27})(?![0-9A-Za-z_+/=-])/g;
+const ULID_FORMAT = /^(?:[0-7][0-9A-HJKMNP-TV-Z]{25}|[0-7][0-9a-hjkmnp-tv-z]{25})$/;
 // A KSUID library's parser or the `ksuid` program given the run.
 const KSUID_PARSED =
   /(?:ksuid|Ksuid|KSUID)[\w:.]*\(\s*["']((?:[a-z]{2,8}_)?[0-9A-Za-z]{27})["']|\bksuid\b[^\n|;&]*?[ \t]((?:[a-z]{2,8}_)?[0-9A-Za-z]{27})(?![0-9A-Za-z_+/=-])/g;
@@ -129,6 +136,15 @@ export function identifierRanges(text: string): Range[] {
       if (!ulidTime(m[1]!.slice(-26).toUpperCase())) continue;
       const end = m.index! + m[0].length;
       out.push([end - m[1]!.length, end]);
+    }
+    if (text.includes("id ") || text.includes("id\t")) {
+      for (const m of text.matchAll(ID_FLAG)) {
+        const run = m[1]!.replace(/^[a-z]{2,8}_/, "");
+        const id = run.length === 27 ? ksuidTime(run) : ULID_FORMAT.test(run) && ulidTime(run.toUpperCase());
+        if (!id) continue;
+        const end = m.index! + m[0].length;
+        out.push([end - m[1]!.length, end]);
+      }
     }
     if (/ksuid/i.test(text)) {
       for (const m of text.matchAll(KSUID_PARSED)) {

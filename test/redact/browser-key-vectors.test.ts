@@ -18,9 +18,9 @@ describe("redaction on browser keys, KSUIDs and chains' ids", () => {
   }, 300_000);
 
   it("leaves the public values and redacts every secret beside them", () => {
-    // Batch 1 135 / 147, batch 2 87 / 90, batch 3 60 / 69, batch 4 42 / 51, batch 5 (a check, no
-    // rule after it) 51 / 60; the origin note has each batch's first run.
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.898);
+    // After the sixth rules: batch 1 135 / 147, batch 2 87 / 90, batch 3 60 / 69, batch 4 42 / 51,
+    // batch 5 54 / 60, batch 6 24 / 24; the origin note has each batch's first run.
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.911);
     for (const family of [
       "evm address",
       "app id",
@@ -34,8 +34,8 @@ describe("redaction on browser keys, KSUIDs and chains' ids", () => {
       expect(share(tallies[`fp · ${family}`]!)).toBe(1);
     // A log topic given to `cast logs` (no name says hash), batch 5.
     expect(share(tallies["fp · evm hash"]!)).toBeGreaterThanOrEqual(0.909);
-    // A KSUID in a path, in prose or after `--workflow-id` has no id's name beside it.
-    expect(share(tallies["fp · ksuid id"]!)).toBeGreaterThanOrEqual(0.812);
+    // A KSUID in a path or in prose has no id's name beside it.
+    expect(share(tallies["fp · ksuid id"]!)).toBeGreaterThanOrEqual(0.894);
     // Next.js's build id (21 characters under an id's name: not taken, redaction-literals.md).
     expect(share(tallies["fp · build output"]!)).toBeGreaterThanOrEqual(0.857);
     // A Solana signature in a documentation table, with no context that names it.
@@ -43,11 +43,11 @@ describe("redaction on browser keys, KSUIDs and chains' ids", () => {
     // A NanoID and a CUID2 under ids (random by construction: redaction-literals.md).
     expect(share(tallies["fp · resource id"]!)).toBeGreaterThanOrEqual(0.5);
     // A ULID of 1970 (an example's output): no time an id is made at.
-    expect(share(tallies["fp · ulid id"]!)).toBeGreaterThanOrEqual(0.9);
+    expect(share(tallies["fp · ulid id"]!)).toBeGreaterThanOrEqual(0.923);
     // A Google API key, a Supabase anon key or a Mapbox token alone, without its documented
     // context; a CAPTCHA site key behind a ternary; Square's application id (scanners' positive);
-    // an Android app's google-services.json (batch 5).
-    expect(share(tallies["fp · public browser key"]!)).toBeGreaterThanOrEqual(0.883);
+    // batch 5's abbreviated google-services.json (no mobilesdk_app_id).
+    expect(share(tallies["fp · public browser key"]!)).toBeGreaterThanOrEqual(0.888);
     for (const family of ["private key", "vendor secret key", "signed url", "registry credential"])
       expect(share(tallies[`tp · ${family}`]!)).toBe(1);
     expect(share(tallies.tp!)).toBe(1);
