@@ -58,6 +58,8 @@ const HINTS = [
     "jdbc:",
     "dbi:",
     "odbc:",
+    "psk",
+    "ksecvaluedata",
   ]),
 ];
 

@@ -18,12 +18,12 @@ import { isStandIn } from "./stand-ins.js";
 // parameter: `?authtoken=X`). A database's password run together (`PAPERLESS_DBPASS`, `dbpwd`)
 // is one too; `bypass` is not.
 const SECRET_NAME =
-  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key|secret[_-]id)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$|(?:auth|access|api)token$|(?:^|[_.-])db(?:pass|pwd|pw)$/i;
+  /(?:^|[_.-])(?:token|secret|password|passwd|passphrase|credentials?|apikey|api[_-]?key|auth|(?:access|private|secret|client|signing|encryption|master|session)[_-]?key|secret[_-]id)$|.[_-](?:key|pass|pwd|pw|pat)$|[a-z](?:password|passwd|passphrase|secret|apikey)$|(?:auth|access|api)token$|(?:^|[_.-])db(?:pass|pwd|pw)$|(?:^|[_.-])psk$|^(?:remote|auth|smtp|imap|pop3?|mail|ftp|admin|root|ldap|bind|sasl)pass$/i;
 // camelCase names (`accessToken`, `_authToken`, `awsSecretKey`): the capital marks the word, so
 // `Token` and the secret kinds of `Key` end them (`primaryKey`, `sortKey` do not); also after
 // an acronym (`HECToken`, `JWTSecret`, `DBPassword`).
 const CAMEL_SECRET_NAME =
-  /[a-z0-9](?:Token|Secret|Password|Passwd|Passphrase|Credentials?|ApiKey|(?:Access|Private|Secret|Client|Signing|Encryption|Master|Session)Key)$|(?:^|[a-z0-9])Secret(?:Id|ID)$|[A-Z]{2}(?:Token|Secret|Password|Passphrase)$/;
+  /[a-z0-9](?:Token|Secret|Password|Passwd|Passphrase|Credentials?|ApiKey|Pass|(?:Access|Private|Secret|Client|Signing|Encryption|Master|Session)Key)$|(?:^|[a-z0-9])Secret(?:Id|ID)$|[A-Z]{2}(?:Token|Secret|Password|Passphrase)$/;
 
 // What every name SECRET_NAME matches ends with (lower-cased): most names end with none, and
 // are answered without running the expression.
@@ -44,6 +44,7 @@ const SECRET_NAME_ENDINGS = [
   "secret_id",
   "secret-id",
   "secretid",
+  "psk",
 ];
 
 // A password or API key segment inside a longer name (`password_super_secure`, `db_pass_secure`,
@@ -51,7 +52,7 @@ const SECRET_NAME_ENDINGS = [
 // (`password_reset_url`, `pass_min_length`, `api_key_name`).
 const SECRET_INSIDE = /(?:^|[_.-])(?:password|passwd|pass|pwd|apikey|api[_-]key)[_.-]/i;
 const ABOUT_A_SECRET =
-  /[_.-](?:url|uri|endpoint|length|len|size|name|file|path|dir|policy|reset|hash|min|max|regex|pattern|field|label|prompt|hint|id|type|env|var|enabled|required|expiry|expires|ttl|format|header|param|count|rule|rules|check|strength|change|changed|hint|auth|mode|store|manager|provider|version|prefix|suffix|ref|version|expression|schedule|interval|duration|days|rotation|period)$/i;
+  /[_.-](?:url|uri|endpoint|length|len|size|name|file|path|dir|policy|reset|hash|min|max|regex|pattern|field|label|prompt|hint|id|type|env|var|enabled|required|expiry|expires|ttl|format|header|param|count|rule|rules|check|strength|change|changed|hint|auth|mode|store|manager|provider|version|prefix|suffix|ref|version|expression|schedule|interval|duration|days|rotation|period|maps?|table|cmd|command|eval)$/i;
 // Bundler's credentials for a gem server: BUNDLE_<HOST>__<TLD>=user:password.
 const BUNDLER_CREDENTIALS = /^BUNDLE_[A-Z0-9_]+__[A-Z0-9]+$/;
 
@@ -161,7 +162,11 @@ export function isPlaceholder(value: string): boolean {
 // in a string, also as a quoted argument spells it: `'\''$X'\''`), a whole interpolation of Ruby, CoffeeScript or Crystal (`#{password}`), and an
 // Amazon Resource Name (it names a resource and grants nothing).
 const QUOTED_REFERENCE = /^["'\\]+(\$[^"'\\]*)["'\\]+$/;
-const NOT_A_SECRET = /^#\{[^}]*\}$|^arn:(?:aws|aws-cn|aws-us-gov):[a-z0-9-]+:/;
+// A shell's command substitution in backquotes, a command and its arguments (muttrc's
+// `` `pass show mail/acme` ``), names where the value comes from; a backquoted string without
+// blanks is a raw string literal (Go's, JavaScript's) and is judged as the value it holds.
+const NOT_A_SECRET =
+  /^#\{[^}]*\}$|^arn:(?:aws|aws-cn|aws-us-gov):[a-z0-9-]+:|^`[a-z][\w.-]*(?: [^`\s][^`]*)+`$/;
 
 /** Characters of an armoured block's body that can be key material (base64 runs of 16+). */
 function keyMaterial(body: string): number {

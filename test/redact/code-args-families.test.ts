@@ -275,3 +275,61 @@ describe("servers' statements and settings, connections by their place, scripts 
     ["luasql with a variable", "local con = assert(env:connect(source, user, password, host))"],
   ]);
 });
+
+// Postfix's `[host]:port  user:X` and Exim's `host:user:X` lines are read in a file written, not
+// inside a command's quoted word (no word of theirs hints at a secret): the tuning set measures them.
+describe("daemons' credential files and settings", () => {
+  redactsEach([
+    [
+      "fetchmailrc",
+      'poll pop.acme.io protocol pop3 user "jdoe" password "emberfall" is jdoe here',
+      "emberfall",
+    ],
+    ["msmtprc", "account default\nhost smtp.acme.io\nuser jdoe@acme.io\npassword ravenbrook7", "ravenbrook7"],
+    ["mbsyncrc", "IMAPAccount acme\nHost imap.acme.io\nUser jdoe@acme.io\nPass larkspur5", "larkspur5"],
+    ["offlineimaprc", "[Repository Remote]\nremoteuser = jdoe\nremotepass = quietharbor", "quietharbor"],
+    ["ssmtp AuthPass", "AuthUser=jdoe@acme.io\nAuthPass=velvetcrane", "velvetcrane"],
+    ["dovecot passwd-file", "jdoe:{PLAIN}copperkite:1000:1000::/home/jdoe", "copperkite"],
+    [
+      "an ldap userPassword hash",
+      "userPassword: {SSHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=",
+      "W6ph5Mm5Pz8GgiULbPgzG37mj9g=",
+    ],
+    ["davfs2 secrets", "https://dav.acme.io/remote.php/webdav jdoe wrenhaven", "wrenhaven"],
+    ["ipsec psk", ': PSK "duskmeadow"', "duskmeadow"],
+    ["ipsec eap", 'jdoe : EAP "bluefrost7"', "bluefrost7"],
+    [
+      "chap-secrets under its header",
+      "# client  server  secret  IP addresses\njdoe  vpn  driftwood77  *",
+      "driftwood77",
+    ],
+    ["wpa_supplicant psk", 'network={\n    ssid="acme"\n    psk="marblehill"\n}', "marblehill"],
+    ["networkmanager psk", "[wifi-security]\nkey-mgmt=wpa-psk\npsk=ambergate", "ambergate"],
+    [
+      "nginx authorization header",
+      'proxy_set_header Authorization "Basic amRvZTpvYWtyaWRnZTIy";',
+      "amRvZTpvYWtyaWRnZTIy",
+    ],
+    [
+      "keychain value data",
+      'let q: [String: Any] = [kSecAttrAccount as String: "jdoe", kSecValueData as String: "tinmarble42".data(using: .utf8)!]',
+      "tinmarble42",
+    ],
+    ["macOS security -w", "security add-generic-password -a jdoe -s acme -w saltmeadow", "saltmeadow"],
+    ["gradle buildConfigField", 'buildConfigField("String", "API_KEY", "\\"saltmeadow\\"")', "saltmeadow"],
+    ["java setProperty", 'System.setProperty("db.password", "glassriver");', "glassriver"],
+    ["ansible password_hash", "password: \"{{ 'silverbirch' | password_hash('sha512') }}\"", "silverbirch"],
+  ]);
+  leavesEach([
+    ["msmtp passwordeval", 'user jdoe@acme.io\npasswordeval "pass show mail/acme"'],
+    ["muttrc command substitution", 'set smtp_pass = "`pass show mail/acme`"'],
+    ["postfix main.cf lookup table", "smtp_sasl_password_maps = hash:/etc/postfix/sasl_passwd"],
+    ["ipsec rsa key file", ": RSA moonKey.pem"],
+    ["hostapd psk file", "wpa_psk_file=/etc/hostapd/psk"],
+    ["a python pass statement", "def f():\n    pass"],
+    ["an authorization header from a variable", 'proxy_set_header Authorization "Basic $auth";'],
+    ["a property that is no secret", 'System.setProperty("java.awt.headless", "true");'],
+    ["ansible vault variable", "password: \"{{ vault_jdoe_password | password_hash('sha512') }}\""],
+    ["a grep result line", "src/app.ts:12:const x = 1;"],
+  ]);
+});

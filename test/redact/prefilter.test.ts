@@ -248,6 +248,32 @@ const FRAGMENTS = [
     "changeUserPassword(",
     "| saslpasswd2",
   ],
+  // Daemons' credential files and settings (statements.ts).
+  ...[
+    'password "',
+    "\npassword ",
+    "\nPass ",
+    "{PLAIN}",
+    "{SSHA}",
+    "[smtp.acme.io]:587    ",
+    "*.acme.io:u:",
+    ': PSK "',
+    ': EAP "',
+  ],
+  ...[
+    "# client server secret IP\n",
+    "https://dav.acme.io/x u ",
+    "psk=",
+    'Authorization "Basic ',
+    'kSecValueData: "',
+  ],
+  ...[
+    "security add-generic-password -w ",
+    'setProperty("db.password", "',
+    '", "\\"',
+    "{{ 'x' | password_hash",
+    "AuthPass=",
+  ],
 ];
 
 describe("structural pattern prefilter", () => {
