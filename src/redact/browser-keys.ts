@@ -80,7 +80,8 @@ export function publicValue(value: string): boolean {
 
 const FIREBASE_API_KEY =
   /(?<![\w$])["']?apiKey["']?[ \t]*[:=][ \t]*(?:'\\''|["'])(AIza[0-9A-Za-z_-]{35})(?:'\\''|["'])/g;
-const FIREBASE_CONFIG_AROUND = /["']?authDomain["']?[ \t]*[:=][ \t]*["'][a-z0-9-]+\.firebaseapp\.com["']/;
+const FIREBASE_CONFIG_AROUND =
+  /["']?authDomain["']?[ \t]*[:=][ \t]*(?:'\\''|["'])[a-z0-9-]+\.firebaseapp\.com(?:'\\''|["'])/;
 const FIREBASE_PROJECT = /["']?(?:projectId|messagingSenderId)["']?[ \t]*[:=]/;
 const FIREBASE_ANDROID_KEY = /"current_key"[ \t]*:[ \t]*"(AIza[0-9A-Za-z_-]{35})"/g;
 const FIREBASE_IOS_KEY = /<key>API_KEY<\/key>\s*<string>(AIza[0-9A-Za-z_-]{35})<\/string>/g;

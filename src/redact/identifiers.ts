@@ -98,7 +98,7 @@ const EVM_ADDRESS = /(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])/g;
 const EVM_WORD = /(?<![0-9A-Za-z])0x[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
 /** What names a 32-byte word a hash, just before it (a list's earlier items may stand between). */
 const EVM_HASH_BEFORE =
-  /(?:(?:(?<![A-Za-z])(?:hash|r|s|topics|params)|[a-z](?:Hash|Root|Uncles))["']?[ \t]*[:=][ \t]*\[?(?:[ \t]*["']?0x[0-9a-fA-F]{64}["']?[ \t]*,)*[ \t]*["']?|\/(?:tx|block|blocks)\/|\bcast[ \t]+(?:tx|receipt|run|block)[ \t]+)$/;
+  /(?:(?:(?<![A-Za-z])(?:hash|r|s|topics|params)|[a-z](?:Hash|Root|Uncles))["']?[ \t]*[:=][ \t]*\[?(?:[ \t]*(?:'\\''|["'])?0x[0-9a-fA-F]{64}(?:'\\''|["'])?[ \t]*,)*[ \t]*(?:'\\''|["'])?|\/(?:tx|block|blocks)\/|\bcast[ \t]+(?:tx|receipt|run|block)[ \t]+)$/;
 const SOLANA_ID =
   /(?:new PublicKey\(\s*["'`]|\bsolana[ \t]+(?:transfer|balance|account|confirm(?:[ \t]+-v)?)[ \t]+|\/(?:address|account|tx)\/)([1-9A-HJ-NP-Za-km-z]{32,44}|[1-9A-HJ-NP-Za-km-z]{86,88})(?![0-9A-Za-z])/g;
 const XML_DIGEST = /<(md5|sha1|sha256|sha512)\s+value="([0-9a-f]+)"/g;

@@ -18,9 +18,9 @@ describe("redaction on browser keys, KSUIDs and chains' ids", () => {
   }, 300_000);
 
   it("leaves the public values and redacts every secret beside them", () => {
-    // After the sixth rules: batch 1 135 / 147, batch 2 87 / 90, batch 3 60 / 69, batch 4 42 / 51,
-    // batch 5 54 / 60, batch 6 24 / 24; the origin note has each batch's first run.
-    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.911);
+    // After the seventh rules: batch 1 135 / 147, batch 2 87 / 90, batch 3 60 / 69, batch 4 42 / 51,
+    // batch 5 54 / 60, batch 6 24 / 24, batch 7 36 / 36; the origin note has each batch's first run.
+    expect(share(tallies.fp!)).toBeGreaterThanOrEqual(0.918);
     for (const family of [
       "evm address",
       "app id",
