@@ -29,7 +29,8 @@ type Argument = { text: string; at: number };
 const LOGIN_CALL =
   /(?:^|[^A-Za-z])(?:log_?in|log_?on|sign_?in|auth|authenticate|plain_?auth|credentials?)$|[a-z](?:Login|Logon|SignIn|Auth|Authenticate|Credentials?)$|(?:^|[^A-Za-z])(?:set|change|update|reset)_?(?:user_?)?pass(?:word|wd)$|[a-z](?:Password|Passwd)$/i;
 const CONNECT_CALL = /(?:^|[^A-Za-z]|[a-z])(?:connect|Connect)$/;
-const CALL = /([A-Za-z_$][\w$]*)\s*\(/g;
+// From an identifier's first character only (the scan runs over whole files).
+const CALL = /(?<![\w$])([A-Za-z_$][\w$]*)\s*\(/g;
 // A user as a variable or member (`user`, `self.username`, `cfg.login`, `$email`).
 const USER_VARIABLE =
   /^\s*\$?(?:[A-Za-z_][\w]*\s*(?:\.|->|::)\s*)*[A-Za-z_]*(?:user|usr|username|login|email|mail|account|principal|uid)(?:_?name)?\s*$/i;
@@ -64,7 +65,8 @@ const isTarget = (argument: Argument): boolean => {
 // takes the user and the password after it (`Sql.newInstance(url, user, X, driver)`,
 // `DBI->connect(dsn, user, X)`).
 const TEMPLATE = /\{\d*(?:[,:][^}]*)?\}|%[-+ #0]*\d*(?:\.\d+)?[sdvqr]/;
-const DSN_START = /^\s*["'](?:jdbc:|dbi:|odbc:|[a-z][a-z0-9+.-]*:\/\/)/i;
+// Sticky: tried right after a call's `(`, without a copy of the text.
+const DSN_START = /\s*["'](?:jdbc:|dbi:|odbc:|[a-z][a-z0-9+.-]*:\/\/)/iy;
 const DSN_LITERAL = /^(?:jdbc:|dbi:|odbc:|[a-z][a-z0-9+.-]*:\/\/)\S+$/i;
 
 /** A user and its password given to a call that logs in (see above). */
@@ -76,7 +78,10 @@ export function loginPairSpans(text: string, spans: Span[], standIn: StandIn): v
     const connect = CONNECT_CALL.test(name);
     const after = match.index! + match[0].length;
     // Any other call only when its first argument opens with a URL's or DSN's scheme.
-    if (!login && !connect && !DSN_START.test(text.slice(after, after + 48))) continue;
+    if (!login && !connect) {
+      DSN_START.lastIndex = after;
+      if (!DSN_START.test(text)) continue;
+    }
     const args = argumentsAt(text, after);
     if (!login && !connect) {
       const dsn = literalOf(args[0]);
@@ -108,7 +113,7 @@ export function loginPairSpans(text: string, spans: Span[], standIn: StandIn): v
 
 const CHAR = String.raw`'(?:\\.|[^'\\\n])'`;
 const CHAR_ARRAY = new RegExp(
-  String.raw`([A-Za-z_$][\w$]*)\s*(?:\[\s*\]\s*)?(?::\s*[\w<>[\]]+\s*)?=\s*(?:new\s+char\s*\[\s*\]\s*)?(?:charArrayOf\s*\(|arrayOf\s*\(|\{|\[)\s*(${CHAR}(?:\s*,\s*${CHAR}){2,})\s*,?\s*[}\])]`,
+  String.raw`(?<![\w$])([A-Za-z_$][\w$]*)\s*(?:\[\s*\]\s*)?(?::\s*[\w<>[\]]+\s*)?=\s*(?:new\s+char\s*\[\s*\]\s*)?(?:charArrayOf\s*\(|arrayOf\s*\(|\{|\[)\s*(${CHAR}(?:\s*,\s*${CHAR}){2,})\s*,?\s*[}\])]`,
   "g",
 );
 
@@ -117,7 +122,8 @@ const PASSWORD_WORD = /(?:pass(?:word|wd|phrase)?|pwd|secret)$/i;
 
 /** A password written character by character under a secret's name. */
 export function charArraySpans(text: string, spans: Span[]): void {
-  if (!/'\s*,\s*'/.test(text)) return;
+  // Three characters in a row inside a bracket first: a cheap scan, where the full one starts at every name.
+  if (!/[{[(]\s*'(?:\\.|[^'\\\n])'\s*,\s*'(?:\\.|[^'\\\n])'\s*,/.test(text)) return;
   for (const match of text.matchAll(CHAR_ARRAY)) {
     if (!isSecretName(match[1]!) && !PASSWORD_WORD.test(match[1]!)) continue;
     const start = match.index! + match[0].indexOf(match[2]!);
