@@ -90,10 +90,16 @@ const CONFIG_PATTERNS = [
 ];
 const CONFIG_DIRS = [".github", ".circleci", ".husky", ".devcontainer", ".vscode"];
 
-/** Project configuration (editing it is medium), or null. */
+/**
+ * Project configuration, and ssh's list of trusted host keys (editing either is medium), or null.
+ * A key planted in `known_hosts` lets another machine pose as that host, but appending a scanned
+ * key (`ssh-keyscan host >> ~/.ssh/known_hosts`) is every CI job's first step: medium, not high.
+ */
 export function configReason(path: string): string | null {
   const name = basename(path).toLowerCase();
   const parts = segments(path);
+  if (parts.at(-2) === ".ssh" && /^known_hosts2?$/.test(name))
+    return `ssh ${name} (the host keys ssh trusts)`;
   if (CONFIG_FILES.has(name) || CONFIG_PATTERNS.some((pattern) => pattern.test(name))) {
     return `project configuration ${basename(path)}`;
   }

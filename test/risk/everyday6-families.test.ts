@@ -35,6 +35,13 @@ const FAMILIES: Record<string, [string, string][]> = {
     ['rm -rf "/home/$DEV_USER/.cache/go-build"', 'rm -rf "/home/$DEV_USER/.config"'],
     ["rm -rf /root/.npm/_cacache", "rm -rf /root"],
   ],
+  "ssh's trusted host keys appended, not who logs in (src/risk/written-paths.ts)": [
+    ["ssh-keyscan -H github.com >> ~/.ssh/known_hosts", 'echo "$DEPLOY_KEY_PUB" >> ~/.ssh/authorized_keys'],
+    [
+      "ssh-keyscan gitlab.com > ~/.ssh/known_hosts",
+      "printf 'Host *\\n  ProxyCommand nc %h %p\\n' >> ~/.ssh/config",
+    ],
+  ],
   "jq's filter after a run-time options word (src/risk/rules/readers.ts)": [
     ["jq $JQ_FLAGS '.credsStore = \"ecr-login\"' config.json", "jq $JQ_FLAGS . ~/.docker/config.json"],
   ],
