@@ -14,6 +14,7 @@ import { DEVELOPER_RULES } from "./rules/dev.js";
 import { FILE_RULES } from "./rules/fs.js";
 import { git } from "./rules/git.js";
 import { HOST_RULES } from "./rules/host.js";
+import { HYPERVISOR_RULES } from "./rules/hypervisors.js";
 import { INTERPRETER_RULES } from "./rules/interpreters.js";
 import { LAUNCHER_RULES } from "./rules/launchers.js";
 import { MACOS_RULES } from "./rules/macos.js";
@@ -58,6 +59,7 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
   vcs: VCS_RULES,
   admin: ADMIN_RULES,
   macos: MACOS_RULES,
+  hypervisors: HYPERVISOR_RULES,
 };
 
 /**
@@ -81,6 +83,7 @@ const INERT_TABLES = new Set([
   "host",
   "admin",
   "macos",
+  "hypervisors",
 ]);
 /** Tables whose programs pass URL arguments on to code that connects to them. */
 const URL_ARGUMENT_TABLES = new Set(["developer", "interpreters"]);

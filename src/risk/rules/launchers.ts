@@ -11,6 +11,7 @@ import type { Word } from "../shell-model.js";
 import { shellQuote } from "../wrappers.js";
 import { windowsPath } from "./fs.js";
 import { judgeDestroyingVerb } from "./general.js";
+import { judgeHypervisor } from "./hypervisors.js";
 
 /** Words to run as one script: a single word is shell text already, several an argv. */
 function asScript(words: Word[]): Word {
@@ -235,8 +236,15 @@ const machineExec: Rule = (invocation, context) => {
   const dashes = args.findIndex((word) => word.value === "--");
   if ((sub === "exec" || sub === "shell") && dashes >= 0 && dashes + 1 < args.length)
     context.nested(asScript(args.slice(dashes + 1)), `${program} exec runs`);
-  // `multipass delete --purge --all`: the machines themselves, read by the general model
-  else judgeDestroyingVerb(program, args, context.signals);
+  else {
+    // `lxc file pull web01/etc/shadow .`: a file inside the machine read out, judged as its path
+    const pulled = sub === "file" ? positionals(args)[2] : undefined;
+    if (pulled && positionals(args)[1]?.value === "pull" && !pulled.dynamic)
+      context.signals.read(pulled.value.replace(/^[^/]*/, ""), "pulls from the machine");
+    // `incus stop --all --force`, `incus snapshot restore`, `incus config trust add`: the
+    // hypervisor families (rules/hypervisors.ts); `multipass delete --purge --all`: the general model
+    if (!judgeHypervisor(program, args, context.signals)) judgeDestroyingVerb(program, args, context.signals);
+  }
 };
 
 /** `salt '*' cmd.run 'rm -rf /var/www'`: the command runs on every targeted minion. */

@@ -122,6 +122,20 @@ export function cmdletFinding(program: string, args: string[]): CmdletFinding | 
   // $true`, `-EnableSecureBoot Off`): a protection switched off (the machine's own nouns: critical, below)
   const off = protectionOff(args);
   if (off && !SYSTEM_NOUN.test(noun)) return ["high", `${program} ${off} turns a protection off`];
+  // a machine or its checkpoints deleted, the machine taken back to a checkpoint (what changed since
+  // is lost) or its power pulled (`Stop-VM -TurnOff`): as `virsh undefine`, `snapshot-revert` and
+  // `destroy` are (docs/risk.md, "Hypervisors and virtualisation hosts")
+  const forced = verb === "stop" && noun === "vm" && args.includes("-turnoff");
+  if (
+    forced ||
+    (/^(remove|restore)$/.test(verb) &&
+      /^vm(snapshot|checkpoint)?$/.test(noun) &&
+      !(verb === "restore" && noun === "vm"))
+  )
+    return [
+      "high",
+      `${program} ${forced ? "pulls a machine's power" : "deletes a virtual machine or its checkpoints, or takes it back to one"}`,
+    ];
   // a virtual machine's settings or a virtual disk file (`New-VHD`, `Set-VMFirmware`): the guest's,
   // not this machine's (its network ACLs are the host's firewall, above)
   if (/^(vm|vhd)/.test(noun) && !/acl$|^vm(replication|host|switch|migration)/.test(noun))
