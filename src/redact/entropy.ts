@@ -30,23 +30,32 @@ function entropy(text: string): number {
   return bits;
 }
 
+/** English's two-letter joining words, as camelCase names spell them (`addPoshVcpkgToProfile`). */
+const JOINING = /^(?:To|Of|In|On|By|At|As|Is|Or|An|If|Up|No|Be|Do|It)$/i;
+
 /**
  * A name made of words (`PdfEncryptionKeySize`, `getServerAddressByClientCIDRs`,
  * `_kHMSymptom_generatedByHomeApp…Key`): most of its letters in segments of 3+ letters holding
- * a vowel, or in short acronyms, and at most two groups of digits. Random text splits into
- * short, vowel-less segments.
+ * a vowel, in short acronyms, or in joining words, and at most two groups of digits (a file's
+ * extension aside). Random text splits into short, vowel-less segments.
  */
 export function madeOfWords(token: string): boolean {
   let letters = 0;
   let words = 0;
   let digitGroups = 0;
-  for (const [segment] of token.matchAll(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g)) {
+  // a file's name is judged without its extension (`…Profile.ps1`, `…Fixtures.py`)
+  const name = token.replace(/\.[A-Za-z0-9]{1,5}$/, "");
+  for (const [segment] of name.matchAll(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+/g)) {
     if (segment.charCodeAt(0) <= 57) {
       digitGroups += 1;
       continue;
     }
     letters += segment.length;
-    if ((segment.length >= 3 && /[aeiouy]/i.test(segment)) || /^[A-Z]{2,5}$/.test(segment))
+    if (
+      (segment.length >= 3 && /[aeiouy]/i.test(segment)) ||
+      /^[A-Z]{2,5}$/.test(segment) ||
+      JOINING.test(segment)
+    )
       words += segment.length;
   }
   return letters >= 12 && words / letters >= 0.8 && digitGroups <= 2;
