@@ -16,6 +16,7 @@ const KEPT: [string, string][] = [
     "a method name with an acronym",
     "// TODO: ServerAddressByClientCIDRs: s.getServerAddressByClientCIDRs(req.Request),",
   ],
+  ["a script's camelCase name with joining words", "pwsh -File scripts/addPoshVcpkgToPowershellProfile.ps1"],
   ["a long generated constant name", "    _kHMSymptomhf_generatedByHomeAppForDebuggingPurposesKey,"],
   [
     "a separator inside a string, then code",
