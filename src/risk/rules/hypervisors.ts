@@ -33,18 +33,29 @@ const DESTROYS =
 /** Parts of a sub-command that make a remove routine: a CD taken out, a tag or a parameter removed. */
 const ROUTINE_PART = /^(cd|dvd|iso|tag|tags|label|param|description|device|alias|profile|key)$/;
 
-/** The lowercase parts of the first sub-command words: `vm-uninstall` is `vm`, `uninstall`. */
-export function subcommandParts(args: Word[]): string[] {
-  return positionals(args)
+/**
+ * The lowercase parts of the first sub-command words: `vm-uninstall` is `vm`, `uninstall`;
+ * `revertToSnapshot` is `revert`, `to`, `snapshot`. OpenNebula's programs name their noun
+ * (`oneuser delete` is `user`, `delete`).
+ */
+export function subcommandParts(program: string, args: Word[]): string[] {
+  const noun = /^one([a-z]+)$/.exec(program)?.[1];
+  const words = positionals(args)
     .slice(0, 4)
     .filter((word) => !word.dynamic && !word.value.includes("=") && !word.value.startsWith("/"))
-    .flatMap((word) => word.value.toLowerCase().split(/[-_./]+/))
+    .flatMap((word) =>
+      word.value
+        .replace(/([a-z])([A-Z])/g, "$1-$2")
+        .toLowerCase()
+        .split(/[-_./]+/),
+    )
     .filter(Boolean);
+  return noun ? [noun, ...words] : words;
 }
 
 /** What one of the families says of a hypervisor call, or null. */
 function finding(program: string, args: Word[]): Finding | null {
-  const parts = subcommandParts(args);
+  const parts = subcommandParts(program, args);
   const has = (pattern: RegExp) => parts.some((part) => pattern.test(part));
   const values = args.map((word) => word.value.toLowerCase());
   const everyMachine = values.some((v) => /^(--multiple|--all|\*|all)$/.test(v));
@@ -68,7 +79,12 @@ function finding(program: string, args: Word[]): Finding | null {
   if (everyMachine && has(STOPS))
     return ["high", `${program} ${shown} acts on every machine at once`, "destructive_command"];
   // the machine taken back to a snapshot: what changed since is lost
-  if ((has(REVERTS) && has(/^(snapshot|snapshots|checkpoint|database|db)$/)) || has(/^rollback$/))
+  // (a machine tool's `restore` or `revert` first is always to a snapshot: `multipass restore vm.snap`)
+  if (
+    (has(REVERTS) && has(/^(snapshot|snapshots|checkpoint|database|db)$/)) ||
+    has(/^rollback$/) ||
+    /^(restore|revert)$/.test(parts[0] ?? "")
+  )
     return [
       "high",
       `${program} ${shown} takes a machine or the pool back to a snapshot: what changed since is lost`,
@@ -106,6 +122,20 @@ function finding(program: string, args: Word[]): Finding | null {
   // a datastore or a storage repository unmounted or detached under its machines
   if (has(/^(unmount|detach|unplug)$/) && has(/^(filesystem|datastore|storage|volume|sr|pbd|pool)$/))
     return ["high", `${program} ${shown} takes storage away from its machines`, "destructive_command"];
+  // a machine's memory written out: it holds the guest's keys and passwords (`virtctl memory-dump get`)
+  if (has(/^memory$/) && has(/^(dump|get|save)$/))
+    return [
+      "high",
+      `${program} ${shown} writes out a machine's memory (its secrets)`,
+      "sensitive_file_access",
+    ];
+  // machines pruned by a filter (`tart prune --entries=vms`; caches alone are routine), or a
+  // verb told to delete as well (`onevm recover --delete`, `unregistervm --delete`)
+  if (
+    (has(/^(prune|purge)$/) && values.some((v) => /(^|[=,])(vms?|machines?|instances?|disks?)$/.test(v))) ||
+    values.some((v) => /^--(delete|destroy|purge)$/.test(v))
+  )
+    return ["high", `${program} ${shown} deletes machines or their disks`, "destructive_command"];
   // a machine, disk, snapshot, volume, network or store deleted with what it holds
   if (has(DESTROYS) && !has(ROUTINE_PART) && (parts.length > 1 || forced))
     return [
@@ -176,7 +206,8 @@ const hypervisor: Rule = (invocation, context: RuleContext) => {
 };
 
 const NAMES =
-  "virsh virt-install virt-clone virt-xml VBoxManage vboxmanage qm pct pvesh pvecm pvesm xe xl esxcli vim-cmd vmkfstools acli ncli prlctl vmrun limactl";
+  "virsh virt-install virt-clone virt-xml VBoxManage vboxmanage qm pct pvesh pvecm pvesm xe xl esxcli vim-cmd vmkfstools acli ncli prlctl vmrun limactl virtctl tart " +
+  "onevm onehost oneimage oneuser onedatastore onecluster onevnet onetemplate";
 
 export const HYPERVISOR_RULES: Record<string, Rule> = Object.fromEntries(
   NAMES.split(" ").map((name) => [name, hypervisor]),

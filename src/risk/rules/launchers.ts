@@ -237,10 +237,18 @@ const machineExec: Rule = (invocation, context) => {
   if ((sub === "exec" || sub === "shell") && dashes >= 0 && dashes + 1 < args.length)
     context.nested(asScript(args.slice(dashes + 1)), `${program} exec runs`);
   else {
-    // `lxc file pull web01/etc/shadow .`: a file inside the machine read out, judged as its path
-    const pulled = sub === "file" ? positionals(args)[2] : undefined;
-    if (pulled && positionals(args)[1]?.value === "pull" && !pulled.dynamic)
-      context.signals.read(pulled.value.replace(/^[^/]*/, ""), "pulls from the machine");
+    // `lxc file pull web01/etc/shadow .`, `multipass transfer vm:/home/u/.ssh/id_rsa .`: a file
+    // inside the machine read out, judged as its path
+    const words = positionals(args);
+    const pulled =
+      sub === "file" && words[1]?.value === "pull"
+        ? [words[2]]
+        : sub === "transfer" || sub === "copy-files"
+          ? words.slice(1, -1).filter((word) => /^[\w.-]+:\//.test(word.value))
+          : [];
+    for (const word of pulled)
+      if (word && !word.dynamic)
+        context.signals.read(word.value.replace(/^[^/]*/, ""), "pulls from the machine");
     // `incus stop --all --force`, `incus snapshot restore`, `incus config trust add`: the
     // hypervisor families (rules/hypervisors.ts); `multipass delete --purge --all`: the general model
     if (!judgeHypervisor(program, args, context.signals)) judgeDestroyingVerb(program, args, context.signals);
