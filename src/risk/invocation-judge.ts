@@ -247,12 +247,13 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
       `${program} runs a command given in its options`,
     );
   if (bareShell(invocation, program, context)) return;
-  const owner = ownerOf(program);
+  const owner = ownerOf(program, invocation.args.find((word) => !word.value.startsWith("-"))?.value);
   const rule = owner?.rule;
   // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/general.ts)
   const inert =
     PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args, program);
-  if (inert && (!owner || owner.inert)) return void score.raise("low", `${program} ${inert}`);
+  if (inert && (!owner || owner.inert || (owner.helpInert && inert.startsWith("prints"))))
+    return void score.raise("low", `${program} ${inert}`);
   // `Seatbelt.exe -group=all`, `execute-assembly Rubeus.exe`: a program whose purpose is attack
   // (rules/attack-tools.ts), whatever else its rule says of the call; a tool's own `Stop-` cmdlet
   // only stops it (nothing else to judge)

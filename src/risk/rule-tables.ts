@@ -85,6 +85,17 @@ const INERT_TABLES = new Set([
   "macos",
   "hypervisors",
 ]);
+/**
+ * Developer tools run code they are given (scripts, recipes, tasks, plugins: `npm run x --help`,
+ * `cargo foo --help` runs cargo-foo), so their help forms are not inert as a whole. Their own
+ * registry and install sub-commands are built in and run nothing of the caller's: `npm publish
+ * --help`, `cargo yank --help`, `pip install --version` only print (launchers and task runners,
+ * whose first word is what they run, are left out).
+ */
+const DEVELOPER_BUILT_INS =
+  /^(publish|unpublish|install|i|ci|uninstall|add|remove|rm|update|upgrade|yank|owner|owners|login|logout|clean|cache|prune|pack|package|deprecate|dist-tag|access|token|push|audit|upload)$/;
+const RUNS_ITS_FIRST_WORD = new Set(["npx", "bunx", "pnpx", "make", "gmake", "just", "task", "rake"]);
+
 /** Tables whose programs pass URL arguments on to code that connects to them. */
 const URL_ARGUMENT_TABLES = new Set(["developer", "interpreters"]);
 
@@ -95,17 +106,28 @@ const NAMES = Object.keys(RULE_TABLES);
 export interface Owner {
   rule: Rule;
   inert: boolean;
+  /** Its help and version forms print only; a dry run may still run code (`pip install --dry-run` builds what it resolves). */
+  helpInert: boolean;
   passesUrls: boolean;
 }
 
-/** The one table that claims `program`, or undefined. */
-export function ownerOf(program: string): Owner | undefined {
+/**
+ * The one table that claims `program`, or undefined. `inert` says whether a help, version or
+ * dry-run form of its calls is low whatever the verb; `first` is the call's first word that is
+ * not an option (a developer tool's sub-command, for `helpInert`).
+ */
+export function ownerOf(program: string, first?: string): Owner | undefined {
   const index = TABLES.findIndex((table) => Object.hasOwn(table, program));
   if (index < 0) return undefined;
   const name = NAMES[index]!;
   return {
     rule: TABLES[index]![program]!,
     inert: INERT_TABLES.has(name),
+    helpInert:
+      name === "developer" &&
+      !RUNS_ITS_FIRST_WORD.has(program) &&
+      first !== undefined &&
+      DEVELOPER_BUILT_INS.test(first),
     passesUrls: URL_ARGUMENT_TABLES.has(name),
   };
 }

@@ -42,6 +42,11 @@ const FAMILIES: Record<string, [string, string][]> = {
       "printf 'Host *\\n  ProxyCommand nc %h %p\\n' >> ~/.ssh/config",
     ],
   ],
+  "a developer tool's built-in registry and install commands print their help (src/risk/rule-tables.ts)": [
+    ["npm publish --help", "npm publish"],
+    ["cargo publish -h", "cargo publish --allow-dirty"],
+    ["pnpm publish --help", "pnpm publish --no-git-checks"],
+  ],
   "jq's filter after a run-time options word (src/risk/rules/readers.ts)": [
     ["jq $JQ_FLAGS '.credsStore = \"ecr-login\"' config.json", "jq $JQ_FLAGS . ~/.docker/config.json"],
   ],
