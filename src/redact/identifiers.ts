@@ -46,6 +46,15 @@
  * - **A Firebase app id** (`1:<project number>:web:<hex>`, `…:android:…`, `…:ios:…`): it names
  *   the app in the configuration Firebase prints for the page.
  *
+ * - **A GitHub OAuth app's or GitHub App's client id in its current form** (`Ov23` or `Iv23`
+ *   and 16 letters and digits) under a client id's name (`client_id`, `clientId`,
+ *   `GITHUB_CLIENT_ID`, `--client-id`): GitHub sends it in the browser's authorize URL; the
+ *   client secret beside it (40 hex) is another value and is still judged. (`Iv1.` and 16 hex
+ *   is GitHub's older form, left anywhere: benign.ts.)
+ * - **A Vault or OpenBao token's accessor** (24 letters and digits, maybe a namespace's `.` and
+ *   five more) under an accessor's name (`accessor`, `token_accessor`, `-accessor`): it looks a
+ *   token up or revokes it but cannot be used as one; the token (`hvs.…`, `s.…`) is still judged.
+ *
  * These only veto the token-by-look scan (benign.ts): the same bytes under a secret's name are
  * still that name's value.
  */
@@ -104,6 +113,11 @@ const SOLANA_ID =
 const XML_DIGEST = /<(md5|sha1|sha256|sha512)\s+value="([0-9a-f]+)"/g;
 const HEX_LENGTH: Record<string, number> = { md5: 32, sha1: 40, sha256: 64, sha512: 128 };
 const FIREBASE_APP_ID = /(?<![\w:])1:[0-9]{6,15}:(?:web|android|ios):[0-9a-f]{8,40}(?![\w:])/g;
+
+const GITHUB_CLIENT_ID =
+  /(?:[cC]lient[_-]?I[dD]|client[_-]?id|CLIENT[_-]?ID)["']?[ \t]*(?:[:=]|=>|[ \t])[ \t]*(?:'\\''|["'`])?([OI]v23[A-Za-z0-9]{16})(?![A-Za-z0-9_.-])/g;
+const ACCESSOR =
+  /(?:(?<![A-Za-z])accessor|[a-z_]Accessor|ACCESSOR)["']?[ \t]*(?:[:=]|=>|[ \t])[ \t]*(?:'\\''|["'`])?([A-Za-z0-9]{24}(?:\.[A-Za-z0-9]{5})?)(?![A-Za-z0-9_.+/=-])/g;
 
 /** The spans of `text` that are such identifiers. */
 export function identifierRanges(text: string): Range[] {
@@ -182,6 +196,16 @@ export function identifierRanges(text: string): Range[] {
         const end = m.index! + m[0].length - 1;
         out.push([end - m[2]!.length, end]);
       }
+  if (text.includes("v23"))
+    for (const m of text.matchAll(GITHUB_CLIENT_ID)) {
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
+  if (/accessor/i.test(text))
+    for (const m of text.matchAll(ACCESSOR)) {
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
   if (text.includes(":web:") || text.includes(":android:") || text.includes(":ios:"))
     for (const m of text.matchAll(FIREBASE_APP_ID)) out.push([m.index!, m.index! + m[0].length]);
   if (/[?&#](?:[a-z]{1,5}clid|[gw]braid|code_challenge|nonce|state|versionId)=/.test(text))

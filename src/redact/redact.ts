@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import type { EventBody } from "../chain/index.js";
 import { benignRanges, inside, isOwnName } from "./benign.js";
 import { browserKeyRanges } from "./browser-keys.js";
+import { ciphertextRanges } from "./ciphertext.js";
 import { secretsInCommand, secretsInLines, spellings } from "./command.js";
 import { CutContexts } from "./cuts.js";
 import { detectOwn, isSecretName, isSecretValue, mergeSpans, mightHoldToken, type Span } from "./detect.js";
@@ -86,7 +87,8 @@ export async function findSecrets(
   }
   // Keys their vendor documents as public in the context they stand in (browser-keys.ts),
   // whichever layer found them.
-  const documented = browserKeyRanges(text);
+  // Ciphertext in its envelope and public keys by their declared prefix (ciphertext.ts), too.
+  const documented = [...browserKeyRanges(text), ...ciphertextRanges(text)];
   if (documented.length > 0) spans = spans.filter((span) => !inside(documented, span.start, span.end));
   return mergeSpans(outsideMarkers(text, spans));
 }
@@ -125,10 +127,16 @@ export class BodyRedactor {
    */
   async command(text: string, jsonDepth = 0): Promise<void> {
     const secrets = await secretsInCommand(text);
-    // A key its vendor documents as public where it stands (browser-keys.ts) is not one.
+    // A key its vendor documents as public where it stands (browser-keys.ts), ciphertext in its
+    // envelope and a public key by its prefix (ciphertext.ts) are not one.
     const documented = secrets.length > 0 ? browserKeyRanges(text) : [];
+    const sealed = secrets.length > 0 ? ciphertextRanges(text) : [];
     for (const { value, kind } of secrets) {
       if (documented.some(([start, end]) => text.slice(start, end) === value)) continue;
+      // The argv's word may be the envelope's or the key's part (`nodekey:<hex>` read as a
+      // name and its value): long enough not to be found there by chance.
+      if (value.length >= 16 && sealed.some(([start, end]) => text.slice(start, end).includes(value)))
+        continue;
       await this.known(kind, value, text, jsonDepth);
     }
   }
