@@ -9,11 +9,12 @@
  *   OpenPGP message that begins with an encrypted session key packet), also folded over lines
  *   as a YAML block holds it; SOPS's `ENC[AES256_GCM,data:…,iv:…,tag:…,type:…]`; age's armour
  *   (`-----BEGIN AGE ENCRYPTED FILE-----`, whose body decodes to `age-encryption.org/v1`), as a
- *   SOPS file's recipients carry the data key; a SealedSecret's `encryptedData` values (checked:
+ *   SOPS file's recipients carry the data key; a SealedSecret's `encryptedData` values, or what
+ *   `kubeseal --raw` prints, in a text that names `kubeseal` (checked:
  *   two bytes giving the RSA-OAEP session key's length, 256, 384 or 512, then that many bytes
  *   and an AES-GCM body with its 16-byte tag).
- * - **Tailscale's public keys**: `nodekey:`, `discokey:`, `mkey:` and `nlpub:` and the 32 bytes
- *   in hex, as `tailscale status --json`, `tailscale debug` and a control server print them.
+ * - **Tailscale's public keys**: `nodekey:`, `discokey:`, `mkey:` and `nlpub:` (`tlpub:` as the
+ *   CLI shows a tailnet lock key) and the 32 bytes in hex, as `tailscale status --json`, `tailscale debug` and a control server print them.
  *   The private forms are `privkey:` (node and machine keys) and `nlpriv:` (a disco key's private
  *   half is never written out); the auth keys are `tskey-…`.
  *
@@ -32,7 +33,8 @@ const AGE_ARMOUR =
   /-----BEGIN AGE ENCRYPTED FILE-----\s+(YWdlLWVuY3J5cHRpb24ub3JnL3Yx[\s\S]*?)-----END AGE ENCRYPTED FILE-----/g;
 // A base64 run that may be a sealed value: two length bytes, 0x01 or 0x02 first.
 const SEALED_RUN = /(?<![A-Za-z0-9+/=])A[gQ][A-Za-z0-9+/]{340,}={0,2}(?![A-Za-z0-9+/=])/g;
-const TAILSCALE_PUBLIC = /(?<![A-Za-z0-9_-])(?:nodekey|discokey|mkey|nlpub):[0-9a-f]{64}(?![0-9a-zA-Z])/g;
+const TAILSCALE_PUBLIC =
+  /(?<![A-Za-z0-9_-])(?:nodekey|discokey|mkey|nlpub|tlpub):[0-9a-f]{64}(?![0-9a-zA-Z])/g;
 
 /** DER's OID of PKCS#7 EnvelopedData (1.2.840.113549.1.7.3), with its tag and length. */
 const ENVELOPED_DATA = Buffer.from("06092a864886f70d010703", "hex");
@@ -62,10 +64,10 @@ export function ciphertextRanges(text: string): Range[] {
   }
   if (text.includes("AGE ENCRYPTED FILE"))
     for (const m of text.matchAll(AGE_ARMOUR)) out.push([m.index!, m.index! + m[0].length]);
-  if (text.includes("encryptedData") && /SealedSecret/.test(text))
+  if ((text.includes("encryptedData") && text.includes("SealedSecret")) || text.includes("kubeseal"))
     for (const m of text.matchAll(SEALED_RUN))
       if (sealedValue(m[0])) out.push([m.index!, m.index! + m[0].length]);
-  if (text.includes("key:") || text.includes("nlpub:"))
+  if (text.includes("key:") || text.includes("lpub:"))
     for (const m of text.matchAll(TAILSCALE_PUBLIC)) out.push([m.index!, m.index! + m[0].length]);
   return out;
 }

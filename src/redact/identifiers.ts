@@ -48,12 +48,15 @@
  *
  * - **A GitHub OAuth app's or GitHub App's client id in its current form** (`Ov23` or `Iv23`
  *   and 16 letters and digits) under a client id's name (`client_id`, `clientId`,
- *   `GITHUB_CLIENT_ID`, `--client-id`): GitHub sends it in the browser's authorize URL; the
+ *   `GITHUB_CLIENT_ID`, `--client-id`, an id's name that names GitHub: `AUTH_GITHUB_ID`; or such a
+ *   name earlier on the line with no secret's word after it: `clientId: env.X ?? "Ov23…"`):
+ *   GitHub sends it in the browser's authorize URL; the
  *   client secret beside it (40 hex) is another value and is still judged. (`Iv1.` and 16 hex
  *   is GitHub's older form, left anywhere: benign.ts.)
  * - **A Vault or OpenBao token's accessor** (24 letters and digits, maybe a namespace's `.` and
  *   five more) under an accessor's name (`accessor`, `token_accessor`, `-accessor`): it looks a
  *   token up or revokes it but cannot be used as one; the token (`hvs.…`, `s.…`) is still judged.
+ *   Also the lines of `list auth/token/accessors`'s answer (a `Keys` column of accessors).
  *
  * These only veto the token-by-look scan (benign.ts): the same bytes under a secret's name are
  * still that name's value.
@@ -116,6 +119,13 @@ const FIREBASE_APP_ID = /(?<![\w:])1:[0-9]{6,15}:(?:web|android|ios):[0-9a-f]{8,
 
 const GITHUB_CLIENT_ID =
   /(?:[cC]lient[_-]?I[dD]|client[_-]?id|CLIENT[_-]?ID)["']?[ \t]*(?:[:=]|=>|[ \t])[ \t]*(?:'\\''|["'`])?([OI]v23[A-Za-z0-9]{16})(?![A-Za-z0-9_.-])/g;
+const GITHUB_CLIENT_ID_FORM = /(?<![A-Za-z0-9_.-])[OI]v23[A-Za-z0-9]{16}(?![A-Za-z0-9_.-])/g;
+/** A client id's name (or an id's name that says GitHub) and what follows it on the line. */
+const CLIENT_ID_BEFORE =
+  /(?:[cC]lient[_-]?I[dD]|client[_-]?id|CLIENT[_-]?ID|GITHUB_ID|[gG]ithubId|GITHUB_APP_ID)(?![A-Za-z])([^\n]{0,80})$/;
+const SECRET_WORD = /secret|password|token|key/i;
+const ACCESSOR_LIST =
+  /auth\/token\/accessors[\s\S]*?\n[ \t]*Keys[ \t]*\r?\n[ \t]*-+[ \t]*\r?\n((?:[ \t]*[A-Za-z0-9]{24}(?:\.[A-Za-z0-9]{5})?[ \t]*\r?\n)*[ \t]*[A-Za-z0-9]{24}(?:\.[A-Za-z0-9]{5})?(?![A-Za-z0-9_.+/=-]))/g;
 const ACCESSOR =
   /(?:(?<![A-Za-z])accessor|[a-z_]Accessor|ACCESSOR)["']?[ \t]*(?:[:=]|=>|[ \t])[ \t]*(?:'\\''|["'`])?([A-Za-z0-9]{24}(?:\.[A-Za-z0-9]{5})?)(?![A-Za-z0-9_.+/=-])/g;
 
@@ -196,8 +206,18 @@ export function identifierRanges(text: string): Range[] {
         const end = m.index! + m[0].length - 1;
         out.push([end - m[2]!.length, end]);
       }
-  if (text.includes("v23"))
+  if (text.includes("v23")) {
     for (const m of text.matchAll(GITHUB_CLIENT_ID)) {
+      const end = m.index! + m[0].length;
+      out.push([end - m[1]!.length, end]);
+    }
+    for (const m of text.matchAll(GITHUB_CLIENT_ID_FORM)) {
+      const name = CLIENT_ID_BEFORE.exec(text.slice(Math.max(0, m.index! - 120), m.index!));
+      if (name && !SECRET_WORD.test(name[1]!)) out.push([m.index!, m.index! + m[0].length]);
+    }
+  }
+  if (text.includes("token/accessors"))
+    for (const m of text.matchAll(ACCESSOR_LIST)) {
       const end = m.index! + m[0].length;
       out.push([end - m[1]!.length, end]);
     }

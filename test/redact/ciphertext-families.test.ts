@@ -29,6 +29,7 @@ const HEX32_B = "8803bee33034387023ff5b75f12bda88a470aa3563e757898afcb97b2652ed2
 const CLIENT_SECRET = "f968dc12aadc6d47c4b75e3a1952cb6558a8bc86";
 const OAUTH_CLIENT_ID = "Ov23liIqXTUcvsZCkGsO";
 const ACCESSOR = "655DAR7bs7Ye8cXxVxUVh7cF";
+const ACCESSOR_B = "Xq3LzT8vNw2RkJ6mYc0PbHs4";
 const VAULT_TOKEN = "hvs.lFS8haInsWqJgwniK39YUjks";
 const AGE_IDENTITY = "AGE-SECRET-KEY-1QYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQS3CZ7QK";
 
@@ -48,6 +49,14 @@ const LEFT: [string, string][] = [
   ["a control server's machine key", `headscale nodes register --key mkey:${HEX32}`],
   ["a GitHub OAuth app's client id", `GITHUB_CLIENT_ID=${OAUTH_CLIENT_ID}`],
   ["a GitHub OAuth app's client id as JavaScript holds it", `{ clientId: "${OAUTH_CLIENT_ID}" }`],
+  ["a tailnet lock key as the CLI shows it", `tailscale lock sign nodekey:${HEX32} tlpub:${HEX32_B}`],
+  ["a client id under an id's name that says GitHub", `AUTH_GITHUB_ID=${OAUTH_CLIENT_ID}`],
+  [
+    "a client id after a client id's name and a fallback",
+    `GitHub({ clientId: process.env.AUTH_GITHUB_ID ?? "${OAUTH_CLIENT_ID}" })`,
+  ],
+  ["what kubeseal --raw prints", `kubeseal --raw --name db --from-file=/dev/stdin\n${SEALED}`],
+  ["the accessors a list prints", `bao list auth/token/accessors\nKeys\n----\n${ACCESSOR}\n${ACCESSOR_B}`],
   ["a token's accessor looked up", `vault token lookup -accessor ${ACCESSOR}`],
   ["a token's accessor in JSON", `{"accessor": "${ACCESSOR}", "ttl": 3600}`],
 ];
@@ -69,6 +78,17 @@ const REDACTED: [string, string, string][] = [
   ],
   ["a client id's form under a secret's name", `client_secret: ${OAUTH_CLIENT_ID}`, OAUTH_CLIENT_ID],
   ["a Vault token beside its accessor", `token ${VAULT_TOKEN}\ntoken_accessor ${ACCESSOR}`, VAULT_TOKEN],
+  [
+    "a client id's shape after a secret's name on the line",
+    `{ clientId: "x", clientSecret: "${OAUTH_CLIENT_ID}" }`,
+    OAUTH_CLIENT_ID,
+  ],
+  ["a short sealed head beside kubeseal", `kubeseal --raw --name db\n${SHORT_SEALED}`, SHORT_SEALED],
+  [
+    "a token in a list of accessors",
+    `bao list auth/token/accessors\nKeys\n----\n${VAULT_TOKEN}`,
+    VAULT_TOKEN,
+  ],
   ["a token given to the accessor's flag", `vault token lookup -accessor ${VAULT_TOKEN}`, VAULT_TOKEN],
   ["SOPS's age secret key", `SOPS_AGE_KEY=${AGE_IDENTITY}`, AGE_IDENTITY],
 ];

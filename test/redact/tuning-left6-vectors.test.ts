@@ -8,14 +8,33 @@
  * run (docs/export.md).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { measureFile, type Tallies } from "./built.js";
-import { share } from "./scanner-vectors.mjs";
+import { builtRedactor, mainTallies, type Tallies } from "./built.js";
+import { measure, readVectors, report, share } from "./scanner-vectors.mjs";
 
 describe("redaction on ciphertext envelopes, client ids, Tailscale's keys and accessors", () => {
   let tallies: Tallies;
+  const batches: Record<number, Tallies> = {};
   beforeAll(async () => {
-    tallies = await measureFile("secret-tuning-left6.jsonl", "left6", true);
+    const redactEventBody = await builtRedactor();
+    const vectors = readVectors("secret-tuning-left6.jsonl").map((vector) => ({
+      ...vector,
+      category: vector.family,
+    }));
+    tallies = await measure(vectors, redactEventBody);
+    console.log(report("left6", mainTallies(tallies)));
+    for (const batch of [1, 2])
+      batches[batch] = await measure(
+        vectors.filter((vector) => vector.batch === batch),
+        redactEventBody,
+      );
   }, 300_000);
+
+  it("each batch whole: batch 2 (new contexts) first ran 24 / 24, 33 / 51 on batch 1's rules", () => {
+    for (const batch of [1, 2]) {
+      expect(share(batches[batch]!.tp!)).toBe(1);
+      expect(share(batches[batch]!.fp!)).toBe(1);
+    }
+  });
 
   it("every secret beside them is redacted, in every carrier", () => {
     expect(share(tallies.tp!)).toBe(1);
