@@ -19,7 +19,7 @@ const FLOORS: Record<string, number> = {
   tp: 97,
   fp: 75,
   "tp command": 97,
-  "tp env": 99,
+  "tp env": 98,
   "tp file": 97,
   "tp mcp": 97,
   "fp command": 75,

@@ -18,7 +18,7 @@ const FLOORS: Record<string, number> = {
   tp: 92,
   fp: 73,
   "tp command": 90,
-  "tp env": 99,
+  "tp env": 98,
   "tp file": 90,
   "tp mcp": 90,
   "fp command": 73,

@@ -22,9 +22,9 @@ const CASES = readSealed("risk-sealed-fourth.jsonl");
 // (docs/decisions/risk-attack-tools.md), which the set judged by sub-command. The Fly.io and Helm programs have rule tables, so their unnamed pairs are empty.
 const LATEST: Measure = {
   all: [
-    [413, 509],
-    [144, 205],
-    [47, 541],
+    [414, 509],
+    [145, 205],
+    [49, 541],
   ],
   emulation: [
     [108, 147],
@@ -34,7 +34,7 @@ const LATEST: Measure = {
   ired: [
     [170, 186],
     [39, 47],
-    [21, 144],
+    [23, 144],
   ],
   kubernetes: [
     [5, 10],
@@ -52,8 +52,8 @@ const LATEST: Measure = {
     [0, 31],
   ],
   hand: [
-    [105, 129],
-    [84, 106],
+    [106, 129],
+    [85, 106],
     [4, 62],
   ],
 };

@@ -21,7 +21,7 @@ const CASES = readSealed("risk-sealed-sixth.jsonl");
 // dangers run programs a rule table claims, so those pairs are empty.
 const LATEST: Measure = {
   all: [
-    [321, 465],
+    [322, 465],
     [109, 196],
     [19, 462],
   ],
@@ -50,7 +50,7 @@ const LATEST: Measure = {
     [6, 7],
     [4, 48],
   ],
-  k8sgoat: [
+  "k8sgoat": [
     [17, 19],
     [2, 2],
     [1, 53],
@@ -76,7 +76,7 @@ const LATEST: Measure = {
     [2, 15],
   ],
   hand: [
-    [136, 218],
+    [137, 218],
     [83, 159],
     [1, 99],
   ],

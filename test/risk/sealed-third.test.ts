@@ -23,7 +23,7 @@ const LATEST: Measure = {
   all: [
     [409, 478],
     [182, 210],
-    [51, 556],
+    [50, 556],
   ],
   stockpile: [
     [57, 62],
@@ -38,7 +38,7 @@ const LATEST: Measure = {
   arsenal: [
     [215, 243],
     [135, 156],
-    [29, 172],
+    [28, 172],
   ],
   "azure-cli": [
     [38, 64],

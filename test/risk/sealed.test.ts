@@ -17,13 +17,13 @@ const CASES = readSealed("risk-sealed.jsonl");
 // attack-tool table (docs/decisions/risk-attack-tools.md), which the set judged by sub-command.
 const LATEST: Measure = {
   all: [
-    [357, 410],
-    [107, 145],
+    [361, 410],
+    [111, 145],
     [24, 432],
   ],
   sigma: [
-    [126, 141],
-    [25, 37],
+    [130, 141],
+    [29, 37],
     [1, 122],
   ],
   payloadsallthethings: [
