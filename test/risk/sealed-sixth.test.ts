@@ -50,7 +50,7 @@ const LATEST: Measure = {
     [6, 7],
     [4, 48],
   ],
-  "k8sgoat": [
+  k8sgoat: [
     [17, 19],
     [2, 2],
     [1, 53],
