@@ -20,8 +20,8 @@ import { resetsDatabase } from "./rules/db-reset.js";
 import { pathFirst, shellRunsVariables } from "./rules/deferred.js";
 import { dumpsEnvironment, sendsEnvironment } from "./rules/environment.js";
 import { judgeFileServer } from "./rules/file-servers.js";
-import { inertCall } from "./rules/general.js";
 import { bareShell, judgeShellScript, judgeThroughOptions } from "./rules/hidden.js";
+import { inertCall } from "./rules/inert.js";
 import { interpreterName } from "./rules/interpreters.js";
 import { judgeLookAlike } from "./rules/look-alike.js";
 import { judgeMovedSources } from "./rules/moved-sources.js";
@@ -249,7 +249,7 @@ export function judgeInvocation(invocation: Invocation, context: RuleContext): v
   if (bareShell(invocation, program, context)) return;
   const owner = ownerOf(program, invocation.args.find((word) => !word.value.startsWith("-"))?.value);
   const rule = owner?.rule;
-  // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/general.ts)
+  // `--help`, `--version`, `--dry-run`: nothing changes, whatever the verb (rules/inert.ts)
   const inert =
     PASSES_ARGUMENTS_ON.has(program) || SHELLS.has(program) ? null : inertCall(invocation.args, program);
   if (inert && (!owner || owner.inert || (owner.helpInert && inert.startsWith("prints"))))

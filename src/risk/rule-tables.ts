@@ -64,7 +64,7 @@ export const RULE_TABLES: Readonly<Record<string, RuleTable>> = {
 
 /**
  * Tables whose programs do what their arguments say (not run another command with them): a
- * `--help`, `--version` or dry-run form of theirs is low, whatever the verb (rules/general.ts).
+ * `--help`, `--version` or dry-run form of theirs is low, whatever the verb (rules/inert.ts).
  * A table split in two keeps this for both halves.
  */
 const INERT_TABLES = new Set([

@@ -253,7 +253,7 @@ export function attackTool(
   if (!family && /^(thc-)?hydra$/.test(base) && argv.some((arg) => /^-(l|L|p|P|C|x|M|e)$/.test(arg)))
     family = "cracking";
   if (!family) return null;
-  // `python3 secretsdump.py -h`: a tool's help through its loader (run directly, general.ts says so)
+  // `python3 secretsdump.py -h`: a tool's help through its loader (run directly, inert.ts says so)
   const after = name === path ? argv : argv.slice(argv.indexOf(name) + 1);
   if (after.length === 1 && /^(-h|--help|-\?|\/\?|help|--version|version)$/i.test(after[0]!)) return null;
   const shown = name

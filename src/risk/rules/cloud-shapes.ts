@@ -33,8 +33,8 @@ import type { RuleContext } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
 import { accessShape, looseAccess } from "./cloud-access.js";
 import { kebab, OFF, ON, settingsOf, writtenOptions, YES } from "./cloud-settings.js";
-import { inertCall } from "./general.js";
 import { joinedSubcommand } from "./general-verb.js";
+import { inertCall } from "./inert.js";
 
 /** The name of a protection: set off, what it guarded is exposed or can be lost. */
 const PROTECTION =
@@ -364,7 +364,7 @@ export function judgeCloudShapes(invocation: Invocation, context: RuleContext): 
       !/protect|public|anonym|unauth|acl|privacy|no-|=|disable|key|pass|token|cred|admin|owner|member|privilege|metadata|billing|2fa|mfa|env|legacy|clear-|secret|access|cancel|rollback|revert|restore|invit|cert|oauth|role|grant|allow|user|polic|reset|regenerate|format|query|uri|:|status|false|off|none|disabled|source|cidr|tls|start-ip|default-action|target-all|share-|suspend|delegat|collaborat|recover|superuser|passwd|pwpolicy|cat=/i.test(
         text,
       )) ||
-    // help, version and dry runs change nothing (rules/general.ts)
+    // help, version and dry runs change nothing (rules/inert.ts)
     inertCall(invocation.args, invocation.program) !== null ||
     // key tools' showing options (`gpg --show-keys k.asc`, `ssh-keygen -l`) print public keys and
     // fingerprints; what they export or decrypt is their own rule's (rules/secrets.ts)

@@ -9,7 +9,7 @@
 import { patternTable } from "../command/patterns.js";
 import type { RuleContext } from "../command/rule.js";
 import type { Invocation } from "../wrappers.js";
-import { inertCall } from "./general.js";
+import { inertCall } from "./inert.js";
 
 const releases = patternTable([
   /^twine upload\b/,
