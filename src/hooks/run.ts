@@ -22,7 +22,7 @@ import {
   parsePayload,
   type Verdict,
 } from "../agents/index.js";
-import type { EventBody, RiskFlag } from "../chain/index.js";
+import type { EventBody } from "../chain/index.js";
 import { homePaths, loadSealKey } from "../home/index.js";
 import {
   evaluatePolicy,
@@ -33,7 +33,7 @@ import {
 } from "../policy/index.js";
 import { appendRecorded, appendRedacted, toEventBody } from "../record/index.js";
 import { digestRedacted } from "../redact/index.js";
-import { analyze, plainPowerShell, type RiskAnalysis, riskRank } from "../risk/index.js";
+import { analyze, mergeAnalyses, plainPowerShell, type RiskAnalysis, riskRank } from "../risk/index.js";
 import { answerFailure } from "./failure.js";
 import { judgePowerShell } from "./powershell.js";
 import { type HookOptions, type HookResult, reply } from "./reply.js";
@@ -67,27 +67,6 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function merge(a: RiskAnalysis, b: RiskAnalysis): RiskAnalysis {
-  const flags = new Set<RiskFlag>([...a.flags, ...b.flags]);
-  return {
-    level: riskRank(b.level) > riskRank(a.level) ? b.level : a.level,
-    flags: [...flags],
-    reasons: [...a.reasons, ...b.reasons.filter((r) => !a.reasons.includes(r))],
-    commands: [...a.commands, ...b.commands],
-    canonical: [...a.canonical, ...b.canonical],
-    paths: [...a.paths, ...b.paths],
-    hosts: [...a.hosts, ...b.hosts],
-    unparsable: a.unparsable || b.unparsable,
-    scripts: [...a.scripts, ...b.scripts.filter((run) => !a.scripts.some((seen) => seen.path === run.path))],
-    leading:
-      a.level === b.level
-        ? [...a.leading, ...b.leading.filter((r) => !a.leading.includes(r))]
-        : riskRank(b.level) > riskRank(a.level)
-          ? b.leading
-          : a.leading,
-  };
-}
-
 export interface JudgeOptions {
   /**
    * Read the script files the command runs and judge their text (src/hooks/scripts.ts): the
@@ -107,17 +86,20 @@ export async function judgeCall(call: HookCall, options: JudgeOptions = {}): Pro
   const inFile = { inFile: options.inFile === true, powerShellFile: call.powershell === true };
   let analysis = await analyze(action, inFile);
   for (const target of call.extra.slice(0, 64) as ActionTarget[])
-    analysis = merge(analysis, await analyze({ ...action, target }, inFile));
+    analysis = mergeAnalyses(analysis, await analyze({ ...action, target }, inFile));
   if (call.powershell && action.target.kind === "command" && action.target.command.trim() !== "") {
     // PowerShell's spelling removed (`Remove-It`em`, `& ('Remove-'+'Item')`, .NET file calls):
     // the rewritten code and what Start-Process runs are judged as well (src/risk/powershell-spelling.ts)
     const plain = plainPowerShell(action.target.command);
     const texts = plain.code === action.target.command ? [] : [plain.code, ...plain.started];
     for (const command of texts)
-      analysis = merge(analysis, await analyze({ ...action, target: { kind: "command", command } }, inFile));
+      analysis = mergeAnalyses(
+        analysis,
+        await analyze({ ...action, target: { kind: "command", command } }, inFile),
+      );
     for (const finding of judgePowerShell(plain.code)) {
       const level = options.inFile && finding.runTime ? "medium" : finding.level;
-      analysis = merge(analysis, {
+      analysis = mergeAnalyses(analysis, {
         ...analysis,
         level,
         flags: finding.flags,
@@ -126,18 +108,16 @@ export async function judgeCall(call: HookCall, options: JudgeOptions = {}): Pro
       });
     }
     // (in a script file's text, the script's own variable: the medium of any script)
-    if (plain.unknown)
-      analysis = merge(analysis, {
+    if (plain.unknown) {
+      const reason = `PowerShell calls a command named at run time (${plain.unknown.slice(0, 60)}): what runs is unknown`;
+      analysis = mergeAnalyses(analysis, {
         ...analysis,
         level: options.inFile ? "medium" : "high",
-        leading: [
-          `PowerShell calls a command named at run time (${plain.unknown.slice(0, 60)}): what runs is unknown`,
-        ],
+        leading: [reason],
         flags: [],
-        reasons: [
-          `PowerShell calls a command named at run time (${plain.unknown.slice(0, 60)}): what runs is unknown`,
-        ],
+        reasons: [reason],
       });
+    }
   }
   // (loaded only when a script file runs: the common paths read no file for this)
   if (options.readScripts && analysis.scripts.length > 0) {

@@ -21,6 +21,7 @@ import { relative } from "node:path";
 import type { RiskLevel } from "../chain/index.js";
 import { codeOf } from "../errors/index.js";
 import {
+  mergeAnalyses,
   type RiskAnalysis,
   riskRank,
   type ScriptRun,
@@ -146,17 +147,6 @@ function shown(path: string, cwd: string | null): string {
   return inside && !inside.startsWith("..") ? inside : path;
 }
 
-/** The higher of two judgements of one text (flags and reasons of both). */
-function higher(a: RiskAnalysis, b: RiskAnalysis): RiskAnalysis {
-  const [top, other] = riskRank(b.level) > riskRank(a.level) ? [b, a] : [a, b];
-  return {
-    ...top,
-    flags: [...new Set([...top.flags, ...other.flags])],
-    leading: top.level === other.level ? [...new Set([...top.leading, ...other.leading])] : top.leading,
-    scripts: [...top.scripts, ...other.scripts],
-  };
-}
-
 /** The analysis with one more reason at `level` (only ever higher: the level is the maximum). */
 function raise(analysis: RiskAnalysis, level: RiskLevel, reason: string): RiskAnalysis {
   const higher = riskRank(level) > riskRank(analysis.level);
@@ -240,7 +230,7 @@ export async function judgeScripts(
     // PowerShell's whole text as `pwsh -Command` code as well: download-and-run, encoded and .NET
     // forms are judged over the script, not a line (src/risk/rules/powershell.ts)
     if (language === "powershell")
-      inner = higher(
+      inner = mergeAnalyses(
         inner,
         await judge(`pwsh -Command ${shellQuote(scriptCommand(language, file.text))}`, false),
       );

@@ -19,6 +19,7 @@ import type { RiskFlag, RiskLevel } from "../chain/index.js";
 import { RISK_FLAGS } from "../chain/index.js";
 import { hasCode } from "../errors/index.js";
 import { type AnalyzeOptions, analyzeAction } from "./classify.js";
+import { riskRank } from "./score.js";
 import type { ShellScript } from "./shell-model.js";
 import { isShellParserLoaded, loadShellParser, parseWithTreeSitter } from "./shell-parser.js";
 import type { ScriptRun, Signals } from "./signals.js";
@@ -61,6 +62,31 @@ export interface RiskAnalysis extends Classification {
   scripts: ScriptRun[];
   /** The reasons raised at the final level: what the level stands on. */
   leading: string[];
+}
+
+/**
+ * Two judgements of one call as one: the higher level, the flags, reasons, commands, paths, hosts
+ * and scripts of both (each once), and the leading reasons of the level that won (of both when
+ * they tie).
+ */
+export function mergeAnalyses(a: RiskAnalysis, b: RiskAnalysis): RiskAnalysis {
+  return {
+    level: riskRank(b.level) > riskRank(a.level) ? b.level : a.level,
+    flags: [...new Set<RiskFlag>([...a.flags, ...b.flags])],
+    reasons: [...a.reasons, ...b.reasons.filter((r) => !a.reasons.includes(r))],
+    commands: [...a.commands, ...b.commands],
+    canonical: [...a.canonical, ...b.canonical],
+    paths: [...a.paths, ...b.paths],
+    hosts: [...a.hosts, ...b.hosts],
+    unparsable: a.unparsable || b.unparsable,
+    scripts: [...a.scripts, ...b.scripts.filter((run) => !a.scripts.some((seen) => seen.path === run.path))],
+    leading:
+      a.level === b.level
+        ? [...a.leading, ...b.leading.filter((r) => !a.leading.includes(r))]
+        : riskRank(b.level) > riskRank(a.level)
+          ? b.leading
+          : a.leading,
+  };
 }
 
 /** Parses a command line: the exact tokenizer when it can, else tree-sitter (must be loaded). */

@@ -6,6 +6,7 @@
  * (`bash x`, `python3 x`), else the script's `#!` line, else its extension, else the shell's
  * (a file without `#!` that the kernel cannot run is run by the shell that called it).
  */
+import { interpreterName } from "./rules/interpreters.js";
 import { SHELLS, shellQuote } from "./wrappers.js";
 
 export type ScriptLanguage = "shell" | "powershell" | "python3" | "node" | "ruby" | "perl" | "php";
@@ -22,12 +23,13 @@ function languageOf(program: string): ScriptLanguage | null {
   const name = program.toLowerCase().replace(/\.exe$/, "");
   if (SHELLS.has(name) || name === "source" || name === ".") return "shell";
   if (/^(pwsh|powershell)$/.test(name)) return "powershell";
-  if (/^(python|pypy)[\d.]*$/.test(name)) return "python3";
-  if (/^(node|nodejs|bun|deno|ts-node|tsx)$/.test(name)) return "node";
-  if (/^ruby[\d.]*$/.test(name)) return "ruby";
-  if (/^perl[\d.]*$/.test(name)) return "perl";
-  if (/^php[\d.]*$/.test(name)) return "php";
-  return null;
+  if (/^(bun|deno|ts-node|tsx)$/.test(name)) return "node";
+  // (`python3.11`, `pypy3`, `nodejs`, `perl5.36`: the interpreters' own rule name, rules/interpreters.ts)
+  const interpreter = interpreterName(name);
+  if (interpreter === "python") return "python3";
+  return interpreter === "node" || interpreter === "ruby" || interpreter === "perl" || interpreter === "php"
+    ? interpreter
+    : null;
 }
 
 const EXTENSIONS: Record<string, ScriptLanguage> = {
