@@ -54,7 +54,7 @@
 
 import { declaredPublicRanges } from "./declared.js";
 import { decodedRanges } from "./decoded.js";
-import { identifierRanges } from "./identifiers.js";
+import { identifierRanges, ulidMillis } from "./identifiers.js";
 import { publicDataRanges } from "./public-data.js";
 import { publishedRanges } from "./published.js";
 import type { Range } from "./span.js";
@@ -86,11 +86,9 @@ const HEADER_DIGEST =
  */
 const ULID =
   /(?<![A-Za-z0-9_+~.-])(?:[a-z]{2,5}_)?([0-7][0-9A-HJKMNP-TV-Z]{25}|[0-7][0-9a-hjkmnp-tv-z]{25})(?![A-Za-z0-9_+=~.-])/g;
-const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** 2010-01-01 to 2100-01-01: a random string's first ten characters land there about once in a hundred. */
 function ulidTime(ulid: string): boolean {
-  let ms = 0;
-  for (const char of ulid.slice(0, 10)) ms = ms * 32 + CROCKFORD.indexOf(char);
+  const ms = ulidMillis(ulid);
   return ms >= 1_262_304_000_000 && ms < 4_102_444_800_000;
 }
 /** A data URI's base64 payload. */

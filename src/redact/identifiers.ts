@@ -76,10 +76,15 @@ const CSP_NONCE = /'nonce-([A-Za-z0-9+/_-]+={0,2})'/g;
 
 const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-/** A ULID's first ten characters as a time between 2010 and a year from now. */
-function ulidTime(ulid: string): boolean {
+/** A ULID's time: its first ten characters (Crockford's base32, upper case), in milliseconds. */
+export function ulidMillis(ulid: string): number {
   let ms = 0;
   for (const char of ulid.slice(0, 10)) ms = ms * 32 + CROCKFORD.indexOf(char);
+  return ms;
+}
+/** A ULID's first ten characters as a time between 2010 and a year from now. */
+function ulidTime(ulid: string): boolean {
+  const ms = ulidMillis(ulid);
   return ms >= 1_262_304_000_000 && ms <= Date.now() + 366 * 86_400_000;
 }
 const KSUID_EPOCH = 1_400_000_000;

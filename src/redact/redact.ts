@@ -86,10 +86,12 @@ export async function findSecrets(
     }
   }
   // Keys their vendor documents as public in the context they stand in (browser-keys.ts),
-  // whichever layer found them.
-  // Ciphertext in its envelope and public keys by their declared prefix (ciphertext.ts), too.
-  const documented = [...browserKeyRanges(text), ...ciphertextRanges(text)];
-  if (documented.length > 0) spans = spans.filter((span) => !inside(documented, span.start, span.end));
+  // whichever layer found them; ciphertext in its envelope and public keys by their declared
+  // prefix (ciphertext.ts), too. Looked for only when something was found (most texts: nothing).
+  if (spans.length > 0) {
+    const documented = [...browserKeyRanges(text), ...ciphertextRanges(text)];
+    if (documented.length > 0) spans = spans.filter((span) => !inside(documented, span.start, span.end));
+  }
   return mergeSpans(outsideMarkers(text, spans));
 }
 
